@@ -1,0 +1,148 @@
+import { isHighSurrogate, isLowSurrogate } from "./chars";
+
+/**
+ * A growable UTF-16 buffer. Concatenating AS strings in a loop copies the
+ * whole prefix every time; every builder in the core appends here instead.
+ */
+export class StrBuf {
+  // Managed, so the collector frees it with the builder.
+  private data: ArrayBuffer;
+  private cap: i32;
+  private len: i32 = 0;
+
+  constructor(capacity: i32 = 256) {
+    const cap = max(capacity, 16);
+    this.cap = cap;
+    this.data = new ArrayBuffer(cap << 1);
+  }
+
+  private get buf(): usize {
+    return changetype<usize>(this.data);
+  }
+
+  get length(): i32 {
+    return this.len;
+  }
+
+  /** Code unit at index i of what has been written so far. */
+  charAt(i: i32): i32 {
+    return load<u16>(this.buf + (<usize>i << 1));
+  }
+
+  private ensure(extra: i32): void {
+    const need = this.len + extra;
+    if (need <= this.cap) return;
+    let cap = this.cap << 1;
+    while (cap < need) cap <<= 1;
+    const next = new ArrayBuffer(cap << 1);
+    memory.copy(changetype<usize>(next), this.buf, <usize>this.len << 1);
+    this.data = next;
+    this.cap = cap;
+  }
+
+  add(s: string): StrBuf {
+    return this.addRange(s, 0, s.length);
+  }
+
+  /** Appends s[start, end) verbatim. */
+  addRange(s: string, start: i32, end: i32): StrBuf {
+    const n = end - start;
+    if (n <= 0) return this;
+    this.ensure(n);
+    memory.copy(this.buf + (<usize>this.len << 1), changetype<usize>(s) + (<usize>start << 1), <usize>n << 1);
+    this.len += n;
+    return this;
+  }
+
+  addChar(c: i32): StrBuf {
+    this.ensure(1);
+    store<u16>(this.buf + (<usize>this.len << 1), <u16>c);
+    this.len++;
+    return this;
+  }
+
+  addRepeat(c: i32, n: i32): StrBuf {
+    if (n <= 0) return this;
+    this.ensure(n);
+    for (let i = 0; i < n; i++) store<u16>(this.buf + (<usize>(this.len + i) << 1), <u16>c);
+    this.len += n;
+    return this;
+  }
+
+  addInt(n: i64): StrBuf {
+    return this.add(n.toString());
+  }
+
+  /** Appends n with thousands separators: 30000 -> "30,000". */
+  addCount(n: i64): StrBuf {
+    return this.add(formatCount(n));
+  }
+
+  /** Appends s[start, end) as the body of a JSON string (no quotes). */
+  addJsonRange(s: string, start: i32, end: i32): StrBuf {
+    this.ensure(end - start + 2);
+    let run = start;
+    for (let i = start; i < end; i++) {
+      const c = <i32>load<u16>(changetype<usize>(s) + (<usize>i << 1));
+      let esc = -1;
+      if (c < 0x20 || c == 0x22 || c == 0x5c) esc = c;
+      else if (isHighSurrogate(c)) {
+        if (i + 1 < end && isLowSurrogate(<i32>load<u16>(changetype<usize>(s) + (<usize>(i + 1) << 1)))) { i++; continue; }
+        esc = 0xfffd;
+      } else if (isLowSurrogate(c)) esc = 0xfffd;
+      if (esc < 0) continue;
+      this.addRange(s, run, i);
+      run = i + 1;
+      if (esc == 0xfffd) { this.addChar(0xfffd); continue; }
+      this.addChar(0x5c);
+      if (c == 0x22) this.addChar(0x22);
+      else if (c == 0x5c) this.addChar(0x5c);
+      else if (c == 0x0a) this.addChar(0x6e);
+      else if (c == 0x0d) this.addChar(0x72);
+      else if (c == 0x09) this.addChar(0x74);
+      else {
+        this.add("u00");
+        this.addChar(hexDigit(c >> 4));
+        this.addChar(hexDigit(c & 15));
+      }
+    }
+    return this.addRange(s, run, end);
+  }
+
+  /** Appends s as a quoted JSON string. */
+  addJson(s: string): StrBuf {
+    this.addChar(0x22);
+    this.addJsonRange(s, 0, s.length);
+    return this.addChar(0x22);
+  }
+
+  /** Drops everything after the first n code units. */
+  truncate(n: i32): void {
+    if (n < this.len) this.len = max(n, 0);
+  }
+
+  toString(): string {
+    const out = changetype<string>(__new(<usize>this.len << 1, idof<String>()));
+    memory.copy(changetype<usize>(out), this.buf, <usize>this.len << 1);
+    return out;
+  }
+}
+
+// @ts-ignore: decorator
+@inline function hexDigit(d: i32): i32 {
+  return d < 10 ? 0x30 + d : 0x61 + d - 10;
+}
+
+/** n with thousands separators: 1234567 -> "1,234,567". */
+export function formatCount(n: i64): string {
+  const neg = n < 0;
+  const digits = (neg ? -n : n).toString();
+  const len = digits.length;
+  if (len <= 3) return neg ? "-" + digits : digits;
+  let out = neg ? "-" : "";
+  let first = len % 3;
+  if (first == 0) first = 3;
+  out += digits.substring(0, first);
+  for (let i = first; i < len; i += 3) out += "," + digits.substring(i, i + 3);
+  return out;
+}

@@ -1,0 +1,160 @@
+// The only file that touches WebAssembly.* and wasm memory. Everything else
+// calls the typed functions at the bottom of this file.
+import { readFileSync } from "node:fs";
+import { AbridgeError } from "./errors.js";
+
+type Pointer = number;
+
+interface RawExports {
+  memory: WebAssembly.Memory;
+  __new(size: number, classId: number): Pointer;
+  __pin(ptr: Pointer): Pointer;
+  __unpin(ptr: Pointer): void;
+  __collect(): void;
+  __setArgumentsLength?: (n: number) => void;
+  [name: string]: unknown;
+}
+
+/** Class ids fixed by the AssemblyScript runtime. */
+const ARRAYBUFFER_ID = 1;
+const STRING_ID = 2;
+
+/**
+ * Largest input the core accepts, in UTF-16 code units. The core holds the
+ * input and its cleaned copy as UTF-16 in a 4 GiB address space.
+ */
+export const MAX_INPUT_CHARS = 512 * 1024 * 1024;
+
+/** Inputs above this size trigger a collection right after the call. */
+const COLLECT_AFTER_CHARS = 1 << 20;
+
+let compiled: WebAssembly.Module | undefined;
+let live: RawExports | undefined;
+let generation = 0;
+
+function wasmUrl(): URL {
+  // ABRIDGE_CORE_WASM points at another build of the core (tests of a variant build).
+  if (process.env.ABRIDGE_CORE_WASM) return new URL(process.env.ABRIDGE_CORE_WASM, `file://${process.cwd()}/`);
+  const file = process.env.ABRIDGE_CORE_DEBUG === "1" ? "abridge.debug.wasm" : "abridge.wasm";
+  // host/core.ts (tests) and dist/core.js (package) both sit one level below the root.
+  return new URL(`../build/${file}`, import.meta.url);
+}
+
+function instantiate(): RawExports {
+  if (!compiled) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(wasmUrl());
+    } catch (cause) {
+      throw new AbridgeError("ABRIDGE_CORE_LOAD", `cannot read the core at ${wasmUrl().pathname}: run \`npm run build\``, { cause });
+    }
+    compiled = new WebAssembly.Module(bytes);
+  }
+  let exportsRef: RawExports | undefined;
+  const imports = {
+    env: {
+      abort(msgPtr: Pointer, filePtr: Pointer, line: number, column: number) {
+        const read = (p: Pointer) => (exportsRef && p ? liftString(exportsRef, p) : "");
+        throw new WebAssembly.RuntimeError(`core abort: ${read(msgPtr)} at ${read(filePtr)}:${line}:${column}`);
+      },
+    },
+  };
+  const instance = new WebAssembly.Instance(compiled, imports);
+  exportsRef = instance.exports as unknown as RawExports;
+  generation++;
+  return exportsRef;
+}
+
+function core(): RawExports {
+  return (live ??= instantiate());
+}
+
+/** How many instances have been created: grows by one after each trap. */
+export function coreGeneration(): number {
+  return generation;
+}
+
+/** Drops the live instance; the next call gets a fresh one. */
+export function resetCore(): void {
+  live = undefined;
+}
+
+function lowerString(ex: RawExports, s: string): Pointer {
+  const ptr = ex.__new(s.length << 1, STRING_ID);
+  // One bulk UTF-16 write; lone surrogates cross unchanged and the core replaces them.
+  Buffer.from(ex.memory.buffer).write(s, ptr, s.length << 1, "utf16le");
+  return ptr;
+}
+
+function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
+  const ptr = ex.__new(bytes.length, ARRAYBUFFER_ID);
+  new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
+  return ptr;
+}
+
+function liftString(ex: RawExports, ptr: Pointer): string {
+  if (!ptr) return "";
+  const byteLength = new Uint32Array(ex.memory.buffer, ptr - 4, 1)[0]!;
+  return Buffer.from(ex.memory.buffer, ptr, byteLength).toString("utf16le");
+}
+
+export type CoreArg = string | number | boolean | Uint8Array;
+
+function checkSize(arg: CoreArg): void {
+  const size = typeof arg === "string" || arg instanceof Uint8Array ? arg.length : 0;
+  if (size > MAX_INPUT_CHARS) {
+    throw new AbridgeError(
+      "ABRIDGE_INPUT_TOO_LARGE",
+      `input of ${size.toLocaleString("en-US")} units exceeds the maximum of ${MAX_INPUT_CHARS.toLocaleString("en-US")}`,
+    );
+  }
+}
+
+/**
+ * Calls a core export. Strings and bytes are lowered and pinned for the
+ * duration of the call; the result is lifted before anything else runs.
+ * A trap discards the instance and rethrows as ABRIDGE_CORE_TRAP.
+ */
+function invoke(name: string, args: CoreArg[], returns: "string" | "number"): string | number {
+  for (const a of args) checkSize(a);
+  const ex = core();
+  const pinned: Pointer[] = [];
+  let big = 0;
+  try {
+    const lowered = args.map((a) => {
+      if (typeof a === "number") return a;
+      if (typeof a === "boolean") return a ? 1 : 0;
+      big += a.length;
+      const ptr = typeof a === "string" ? lowerString(ex, a) : lowerBytes(ex, a);
+      pinned.push(ex.__pin(ptr));
+      return ptr;
+    });
+    const fn = ex[name] as (...xs: number[]) => number;
+    // Exports with optional parameters read the argument count from a global.
+    ex.__setArgumentsLength?.(lowered.length);
+    const result = fn(...lowered);
+    return returns === "string" ? liftString(ex, result) : result;
+  } catch (cause) {
+    live = undefined;
+    if (cause instanceof AbridgeError) throw cause;
+    throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped in ${name}: ${(cause as Error)?.message ?? cause}`, { cause });
+  } finally {
+    if (live === ex) {
+      for (const p of pinned) ex.__unpin(p);
+      if (big > COLLECT_AFTER_CHARS) ex.__collect();
+    }
+  }
+}
+
+export function callString(name: string, ...args: CoreArg[]): string {
+  return invoke(name, args, "string") as string;
+}
+
+export function callNumber(name: string, ...args: CoreArg[]): number {
+  return invoke(name, args, "number") as number;
+}
+
+/** Bytes of linear memory the live instance holds (0 when none is loaded). */
+export function coreMemoryBytes(): number {
+  return live ? live.memory.buffer.byteLength : 0;
+}
