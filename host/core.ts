@@ -48,7 +48,7 @@ function instantiate(): RawExports {
     } catch (cause) {
       throw new AbridgeError("ABRIDGE_CORE_LOAD", `cannot read the core at ${wasmUrl().pathname}: run \`npm run build\``, { cause });
     }
-    compiled = new WebAssembly.Module(bytes);
+    compiled = new WebAssembly.Module(new Uint8Array(bytes));
   }
   let exportsRef: RawExports | undefined;
   const imports = {
