@@ -3,3 +3,17 @@
 export { oneLine } from "./oneline";
 export { categoryName, headRatio } from "./category";
 export { formatCount } from "./util/strbuf";
+export { truncate, truncateWithHint, truncatePlan } from "./truncate";
+export { keepImportant, keepImportantPlan, importantLines } from "./important";
+export { lineHash, hashlines, verifyAnchors } from "./hashline";
+export { sections } from "./sections";
+export { view } from "./view";
+export { abridgeParam, abridgeArgs } from "./param";
+export { estimateTokens } from "./tokens";
+export { clean, cleanWith } from "./clean";
+export { describeBinary, describeBinaryTextSample, describeBinaryBytes, describeBinaryBytesSample } from "./binary";
+export { classify, classifyName } from "./classify";
+export { digestSearchJson, digestListingJson, digestDiffJson, digestEditJson } from "./digest/exports";
+export { outline } from "./outline/outline";
+export { languageOf } from "./outline/language";
+export { compact } from "./compact";

@@ -5,7 +5,11 @@ export type AbridgeErrorCode =
   | "ABRIDGE_INVALID_INPUT"
   | "ABRIDGE_CORE_TRAP"
   | "ABRIDGE_CORE_LOAD"
-  | "ABRIDGE_USAGE";
+  | "ABRIDGE_USAGE"
+  | "ABRIDGE_LOG_WRITE"
+  | "ABRIDGE_LOG_READ"
+  | "ABRIDGE_LOG_NOT_FOUND"
+  | "ABRIDGE_INVALID_PATTERN";
 
 /** The one error class abridge throws. `code` is stable; `message` says what to do. */
 export class AbridgeError extends Error {

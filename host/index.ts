@@ -1,4 +1,40 @@
 // Public API of the abridge package.
+export { createAbridge, Abridge, RETRIEVAL_TOOL } from "./session.js";
+export type { AbridgeEvents, CreateAbridgeOptions, ProcessOptions, ProcessResult } from "./session.js";
+export { compact, DEFAULT_PASSTHROUGH } from "./abridge.js";
+export type { CompactContext, CompactOptions } from "./abridge.js";
+export { LEVEL_BUDGETS } from "./budget.js";
+export { loadConfig, DEFAULTS } from "./config.js";
+export type { AbridgeConfig, AbridgeOptions } from "./config.js";
 export { AbridgeError, isAbridgeError } from "./errors.js";
 export type { AbridgeErrorCode } from "./errors.js";
-export { oneLine } from "./ops.js";
+export { SessionLock } from "./lock.js";
+export type { QueueMode } from "./lock.js";
+export { LogWriter, LogRetrieval, readLog, readLogSync } from "./log/index.js";
+export type { CallRecord, CompletionRecord, LogRecord, ReadResult, SearchResult } from "./log/index.js";
+export { SessionStats } from "./stats.js";
+export type { StatsReport } from "./stats.js";
+export { createSummarizer, verifySummary } from "./summarizer/index.js";
+export type { SummarizerOptions, SummaryOutcome } from "./summarizer/index.js";
+export { redactSecrets } from "./redact.js";
+export {
+  abridgeParam,
+  abridgeParams,
+  classify,
+  clean,
+  describeBinary,
+  estimateTokens,
+  formatToolCall,
+  hashlines,
+  importantLines,
+  keepImportant,
+  languageOf,
+  lineHash,
+  oneLine,
+  outline,
+  sections,
+  truncate,
+  verifyAnchors,
+  view,
+} from "./ops.js";
+export type * from "./types.js";

@@ -6,3 +6,324 @@ import { callString } from "./core.js";
 export function oneLine(text: string, max = 160): string {
   return callString("oneLine", text, max);
 }
+
+/** Head and tail at line boundaries with a `[...N chars omitted...] lines A–B of T` marker; never longer than `budget`. */
+export function truncate(text: string, budget: number, headRatio: number, hint = ""): string {
+  return callString("truncateWithHint", text, budget, headRatio, hint);
+}
+
+/** Where truncate cuts, in UTF-16 offsets: the host can slice the original string itself. */
+export interface TruncatePlan {
+  fits: boolean;
+  headEnd: number;
+  tailStart: number;
+  omittedChars: number;
+  firstOmittedLine: number;
+  lastOmittedLine: number;
+  totalLines: number;
+  partial: boolean;
+  /** The marker line, without newlines ("" when the budget is too small for any marker). */
+  marker: string;
+}
+
+export function truncatePlan(text: string, budget: number, headRatio: number, hint = ""): TruncatePlan {
+  return JSON.parse(callString("truncatePlan", text, budget, headRatio, hint)) as TruncatePlan;
+}
+
+/** The text a TruncatePlan describes, built from slices of the original. */
+export function applyTruncatePlan(text: string, plan: TruncatePlan): string {
+  if (plan.fits) return text;
+  if (plan.marker === "") return "";
+  const head = text.slice(0, plan.headEnd);
+  const sep = plan.headEnd > 0 && !head.endsWith("\n") ? "\n" : "";
+  const tail = plan.tailStart < text.length ? `\n${text.slice(plan.tailStart)}` : "";
+  return `${head}${sep}${plan.marker}${tail}`;
+}
+
+/** Head, the lines that carry the outcome (errors, traces, failed tests, summaries), and tail, within `budget`. */
+export function keepImportant(text: string, budget: number, headRatio: number, hint = ""): string {
+  return callString("keepImportant", text, budget, headRatio, hint);
+}
+
+/** A kept range: UTF-16 offsets [start, end) and its 1-based inclusive lines. */
+export type KeptRange = [start: number, end: number, firstLine: number, lastLine: number];
+
+export interface KeepPlan {
+  kept: KeptRange[];
+  omittedChars: number;
+  totalLines: number;
+}
+
+export function keepImportantPlan(text: string, budget: number, headRatio: number, hint = ""): KeepPlan {
+  return JSON.parse(callString("keepImportantPlan", text, budget, headRatio, hint)) as KeepPlan;
+}
+
+export type ImportantKind = "error" | "failure" | "trace" | "summary" | "exit" | "warning";
+
+/** A block of lines around flagged lines, 1-based and inclusive; rank 3 error, 2 summary/exit, 1 warning. */
+export interface ImportantBlock {
+  first: number;
+  last: number;
+  rank: 1 | 2 | 3;
+  kind: ImportantKind;
+  /** The flagged lines themselves. */
+  flagged: number[];
+}
+
+export function importantLines(text: string): ImportantBlock[] {
+  return JSON.parse(callString("importantLines", text)) as ImportantBlock[];
+}
+
+// Hashlines, sections, view, parameters, token estimate.
+import { callNumber } from "./core.js";
+
+/** Defaults of the line, parameter and view wrappers below. */
+export const LINE_DEFAULTS = Object.freeze({
+  /** First line number of `hashlines`. */
+  firstLine: 1,
+  /** Lines per `view` window (the core's DEFAULT_VIEW_LIMIT). */
+  viewLimit: 100,
+  /** Longest parameter value `abridgeParam(s)` leaves alone, in UTF-16 units. */
+  paramMax: 100,
+});
+
+/** Low byte of FNV-1a 32 over the line's UTF-8 bytes (a trailing "\r" is not hashed). */
+export function lineHash(line: string): number {
+  return callNumber("lineHash", line);
+}
+
+/** Every line as `{line}:{hh}|{content}`, numbered from `firstLine`, joined by "\n". */
+export function hashlines(text: string, firstLine: number = LINE_DEFAULTS.firstLine): string {
+  return callString("hashlines", text, firstLine);
+}
+
+export interface AnchorCheck {
+  /** `line:hh` as given (lowercased), or the raw token when it is malformed. */
+  anchor: string;
+  ok: boolean;
+  /** The anchor the line has now; null when the line no longer exists. Absent when ok. */
+  current?: string | null;
+  error?: "malformed";
+}
+
+export interface AnchorReport {
+  /** Every anchor holds (false when there are none). */
+  ok: boolean;
+  totalLines: number;
+  anchors: AnchorCheck[];
+}
+
+/** Checks `line:hh` anchors (a list, a comma/newline-separated string, or whole hashlines) against `text`. */
+export function verifyAnchors(anchors: string | readonly string[], text: string): AnchorReport {
+  const list = typeof anchors === "string" ? anchors : anchors.join("\n");
+  return JSON.parse(callString("verifyAnchors", list, text)) as AnchorReport;
+}
+
+export interface LineRange {
+  first: number;
+  last: number;
+}
+
+export interface Sections {
+  totalLines: number;
+  before: LineRange | null;
+  relevant: (LineRange & { hashlines: string }) | null;
+  after: LineRange | null;
+}
+
+/**
+ * Before / relevant / after. Without start and end the relevant range is the middle third;
+ * with only `start` it runs to the end, with only `end` it starts at line 1.
+ */
+export function sections(text: string, range: { start?: number; end?: number } = {}): Sections {
+  return JSON.parse(callString("sections", text, range.start ?? 0, range.end ?? 0)) as Sections;
+}
+
+export interface ViewOptions {
+  /** 1-based first line. @default 1 */
+  offset?: number;
+  /** Lines to show. @default 100 */
+  limit?: number;
+  /** `{n}:{hh}|{line}` instead of `{n}: {line}`. @default false */
+  hashlines?: boolean;
+}
+
+/** A window of numbered lines and a footer `(showing lines X-Y of Z total; next: offset=N)`. */
+export function view(text: string, { offset = 1, limit = LINE_DEFAULTS.viewLimit, hashlines = false }: ViewOptions = {}): string {
+  return callString("view", text, offset, limit, hashlines);
+}
+
+/** A value over `max` units: `[N lines]` when it has more than 3 lines, else its first `max` units + "...". */
+export function abridgeParam(value: string, max: number = LINE_DEFAULTS.paramMax): string {
+  return callString("abridgeParam", value, max);
+}
+
+/**
+ * abridgeParam applied to every string value of a tool's arguments, nested ones included.
+ * An object comes back as an object, JSON text as JSON text (unchanged if it is not valid JSON).
+ */
+export function abridgeParams<T extends object | string>(args: T, max: number = LINE_DEFAULTS.paramMax): T {
+  if (typeof args === "string") return callString("abridgeArgs", args, max) as T;
+  return JSON.parse(callString("abridgeArgs", JSON.stringify(args), max)) as T;
+}
+
+/** One line for a UI: `search_replace (path: "docs/file.md", search: "[156 lines]")`. */
+export function formatToolCall(tool: string, args: object | string | undefined, max: number = LINE_DEFAULTS.paramMax): string {
+  let parsed: unknown = args;
+  if (typeof args === "string") {
+    try {
+      parsed = JSON.parse(callString("abridgeArgs", args, max));
+    } catch {
+      return `${tool} (${abridgeParam(args, max)})`;
+    }
+  } else if (args !== undefined) {
+    parsed = abridgeParams(args, max);
+  }
+  if (parsed === undefined || parsed === null) return tool;
+  if (typeof parsed !== "object" || Array.isArray(parsed)) return `${tool} (${JSON.stringify(parsed)})`;
+  const parts = Object.entries(parsed).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return parts.length === 0 ? tool : `${tool} (${parts.join(", ")})`;
+}
+
+/** Estimated o200k_base tokens (mean error ≈ 3.5 % on real text; see docs/tokens.md). */
+export function estimateTokens(text: string): number {
+  return callNumber("estimateTokens", text);
+}
+
+/**
+ * What a terminal would finally show: ANSI sequences stripped, `\r` and backspace applied,
+ * CRLF → LF, control characters dropped (a NUL separates lines), lone surrogates → U+FFFD,
+ * runs of identical lines → the line + ` (repeated N times)`. Binary text becomes its
+ * one-line description. A text that needs nothing comes back unchanged.
+ * `collapseRepeats: false` keeps every line (file contents keep their line numbers).
+ */
+export function clean(text: string, collapseRepeats = true): string {
+  return callString("cleanWith", text, collapseRepeats);
+}
+
+/** Units (string) or bytes examined to tell binary from text; mirrors the core's SAMPLE. */
+const BINARY_SAMPLE = 8192;
+
+/**
+ * "" for text, else one line such as `[binary output: 30,000 bytes, ELF executable, x86-64]`.
+ * Only the first 8 KB cross into the core; the byte count is the input's (UTF-8 length for a string).
+ */
+export function describeBinary(input: string | Uint8Array): string {
+  if (typeof input === "string") {
+    if (input.length <= BINARY_SAMPLE) return callString("describeBinary", input);
+    const sample = input.slice(0, BINARY_SAMPLE);
+    // The total is only needed for binary input: ask with a placeholder first.
+    if (callString("describeBinaryTextSample", sample, 0) === "") return "";
+    return callString("describeBinaryTextSample", sample, Buffer.byteLength(input, "utf8"));
+  }
+  return callString("describeBinaryBytesSample", input.subarray(0, BINARY_SAMPLE), input.length);
+}
+
+const lenientUtf8 = new TextDecoder("utf-8", { fatal: false });
+
+/**
+ * Output as text. Bytes are checked for binary content first (on the raw bytes, before any
+ * decoding) and otherwise decoded leniently: invalid UTF-8 becomes U+FFFD, never an exception.
+ * For binary input `binary` is the description and `text` is that same line (nothing is decoded).
+ */
+export function decodeOutput(input: string | Uint8Array): { text: string; binary: string } {
+  const binary = describeBinary(input);
+  if (binary !== "") return { text: binary, binary };
+  return { text: typeof input === "string" ? input : lenientUtf8.decode(input), binary: "" };
+}
+
+/** One symbol of a file's outline (lines are 1-based, inclusive). */
+export interface OutlineSymbol {
+  kind: string;
+  name: string;
+  first: number;
+  last: number;
+  /** Methods and nested types counted inside a class-like symbol. */
+  members?: number;
+  /** 1 for a member of a class-like symbol (then `parent` names it). */
+  depth?: number;
+  parent?: string;
+  /** Only on the `imports` entry: how many imports. */
+  count?: number;
+}
+
+/**
+ * The outline of a source file, computed by the core's scanners: top-level symbols and the
+ * methods of classes with their line ranges, plus an `imports` entry. `language` is what
+ * `languageOf` returns ("typescript", "javascript", "python", "go", "rust", "java", "c", "cpp").
+ */
+export function outline(text: string, language: string): OutlineSymbol[] {
+  return JSON.parse(callString("outline", text, language)) as OutlineSymbol[];
+}
+
+/** The language of a file from its path's extension, else from its first lines; "" when unknown. */
+export function languageOf(path: string, text: string): string {
+  return callString("languageOf", path, text);
+}
+
+// Rule-based digests of search results, listings, diffs and edits/writes.
+
+/** Which digest `digest` runs, and the core export behind it. */
+export const DIGEST_EXPORTS = Object.freeze({
+  search: "digestSearchJson",
+  listing: "digestListingJson",
+  diff: "digestDiffJson",
+  edit: "digestEditJson",
+});
+
+export type DigestKind = keyof typeof DIGEST_EXPORTS;
+
+/** What the digest knows about the call: the tool's name, its arguments, its exit code (-1 unknown). */
+export interface DigestCall {
+  tool?: string;
+  args?: unknown;
+  exitCode?: number;
+}
+
+export interface DigestResult {
+  /** What the model sees; never longer than the budget. */
+  llm: string;
+  /** One line for a UI (<= 160 units). */
+  summary: string;
+  /** Counts and top items of the category (matches, files, insertions, …). */
+  facts: Record<string, unknown>;
+  /** Line ranges of the input shown verbatim, 1-based and inclusive. */
+  keptLines: Array<[number, number]>;
+  /** Code points of the input the model does not see. */
+  omittedChars: number;
+  truncated: boolean;
+}
+
+/** Runs one category digest on `text` within `budget` UTF-16 units. */
+export function digest(kind: DigestKind, text: string, budget: number, call: DigestCall = {}): DigestResult {
+  const args = call.args === undefined ? "{}" : typeof call.args === "string" ? call.args : JSON.stringify(call.args);
+  const raw = callString(DIGEST_EXPORTS[kind], text, budget, call.tool ?? "", args, call.exitCode ?? -1);
+  return JSON.parse(raw) as DigestResult;
+}
+
+// Classification.
+import type { Category } from "./types.js";
+
+/**
+ * What kind of output a tool result is, from the tool's name, its arguments
+ * (an object or JSON text; a shell tool's `command`/`cmd` is read) and the
+ * (cleaned) text. Rules: assembly/classify.ts.
+ */
+export function classify(tool: string, args: Record<string, unknown> | string | undefined, text: string): Category {
+  let json = "{}";
+  if (typeof args === "string") json = args;
+  else if (args !== undefined && args !== null) {
+    try {
+      json = JSON.stringify(args) ?? "{}";
+    } catch {
+      json = "{}"; // cycles or BigInt: judged by the tool's name and the text
+    }
+  }
+  // The core reads at most the first 8 KB (SNIFF_UNITS, binary SAMPLE); a longer prefix
+  // still tells it the text goes on, so a 100 MB output need not cross the boundary.
+  const sample = text.length > CLASSIFY_SAMPLE ? text.slice(0, CLASSIFY_SAMPLE) : text;
+  return callString("classifyName", tool, json, sample) as Category;
+}
+
+/** Units of the text classify passes to the core: twice what the core reads. */
+const CLASSIFY_SAMPLE = 16384;

@@ -1,0 +1,189 @@
+// Binary recognition: output that is not text reaches the model as one line,
+// `[binary output: 30,000 bytes, ELF executable, x86-64]`, never as bytes.
+//
+// The rule looks at the first SAMPLE units (a string) or bytes:
+// - a strong magic number (one with non-ASCII or control bytes: ELF, PNG,
+//   JPEG, gzip, zip, wasm, xz, ...) makes it binary;
+// - a weak, all-ASCII one (GIF89a, %PDF-, MZ, BZh, ...) does when the sample
+//   also has a NUL or at least 1% non-text units;
+// - two NULs in a row make it binary;
+// - so does more than 30% of the sample being non-text, or being NUL, in a
+//   sample of at least 32 units (a ratio over a few units means nothing).
+// Non-text: C0 controls other than \t \n \v \f \r, backspace, BEL and ESC
+// (terminals use those in text); DEL; C1 controls other than the 8-bit CSI;
+// U+FFFD and lone surrogates (a lenient decode's marks of invalid UTF-8);
+// for raw bytes, each invalid UTF-8 sequence.
+// A single NUL here and there is text: `find -print0` separates names with
+// NULs, and clean() turns those into line breaks.
+//
+// Byte counts: raw bytes as given; for a string, its UTF-8 length.
+import { CharCode } from "./util/chars";
+import { ByteView, FileKind, identify } from "./util/magic";
+import { formatCount } from "./util/strbuf";
+import { utf8Length, utf8Step, UTF8_INCOMPLETE } from "./util/utf8";
+
+/** Units or bytes examined from the start of the output. */
+export const SAMPLE = 8192;
+/** Binary when more than this percentage of the sample is non-text (or NUL). */
+export const NON_TEXT_PERCENT = 30;
+/** Samples shorter than this are too small for a ratio to mean anything. */
+const MIN_RATIO_SAMPLE = 32;
+/** A weak magic number needs at least this percentage of non-text units. */
+const WEAK_MAGIC_PERCENT = 1;
+
+/** What the sample holds. */
+class SampleStats {
+  length: i32 = 0;
+  nuls: i32 = 0;
+  nonText: i32 = 0;
+  doubleNul: bool = false;
+}
+
+// @ts-ignore: decorator
+@inline function isTextControl(c: i32): bool {
+  // \b \t \n \v \f \r, BEL, ESC
+  return (c >= CharCode.BACKSPACE && c <= CharCode.CR) || c == 0x07 || c == CharCode.ESC;
+}
+
+// @ts-ignore: decorator
+@inline function isNonTextAscii(c: i32): bool {
+  return (c < CharCode.SPACE && c != CharCode.NUL && !isTextControl(c)) || c == CharCode.DEL;
+}
+
+/** Non-text units and NULs in the first `length` units of the string at p. */
+function stringStats(p: usize, length: i32): SampleStats {
+  const st = new SampleStats();
+  st.length = length;
+  const space = i16x8.splat(<i16>CharCode.SPACE);
+  const del = i16x8.splat(<i16>CharCode.DEL);
+  let i = 0;
+  while (i < length) {
+    // Skip 8 printable units at a time: only controls, DEL and above need a look.
+    if (i + 8 <= length) {
+      const v = v128.load(p + (<usize>i << 1));
+      if (!v128.any_true(v128.or(i16x8.lt_u(v, space), i16x8.ge_u(v, del)))) {
+        i += 8;
+        continue;
+      }
+    }
+    const end = min(i + 8, length);
+    for (; i < end; i++) {
+      const c = <i32>load<u16>(p + (<usize>i << 1));
+      if (c < 0x7f && c >= CharCode.SPACE) continue;
+      if (c == CharCode.NUL) {
+        st.nuls++;
+        if (i > 0 && load<u16>(p + (<usize>(i - 1) << 1)) == 0) st.doubleNul = true;
+      } else if (c < 0x80) {
+        if (isNonTextAscii(c)) st.nonText++;
+      } else if (c <= 0x9f) {
+        if (c != CharCode.C1_CSI) st.nonText++;
+      } else if (c == CharCode.REPLACEMENT) {
+        st.nonText++;
+      } else if ((c & 0xf800) == 0xd800) {
+        const paired = (c & 0xfc00) == 0xd800 && i + 1 < length && (<i32>load<u16>(p + (<usize>(i + 1) << 1)) & 0xfc00) == 0xdc00;
+        if (paired) i++;
+        else st.nonText++;
+      }
+    }
+  }
+  return st;
+}
+
+/** The same for raw bytes: invalid UTF-8 counts as one non-text unit per U+FFFD it would decode to. */
+function byteStats(p: usize, length: i32): SampleStats {
+  const st = new SampleStats();
+  st.length = length;
+  let i = 0;
+  while (i < length) {
+    const b = <i32>load<u8>(p + <usize>i);
+    if (b < 0x80) {
+      if (b == 0) {
+        st.nuls++;
+        if (i > 0 && load<u8>(p + <usize>(i - 1)) == 0) st.doubleNul = true;
+      } else if (isNonTextAscii(b)) st.nonText++;
+      i++;
+      continue;
+    }
+    const step = utf8Step(p, i, length, false);
+    if (step == UTF8_INCOMPLETE) break; // cut by the sample's end
+    if (step < 0) {
+      st.nonText++;
+      i -= step;
+      continue;
+    }
+    // C1 controls arrive as c2 80..9f.
+    if (b == 0xc2 && <i32>load<u8>(p + <usize>(i + 1)) < 0xa0 && <i32>load<u8>(p + <usize>(i + 1)) != CharCode.C1_CSI) st.nonText++;
+    i += step;
+  }
+  return st;
+}
+
+function isBinary(st: SampleStats, kind: FileKind): bool {
+  if (kind.kind.length > 0) {
+    if (kind.strong) return true;
+    if (st.nuls > 0 || <i64>st.nonText * 100 >= <i64>st.length * WEAK_MAGIC_PERCENT) return true;
+  }
+  if (st.doubleNul) return true;
+  if (st.length < MIN_RATIO_SAMPLE) return false;
+  const limit = <i64>st.length * NON_TEXT_PERCENT;
+  return <i64>st.nonText * 100 > limit || <i64>st.nuls * 100 > limit;
+}
+
+/** The description line for `bytes` bytes of `kind` ("" for unknown data). */
+export function binaryLine(bytes: i64, kind: string): string {
+  return "[binary output: " + formatCount(bytes) + (bytes == 1 ? " byte, " : " bytes, ") + (kind.length > 0 ? kind : "data") + "]";
+}
+
+/**
+ * Where a string's units stop being exact bytes. Without any unit above
+ * 0xff it reads as bytes decoded 1:1 (Latin-1); otherwise it was decoded as
+ * UTF-8 and only the ASCII prefix keeps its byte offsets.
+ */
+function exactBytes(p: usize, length: i32): i32 {
+  let firstNonAscii = length;
+  let i = 0;
+  const ascii = i16x8.splat(0x80);
+  while (i + 8 <= length && !v128.any_true(i16x8.ge_u(v128.load(p + (<usize>i << 1)), ascii))) i += 8;
+  for (; i < length; i++) {
+    const c = load<u16>(p + (<usize>i << 1));
+    if (c >= 0x100) return min(firstNonAscii, i);
+    if (c >= 0x80 && firstNonAscii == length) firstNonAscii = i;
+  }
+  return length;
+}
+
+/** "" for text, else the one-line description. The byte count is the UTF-8 length. */
+export function describeBinary(text: string): string {
+  return describeText(text, -1);
+}
+
+/**
+ * describeBinary from the output's first units and its total UTF-8 size, so
+ * a host need not copy a huge output into the core to classify it.
+ */
+export function describeBinaryTextSample(sample: string, totalBytes: f64): string {
+  return describeText(sample, <i64>totalBytes);
+}
+
+/** describeBinary for raw bytes (before any decoding). */
+export function describeBinaryBytes(bytes: ArrayBuffer): string {
+  return describeBinaryBytesSample(bytes, <f64>bytes.byteLength);
+}
+
+/** describeBinaryBytes from the output's first bytes and its total size. */
+export function describeBinaryBytesSample(sample: ArrayBuffer, totalBytes: f64): string {
+  const p = changetype<usize>(sample);
+  const length = min(sample.byteLength, SAMPLE);
+  const kind = identify(new ByteView(p, sample.byteLength, false), null);
+  if (!isBinary(byteStats(p, length), kind)) return "";
+  return binaryLine(<i64>max(totalBytes, <f64>sample.byteLength), kind.kind);
+}
+
+/** `totalBytes` < 0: the text is the whole output and its UTF-8 length is counted. */
+function describeText(text: string, totalBytes: i64): string {
+  const p = changetype<usize>(text);
+  const length = min(text.length, SAMPLE);
+  const kind = identify(new ByteView(p, exactBytes(p, length), true), text);
+  if (!isBinary(stringStats(p, length), kind)) return "";
+  return binaryLine(totalBytes >= 0 ? totalBytes : utf8Length(text), kind.kind);
+}

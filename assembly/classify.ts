@@ -1,0 +1,140 @@
+// classify(tool, args, text) → Category: what kind of output a tool result
+// is, so that the right digest and head/tail split apply.
+//
+// 1. The tool's name (classify/tools.ts): Read → FileContent, Grep →
+//    SearchResults, Glob/LS → DirectoryListing, WebFetch/WebSearch →
+//    WebContent, edits and plans → CommandOutput. A Read stays FileContent
+//    whatever the file holds (a .json file too): the model asked for the file
+//    and may edit it by line. In a shell, `cat x.json` is judged as data,
+//    `cat page.html` as a web page and `cat fix.patch` as a diff.
+// 2. Shell tools (and unknown tools whose arguments have a `command`/`cmd`):
+//    the command line (classify/shell.ts, classify/commands.ts).
+// 3. The text (classify/sniff.ts), as far as the tool or command lets it:
+//    binary text is always Binary; JSON from a web fetch or `cat` is
+//    StructuredData; output of a command that could print anything is judged
+//    by its shape; an unknown tool with ordinary text is CommandOutput.
+// Empty text is judged by the tool and command alone.
+import { Category, categoryName } from "./category";
+import { describeBinaryTextSample } from "./binary";
+import { argFirstString } from "./util/args";
+import { argStringList } from "./util/arg-list";
+import { CommandKind, kind, Sniff } from "./classify/commands";
+import { jsonAfterPreamble } from "./classify/json-sniff";
+import { classifyArgv, classifyCommandLine } from "./classify/shell";
+import { looksLikeDiff, looksLikeHtml, looksLikeJson, sniffText, SNIFF_UNITS } from "./classify/sniff";
+import { ToolKind, toolKind } from "./classify/tools";
+
+const COMMAND_KEYS: string[] = ["command", "cmd"];
+/** Lines of warnings allowed before the JSON a command was asked for. */
+const JSON_PREAMBLE_LINES = 20;
+
+function hasSpace(s: string): bool {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c == 0x20 || c == 0x09 || c == 0x0a) return true;
+  }
+  return false;
+}
+
+/**
+ * The command a call ran, from `command` or `cmd` (a command line or an argv
+ * array), with vtcode's separate `args` array appended; null when none.
+ */
+function commandWords(argsJson: string): string[] | null {
+  let words: string[] | null = null;
+  const line = argFirstString(argsJson, COMMAND_KEYS);
+  if (line.length > 0) {
+    words = [line];
+  } else {
+    for (let k = 0; k < COMMAND_KEYS.length && words === null; k++) words = argStringList(argsJson, COMMAND_KEYS[k]);
+  }
+  if (words === null || words.length == 0) return null;
+  const extra = argStringList(argsJson, "args");
+  if (extra !== null && extra.length > 0) {
+    if (words.length == 1 && hasSpace(words[0])) return null; // a line plus argv: ambiguous, judge by the text
+    for (let k = 0; k < extra.length; k++) words.push(extra[k]);
+  }
+  return words;
+}
+
+function shellKind(argsJson: string): CommandKind | null {
+  const words = commandWords(argsJson);
+  return words === null ? null : classifyArgv(words, 0);
+}
+
+/** The `gh` tool takes gh's arguments (a line or an argv), with or without the leading `gh`. */
+function githubKind(argsJson: string): CommandKind {
+  let words = commandWords(argsJson);
+  if (words === null) words = argStringList(argsJson, "args");
+  if (words === null) {
+    const line = argFirstString(argsJson, ["args", "arguments"]);
+    if (line.length == 0) return kind(Category.CommandOutput, Sniff.All);
+    words = [line];
+  }
+  if (words.length == 1) {
+    const line = words[0].trimStart();
+    return classifyCommandLine(line.startsWith("gh ") ? line : "gh " + line, 0);
+  }
+  if (words[0] != "gh") words.unshift("gh");
+  return classifyArgv(words, 0);
+}
+
+function kindOf(tool: string, argsJson: string): CommandKind {
+  switch (toolKind(tool)) {
+    case ToolKind.Shell: {
+      const k = shellKind(argsJson);
+      return k === null ? kind(Category.CommandOutput, Sniff.All) : k;
+    }
+    case ToolKind.Read: return kind(Category.FileContent, Sniff.None);
+    case ToolKind.Search: return kind(Category.SearchResults, Sniff.None);
+    case ToolKind.List: return kind(Category.DirectoryListing, Sniff.None);
+    case ToolKind.WebFetch:
+    case ToolKind.WebSearch: return kind(Category.WebContent, Sniff.Json);
+    case ToolKind.PackageSearch: return kind(Category.SearchResults, Sniff.Json);
+    case ToolKind.GitHub: return githubKind(argsJson);
+    case ToolKind.Edit: return kind(Category.CommandOutput, Sniff.DiffOnly);
+    case ToolKind.Plan: return kind(Category.CommandOutput, Sniff.None);
+  }
+  const k = shellKind(argsJson);
+  return k === null ? kind(Category.CommandOutput, Sniff.All) : k;
+}
+
+/** The category the text settles, within what `k` lets it say. */
+function settle(k: CommandKind, text: string): i32 {
+  if (text.length == 0) return k.category;
+  // The sample's total size only feeds the description, which is not used here.
+  if (describeBinaryTextSample(text, 0).length > 0) return Category.Binary;
+  switch (k.sniff) {
+    case Sniff.Json: return looksLikeJson(text) ? Category.StructuredData : k.category;
+    case Sniff.FileLike: {
+      if (looksLikeJson(text)) return Category.StructuredData;
+      if (looksLikeHtml(text)) return Category.WebContent;
+      return looksLikeDiff(text) ? Category.Diff : k.category;
+    }
+    case Sniff.DiffOnly: return looksLikeDiff(text) ? Category.Diff : k.category;
+    case Sniff.JsonFlag: {
+      if (jsonAfterPreamble(text, SNIFF_UNITS, JSON_PREAMBLE_LINES)) return Category.StructuredData;
+      const sniffed = sniffText(text);
+      return sniffed >= 0 ? sniffed : Category.CommandOutput;
+    }
+    case Sniff.All: {
+      const sniffed = sniffText(text);
+      return sniffed >= 0 ? sniffed : k.category;
+    }
+  }
+  return k.category;
+}
+
+/**
+ * The Category (a number, see category.ts) of a tool result: `tool` is the
+ * tool's name, `argsJson` its arguments as JSON text ("" or "{}" when none),
+ * `text` its output (cleaned). Never traps.
+ */
+export function classify(tool: string, argsJson: string, text: string): i32 {
+  return settle(kindOf(tool, argsJson), text);
+}
+
+/** classify, as the category's name ("SearchResults"). */
+export function classifyName(tool: string, argsJson: string, text: string): string {
+  return categoryName(classify(tool, argsJson, text));
+}

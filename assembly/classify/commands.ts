@@ -1,0 +1,339 @@
+// What one command prints, by its name and flags: `cat a.txt` prints a file,
+// `grep -rn x .` search hits, `git diff --stat` a summary. Prefixes (sudo,
+// env, timeout …), nested shells, xargs and find -exec are peeled off in
+// shell.ts before a name gets here.
+import { Category } from "../category";
+import { ParsedArgs, parseArgs } from "./options";
+
+/** How far the text may override the category a command implies. */
+export const enum Sniff {
+  /** The command decides alone (only binary text overrides it). */
+  None = 0,
+  /** JSON text (a document or NDJSON) makes it StructuredData. */
+  Json = 1,
+  /** Printed files: JSON text → StructuredData, an HTML document → WebContent, a unified diff → Diff. */
+  FileLike = 2,
+  /** Only a unified diff in the text changes it (to Diff). */
+  DiffOnly = 3,
+  /** Asked for JSON: StructuredData if an object or array opens in the first lines (after stderr warnings), else sniff everything. */
+  JsonFlag = 4,
+  /** The command could print anything: every text rule applies. */
+  All = 5,
+}
+
+/** The part a command plays in a pipeline or a chain. */
+export const enum Role {
+  /** Its output has its own shape. */
+  Output = 0,
+  /** Keeps the shape of its input: head, tail, sort, sed 's/…/', tee … */
+  Passthrough = 1,
+  /** Keeps the input lines that match: grep with no file operand. */
+  SearchFilter = 2,
+  /** Sets things up and prints little: cd, export, echo, mkdir … */
+  Neutral = 3,
+}
+
+export class CommandKind {
+  constructor(
+    readonly category: i32,
+    readonly sniff: i32,
+    readonly role: i32 = Role.Output,
+  ) {}
+}
+
+export function kind(category: i32, sniff: i32): CommandKind {
+  return new CommandKind(category, sniff, Role.Output);
+}
+
+/** Whether `name` is one of the space-separated `names` (" a b c "). */
+export function isOneOf(name: string, names: string): bool {
+  return name.length > 0 && names.includes(" " + name + " ");
+}
+
+const FILE_READERS = " cat head tail less more bat batcat nl tac zcat bzcat xzcat zless zmore ";
+const SEARCHERS = " grep egrep fgrep zgrep rgrep rg ag ack ack-grep ugrep pt sift ast-grep sg ";
+const LISTERS = " ls ll la l dir vdir exa eza lsd tree du locate plocate mlocate fd fdfind ";
+/** Filters that keep the kind of their input (head and tail are FILE_READERS without a file). */
+const SHAPE_KEEPERS = " sort uniq cut tr column fold fmt expand unexpand rev tee iconv paste pr colrm dos2unix unix2dos ansi2txt strip-ansi delta diff-so-fancy ";
+const WEB_CLIENTS = " http https xh xhs httpie curlie lynx w3m links elinks ";
+const JSON_TOOLS = " jq gojq jaq yq fx jello dasel jp ";
+/** Build, test and package tools: their output is a log, JSON only when asked for. */
+const BUILD_TOOLS =
+  " make gmake cmake ninja meson bazel bazelisk buck gcc g++ cc c++ clang clang++ ld rustc cargo go javac java mvn gradle gradlew sbt " +
+  " tsc npm yarn pnpm bun deno pip pip3 pytest jest vitest mocha ava eslint prettier biome ruff mypy pyright flake8 pylint black isort " +
+  " dotnet swift swiftc zig nix docker podman kubectl helm terraform apt apt-get dnf yum apk brew uv poetry tox nox ctest phpunit " +
+  " rspec bundle rake mix gofmt golangci-lint shellcheck hadolint composer ";
+/** Commands that set up the next one and print little of interest. */
+const NEUTRAL =
+  " cd pushd popd export set unset source . alias unalias shopt true false : local declare typeset readonly trap umask ulimit " +
+  " exit return sleep wait echo printf mkdir touch rm rmdir cp mv ln chmod chown chgrp clear fi done esac } for case function " +
+  " [ [[ test let shift break continue hash ";
+/** Dumps of bytes as text. */
+const DUMPERS = " xxd hexdump od strings ";
+
+/** Short options that take a value, per command (others: none). */
+function valueShorts(name: string): string {
+  if (name == "head" || name == "tail") return "nc";
+  if (name == "bat" || name == "batcat") return "lHrm";
+  if (name == "nl") return "bdfhilnsvw";
+  if (name == "sed") return "efl";
+  if (name == "awk" || name == "gawk" || name == "mawk" || name == "nawk") return "fvF";
+  if (name == "sort") return "ktoST";
+  if (name == "uniq") return "fsw";
+  if (name == "cut") return "bcdf";
+  if (name == "column") return "scoNRHOWEd";
+  if (name == "fold" || name == "fmt") return "wgp";
+  if (name == "expand" || name == "unexpand") return "t";
+  if (name == "paste") return "d";
+  if (name == "iconv") return "ftco";
+  if (name == "rg") return "efgtTjmABCMrEd";
+  if (name == "ag" || name == "ack" || name == "ack-grep") return "efgGmABC";
+  if (isOneOf(name, SEARCHERS)) return "efmABCdD";
+  return "";
+}
+
+const SEARCH_VALUE_LONGS =
+  " --regexp --file --glob --iglob --type --type-not --max-count --context --after-context --before-context --max-depth " +
+  " --threads --replace --encoding --max-filesize --sort --sortr --type-add --pre --pre-glob --ignore-file --path-separator " +
+  " --colors --context-separator --engine --max-columns --lang --pattern ";
+
+function parseFor(name: string, words: string[], from: i32): ParsedArgs {
+  const longs = isOneOf(name, SEARCHERS)
+    ? SEARCH_VALUE_LONGS
+    : name == "head" || name == "tail"
+      ? " --lines --bytes --pid --sleep-interval "
+      : name == "bat" || name == "batcat"
+        ? " --language --line-range --highlight-line --style --theme --map-syntax --tabs --wrap --terminal-width --color --paging "
+        : name == "sed"
+          ? " --expression --file --line-length "
+          : "";
+  return parseArgs(words, from, valueShorts(name), longs);
+}
+
+/** Reads a file (or files): FileContent, unless it only passes its input on. */
+function fileReader(name: string, words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
+  const args = parseFor(name, words, from);
+  if (args.operands.length > 0 || implicit) return kind(Category.FileContent, Sniff.FileLike);
+  if (upstream) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Passthrough);
+  return kind(Category.CommandOutput, Sniff.All); // `cat <<EOF`: prints what the command line holds
+}
+
+function sed(words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
+  const args = parseFor("sed", words, from);
+  if (args.has("-i") || args.hasPrefix("--in-place")) return kind(Category.CommandOutput, Sniff.None);
+  const scriptGiven = args.hasAny(["-e", "-f", "--expression", "--file"]);
+  const files = args.operands.length - (scriptGiven ? 0 : 1);
+  if (files > 0 || implicit) return kind(Category.FileContent, Sniff.FileLike);
+  if (upstream) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Passthrough);
+  return kind(Category.CommandOutput, Sniff.All);
+}
+
+function awk(name: string, words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
+  const args = parseFor(name, words, from);
+  const files = args.operands.length - (args.has("-f") ? 0 : 1);
+  if (upstream && files <= 0 && !implicit) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Passthrough);
+  return kind(Category.CommandOutput, Sniff.All);
+}
+
+function shapeKeeper(name: string, words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
+  const args = parseFor(name, words, from);
+  if (name == "uniq" && (args.has("-c") || args.has("--count"))) return kind(Category.CommandOutput, Sniff.None);
+  // tee's and tr's operands are not input files.
+  const reads = name != "tee" && name != "tr" && (args.operands.length > 0 || implicit);
+  if (upstream && !reads) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Passthrough);
+  return kind(Category.CommandOutput, Sniff.All);
+}
+
+function searcher(name: string, words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
+  const args = parseFor(name, words, from);
+  if (name == "rg" && (args.has("--files") || args.has("--type-list"))) {
+    return kind(args.has("--files") ? Category.DirectoryListing : Category.CommandOutput, Sniff.None);
+  }
+  if ((name == "ag" || name == "ack" || name == "ack-grep") && (args.has("-g") || args.has("-f"))) {
+    return kind(Category.DirectoryListing, Sniff.None); // file names, not hits
+  }
+  if (args.has("--json")) return kind(Category.StructuredData, Sniff.JsonFlag); // rg --json: one event per line
+  if (args.has("-q") || args.has("--quiet")) return kind(Category.CommandOutput, Sniff.None);
+  const patternGiven = args.hasAny(["-e", "-f", "--regexp", "--file", "--pattern"]);
+  const paths = args.operands.length - (patternGiven ? 0 : 1);
+  const recursive = name != "rg" && args.hasAny(["-r", "-R", "--recursive", "--dereference-recursive"]);
+  if (!upstream || paths > 0 || implicit || recursive || name == "rgrep") return kind(Category.SearchResults, Sniff.None);
+  // Reading its input from the pipe.
+  if (args.hasAny(["-c", "--count", "--count-matches"])) return kind(Category.CommandOutput, Sniff.None);
+  if (args.has("-v") || args.has("--invert-match")) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Passthrough);
+  return new CommandKind(Category.SearchResults, Sniff.None, Role.SearchFilter);
+}
+
+const STAT_FLAGS: string[] = ["--numstat", "--shortstat", "--name-only", "--name-status", "--summary", "--compact-summary", "--raw", "--check", "--quiet", "-s", "--no-patch"];
+
+/** git diff/show/log flags that ask for a patch, and those that replace it by a summary. */
+function wantsPatch(args: ParsedArgs): bool {
+  return args.hasAny(["-p", "-u", "--patch", "-U", "--unified", "--cc"]);
+}
+
+function statOnly(args: ParsedArgs): bool {
+  return !wantsPatch(args) && (args.hasPrefix("--stat") || args.hasPrefix("--dirstat") || args.hasAny(STAT_FLAGS));
+}
+
+const GIT_GLOBAL_VALUES = " -C -c --git-dir --work-tree --namespace --super-prefix --config-env --exec-path ";
+
+function git(words: string[], from: i32): CommandKind {
+  let k = from;
+  while (k < words.length && words[k].startsWith("-")) k += isOneOf(words[k], GIT_GLOBAL_VALUES) ? 2 : 1;
+  if (k >= words.length) return kind(Category.CommandOutput, Sniff.None);
+  const sub = words[k];
+  const args = parseArgs(words, k + 1, "nSGLUO", " --author --grep --since --until --after --before --format --pretty --date --skip --max-count --committer --output --stat-width ");
+  if (sub == "diff" || sub == "diff-tree" || sub == "diff-index" || sub == "diff-files" || sub == "range-diff") {
+    return kind(statOnly(args) ? Category.CommandOutput : Category.Diff, Sniff.None);
+  }
+  if (sub == "show") {
+    // `git show rev:path` prints a file as it was.
+    for (let j = 0; j < args.operands.length; j++) {
+      if (args.operands[j].includes(":")) return kind(Category.FileContent, Sniff.FileLike);
+    }
+    return kind(statOnly(args) ? Category.CommandOutput : Category.Diff, Sniff.None);
+  }
+  if (sub == "log" || sub == "whatchanged" || sub == "reflog") {
+    return kind(wantsPatch(args) || args.has("-L") ? Category.Diff : Category.CommandOutput, Sniff.None);
+  }
+  if (sub == "format-patch") return kind(args.has("--stdout") ? Category.Diff : Category.CommandOutput, Sniff.None);
+  if (sub == "stash") {
+    const show = args.operands.length > 0 && args.operands[0] == "show";
+    return kind(show && wantsPatch(args) ? Category.Diff : Category.CommandOutput, Sniff.None);
+  }
+  if (sub == "grep") return kind(Category.SearchResults, Sniff.None);
+  if (sub == "ls-files" || sub == "ls-tree") return kind(Category.DirectoryListing, Sniff.None);
+  if (sub == "blame" || sub == "annotate") return kind(Category.FileContent, Sniff.None);
+  if (sub == "cat-file") return kind(args.has("-p") ? Category.FileContent : Category.CommandOutput, args.has("-p") ? Sniff.FileLike : Sniff.None);
+  return kind(Category.CommandOutput, Sniff.None);
+}
+
+/** hg, svn, jj: diff and cat by their subcommand. */
+function otherVcs(words: string[], from: i32): CommandKind {
+  if (from >= words.length) return kind(Category.CommandOutput, Sniff.None);
+  const sub = words[from];
+  if (sub == "diff") return kind(Category.Diff, Sniff.None);
+  if (sub == "cat") return kind(Category.FileContent, Sniff.FileLike);
+  if (sub == "log") {
+    const args = parseArgs(words, from + 1, "lr", "");
+    return kind(args.has("-p") || args.has("--patch") || args.has("--diff") ? Category.Diff : Category.CommandOutput, Sniff.None);
+  }
+  return kind(Category.CommandOutput, Sniff.None);
+}
+
+function curl(words: string[], from: i32): CommandKind {
+  const args = parseArgs(
+    words,
+    from,
+    "AbcCdDeEFHKmoQrTuUwxXyYz",
+    " --output --data --data-raw --data-binary --data-urlencode --header --request --user-agent --user --cookie --cookie-jar --max-time " +
+      " --connect-timeout --url --form --referer --proxy --config --write-out --retry --cacert --cert --key --output-dir --json ",
+  );
+  let out = args.value("-o");
+  if (out === null) out = args.value("--output");
+  if (args.hasAny(["-O", "--remote-name", "--remote-name-all"]) || (out !== null && out != "-" && out != "/dev/stdout")) {
+    return kind(Category.CommandOutput, Sniff.None); // the body went to a file; what is left is progress
+  }
+  return kind(Category.WebContent, Sniff.Json);
+}
+
+function wget(words: string[], from: i32): CommandKind {
+  const args = parseArgs(words, from, "OoaeUtTwQPilB", " --output-document --output-file --append-output --user-agent --tries --timeout --wait ");
+  let out = args.value("-O");
+  if (out === null) out = args.value("--output-document");
+  if (out !== null && (out == "-" || out == "/dev/stdout")) return kind(Category.WebContent, Sniff.Json);
+  return kind(Category.CommandOutput, Sniff.None); // saved to a file: a progress log
+}
+
+function gh(words: string[], from: i32): CommandKind {
+  let k = from;
+  while (k < words.length && words[k].startsWith("-")) k += words[k] == "-R" || words[k] == "--repo" ? 2 : 1;
+  const sub = k < words.length ? words[k] : "";
+  const sub2 = k + 1 < words.length ? words[k + 1] : "";
+  if (sub == "pr" && sub2 == "diff") return kind(Category.Diff, Sniff.None);
+  if (sub == "api") {
+    const args = parseArgs(words, k + 1, "qtXfFH", " --jq --template --method --field --raw-field --header --input ");
+    if (args.hasAny(["-q", "--jq", "-t", "--template"])) return kind(Category.CommandOutput, Sniff.All);
+    return kind(Category.StructuredData, Sniff.JsonFlag);
+  }
+  return kind(Category.CommandOutput, Sniff.All);
+}
+
+/** A flag asking for JSON output: `--json`, `--format=json`, `--message-format=json-…`, `-o json`, `-json`. */
+function asksForJson(name: string, words: string[], from: i32): bool {
+  const dashO = name == "kubectl" || name == "oc" || name == "helm" || name == "az";
+  for (let k = from, n = words.length; k < n; k++) {
+    const w = words[k];
+    if (w == "--json" || w == "-json" || w == "--jsonl" || w == "--ndjson" || w.startsWith("--json=")) return true;
+    const eq = w.indexOf("=");
+    const flag = eq < 0 ? w : w.substring(0, eq);
+    if (flag != "--format" && flag != "--output" && flag != "--message-format" && flag != "--reporter" && flag != "--out-format" && !(dashO && flag == "-o")) {
+      if (dashO && w == "-ojson") return true;
+      continue;
+    }
+    const value = eq >= 0 ? w.substring(eq + 1) : k + 1 < n ? words[k + 1] : "";
+    if (value.startsWith("json") || value == "ndjson") return true;
+  }
+  return false;
+}
+
+/** Python's `-m module`, by the module. */
+function pythonModule(module: string): CommandKind {
+  if (module == "json.tool") return kind(Category.StructuredData, Sniff.None);
+  if (isOneOf(module, " pytest unittest pip mypy ruff black flake8 pylint isort tox nox build venv compileall py_compile coverage doctest pyright ")) {
+    return kind(Category.CommandOutput, Sniff.Json);
+  }
+  return kind(Category.CommandOutput, Sniff.All);
+}
+
+export function python(words: string[], from: i32): CommandKind {
+  for (let k = from; k < words.length; k++) {
+    const w = words[k];
+    if (w == "-m") return k + 1 < words.length ? pythonModule(words[k + 1]) : kind(Category.CommandOutput, Sniff.All);
+    if (w.startsWith("-m") && w.length > 2) return pythonModule(w.substring(2));
+    if (!w.startsWith("-")) break; // a script
+  }
+  return kind(Category.CommandOutput, Sniff.All);
+}
+
+export function isNeutral(name: string): bool {
+  return isOneOf(name, NEUTRAL);
+}
+
+/**
+ * The kind of output of command `name` whose arguments are words[from, …).
+ * `upstream`: a pipe feeds it. `implicit`: it gets operands it does not show
+ * (xargs, find -exec).
+ */
+export function describeNamed(name: string, words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
+  if (isOneOf(name, FILE_READERS)) return fileReader(name, words, from, upstream, implicit);
+  if (name == "sed" || name == "gsed") return sed(words, from, upstream, implicit);
+  if (isOneOf(name, SEARCHERS)) return searcher(name, words, from, upstream, implicit);
+  if (name == "wc") return kind(Category.CommandOutput, Sniff.None);
+  if (isOneOf(name, SHAPE_KEEPERS)) return shapeKeeper(name, words, from, upstream, implicit);
+  if (name == "awk" || name == "gawk" || name == "mawk" || name == "nawk") return awk(name, words, from, upstream, implicit);
+  if (isOneOf(name, LISTERS) || name == "find" || name == "bfs") return kind(Category.DirectoryListing, Sniff.None);
+  if (name == "git") return git(words, from);
+  if (name == "hg" || name == "svn" || name == "jj") return otherVcs(words, from);
+  if (name == "diff" || name == "colordiff") {
+    const args = parseArgs(words, from, "UCFILSx", "");
+    return kind(args.has("-q") || args.has("--brief") ? Category.CommandOutput : Category.Diff, Sniff.None);
+  }
+  if (name == "curl") return curl(words, from);
+  if (name == "wget") return wget(words, from);
+  if (isOneOf(name, WEB_CLIENTS)) return kind(Category.WebContent, Sniff.Json);
+  if (isOneOf(name, JSON_TOOLS)) {
+    const args = parseArgs(words, from, "fL", " --arg --argjson --slurpfile --rawfile --indent ");
+    const raw = name != "yq" && args.hasAny(["-r", "-j", "--raw-output", "--join-output", "--raw-output0"]);
+    return kind(raw ? Category.CommandOutput : Category.StructuredData, raw ? Sniff.All : Sniff.None);
+  }
+  if (asksForJson(name, words, from)) return kind(Category.StructuredData, Sniff.JsonFlag);
+  if (name == "gh") return gh(words, from);
+  if ((name == "docker" || name == "podman") && from < words.length && words[from] == "inspect") {
+    return kind(Category.StructuredData, Sniff.JsonFlag);
+  }
+  if (isOneOf(name, BUILD_TOOLS)) return kind(Category.CommandOutput, Sniff.Json);
+  if (isOneOf(name, DUMPERS)) return kind(Category.CommandOutput, Sniff.None);
+  if (isNeutral(name)) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Neutral);
+  return kind(Category.CommandOutput, Sniff.All);
+}

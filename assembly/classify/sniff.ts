@@ -1,0 +1,270 @@
+// What the text itself says about its kind, when the tool and the command do
+// not. Only the first SNIFF_UNITS code units and at most SNIFF_LINES lines are
+// read, so a 100 MB output costs the same as an 8 KB one.
+//
+// In order:
+// - HTML: `<!DOCTYPE html` or `<html` first (after an optional `<?xml …?>`) → WebContent
+// - JSON: one object/array, or two or more lines of them (NDJSON) → StructuredData
+// - unified diff: a `diff --git` line, a `--- ` line directly followed by a
+//   `+++ ` line with an `@@ -` hunk header later, or a hunk header first → Diff
+// - `ls -l` rows (`drwxr-xr-x  2 …`, `total N` aside) on ≥ 60% of the lines → DirectoryListing
+// - grep hits (`path:line:` or `line:` with no path) on ≥ 60% of the lines,
+//   context lines (`path-line-`) and `--` separators aside → SearchResults.
+//   Compiler and linter diagnostics (`a.c:3:5: error: …`, `x.py:1:1: E302 …`)
+//   have the same shape but are not hits: they count against the share.
+// - bare paths (no spaces, a '/', no `://`) on ≥ 90% of at least 3 lines →
+//   DirectoryListing: what find, fd and glob tools print.
+import { Category } from "../category";
+import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { unitAt } from "../util/lines";
+import { isJsonDocument, isJsonLines } from "./json-sniff";
+
+/** Code units examined from the start of the text. */
+export const SNIFF_UNITS = 8192;
+/** Lines examined for grep hits and `ls -l` rows. */
+export const SNIFF_LINES = 100;
+/** Share of the examined lines (percent) that must have a shape to decide. */
+const MOST_PERCENT = 60;
+/** Bare paths must be nearly all the lines: many logs have a path or two. */
+const PATHS_PERCENT = 90;
+const PATHS_MIN_LINES = 3;
+
+const BOM = 0xfeff;
+
+function skipBlank(s: string, i: i32, limit: i32): i32 {
+  while (i < limit) {
+    const c = unitAt(s, i);
+    if (c != CharCode.SPACE && c != CharCode.TAB && c != CharCode.LF && c != CharCode.CR && c != BOM) break;
+    i++;
+  }
+  return i;
+}
+
+/** Whether s[i, …) starts with `word`, ASCII letters compared case-insensitively. */
+function startsWithNoCase(s: string, i: i32, limit: i32, word: string): bool {
+  const m = word.length;
+  if (i + m > limit) return false;
+  for (let k = 0; k < m; k++) {
+    let c = unitAt(s, i + k);
+    if (c >= CharCode.A && c <= CharCode.Z) c |= 0x20;
+    if (c != <i32>word.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+function startsWithAt(s: string, i: i32, limit: i32, word: string): bool {
+  const m = word.length;
+  if (i + m > limit) return false;
+  for (let k = 0; k < m; k++) if (unitAt(s, i + k) != <i32>word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** An HTML document opens with a doctype or an <html> tag, perhaps after an XML declaration. */
+export function looksLikeHtml(s: string): bool {
+  const limit = min(s.length, SNIFF_UNITS);
+  let i = skipBlank(s, 0, limit);
+  if (startsWithNoCase(s, i, limit, "<?xml")) {
+    while (i < limit && unitAt(s, i) != CharCode.GT) i++;
+    i = skipBlank(s, i + 1, limit);
+  }
+  if (startsWithNoCase(s, i, limit, "<!doctype html")) return true;
+  if (!startsWithNoCase(s, i, limit, "<html")) return false;
+  if (i + 5 >= limit) return i + 5 == s.length;
+  const next = unitAt(s, i + 5);
+  return next == CharCode.GT || next == CharCode.SPACE || next == CharCode.LF || next == CharCode.TAB || next == CharCode.CR;
+}
+
+export function looksLikeJson(s: string): bool {
+  return isJsonDocument(s, SNIFF_UNITS) || isJsonLines(s, SNIFF_UNITS);
+}
+
+/** `@@ -a[,b] +c[,d] @@` at s[i]. */
+function isHunkHeader(s: string, i: i32, end: i32): bool {
+  if (!startsWithAt(s, i, end, "@@ -")) return false;
+  let j = i + 4;
+  if (j >= end || !isDigit(unitAt(s, j))) return false;
+  while (j < end && (isDigit(unitAt(s, j)) || unitAt(s, j) == CharCode.COMMA)) j++;
+  if (!startsWithAt(s, j, end, " +")) return false;
+  j += 2;
+  return j < end && isDigit(unitAt(s, j));
+}
+
+export function looksLikeDiff(s: string): bool {
+  const limit = min(s.length, SNIFF_UNITS);
+  let first = true; // no non-blank line seen yet
+  let headerPair = false; // a `--- ` line directly followed by a `+++ ` line
+  let previousMinus = false;
+  let i = 0;
+  while (i < limit) {
+    let eol = i;
+    while (eol < limit && unitAt(s, eol) != CharCode.LF) eol++;
+    if (eol > i) {
+      if (startsWithAt(s, i, eol, "diff --git ")) return true;
+      if (isHunkHeader(s, i, eol) && (first || headerPair)) return true;
+      if (previousMinus && startsWithAt(s, i, eol, "+++ ")) headerPair = true;
+      previousMinus = startsWithAt(s, i, eol, "--- ");
+      first = false;
+    } else previousMinus = false;
+    i = eol + 1;
+  }
+  return false;
+}
+
+/** What one line of text looks like to the listing and search sniffers. */
+const enum LineShape {
+  Other,
+  Neutral, // `total N`, a grep context line or separator: counted for nothing
+  LsRow,
+  Hit,
+  Diagnostic,
+  Path,
+}
+
+/** `drwxr-xr-x`, `-rw-r--r--.`, `lrwxrwxrwx@` followed by spaces and a link count. */
+function isLsRow(s: string, i: i32, end: i32): bool {
+  if (i + 11 > end) return false;
+  const t = unitAt(s, i);
+  if (t != CharCode.MINUS && t != 0x64 && t != 0x6c && t != 0x63 && t != 0x62 && t != 0x70 && t != 0x73 && t != 0x44) return false;
+  for (let k = 1; k <= 9; k++) {
+    const c = unitAt(s, i + k);
+    if (c != CharCode.MINUS && c != 0x72 && c != 0x77 && c != 0x78 && c != 0x73 && c != 0x53 && c != 0x74 && c != 0x54) return false;
+  }
+  let j = i + 10;
+  const mark = unitAt(s, j);
+  if (mark == CharCode.DOT || mark == CharCode.PLUS || mark == 0x40) j++;
+  if (j >= end || unitAt(s, j) != CharCode.SPACE) return false;
+  while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
+  return j < end && isDigit(unitAt(s, j));
+}
+
+/** Index after a run of digits at s[i], or -1 when there is none. */
+function digitsEnd(s: string, i: i32, end: i32): i32 {
+  let j = i;
+  while (j < end && isDigit(unitAt(s, j))) j++;
+  return j > i ? j : -1;
+}
+
+/**
+ * After `path:line:` (and an optional `col:`), a diagnostic goes on with a
+ * severity word (`error`, `warning: `, `DeprecationWarning:`) or a rule code (`E302`).
+ */
+function isDiagnosticTail(s: string, i: i32, end: i32): bool {
+  const col = digitsEnd(s, i, end);
+  if (col > 0 && col < end && unitAt(s, col) == CharCode.COLON) i = col + 1;
+  while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  const wordStart = i;
+  while (i < end && isAlpha(unitAt(s, i))) i++;
+  if (i == wordStart) return false;
+  // A rule code: capitals then digits (E302, F401, SC2086).
+  if (isDigit(i < end ? unitAt(s, i) : 0)) {
+    for (let k = wordStart; k < i; k++) if (unitAt(s, k) < CharCode.A || unitAt(s, k) > CharCode.Z) return false;
+    return true;
+  }
+  const len = i - wordStart;
+  if (startsWithNoCase(s, wordStart, i, "error") && len == 5) return true;
+  if (startsWithNoCase(s, wordStart, i, "warning") && len == 7) return true;
+  if (startsWithNoCase(s, wordStart, i, "note") && len == 4) return true;
+  if (startsWithNoCase(s, wordStart, i, "fatal") && len == 5) return true;
+  if (startsWithNoCase(s, wordStart, i, "hint") && len == 4) return true;
+  // Python's `x.py:3: DeprecationWarning: …`.
+  if (i < end && unitAt(s, i) == CharCode.COLON && len > 7) {
+    return startsWithAt(s, i - 7, i, "Warning") || startsWithAt(s, i - 5, i, "Error");
+  }
+  return false;
+}
+
+function lineShape(s: string, i: i32, end: i32): LineShape {
+  if (isLsRow(s, i, end)) return LineShape.LsRow;
+  if (startsWithAt(s, i, end, "total ") && digitsEnd(s, i + 6, end) > 0) return LineShape.Neutral;
+  if (end - i == 2 && startsWithAt(s, i, end, "--")) return LineShape.Neutral;
+  // `12:text`: grep -n on one file.
+  const n = digitsEnd(s, i, end);
+  if (n > 0 && n < end && unitAt(s, n) == CharCode.COLON) {
+    return n + 1 < end && isDigit(unitAt(s, n + 1)) ? LineShape.Other : LineShape.Hit;
+  }
+  // `path:line:` where path has no space and looks like one (a '.' or a '/').
+  let pathLike = false;
+  const stop = min(end, i + 1024);
+  for (let j = i; j < stop; j++) {
+    const c = unitAt(s, j);
+    if (c == CharCode.SPACE || c == CharCode.TAB) return LineShape.Other;
+    if (c == CharCode.DOT || c == CharCode.SLASH) pathLike = true;
+    if (!pathLike || j == i) continue;
+    if (c == CharCode.COLON) {
+      const e = digitsEnd(s, j + 1, end);
+      if (e > 0 && e < end && unitAt(s, e) == CharCode.COLON) {
+        return isDiagnosticTail(s, e + 1, end) ? LineShape.Diagnostic : LineShape.Hit;
+      }
+      return LineShape.Other; // `path:text`, a URL, a label
+    }
+    if (c == CharCode.MINUS) {
+      // grep's context line: `path-line-text`.
+      const e = digitsEnd(s, j + 1, end);
+      if (e > 0 && e < end && unitAt(s, e) == CharCode.MINUS) return LineShape.Neutral;
+    }
+  }
+  return stop == end && isBarePath(s, i, end) ? LineShape.Path : LineShape.Other;
+}
+
+/** A line that is one path: no spaces (checked by the caller), a '/', no ':'. */
+function isBarePath(s: string, i: i32, end: i32): bool {
+  let slash = false;
+  for (let j = i; j < end; j++) {
+    const c = unitAt(s, j);
+    if (c == CharCode.COLON || c < CharCode.SPACE) return false;
+    if (c == CharCode.SLASH) slash = true;
+  }
+  return slash;
+}
+
+class ShapeCounts {
+  lines: i32 = 0; // non-blank lines judged
+  neutral: i32 = 0;
+  lsRows: i32 = 0;
+  hits: i32 = 0;
+  paths: i32 = 0;
+}
+
+function countShapes(s: string): ShapeCounts {
+  const counts = new ShapeCounts();
+  const limit = min(s.length, SNIFF_UNITS);
+  let i = 0;
+  while (i < limit && counts.lines < SNIFF_LINES) {
+    let eol = i;
+    while (eol < limit && unitAt(s, eol) != CharCode.LF) eol++;
+    if (eol == limit && limit < s.length) break; // cut by the window
+    let end = eol;
+    if (end > i && unitAt(s, end - 1) == CharCode.CR) end--;
+    if (end > i) {
+      counts.lines++;
+      const shape = lineShape(s, i, end);
+      if (shape == LineShape.Neutral) counts.neutral++;
+      else if (shape == LineShape.LsRow) counts.lsRows++;
+      else if (shape == LineShape.Hit) counts.hits++;
+      else if (shape == LineShape.Path) counts.paths++;
+    }
+    i = eol + 1;
+  }
+  return counts;
+}
+
+// @ts-ignore: decorator
+@inline function isMost(part: i32, whole: i32): bool {
+  return part > 0 && part * 100 >= whole * MOST_PERCENT;
+}
+
+/** The category the text shows by itself, or -1 when it shows none. */
+export function sniffText(s: string): i32 {
+  const start = skipBlank(s, 0, min(s.length, SNIFF_UNITS));
+  if (start >= s.length) return -1;
+  const c = unitAt(s, start);
+  if (c == CharCode.LT && looksLikeHtml(s)) return Category.WebContent;
+  if ((c == CharCode.LBRACE || c == CharCode.LBRACKET) && looksLikeJson(s)) return Category.StructuredData;
+  if (looksLikeDiff(s)) return Category.Diff;
+  const counts = countShapes(s);
+  const judged = counts.lines - counts.neutral;
+  if (counts.lsRows >= 1 && isMost(counts.lsRows, judged)) return Category.DirectoryListing;
+  if (isMost(counts.hits, judged)) return Category.SearchResults;
+  if (judged >= PATHS_MIN_LINES && counts.paths * 100 >= judged * PATHS_PERCENT) return Category.DirectoryListing;
+  return -1;
+}

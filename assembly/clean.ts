@@ -1,0 +1,355 @@
+// Cleaning: what a terminal would finally show, as plain text.
+//
+// Rules, per line (a line ends at '\n'):
+// - Escape sequences disappear: CSI (ESC [ … final, and the 8-bit 0x9b …),
+//   OSC/DCS/SOS/PM/APC strings (ESC ] … BEL or ESC \), and two-unit and nF
+//   escapes (ESC 7, ESC ( B). CSI K (erase in line) and CSI G (cursor to
+//   column) are applied, because progress bars redraw with them.
+// - The line is edited like a terminal line: '\r' returns to column 0 and
+//   the following text overwrites, keeping any longer tail; backspace moves
+//   one code point left, erasing it when the cursor was at the end of the
+//   line. So "\r\n" ends a line as '\n' does (CRLF → LF). CSI G past the
+//   end of the line adds one space, not the terminal's padding: a few
+//   bytes of input must not become kilobytes of blanks.
+// - C0 controls other than '\t' and '\n', and DEL, are dropped. A NUL is a
+//   separator (`find -print0`, `git ls-files -z`): it ends the line like
+//   '\n', unless the line is still empty or a line end follows, where it is
+//   dropped.
+// - Lone surrogates become U+FFFD, including halves left by an overwrite.
+// - A run of N ≥ 2 identical consecutive lines (compared after cleaning)
+//   becomes the line once plus " (repeated N times)", N with thousands
+//   separators, when that makes the text shorter: (N - 1) × (length + 1) >
+//   length of the suffix, so "ok\nok" stays as it is (and the output is
+//   never longer than the input because of it). Blank lines (only spaces
+//   and tabs) are never collapsed: code and prose use them for layout.
+// - The trailing newline stays as it was.
+//
+// Binary input is never cleaned: clean() returns describeBinary()'s line
+// instead (see binary.ts for what counts as binary), and so it does when the
+// cleaned text itself reads as binary. The pipeline (compact.ts) asks
+// describeBinary first and cleans only text. A NUL in text that is not
+// binary (single NULs, no "\0\0" in the first 8 KB) is handled by the
+// separator rule above.
+//
+// A text that needs none of this comes back as the same string object.
+import { binaryLine, describeBinary } from "./binary";
+import { EscAction, escAction, escapeEnd, escParam } from "./util/ansi";
+import { CharCode, isHighSurrogate, isLowSurrogate } from "./util/chars";
+import { nextStop, unitsEqual } from "./util/scan";
+import { formatCount } from "./util/strbuf";
+import { UnitBuf } from "./util/unitbuf";
+import { utf8Length } from "./util/utf8";
+
+const REPEAT_OPEN = " (repeated ";
+/** Runs up to this many units are moved with v128 stores instead of memory.copy. */
+const SHORT_RUN = 256;
+const REPEAT_CLOSE = " times)";
+
+/** The cleaned text, or the binary description line when the text is binary. */
+export function clean(text: string): string {
+  return cleanWith(text, true);
+}
+
+/** clean() with the repeated-line collapse switched on or off (file contents keep their line numbers). */
+export function cleanWith(text: string, collapseRepeats: bool): string {
+  const binary = describeBinary(text);
+  if (binary.length > 0) return binary;
+  const out = cleanText(text, collapseRepeats);
+  // Cleaning can raise the share of U+FFFD (escapes and overwritten text go,
+  // replacement characters stay). If what is left reads as binary, say so
+  // now, so that cleaning a cleaned text changes nothing.
+  if (changetype<usize>(out) != changetype<usize>(text) && describeBinary(out).length > 0) {
+    return binaryLine(utf8Length(text), "");
+  }
+  return out;
+}
+
+/** The cleaning rules alone, for a text already known not to be binary. */
+export function cleanText(text: string, collapseRepeats: bool): string {
+  return new Cleaner(text, collapseRepeats).run();
+}
+
+// @ts-ignore: decorator
+@inline function unitAt(p: usize, i: i32): i32 {
+  return <i32>load<u16>(p + (<usize>i << 1));
+}
+
+function isBlank(p: usize, len: i32): bool {
+  for (let i = 0; i < len; i++) {
+    const c = unitAt(p, i);
+    if (c != CharCode.SPACE && c != CharCode.TAB) return false;
+  }
+  return true;
+}
+
+class Cleaner {
+  private base: usize;
+  private n: i32;
+  /** Created at the first change; until then the output is the input itself. */
+  private out: UnitBuf | null = null;
+  /** input[pending, current line) is output not yet copied into `out`. */
+  private pending: i32 = 0;
+
+  // The previous line's cleaned content: in the input or in `out`.
+  private hasPrev: bool = false;
+  private prevInOut: bool = false;
+  private prevStart: i32 = 0;
+  private prevLen: i32 = 0;
+  /** Lines in the current run of identical lines (1 = no run). */
+  private runCount: i32 = 1;
+  /** Whether the run's last line ended with a line break. */
+  private runNewline: bool = false;
+  /** Whether the output differs from the input (an edited line or a collapsed run). */
+  private changed: bool = false;
+
+  constructor(private text: string, private collapse: bool) {
+    this.base = changetype<usize>(text);
+    this.n = text.length;
+  }
+
+  run(): string {
+    const base = this.base;
+    const n = this.n;
+    let i = 0;
+    while (i < n) {
+      let stop = nextStop(base, i, n);
+      // A well-formed surrogate pair needs no change.
+      while (stop + 1 < n && isHighSurrogate(unitAt(base, stop)) && isLowSurrogate(unitAt(base, stop + 1))) {
+        stop = nextStop(base, stop + 2, n);
+      }
+      if (stop >= n || unitAt(base, stop) == CharCode.LF) {
+        this.plainLine(i, stop);
+        i = stop + 1;
+      } else {
+        i = this.editedLine(i, stop);
+      }
+    }
+    const out = this.out;
+    if (out === null) return this.text;
+    this.closeRun(out);
+    // Runs too short to collapse were written back: nothing changed after all.
+    if (!this.changed) return this.text;
+    out.addRange(this.text, this.pending, n);
+    return out.take();
+  }
+
+  private output(): UnitBuf {
+    let out = this.out;
+    if (out === null) {
+      // Cleaning rarely grows a text: one allocation of the input's size.
+      out = new UnitBuf(this.n + 64);
+      this.out = out;
+    }
+    return out;
+  }
+
+  /** Copies the verbatim input up to `upTo` into the output. */
+  private flush(upTo: i32): UnitBuf {
+    const out = this.output();
+    out.addRange(this.text, this.pending, upTo);
+    this.pending = upTo;
+    return out;
+  }
+
+  private prevAddress(): usize {
+    return this.prevInOut ? this.out!.at(this.prevStart) : this.base + (<usize>this.prevStart << 1);
+  }
+
+  private isRepeat(p: usize, len: i32): bool {
+    if (!this.collapse || !this.hasPrev || len != this.prevLen) return false;
+    if (!unitsEqual(p, this.prevAddress(), len)) return false;
+    return !isBlank(p, len);
+  }
+
+  /** Ends a run of identical lines: the count goes after the line kept. */
+  private closeRun(out: UnitBuf): void {
+    if (this.runCount < 2) return;
+    out.addString(this.runEnd());
+  }
+
+  /**
+   * What follows the first line of a run that ends: the count, or the
+   * dropped lines again when the count would not be shorter.
+   */
+  private runEnd(): string {
+    const count = this.runCount;
+    this.runCount = 1;
+    const suffix = REPEAT_OPEN + formatCount(count) + REPEAT_CLOSE;
+    const len = this.prevLen;
+    let text: string;
+    if (<i64>(count - 1) * (len + 1) > <i64>suffix.length) {
+      this.changed = true;
+      text = suffix;
+    } else {
+      // At most suffix.length units: rebuilt from the line kept.
+      const line = changetype<string>(__new(<usize>len << 1, idof<String>()));
+      memory.copy(changetype<usize>(line), this.prevAddress(), <usize>len << 1);
+      const parts = new Array<string>(count);
+      parts[0] = "";
+      for (let i = 1; i < count; i++) parts[i] = line;
+      text = parts.join("\n");
+    }
+    return this.runNewline ? text + "\n" : text;
+  }
+
+  /** A line that needs no editing: input[start, end), end being its '\n' or the end of the text. */
+  private plainLine(start: i32, end: i32): void {
+    const len = end - start;
+    if (this.isRepeat(this.base + (<usize>start << 1), len)) {
+      this.repeated(this.flush(start), end < this.n, min(end + 1, this.n));
+      return;
+    }
+    if (this.runCount > 1) this.closeRun(this.out!);
+    this.hasPrev = true;
+    this.prevInOut = false;
+    this.prevStart = start;
+    this.prevLen = len;
+  }
+
+  /**
+   * One more line equal to the previous one; `out` ends where that line
+   * would start. The first repeat drops the previous line's break, which
+   * closeRun puts back after the count.
+   */
+  private repeated(out: UnitBuf, newline: bool, next: i32): void {
+    if (this.runCount == 1) out.len--;
+    this.runCount++;
+    this.runNewline = newline;
+    this.pending = next;
+  }
+
+  /**
+   * A line with something to edit, starting at `start`; `stop` is its first
+   * unit to handle. The line is rebuilt at the end of the output, like a
+   * terminal line with a cursor. Returns where the next line starts.
+   */
+  private editedLine(start: i32, stop: i32): i32 {
+    const base = this.base;
+    const n = this.n;
+    const out = this.flush(start);
+    this.changed = true; // every unit that leads here is removed or replaced
+    let lineOut = out.len;
+    let cursor = 0;
+    let overwrote = false;
+    let newline = false;
+    let next = n;
+    let p = start;
+    let q = stop;
+    while (true) {
+      if (q > p) {
+        // Write the plain run at the cursor, over what is there.
+        const len = q - p;
+        const at = lineOut + cursor;
+        out.reserve(at + len + 8);
+        if (at < out.len) overwrote = true;
+        const src = base + (<usize>p << 1);
+        if (len <= SHORT_RUN && p + ((len + 7) & ~7) <= n && at + len >= out.len) {
+          // Runs between escapes and lines are short: vector moves beat a
+          // memory.copy call. What they write past the run is past the line.
+          const dst = out.at(at);
+          for (let k = 0; k < len; k += 8) v128.store(dst + (<usize>k << 1), v128.load(src + (<usize>k << 1)));
+        } else {
+          memory.copy(out.at(at), src, <usize>len << 1);
+        }
+        cursor += len;
+        if (at + len > out.len) out.len = at + len;
+      }
+      if (q >= n) break;
+      const c = unitAt(base, q);
+      p = q + 1;
+      if (c == CharCode.LF) {
+        newline = true;
+        next = q + 1;
+        break;
+      } else if (c == CharCode.NUL) {
+        const lineEnds = q + 1 < n && (unitAt(base, q + 1) == CharCode.LF || unitAt(base, q + 1) == CharCode.CR);
+        if (out.len > lineOut && !lineEnds) {
+          newline = true;
+          next = q + 1;
+          break;
+        }
+      } else if (isHighSurrogate(c) && q + 1 < n && isLowSurrogate(unitAt(base, q + 1))) {
+        p = q; // a pair: written with the next plain run
+        q = nextStop(base, q + 2, n);
+        continue;
+      } else if (<u32>(c - 0xd800) < 0x800) {
+        // A lone surrogate: U+FFFD, written as a one-unit run at the cursor.
+        const at = lineOut + cursor;
+        out.reserve(at + 1);
+        if (at < out.len) overwrote = true;
+        store<u16>(out.at(at), CharCode.REPLACEMENT);
+        cursor++;
+        if (at + 1 > out.len) out.len = at + 1;
+      } else if (c == CharCode.CR) {
+        cursor = 0;
+      } else if (c == CharCode.BACKSPACE) {
+        if (cursor > 0) {
+          const at = lineOut + cursor;
+          const step = cursor >= 2 && isLowSurrogate(unitAt(out.at(0), at - 1)) && isHighSurrogate(unitAt(out.at(0), at - 2)) ? 2 : 1;
+          cursor -= step;
+          if (at == out.len) out.len = at - step;
+        }
+      } else if (c == CharCode.ESC || c == CharCode.C1_CSI) {
+        p = escapeEnd(base, q, n);
+        const action = escAction;
+        if (action == EscAction.EraseInLine) {
+          const mode = max(escParam, 0);
+          if (mode == 0) out.len = lineOut + cursor;
+          else if (mode == 2) {
+            out.len = lineOut;
+            cursor = 0;
+          } else if (mode == 1) {
+            out.fill(lineOut, lineOut + cursor, CharCode.SPACE);
+            overwrote = true;
+          }
+        } else if (action == EscAction.CursorColumn) {
+          let col = max(escParam, 1) - 1;
+          if (lineOut + col > out.len) {
+            out.addChar(CharCode.SPACE);
+            col = out.len - lineOut;
+          }
+          cursor = col;
+          if (lineOut + col < out.len) overwrote = true;
+        }
+      }
+      // Anything else (other C0 controls, DEL) is dropped.
+      q = nextStop(base, p, n);
+    }
+    if (overwrote) replaceLoneSurrogates(out, lineOut, out.len);
+
+    const len = out.len - lineOut;
+    if (this.isRepeat(out.at(lineOut), len)) {
+      out.len = lineOut;
+      this.repeated(out, newline, next);
+      return next;
+    }
+    if (this.runCount > 1) {
+      // The run ends here: its count goes before this line.
+      const end = this.runEnd();
+      out.insertGap(lineOut, end.length);
+      memory.copy(out.at(lineOut), changetype<usize>(end), <usize>end.length << 1);
+      lineOut += end.length;
+    }
+    this.hasPrev = true;
+    this.prevInOut = true;
+    this.prevStart = lineOut;
+    this.prevLen = len;
+    if (newline) out.addChar(CharCode.LF);
+    this.pending = next;
+    return next;
+  }
+}
+
+/** Overwriting by column can split a surrogate pair: the halves become U+FFFD. */
+function replaceLoneSurrogates(out: UnitBuf, from: i32, to: i32): void {
+  const p = out.at(0);
+  for (let i = from; i < to; i++) {
+    const c = unitAt(p, i);
+    if (<u32>(c - 0xd800) >= 0x800) continue;
+    if (isHighSurrogate(c) && i + 1 < to && isLowSurrogate(unitAt(p, i + 1))) {
+      i++;
+      continue;
+    }
+    store<u16>(p + (<usize>i << 1), CharCode.REPLACEMENT);
+  }
+}

@@ -1,0 +1,36 @@
+// Lines a digest shows verbatim, collected in any order and handed to the
+// Digest sorted (its ranges are merged only when they arrive in order), with
+// the code points they cover so omittedChars is exact.
+import { Digest } from "./types";
+import { LineIndex } from "./text";
+
+export class KeptLines {
+  private indices: Array<i32> = new Array<i32>();
+  /** Code points of the input the model sees through the kept lines. */
+  weight: i32 = 0;
+
+  constructor(private lines: LineIndex) {}
+
+  /** Line i (0-based) is shown, less `clipped` code points cut from its end. */
+  add(i: i32, clipped: i32): void {
+    this.indices.push(i);
+    this.weight += this.lines.weight(i) - clipped;
+  }
+
+  get count(): i32 {
+    return this.indices.length;
+  }
+
+  settle(d: Digest): void {
+    const n = this.indices.length;
+    const sorted = new StaticArray<i32>(n);
+    for (let i = 0; i < n; i++) unchecked((sorted[i] = this.indices[i]));
+    sorted.sort();
+    for (let i = 0; i < n; i++) {
+      const line = unchecked(sorted[i]) + 1;
+      d.keep(line, line);
+    }
+    d.omittedChars = max(0, this.lines.codePoints - this.weight);
+    d.truncated = d.omittedChars > 0;
+  }
+}

@@ -1,0 +1,50 @@
+import { StrBuf } from "../util/strbuf";
+
+/** What the pipeline knows about the call a text came from. */
+export class DigestContext {
+  constructor(
+    public tool: string,
+    /** The call's arguments as JSON text ("" or "{}" when none). */
+    public argsJson: string,
+    /** -1 when unknown. */
+    public exitCode: i32,
+  ) {}
+}
+
+/** A category digest: what the model sees, plus facts the UI can use. */
+export class Digest {
+  /** The LLM content. Never longer than the budget the digest was given. */
+  llm: string = "";
+  /** One line for a UI (<= 160 units); "" lets the pipeline write the fallback. */
+  summary: string = "";
+  /** Body of a JSON object (without braces) with the category's facts, e.g. `"matches":40,"files":3`. */
+  facts: string = "";
+  /** Line ranges of the cleaned text kept verbatim, as pairs: first, last (1-based, inclusive). */
+  keptLines: i32[] = [];
+  /** Code points of the cleaned text the model does not see. */
+  omittedChars: i32 = 0;
+  /** True when anything was left out. */
+  truncated: bool = false;
+
+  keep(first: i32, last: i32): void {
+    const n = this.keptLines.length;
+    // Merge with the previous range when adjacent: the UI highlights ranges, not lines.
+    if (n >= 2 && this.keptLines[n - 1] + 1 >= first) {
+      if (last > this.keptLines[n - 1]) this.keptLines[n - 1] = last;
+      return;
+    }
+    this.keptLines.push(first);
+    this.keptLines.push(last);
+  }
+
+  keptLinesJson(): string {
+    const out = new StrBuf(16 + this.keptLines.length * 8);
+    out.addChar(0x5b);
+    for (let i = 0; i < this.keptLines.length; i += 2) {
+      if (i) out.addChar(0x2c);
+      out.addChar(0x5b).addInt(this.keptLines[i]).addChar(0x2c).addInt(this.keptLines[i + 1]).addChar(0x5d);
+    }
+    out.addChar(0x5d);
+    return out.toString();
+  }
+}

@@ -1,0 +1,107 @@
+// The block kept around a flagged line: a line of context before it, the
+// lines that continue it (stack frames, code snippets under a diagnostic),
+// and a line after (where a Python traceback states its exception).
+import { CharCode, isDigit, isIdentChar } from "../util/chars";
+import { findNewline, unitAt } from "../util/lines";
+import { contextAfter, contextBefore, continuationCap } from "./kinds";
+
+export class Block {
+  /** [start, end) in UTF-16 units; end is after the last line's '\n' when it has one. */
+  start: i32 = 0;
+  end: i32 = 0;
+  firstLine: i32 = 0;
+  lastLine: i32 = 0;
+}
+
+function startsWith(s: string, i: i32, end: i32, lit: string): bool {
+  if (i + lit.length > end) return false;
+  for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
+  return true;
+}
+
+/** Line [i, end) (no '\n') continues the one above: a frame, a snippet, a "Caused by:". */
+export function isContinuation(s: string, i: i32, end: i32): bool {
+  if (i >= end) return false;
+  const c = unitAt(s, i);
+  if (c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.PIPE) {
+    // An indented line with text on it; whitespace alone is a blank line.
+    for (let j = i; j < end; j++) {
+      const d = unitAt(s, j);
+      if (d != CharCode.SPACE && d != CharCode.TAB && d != CharCode.CR) return true;
+    }
+    return false;
+  }
+  if (startsWith(s, i, end, "Caused by") || startsWith(s, i, end, "goroutine ") || startsWith(s, i, end, "created by ") ||
+      startsWith(s, i, end, "During handling") || startsWith(s, i, end, "The above exception")) return true;
+  // Rust and gcc snippets: "12 | code".
+  if (isDigit(c)) {
+    let j = i;
+    while (j < end && isDigit(unitAt(s, j))) j++;
+    while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
+    return j < end && unitAt(s, j) == CharCode.PIPE;
+  }
+  // Go frames: "main.main()", "main.(*T).run(0x1, 0x2)".
+  if (isIdentChar(c)) {
+    let last = end - 1;
+    if (last > i && unitAt(s, last) == CharCode.CR) last--;
+    if (unitAt(s, last) != 0x29) return false;
+    for (let j = i; j < last; j++) {
+      const d = unitAt(s, j);
+      if (d == 0x28) return true;
+      if (d == CharCode.SPACE || d == CharCode.TAB) return false;
+    }
+  }
+  return false;
+}
+
+function isBlank(s: string, i: i32, end: i32): bool {
+  for (let j = i; j < end; j++) {
+    const d = unitAt(s, j);
+    if (d != CharCode.SPACE && d != CharCode.TAB && d != CharCode.CR) return false;
+  }
+  return true;
+}
+
+/** The block of the flagged line [lineStart, lineEnd) numbered lineNo. */
+export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, kind: i32, out: Block): void {
+  const n = s.length;
+  let start = lineStart;
+  let first = lineNo;
+  for (let k = contextBefore(kind); k > 0 && start > 0; k--) {
+    start--; // onto the '\n' of the line above
+    while (start > 0 && unitAt(s, start - 1) != CharCode.LF) start--;
+    first--;
+  }
+  let end = lineEnd; // index of this line's '\n', or n
+  let last = lineNo;
+  let budget = continuationCap(kind);
+  while (budget > 0 && end + 1 < n) {
+    const next = end + 1;
+    const nextEnd = findNewline(s, next, n);
+    if (isContinuation(s, next, nextEnd)) {
+      end = nextEnd;
+      last++;
+      budget--;
+      continue;
+    }
+    // One blank line inside a trace (Go's "panic:" and its goroutine, chained exceptions).
+    if (budget > 1 && nextEnd + 1 < n && isBlank(s, next, nextEnd)) {
+      const after = findNewline(s, nextEnd + 1, n);
+      if (isContinuation(s, nextEnd + 1, after)) {
+        end = after;
+        last += 2;
+        budget -= 2;
+        continue;
+      }
+    }
+    break;
+  }
+  for (let k = contextAfter(kind); k > 0 && end + 1 < n; k--) {
+    end = findNewline(s, end + 1, n);
+    last++;
+  }
+  out.start = start;
+  out.end = end < n ? end + 1 : n;
+  out.firstLine = first;
+  out.lastLine = last;
+}

@@ -1,0 +1,221 @@
+// Confirms a candidate found by the SIMD scan (scan.ts): the two units at
+// `pos` matched one of its triggers; this decides whether a word that carries
+// an outcome starts there, and which kind. Rejects the usual false positives:
+// "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
+import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
+import { unitAt } from "../util/lines";
+import { Kind } from "./kinds";
+
+// @ts-ignore: decorator
+@inline function at(s: string, i: i32): i32 {
+  return i >= 0 && i < s.length ? unitAt(s, i) : CharCode.SPACE;
+}
+
+/** s[i, i + lit.length) equals the lower-case `lit`, ignoring ASCII case. */
+function lowerIs(s: string, i: i32, lit: string): bool {
+  if (i < 0 || i + lit.length > s.length) return false;
+  for (let j = 0; j < lit.length; j++) {
+    if (toLower(unitAt(s, i + j)) != <i32>lit.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
+function exactIs(s: string, i: i32, lit: string): bool {
+  if (i < 0 || i + lit.length > s.length) return false;
+  for (let j = 0; j < lit.length; j++) {
+    if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
+/** Case of s[i, i + len): 1 all lower, 2 all upper, 3 capitalised, 0 mixed. */
+function caseOf(s: string, i: i32, len: i32): i32 {
+  let upper = 0;
+  for (let j = 0; j < len; j++) if (<u32>(unitAt(s, i + j) - CharCode.A) <= 25) upper++;
+  if (upper == 0) return 1;
+  if (upper == len) return 2;
+  if (upper == 1 && <u32>(unitAt(s, i) - CharCode.A) <= 25) return 3;
+  return 0;
+}
+
+/** A word ends at `e`: no identifier follows, nor a file-name-like ".c", "/x", "-x". */
+function wordEndsAt(s: string, e: i32): bool {
+  const c = at(s, e);
+  if (isIdentChar(c)) return false;
+  if ((c == CharCode.DOT || c == CharCode.SLASH || c == CharCode.MINUS) && isIdentChar(at(s, e + 1))) return false;
+  return true;
+}
+
+/**
+ * A word starts at `w`: nothing word-like precedes it. Capitalised words may
+ * follow letters (TypeError, NullPointerException, DeprecationWarning).
+ */
+function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
+  const c = at(s, w - 1);
+  // A path or name component: "lib-es2022/error", "src/fail.c", "x.error", "lib-error".
+  if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
+  if (c == CharCode.MINUS && isIdentChar(at(s, w - 2))) return false;
+  if (!isIdentChar(c)) return true;
+  return camelOk && (isAlpha(c) || isDigit(c)) && caseOf(s, w, 2) == 3;
+}
+
+/** "0 errors", "no warnings", "without failures" before, or "errors: 0", "failed=0" after. */
+function zeroCount(s: string, w: i32, e: i32): bool {
+  let j = w - 1;
+  while (j >= 0 && unitAt(s, j) == CharCode.SPACE) j--;
+  if (j >= 0 && unitAt(s, j) == CharCode._0 && !isIdentChar(at(s, j - 1)) && at(s, j - 1) != CharCode.DOT) return true;
+  if (j >= 1 && lowerIs(s, j - 1, "no") && !isIdentChar(at(s, j - 2))) return true;
+  if (j >= 6 && lowerIs(s, j - 6, "without") && !isIdentChar(at(s, j - 7))) return true;
+  let k = e;
+  while (k < s.length && unitAt(s, k) == CharCode.SPACE) k++;
+  const c = at(s, k);
+  if (c == CharCode.COLON || c == 0x3d) {
+    k++;
+    while (k < s.length && unitAt(s, k) == CharCode.SPACE) k++;
+    if (at(s, k) == CharCode._0 && !isIdentChar(at(s, k + 1))) return true;
+  }
+  return false;
+}
+
+/** Only spaces or tabs between the line start and `pos`. */
+function atLineStart(s: string, pos: i32): bool {
+  let j = pos - 1;
+  while (j >= 0) {
+    const c = unitAt(s, j);
+    if (c == CharCode.LF) return true;
+    if (c != CharCode.SPACE && c != CharCode.TAB) return false;
+    j--;
+  }
+  return true;
+}
+
+/** The kind of outcome word at `pos`, or Kind.None. */
+export function confirmAt(s: string, pos: i32): i32 {
+  const c0 = unitAt(s, pos);
+  const c1 = at(s, pos + 1);
+  const l0 = toLower(c0);
+  const l1 = toLower(c1);
+  if (l0 == 0x72 && l1 == 0x72) return confirmError(s, pos - 1);
+  if (l1 == 0x61) {
+    if (c0 == 0x52) return confirmRan(s, pos);
+    if (l0 == 0x66) return confirmF(s, pos);
+    if (l0 == 0x70) return confirmP(s, pos);
+    if (l0 == 0x77) return confirmWarn(s, pos);
+  }
+  if (l0 == 0x65 && l1 == 0x62) return exactIs(s, pos - 4, "Traceback") && wordStartsAt(s, pos - 4, false) && wordEndsAt(s, pos + 5) ? Kind.Trace : Kind.None;
+  if (l0 == 0x78 && l1 == 0x63) return confirmException(s, pos - 1);
+  if (l0 == 0x78 && l1 == 0x69) return confirmExit(s, pos - 1);
+  if (c0 == 0x2a && c1 == 0x2a) {
+    // make: *** [target] Error 2 / make[1]: *** No rule to make target
+    return exactIs(s, pos - 2, ": ***") ? Kind.Error : Kind.None;
+  }
+  // ✕ ✖ ✗ ✘ (U+2715–2718) and × (U+00D7) marking a failed test at a line start.
+  if ((c0 == 0xd7 || <u32>(c0 - 0x2715) <= 3) && atLineStart(s, pos)) return Kind.Failure;
+  return Kind.None;
+}
+
+function confirmError(s: string, w: i32): i32 {
+  if (lowerIs(s, w, "error")) {
+    const form = caseOf(s, w, 5);
+    if (form == 0) return Kind.None;
+    let e = w + 5;
+    if (at(s, e) == (form == 2 ? 0x53 : 0x73)) e++; // errors / ERRORS
+    if (!wordStartsAt(s, w, form == 3) || !wordEndsAt(s, e)) return Kind.None;
+    return zeroCount(s, w, e) ? Kind.None : Kind.Error;
+  }
+  // npm ERR!, [ERR]
+  if (exactIs(s, w, "ERR") && wordStartsAt(s, w, false) && !isIdentChar(at(s, w + 3))) return Kind.Error;
+  return Kind.None;
+}
+
+function confirmF(s: string, w: i32): i32 {
+  if (!wordStartsAt(s, w, false)) return Kind.None;
+  if (lowerIs(s, w, "fail")) {
+    let e = w + 4;
+    if (lowerIs(s, e, "ures")) e += 4;
+    else if (lowerIs(s, e, "ure") || lowerIs(s, e, "ing")) e += 3;
+    else if (lowerIs(s, e, "ed")) e += 2;
+    else if (lowerIs(s, e, "s")) e += 1;
+    if (!wordEndsAt(s, e)) return Kind.None;
+    return zeroCount(s, w, e) ? Kind.None : Kind.Failure;
+  }
+  if (lowerIs(s, w, "fatal")) return wordEndsAt(s, w + 5) ? Kind.Error : Kind.None;
+  // Segmentation fault
+  if (lowerIs(s, w, "fault")) return wordEndsAt(s, w + 5) ? Kind.Error : Kind.None;
+  return Kind.None;
+}
+
+function confirmP(s: string, w: i32): i32 {
+  if (!wordStartsAt(s, w, false)) return Kind.None;
+  if (lowerIs(s, w, "panic")) {
+    let e = w + 5;
+    if (lowerIs(s, e, "ked")) e += 3;
+    else if (lowerIs(s, e, "s")) e += 1;
+    return wordEndsAt(s, e) ? Kind.Trace : Kind.None;
+  }
+  // A count of passed tests is a summary ("5 passed", "12 passing"); a lone PASSED is not.
+  if (lowerIs(s, w, "pass")) {
+    let e = w + 4;
+    if (lowerIs(s, e, "ed")) e += 2;
+    else if (lowerIs(s, e, "ing")) e += 3;
+    else return Kind.None;
+    if (!wordEndsAt(s, e)) return Kind.None;
+    let j = w - 1;
+    if (at(s, j) != CharCode.SPACE) return Kind.None;
+    while (j >= 0 && unitAt(s, j) == CharCode.SPACE) j--;
+    return j >= 0 && isDigit(unitAt(s, j)) ? Kind.Summary : Kind.None;
+  }
+  return Kind.None;
+}
+
+function confirmWarn(s: string, w: i32): i32 {
+  if (!lowerIs(s, w, "warn")) return Kind.None;
+  let e = w + 4;
+  if (lowerIs(s, e, "ings")) e += 4;
+  else if (lowerIs(s, e, "ing")) e += 3;
+  else if (lowerIs(s, e, "s")) e += 1;
+  if (caseOf(s, w, e - w) == 0) return Kind.None;
+  if (!wordStartsAt(s, w, true) || !wordEndsAt(s, e)) return Kind.None;
+  return zeroCount(s, w, e) ? Kind.None : Kind.Warning;
+}
+
+function confirmException(s: string, w: i32): i32 {
+  if (!lowerIs(s, w, "exception")) return Kind.None;
+  const form = caseOf(s, w, 9);
+  if (form == 0) return Kind.None;
+  let e = w + 9;
+  if (toLower(at(s, e)) == 0x73) e++;
+  if (!wordStartsAt(s, w, form == 3) || !wordEndsAt(s, e)) return Kind.None;
+  return zeroCount(s, w, e) ? Kind.None : Kind.Trace;
+}
+
+/** "exit status 1", "exited with code 2", "Exit code: 137", "exit(3)": non-zero only. */
+function confirmExit(s: string, w: i32): i32 {
+  if (!lowerIs(s, w, "exit") || !wordStartsAt(s, w, false)) return Kind.None;
+  let j = w + 4;
+  if (lowerIs(s, j, "ed")) j += 2;
+  const c = at(s, j);
+  if (isIdentChar(c)) return Kind.None;
+  const limit = min(j + 24, s.length);
+  while (j < limit) {
+    const d = unitAt(s, j);
+    if (isAlpha(d) || d == CharCode.SPACE || d == CharCode.COLON || d == 0x3d || d == 0x28) j++;
+    else break;
+  }
+  if (at(s, j) == CharCode.MINUS) j++;
+  if (!isDigit(at(s, j))) return Kind.None;
+  let nonZero = false;
+  while (j < s.length && isDigit(unitAt(s, j))) {
+    if (unitAt(s, j) != CharCode._0) nonZero = true;
+    j++;
+  }
+  return nonZero && !isAlpha(at(s, j)) ? Kind.Exit : Kind.None;
+}
+
+/** "Ran 12 tests in 0.003s" (unittest). */
+function confirmRan(s: string, w: i32): i32 {
+  if (!exactIs(s, w, "Ran ") || !wordStartsAt(s, w, false) || !isDigit(at(s, w + 4))) return Kind.None;
+  let j = w + 4;
+  while (j < s.length && isDigit(unitAt(s, j))) j++;
+  return exactIs(s, j, " test") ? Kind.Summary : Kind.None;
+}

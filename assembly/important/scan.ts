@@ -1,0 +1,148 @@
+// One pass over the text that finds the lines carrying a command's outcome
+// and counts lines on the way. 16 code units per step: both halves are
+// narrowed to bytes (every unit above 0xFF becomes 0x00 or 0xFF, never a
+// letter), and a handful of two-letter triggers are tested at once:
+//   rr  error, ERROR, npm ERR!        fa  fail…, fatal, fault
+//   pa  panic, "5 passed"             wa  warning
+//   eb  Traceback                     xc  Exception      xi  exit status N
+//   **  make: ***                     Ra  Ran N tests    × ✕✖✗✘ at a line start
+// Only the few places that match are confirmed (confirm.ts), so a log scans
+// at memory speed whatever its content.
+import { CharCode } from "../util/chars";
+import { findNewline, lineCount, lineStartAt, pairsEndingIn, unitAt } from "../util/lines";
+import { confirmAt } from "./confirm";
+import { Kind } from "./kinds";
+
+export class Scan {
+  /** One entry per flagged line, in order: [start, end) without the '\n'. */
+  lineStarts: i32[] = [];
+  lineEnds: i32[] = [];
+  lineNumbers: i32[] = [];
+  kinds: i32[] = [];
+  totalLines: i32 = 0;
+  /** Surrogate pairs in the text (code points = length - pairs). */
+  pairs: i32 = 0;
+
+  get count(): i32 {
+    return this.kinds.length;
+  }
+}
+
+// Same-line hits keep the strongest kind; a trace outranks a plain error.
+// @ts-ignore: decorator
+@inline function stronger(a: i32, b: i32): i32 {
+  return a > b ? a : b;
+}
+
+class Cursor {
+  /** End (index of '\n' or length) of the line of the last flagged line, -1 before any. */
+  lineEnd: i32 = -1;
+}
+
+function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32): void {
+  if (pos < cur.lineEnd) {
+    // Another trigger on the line already flagged.
+    const kind = confirmAt(s, pos);
+    if (kind != Kind.None) {
+      const last = scan.kinds.length - 1;
+      unchecked((scan.kinds[last] = stronger(unchecked(scan.kinds[last]), kind)));
+    }
+    return;
+  }
+  const kind = confirmAt(s, pos);
+  if (kind == Kind.None) return;
+  const start = lineStartAt(s, pos);
+  const end = findNewline(s, pos, s.length);
+  scan.lineStarts.push(start);
+  scan.lineEnds.push(end);
+  scan.lineNumbers.push(lineNo);
+  scan.kinds.push(kind);
+  cur.lineEnd = end;
+}
+
+// @ts-ignore: decorator
+@inline function scalarTrigger(s: string, i: i32): bool {
+  const c0 = unitAt(s, i);
+  const c1 = i + 1 < s.length ? unitAt(s, i + 1) : 0;
+  const l0 = c0 | 0x20;
+  const l1 = c1 | 0x20;
+  if (c0 > 0xff) return <u32>(c0 - 0x2715) <= 3;
+  if (c1 > 0xff) return c0 == 0xd7;
+  if (l1 == 0x61) return l0 == 0x66 || l0 == 0x70 || l0 == 0x77 || c0 == 0x52;
+  return (l0 == 0x72 && l1 == 0x72) || (l0 == 0x65 && l1 == 0x62) || (l0 == 0x78 && (l1 == 0x63 || l1 == 0x69)) ||
+    (c0 == 0x2a && c1 == 0x2a) || c0 == 0xd7;
+}
+
+// Nibble tables (the "Teddy" technique): a byte's low and high nibble each
+// select a set of trigger buckets; the byte is in a bucket when both do. One
+// bucket per trigger, upper and lower case alike, and every bucket is an exact
+// product of nibbles, so there are no false candidates from the tables:
+//   0 rr   1 fa   2 pa   3 wa   4 Ra   5 eb   6 xc/xi   7 **
+const FIRST_LO = i8x16(0x04, 0, 0x11, 0, 0, 0x20, 0x02, 0x08, 0x40, 0, <i8>0x80, 0, 0, 0, 0, 0);
+const FIRST_HI = i8x16(0, 0, <i8>0x80, 0, 0x22, 0x5d, 0x22, 0x4d, 0, 0, 0, 0, 0, 0, 0, 0);
+const SECOND_LO = i8x16(0, 0x1e, 0x21, 0x40, 0, 0, 0, 0, 0, 0x40, <i8>0x80, 0, 0, 0, 0, 0);
+const SECOND_HI = i8x16(0, 0, <i8>0x80, 0, 0x7e, 0x01, 0x7e, 0x01, 0, 0, 0, 0, 0, 0, 0, 0);
+
+// @ts-ignore: decorator
+@inline function buckets(v: v128, lo: v128, hi: v128): v128 {
+  return v128.and(i8x16.swizzle(lo, v128.and(v, i8x16.splat(0x0f))), i8x16.swizzle(hi, i8x16.shr_u(v, 4)));
+}
+
+export function scanImportant(s: string): Scan {
+  const scan = new Scan();
+  const cur = new Cursor();
+  const n = s.length;
+  const base = changetype<usize>(s);
+  let newlines = 0; // '\n' in s[0, i)
+  let pairs = 0;
+  let i = 0;
+
+  const nlV = i8x16.splat(<i8>CharCode.LF);
+  const timesV = i8x16.splat(<i8>0xd7);
+  const asciiMask = i16x8.splat(<i16>0xff80);
+  const surMask = i16x8.splat(<i16>0xf800);
+  const surV = i16x8.splat(<i16>0xd800);
+  const dingbat = i16x8.splat(0x2715);
+  const three = i16x8.splat(3);
+
+  while (i + 17 <= n) {
+    const p = base + (<usize>i << 1);
+    const a0 = v128.load(p);
+    const b0 = v128.load(p, 16);
+    // Every unit above 0xFF narrows to 0x00 or 0xFF, which no bucket holds.
+    const r0 = i8x16.narrow_i16x8_u(a0, b0);
+    const r1 = i8x16.narrow_i16x8_u(v128.load(p, 2), v128.load(p, 18));
+    let t = v128.and(buckets(r0, FIRST_LO, FIRST_HI), buckets(r1, SECOND_LO, SECOND_HI));
+    const nlBits = i8x16.bitmask(i8x16.eq(r0, nlV));
+    const both = v128.or(a0, b0);
+    if (v128.any_true(v128.and(both, asciiMask))) {
+      // Rare in logs: non-ASCII units. Test marks and surrogates only here.
+      t = v128.or(t, i8x16.eq(r0, timesV));
+      const da = i16x8.le_u(i16x8.sub(a0, dingbat), three);
+      const db = i16x8.le_u(i16x8.sub(b0, dingbat), three);
+      t = v128.or(t, i8x16.narrow_i16x8_s(da, db));
+      if (v128.any_true(v128.or(i16x8.eq(v128.and(a0, surMask), surV), i16x8.eq(v128.and(b0, surMask), surV)))) {
+        pairs += pairsEndingIn(s, i, i + 16);
+      }
+    }
+    if (v128.any_true(t)) {
+      // Bucket bits are not the lane's top bit: widen every non-zero lane first.
+      let bits = i8x16.bitmask(i8x16.ne(t, i8x16.splat(0)));
+      while (bits != 0) {
+        const k = ctz<i32>(bits);
+        bits &= bits - 1;
+        record(s, scan, cur, i + k, newlines + popcnt<i32>(nlBits & ((1 << k) - 1)) + 1);
+      }
+    }
+    newlines += popcnt<i32>(nlBits);
+    i += 16;
+  }
+  pairs += pairsEndingIn(s, i, n);
+  for (; i < n; i++) {
+    if (scalarTrigger(s, i)) record(s, scan, cur, i, newlines + 1);
+    if (unitAt(s, i) == CharCode.LF) newlines++;
+  }
+  scan.pairs = pairs;
+  scan.totalLines = lineCount(s, newlines);
+  return scan;
+}

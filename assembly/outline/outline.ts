@@ -1,0 +1,38 @@
+// The outline of a source file: its top-level symbols (and the methods of its
+// classes) with their line ranges, and its imports count. One scanner per
+// family: braces (C, C++, Java, Go, Rust, TypeScript, JavaScript) and
+// indentation (Python).
+import { scanBraces } from "./braces";
+import { Dialect } from "./lexer";
+import { scanPython } from "./python";
+import { Outline } from "./symbols";
+
+/** The brace dialect of a language name, or -1 (Python, or unknown). */
+function dialectOf(language: string): i32 {
+  if (language == "typescript" || language == "javascript" || language == "tsx") return Dialect.TS;
+  if (language == "c" || language == "cpp") return Dialect.C;
+  if (language == "go") return Dialect.Go;
+  if (language == "rust") return Dialect.Rust;
+  if (language == "java") return Dialect.Java;
+  return -1;
+}
+
+export function hasOutline(language: string): bool {
+  return language == "python" || dialectOf(language) >= 0;
+}
+
+/** The outline of `text` read as `language`; empty for a language without a scanner. */
+export function outlineOf(text: string, language: string): Outline {
+  if (language == "python") return scanPython(text);
+  const dialect = dialectOf(language);
+  if (dialect < 0) return new Outline();
+  return scanBraces(text, dialect);
+}
+
+/**
+ * JSON `[{"kind":"function","name":"foo","first":12,"last":40}, …]` (see
+ * Outline.toJson). `language` is a name languageOf returns; others give `[]`.
+ */
+export function outline(text: string, language: string): string {
+  return outlineOf(text, language).toJson();
+}

@@ -1,0 +1,79 @@
+// What an outline is: the declarations of a file with their line ranges, and
+// how many imports it has. Scanners fill it; outline.ts turns it into JSON.
+import { StrBuf } from "../util/strbuf";
+
+export class OutlineSymbol {
+  /** Members counted inside a class-like symbol (methods, nested types). */
+  members: i32 = 0;
+
+  constructor(
+    public kind: string,
+    public name: string,
+    /** 1-based, inclusive: the first line of the declaration (decorators included). */
+    public first: i32,
+    public last: i32,
+    /** 0 for top-level symbols, 1 for members of a class-like symbol. */
+    public depth: i32,
+    /** Index of the enclosing symbol, or -1. */
+    public parent: i32,
+  ) {}
+}
+
+export class Outline {
+  symbols: Array<OutlineSymbol> = new Array<OutlineSymbol>();
+  imports: i32 = 0;
+  importFirst: i32 = 0;
+  importLast: i32 = 0;
+
+  /** Adds a symbol and returns its index; a member bumps its parent's count. */
+  add(kind: string, name: string, first: i32, last: i32, depth: i32, parent: i32): i32 {
+    this.symbols.push(new OutlineSymbol(kind, name, first, max(first, last), depth, parent));
+    if (parent >= 0 && parent < this.symbols.length) this.symbols[parent].members++;
+    return this.symbols.length - 1;
+  }
+
+  addImport(first: i32, last: i32, count: i32): void {
+    if (count <= 0) return;
+    if (this.imports == 0) this.importFirst = first;
+    this.imports += count;
+    this.importLast = max(this.importLast, last);
+  }
+
+  /** Symbols at depth 0. */
+  get topLevel(): i32 {
+    let n = 0;
+    for (let i = 0; i < this.symbols.length; i++) if (this.symbols[i].depth == 0) n++;
+    return n;
+  }
+
+  /**
+   * `[{"kind":"function","name":"foo","first":12,"last":40}, …]` in source order;
+   * class-like symbols add `"members":N`, members add `"depth":1,"parent":"Name"`,
+   * and an imports entry `{"kind":"imports","name":"","first":a,"last":b,"count":N}`
+   * comes first when the file has imports.
+   */
+  toJson(): string {
+    const out = new StrBuf(64 + this.symbols.length * 64);
+    out.addChar(0x5b);
+    let n = 0;
+    if (this.imports > 0) {
+      out.add('{"kind":"imports","name":"","first":').addInt(this.importFirst);
+      out.add(',"last":').addInt(this.importLast).add(',"count":').addInt(this.imports).addChar(0x7d);
+      n++;
+    }
+    for (let i = 0; i < this.symbols.length; i++) {
+      const s = this.symbols[i];
+      if (n++ > 0) out.addChar(0x2c);
+      out.add('{"kind":').addJson(s.kind).add(',"name":').addJson(s.name);
+      out.add(',"first":').addInt(s.first).add(',"last":').addInt(s.last);
+      if (s.members > 0) out.add(',"members":').addInt(s.members);
+      if (s.depth > 0) {
+        out.add(',"depth":').addInt(s.depth).add(',"parent":');
+        out.addJson(s.parent >= 0 && s.parent < this.symbols.length ? this.symbols[s.parent].name : "");
+      }
+      out.addChar(0x7d);
+    }
+    out.addChar(0x5d);
+    return out.toString();
+  }
+}

@@ -1,0 +1,68 @@
+// One-line summaries for a UI (<= 160 units), for categories whose digest did
+// not write its own: "Error: …" when the tool failed, "Read <path> (<n> lines)",
+// "Completed <tool>" as the last resort.
+import { Category } from "./category";
+import { DigestContext } from "./digest/types";
+import { oneLine } from "./oneline";
+import { argFirstString } from "./util/args";
+import { countNewlines, lineCount } from "./util/lines";
+import { formatCount } from "./util/strbuf";
+
+export const SUMMARY_MAX: i32 = 160;
+
+const PATH_KEYS: string[] = ["file_path", "path", "filePath", "file", "filename", "url"];
+const COMMAND_KEYS: string[] = ["command", "cmd"];
+
+/** The first line that reads as an error message, or "". */
+function firstErrorLine(text: string): string {
+  let start = 0;
+  const n = text.length;
+  // Only the first 64 KB: a summary must not cost a scan of 100 MB.
+  const limit = min(n, 65536);
+  while (start < limit) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = n;
+    const line = text.substring(start, min(end, start + 400));
+    const lower = line.toLowerCase();
+    if (lower.includes("error") || lower.includes("fatal") || lower.startsWith("panic") || lower.includes("exception") || lower.includes("traceback")) {
+      return line;
+    }
+    start = end + 1;
+  }
+  return "";
+}
+
+function lastNonEmptyLine(text: string): string {
+  let end = text.length;
+  while (end > 0) {
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.substring(start, end).trim();
+    if (line.length > 0) return line;
+    end = start - 1;
+  }
+  return "";
+}
+
+export function fallbackSummary(category: i32, ctx: DigestContext, text: string): string {
+  if (ctx.exitCode > 0) {
+    let msg = firstErrorLine(text);
+    if (msg.length == 0) msg = lastNonEmptyLine(text);
+    if (msg.length == 0) msg = "exit code " + ctx.exitCode.toString();
+    return oneLine("Error: " + msg, SUMMARY_MAX);
+  }
+  const lines = lineCount(text, countNewlines(text, 0, text.length));
+  if (category == Category.FileContent) {
+    const path = argFirstString(ctx.argsJson, PATH_KEYS);
+    if (path.length > 0) return oneLine("Read " + path + " (" + formatCount(lines) + " lines)", SUMMARY_MAX);
+  }
+  if (category == Category.WebContent) {
+    const url = argFirstString(ctx.argsJson, PATH_KEYS);
+    if (url.length > 0) return oneLine("Fetched " + url + " (" + formatCount(text.length) + " chars)", SUMMARY_MAX);
+  }
+  if (category == Category.CommandOutput) {
+    const command = argFirstString(ctx.argsJson, COMMAND_KEYS);
+    if (command.length > 0) return oneLine("Ran " + command + " (" + formatCount(lines) + " lines)", SUMMARY_MAX);
+  }
+  const tool = ctx.tool.length > 0 ? ctx.tool : "tool";
+  return oneLine("Completed " + tool + " (" + formatCount(lines) + " lines)", SUMMARY_MAX);
+}

@@ -1,0 +1,170 @@
+// Line and code-point arithmetic over UTF-16 text, without copies. The hot
+// loops read the string's memory directly, 8 code units per SIMD step.
+import { CharCode, isHighSurrogate, isLowSurrogate } from "./chars";
+
+// @ts-ignore: decorator
+@inline export function unitAt(s: string, i: i32): i32 {
+  return <i32>load<u16>(changetype<usize>(s) + (<usize>i << 1));
+}
+
+/** Number of '\n' in s[start, end). */
+export function countNewlines(s: string, start: i32, end: i32): i32 {
+  const base = changetype<usize>(s);
+  const nl = i16x8.splat(<i16>CharCode.LF);
+  let i = start;
+  let n = 0;
+  while (i + 8 <= end) {
+    // Each lane counts up by one per match (eq gives -1); 16,384 steps cannot overflow an i16 lane.
+    const stop = min(end - 8, i + (16384 << 3));
+    let acc = i16x8.splat(0);
+    for (; i <= stop; i += 8) {
+      acc = i16x8.sub(acc, i16x8.eq(v128.load(base + (<usize>i << 1)), nl));
+    }
+    const wide = i32x4.extadd_pairwise_i16x8_u(acc);
+    n += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
+  }
+  for (; i < end; i++) if (unitAt(s, i) == CharCode.LF) n++;
+  return n;
+}
+
+/** What one pass over a whole text learns: its '\n' count and its surrogate pairs. */
+export class TextStats {
+  newlines: i32 = 0;
+  /** Valid surrogate pairs; code points = length - pairs. */
+  pairs: i32 = 0;
+}
+
+/** One SIMD pass: newlines and surrogate pairs of s. */
+export function textStats(s: string): TextStats {
+  const stats = new TextStats();
+  const n = s.length;
+  const base = changetype<usize>(s);
+  const nl = i16x8.splat(<i16>CharCode.LF);
+  const mask = i16x8.splat(<i16>0xf800);
+  const sur = i16x8.splat(<i16>0xd800);
+  let i = 0;
+  let newlines = 0;
+  let pairs = 0;
+  while (i + 8 <= n) {
+    const stop = min(n - 8, i + (16384 << 3));
+    let acc = i16x8.splat(0);
+    for (; i <= stop; i += 8) {
+      const v = v128.load(base + (<usize>i << 1));
+      acc = i16x8.sub(acc, i16x8.eq(v, nl));
+      if (v128.any_true(i16x8.eq(v128.and(v, mask), sur))) pairs += pairsEndingIn(s, i, i + 8);
+    }
+    const wide = i32x4.extadd_pairwise_i16x8_u(acc);
+    newlines += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
+  }
+  pairs += pairsEndingIn(s, i, n);
+  for (; i < n; i++) if (unitAt(s, i) == CharCode.LF) newlines++;
+  stats.newlines = newlines;
+  stats.pairs = pairs;
+  return stats;
+}
+
+/** Low surrogates in s[from, to) preceded by a high surrogate (the pair may start before `from`). */
+export function pairsEndingIn(s: string, from: i32, to: i32): i32 {
+  let pairs = 0;
+  for (let j = max(from, 1); j < to; j++) {
+    if (isLowSurrogate(unitAt(s, j)) && isHighSurrogate(unitAt(s, j - 1))) pairs++;
+  }
+  return pairs;
+}
+
+/** Index of the first '\n' in s[from, end), or `end` when there is none. */
+export function findNewline(s: string, from: i32, end: i32): i32 {
+  const base = changetype<usize>(s);
+  const nl = i16x8.splat(<i16>CharCode.LF);
+  let i = from;
+  for (; i + 8 <= end; i += 8) {
+    const m = i16x8.eq(v128.load(base + (<usize>i << 1)), nl);
+    if (v128.any_true(m)) return i + ctz<i32>(i16x8.bitmask(m));
+  }
+  for (; i < end; i++) if (unitAt(s, i) == CharCode.LF) return i;
+  return end;
+}
+
+/** Start of the line that contains index `pos` (the index after the previous '\n', or 0). */
+export function lineStartAt(s: string, pos: i32): i32 {
+  let i = pos;
+  while (i > 0 && unitAt(s, i - 1) != CharCode.LF) i--;
+  return i;
+}
+
+/**
+ * Lines in s: the number of '\n', plus one for a last line without one.
+ * "" has 0 lines, "a" and "a\n" have 1.
+ */
+export function lineCount(s: string, newlines: i32): i32 {
+  const n = s.length;
+  return n > 0 && unitAt(s, n - 1) != CharCode.LF ? newlines + 1 : newlines;
+}
+
+/**
+ * Unicode code points in s[start, end): a surrogate pair counts once, a lone
+ * surrogate counts as one (it will be shown as U+FFFD).
+ */
+export function codePoints(s: string, start: i32, end: i32): i32 {
+  if (end <= start) return 0;
+  const base = changetype<usize>(s);
+  const mask = i16x8.splat(<i16>0xf800);
+  const sur = i16x8.splat(<i16>0xd800);
+  let pairs = 0;
+  let i = start;
+  for (; i + 8 <= end; i += 8) {
+    const v = v128.load(base + (<usize>i << 1));
+    if (!v128.any_true(i16x8.eq(v128.and(v, mask), sur))) continue;
+    for (let j = i; j < i + 8; j++) {
+      if (j > start && isLowSurrogate(unitAt(s, j)) && isHighSurrogate(unitAt(s, j - 1))) pairs++;
+    }
+  }
+  for (; i < end; i++) {
+    if (i > start && isLowSurrogate(unitAt(s, i)) && isHighSurrogate(unitAt(s, i - 1))) pairs++;
+  }
+  return end - start - pairs;
+}
+
+/** Backs `end` off by one when s[0, end) would end between the halves of a pair. */
+export function safeEnd(s: string, end: i32): i32 {
+  if (end > 0 && end < s.length && isHighSurrogate(unitAt(s, end - 1)) && isLowSurrogate(unitAt(s, end))) return end - 1;
+  return end;
+}
+
+/** Moves `start` on by one when s[start, …) would begin between the halves of a pair. */
+export function safeStart(s: string, start: i32): i32 {
+  if (start > 0 && start < s.length && isLowSurrogate(unitAt(s, start)) && isHighSurrogate(unitAt(s, start - 1))) return start + 1;
+  return start;
+}
+
+/**
+ * Where a head of at most `room` units should end: after the last '\n' that
+ * keeps at least half of the room, else (one long line) at a code-point
+ * boundary inside the line.
+ */
+export function headCut(s: string, room: i32): i32 {
+  const n = s.length;
+  if (room <= 0) return 0;
+  if (room >= n) return n;
+  const floor = (room + 1) >> 1;
+  for (let i = room; i >= floor && i > 0; i--) {
+    if (unitAt(s, i - 1) == CharCode.LF) return i;
+  }
+  return safeEnd(s, room);
+}
+
+/**
+ * Where a tail of at most `room` units should start: at the first line start
+ * that keeps at least half of the room, else at a code-point boundary.
+ */
+export function tailCut(s: string, room: i32): i32 {
+  const n = s.length;
+  if (room <= 0) return n;
+  if (room >= n) return 0;
+  const start = n - room;
+  const limit = n - ((room + 1) >> 1);
+  for (let i = start; i <= limit; i++) {
+    if (unitAt(s, i - 1) == CharCode.LF) return i;
+  }
+  return safeStart(s, start);
+}

@@ -1,0 +1,228 @@
+// File kinds by magic number, read from raw bytes or from a string that
+// holds them: decoded 1:1 (Latin-1) or leniently as UTF-8, where every
+// invalid byte sequence became U+FFFD and byte offsets shifted.
+import { utf8Step, UTF8_INCOMPLETE } from "./utf8";
+import { formatCount } from "./strbuf";
+
+/**
+ * Bytes [0, exact) of the input, known exactly. Raw bytes are exact
+ * throughout; a string only up to where its units stop being bytes.
+ */
+export class ByteView {
+  constructor(
+    private ptr: usize,
+    /** Bytes known exactly from the start. */
+    readonly exact: i32,
+    /** The data are UTF-16 units (a string) rather than bytes. */
+    private wide: bool,
+  ) {}
+
+  /** Byte i, or -1 when not known exactly. */
+  byte(i: i32): i32 {
+    if (i < 0 || i >= this.exact) return -1;
+    return this.wide ? <i32>load<u16>(this.ptr + (<usize>i << 1)) : <i32>load<u8>(this.ptr + <usize>i);
+  }
+
+  /** Unsigned little- or big-endian integer of `size` bytes at i; -1 when any byte is unknown. */
+  uint(i: i32, size: i32, bigEndian: bool): i64 {
+    let v: i64 = 0;
+    for (let k = 0; k < size; k++) {
+      const b = this.byte(bigEndian ? i + k : i + size - 1 - k);
+      if (b < 0) return -1;
+      v = (v << 8) | b;
+    }
+    return v;
+  }
+
+  matches(magic: string, at: i32): bool {
+    for (let k = 0, m = magic.length; k < m; k++) {
+      const want = <i32>magic.charCodeAt(k);
+      if (this.byte(at + k) != want && want != ANY_BYTE) return false;
+    }
+    return true;
+  }
+}
+
+/** In a magic, a byte that may have any value (a length field). */
+const ANY_BYTE = 0x100;
+
+/**
+ * Whether string s starts with `magic` (bytes, one per char) as a lenient
+ * UTF-8 decoder would have produced it: ASCII bytes as themselves, each
+ * invalid sequence as one U+FFFD. A sequence cut by the magic's end is not
+ * compared (its decoding depends on the bytes after it). A magic without
+ * ASCII bytes never matches this way: a few U+FFFD prove nothing.
+ */
+export function startsWithDecoded(s: string, magic: string): bool {
+  const m = magic.length;
+  const mp = changetype<usize>(magic);
+  let u = 0;
+  let i = 0;
+  let sawAscii = false;
+  while (i < m) {
+    if (<i32>magic.charCodeAt(i) == ANY_BYTE) {
+      if (u >= s.length) return false;
+      i++;
+      u++;
+      continue;
+    }
+    const step = utf8Step(mp, i, m, true);
+    if (step == UTF8_INCOMPLETE) break;
+    if (u >= s.length) return false;
+    const c = <i32>s.charCodeAt(u);
+    if (step < 0) {
+      if (c != 0xfffd) return false;
+      i -= step;
+      u++;
+    } else if (step == 1) {
+      if (c != <i32>magic.charCodeAt(i)) return false;
+      sawAscii = true;
+      i++;
+      u++;
+    } else {
+      // A valid multi-byte character (none of the table's magics has one).
+      if (c < 0x80 || c == 0xfffd) return false;
+      i += step;
+      u += step == 4 ? 2 : 1;
+    }
+  }
+  return sawAscii;
+}
+
+class Magic {
+  constructor(
+    readonly bytes: string,
+    readonly offset: i32,
+    readonly kind: string,
+    /** The magic alone proves binary; a weak (all-ASCII) one also needs non-text content. */
+    readonly strong: bool,
+  ) {}
+}
+
+const MAGICS: Magic[] = [
+  new Magic("\x7fELF", 0, "ELF", true),
+  new Magic("\x89PNG\r\n\x1a\n", 0, "PNG image", true),
+  new Magic("\xff\xd8\xff", 0, "JPEG image", true),
+  // The same after a lenient UTF-8 decode: ff d8 ff e0 are four U+FFFD, then the JFIF or Exif header.
+  new Magic("\xff\xd8\xff\xe0\u0100\u0100JFIF", 0, "JPEG image", true),
+  new Magic("\xff\xd8\xff\xe1\u0100\u0100Exif", 0, "JPEG image", true),
+  new Magic("GIF87a", 0, "GIF image", false),
+  new Magic("GIF89a", 0, "GIF image", false),
+  new Magic("%PDF-", 0, "PDF document", false),
+  new Magic("\x1f\x8b", 0, "gzip compressed data", true),
+  new Magic("PK\x03\x04", 0, "Zip archive", true),
+  new Magic("PK\x05\x06", 0, "Zip archive", true),
+  new Magic("\0asm", 0, "WebAssembly module", true),
+  new Magic("\xfd7zXZ\0", 0, "xz compressed data", true),
+  new Magic("\x28\xb5\x2f\xfd", 0, "Zstandard compressed data", true),
+  new Magic("BZh", 0, "bzip2 compressed data", false),
+  new Magic("7z\xbc\xaf\x27\x1c", 0, "7-Zip archive", true),
+  new Magic("ustar", 257, "tar archive", false),
+  new Magic("SQLite format 3\0", 0, "SQLite database", true),
+  new Magic("\xca\xfe\xba\xbe", 0, "Java class file", true),
+  new Magic("\xcf\xfa\xed\xfe", 0, "Mach-O binary", true),
+  new Magic("\xce\xfa\xed\xfe", 0, "Mach-O binary", true),
+  new Magic("\xfe\xed\xfa\xcf", 0, "Mach-O binary", true),
+  new Magic("\xfe\xed\xfa\xce", 0, "Mach-O binary", true),
+  new Magic("MZ", 0, "PE/DOS executable", false),
+  new Magic("II*\0", 0, "TIFF image", true),
+  new Magic("MM\0*", 0, "TIFF image", true),
+  new Magic("RIFF", 0, "RIFF data", false),
+  new Magic("OggS", 0, "Ogg media", false),
+  new Magic("ID3", 0, "MP3 audio", false),
+  new Magic("ftyp", 4, "ISO media (MP4/MOV)", false),
+];
+
+/** What identify() found. */
+export class FileKind {
+  /** "" when no magic number matched. */
+  kind: string = "";
+  strong: bool = false;
+}
+
+/**
+ * The kind of file whose bytes `view` shows. `text` is the string they came
+ * from (null for raw bytes): magics at offset 0 are also matched in their
+ * lenient-UTF-8 form, with no details since offsets are lost.
+ */
+export function identify(view: ByteView, text: string | null): FileKind {
+  const found = new FileKind();
+  for (let k = 0; k < MAGICS.length; k++) {
+    const m = MAGICS[k];
+    const exact = view.matches(m.bytes, m.offset);
+    if (!exact && (text === null || m.offset != 0 || !startsWithDecoded(text, m.bytes))) continue;
+    found.strong = m.strong;
+    found.kind = exact ? detail(view, m.kind) : m.kind == "ELF" ? "ELF file" : m.kind;
+    return found;
+  }
+  return found;
+}
+
+/** The kind with what the header says when it can be read exactly. */
+function detail(view: ByteView, kind: string): string {
+  if (kind == "ELF") return elfKind(view);
+  if (kind == "PNG image") return withSize(kind, view.uint(16, 4, true), view.uint(20, 4, true));
+  if (kind == "GIF image") return withSize(kind, view.uint(6, 2, false), view.uint(8, 2, false));
+  if (kind == "PDF document") {
+    const major = view.byte(5);
+    const minor = view.byte(7);
+    if (major >= 0x30 && major <= 0x39 && view.byte(6) == 0x2e && minor >= 0x30 && minor <= 0x39) {
+      return kind + ", version " + String.fromCharCode(major) + "." + String.fromCharCode(minor);
+    }
+    return kind;
+  }
+  if (kind == "RIFF data") {
+    if (view.matches("WEBP", 8)) return "WebP image";
+    if (view.matches("WAVE", 8)) return "WAVE audio";
+    if (view.matches("AVI ", 8)) return "AVI video";
+  }
+  return kind;
+}
+
+function withSize(kind: string, width: i64, height: i64): string {
+  if (width <= 0 || height <= 0) return kind;
+  return kind + ", " + formatCount(width) + " x " + formatCount(height);
+}
+
+const PT_INTERP = 3;
+
+/**
+ * ELF type from e_type; a shared object with a program interpreter
+ * (PT_INTERP) is a position-independent executable, as `file` says.
+ */
+function elfKind(view: ByteView): string {
+  const is64 = view.byte(4) == 2;
+  const big = view.byte(5) == 2;
+  const type = view.uint(16, 2, big);
+  let kind = "ELF file";
+  if (type == 1) kind = "ELF relocatable object";
+  else if (type == 2) kind = "ELF executable";
+  else if (type == 4) kind = "ELF core dump";
+  else if (type == 3) {
+    const interp = hasInterpreter(view, is64, big);
+    kind = interp > 0 ? "ELF executable" : interp == 0 ? "ELF shared object" : "ELF executable or shared object";
+  }
+  const machine = machineName(view.uint(18, 2, big));
+  return machine.length > 0 ? kind + ", " + machine : kind;
+}
+
+/** 1 when a PT_INTERP program header is present, 0 when absent, -1 when the headers cannot be read. */
+function hasInterpreter(view: ByteView, is64: bool, big: bool): i32 {
+  const phoff = is64 ? view.uint(32, 8, big) : view.uint(28, 4, big);
+  const entsize = view.uint(is64 ? 54 : 42, 2, big);
+  const count = view.uint(is64 ? 56 : 44, 2, big);
+  if (phoff < 0 || entsize < 4 || count < 0 || phoff + entsize * count > <i64>view.exact) return -1;
+  for (let k: i64 = 0; k < count; k++) {
+    if (view.uint(<i32>(phoff + k * entsize), 4, big) == PT_INTERP) return 1;
+  }
+  return 0;
+}
+
+function machineName(m: i64): string {
+  if (m == 0x3e) return "x86-64";
+  if (m == 0x03) return "x86";
+  if (m == 0xb7) return "AArch64";
+  if (m == 0x28) return "ARM";
+  if (m == 0xf3) return "RISC-V";
+  return "";
+}

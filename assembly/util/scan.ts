@@ -1,0 +1,57 @@
+// The cleaner's hot scan: where is the next code unit that ends a line or
+// may need rewriting? Eight UTF-16 units per SIMD step.
+import { CharCode } from "./chars";
+
+/**
+ * True for a unit the cleaner must look at: '\n', C0 controls other than
+ * '\t', DEL, the 8-bit CSI 0x9b, and any surrogate (to check its pairing).
+ */
+// @ts-ignore: decorator
+@inline export function isStopUnit(c: i32): bool {
+  return (c < CharCode.SPACE && c != CharCode.TAB) || c == CharCode.DEL || c == CharCode.C1_CSI || <u32>(c - 0xd800) < 0x800;
+}
+
+/** Index of the first stop unit (see isStopUnit) in [i, n) of the UTF-16 data at base, or n. */
+export function nextStop(base: usize, i: i32, n: i32): i32 {
+  const space = i16x8.splat(<i16>CharCode.SPACE);
+  const tab = i16x8.splat(<i16>CharCode.TAB);
+  const del = i16x8.splat(<i16>CharCode.DEL);
+  const csi = i16x8.splat(<i16>CharCode.C1_CSI);
+  const surBase = i16x8.splat(<i16>0xd800);
+  const surSpan = i16x8.splat(0x800);
+  while (i + 8 <= n) {
+    const v = v128.load(base + (<usize>i << 1));
+    const control = v128.andnot(i16x8.lt_u(v, space), i16x8.eq(v, tab));
+    const rare = v128.or(v128.or(i16x8.eq(v, del), i16x8.eq(v, csi)), i16x8.lt_u(i16x8.sub(v, surBase), surSpan));
+    const hit = v128.or(control, rare);
+    if (v128.any_true(hit)) return i + ctz<i32>(i16x8.bitmask(hit));
+    i += 8;
+  }
+  for (; i < n; i++) {
+    if (isStopUnit(<i32>load<u16>(base + (<usize>i << 1)))) return i;
+  }
+  return n;
+}
+
+/**
+ * Whether the n UTF-16 units at a and b are equal, 8 at a time. The std
+ * memory.compare goes byte by byte when a and b differ in alignment, which
+ * lines of a text usually do.
+ */
+export function unitsEqual(a: usize, b: usize, n: i32): bool {
+  if (n < 8) {
+    for (let i = 0; i < n; i++) {
+      if (load<u16>(a + (<usize>i << 1)) != load<u16>(b + (<usize>i << 1))) return false;
+    }
+    return true;
+  }
+  let i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const off = <usize>i << 1;
+    if (v128.any_true(v128.xor(v128.load(a + off), v128.load(b + off)))) return false;
+  }
+  if (i == n) return true;
+  // The last 8 units, overlapping what was compared.
+  const off = <usize>(n - 8) << 1;
+  return !v128.any_true(v128.xor(v128.load(a + off), v128.load(b + off)));
+}

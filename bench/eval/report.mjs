@@ -1,0 +1,132 @@
+// Aggregates per-output scores and renders the Evaluation tables.
+const CATEGORY_ORDER = ["CommandOutput", "SearchResults", "DirectoryListing", "FileContent", "StructuredData", "WebContent", "Diff", "Binary"];
+
+const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : "–");
+const int = (n) => n.toLocaleString("en-US");
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+
+/** Token reduction, facts and error lines over a set of rows (one per output). */
+export function stats(rows, short) {
+  const long = rows.filter((r) => r.rawChars > short);
+  const withFacts = rows.filter((r) => r.total > 0);
+  const withErrors = rows.filter((r) => r.errorTotal > 0);
+  const sum = (rs, k) => rs.reduce((a, r) => a + r[k], 0);
+  return {
+    outputs: rows.length,
+    longOutputs: long.length,
+    tokens: sum(rows, "tokens"),
+    reduction: mean(long.map((r) => 1 - r.tokens / r.rawTokens)),
+    pooledReduction: 1 - sum(long, "tokens") / sum(long, "rawTokens"),
+    facts: mean(withFacts.map((r) => r.kept / r.total)),
+    errorLines: sum(rows, "errorKept") / sum(rows, "errorTotal"),
+    errorOutputsAll: withErrors.filter((r) => r.errorKept === r.errorTotal).length,
+    errorOutputs: withErrors.length,
+    crashes: rows.filter((r) => r.crashed).length,
+  };
+}
+
+export function summarize(results, { short }) {
+  return results.map((r) => {
+    const byCategory = {};
+    for (const c of CATEGORY_ORDER) {
+      const rows = r.rows.filter((x) => x.category === c);
+      if (rows.length) byCategory[c] = stats(rows, short);
+    }
+    return { ...r, overall: stats(r.rows, short), byCategory };
+  });
+}
+
+const find = (summary, system, pred) => summary.find((s) => s.system === system && pred(s));
+
+function overallTable(summary) {
+  const lines = [
+    "| system | budget | tokens seen (all outputs) | fewer tokens than raw (mean per output) | (pooled) | facts kept (mean per output) | error lines kept | outputs with every error line |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const s of summary) {
+    const o = s.overall;
+    const name = s.isDefault ? `**${s.system}**` : s.system;
+    const crash = o.crashes ? ` (${o.crashes} crashed)` : "";
+    lines.push(
+      `| ${name}${crash} | ${s.config} | ${int(o.tokens)} | ${pct(o.reduction)} | ${pct(o.pooledReduction)} | ${pct(o.facts)} | ${pct(o.errorLines)} | ${o.errorOutputsAll}/${o.errorOutputs} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function categoryTable(summary, columns) {
+  const present = columns.filter(Boolean);
+  const head = `| category (outputs) | ${present.map((s) => `${s.system} ${s.config}`).join(" | ")} |`;
+  const lines = [head, `|---|${present.map(() => "---:").join("|")}|`];
+  for (const c of CATEGORY_ORDER) {
+    const first = present[0]?.byCategory[c];
+    if (!first) continue;
+    const cells = present.map((s) => {
+      const st = s.byCategory[c];
+      return `${pct(st.reduction)} · ${pct(st.facts)} · ${pct(st.errorLines)}`;
+    });
+    lines.push(`| ${c} (${first.outputs}) | ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+function misses(entry, limit) {
+  if (!entry) return [];
+  const out = [];
+  for (const r of entry.rows) {
+    if (r.crashed) out.push(`- ${r.id}: crashed: ${r.crashed}`);
+    if (r.missing.length) out.push(`- ${r.id} (${r.kept}/${r.total}): ${r.missing.slice(0, 4).join("; ")}${r.missing.length > 4 ? `; …+${r.missing.length - 4}` : ""}`);
+  }
+  return out.length > limit ? [...out.slice(0, limit), `- …+${out.length - limit} more outputs`] : out;
+}
+
+/** The best mean reduction (in chars) of any result that fills `budget`, over outputs longer than `short`. */
+function budgetCap(corpus, short, budget) {
+  return mean(corpus.filter((f) => f.text.length > short).map((f) => 1 - Math.min(budget, f.text.length) / f.text.length));
+}
+
+export function renderReport(summary, { corpus, short, header, notes, showMisses }) {
+  const abridge = find(summary, "abridge", (s) => s.isDefault);
+  const atBalanced = (system) => find(summary, system, (s) => s.budget === 4_000);
+  const atDefault = (system) => find(summary, system, (s) => s.ownDefault);
+  const peers = ["pi truncateTail", "pi truncateHead", "gemini-cli", "Codex 50/50"];
+  const long = corpus.filter((f) => f.text.length > short).length;
+  const factCount = corpus.reduce((a, f) => a + f.meta.facts.errorLines.length + f.meta.facts.mustKeep.length + Object.keys(f.meta.facts.counts).length, 0);
+
+  const parts = [header, ""];
+  parts.push(
+    `Corpus: ${corpus.length} real outputs (${long} over ${int(short)} chars), ${int(factCount)} facts: verbatim error lines, verbatim strings (totals, names, versions) and counts computed by real tools (each fixture's meta.json names the command). ` +
+      "A text fact is kept if it appears verbatim in what the model sees (ANSI escapes removed, for every system); a count is kept if the number appears, with or without thousands separators. " +
+      `Token reduction is against the exact o200k count of the raw output, over outputs longer than ${int(short)} chars; facts are averaged per output over all outputs. ` +
+      "Peers: pi's `truncateTail` (its bash tool) and `truncateHead` (its read tool) with the notice each tool appends; gemini-cli's `formatTruncatedToolOutput` (20 % head / 80 % tail); Codex's `truncate_middle` ported from codex-rs (50/50 bytes at line boundaries, `…N tokens truncated…`, `Total output lines: N`). " +
+      "At the level budgets the peers get the same number as chars (gemini) or bytes (pi, Codex).",
+  );
+  for (const n of notes) parts.push("", `**${n}**`);
+  parts.push("", "### All outputs", "", overallTable(summary));
+  parts.push("", "### Per category at the default budget (4,000): fewer tokens than raw · facts kept · error lines kept", "", categoryTable(summary, [abridge, ...peers.map(atBalanced)]));
+  parts.push("", "### Per category, each peer at its own defaults: fewer tokens than raw · facts kept · error lines kept", "", categoryTable(summary, [abridge, ...peers.map(atDefault)]));
+  if (abridge) {
+    const o = abridge.overall;
+    const ok = (b) => (b ? "met" : "missed");
+    parts.push(
+      "",
+      "### Targets for abridge at the default level",
+      "",
+      `- ≥ 95 % fewer tokens than raw on outputs over ${int(short)} chars: ${pct(o.reduction)} as the mean per output (${ok(o.reduction >= 0.95)}), ${pct(o.pooledReduction)} pooled over those outputs (${ok(o.pooledReduction >= 0.95)}). ` +
+        `A result that fills the 4,000-char budget saves at most 1 − 4,000/N of an N-char output: over this corpus that caps the mean at ${pct(budgetCap(corpus, short, 4_000))}, so the mean target needs digests well under the budget.`,
+      `- ≥ 95 % of facts kept: ${pct(o.facts)} (${ok(o.facts >= 0.95)})`,
+      `- every error line kept: ${pct(o.errorLines)} of error lines, ${o.errorOutputsAll}/${o.errorOutputs} outputs (${ok(o.errorOutputsAll === o.errorOutputs)})`,
+    );
+    const m = misses(abridge, 40);
+    if (m.length) parts.push("", "Facts abridge (default level) loses, per output:", "", ...m);
+  }
+  const markdown = parts.join("\n");
+  let text = markdown;
+  if (showMisses) {
+    for (const s of summary) {
+      const m = misses(s, 1000);
+      if (m.length) text += `\n\n#### misses: ${s.system} ${s.config}\n${m.join("\n")}`;
+    }
+  }
+  return { markdown, console: text };
+}

@@ -1,0 +1,165 @@
+// The library's entry: one tool result in, the dual-channel result out.
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { clean, decodeOutput } from "./ops.js";
+import { CATEGORIES, coreCompact, type CoreCompactResult } from "./compact.js";
+import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
+import { AbridgeError, isAbridgeError } from "./errors.js";
+import { fallbackTruncate } from "./fallback.js";
+import type { Category, ResultMetadata, ToolResultInput, ToolResultOutput } from "./types.js";
+
+/** Outputs whose cleaned text is at most this long reach the model unchanged. */
+export const DEFAULT_PASSTHROUGH = 1500;
+
+export interface CompactOptions extends BudgetOptions {
+  /** Cleaned outputs up to this many chars pass through (default 1,500). */
+  passthrough?: number;
+}
+
+/** Appended to every omission marker, e.g. `abridge_read id=call_1` once a log holds the output. */
+export interface CompactContext {
+  hint?: string;
+  /** Skip classification. */
+  category?: Category;
+}
+
+export function validateInput(input: ToolResultInput): void {
+  if (input === null || typeof input !== "object") {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", "process() takes an object { tool, args?, output, exitCode?, callId? }");
+  }
+  if (typeof input.tool !== "string") throw new AbridgeError("ABRIDGE_INVALID_INPUT", `tool must be a string, got ${typeof input.tool}`);
+  if (typeof input.output !== "string" && !(input.output instanceof Uint8Array)) {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `output must be a string or a Uint8Array, got ${typeof input.output}`);
+  }
+  if (input.exitCode !== undefined && input.exitCode !== null && !Number.isInteger(input.exitCode)) {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `exitCode must be an integer, got ${String(input.exitCode)}`);
+  }
+  if (input.args !== undefined && input.args !== null && typeof input.args !== "string" && typeof input.args !== "object") {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `args must be an object or JSON text, got ${typeof input.args}`);
+  }
+}
+
+function argsJson(args: ToolResultInput["args"]): string {
+  if (args === undefined || args === null) return "{}";
+  if (typeof args === "string") return args;
+  try {
+    return JSON.stringify(args) ?? "{}";
+  } catch {
+    return "{}"; // cycles or BigInt: classify by tool name and text alone
+  }
+}
+
+/**
+ * Text the core sees. Bytes are checked for binary content on the raw bytes,
+ * then decoded leniently (invalid UTF-8 becomes U+FFFD); binary bytes become
+ * their one-line description.
+ */
+export function outputText(output: string | Uint8Array): { text: string; binary: boolean } {
+  if (typeof output === "string") return { text: output, binary: false };
+  const decoded = decodeOutput(output);
+  return { text: decoded.text, binary: decoded.binary !== "" };
+}
+
+function budgetsFor(options: CompactOptions): number[] {
+  return CATEGORIES.map((c) => resolveBudget(options, c));
+}
+
+type MetadataBase = Omit<ResultMetadata, "llmChars" | "llmTokens" | "savedTokens">;
+
+/**
+ * Metadata for a given LLM content. Exact token counting costs ~0.1 ms per KB,
+ * so llmTokens (and savedTokens) are counted on first access only.
+ */
+export function metadataFor(base: MetadataBase, llmContent: string): ResultMetadata {
+  let tokens: number | undefined;
+  const meta = { ...base, llmChars: llmContent.length } as ResultMetadata;
+  return Object.defineProperties(meta, {
+    llmTokens: { enumerable: true, get: () => (tokens ??= countTokens(llmContent)) },
+    savedTokens: { enumerable: true, get: () => Math.max(0, meta.rawTokens - meta.llmTokens) },
+  });
+}
+
+/** The data fields of a metadata object, without its lazily counted ones. */
+export function metadataBase(meta: ResultMetadata): MetadataBase {
+  const { llmChars: _chars, ...rest } = Object.fromEntries(
+    Object.entries(Object.getOwnPropertyDescriptors(meta)).flatMap(([k, d]) => ("value" in d ? [[k, d.value]] : [])),
+  ) as ResultMetadata;
+  return rest;
+}
+
+function buildResult(text: string, core: CoreCompactResult, budget: number, fallback?: string): ToolResultOutput {
+  // Binary is never passed on, not even to the UI: both channels get the description.
+  let ui: string | undefined = core.category === "Binary" ? core.llm : core.cleanChanged ? undefined : text;
+  const metadata = metadataFor(
+    {
+      rawChars: text.length,
+      cleanChars: core.cleanChars,
+      rawTokens: core.rawTokens,
+      omittedChars: core.omittedChars,
+      keptLines: core.keptLines,
+      totalLines: core.totalLines,
+      budget,
+      facts: core.facts,
+      ...(fallback ? { fallback } : {}),
+    },
+    core.llm,
+  );
+  return {
+    category: core.category,
+    llmContent: core.llm,
+    // The cleaned text is decoded on first access: most callers only need llmContent.
+    get uiContent() {
+      return (ui ??= clean(text, core.category !== "FileContent"));
+    },
+    summary: core.summary,
+    truncated: core.truncated,
+    metadata,
+  };
+}
+
+/** Plain TypeScript result when the core trapped; flagged in metadata.fallback. */
+function fallbackResult(text: string, budget: number, reason: string): ToolResultOutput {
+  const cut = fallbackTruncate(text, budget, 0.6);
+  const lines = text === "" ? 0 : text.split("\n").length;
+  const core: CoreCompactResult = {
+    category: "CommandOutput",
+    llm: cut.text,
+    summary: "Completed",
+    truncated: cut.omittedChars > 0,
+    cleanChars: text.length,
+    totalLines: lines,
+    omittedChars: cut.omittedChars,
+    keptLines: [],
+    facts: {},
+    cleanChanged: false,
+    rawTokens: Math.ceil(text.length / 4),
+  };
+  return buildResult(text, core, budget, reason);
+}
+
+/**
+ * Compacts one tool result synchronously, without log or summarizer:
+ * clean → classify → digest within the budget. A core trap yields a plain
+ * truncation flagged in `metadata.fallback`; the next call gets a fresh core.
+ */
+export function compact(input: ToolResultInput, options: CompactOptions = {}, context: CompactContext = {}): ToolResultOutput {
+  validateInput(input);
+  validateBudgetOptions(options);
+  const { text, binary } = outputText(input.output);
+  const budgets = budgetsFor(options);
+  try {
+    const core = coreCompact({
+      tool: input.tool,
+      argsJson: argsJson(input.args),
+      text,
+      exitCode: input.exitCode ?? -1,
+      budgets,
+      passthrough: options.passthrough ?? DEFAULT_PASSTHROUGH,
+      hint: context.hint ?? "",
+      category: binary ? "Binary" : (context.category ?? ""),
+    });
+    return buildResult(text, core, budgets[CATEGORIES.indexOf(core.category)]!);
+  } catch (err) {
+    if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
+    return fallbackResult(text, budgets[3]!, err.message);
+  }
+}

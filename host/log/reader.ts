@@ -1,0 +1,90 @@
+// Reads the session log back: every record of the live file and its rotated
+// predecessors, oldest first. A line that is not a record (a torn write, a
+// foreign line) is skipped and reported as a warning, never thrown.
+import { scanFile, scanFileSync, type Line } from "./lines.js";
+import { logFiles } from "./rotation.js";
+import { parseRecord, type LogRecord } from "./schema.js";
+
+export interface LogWarning {
+  file: string;
+  /** 1-based line number in that file. */
+  line: number;
+  /** Byte offset of the line. */
+  offset: number;
+  reason: string;
+}
+
+export interface ReadLogOptions {
+  /** Called for every skipped line. */
+  onWarning?: (warning: LogWarning) => void;
+  /** Include rotated files (`.N` … `.1`) before the live one. @default true */
+  rotated?: boolean;
+}
+
+export interface ReadLogResult {
+  records: LogRecord[];
+  warnings: LogWarning[];
+  files: string[];
+}
+
+const TORN = "torn last line (no newline at end of file): skipped";
+
+function filesOf(path: string, rotated: boolean): string[] {
+  const files = logFiles(path);
+  return rotated ? files : files.filter((f) => f === path);
+}
+
+/** Classifies one line: a record, a silent blank (the writer closing a torn line), or a warning. */
+function lineToRecord(file: string, lineNo: number, line: Line): LogRecord | LogWarning | null {
+  if (line.length === 0) return null;
+  const parsed = parseRecord(line.bytes.toString("utf8"));
+  if ("record" in parsed) return parsed.record;
+  return { file, line: lineNo, offset: line.offset, reason: parsed.error };
+}
+
+/** Async iterator over every record, oldest file first. */
+export async function* readLog(path: string, options: ReadLogOptions = {}): AsyncGenerator<LogRecord> {
+  for (const file of filesOf(path, options.rotated ?? true)) {
+    let lineNo = 0;
+    const lines = scanFile(file, 0);
+    try {
+      for (;;) {
+        const step = await lines.next();
+        if (step.done) {
+          if (step.value) options.onWarning?.({ file, line: lineNo + 1, offset: step.value.offset, reason: TORN });
+          break;
+        }
+        lineNo++;
+        const result = lineToRecord(file, lineNo, step.value);
+        if (result === null) continue;
+        if ("reason" in result) options.onWarning?.(result);
+        else yield result;
+      }
+    } finally {
+      await lines.return(null); // closes the file when the consumer stops early
+    }
+  }
+}
+
+/** Reads every record at once; warnings are returned (and passed to `onWarning`). */
+export function readLogSync(path: string, options: ReadLogOptions = {}): ReadLogResult {
+  const records: LogRecord[] = [];
+  const warnings: LogWarning[] = [];
+  const warn = (w: LogWarning): void => {
+    warnings.push(w);
+    options.onWarning?.(w);
+  };
+  const files = filesOf(path, options.rotated ?? true);
+  for (const file of files) {
+    let lineNo = 0;
+    const { rest } = scanFileSync(file, 0, (line) => {
+      lineNo++;
+      const result = lineToRecord(file, lineNo, line);
+      if (result === null) return;
+      if ("reason" in result) warn(result);
+      else records.push(result);
+    });
+    if (rest) warn({ file, line: lineNo + 1, offset: rest.offset, reason: TORN });
+  }
+  return { records, warnings, files };
+}

@@ -1,0 +1,151 @@
+// The session log's record schema (version 1). docs/log-format.md is the
+// normative description; keep the two in step.
+
+export const LOG_SCHEMA_VERSION = 1;
+
+/** A tool's full output as logged: text, or base64 when the bytes are not valid UTF-8. */
+export type LoggedOutput = string | { bytes: string };
+
+export interface OutputSize {
+  /** Bytes of the output: UTF-8 bytes of text, or the raw byte count. */
+  bytes: number;
+  /** UTF-16 code units of the text (absent for base64 output). */
+  chars?: number;
+}
+
+/** Written first, before anything else about the call can fail. */
+export interface CallRecord {
+  v: 1;
+  type: "call";
+  /** ISO 8601 time the record was made. */
+  time: string;
+  session: string;
+  callId: string;
+  tool: string;
+  /** The call's arguments as the harness gave them (object or string); null when none. */
+  args: unknown;
+  exitCode: number | null;
+  output: LoggedOutput;
+  size: OutputSize;
+}
+
+export interface SummarizerUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface SummarizerInfo {
+  provider: string;
+  model: string;
+  latencyMs: number;
+  usage: SummarizerUsage | null;
+  /** Why the deterministic digest was used instead of a summary; null when the summary was used. */
+  fallbackReason: string | null;
+}
+
+/** Written after processing: what the model was given. */
+export interface CompletionRecord {
+  v: 1;
+  type: "completion";
+  time: string;
+  session: string;
+  callId: string;
+  category: string;
+  llmContent: string;
+  summary: string;
+  metadata: Record<string, unknown>;
+  /** Null when no summarizer was involved. */
+  summarizer: SummarizerInfo | null;
+}
+
+export type LogRecord = CallRecord | CompletionRecord;
+
+/** What a harness hands the writer for a call record. */
+export interface CallInput {
+  callId: string;
+  tool: string;
+  args?: unknown;
+  exitCode?: number | null;
+  output: string | Uint8Array;
+}
+
+/** What the pipeline hands the writer for a completion record. */
+export interface CompletionInput {
+  callId: string;
+  category: string;
+  llmContent: string;
+  summary: string;
+  metadata?: Record<string, unknown>;
+  summarizer?: SummarizerInfo | null;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+/** Text stays text; bytes become text when they are valid UTF-8, base64 otherwise. */
+export function encodeOutput(output: string | Uint8Array): { output: LoggedOutput; size: OutputSize } {
+  if (typeof output === "string") {
+    return { output, size: { bytes: Buffer.byteLength(output, "utf8"), chars: output.length } };
+  }
+  try {
+    const text = strictUtf8.decode(output);
+    return { output: text, size: { bytes: output.byteLength, chars: text.length } };
+  } catch {
+    const bytes = Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("base64");
+    return { output: { bytes }, size: { bytes: output.byteLength } };
+  }
+}
+
+/** The logged output as text; `lossy` when invalid UTF-8 was replaced by U+FFFD. */
+export function decodeOutput(output: LoggedOutput): { text: string; lossy: boolean } {
+  if (typeof output === "string") return { text: output, lossy: false };
+  return { text: lenientUtf8.decode(Buffer.from(output.bytes, "base64")), lossy: true };
+}
+
+/** The raw bytes of a logged output (UTF-8 for text). */
+export function outputBytes(output: LoggedOutput): Buffer {
+  return typeof output === "string" ? Buffer.from(output, "utf8") : Buffer.from(output.bytes, "base64");
+}
+
+/** JSON with bigint as a decimal string, so arguments can never make a record unwritable. */
+export function serializeRecord(record: LogRecord): string {
+  try {
+    return JSON.stringify(record, bigintReplacer) + "\n";
+  } catch (err) {
+    // Circular or otherwise unserializable arguments: keep the output, describe the args.
+    if (record.type !== "call") throw err;
+    const args = `[unserializable arguments: ${String((err as Error).message)}]`;
+    return JSON.stringify({ ...record, args }, bigintReplacer) + "\n";
+  }
+}
+
+function bigintReplacer(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? value.toString() : value;
+}
+
+/** Why a line is not a record, or null when it is one. */
+export function validateRecord(value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "not a JSON object";
+  const r = value as Record<string, unknown>;
+  if (r.v !== LOG_SCHEMA_VERSION) return `unsupported schema version ${JSON.stringify(r.v)}`;
+  if (r.type !== "call" && r.type !== "completion") return `unknown record type ${JSON.stringify(r.type)}`;
+  if (typeof r.callId !== "string") return "callId is not a string";
+  if (r.type === "call") {
+    const out = r.output;
+    const okOutput = typeof out === "string" || (typeof out === "object" && out !== null && typeof (out as { bytes?: unknown }).bytes === "string");
+    if (!okOutput) return "output is neither text nor { bytes }";
+  }
+  return null;
+}
+
+/** Parses one line; returns the record or the reason it is not one. */
+export function parseRecord(line: string): { record: LogRecord } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    return { error: `unparsable JSON (${(err as Error).message})` };
+  }
+  const problem = validateRecord(value);
+  return problem ? { error: problem } : { record: value as LogRecord };
+}

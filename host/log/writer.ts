@@ -1,0 +1,301 @@
+// Appends records to the session log. Each record is one line written by one
+// write(2) on a file opened O_APPEND, so records from several processes never
+// interleave. The writer never throws into the caller's path: failures become
+// an AbridgeError returned and emitted, and the caller carries on.
+import { EventEmitter } from "node:events";
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { AbridgeError } from "../errors.js";
+import { rotateFiles } from "./rotation.js";
+import {
+  LOG_SCHEMA_VERSION,
+  encodeOutput,
+  serializeRecord,
+  type CallInput,
+  type CallRecord,
+  type CompletionInput,
+  type CompletionRecord,
+  type LogRecord,
+} from "./schema.js";
+
+export const LOG_WRITER_DEFAULTS = Object.freeze({
+  fsync: false,
+  /** Rotate when the live file would pass this size (0 = never). */
+  maxBytes: 64 * 1024 * 1024,
+  /** Rotated files kept (`.1` … `.keep`). */
+  keep: 5,
+  fileMode: 0o600,
+  dirMode: 0o700,
+});
+
+export interface LogWriterOptions {
+  path: string;
+  sessionId: string;
+  /** fsync after every record. @default false */
+  fsync?: boolean;
+  /** @default 64 MiB */
+  maxBytes?: number;
+  /** @default 5 */
+  keep?: number;
+  /** Applied to the logged output text and LLM content (e.g. secret redaction). */
+  redact?: (text: string) => string;
+  /** Clock, for tests. */
+  now?: () => Date;
+}
+
+/** Where a record landed: the file's inode survives rotation, the path does not. */
+export interface RecordLocation {
+  file: string;
+  ino: number;
+  /** Byte offset of the record's first byte; best effort when other processes append concurrently. */
+  offset: number;
+  /** Bytes of the line, newline included. */
+  bytes: number;
+}
+
+export type LogWriteResult = ({ ok: true } & RecordLocation) | { ok: false; error: AbridgeError };
+
+export interface LogWriterEvents {
+  error: [error: AbridgeError];
+  written: [record: { type: LogRecord["type"]; callId: string } & RecordLocation];
+  rotate: [event: { path: string; keep: number }];
+}
+
+interface OpenFile {
+  fd: number;
+  ino: number;
+  size: number;
+}
+
+function systemCode(err: unknown): string {
+  return (err as NodeJS.ErrnoException)?.code ?? "EUNKNOWN";
+}
+
+export class LogWriter extends EventEmitter<LogWriterEvents> {
+  readonly path: string;
+  readonly sessionId: string;
+  readonly fsync: boolean;
+  readonly maxBytes: number;
+  readonly keep: number;
+  private readonly redact?: (text: string) => string;
+  private readonly now: () => Date;
+
+  private file: OpenFile | undefined;
+  /** The file may end in a torn line: the next record starts with a newline to close it. */
+  private needsNewline = false;
+  private closed = false;
+  private failureCount = 0;
+  private lastFailure: AbridgeError | undefined;
+
+  constructor(options: LogWriterOptions) {
+    super();
+    if (typeof options.path !== "string" || options.path === "") {
+      throw new AbridgeError("ABRIDGE_INVALID_OPTION", `log.path must be a non-empty string, got ${String(options.path)}`);
+    }
+    for (const name of ["maxBytes", "keep"] as const) {
+      const v = options[name];
+      if (v !== undefined && (!Number.isInteger(v) || v < 0)) {
+        throw new AbridgeError("ABRIDGE_INVALID_OPTION", `log.${name} must be a non-negative integer, got ${String(v)}`);
+      }
+    }
+    this.path = options.path;
+    this.sessionId = options.sessionId;
+    this.fsync = options.fsync ?? LOG_WRITER_DEFAULTS.fsync;
+    this.maxBytes = options.maxBytes ?? LOG_WRITER_DEFAULTS.maxBytes;
+    this.keep = options.keep ?? LOG_WRITER_DEFAULTS.keep;
+    this.redact = options.redact;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Failed writes so far. */
+  get failures(): number {
+    return this.failureCount;
+  }
+
+  get lastError(): AbridgeError | undefined {
+    return this.lastFailure;
+  }
+
+  /** Logs a tool call and its full output. Never throws. */
+  appendCall(input: CallInput): LogWriteResult {
+    let record: CallRecord;
+    try {
+      const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
+      record = {
+        v: LOG_SCHEMA_VERSION,
+        type: "call",
+        time: this.now().toISOString(),
+        session: this.sessionId,
+        callId: String(input.callId),
+        tool: String(input.tool),
+        args: input.args ?? null,
+        exitCode: input.exitCode ?? null,
+        output,
+        size,
+      };
+    } catch (err) {
+      return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
+    }
+    return this.append(record);
+  }
+
+  /** Logs what the model was given for a call. Never throws. */
+  appendCompletion(input: CompletionInput): LogWriteResult {
+    let record: CompletionRecord;
+    try {
+      record = {
+        v: LOG_SCHEMA_VERSION,
+        type: "completion",
+        time: this.now().toISOString(),
+        session: this.sessionId,
+        callId: String(input.callId),
+        category: String(input.category),
+        llmContent: this.redact ? this.redact(input.llmContent) : input.llmContent,
+        summary: input.summary,
+        metadata: input.metadata ?? {},
+        summarizer: input.summarizer ?? null,
+      };
+    } catch (err) {
+      return this.fail(`cannot build the completion record for ${String(input.callId)}: ${String(err)}`, err);
+    }
+    return this.append(record);
+  }
+
+  /** Writes an already-built record. Never throws. */
+  append(record: LogRecord): LogWriteResult {
+    if (this.closed) return this.fail(`the session log ${this.path} is closed`);
+    let line: Buffer;
+    try {
+      line = Buffer.from(serializeRecord(record), "utf8");
+    } catch (err) {
+      return this.fail(`cannot serialize the ${record.type} record for ${record.callId}: ${String(err)}`, err);
+    }
+    try {
+      let file = this.openFile();
+      if (this.maxBytes > 0 && file.size > 0 && file.size + line.length > this.maxBytes) {
+        file = this.rotate(file);
+      }
+      const data = this.needsNewline ? Buffer.concat([Buffer.from("\n"), line]) : line;
+      // One write(2) per record: never split it, even when short (a short write leaves a torn
+      // line that the reader skips; the next record starts on a fresh line).
+      const written = writeSync(file.fd, data);
+      if (written !== data.length) {
+        this.needsNewline = true;
+        file.size = fstatSync(file.fd).size;
+        return this.fail(`short write to the session log ${this.path}: ${written} of ${data.length} bytes (disk full or file size limit?); the record for ${record.callId} is torn`);
+      }
+      this.needsNewline = false;
+      if (this.fsync) fsyncSync(file.fd);
+      // The end of file right after our write locates the record (exact unless another process
+      // appended in between; readers verify before trusting it).
+      file.size = fstatSync(file.fd).size;
+      const location: RecordLocation = { file: this.path, ino: file.ino, offset: file.size - line.length, bytes: line.length };
+      this.emitQuietly("written", { type: record.type, callId: record.callId, ...location });
+      return { ok: true, ...location };
+    } catch (err) {
+      // After an error mid-write the file may end in a torn line.
+      if (this.file) this.needsNewline = true;
+      return this.fail(`cannot write the session log ${this.path}: ${systemCode(err)}: ${(err as Error)?.message ?? String(err)}`, err);
+    }
+  }
+
+  /** Closes the file; later appends fail with ABRIDGE_LOG_WRITE. */
+  close(): void {
+    this.closed = true;
+    this.closeFile();
+  }
+
+  private openFile(): OpenFile {
+    if (this.file) return this.file;
+    makeDirs(dirname(this.path));
+    const fd = openSync(this.path, "a", LOG_WRITER_DEFAULTS.fileMode);
+    try {
+      const st = fstatSync(fd);
+      this.file = { fd, ino: st.ino, size: st.size };
+      this.needsNewline = st.size > 0 && !endsWithNewline(this.path, st.size);
+      return this.file;
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
+  }
+
+  private closeFile(): void {
+    if (!this.file) return;
+    try {
+      closeSync(this.file.fd);
+    } catch {
+      // closing a descriptor whose writes failed can fail again; nothing left to do
+    }
+    this.file = undefined;
+  }
+
+  private rotate(file: OpenFile): OpenFile {
+    // Another process may have rotated already: then our descriptor points at `.1`.
+    let current: number | undefined;
+    try {
+      current = statSync(this.path).ino;
+    } catch {
+      current = undefined;
+    }
+    this.closeFile();
+    if (current === file.ino) {
+      try {
+        rotateFiles(this.path, this.keep);
+        this.emitQuietly("rotate", { path: this.path, keep: this.keep });
+      } catch (err) {
+        this.fail(`cannot rotate the session log ${this.path}: ${systemCode(err)}: ${(err as Error).message}`, err);
+      }
+    }
+    return this.openFile();
+  }
+
+  private fail(message: string, cause?: unknown): LogWriteResult {
+    const error = new AbridgeError("ABRIDGE_LOG_WRITE", message, cause === undefined ? undefined : { cause });
+    this.failureCount++;
+    this.lastFailure = error;
+    this.emitQuietly("error", error);
+    return { ok: false, error };
+  }
+
+  /** A throwing listener must not reach the caller's path (nor turn a good write into a failure). */
+  private emitQuietly<K extends keyof LogWriterEvents>(event: K, ...args: LogWriterEvents[K]): void {
+    if (this.listenerCount(event) === 0) return;
+    try {
+      (this.emit as (e: K, ...a: LogWriterEvents[K]) => boolean)(event, ...args);
+    } catch {
+      // nowhere left to report it
+    }
+  }
+}
+
+/**
+ * mkdir -p, one level at a time. Node's own `recursive: true` spins forever where the parent
+ * exists but refuses children with ENOENT (seen under /proc on Node 20).
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (let i = missing.length - 1; i >= 0; i--) {
+    try {
+      mkdirSync(missing[i], { mode: LOG_WRITER_DEFAULTS.dirMode });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err; // created concurrently: fine
+    }
+  }
+}
+
+/** Whether the file's last byte is a newline (a crash can leave it torn). */
+function endsWithNewline(path: string, size: number): boolean {
+  const fd = openSync(path, "r");
+  try {
+    const b = Buffer.alloc(1);
+    readSync(fd, b, 0, 1, size - 1);
+    return b[0] === 0x0a;
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,226 @@
+// Secret redaction for text that leaves the machine (summarizer requests) and,
+// optionally, for the log and the LLM content. Pure: a string in, a string out.
+//
+//   redactSecrets(text) → { text, count, kinds }
+//
+// Each secret is replaced by `[REDACTED:<kind>]`. For `key = value` style
+// assignments, headers and URLs only the secret part is replaced, so the reader
+// still sees which setting held a secret. Rules run from the most specific
+// (a token with a vendor prefix) to the most general (a `password=` assignment);
+// a value that is already a marker is left alone, so the rules compose.
+//
+// What is NOT recognised (docs/SECURITY.md): secrets without a recognisable
+// prefix or key name (a bare random string on its own line), passwords passed as
+// positional arguments, secrets split across lines other than PEM blocks, and
+// custom token formats of other vendors.
+
+/** The kinds of secret recognised; each names its marker `[REDACTED:<kind>]`. */
+export type SecretKind =
+  | "private-key"
+  | "aws-access-key-id"
+  | "aws-secret-access-key"
+  | "github-token"
+  | "anthropic-key"
+  | "openai-key"
+  | "slack-token"
+  | "slack-webhook"
+  | "google-api-key"
+  | "stripe-key"
+  | "jwt"
+  | "url-credentials"
+  | "authorization"
+  | "bearer-token"
+  | "assignment";
+
+export interface RedactionResult {
+  /** The text with every secret replaced by `[REDACTED:<kind>]`. */
+  text: string;
+  /** How many secrets were replaced. */
+  count: number;
+  /** Replacements per kind (only kinds that occurred). */
+  kinds: Partial<Record<SecretKind, number>>;
+}
+
+export const REDACTION_MARKER_PREFIX = "[REDACTED:";
+
+const marker = (kind: SecretKind): string => `${REDACTION_MARKER_PREFIX}${kind}]`;
+
+interface Rule {
+  kind: SecretKind;
+  pattern: RegExp;
+  /** Lower-case substrings one of which any match contains: the rule is skipped when none occurs. */
+  hints?: readonly string[];
+  /**
+   * Returns the replacement for one match, or null to keep the match as it is (a
+   * placeholder, an already redacted value). Default: the whole match becomes the marker.
+   */
+  replace?: (match: string, groups: string[]) => string | null;
+}
+
+// Characters that may surround a token without being part of it.
+const B = "(?<![A-Za-z0-9_+/-])";
+const E = "(?![A-Za-z0-9_-])";
+
+// Key names whose value is a secret: the name ends in one of these words.
+// The end of a key name whose value is a secret (DB_PASSWORD, api_key, clientSecret).
+// Only the end is matched: the rest of the name is kept as it is, and matching from a
+// rare word rather than from every identifier start keeps the scan linear. `auth`
+// counts only as the whole name (`_auth=` in .npmrc, `"auth":` in docker config): as a
+// suffix it names constants such as SERVER_AUTH.
+const SECRET_WORD =
+  "(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|(?<![A-Za-z0-9_.-])_?auth)";
+// A whole key name ending in a secret word, for rules anchored at a line start.
+const SECRET_KEY_NAME = `[A-Za-z0-9_.-]*?${SECRET_WORD}`;
+/** Lower-case words at least one of which occurs in any text an assignment rule matches. */
+const ASSIGNMENT_HINTS = ["pass", "secret", "token", "key", "credential", "auth"];
+
+/** Values that are obviously not secrets: empty, references, placeholders, literals. */
+function isPlaceholder(value: string): boolean {
+  const v = value.trim();
+  if (v.length < 4) return true;
+  if (v.startsWith(REDACTION_MARKER_PREFIX)) return true;
+  if (/^(?:null|none|nil|true|false|undefined|empty|required|optional|string|changeme|redacted|xxx+|\*+|\.\.\.|…)$/i.test(v)) return true;
+  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(v)) return true; // $VAR, ${VAR}
+  if (/^(?:[\^~]|[<>]=?)?v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^[\^~]\d+$/.test(v)) return true; // a version: "gtoken": "^7.0.0"
+  if (/^(?:basic|bearer|token|digest)$/i.test(v)) return true; // an auth scheme without its credential
+  if (/\{\d*\}|%[sd]/.test(v)) return true; // a format string, e.g. '{0}:{1}'
+  if (/^\{\{.*\}\}$/.test(v) || /^<[^>]*>$/.test(v) || /^%\(?[A-Za-z_]+\)?s?$/.test(v)) return true; // templates
+  return false;
+}
+
+/** Keeps `prefix`, replaces `value` with the marker unless it is a placeholder. */
+function keepPrefix(kind: SecretKind) {
+  return (match: string, groups: string[]): string | null => {
+    const [prefix, value] = groups;
+    if (value === undefined || isPlaceholder(value)) return null;
+    return prefix + marker(kind) + match.slice(prefix.length + value.length);
+  };
+}
+
+const RULES: readonly Rule[] = [
+  // A PEM private key block, also one cut short by a truncation (no END line) or one
+  // whose BEGIN line was cut away (base64 lines up to the END line).
+  {
+    kind: "private-key",
+    pattern: /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(?:-----END \1PRIVATE KEY\2-----|$(?![\s\S]))/g,
+    hints: ["private key-----"],
+  },
+  {
+    kind: "private-key",
+    pattern: /(?:^[A-Za-z0-9+/=]{16,}\r?\n)+-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/gm,
+    hints: ["private key-----"],
+  },
+  // A URL with user:password@ — only the password is replaced.
+  {
+    kind: "url-credentials",
+    pattern: /(:\/\/[^\s/:@'"`<>]+:)([^\s/@'"`<>]+)@/g,
+    hints: ["://"],
+    replace: (match, [prefix, value]) =>
+      value.startsWith(REDACTION_MARKER_PREFIX) ? null : prefix + marker("url-credentials") + match.slice(prefix.length + value.length),
+  },
+  { kind: "slack-webhook", pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9/_-]{20,}/g },
+  { kind: "aws-access-key-id", pattern: new RegExp(`${B}(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}${E}`, "g") },
+  {
+    kind: "aws-secret-access-key",
+    pattern: /((?:aws_?)?secret_?(?:access_?)?key(?:_id)?["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    hints: ["secret"],
+    replace: keepPrefix("aws-secret-access-key"),
+  },
+  { kind: "github-token", pattern: new RegExp(`${B}(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})${E}`, "g") },
+  { kind: "anthropic-key", pattern: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,}`, "g"), hints: ["sk-ant-"] },
+  { kind: "openai-key", pattern: new RegExp(`${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}`, "g") },
+  { kind: "slack-token", pattern: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,}`, "g") },
+  { kind: "google-api-key", pattern: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}${E}`, "g") },
+  { kind: "stripe-key", pattern: new RegExp(`${B}(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}${E}`, "g"), hints: ["_live_", "_test_"] },
+  { kind: "jwt", pattern: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, "g") },
+  // Authorization-style headers: the whole credential after the scheme.
+  {
+    kind: "authorization",
+    pattern: /((?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)\s+)?)([^\s"'\\,;]+)/gi,
+    replace: (match, groups) => (isCodeLike(groups[1]) ? null : keepPrefix("authorization")(match, groups)),
+  },
+  {
+    kind: "authorization",
+    pattern: /((?:x-api-key|api-key|x-auth-token|x-access-token|private-token)["']?[ \t]*[:=][ \t]*["']?)([^\s"'\\,;]+)/gi,
+    hints: ["api-key", "-token"],
+    replace: (match, groups) => (isCodeLike(groups[1]) ? null : keepPrefix("authorization")(match, groups)),
+  },
+  {
+    kind: "bearer-token",
+    pattern: /(Bearer\s+)([A-Za-z0-9._~+/=-]{8,})/g,
+    replace: keepPrefix("bearer-token"),
+  },
+  // Assignments whose key names a secret. Quoted values: env files, JSON, YAML, code.
+  {
+    kind: "assignment",
+    pattern: new RegExp(`(${SECRET_WORD}["']?[ \\t]*(?::|=|:=|=>)[ \\t]*)("[^"\\r\\n]*"|'[^'\\r\\n]*')`, "gi"),
+    hints: ASSIGNMENT_HINTS,
+    replace: (match, [prefix, quoted]) => {
+      const inner = quoted.slice(1, -1);
+      if (isPlaceholder(inner)) return null;
+      return prefix + quoted[0] + marker("assignment") + quoted[0] + match.slice(prefix.length + quoted.length);
+    },
+  },
+  // Unquoted values: `KEY=value` (env files, `env` output, URLs' query strings) with no space
+  // around `=`, and `key: value` (YAML, headers). Code such as `token = next_token()` is left
+  // alone: spaces around `=` and an unquoted value mean an expression, not a literal.
+  {
+    kind: "assignment",
+    pattern: new RegExp(`(${SECRET_WORD}=)([^\\s"'&;,#)\\]}]+)`, "gi"),
+    hints: ASSIGNMENT_HINTS,
+    replace: (match, [prefix, value]) => (isCodeLike(value) ? null : keepPrefix("assignment")(match, [prefix, value])),
+  },
+  {
+    kind: "assignment",
+    pattern: new RegExp(`(^[ \\t-]*${SECRET_KEY_NAME}:[ \\t]+)([^\\s"']+)(?=[ \\t]+#|[ \\t]*$)`, "gim"),
+    hints: ASSIGNMENT_HINTS,
+    replace: (match, [prefix, value]) => (isCodeLike(value) ? null : keepPrefix("assignment")(match, [prefix, value])),
+  },
+  // Command-line flags: --password x, --token=x, --api-key x.
+  {
+    kind: "assignment",
+    pattern: /(--(?:[a-z0-9-]*-)?(?:password|passwd|token|secret|api-key|apikey|access-key|client-secret)(?:=|\s+))([^\s"'-][^\s"']*)/gi,
+    replace: keepPrefix("assignment"),
+  },
+];
+
+/** An unquoted value that is an expression or a reference rather than a literal secret. */
+function isCodeLike(value: string): boolean {
+  if (/[()[\]{}<>]/.test(value)) return true; // calls, indexing, templates
+  if (/^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$/i.test(value) && !/\d/.test(value)) return true; // obj.attr
+  if (/^\/[^/]/.test(value) || /^\.{0,2}\//.test(value)) return true; // a path, e.g. PASSWORD_FILE=/run/secrets/x
+  return false;
+}
+
+/** Replaces every recognised secret in `text` with `[REDACTED:<kind>]`. Pure and deterministic. */
+export function redactSecrets(text: string): RedactionResult {
+  const kinds: Partial<Record<SecretKind, number>> = {};
+  let count = 0;
+  let out = text;
+  let lower: string | null = null;
+  for (const rule of RULES) {
+    if (rule.hints) {
+      lower ??= out.toLowerCase();
+      const seen = lower;
+      if (!rule.hints.some((h) => seen.includes(h))) continue;
+    }
+    rule.pattern.lastIndex = 0;
+    if (!rule.pattern.test(out)) continue; // most texts hold no secret: one cheap test per rule
+    rule.pattern.lastIndex = 0;
+    out = out.replace(rule.pattern, (match: string, ...rest: unknown[]) => {
+      const replaced = rule.replace ? rule.replace(match, captureGroups(rest)) : marker(rule.kind);
+      if (replaced === null || replaced === match) return match;
+      count++;
+      lower = null; // the text changed
+      kinds[rule.kind] = (kinds[rule.kind] ?? 0) + 1;
+      return replaced;
+    });
+  }
+  return { text: out, count, kinds };
+}
+
+/** The capture groups of a String#replace callback (everything before the offset argument). */
+function captureGroups(rest: unknown[]): string[] {
+  const offsetIndex = rest.findIndex((v) => typeof v === "number");
+  return rest.slice(0, offsetIndex) as string[];
+}

@@ -1,0 +1,272 @@
+// createAbridge(): the full pipeline for a harness. For each tool result:
+//   1. the full output is appended to the session log, before anything can fail;
+//   2. the core cleans, classifies and digests it (compact);
+//   3. when a summarizer is configured and the output is long, a checked LLM
+//      summary replaces the digest, under the session lock's summarizing gate;
+//   4. a completion record (what the model saw, and why) is appended.
+import { EventEmitter } from "node:events";
+import { randomBytes } from "node:crypto";
+import { compact, metadataBase, metadataFor, validateInput, type CompactOptions } from "./abridge.js";
+import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
+import { AbridgeError } from "./errors.js";
+import { SessionLock } from "./lock.js";
+import { LogRetrieval, LogWriter, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
+import { classify, clean, importantLines, outline, languageOf, sections as coreSections } from "./ops.js";
+import { redactSecrets } from "./redact.js";
+import { SessionStats, type StatsReport } from "./stats.js";
+import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
+import type { ToolResultInput, ToolResultOutput } from "./types.js";
+
+/** Name of the retrieval tool the markers point the model to. */
+export const RETRIEVAL_TOOL = "abridge_read";
+
+/** Error lines handed to the summarizer to keep verbatim: at most this many. */
+const MAX_ERROR_LINES = 20;
+
+export interface ProcessResult extends ToolResultOutput {
+  callId: string;
+  /** What the summarizer did for this call; null when it was not involved. */
+  summarizer: SummarizerInfo | null;
+}
+
+export interface ProcessOptions {
+  /** Cancels a summary in flight; the digest is used instead. */
+  signal?: AbortSignal;
+}
+
+export interface AbridgeEvents {
+  /** A log write failed; the result was still returned. */
+  error: [error: AbridgeError];
+  /** One tool result processed. */
+  processed: [result: ProcessResult];
+}
+
+export interface CreateAbridgeOptions extends AbridgeOptions, LoadConfigContext {}
+
+function compactOptions(c: AbridgeConfig): CompactOptions {
+  return {
+    level: c.level,
+    budget: c.budget ?? undefined,
+    maxTokens: c.maxTokens ?? undefined,
+    passthrough: c.passthrough,
+    categories: c.categories,
+  };
+}
+
+function lineOf(text: string, starts: number[], n: number): string {
+  return text.slice(starts[n - 1], (starts[n] ?? text.length + 1) - 1);
+}
+
+/** The verbatim error lines of a cleaned output (rank 3 flagged lines), in order. */
+function errorLinesOf(text: string): string[] {
+  const wanted = importantLines(text)
+    .filter((b) => b.rank === 3)
+    .flatMap((b) => b.flagged)
+    .slice(0, MAX_ERROR_LINES);
+  if (wanted.length === 0) return [];
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return wanted.map((n) => lineOf(text, starts, n)).filter((l) => l.trim() !== "");
+}
+
+/** Seed 003's sectioned request: before and after by their outline, the relevant range as hashlines. */
+function fileSections(text: string, path: string): FileSections {
+  const s = coreSections(text);
+  const symbols = outline(text, languageOf(path, text));
+  const describe = (r: { first: number; last: number } | null) => {
+    if (!r) return "";
+    const inside = symbols.filter((x) => x.first >= r.first && x.first <= r.last);
+    const list = inside.map((x) => `${x.kind} ${x.name} (lines ${x.first}–${x.last})`).join("\n");
+    return `lines ${r.first}–${r.last}${list ? `:\n${list}` : ""}`;
+  };
+  return { before: describe(s.before), relevant: s.relevant?.hashlines ?? "", after: describe(s.after) };
+}
+
+function argPath(args: ToolResultInput["args"]): string {
+  if (!args || typeof args !== "object") return "";
+  const a = args as Record<string, unknown>;
+  for (const key of ["file_path", "path", "filePath", "file"]) if (typeof a[key] === "string") return a[key] as string;
+  return "";
+}
+
+export class Abridge extends EventEmitter<AbridgeEvents> {
+  readonly config: AbridgeConfig;
+  readonly lock: SessionLock;
+  private readonly writer?: LogWriter;
+  private readonly retrieval?: LogRetrieval;
+  private readonly summarizer?: Summarizer;
+  private readonly totals: SessionStats;
+  private readonly options: CompactOptions;
+  private sequence = 0;
+
+  constructor(options: CreateAbridgeOptions = {}) {
+    super();
+    const { cwd, env, ...rest } = options;
+    this.config = loadConfig(rest, { cwd, env });
+    const c = this.config;
+    this.options = compactOptions(c);
+    this.lock = new SessionLock({ maxHoldMs: c.lock.maxHoldMs, mode: c.lock.mode, toolTimeoutMs: c.lock.toolTimeoutMs });
+    this.totals = new SessionStats(c.prices);
+    if (c.summarizer.provider !== "off") {
+      this.summarizer = createSummarizer(
+        {
+          provider: c.summarizer.provider,
+          model: c.summarizer.model,
+          apiKey: c.summarizer.apiKey,
+          baseURL: c.summarizer.baseURL,
+          timeoutMs: c.summarizer.timeoutMs,
+          maxRetries: c.summarizer.maxRetries,
+          maxInputChars: c.summarizer.maxInputChars,
+          maxSummaryChars: c.summarizer.maxSummaryChars,
+          trigger: c.summarizer.trigger,
+          redact: c.redaction.outbound,
+          prices: { inputPerMTok: c.prices.summarizerInputPerMTok, outputPerMTok: c.prices.summarizerOutputPerMTok },
+        },
+        env ?? process.env,
+      );
+    }
+    if (c.log.enabled) {
+      const redact = c.redaction.log ? (t: string) => redactSecrets(t).text : undefined;
+      this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact });
+      this.writer.on("error", (err) => this.report(err));
+      this.retrieval = new LogRetrieval({
+        path: c.log.path,
+        writer: this.writer,
+        // Page the text the markers count lines in: cleaned, repeats collapsed outside files.
+        prepare: (text, call) => {
+          const pre = clean(text, false);
+          return classify(call.tool, (call.args ?? undefined) as Record<string, unknown> | string | undefined, pre) === "FileContent" ? pre : clean(pre, true);
+        },
+      });
+    }
+  }
+
+  /** The session log's path, or null when logging is off. */
+  get logPath(): string | null {
+    return this.writer ? this.config.log.path : null;
+  }
+
+  private report(err: AbridgeError): void {
+    // An "error" event without a listener would throw into the harness: never do that.
+    if (this.listenerCount("error") > 0) this.emit("error", err);
+    else if (this.config.debug) process.stderr.write(`abridge: ${err.code}: ${err.message}\n`);
+  }
+
+  private nextCallId(): string {
+    return `call_${++this.sequence}_${randomBytes(3).toString("hex")}`;
+  }
+
+  /** Processes one tool result. Resolves with what the model should see; never loses the output. */
+  async process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
+    const callId = input?.callId ?? this.nextCallId();
+    // 1. The full output reaches the log before anything else can fail.
+    if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
+      this.writer.appendCall({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output });
+    }
+    validateInput(input);
+    const hint = this.writer ? `; read more: ${RETRIEVAL_TOOL} id=${callId} offset={first}` : "";
+    // 2. The deterministic digest.
+    const digest = compact(input, this.options, { hint });
+    let llmContent = digest.llmContent;
+    let summary: SummarizerInfo | null = null;
+    // 3. The checked summary, when configured and worth it.
+    if (this.summarizer?.wants(digest.category, digest.metadata.cleanChars)) {
+      const outcome = await this.summarize(input, digest, callId, options.signal);
+      summary = {
+        provider: outcome.provider,
+        model: outcome.model,
+        latencyMs: Math.round(outcome.latencyMs),
+        usage: outcome.usage,
+        fallbackReason: outcome.ok ? null : outcome.reason,
+      };
+      if (outcome.ok) {
+        const footer = this.writer ? `\n[summary of ${digest.metadata.totalLines.toLocaleString("en-US")} lines; full output: ${RETRIEVAL_TOOL} id=${callId}]` : "";
+        llmContent = outcome.summary + footer;
+      }
+    }
+    if (this.config.redaction.log) llmContent = redactSecrets(llmContent).text;
+    const result = this.finish(input, digest, llmContent, callId, summary);
+    this.emit("processed", result);
+    return result;
+  }
+
+  private async summarize(input: ToolResultInput, digest: ToolResultOutput, callId: string, signal?: AbortSignal): Promise<SummaryOutcome> {
+    const release = this.lock.beginSummary();
+    try {
+      const text = digest.uiContent;
+      return await this.summarizer!.summarize({
+        category: digest.category,
+        text,
+        sections: digest.category === "FileContent" ? fileSections(text, argPath(input.args)) : undefined,
+        errorLines: errorLinesOf(text),
+        signal,
+        callId,
+      });
+    } finally {
+      release();
+    }
+  }
+
+  private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null): ProcessResult {
+    const replaced = llmContent !== digest.llmContent;
+    const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent) : digest.metadata;
+    const result: ProcessResult = Object.defineProperties(
+      { category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer } as ProcessResult,
+      { uiContent: { enumerable: true, get: () => digest.uiContent } },
+    );
+    this.writer?.appendCompletion({
+      callId,
+      category: digest.category,
+      llmContent,
+      summary: digest.summary,
+      metadata: { ...metadata, tool: input.tool },
+      summarizer,
+    });
+    const sample = this.totals.record({
+      callId,
+      session: this.config.sessionId,
+      tool: input.tool,
+      category: digest.category,
+      rawTokens: metadata.rawTokens,
+      llmTokens: metadata.llmTokens,
+      summarizerUsage: summarizer?.usage ?? null,
+    });
+    if (this.config.debug) {
+      const pct = sample.rawTokens > 0 ? Math.round((sample.savedTokens / sample.rawTokens) * 100) : 0;
+      process.stderr.write(`abridge: ${input.tool} ${callId} ${digest.category}: ${sample.rawTokens.toLocaleString("en-US")} → ${sample.sentTokens.toLocaleString("en-US")} tokens (${pct}% saved)\n`);
+    }
+    return result;
+  }
+
+  /** Pages the full (cleaned) output of a call from the log. */
+  read(callId: string, options?: ReadOptions): ReadResult {
+    return this.requireRetrieval().read(callId, options);
+  }
+
+  /** Greps the full (cleaned) output of a call from the log. */
+  search(callId: string, pattern: string, options?: SearchOptions): SearchResult {
+    return this.requireRetrieval().search(callId, pattern, options);
+  }
+
+  private requireRetrieval(): LogRetrieval {
+    if (!this.retrieval) throw new AbridgeError("ABRIDGE_INVALID_OPTION", "retrieval needs the session log: it is off (log: false)");
+    return this.retrieval;
+  }
+
+  /** Raw, sent and saved tokens and cost, per call and for the session. */
+  stats(): StatsReport {
+    return this.totals.stats();
+  }
+
+  /** Closes the log and the summarizer's connections. */
+  async close(): Promise<void> {
+    this.lock.close();
+    this.writer?.close();
+    await this.summarizer?.close();
+  }
+}
+
+/** Creates a session: log, summarizer (opt-in), lock and stats, from options, env and config file. */
+export function createAbridge(options: CreateAbridgeOptions = {}): Abridge {
+  return new Abridge(options);
+}

@@ -1,0 +1,147 @@
+// Token and cost savings per call and per session, from completion records
+// (read back from the log) or fed live as calls complete.
+import { AbridgeError } from "./errors.js";
+import { readLogSync } from "./log/reader.js";
+import type { CompletionRecord } from "./log/schema.js";
+
+/** Prices in US dollars per million tokens. */
+export interface Prices {
+  /** The main model's input price: what each token not sent saves. @default 3 */
+  inputPerMTok: number;
+  /** The summarizer's input price. @default 1 */
+  summarizerInputPerMTok: number;
+  /** The summarizer's output price. @default 5 */
+  summarizerOutputPerMTok: number;
+}
+
+// List prices at the time of writing: Claude Sonnet 4.5 input, Claude Haiku 4.5 in/out.
+export const DEFAULT_PRICES: Readonly<Prices> = Object.freeze({ inputPerMTok: 3, summarizerInputPerMTok: 1, summarizerOutputPerMTok: 5 });
+
+export interface CallSample {
+  callId: string;
+  session: string;
+  tool?: string;
+  category?: string;
+  /** Tokens of the raw output. */
+  rawTokens: number;
+  /** Tokens of what the model was given. */
+  llmTokens: number;
+  summarizerUsage?: { inputTokens: number; outputTokens: number } | null;
+}
+
+export interface CallStats extends CallSample {
+  sentTokens: number;
+  /** rawTokens − sentTokens; negative when the result grew (a marker on a tiny output). */
+  savedTokens: number;
+  /** savedTokens at the main model's input price. */
+  costSaved: number;
+  /** What the summarizer cost for this call. */
+  summarizerCost: number;
+}
+
+export interface StatsTotals {
+  calls: number;
+  rawTokens: number;
+  sentTokens: number;
+  savedTokens: number;
+  /** savedTokens / rawTokens × 100 (0 when nothing was raw). */
+  savedPercent: number;
+  costSaved: number;
+  summarizerCost: number;
+  /** costSaved − summarizerCost. */
+  netCostSaved: number;
+}
+
+export interface StatsReport {
+  calls: CallStats[];
+  sessions: Record<string, StatsTotals>;
+  total: StatsTotals;
+}
+
+function checkTokens(name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} must be a non-negative number of tokens, got ${String(value)}`);
+  }
+  return value;
+}
+
+function emptyTotals(): StatsTotals {
+  return { calls: 0, rawTokens: 0, sentTokens: 0, savedTokens: 0, savedPercent: 0, costSaved: 0, summarizerCost: 0, netCostSaved: 0 };
+}
+
+function addTo(t: StatsTotals, c: CallStats): void {
+  t.calls++;
+  t.rawTokens += c.rawTokens;
+  t.sentTokens += c.sentTokens;
+  t.savedTokens += c.savedTokens;
+  t.costSaved += c.costSaved;
+  t.summarizerCost += c.summarizerCost;
+  t.netCostSaved = t.costSaved - t.summarizerCost;
+  t.savedPercent = t.rawTokens > 0 ? (t.savedTokens / t.rawTokens) * 100 : 0;
+}
+
+export class SessionStats {
+  readonly prices: Readonly<Prices>;
+  /** Keyed by session and call id: a call recorded twice counts once (the latest). */
+  private readonly calls = new Map<string, CallStats>();
+
+  constructor(prices: Partial<Prices> = {}) {
+    for (const [k, v] of Object.entries(prices)) {
+      if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v) || v < 0)) {
+        throw new AbridgeError("ABRIDGE_INVALID_OPTION", `prices.${k} must be a non-negative number, got ${String(v)}`);
+      }
+    }
+    this.prices = Object.freeze({ ...DEFAULT_PRICES, ...stripUndefined(prices) });
+  }
+
+  /** Totals of every completion record in a log (rotated files included). */
+  static fromLog(path: string, prices: Partial<Prices> = {}): SessionStats {
+    const stats = new SessionStats(prices);
+    for (const record of readLogSync(path).records) {
+      if (record.type === "completion") stats.addCompletion(record);
+    }
+    return stats;
+  }
+
+  record(sample: CallSample): CallStats {
+    const rawTokens = checkTokens("rawTokens", sample.rawTokens);
+    const sentTokens = checkTokens("llmTokens", sample.llmTokens);
+    const savedTokens = rawTokens - sentTokens;
+    const usage = sample.summarizerUsage;
+    const summarizerCost = usage
+      ? (usage.inputTokens * this.prices.summarizerInputPerMTok + usage.outputTokens * this.prices.summarizerOutputPerMTok) / 1e6
+      : 0;
+    const stats: CallStats = { ...sample, sentTokens, savedTokens, costSaved: (savedTokens * this.prices.inputPerMTok) / 1e6, summarizerCost };
+    this.calls.set(`${sample.session}\u0000${sample.callId}`, stats);
+    return stats;
+  }
+
+  /** Reads rawTokens / llmTokens from the record's metadata; returns null when they are missing. */
+  addCompletion(record: CompletionRecord): CallStats | null {
+    const { rawTokens, llmTokens } = record.metadata ?? {};
+    if (typeof rawTokens !== "number" || typeof llmTokens !== "number") return null;
+    return this.record({
+      callId: record.callId,
+      session: record.session,
+      category: record.category,
+      rawTokens,
+      llmTokens,
+      summarizerUsage: record.summarizer?.usage ?? null,
+    });
+  }
+
+  stats(): StatsReport {
+    const calls = [...this.calls.values()];
+    const sessions: Record<string, StatsTotals> = {};
+    const total = emptyTotals();
+    for (const c of calls) {
+      addTo((sessions[c.session] ??= emptyTotals()), c);
+      addTo(total, c);
+    }
+    return { calls, sessions, total };
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,65 @@
+// Public types of the library API.
+
+/** What kind of tool output a text is. */
+export type Category =
+  | "FileContent"
+  | "SearchResults"
+  | "DirectoryListing"
+  | "CommandOutput"
+  | "StructuredData"
+  | "WebContent"
+  | "Diff"
+  | "Binary";
+
+/** Named budgets: minimal ≈ 800 chars, balanced ≈ 4,000 (default), conservative ≈ 16,000. */
+export type Level = "minimal" | "balanced" | "conservative";
+
+/** One tool result as a harness hands it over. */
+export interface ToolResultInput {
+  /** Tool name as the harness calls it (Bash, read_file, grep, …). */
+  tool: string;
+  /** The call's arguments: an object, or its JSON text. */
+  args?: Record<string, unknown> | string;
+  /** The output: a string, or raw bytes (decoded leniently, binary recognised). */
+  output: string | Uint8Array;
+  exitCode?: number;
+  /** The harness's id for the call; used to address the full output in the log. */
+  callId?: string;
+}
+
+/** A line range, 1-based and inclusive, in the cleaned output. */
+export type LineRange = [first: number, last: number];
+
+export interface ResultMetadata {
+  rawChars: number;
+  cleanChars: number;
+  llmChars: number;
+  /** Estimated o200k tokens of the raw output. */
+  rawTokens: number;
+  /** o200k tokens of the LLM content. */
+  llmTokens: number;
+  savedTokens: number;
+  /** Code points of the cleaned output the model does not see. */
+  omittedChars: number;
+  keptLines: LineRange[];
+  totalLines: number;
+  budget: number;
+  /** The category's digest facts (counts, files, exit code, …). */
+  facts: Record<string, unknown>;
+  /** Set when the core failed and a plain TypeScript truncation produced the result. */
+  fallback?: string;
+  /** True when a checked LLM summary replaced the digest. */
+  summarized?: boolean;
+}
+
+export interface ToolResultOutput {
+  category: Category;
+  /** What the model should see. */
+  llmContent: string;
+  /** The full cleaned output, for a UI. Computed on first access. */
+  readonly uiContent: string;
+  /** One line (≤ 160 chars) for a UI. */
+  summary: string;
+  truncated: boolean;
+  metadata: ResultMetadata;
+}

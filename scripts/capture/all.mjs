@@ -1,0 +1,59 @@
+// Captures every corpus fixture (or those whose id contains an argument):
+//   node scripts/capture/all.mjs                 # all of them
+//   node scripts/capture/all.mjs make- git-diff  # a few
+// Each fixture lands in tests/fixtures/corpus/<id>/ as `output` (exact bytes) and
+// `meta.json` (command, exit code, category, tool versions, facts and the commands
+// that computed them).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CORPUS, Facts, runTool, versions } from "./lib.mjs";
+import build from "./build.mjs";
+import python from "./python.mjs";
+import git from "./git.mjs";
+import listing from "./listing.mjs";
+import npm from "./npm.mjs";
+import files from "./files.mjs";
+
+/** Quotes a string for a POSIX shell. */
+const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files];
+const filters = process.argv.slice(2);
+const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
+
+const ids = new Set();
+for (const d of ALL) {
+  if (ids.has(d.id)) throw new Error(`duplicate fixture id ${d.id}`);
+  ids.add(d.id);
+}
+
+for (const def of chosen) {
+  const cwd = def.setup ? def.setup() : def.cwd;
+  const { output, exitCode } = runTool(def.command, cwd, def.env);
+  if (def.exitCode !== undefined && exitCode !== def.exitCode) {
+    throw new Error(`${def.id}: expected exit ${def.exitCode}, got ${exitCode}\n${output.subarray(0, 2000)}`);
+  }
+  const dir = join(CORPUS, def.id);
+  mkdirSync(dir, { recursive: true });
+  const outFile = join(dir, "output");
+  writeFileSync(outFile, output);
+
+  const facts = new Facts(cwd, outFile);
+  def.facts(facts);
+  const envText = def.env ? Object.entries(def.env).map(([k, v]) => `${k}=${v} `).join("") : "";
+  const meta = {
+    tool: def.tool ?? "bash",
+    args: { command: def.command },
+    exitCode,
+    category: def.category,
+    captured: `cd ${cwd} && ${envText}bash -c ${shellQuote(`exec 2>&1; ${def.command}`)} > output (${versions(def.versions ?? [], cwd)})${def.note ? `; ${def.note}` : ""}`,
+    facts: facts.facts,
+    // Coloured outputs: the facts are verbatim in the output once ANSI escapes are removed.
+    ...(def.ansi ? { factsIn: "ansi-stripped" } : {}),
+    factSources: facts.sources,
+  };
+  writeFileSync(join(dir, "meta.json"), JSON.stringify(meta, null, 2) + "\n");
+  const kb = (output.length / 1024).toFixed(1);
+  console.log(`${def.id}: exit ${exitCode}, ${kb} KB, ${facts.facts.errorLines.length} error lines, ${facts.facts.mustKeep.length} strings, ${Object.keys(facts.facts.counts).length} counts`);
+  if (output.length > 2 * 1024 * 1024) console.warn(`  warning: ${def.id} is over 2 MB`);
+}

@@ -1,0 +1,199 @@
+import { clean, cleanText, cleanWith } from "../../assembly/clean";
+import { describeBinary } from "../../assembly/binary";
+
+function same(a: string, b: string): bool {
+  return changetype<usize>(a) == changetype<usize>(b);
+}
+
+/** s repeated n times, joined by sep. */
+function repeat(s: string, n: i32, sep: string): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) parts.push(s);
+  return parts.join(sep);
+}
+
+describe("clean: nothing to do", () => {
+  it("returns the same string object", () => {
+    const t = "plain text\n\twith a tab\nno trailing newline";
+    expect(same(clean(t), t)).toBe(true);
+    const e = "";
+    expect(same(clean(e), e)).toBe(true);
+    // 😀 = d83d de00: a well-formed pair is not a change.
+    const emoji = "smile \uD83D\uDE00 done\n";
+    expect(same(clean(emoji), emoji)).toBe(true);
+    const lines = "a\nb\na\nb\n";
+    expect(same(clean(lines), lines)).toBe(true);
+    // A run too short to collapse is no change either.
+    const short = "ok\nok\nok\n";
+    expect(same(clean(short), short)).toBe(true);
+  });
+
+  it("keeps blank lines: they are never collapsed", () => {
+    const t = "def f():\n    pass\n\n\ndef g():\n    pass\n\n\n\n";
+    expect(same(clean(t), t)).toBe(true);
+    const spaces = "x\n   \n   \n\t\n\t\ny";
+    expect(same(clean(spaces), spaces)).toBe(true);
+  });
+
+  it("passes one huge plain line through", () => {
+    const t = "x".repeat(1000000);
+    expect(same(clean(t), t)).toBe(true);
+  });
+});
+
+describe("clean: line ends", () => {
+  it("turns CRLF into LF and keeps the trailing newline as it was", () => {
+    expect(clean("a\r\nb\r\n")).toBe("a\nb\n");
+    expect(clean("a\r\nb")).toBe("a\nb");
+    expect(clean("a\r\n\r\nb\r\n")).toBe("a\n\nb\n");
+    expect(clean("end\r")).toBe("end");
+  });
+
+  it("applies \\r overwrites from column 0, keeping a longer tail", () => {
+    expect(clean("abcdef\rXY")).toBe("XYcdef");
+    expect(clean("10%\r20%\r100%\ndone\n")).toBe("100%\ndone\n");
+    expect(clean("Downloading 99%\rDone\n")).toBe("Doneloading 99%\n");
+    expect(clean("a\rb\rc")).toBe("c");
+  });
+
+  it("applies backspaces: one code point back, erased at the end of the line", () => {
+    expect(clean("abc\b\bX\n")).toBe("aX\n");
+    expect(clean("abc\b")).toBe("ab");
+    expect(clean("\b\bab")).toBe("ab");
+    // a 😀 (d83d de00) \b b: the whole pair goes.
+    expect(clean("a\uD83D\uDE00\bb")).toBe("ab");
+    // In the middle of the line (after \r) it only moves the cursor.
+    expect(clean("abc\rxy\bZ")).toBe("xZc");
+  });
+});
+
+describe("clean: escape sequences", () => {
+  it("strips CSI colours, 7-bit and 8-bit", () => {
+    expect(clean("\x1b[01;31m\x1b[Kerror:\x1b[m\x1b[K bad\n")).toBe("error: bad\n");
+    expect(clean("\u009b31mred\u009b0m")).toBe("red");
+    expect(clean("\x1b[?25lhidden cursor\x1b[?25h")).toBe("hidden cursor");
+  });
+
+  it("strips OSC strings ended by BEL or ESC \\, and hyperlinks", () => {
+    expect(clean("\x1b]0;window title\x07prompt$ ")).toBe("prompt$ ");
+    expect(clean("\x1b]8;;https://example.com\x1b\\link\x1b]8;;\x1b\\ text")).toBe("link text");
+    // Unterminated: it ends at the line end and cannot swallow the next line.
+    expect(clean("\x1b]0;title\nnext line\n")).toBe("\nnext line\n");
+  });
+
+  it("strips two-unit and nF escapes, and lone or truncated ones", () => {
+    expect(clean("\x1b7saved\x1b8")).toBe("saved");
+    expect(clean("\x1b(Bplain\x1b[m")).toBe("plain");
+    expect(clean("text\x1b")).toBe("text");
+    expect(clean("text\x1b[12")).toBe("text");
+    expect(clean("a\x1b\nb")).toBe("a\nb");
+  });
+
+  it("applies erase in line (CSI K) and cursor to column (CSI G)", () => {
+    expect(clean("Downloading 50%\r\x1b[KDone\n")).toBe("Done\n");
+    expect(clean("old text\x1b[2Knew")).toBe("new");
+    expect(clean("abcdef\x1b[3G\x1b[0KXY")).toBe("abXY");
+    // npm's spinner: column 1, erase, frame.
+    expect(clean("\x1b[1G\x1b[0K\u280B\x1b[1G\x1b[0K\u2819\x1b[1G\x1b[0Kadded 1 package\n")).toBe("added 1 package\n");
+    // Past the end of the line: one space, not the terminal's padding.
+    expect(clean("ab\x1b[5Gc")).toBe("ab c");
+    expect(clean("ab\x1b[4000Gc\n").length).toBe(5);
+  });
+});
+
+describe("clean: control characters and surrogates", () => {
+  it("drops C0 controls except tab and newline, and DEL", () => {
+    expect(clean("a\x01b\x07c\x0bd\x0ce\x7ff\tg\n")).toBe("abcdef\tg\n");
+  });
+
+  it("treats a NUL as a line separator in text", () => {
+    expect(cleanText("./src/a.ts\0./src/b.ts\0", true)).toBe("./src/a.ts\n./src/b.ts\n");
+    // Dropped before a line end and at the start of a line.
+    expect(cleanText("name\0\nnext\0\r\n\0x", true)).toBe("name\nnext\nx");
+    expect(cleanText("\0\0\0", true)).toBe("");
+  });
+
+  it("replaces lone surrogates with U+FFFD", () => {
+    // d83d at the end, dc00 alone, de00 d83d reversed.
+    expect(clean("a\uD83D")).toBe("a\uFFFD");
+    expect(clean("\uDC00b\n")).toBe("\uFFFDb\n");
+    expect(clean("\uDE00\uD83Dx")).toBe("\uFFFD\uFFFDx");
+    expect(clean("ok \uD83D\uDE00 \uD800 end")).toBe("ok \uD83D\uDE00 \uFFFD end");
+  });
+
+  it("replaces the half of a pair that an overwrite leaves", () => {
+    // 😀 (d83d de00) x, \r, y overwrites the high surrogate.
+    expect(clean("\uD83D\uDE00x\ry\n")).toBe("y\uFFFDx\n");
+  });
+});
+
+describe("clean: repeated lines", () => {
+  it("collapses a run into the line and its count", () => {
+    // " (repeated 3 times)" is 19 units; the two dropped lines are 2 × 10.
+    expect(clean("same line\nsame line\nsame line\nb\n")).toBe("same line (repeated 3 times)\nb\n");
+    expect(clean("compiling module foo.c\ncompiling module foo.c")).toBe("compiling module foo.c (repeated 2 times)");
+    expect(clean("x\nDownloading...\nDownloading...\nDownloading...\n")).toBe("x\nDownloading... (repeated 3 times)\n");
+    expect(clean("warning: A\nwarning: A\nwarning: B\nwarning: B\nwarning: B\nwarning: A\n")).toBe(
+      // The pair of A lines is too short to gain from a count.
+      "warning: A\nwarning: A\nwarning: B (repeated 3 times)\nwarning: A\n",
+    );
+  });
+
+  it("collapses only when the text gets shorter", () => {
+    // "a" ×11: 10 dropped lines of 2 units = 20, the suffix " (repeated 11 times)" is 20: kept.
+    const eleven = repeat("a", 11, "\n") + "\n";
+    expect(same(clean(eleven), eleven)).toBe(true);
+    expect(clean(repeat("a", 12, "\n") + "\n")).toBe("a (repeated 12 times)\n");
+    // Kept runs next to edited lines are written back as they were.
+    expect(clean("ok\nok\n\x1b[1mdone\x1b[0m\n")).toBe("ok\nok\ndone\n");
+    expect(clean("\x1b[1mok\x1b[0m\nok\nok")).toBe("ok\nok\nok");
+  });
+
+  it("counts all-identical lines with thousands separators", () => {
+    const t = repeat("Downloading...", 1000, "\n") + "\n";
+    expect(clean(t)).toBe("Downloading... (repeated 1,000 times)\n");
+  });
+
+  it("compares lines after cleaning", () => {
+    expect(clean("\x1b[1mbuilding target libfoo.a\x1b[0m\nbuilding target libfoo.a\n")).toBe("building target libfoo.a (repeated 2 times)\n");
+    expect(clean("building target libfoo.a\n\x1b[1mbuilding target libfoo.a\x1b[0m\r\n")).toBe("building target libfoo.a (repeated 2 times)\n");
+    expect(clean("building target libfoo.a\nbuilding target libfoo.a\n\x1b[1mnext\x1b[0m\n")).toBe("building target libfoo.a (repeated 2 times)\nnext\n");
+    expect(clean("\x1b[1mbuilding target libfoo.a\x1b[0m\n\x1b[2mbuilding target libfoo.a\x1b[0m\n\x1b[3mnext\x1b[0m")).toBe("building target libfoo.a (repeated 2 times)\nnext");
+    expect(clean("Downloading\r\nDownloading\r\nDownloading\r\n")).toBe("Downloading (repeated 3 times)\n");
+  });
+
+  it("can keep every line", () => {
+    const t = "building target libfoo.a\nbuilding target libfoo.a\nbuilding target libfoo.a\n";
+    expect(same(cleanWith(t, false), t)).toBe(true);
+    expect(cleanWith("building target libfoo.a\x1b[0m\nbuilding target libfoo.a\n", false)).toBe("building target libfoo.a\nbuilding target libfoo.a\n");
+  });
+});
+
+describe("clean: binary input", () => {
+  it("returns the description instead of the bytes", () => {
+    expect(clean("\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0\x3e\0")).toBe("[binary output: 20 bytes, ELF executable, x86-64]");
+    expect(clean("\0\0\0\0")).toBe("[binary output: 4 bytes, data]");
+  });
+
+  it("describes a text whose cleaned form is mostly U+FFFD", () => {
+    // 40 lone dc00 and 40 SGR codes: 20% non-text before cleaning, 95% after.
+    const t = "\uDC00".repeat(40) + "\x1b[1m".repeat(40) + "ok";
+    expect(describeBinary(t)).toBe("");
+    expect(clean(t)).toBe("[binary output: 282 bytes, data]");
+  });
+
+  it("is idempotent", () => {
+    const inputs = ["a\na\nb\n", "\uDC00".repeat(40) + "\x1b[1m".repeat(40) + "ok", "\0", "x\0y\0", "x\r\x1b[Ky\n\ty", "\uD83D\uDE00x\ry", "p\0q\0", "\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0"];
+    for (let i = 0; i < inputs.length; i++) {
+      const once = clean(inputs[i]);
+      expect(clean(once)).toBe(once);
+    }
+  });
+
+  it("handles one huge coloured line", () => {
+    const t = repeat("\x1b[32mgreen\x1b[0m text", 100000, " ");
+    const out = clean(t);
+    expect(out.length).toBe(100000 * 10 + 99999);
+    expect(out.startsWith("green text green text")).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { digestDiff } from "../../assembly/digest/diff";
+import { parseDiff } from "../../assembly/digest/diff-parse";
+import { definedName } from "../../assembly/digest/funcs";
+import { DigestContext } from "../../assembly/digest/types";
+
+const ctx = new DigestContext("bash", "{}", 0);
+
+/** Cut from `git diff HEAD~1 HEAD` in a scratch repo (git 2.39.5): a SQL comment removed is "--- …". */
+const SQL =
+  "diff --git a/db/sepgsql.sql b/db/sepgsql.sql\n" +
+  "index 2d1e0a1..8c6d5b3 100644\n" +
+  "--- a/db/sepgsql.sql\n" +
+  "+++ b/db/sepgsql.sql\n" +
+  "@@ -1,9 +1,8 @@\n" +
+  " --\n" +
+  " -- contrib/sepgsql/sepgsql.sql\n" +
+  " --\n" +
+  "--- [Step to install]\n" +
+  " --\n" +
+  "--- 1. Run initdb\n" +
+  "+-- 1. Run initdb (once)\n" +
+  " --    to set up a new database cluster.\n" +
+  " --\n" +
+  " -- 2. Edit $PGDATA/postgresql.conf\n";
+
+/** Same capture: a rename, a deletion header, a binary file, a mode change. */
+const HEADERS =
+  "diff --git a/assets/icon.png b/assets/icon.png\n" +
+  "new file mode 100644\n" +
+  "index 0000000..3c5a1f2\n" +
+  "Binary files /dev/null and b/assets/icon.png differ\n" +
+  "diff --git a/py/scanner.py b/py/json_scanner.py\n" +
+  "similarity index 98%\n" +
+  "rename from py/scanner.py\n" +
+  "rename to py/json_scanner.py\n" +
+  "index 7a59a9e..0e4b0e4 100644\n" +
+  "--- a/py/scanner.py\n" +
+  "+++ b/py/json_scanner.py\n" +
+  "@@ -15 +15 @@ NUMBER_RE = re.compile(\n" +
+  "-def py_make_scanner(context):\n" +
+  "+def py_make_scanner(context):  # renamed module\n" +
+  "diff --git a/py/quoprimime.py b/py/quoprimime.py\n" +
+  "deleted file mode 100644\n" +
+  "index 27fcbb5..0000000\n" +
+  "--- a/py/quoprimime.py\n" +
+  "+++ /dev/null\n" +
+  "@@ -1,2 +0,0 @@\n" +
+  "-# Copyright (C) 2001-2006 Python Software Foundation\n" +
+  "-# Author: Ben Gertzfield\n" +
+  "diff --git a/src/main.go b/src/main.go\n" +
+  "old mode 100644\n" +
+  "new mode 100755\n";
+
+describe("diff parse", () => {
+  it("counts by the hunk header, so '--- x' inside a hunk is a removed line", () => {
+    const p = parseDiff(SQL);
+    expect(p.files.length).toBe(1);
+    expect(p.files[0].added).toBe(1);
+    expect(p.files[0].removed).toBe(2);
+    expect(p.hunks).toBe(1);
+  });
+  it("reads renames, deletions, binary files and mode changes", () => {
+    const p = parseDiff(HEADERS);
+    expect(p.files.length).toBe(4);
+    expect(p.files[0].binary).toBe(true);
+    expect(p.files[1].similarity).toBe(98);
+    expect(p.files[1].oldPath).toBe("py/scanner.py");
+    expect(p.files[2].removed).toBe(2);
+    expect(p.files[3].newMode).toBe("100755");
+  });
+});
+
+describe("definedName", () => {
+  it("finds definitions in common languages", () => {
+    const cases = [
+      "func (c *Client) Close() error {", "Close",
+      "func main() {", "main",
+      "export async function loadCore(path: string): Promise<void> {", "loadCore",
+      "const isBlank = (value) => value == null", "isBlank",
+      "export const run = async (x: number): Promise<void> => {", "run",
+      "  async fetchAll(ids: string[]) {", "fetchAll",
+      "def py_scanstring(s, end, strict=True,", "py_scanstring",
+      "    async def handler(self):", "handler",
+      "class JSONEncoder(object):", "JSONEncoder",
+      "pub(crate) fn parse_args() -> (OutputFormat, PathBuf) {", "parse_args",
+      "static int realpath_builtin(WORD_LIST *list)", "realpath_builtin",
+      "public static void main(String[] args) {", "main",
+    ];
+    for (let i = 0; i < cases.length; i += 2) expect(definedName(cases[i], 0, cases[i].length)).toBe(cases[i + 1]);
+  });
+  it("does not take calls and statements for definitions", () => {
+    const calls = ["    foo(x)", "  return compute(a, b);", "x = build(y)", "if (ok) {", "    print(value)", "  } else if (x) {"];
+    for (let i = 0; i < calls.length; i++) expect(definedName(calls[i], 0, calls[i].length)).toBe("");
+  });
+});
+
+describe("digestDiff", () => {
+  it("one line per file and the totals", () => {
+    const d = digestDiff(HEADERS, 100000, ctx);
+    expect(d.summary).toBe("4 files changed, +1/-3");
+    const big = digestDiff(HEADERS + SQL.repeat(3), 700, ctx);
+    expect(big.llm.length).toBeLessThanOrEqual(700);
+    expect(big.llm.includes("binary assets/icon.png (new file)")).toBe(true);
+    expect(big.llm.includes("\u2192 py/scanner.py \u2192 py/json_scanner.py (renamed, similarity 98%) +1/-1 lines (py_make_scanner)")).toBe(true);
+    expect(big.llm.includes("\u2717 py/quoprimime.py (deleted, 2 lines)")).toBe(true);
+    expect(big.llm.includes("\u270e src/main.go +0/-0 lines (mode 100644 \u2192 100755)")).toBe(true);
+    expect(big.llm.includes("\u270e db/sepgsql.sql +1/-2 lines")).toBe(true);
+  });
+  it("keeps whole hunks and counts those left out", () => {
+    const t = SQL.repeat(30);
+    const d = digestDiff(t, 1500, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(1500);
+    expect(d.llm.startsWith("30 files changed, +30/-60\n")).toBe(true);
+    expect(d.llm.includes(" of 30 hunks not shown (")).toBe(true);
+    expect(d.llm.includes("@@ -1,9 +1,8 @@\n --\n -- contrib/sepgsql/sepgsql.sql\n")).toBe(true);
+  });
+  it("a unified diff without git headers (diff -u)", () => {
+    const t = "--- old/a.py\t2026-11-22 08:59:16.000000000 +0000\n+++ new/a.py\t2026-11-22 08:59:41.000000000 +0000\n@@ -1,2 +1,2 @@\n-def f():\n+def g():\n     pass\n";
+    const p = parseDiff(t);
+    expect(p.files[0].newPath).toBe("new/a.py");
+    expect(p.files[0].funcs.join(",")).toBe("f,g");
+  });
+  it("empty, garbage, budgets 0/1/tiny, CRLF, a huge line", () => {
+    expect(digestDiff("", 10, ctx).llm).toBe("");
+    expect(digestDiff("hello world\n".repeat(100), 50, ctx).facts.includes('"parsed":false')).toBe(true);
+    const t = SQL.repeat(10);
+    expect(digestDiff(t, 0, ctx).llm).toBe("");
+    expect(digestDiff(t, 1, ctx).llm.length).toBeLessThanOrEqual(1);
+    expect(digestDiff(t, 15, ctx).llm.length).toBeLessThanOrEqual(15);
+    const crlf = SQL.replaceAll("\n", "\r\n");
+    expect(parseDiff(crlf).files[0].removed).toBe(2);
+    const huge = "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-" + "y".repeat(80000) + "\n+z\n";
+    const h = digestDiff(huge, 800, ctx);
+    expect(h.llm.length).toBeLessThanOrEqual(800);
+    expect(h.summary).toBe("1 file changed, +1/-1");
+    // a hunk cut short by the end of the text does not trap; d83d de00 (😀) in a line
+    expect(digestDiff("@@ -1,5 +1,5 @@\n-\u{1F600}\n", 100, ctx).summary).toBe("1 file changed, +0/-1");
+  });
+});

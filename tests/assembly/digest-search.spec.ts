@@ -1,0 +1,170 @@
+import { digestSearch } from "../../assembly/digest/search";
+import { parseSearch, SearchMode } from "../../assembly/digest/search-parse";
+import { DigestContext } from "../../assembly/digest/types";
+
+const ctx = new DigestContext("bash", "{}", 0);
+
+/** Cut from `cd /usr/lib/python3.11 && grep -rn -C2 "raise ValueError" email` (GNU grep 3.8). */
+const CONTEXT =
+  "email/contentmanager.py-108-                msg[header.name] = header\n" +
+  "email/contentmanager.py-109-        except email.errors.HeaderDefect as exc:\n" +
+  'email/contentmanager.py:110:            raise ValueError("Invalid header: {}".format(\n' +
+  "email/contentmanager.py-111-                                header.fold(policy=msg.policy))) from exc\n" +
+  "email/contentmanager.py-112-\n" +
+  "--\n" +
+  "email/contentmanager.py-178-    else:\n" +
+  'email/contentmanager.py:179:        raise ValueError("Unknown content transfer encoding {}".format(cte))\n';
+
+/** Cut from `rg --heading -n "raise ValueError" email json` (ripgrep 13.0.0). */
+const HEADING =
+  "email/utils.py\n" +
+  '280:            raise ValueError("usegmt option requires a UTC datetime")\n' +
+  "315:        raise ValueError('Invalid date value or format \"%s\"' % str(data))\n" +
+  "\n" +
+  "email/charset.py\n" +
+  "133:        raise ValueError('SHORTEST not allowed for body_enc')\n";
+
+/** Cut from `rg --vimgrep "XXX" .` in /usr/lib/python3.11. */
+const VIMGREP =
+  "./runpy.py:169:3:# XXX ncoghlan: Should this be documented and made public?\n" +
+  "./encodings/idna.py:192:15:            # XXX obviously wrong, see #3232\n" +
+  "./collections/__init__.py:1202:15:            # XXX should this accept an arbitrary sequence?\n";
+
+/** Cut from `grep -rc "TODO" --include=*.py .` in /usr/lib/python3.11. */
+const COUNTS = "./fileinput.py:0\n./nntplib.py:1\n./stat.py:0\n./json/__init__.py:0\n./zipfile.py:3\n";
+
+/** n lines "dir/fNN.py:L:match NN" over `files` files. */
+function many(n: i32, files: i32): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) parts.push("dir/f" + (i % files).toString() + ".py:" + (i + 1).toString() + ":match " + i.toString());
+  return parts.join("\n") + "\n";
+}
+
+describe("search parse", () => {
+  it("reads grep context lines and separators", () => {
+    const p = parseSearch(CONTEXT);
+    expect(p.mode).toBe(SearchMode.Prefixed);
+    expect(p.matches).toBe(2);
+    expect(p.contextLines).toBe(5);
+    expect(p.filesWithMatches).toBe(1);
+  });
+  it("reads rg --heading groups", () => {
+    const p = parseSearch(HEADING);
+    expect(p.mode).toBe(SearchMode.Heading);
+    expect(p.matches).toBe(3);
+    expect(p.filesWithMatches).toBe(2);
+  });
+  it("reads rg --vimgrep (line and column)", () => {
+    const p = parseSearch(VIMGREP);
+    expect(p.matches).toBe(3);
+    expect(p.filesWithMatches).toBe(3);
+    expect(p.lineNo[2]).toBe(1202);
+  });
+  it("reads grep -c counts, files with 0 included in the searched count only", () => {
+    const p = parseSearch(COUNTS);
+    expect(p.mode).toBe(SearchMode.Counts);
+    expect(p.matches).toBe(4);
+    expect(p.filesWithMatches).toBe(2);
+    expect(p.paths.length).toBe(5);
+  });
+  it("keeps Windows drive letters and colons in paths", () => {
+    const p = parseSearch("C:\\src\\a.c:12:int x;\nC:\\src\\a.c:40:int y;\nC:\\src\\b.c:3:int z;\n");
+    expect(p.matches).toBe(3);
+    expect(p.paths[0]).toBe("C:\\src\\a.c");
+    expect(p.lineNo[1]).toBe(40);
+  });
+  it("reads Claude Code files_with_matches with its header", () => {
+    const p = parseSearch("Found 3 files\n/repo/src/a.ts\n/repo/src/b.ts\n/repo/lib/c.ts\n");
+    expect(p.mode).toBe(SearchMode.FilesOnly);
+    expect(p.filesWithMatches).toBe(3);
+  });
+  it("reads single-file grep -n (no path)", () => {
+    const p = parseSearch("41:def _exists(name):\n44:def _get_exports_list(module):\n104:    def _add(str, fn):\n");
+    expect(p.mode).toBe(SearchMode.Single);
+    expect(p.matches).toBe(3);
+  });
+});
+
+describe("digestSearch", () => {
+  it("states exact totals, per-file counts and the number of matches not shown", () => {
+    const d = digestSearch(many(4000, 120), 1500, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(1500);
+    expect(d.llm.startsWith("Found 4,000 matches in 120 files\n")).toBe(true);
+    expect(d.summary).toBe("Found 4,000 matches in 120 files");
+    expect(d.llm.includes("Matches per file:\n")).toBe(true);
+    expect(d.facts.includes('"matches":4000,"files":120')).toBe(true);
+    expect(d.truncated).toBe(true);
+    // "12:match 11" lines shown, each one real; the marker counts the rest exactly.
+    let shown = 0;
+    const lines = d.llm.split("\n");
+    for (let i = 0; i < lines.length; i++) if (lines[i].includes(":match ")) shown++;
+    expect(d.llm.endsWith(" files not shown]")).toBe(true);
+    expect(d.llm.includes("[..." + formatted(4000 - shown) + " more matches in ")).toBe(true);
+  });
+  it("one huge file cannot eat the budget: files take turns", () => {
+    let t = many(2000, 1);
+    t += "other/x.py:5:match x\nother/y.py:9:match y\n";
+    const d = digestSearch(t, 800, ctx);
+    expect(d.llm.includes("other/x.py:\n5:match x")).toBe(true);
+    expect(d.llm.includes("other/y.py:\n9:match y")).toBe(true);
+  });
+  it("returns text that fits as it is", () => {
+    const d = digestSearch(VIMGREP, 10000, ctx);
+    expect(d.llm).toBe(VIMGREP);
+    expect(d.truncated).toBe(false);
+    expect(d.summary).toBe("Found 3 matches in 3 files");
+  });
+  it("degrades to a plain cut for text that is not search output", () => {
+    const t = "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n".repeat(100);
+    const d = digestSearch(t, 300, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(300);
+    expect(d.llm.includes(" chars omitted...]")).toBe(true);
+    expect(d.facts.includes('"parsed":false')).toBe(true);
+  });
+  it("handles empty input, budgets 0, 1 and tiny", () => {
+    expect(digestSearch("", 100, ctx).llm).toBe("");
+    const t = many(300, 7);
+    expect(digestSearch(t, 0, ctx).llm).toBe("");
+    expect(digestSearch(t, 1, ctx).llm.length).toBeLessThanOrEqual(1);
+    const tiny = digestSearch(t, 12, ctx);
+    expect(tiny.llm.length).toBeLessThanOrEqual(12);
+    expect(tiny.summary).toBe("Found 300 matches in 7 files");
+  });
+  it("CRLF, no trailing newline, identical lines", () => {
+    const t = "a/b.ts:1:same\r\na/b.ts:2:same\r\na/b.ts:3:same";
+    const p = parseSearch(t);
+    expect(p.matches).toBe(3);
+    const d = digestSearch(t.repeat(40), 200, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(200);
+    expect(d.llm.includes("\r")).toBe(false);
+  });
+  it("clips a huge single match line with an exact count", () => {
+    const t = "big.min.js:1:" + "x".repeat(100000) + "\nsmall.js:2:y\n";
+    const d = digestSearch(t, 1000, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(1000);
+    expect(d.llm.includes("[...99,760 chars omitted...]")).toBe(true);
+  });
+  it("counts surrogate pairs once and never splits them", () => {
+    // d83d de00 (😀) × 300 in one match
+    const t = "e.txt:1:" + "\u{1F600}".repeat(300) + "\nf.txt:1:ok\n";
+    const d = digestSearch(t, 600, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(600);
+    const last = d.llm.indexOf(" [...");
+    expect(last).toBeGreaterThan(0);
+    expect(d.llm.charCodeAt(last - 1)).toBe(0xde00);
+    // lone surrogate d800 in a path does not trap
+    expect(digestSearch("\uD800x.txt:1:a\n".repeat(50), 100, ctx).llm.length).toBeLessThanOrEqual(100);
+  });
+  it("keeps tool errors verbatim and summarises a failed search as an error", () => {
+    const t = "grep: no-such-dir: No such file or directory\n";
+    const d = digestSearch(t.repeat(30), 200, ctx);
+    expect(d.summary).toBe("Error: grep: no-such-dir: No such file or directory");
+    expect(d.llm.includes("grep: no-such-dir: No such file or directory")).toBe(true);
+  });
+});
+
+function formatted(n: i32): string {
+  const s = n.toString();
+  if (s.length <= 3) return s;
+  return s.substring(0, s.length - 3) + "," + s.substring(s.length - 3);
+}

@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { classify, clean, decodeOutput } from "../../host/ops.js";
+import type { Category } from "../../host/types.js";
+
+const root = new URL("../..", import.meta.url).pathname;
+const fixtureRoot = join(root, "tests/fixtures");
+
+interface Meta {
+  tool?: string;
+  args?: Record<string, unknown>;
+  category?: Category;
+}
+
+interface Fixture {
+  id: string;
+  meta: Meta;
+  output: Buffer;
+}
+
+/** Every fixture that states its tool and category: tests/fixtures/<id>/ and tests/fixtures/corpus/<id>/. */
+function fixtures(): Fixture[] {
+  const out: Fixture[] = [];
+  for (const dir of [fixtureRoot, join(fixtureRoot, "corpus")]) {
+    if (!existsSync(dir)) continue;
+    for (const id of readdirSync(dir).sort()) {
+      const metaFile = join(dir, id, "meta.json");
+      const outputFile = join(dir, id, "output");
+      if (!existsSync(metaFile) || !existsSync(outputFile)) continue;
+      const meta = JSON.parse(readFileSync(metaFile, "utf8")) as Meta;
+      if (!meta.tool || !meta.category) continue;
+      out.push({ id: dir.endsWith("corpus") ? `corpus/${id}` : id, meta, output: readFileSync(outputFile) });
+    }
+  }
+  return out;
+}
+
+function fixture(id: string): Fixture {
+  const f = fixtures().find((x) => x.id === id);
+  if (!f) throw new Error(`missing fixture ${id}`);
+  return f;
+}
+
+const all = fixtures();
+
+/** The fixtures captured for classification (commands in their meta.json). */
+const CAPTURED = [
+  "grep-rn-as-std-unreachable",
+  "find-vitest-maxdepth-2",
+  "ls-la-usr-bin-head-100",
+  "git-diff-rename-function",
+  "npm-view-undici-json",
+  "curl-file-railroad-html",
+];
+
+describe("classify through the binding", () => {
+  it("has the captured fixtures", () => {
+    for (const id of CAPTURED) expect(all.map((f) => f.id)).toContain(id);
+  });
+
+  // The pipeline classifies cleaned text; binary output is recognised on the raw bytes.
+  it.each(all.map((f) => [f.id, f] as const))("%s is what its meta.json says", (_id, f) => {
+    const { text, binary } = decodeOutput(new Uint8Array(f.output));
+    if (f.meta.category === "Binary") {
+      expect(binary).not.toBe("");
+      expect(classify(f.meta.tool!, f.meta.args, f.output.toString("latin1"))).toBe("Binary");
+      return;
+    }
+    expect(binary).toBe("");
+    expect(classify(f.meta.tool!, f.meta.args, clean(text))).toBe(f.meta.category);
+  });
+
+  it("reads the text alone when the tool is unknown", () => {
+    const text = (id: string) => clean(fixture(id).output.toString("utf8"));
+    expect(classify("some_mcp_tool", {}, text("grep-rn-as-std-unreachable"))).toBe("SearchResults");
+    expect(classify("some_mcp_tool", {}, text("git-diff-rename-function"))).toBe("Diff");
+    expect(classify("some_mcp_tool", {}, text("curl-file-railroad-html"))).toBe("WebContent");
+    expect(classify("some_mcp_tool", {}, text("ls-la-usr-bin-head-100"))).toBe("DirectoryListing");
+    expect(classify("some_mcp_tool", {}, text("find-vitest-maxdepth-2"))).toBe("DirectoryListing");
+    // Without `--json` in the command, npm's warning line before the JSON makes it ordinary output.
+    expect(classify("some_mcp_tool", {}, text("npm-view-undici-json"))).toBe("CommandOutput");
+    expect(classify("some_mcp_tool", {}, text("npm-view-undici-json").split("\n").slice(1).join("\n"))).toBe("StructuredData");
+  });
+
+  it("keeps a Read of JSON or HTML as file content; a cat of them is data and a web page", () => {
+    const json = fixture("npm-view-undici-json").output.toString("utf8").split("\n").slice(1).join("\n");
+    const html = fixture("curl-file-railroad-html").output.toString("utf8");
+    expect(classify("Read", { file_path: "/tmp/undici.json" }, json)).toBe("FileContent");
+    expect(classify("Read", { file_path: "/tmp/example.html" }, html)).toBe("FileContent");
+    expect(classify("Bash", { command: "cat /tmp/undici.json" }, json)).toBe("StructuredData");
+    expect(classify("Bash", { command: "cat /tmp/example.html" }, html)).toBe("WebContent");
+    expect(classify("Bash", { command: "cat /tmp/notes.txt" }, "<p>a fragment</p>\n")).toBe("FileContent");
+    expect(classify("WebFetch", { url: "https://example.com" }, html)).toBe("WebContent");
+  });
+
+  it("takes arguments as an object, as JSON text, as an argv, or not at all", () => {
+    const hits = fixture("grep-rn-as-std-unreachable").output.toString("utf8");
+    expect(classify("shell", { command: ["bash", "-lc", "grep -rn x . | head -50"] }, hits)).toBe("SearchResults");
+    expect(classify("exec_command", '{"cmd":"cd /w && grep -rn x ."}', hits)).toBe("SearchResults");
+    expect(classify("Bash", undefined, hits)).toBe("SearchResults");
+    const cyclic: Record<string, unknown> = { command: "cat a.txt" };
+    cyclic.self = cyclic;
+    expect(classify("Bash", cyclic, "plain\n")).toBe("CommandOutput");
+    expect(classify("Bash", "not json", "")).toBe("CommandOutput");
+  });
+
+  it("judges a 40 MB output by its start, quickly", () => {
+    const line = "node_modules/assemblyscript/std/assembly/string.ts:120:  return changetype<string>(out);\n";
+    const big = line.repeat(Math.ceil((40 << 20) / line.length));
+    const started = performance.now();
+    expect(classify("unknown_tool", {}, big)).toBe("SearchResults");
+    const ms = performance.now() - started;
+    // Only a 16 K-unit prefix crosses into the core, which reads its first 8 K.
+    expect(ms).toBeLessThan(100);
+    // The prefix is judged as the whole would be: a JSON document cut by the sample stays JSON.
+    const doc = JSON.stringify({ items: Array.from({ length: 20000 }, (_, i) => ({ i, name: `item ${i}` })) });
+    expect(classify("unknown_tool", {}, doc)).toBe("StructuredData");
+    expect(classify("unknown_tool", {}, doc.slice(0, 20000))).toBe("StructuredData");
+    expect(classify("unknown_tool", {}, doc.slice(0, 9000))).toBe("StructuredData");
+    expect(classify("unknown_tool", {}, doc.slice(0, 8000))).toBe("CommandOutput"); // all seen, unclosed
+  });
+});

@@ -1,0 +1,221 @@
+// Properties of truncate and keepImportant, checked through the binding, and
+// the agreement of the TypeScript port (bench/ts-port.ts) with the core.
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { importantLines, keepImportant, keepImportantPlan, truncate, truncatePlan, applyTruncatePlan } from "../../host/ops.js";
+import * as port from "../../bench/ts-port.js";
+
+const MARKER = /^\[\.\.\.([\d,]+) chars omitted\.\.\.\](?: (?:lines ([\d,]+)–([\d,]+)|line ([\d,]+)) of ([\d,]+)( \(partial\))?)?/;
+const num = (s: string) => Number(s.replaceAll(",", ""));
+const codePoints = (s: string) => [...s].length;
+
+/** Lines of text from a small alphabet: newlines, CRLF, emoji pairs, words that flag a line. */
+const piece = fc.constantFrom(
+  "a", "b", " ", "\n", "\n", "\r\n", "\u{1F600}", "é", "error: x", "warning: y", "FAILED", "Traceback (most recent call last):",
+  "  File \"a.py\", line 1", "ValueError: v", "exit status 2", "ok", "0 errors", "\t",
+);
+const text = fc.array(piece, { maxLength: 400 }).map((xs) => xs.join(""));
+const budget = fc.integer({ min: 0, max: 700 });
+const ratio = fc.constantFrom(0, 0.3, 0.5, 0.6, 0.7, 1);
+const hint = fc.constantFrom("", "; read more: abridge_read id=call_1 offset={first}");
+
+function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** Splits a result into kept pieces and markers, and checks each marker against the input. */
+function checkPieces(input: string, out: string): void {
+  const plan = keepImportantPlanFromOutput(input, out);
+  expect(plan.ok).toBe(true);
+}
+
+/**
+ * Walks the output: text between markers must be the next unread part of the
+ * input (after the omitted code points the marker states), lines must agree.
+ */
+function keepImportantPlanFromOutput(input: string, out: string): { ok: boolean } {
+  const lines = out.split("\n");
+  let pos = 0; // offset in input
+  let i = 0;
+  let pendingPiece = "";
+  const flush = (): boolean => {
+    if (pendingPiece === "") return true;
+    if (!input.startsWith(pendingPiece, pos)) return false;
+    pos += pendingPiece.length;
+    pendingPiece = "";
+    return true;
+  };
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = MARKER.exec(line);
+    const isMarker = m !== null && (i === 0 || pendingPiece === "" || pendingPiece.endsWith("\n") || true);
+    if (isMarker && m) {
+      // The kept piece before a marker may have had a "\n" added after a partial line.
+      let piece = pendingPiece;
+      if (piece.endsWith("\n") && !input.startsWith(piece, pos)) piece = piece.slice(0, -1);
+      pendingPiece = piece;
+      if (!flush()) return { ok: false };
+      const omitted = num(m[1]!);
+      // Find the end of the gap: `omitted` code points from pos.
+      let end = pos;
+      for (let k = 0; k < omitted; k++) {
+        const c = input.charCodeAt(end);
+        end += c >= 0xd800 && c <= 0xdbff && end + 1 < input.length && (input.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+      }
+      if (end > input.length) return { ok: false };
+      if (m[5] !== undefined) {
+        const first = num(m[2] ?? m[4]!);
+        const last = num(m[3] ?? m[4]!);
+        const lineAt = (p: number) => input.slice(0, p).split("\n").length;
+        if (first !== lineAt(pos) || last !== lineAt(end - 1)) return { ok: false };
+        const total = input.length === 0 ? 0 : input.split("\n").length - (input.endsWith("\n") ? 1 : 0);
+        if (num(m[5]!) !== total) return { ok: false };
+      }
+      pos = end;
+      continue;
+    }
+    pendingPiece += line + (i < lines.length - 1 ? "\n" : "");
+  }
+  if (!flush()) return { ok: false };
+  return { ok: pos === input.length };
+}
+
+describe("truncate properties", () => {
+  it("never exceeds the budget, keeps a prefix and a suffix, states exact counts", () => {
+    fc.assert(
+      fc.property(text, budget, ratio, hint, (t, b, r, h) => {
+        const out = truncate(t, b, r, h);
+        expect(out.length).toBeLessThanOrEqual(Math.max(b, 0));
+        if (t.length <= b) {
+          expect(out).toBe(t);
+          return;
+        }
+        if (out === "") return;
+        const plan = truncatePlan(t, b, r, h);
+        expect(applyTruncatePlan(t, plan)).toBe(out);
+        const head = t.slice(0, plan.headEnd);
+        const tail = t.slice(plan.tailStart);
+        expect(out.startsWith(head)).toBe(true);
+        expect(out.endsWith(tail)).toBe(true);
+        expect(plan.omittedChars).toBe(codePoints(t.slice(plan.headEnd, plan.tailStart)));
+        const m = MARKER.exec(plan.marker)!;
+        expect(m).not.toBeNull();
+        expect(num(m[1]!)).toBe(plan.omittedChars);
+        checkPieces(t, out);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("produces no lone surrogate from well-formed input and is idempotent", () => {
+    fc.assert(
+      fc.property(text, budget, ratio, (t, b, r) => {
+        const out = truncate(t, b, r);
+        expect(hasLoneSurrogate(out)).toBe(false);
+        expect(truncate(out, b, r)).toBe(out);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("agrees with the TypeScript port", () => {
+    fc.assert(
+      fc.property(text, budget, ratio, hint, (t, b, r, h) => {
+        expect(port.truncate(t, b, r, h)).toBe(truncate(t, b, r, h));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("keepImportant properties", () => {
+  it("never exceeds the budget; kept pieces are the input's, markers exact", () => {
+    fc.assert(
+      fc.property(text, budget, ratio, hint, (t, b, r, h) => {
+        const out = keepImportant(t, b, r, h);
+        expect(out.length).toBeLessThanOrEqual(Math.max(b, 0));
+        if (t.length <= b) {
+          expect(out).toBe(t);
+          return;
+        }
+        if (out === "") return;
+        expect(hasLoneSurrogate(out)).toBe(false);
+        checkPieces(t, out);
+        expect(keepImportant(out, b, r, h)).toBe(out);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("reports the kept ranges and omitted code points", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 120, max: 700 }), ratio, (t, b, r) => {
+        const plan = keepImportantPlan(t, b, r, "");
+        let kept = 0;
+        let prevEnd = -1;
+        for (const [s, e, first, last] of plan.kept) {
+          expect(s).toBeGreaterThan(prevEnd);
+          prevEnd = e;
+          kept += codePoints(t.slice(s, e));
+          expect(first).toBe(t.slice(0, s).split("\n").length);
+          expect(last).toBeGreaterThanOrEqual(first);
+        }
+        if (t.length > b) expect(kept + plan.omittedChars).toBe(codePoints(t));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("agrees with the TypeScript port", () => {
+    fc.assert(
+      fc.property(text, budget, ratio, hint, (t, b, r, h) => {
+        expect(port.keepImportant(t, b, r, h)).toBe(keepImportant(t, b, r, h));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+interface Meta {
+  facts: { errorLines?: string[]; errorLinePrefixes?: string[]; errorLineSuffixes?: string[] };
+}
+
+describe("real logs keep their error lines", () => {
+  const ids = ["make-k-c-syntax-error", "python-etl-traceback-middle", "tsc-trace-resolution-errors"];
+  for (const id of ids) {
+    const dir = new URL(`../fixtures/${id}/`, import.meta.url);
+    const output = readFileSync(new URL("output", dir), "utf8");
+    const meta = JSON.parse(readFileSync(new URL("meta.json", dir), "utf8")) as Meta;
+    for (const b of [800, 4000, 16000]) {
+      it(`${id} at ${b}`, () => {
+        const out = keepImportant(output, b, 0.6, "; read more: abridge_read id=call_1 offset={first}");
+        expect(out.length).toBeLessThanOrEqual(b);
+        const lines = out.split("\n");
+        // The first error line always survives; at 4,000 and above, all of them.
+        const wanted = b === 800 ? (meta.facts.errorLines ?? []).slice(0, 1) : (meta.facts.errorLines ?? []);
+        for (const l of wanted) expect(lines).toContain(l);
+        for (const p of meta.facts.errorLinePrefixes ?? []) expect(lines.some((l) => l.startsWith(p))).toBe(true);
+        for (const s of meta.facts.errorLineSuffixes ?? []) expect(lines.some((l) => l.endsWith(s))).toBe(true);
+        checkPieces(output, out);
+        expect(port.keepImportant(output, b, 0.6, "; read more: abridge_read id=call_1 offset={first}")).toBe(out);
+      });
+    }
+    it(`${id}: importantLines flags every error line`, () => {
+      const blocks = importantLines(output);
+      const lines = output.split("\n");
+      for (const l of meta.facts.errorLines ?? []) {
+        const n = lines.indexOf(l) + 1;
+        expect(blocks.some((b) => b.first <= n && n <= b.last)).toBe(true);
+      }
+    });
+  }
+});
