@@ -18,6 +18,24 @@ import { fallbackSummary } from "./summary";
 import { countNewlines, lineCount } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
+/** Inputs longer than this get a sampled token estimate (it is flagged as an estimate anyway). */
+const SAMPLE_ABOVE: i32 = 1 << 20;
+const SAMPLE_WINDOWS: i32 = 32;
+const SAMPLE_WINDOW: i32 = 16384;
+
+/** o200k tokens of the raw text: exact estimate up to 1 Mi units, else 32 windows scaled up. */
+function rawTokenEstimate(text: string): i32 {
+  const n = text.length;
+  if (n <= SAMPLE_ABOVE) return estimateTokens(text);
+  let sampled: i64 = 0;
+  const step = n / SAMPLE_WINDOWS;
+  for (let w = 0; w < SAMPLE_WINDOWS; w++) {
+    const start = w * step;
+    sampled += estimateTokens(text.substring(start, start + SAMPLE_WINDOW));
+  }
+  return <i32>((<f64>sampled * <f64>n) / <f64>(SAMPLE_WINDOWS * SAMPLE_WINDOW));
+}
+
 /** Reads the i-th number of a comma-separated list; `fallback` when absent. */
 function nthNumber(list: string, index: i32, fallback: i32): i32 {
   let field = 0;
@@ -51,14 +69,36 @@ function commandDigest(text: string, budget: i32, hint: string): Digest {
   return d;
 }
 
+/** The hint as a line of its own, for digests whose markers count items rather than lines. */
+function hintLine(hint: string): string {
+  if (hint.length == 0) return "";
+  let body = hint.replace("{first}", "1").replace("{last}", "1");
+  if (body.startsWith("; ")) body = body.substring(2);
+  return "\n[" + body + "]";
+}
+
+/** A digest (-1 for edits, else its category) that does not place the hint itself, with the hint appended when it left anything out. */
+function withHintLine(kind: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  const line = hintLine(hint);
+  const room = line.length > 0 && budget > line.length * 2 ? budget - line.length : budget;
+  let d: Digest;
+  if (kind < 0) d = digestEdit(text, room, ctx);
+  else if (kind == Category.SearchResults) d = digestSearch(text, room, ctx);
+  else if (kind == Category.DirectoryListing) d = digestListing(text, room, ctx);
+  else d = digestDiff(text, room, ctx);
+  if (d.truncated && room < budget) d.llm = d.llm + line;
+  return d;
+}
+
 function digestFor(category: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
   // Edits and writes are reported from the call's arguments, whatever the text looks like.
-  if (toolKind(ctx.tool) == ToolKind.Edit) return digestEdit(text, budget, ctx);
+  if (toolKind(ctx.tool) == ToolKind.Edit) return withHintLine(-1, text, budget, ctx, hint);
   switch (category) {
     case Category.CommandOutput: return commandDigest(text, budget, hint);
-    case Category.SearchResults: return digestSearch(text, budget, ctx);
-    case Category.DirectoryListing: return digestListing(text, budget, ctx);
-    case Category.Diff: return digestDiff(text, budget, ctx);
+    case Category.SearchResults:
+    case Category.DirectoryListing:
+    case Category.Diff:
+      return withHintLine(category, text, budget, ctx, hint);
   }
   return truncateDigest(text, budget, headRatio(category), hint);
 }
@@ -78,7 +118,7 @@ export function compact(
   hint: string,
   forced: i32,
 ): string {
-  const rawTokens = estimateTokens(text);
+  const rawTokens = rawTokenEstimate(text);
   const ctx = new DigestContext(tool, argsJson, exitCode);
   let category = forced;
   let cleaned = text;
@@ -96,9 +136,11 @@ export function compact(
   } else {
     // Classify on text with escapes and progress frames gone; repeated lines are
     // collapsed only outside files, whose line numbers must stay true.
-    cleaned = cleanWith(text, false);
+    // The tool and its command alone say whether this is a file (the text can only turn a
+    // file into JSON, HTML or a diff), so one cleaning pass does.
+    const byTool = category >= 0 ? category : classify(tool, argsJson, "");
+    cleaned = cleanWith(text, byTool != Category.FileContent);
     if (category < 0) category = classify(tool, argsJson, cleaned);
-    if (category != Category.FileContent) cleaned = cleanWith(cleaned, true);
     const budget = nthNumber(budgets, category, 4000);
     if (cleaned.length <= passthrough && cleaned.length <= budget) {
       d = new Digest();

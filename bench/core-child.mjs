@@ -19,17 +19,21 @@ if (process.argv[2] === "cold") {
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
   );
-  for (let i = 0; i < 100; i++) compact({ tool: "bash", output: outputs[i % 16] }).llmContent;
+  // Warm-up: V8 tiers the wasm and JS code up (optimized code is tens of MB of RSS) in the first calls.
+  for (let i = 0; i < 2000; i++) compact({ tool: "bash", output: outputs[i % 16] }).llmContent;
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
   const wasmBefore = coreMemoryBytes();
   for (let i = 0; i < 10000; i++) compact({ tool: "bash", output: outputs[i % 16] }).llmContent;
   globalThis.gc?.();
   const after = process.memoryUsage().rss;
+  const heapAfter = process.memoryUsage().heapUsed;
   process.stdout.write(
     JSON.stringify({
       coldStartMs: cold[2],
       rssGrowthMB: (after - before) / 1e6,
+      heapGrowthMB: (heapAfter - heapBefore) / 1e6,
       wasmBeforeMB: wasmBefore / 1e6,
       wasmAfterMB: coreMemoryBytes() / 1e6,
     }),

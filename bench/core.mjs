@@ -11,7 +11,9 @@ import { sanitizeBinaryOutput } from "../node_modules/@mariozechner/pi-coding-ag
 import { fmt, mbps, percentile, time } from "./lib.mjs";
 import { buildLog } from "./data/build-log.mjs";
 
-const port = await import("./ts-port.mjs").catch(() => null);
+import { importTs } from "./transpile.mjs";
+
+const port = await importTs("bench/ts-port.ts");
 
 const results = {};
 
@@ -25,7 +27,8 @@ const rows = [
   ["abridge (string in, LLM content out)", ab],
   ["pi bash pipeline (strip-ansi + sanitize + truncateTail)", pi],
 ];
-if (port?.compactPort) rows.push(["TypeScript port of abridge's algorithm", () => port.compactPort(log, 4000)]);
+// The port has no cleaner of its own: it strips like pi does, then runs abridge's important-line keeping.
+rows.push(["TypeScript port (strip-ansi + abridge's keepImportant in TS)", () => port.keepImportant(stripAnsi(log).replace(/\r/g, ""), 4000, 0.6)]);
 results.bigLog = rows.map(([name, fn]) => {
   const out = fn();
   const t = time(fn, { runs: 7, warmup: 2 });
@@ -45,7 +48,7 @@ lat.sort((a, b) => a - b);
 results.latency = { p50: percentile(lat, 50), p99: percentile(lat, 99), size: small.length };
 
 // 3. Cold start and 4. RSS growth, each in a fresh process.
-const child = spawnSync(process.execPath, [new URL("./core-child.mjs", import.meta.url).pathname], { encoding: "utf8" });
+const child = spawnSync(process.execPath, ["--expose-gc", new URL("./core-child.mjs", import.meta.url).pathname], { encoding: "utf8" });
 if (child.status !== 0) throw new Error(child.stderr);
 Object.assign(results, JSON.parse(child.stdout));
 
@@ -57,7 +60,7 @@ const lines = [
   ``,
   `- 4 KB output (${results.latency.size} chars), 10,000 calls: p50 ${fmt(results.latency.p50)} µs, p99 ${fmt(results.latency.p99)} µs`,
   `- cold start (import + compile + first call), median of 5 fresh processes: ${fmt(results.coldStartMs)} ms`,
-  `- RSS growth over 10,000 calls (after 100 warm-up calls): ${fmt(results.rssGrowthMB, 2)} MB; wasm memory ${fmt(results.wasmBeforeMB, 1)} → ${fmt(results.wasmAfterMB, 1)} MB`,
+  `- memory over 10,000 calls after 2,000 warm-up calls: RSS ${fmt(results.rssGrowthMB, 2)} MB, JS heap ${fmt(results.heapGrowthMB, 2)} MB, wasm memory ${fmt(results.wasmBeforeMB, 1)} → ${fmt(results.wasmAfterMB, 1)} MB`,
 ];
 console.log(lines.join("\n"));
 export default { section: "Core pipeline", body: lines.join("\n"), results };

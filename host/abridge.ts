@@ -1,5 +1,5 @@
 // The library's entry: one tool result in, the dual-channel result out.
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { countExactTokens } from "./lazy.js";
 import { clean, decodeOutput } from "./ops.js";
 import { CATEGORIES, coreCompact, type CoreCompactResult } from "./compact.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
@@ -73,7 +73,7 @@ export function metadataFor(base: MetadataBase, llmContent: string): ResultMetad
   let tokens: number | undefined;
   const meta = { ...base, llmChars: llmContent.length } as ResultMetadata;
   return Object.defineProperties(meta, {
-    llmTokens: { enumerable: true, get: () => (tokens ??= countTokens(llmContent)) },
+    llmTokens: { enumerable: true, get: () => (tokens ??= countExactTokens(llmContent)) },
     savedTokens: { enumerable: true, get: () => Math.max(0, meta.rawTokens - meta.llmTokens) },
   });
 }

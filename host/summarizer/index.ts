@@ -21,8 +21,9 @@
 // summary did not quote. Successes are cached by content hash (LRU), and
 // identical calls in flight share one request.
 import { performance } from "node:perf_hooks";
-import { Agent } from "undici";
+import type { Agent } from "undici";
 import { AbridgeError } from "../errors.js";
+import { loadUndici } from "../lazy.js";
 import type { Category } from "../types.js";
 import { contentKey, LruCache } from "./cache.js";
 import { SUMMARIZER_DEFAULTS, resolveSummarizerOptions, type ProviderName, type ResolvedSummarizerOptions, type SummarizerOptions } from "./options.js";
@@ -139,7 +140,7 @@ export class Summarizer {
     this.wire = PROVIDERS[options.provider];
     this.url = this.wire.url(options.baseURL);
     // One pooled, keep-alive dispatcher per summarizer: connections are reused across calls.
-    this.agent = new Agent({ connections: SUMMARIZER_DEFAULTS.connections, keepAliveTimeout: 10_000 });
+    this.agent = new (loadUndici().Agent)({ connections: SUMMARIZER_DEFAULTS.connections, keepAliveTimeout: 10_000 });
     this.cache = new LruCache(options.cacheEntries);
   }
 

@@ -5,7 +5,8 @@
 // caller's signal, which the summarizer aborts at its deadline or when the
 // caller gives up; this module only tells the two apart by the abort reason.
 import { setTimeout as sleep } from "node:timers/promises";
-import { request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
+import { loadUndici } from "../lazy.js";
 import { SUMMARIZER_DEFAULTS } from "./options.js";
 
 /** Why a summary could not be had. Stable strings: they are written to the log. */
@@ -103,7 +104,7 @@ async function attempt(url: string, headers: Record<string, string>, body: strin
   if (o.signal.aborted) return { ...abortFailure(o.signal), retryable: false };
   let response: Dispatcher.ResponseData;
   try {
-    response = await request(url, {
+    response = await loadUndici().request(url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", ...headers },
       body,
