@@ -1,7 +1,9 @@
 // `npm run bench`: runs every benchmark and records each in bench/RESULTS.md.
 import { writeSection } from "./results.mjs";
 
-const benches = process.argv.slice(2).length ? process.argv.slice(2) : ["core"];
+// Each name is a module bench/<name>.mjs exporting { section, body }.
+const ALL = ["core", "clean", "summarizer"];
+const benches = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 for (const name of benches) {
   console.log(`\n## ${name}\n`);
   const { default: result } = await import(`./${name}.mjs`);
