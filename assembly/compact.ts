@@ -10,6 +10,7 @@ import { estimateTokens } from "./tokens";
 import { keepCut, truncateDigest } from "./digest/fallback";
 import { digestDiff } from "./digest/diff";
 import { digestEdit } from "./digest/edit";
+import { digestFile } from "./digest/file";
 import { digestListing } from "./digest/listing";
 import { digestSearch } from "./digest/search";
 import { ToolKind, toolKind } from "./classify/tools";
@@ -95,6 +96,7 @@ function digestFor(category: i32, text: string, budget: i32, ctx: DigestContext,
   if (toolKind(ctx.tool) == ToolKind.Edit) return withHintLine(-1, text, budget, ctx, hint);
   switch (category) {
     case Category.CommandOutput: return commandDigest(text, budget, hint);
+    case Category.FileContent: return digestFile(text, budget, ctx, hint);
     case Category.SearchResults:
     case Category.DirectoryListing:
     case Category.Diff:

@@ -17,3 +17,5 @@ export { digestSearchJson, digestListingJson, digestDiffJson, digestEditJson } f
 export { outline } from "./outline/outline";
 export { languageOf } from "./outline/language";
 export { compact } from "./compact";
+export { digestFileJson, digestFileSectionsJson } from "./digest/file";
+export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports-content";

@@ -327,3 +327,85 @@ export function classify(tool: string, args: Record<string, unknown> | string | 
 
 /** Units of the text classify passes to the core: twice what the core reads. */
 const CLASSIFY_SAMPLE = 16384;
+
+/** Facts of the FileContent digest. */
+export interface FileDigestFacts {
+  path: string;
+  lines: number;
+  bytes: number;
+  language: string;
+  symbols: number;
+  imports: number;
+  firstLine: number;
+}
+
+function argsText(call: DigestCall): string {
+  return call.args === undefined ? "{}" : typeof call.args === "string" ? call.args : JSON.stringify(call.args);
+}
+
+/**
+ * FileContent digest: `Read PATH (N lines, K KB, language)`, the outline, the first chunk with
+ * line numbers and the next offset; the whole file when it fits; sections (hashlines) when the
+ * call named a range (`offset`/`limit`, `sed -n a,bp`, `head -n N`).
+ */
+export function digestFile(text: string, budget: number, call: DigestCall = {}): DigestResult & { facts: FileDigestFacts } {
+  return JSON.parse(callString("digestFileJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1));
+}
+
+/** Sections mode on demand: lines `start`..`end` (1-based; both <= 0: the middle third) as hashlines, the rest by outline. */
+export function digestFileSections(text: string, budget: number, start: number, end: number, call: DigestCall = {}): DigestResult & { facts: FileDigestFacts } {
+  return JSON.parse(callString("digestFileSectionsJson", text, budget, start, end, call.tool ?? "", argsText(call), call.exitCode ?? -1));
+}
+
+// StructuredData, WebContent and CommandOutput digests. `hint` is appended to every omission marker.
+
+/** Facts of the StructuredData digest (`type` tells which of the other fields are present). */
+export interface StructuredDigestFacts {
+  type: "object" | "array" | "scalar" | "ndjson" | "text";
+  keys?: number;
+  items?: number;
+  records?: number;
+  objects?: number;
+  otherLines?: number;
+  name?: string;
+  version?: string;
+  linesBefore?: number;
+  linesAfter?: number;
+  /** 0 = the JSON verbatim, higher = shortened more. */
+  level?: number;
+  parsed?: false;
+  lines?: number;
+}
+
+/** JSON stays valid JSON (every top-level key, `"…+N items"`, `"…(+N chars)"`), NDJSON by records; other text head/tail. */
+export function digestStructured(text: string, budget: number, call: DigestCall = {}, hint = ""): DigestResult & { facts: StructuredDigestFacts } {
+  return JSON.parse(callString("digestStructuredJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint));
+}
+
+export interface WebDigestFacts {
+  format: "html" | "markdown";
+  title: string;
+  headings: number;
+  links: number;
+  /** Length of the readable text (the Markdown itself, or the text converted from HTML). */
+  textChars: number;
+}
+
+/** HTML as readable text, Markdown with its heading outline first when cut. */
+export function digestWeb(text: string, budget: number, call: DigestCall = {}, hint = ""): DigestResult & { facts: WebDigestFacts } {
+  return JSON.parse(callString("digestWebJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint));
+}
+
+export interface CommandDigestFacts {
+  exitCode: number;
+  lines: number;
+  errors: number;
+  warnings: number;
+  runner?: "jest" | "vitest" | "pytest" | "unittest" | "go test" | "cargo test" | "mocha";
+  tests?: { passed?: number; failed?: number; skipped?: number; errors?: number };
+}
+
+/** Status line, the important lines (errors, traces, failures, test summaries) with head and tail. */
+export function digestCommand(text: string, budget: number, call: DigestCall = {}, hint = ""): DigestResult & { facts: CommandDigestFacts } {
+  return JSON.parse(callString("digestCommandJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint));
+}

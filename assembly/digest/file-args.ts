@@ -125,9 +125,8 @@ function fromCommand(cmd: string, req: FileRequest): void {
     req.first = 1;
     req.last = count > 0 ? count : 10;
     req.rangeOnly = true;
-  } else if (tool == "tail") {
-    req.rangeOnly = true; // where the tail starts is not known from the command
   }
+  // tail: where the output starts in the file is not known from the command; it is read as a file.
 }
 
 /** What the call read, from its tool name and arguments (JSON). */

@@ -45,6 +45,8 @@ export class BraceScanner {
   private container: i32 = -1;
   private containerSym: i32 = -1;
   private containerKind: string = "";
+  /** Line where the last token ended. */
+  private lastLine: i32 = 1;
   /** Bracket depth at each open `#if`. */
   private conditionals: Array<i32> = new Array<i32>();
 
@@ -57,6 +59,7 @@ export class BraceScanner {
   run(): Outline {
     const lx = this.lx;
     while (lx.next() != Tok.End) {
+      this.lastLine = lx.line;
       const k = lx.kind;
       const c = lx.code;
       if (k == Tok.Directive) {
@@ -220,7 +223,7 @@ export class BraceScanner {
     if (!st.classified) this.classify(st, false, level);
     if (st.sym >= 0) {
       const s = this.out.symbols[st.sym];
-      s.last = max(s.first, st.lastLine);
+      s.last = max(s.last, st.lastLine);
       if (st.nameAtEnd) s.name = nameAfterBody(st);
     }
     if (st.isImport) this.out.addImport(st.firstLine, st.lastLine, this.dialect == Dialect.Go ? max(st.literals, 1) : 1);
@@ -229,7 +232,7 @@ export class BraceScanner {
 
   private finishAll(): void {
     // Unclosed brackets at the end of the text: what is open ends on the last line.
-    const last = this.lx.line;
+    const last = this.lastLine;
     while (this.frames.length > 0) {
       const f = this.frames.pop();
       if (f.sym >= 0) this.out.symbols[f.sym].last = last;

@@ -138,12 +138,14 @@ function operatorAt(st: Stmt, k: i32, from: i32): i32 {
 /** `typedef unsigned long size_t;` → size_t; `typedef void (*fn)(int);` → fn. */
 function typedefName(st: Stmt, from: i32): string {
   let last = -1;
+  let fnType = -1;
   for (let k = from; k < st.count; k++) {
     if (st.isPunct(k, 0x28) && st.isPunct(k + 1, 0x28)) return identInGroup(st, k);
     if (st.isPunct(k, 0x5b) || st.isPunct(k, 0x3b) || st.isPunct(k, 0x2c)) break;
-    if (st.isIdent(k) && st.isPunct(k + 1, 0x28) && !st.isWord(k, "__attribute__")) return st.word(k); // a function type
-    if (st.isIdent(k)) last = k;
+    if (st.isIdent(k) && st.isPunct(k + 1, 0x28) && !st.isWord(k, "__attribute__") && fnType < 0) fnType = k; // a function type
+    else if (st.isIdent(k)) last = k;
   }
+  if (fnType >= 0) return st.word(fnType);
   return last >= 0 ? st.word(last) : "";
 }
 

@@ -1,7 +1,9 @@
 // abridge as a library user calls it: createAbridge({ level }).process(...), from the built dist/.
 // Until the package exports createAbridge, the synchronous compact() pipeline of
 // dist/abridge.js is measured instead, and the report says so.
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 // ABRIDGE_DIST measures another build of the host (e.g. a private `tsc --outDir`); with
 // ABRIDGE_CORE_WASM (read by host/core.ts) it can be paired with another build of the core.
@@ -22,7 +24,11 @@ export async function loadAbridge(level) {
   if (!existsSync(DIST)) return { error: `${DIST.pathname} is missing: run \`npm run build\`` };
   const mod = await import(DIST.href);
   if (typeof mod.createAbridge === "function") {
-    const abridge = mod.createAbridge({ level });
+    // The default pipeline, full-output log included, but isolated: its own log directory,
+    // no config file and no environment (so no summarizer is switched on from outside).
+    const dir = mkdtempSync(join(tmpdir(), "abridge-eval-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const abridge = mod.createAbridge({ level, cwd: dir, env: {}, log: { dir: join(dir, "sessions") } });
     return { run: async (fixture) => (await abridge.process(input(fixture))).llmContent };
   }
   if (existsSync(PIPELINE)) {

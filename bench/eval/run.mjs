@@ -3,6 +3,7 @@
 // (o200k) against the raw output, and the share of the fixture's facts that survive.
 // Prints the tables and rewrites the "Evaluation" section of bench/RESULTS.md.
 //   node bench/eval/run.mjs [--no-write] [--misses]
+import { spawnSync } from "node:child_process";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { writeSection } from "../results.mjs";
 import { loadAbridge } from "./abridge.mjs";
@@ -74,12 +75,20 @@ for (const s of systems) {
   results.push({ ...s, rows });
 }
 
+/** Which abridge was measured: the built dist/ and core of this work tree. */
+function buildLabel() {
+  const git = (a) => spawnSync("git", a, { encoding: "utf8" }).stdout?.trim() ?? "";
+  const head = git(["rev-parse", "--short", "HEAD"]);
+  const dirty = git(["status", "--porcelain", "--", "assembly", "host"]) !== "";
+  return head ? `abridge built from commit ${head}${dirty ? " plus uncommitted changes to assembly/ or host/" : ""}` : "abridge from the built dist/";
+}
+
 const summary = summarize(results, { short: SHORT });
 const date = new Date().toISOString().slice(0, 10);
 const report = renderReport(summary, {
   corpus,
   short: SHORT,
-  header: `Measured ${date} with \`npm run eval\` (Node ${process.version}, ${corpus.length} outputs in tests/fixtures/corpus, tokens by gpt-tokenizer o200k_base; ${((Date.now() - started) / 1000).toFixed(0)} s).`,
+  header: `Measured ${date} with \`npm run eval\` (Node ${process.version}, ${corpus.length} outputs in tests/fixtures/corpus, tokens by gpt-tokenizer o200k_base; ${((Date.now() - started) / 1000).toFixed(0)} s; ${buildLabel()}).`,
   notes,
   showMisses: args.has("--misses"),
 });

@@ -106,7 +106,7 @@ export default [
       f
         .mustKeep(`grep -oE '"4\\.17\\.[0-9]+"' "$OUT" | head -n 1 | tr -d '"'`)
         .mustKeep(`grep -o 'Lodash <https://lodash.com/>' "$OUT"`)
-        .count("bytes", `wc -c < "$OUT"`),
+        .count("lines", `wc -l < "$OUT"`),
   },
   {
     id: "binary-elf-head",

@@ -1,0 +1,200 @@
+// WebContent digest. HTML becomes readable text (web/html-text.ts); Markdown
+// stays as it is. When the text is longer than the budget, the heading
+// outline comes first (Markdown headings with their line numbers), then the
+// head and tail of the body (head ratio 0.5) with the usual marker.
+//
+//   Outline: 23 headings in 1,204 lines
+//     1: # undici
+//     40: ## Install
+//     +12 more headings
+//   <head of the body>
+//   [...N chars omitted...] lines 60–1,150 of 1,204
+//   <tail>
+//
+// Markers in text converted from HTML count the lines of the converted text,
+// which a caller cannot page into, so they carry no retrieval hint.
+import { Category, headRatio } from "../category";
+import { oneLine } from "../oneline";
+import { argFirstString } from "../util/args";
+import { CharCode, toLower } from "../util/chars";
+import { codePoints, safeEnd, unitAt } from "../util/lines";
+import { StrBuf } from "../util/strbuf";
+import { markdownOutline } from "../web/markdown";
+import { htmlToText } from "../web/html-text";
+import { truncateDigest } from "./fallback";
+import { LineIndex } from "./text";
+import { Digest, DigestContext } from "./types";
+
+/** Share of the budget the outline may take. */
+const OUTLINE_SHARE: f64 = 0.35;
+/** Longest heading line shown in the outline. */
+const MAX_HEADING: i32 = 100;
+/** Fewer headings than this give no outline: the body says as much. */
+const MIN_OUTLINE: i32 = 2;
+/** Units searched for the marks of an HTML document. */
+const SNIFF: i32 = 4096;
+
+const URL_KEYS: string[] = ["url", "uri", "href"];
+
+/** Starts with a tag, or names <html>, <body> or a doctype early on. */
+export function looksLikeHtml(text: string): bool {
+  const n = text.length;
+  let i = 0;
+  while (i < n && (unitAt(text, i) == 0xfeff || unitAt(text, i) == CharCode.SPACE || unitAt(text, i) == CharCode.LF || unitAt(text, i) == CharCode.CR || unitAt(text, i) == CharCode.TAB)) i++;
+  if (i + 1 < n && unitAt(text, i) == CharCode.LT) {
+    const c = toLower(unitAt(text, i + 1));
+    if (c == 0x21 || (c >= CharCode.a && c <= CharCode.z)) return true;
+  }
+  const head = text.substring(0, min(n, SNIFF)).toLowerCase();
+  return head.includes("<!doctype html") || head.includes("<html") || head.includes("<body");
+}
+
+function summaryOf(ctx: DigestContext, title: string): string {
+  const url = argFirstString(ctx.argsJson, URL_KEYS);
+  if (url.length > 0) return oneLine(title.length > 0 ? "Fetched " + url + " (" + title + ")" : "Fetched " + url, 160);
+  return title.length > 0 ? oneLine(title, 160) : "";
+}
+
+function factsOf(format: string, title: string, headings: i32, links: i32, textChars: i32): string {
+  const out = new StrBuf(96 + title.length);
+  out.add('"format":"').add(format).add('","title":').addJson(title);
+  out.add(',"headings":').addInt(headings).add(',"links":').addInt(links);
+  out.add(',"textChars":').addInt(textChars);
+  return out.toString();
+}
+
+/** A header line and as many heading lines as fit `cap`, then "+K more headings". */
+class OutlineBlock {
+  text: string = "";
+  /** Heading lines written. */
+  shown: i32 = 0;
+}
+
+function outlineBlock(header: string, items: Array<string>, cap: i32): OutlineBlock {
+  const block = new OutlineBlock();
+  if (header.length > cap) return block;
+  const out = new StrBuf(min(cap, 1 << 14) + 32);
+  out.add(header);
+  const n = items.length;
+  for (let k = 0; k < n; k++) {
+    const item = items[k];
+    // Room for this line and, unless it is the last, the "+K more" line.
+    const tail = k == n - 1 ? 0 : 24;
+    if (out.length + 1 + item.length + tail > cap) {
+      out.add("\n  +").addCount(n - k).add(n - k == 1 ? " more heading" : " more headings");
+      break;
+    }
+    out.addChar(CharCode.LF).add(item);
+    block.shown++;
+  }
+  block.text = out.toString();
+  return block;
+}
+
+function clipped(line: string): string {
+  if (line.length <= MAX_HEADING) return line;
+  return line.substring(0, safeEnd(line, MAX_HEADING - 1)) + "\u2026";
+}
+
+export function digestWeb(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  budget = max(budget, 0);
+  if (looksLikeHtml(text)) return htmlDigest(text, budget, ctx);
+  return markdownDigest(text, budget, ctx, hint);
+}
+
+function htmlDigest(text: string, budget: i32, ctx: DigestContext): Digest {
+  const h = htmlToText(text);
+  const body = h.text;
+  let d: Digest;
+  if (body.length <= budget) {
+    d = new Digest();
+    d.llm = body;
+  } else {
+    const items = new Array<string>();
+    for (let k = 0; k < h.headings.length; k++) items.push("  " + clipped(h.headings[k]));
+    d = withOutline(body, budget, items, "", "", new OutlineBlock());
+    // Line ranges of the converted text do not locate anything in the input.
+    d.keptLines = [];
+  }
+  d.truncated = true;
+  d.omittedChars = max(0, codePoints(text, 0, text.length) - codePoints(d.llm, 0, d.llm.length));
+  d.summary = summaryOf(ctx, h.title);
+  d.facts = factsOf("html", h.title, h.headings.length, h.links, body.length);
+  return d;
+}
+
+function markdownDigest(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  const lines = new LineIndex(text);
+  const o = markdownOutline(text, lines);
+  let title = "";
+  for (let k = 0; k < o.texts.length && title.length == 0; k++) if (o.levels[k] == 1) title = o.texts[k];
+  if (title.length == 0 && o.texts.length > 0) title = o.texts[0];
+  let d: Digest;
+  if (text.length <= budget) {
+    d = new Digest();
+    d.llm = text;
+    if (lines.count > 0) d.keep(1, lines.count);
+  } else {
+    const items = new Array<string>();
+    const headingLines = new Array<i32>();
+    for (let k = 0; k < o.lines.length; k++) {
+      const i = o.lines[k];
+      items.push("  " + (i + 1).toString() + ": " + clipped(lines.line(i).trim()));
+      headingLines.push(i);
+    }
+    const header = "Outline: " + headingsCount(o.lines.length) + " in " + linesCount(lines.count);
+    d = withOutlineLines(text, budget, items, headingLines, lines, header, hint);
+  }
+  d.summary = summaryOf(ctx, oneLine(title, 160));
+  d.facts = factsOf("markdown", title, o.lines.length, o.links, text.length);
+  return d;
+}
+
+function headingsCount(n: i32): string {
+  return new StrBuf(24).addCount(n).add(n == 1 ? " heading" : " headings").toString();
+}
+
+function linesCount(n: i32): string {
+  return new StrBuf(24).addCount(n).add(n == 1 ? " line" : " lines").toString();
+}
+
+/** Outline (when there are enough headings) and the head and tail of `body` within the budget. */
+function withOutline(body: string, budget: i32, items: Array<string>, header: string, hint: string, block: OutlineBlock): Digest {
+  if (items.length >= MIN_OUTLINE) {
+    const head = header.length > 0 ? header : "Outline: " + headingsCount(items.length);
+    const b = outlineBlock(head, items, <i32>Math.floor(<f64>budget * OUTLINE_SHARE));
+    block.text = b.text;
+    block.shown = b.shown;
+  }
+  const outline = block.text;
+  const room = outline.length > 0 ? budget - outline.length - 1 : budget;
+  const d = truncateDigest(body, room, headRatio(Category.WebContent), hint);
+  if (outline.length > 0) d.llm = outline + "\n" + d.llm;
+  d.truncated = true;
+  return d;
+}
+
+/** withOutline for Markdown: the heading lines the outline shows count as kept lines of the input. */
+function withOutlineLines(text: string, budget: i32, items: Array<string>, headingLines: Array<i32>, lines: LineIndex, header: string, hint: string): Digest {
+  const block = new OutlineBlock();
+  const d = withOutline(text, budget, items, header, hint, block);
+  if (block.shown == 0) return d;
+  const ranges = new Array<i64>();
+  for (let k = 0; k + 1 < d.keptLines.length; k += 2) ranges.push((<i64>d.keptLines[k] << 32) | <i64>d.keptLines[k + 1]);
+  let hidden = d.omittedChars;
+  for (let k = 0; k < block.shown; k++) {
+    const line = headingLines[k] + 1;
+    let inside = false;
+    for (let r = 0; r < ranges.length; r++) {
+      if (<i32>(ranges[r] >> 32) <= line && line <= <i32>(ranges[r] & 0xffffffff)) inside = true;
+    }
+    if (inside) continue;
+    ranges.push((<i64>line << 32) | <i64>line);
+    hidden -= codePoints(text, lines.start(line - 1), lines.end(line - 1));
+  }
+  ranges.sort();
+  d.keptLines = [];
+  for (let r = 0; r < ranges.length; r++) d.keep(<i32>(ranges[r] >> 32), <i32>(ranges[r] & 0xffffffff));
+  d.omittedChars = max(0, hidden);
+  return d;
+}

@@ -1,0 +1,254 @@
+// Test-runner summaries: the lines that state a run's outcome, which a digest
+// always keeps, and the counts they give. One pass over the lines with cheap
+// prefix tests; the formats are the runners' own:
+//   jest      "Tests:       1 failed, 12 passed, 13 total", "Test Suites: …"
+//   vitest    " Test Files  1 failed | 3 passed (4)", "      Tests  2 failed | 40 passed (42)"
+//   pytest    "==== 2 failed, 10 passed in 0.12s ====", "==== short test summary info ===="
+//   unittest  "Ran 12 tests in 0.003s", then "OK" / "OK (skipped=1)" / "FAILED (failures=2, errors=1)"
+//   go test   "--- FAIL: TestX (0.00s)", "FAIL\tpkg\t0.01s", "ok  \tpkg\t0.01s", "PASS", "FAIL"
+//   cargo     "test result: FAILED. 3 passed; 1 failed; 0 ignored; …"
+//   mocha     "  3 passing (12ms)", "  1 failing", "  2 pending"
+import { CharCode, isDigit } from "../util/chars";
+import { findNewline, unitAt } from "../util/lines";
+import { Kind } from "./kinds";
+import { Scan, scanImportant } from "./scan";
+
+export class RunnerSummary {
+  /** "jest", "vitest", "pytest", "unittest", "go test", "cargo test", "mocha"; "" when none was seen. */
+  runner: string = "";
+  /** -1 when the runner did not say. */
+  passed: i32 = -1;
+  failed: i32 = -1;
+  skipped: i32 = -1;
+  errors: i32 = -1;
+  /** Summary lines: [start, end) without the '\n', and 1-based line numbers, in order. */
+  lineStarts: i32[] = [];
+  lineEnds: i32[] = [];
+  lineNumbers: i32[] = [];
+
+  get found(): bool {
+    return this.runner.length > 0;
+  }
+
+  add(start: i32, end: i32, line: i32): void {
+    this.lineStarts.push(start);
+    this.lineEnds.push(end);
+    this.lineNumbers.push(line);
+  }
+}
+
+function startsAt(s: string, i: i32, end: i32, lit: string): bool {
+  const n = lit.length;
+  if (end - i < n) return false;
+  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
+  return true;
+}
+
+function indexIn(s: string, start: i32, end: i32, lit: string): i32 {
+  for (let i = start; i + lit.length <= end; i++) if (startsAt(s, i, end, lit)) return i;
+  return -1;
+}
+
+/** The number written just before `word` (" 12 passed"), or -1. */
+function countBefore(s: string, start: i32, end: i32, word: string): i32 {
+  let from = start;
+  while (true) {
+    const at = indexIn(s, from, end, word);
+    if (at < 0) return -1;
+    from = at + 1;
+    // The word must end there ("passed" but not "passedX").
+    const after = at + word.length;
+    if (after < end && (unitAt(s, after) | 0x20) >= CharCode.a && (unitAt(s, after) | 0x20) <= CharCode.z) continue;
+    let j = at - 1;
+    if (j < start || unitAt(s, j) != CharCode.SPACE) continue;
+    while (j >= start && unitAt(s, j) == CharCode.SPACE) j--;
+    let e = j + 1;
+    while (j >= start && isDigit(unitAt(s, j))) j--;
+    if (e - (j + 1) == 0 || e - (j + 1) > 9) continue;
+    return parseInt32(s, j + 1, e);
+  }
+}
+
+/** The number written just after `key` ("failures=2"), or -1. */
+function countAfter(s: string, start: i32, end: i32, key: string): i32 {
+  const at = indexIn(s, start, end, key);
+  if (at < 0) return -1;
+  let j = at + key.length;
+  const from = j;
+  while (j < end && isDigit(unitAt(s, j)) && j - from < 9) j++;
+  return j > from ? parseInt32(s, from, j) : -1;
+}
+
+function parseInt32(s: string, start: i32, end: i32): i32 {
+  let v = 0;
+  for (let i = start; i < end; i++) v = v * 10 + (unitAt(s, i) - CharCode._0);
+  return v;
+}
+
+function addCount(current: i32, more: i32): i32 {
+  if (more < 0) return current;
+  return current < 0 ? more : current + more;
+}
+
+function allDigitsThen(s: string, i: i32, end: i32, word: string): bool {
+  const from = i;
+  while (i < end && isDigit(unitAt(s, i))) i++;
+  return i > from && startsAt(s, i, end, word);
+}
+
+/** Finds the runner summary lines of `text` and the counts they state. */
+export function findRunnerSummaries(text: string): RunnerSummary {
+  const r = new RunnerSummary();
+  const n = text.length;
+  let pos = 0;
+  let line = 1;
+  let afterRan = false;
+  let goPassed = 0;
+  let goFailed = 0;
+  let cargoSeen = false;
+  while (pos < n) {
+    const nl = findNewline(text, pos, n);
+    let end = nl;
+    if (end > pos && unitAt(text, end - 1) == CharCode.CR) end--;
+    let t = pos;
+    while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
+    const first = t < end ? unitAt(text, t) : 0;
+    let hit = false;
+    if (first == 0x54 /* T */) {
+      if (startsAt(text, t, end, "Tests:")) {
+        r.runner = "jest";
+        r.passed = countBefore(text, t, end, "passed");
+        r.failed = countBefore(text, t, end, "failed");
+        r.skipped = countBefore(text, t, end, "skipped");
+        hit = true;
+      } else if (startsAt(text, t, end, "Test Suites:")) {
+        hit = true;
+      } else if (startsAt(text, t, end, "Test Files ") && t > pos) {
+        r.runner = "vitest";
+        hit = true;
+      } else if (startsAt(text, t, end, "Tests ") && t > pos && r.runner == "vitest") {
+        r.passed = countBefore(text, t, end, "passed");
+        r.failed = countBefore(text, t, end, "failed");
+        r.skipped = countBefore(text, t, end, "skipped");
+        hit = true;
+      }
+    } else if (first == 0x3d && end - t > 8 && unitAt(text, end - 1) == 0x3d) {
+      if (indexIn(text, t, end, " short test summary info ") >= 0) {
+        r.runner = "pytest";
+        hit = true;
+      } else if (indexIn(text, t, end, " in ") >= 0 && (countBefore(text, t, end, "passed") >= 0 || countBefore(text, t, end, "failed") >= 0 || countBefore(text, t, end, "error") >= 0 || countBefore(text, t, end, "errors") >= 0 || countBefore(text, t, end, "skipped") >= 0 || indexIn(text, t, end, "no tests ran") >= 0)) {
+        r.runner = "pytest";
+        r.passed = max(countBefore(text, t, end, "passed"), 0);
+        r.failed = max(countBefore(text, t, end, "failed"), 0);
+        r.skipped = countBefore(text, t, end, "skipped");
+        r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
+        hit = true;
+      }
+    } else if (first == 0x52 /* R */ && t == pos && startsAt(text, t, end, "Ran ") && allDigitsThen(text, t + 4, end, " test")) {
+      r.runner = "unittest";
+      r.passed = countAfter(text, t, end, "Ran ");
+      r.failed = 0;
+      afterRan = true;
+      hit = true;
+    } else if (afterRan && t == pos && (startsAt(text, t, end, "OK") && (end == t + 2 || startsAt(text, t, end, "OK (")) || startsAt(text, t, end, "FAILED (") || (end == t + 6 && startsAt(text, t, end, "FAILED")))) {
+      const failures = max(countAfter(text, t, end, "failures="), 0);
+      const errors = countAfter(text, t, end, "errors=");
+      const skipped = countAfter(text, t, end, "skipped=");
+      r.failed = failures;
+      r.errors = errors;
+      r.skipped = skipped;
+      r.passed = max(0, r.passed - failures - max(errors, 0) - max(skipped, 0));
+      afterRan = false;
+      hit = true;
+    } else if (t == pos && (startsAt(text, t, end, "--- FAIL: ") || startsAt(text, t, end, "--- PASS: "))) {
+      if (unitAt(text, t + 4) == 0x46) goFailed++;
+      else goPassed++;
+      r.runner = "go test";
+      r.passed = goPassed;
+      r.failed = goFailed;
+      hit = unitAt(text, t + 4) == 0x46;
+    } else if (t == pos && (startsAt(text, t, end, "ok  \t") || startsAt(text, t, end, "FAIL\t") || (end == t + 4 && (startsAt(text, t, end, "PASS") || startsAt(text, t, end, "FAIL"))))) {
+      if (r.runner.length == 0) r.runner = "go test";
+      hit = true;
+    } else if (startsAt(text, t, end, "test result: ")) {
+      r.runner = "cargo test";
+      if (!cargoSeen) {
+        r.passed = -1;
+        r.failed = -1;
+        r.skipped = -1;
+        cargoSeen = true;
+      }
+      r.passed = addCount(r.passed, countBefore(text, t, end, "passed;"));
+      r.failed = addCount(r.failed, countBefore(text, t, end, "failed;"));
+      r.skipped = addCount(r.skipped, countBefore(text, t, end, "ignored;"));
+      hit = true;
+    } else if (isDigit(first) && t > pos) {
+      if (allDigitsThen(text, t, end, " passing")) {
+        r.runner = "mocha";
+        r.passed = countAfter(text, t, end, "");
+        hit = true;
+      } else if (allDigitsThen(text, t, end, " failing") || allDigitsThen(text, t, end, " pending")) {
+        const count = countAfter(text, t, end, "");
+        if (unitAt(text, t + digitsAt(text, t, end) + 1) == 0x66) r.failed = count;
+        else r.skipped = count;
+        if (r.runner.length == 0) r.runner = "mocha";
+        hit = true;
+      }
+    }
+    // Ends like the scan's: at the '\n' (a '\r' before it stays in the line).
+    if (hit) r.add(pos, nl, line);
+    pos = nl + 1;
+    line++;
+  }
+  // go test prints no counts without -v: report failures only when it named them.
+  if (r.runner == "go test" && goPassed + goFailed == 0) {
+    r.passed = -1;
+    r.failed = -1;
+  }
+  if (r.runner == "mocha" && r.failed < 0 && r.passed >= 0) r.failed = 0;
+  return r;
+}
+
+function digitsAt(s: string, i: i32, end: i32): i32 {
+  let j = i;
+  while (j < end && isDigit(unitAt(s, j))) j++;
+  return j - i;
+}
+
+/**
+ * scanImportant, with every runner summary line flagged as a summary too (the
+ * strongest kind wins when the scan flagged it already), in line order.
+ */
+export function scanWithRunners(text: string, runners: RunnerSummary): Scan {
+  const base = scanImportant(text);
+  const m = runners.lineStarts.length;
+  if (m == 0) return base;
+  const merged = new Scan();
+  merged.totalLines = base.totalLines;
+  merged.pairs = base.pairs;
+  let a = 0;
+  let b = 0;
+  while (a < base.count || b < m) {
+    const sa = a < base.count ? unchecked(base.lineStarts[a]) : i32.MAX_VALUE;
+    const sb = b < m ? unchecked(runners.lineStarts[b]) : i32.MAX_VALUE;
+    if (sa <= sb) {
+      let kind = unchecked(base.kinds[a]);
+      if (sa == sb) {
+        kind = kind > Kind.Summary ? kind : Kind.Summary;
+        b++;
+      }
+      merged.lineStarts.push(sa);
+      merged.lineEnds.push(unchecked(base.lineEnds[a]));
+      merged.lineNumbers.push(unchecked(base.lineNumbers[a]));
+      merged.kinds.push(kind);
+      a++;
+    } else {
+      merged.lineStarts.push(sb);
+      merged.lineEnds.push(unchecked(runners.lineEnds[b]));
+      merged.lineNumbers.push(unchecked(runners.lineNumbers[b]));
+      merged.kinds.push(Kind.Summary);
+      b++;
+    }
+  }
+  return merged;
+}
