@@ -5,12 +5,14 @@ import { Category, categoryName, headRatio } from "./category";
 import { describeBinary } from "./binary";
 import { cleanWith } from "./clean";
 import { classify } from "./classify";
-import { keepImportantResult } from "./important";
 import { estimateTokens } from "./tokens";
-import { keepCut, truncateDigest } from "./digest/fallback";
+import { truncateDigest } from "./digest/fallback";
 import { digestDiff } from "./digest/diff";
 import { digestEdit } from "./digest/edit";
+import { digestCommand } from "./digest/command";
 import { digestFile } from "./digest/file";
+import { digestStructured } from "./digest/structured";
+import { digestWeb } from "./digest/web";
 import { digestListing } from "./digest/listing";
 import { digestSearch } from "./digest/search";
 import { ToolKind, toolKind } from "./classify/tools";
@@ -57,19 +59,6 @@ function nthNumber(list: string, index: i32, fallback: i32): i32 {
   return fallback;
 }
 
-function commandDigest(text: string, budget: i32, hint: string): Digest {
-  const d = new Digest();
-  const kept = keepImportantResult(text, budget, headRatio(Category.CommandOutput), hint);
-  d.llm = kept.output;
-  const cut = kept.cut;
-  if (cut !== null) {
-    d.truncated = true;
-    d.omittedChars = cut.omittedChars;
-    keepCut(text, cut, d);
-  }
-  return d;
-}
-
 /** The hint as a line of its own, for digests whose markers count items rather than lines. */
 function hintLine(hint: string): string {
   if (hint.length == 0) return "";
@@ -95,7 +84,9 @@ function digestFor(category: i32, text: string, budget: i32, ctx: DigestContext,
   // Edits and writes are reported from the call's arguments, whatever the text looks like.
   if (toolKind(ctx.tool) == ToolKind.Edit) return withHintLine(-1, text, budget, ctx, hint);
   switch (category) {
-    case Category.CommandOutput: return commandDigest(text, budget, hint);
+    case Category.CommandOutput: return digestCommand(text, budget, ctx, hint);
+    case Category.StructuredData: return digestStructured(text, budget, ctx, hint);
+    case Category.WebContent: return digestWeb(text, budget, ctx, hint);
     case Category.FileContent: return digestFile(text, budget, ctx, hint);
     case Category.SearchResults:
     case Category.DirectoryListing:

@@ -55,7 +55,7 @@ export function shortenToFit(s: string, idx: JsonIndex, budget: i32, sourceInden
     const lim = levelLimits(level, sourceIndent);
     const out = shortenJson(s, idx, lim, colon, budget);
     if (out.length > 0) {
-      r.json = level > 0 ? relax(s, idx, lim, levelLimits(level - 1, sourceIndent), colon, budget, out) : out;
+      r.json = relax(s, idx, lim, level > 0 ? levelLimits(level - 1, sourceIndent) : null, colon, budget, out);
       r.level = level + 1;
       return r;
     }
@@ -68,20 +68,45 @@ export function shortenToFit(s: string, idx: JsonIndex, budget: i32, sourceInden
   return r;
 }
 
+/** Rounds of loosening after the first level that fits. */
+const RELAX_ROUNDS: i32 = 6;
+
 /**
- * Levels are coarse steps: from the first level that fits, each limit is
- * loosened back to the previous level's value in turn, kept when the result
- * still fits, so the budget is used rather than left half empty.
+ * Levels are coarse steps: from the first level that fits, the limits are
+ * loosened a step at a time (the previous level's values first, then small
+ * increments), each kept only while the result still fits, so the budget is
+ * used rather than left half empty.
  */
-function relax(s: string, idx: JsonIndex, lim: ShortenLimits, looser: ShortenLimits, colon: string, budget: i32, best: string): string {
-  for (let field = 0; field < 6; field++) {
+function relax(s: string, idx: JsonIndex, lim: ShortenLimits, looser: ShortenLimits | null, colon: string, budget: i32, best: string): string {
+  for (let field = 0; looser !== null && field < 6; field++) {
     const saved = fieldOf(lim, field);
+    // Rows trade limits against each other: only ever loosen.
     const wanted = fieldOf(looser, field);
-    if (saved == wanted) continue;
+    if (wanted <= saved) continue;
     setField(lim, field, wanted, looser);
     const out = shortenJson(s, idx, lim, colon, budget);
     if (out.length > 0) best = out;
     else setField(lim, field, saved, null);
+  }
+  for (let round = 0; round < RELAX_ROUNDS; round++) {
+    let grew = false;
+    for (let field = 1; field < 5; field++) {
+      const saved = fieldOf(lim, field);
+      // Counts double (a big budget can show hundreds of items), depth grows by one.
+      const step = field == 1 ? 1 : field == 4 ? max(saved >> 1, 8) : max(saved, field == 2 ? 2 : 1);
+      // The full step, else half of it: doubling overshoots a budget that is nearly used.
+      for (let part = step; part >= 1; part = part == step && step > 1 ? step >> 1 : 0) {
+        setField(lim, field, saved + part, null);
+        const out = shortenJson(s, idx, lim, colon, budget);
+        if (out.length > best.length) {
+          best = out;
+          grew = true;
+          break;
+        }
+        setField(lim, field, saved, null);
+      }
+    }
+    if (!grew) break;
   }
   return best;
 }

@@ -259,13 +259,20 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
     const contiguous = shown[i - 1] !== null;
     const room = budget - used - 1 - (contiguous ? 0 : perGap);
     if (room <= 0) break;
-    const r = unchecked(nd.kind[i]) == LINE_BLANK ? "" : renderLine(text, nd, i, min(otherCap, room));
-    if (r.length == 0 && unchecked(nd.kind[i]) != LINE_BLANK) break;
+    // Only whole lines here: a shortened record in the middle would say less than the next one whole.
+    const r = unchecked(nd.kind[i]) == LINE_BLANK ? "" : nd.lines.line(i);
+    if (r.length > min(otherCap, room)) break;
     shown[i] = r;
     used += r.length + 1 + (contiguous ? 0 : perGap);
   }
   d.llm = render(text, nd, header, shown, hint, d);
   d.truncated = true;
+  if (d.llm.length > budget) {
+    // Too small for the header and one marker: the header says the most.
+    d.llm = oneLine(header, budget);
+    d.keptLines = [];
+    d.omittedChars = lines.codePoints;
+  }
   return d;
 }
 

@@ -130,7 +130,10 @@ function nameAndVersion(s: string, idx: JsonIndex): string[] {
     k = last;
   }
   const obj = containerText(s, unchecked(idx.opens[k]), unchecked(idx.closes[k]));
-  return [argString(obj, "name"), argString(obj, "version")];
+  // Both, or it is not a package document: a record's "name" alone says nothing.
+  const name = argString(obj, "name");
+  const version = argString(obj, "version");
+  return name.length > 0 && version.length > 0 ? [name, version] : ["", ""];
 }
 
 function documentFacts(text: string, idx: JsonIndex, nv: string[], before: i32, after: i32, level: i32): string {

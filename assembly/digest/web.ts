@@ -66,26 +66,44 @@ function factsOf(format: string, title: string, headings: i32, links: i32, textC
 /** A header line and as many heading lines as fit `cap`, then "+K more headings". */
 class OutlineBlock {
   text: string = "";
-  /** Heading lines written. */
+  /** Heading lines written, and which items they were. */
   shown: i32 = 0;
+  shownIndices: Array<i32> = new Array<i32>();
 }
 
-function outlineBlock(header: string, items: Array<string>, cap: i32): OutlineBlock {
+function outlineBlock(header: string, items: Array<string>, levels: Array<i32>, cap: i32): OutlineBlock {
   const block = new OutlineBlock();
   if (header.length > cap) return block;
+  const n = items.length;
+  // The deepest heading level whose headings, with all shallower ones, fit: a
+  // long outline keeps its top levels rather than its first lines.
+  let total = header.length;
+  for (let k = 0; k < n; k++) total += 1 + items[k].length;
+  // Room for the "+K more headings (level N and deeper)" line when some are left out.
+  const moreLine = 48;
+  const allFit = total <= cap;
+  let maxLevel = 6;
+  if (!allFit) {
+    while (maxLevel > 1 && total + moreLine > cap) {
+      for (let k = 0; k < n; k++) if (levels[k] == maxLevel) total -= 1 + items[k].length;
+      maxLevel--;
+    }
+  }
   const out = new StrBuf(min(cap, 1 << 14) + 32);
   out.add(header);
-  const n = items.length;
   for (let k = 0; k < n; k++) {
+    if (levels[k] > maxLevel) continue;
     const item = items[k];
-    // Room for this line and, unless it is the last, the "+K more" line.
-    const tail = k == n - 1 ? 0 : 24;
-    if (out.length + 1 + item.length + tail > cap) {
-      out.add("\n  +").addCount(n - k).add(n - k == 1 ? " more heading" : " more headings");
-      break;
-    }
+    // Room for this line and, unless all will fit, the "+K more" line.
+    if (out.length + 1 + item.length + (allFit ? 0 : moreLine) > cap) break;
     out.addChar(CharCode.LF).add(item);
     block.shown++;
+    block.shownIndices.push(k);
+  }
+  const left = n - block.shown;
+  if (left > 0) {
+    out.add("\n  +").addCount(left).add(left == 1 ? " more heading" : " more headings");
+    if (maxLevel < 6 && total + moreLine <= cap) out.add(" (level ").addInt(maxLevel + 1).add(" and deeper)");
   }
   block.text = out.toString();
   return block;
@@ -111,8 +129,15 @@ function htmlDigest(text: string, budget: i32, ctx: DigestContext): Digest {
     d.llm = body;
   } else {
     const items = new Array<string>();
-    for (let k = 0; k < h.headings.length; k++) items.push("  " + clipped(h.headings[k]));
-    d = withOutline(body, budget, items, "", "", new OutlineBlock());
+    const levels = new Array<i32>();
+    for (let k = 0; k < h.headings.length; k++) {
+      const heading = h.headings[k];
+      items.push("  " + clipped(heading));
+      let level = 0;
+      while (level < heading.length && heading.charCodeAt(level) == CharCode.HASH) level++;
+      levels.push(level);
+    }
+    d = withOutline(body, budget, items, levels, "", "", new OutlineBlock());
     // Line ranges of the converted text do not locate anything in the input.
     d.keptLines = [];
   }
@@ -143,7 +168,7 @@ function markdownDigest(text: string, budget: i32, ctx: DigestContext, hint: str
       headingLines.push(i);
     }
     const header = "Outline: " + headingsCount(o.lines.length) + " in " + linesCount(lines.count);
-    d = withOutlineLines(text, budget, items, headingLines, lines, header, hint);
+    d = withOutlineLines(text, budget, items, o.levels, headingLines, lines, header, hint);
   }
   d.summary = summaryOf(ctx, oneLine(title, 160));
   d.facts = factsOf("markdown", title, o.lines.length, o.links, text.length);
@@ -159,12 +184,16 @@ function linesCount(n: i32): string {
 }
 
 /** Outline (when there are enough headings) and the head and tail of `body` within the budget. */
-function withOutline(body: string, budget: i32, items: Array<string>, header: string, hint: string, block: OutlineBlock): Digest {
+function withOutline(body: string, budget: i32, items: Array<string>, levels: Array<i32>, header: string, hint: string, block: OutlineBlock): Digest {
   if (items.length >= MIN_OUTLINE) {
     const head = header.length > 0 ? header : "Outline: " + headingsCount(items.length);
-    const b = outlineBlock(head, items, <i32>Math.floor(<f64>budget * OUTLINE_SHARE));
-    block.text = b.text;
+    const cap = <i32>Math.floor(<f64>budget * OUTLINE_SHARE);
+    const b = outlineBlock(head, items, levels, cap);
+    // A budget too small for an outline line and its "+K more" line gets none.
+    if (b.text.length <= cap && b.shown > 0) block.text = b.text;
+    else b.shown = 0;
     block.shown = b.shown;
+    block.shownIndices = b.shownIndices;
   }
   const outline = block.text;
   const room = outline.length > 0 ? budget - outline.length - 1 : budget;
@@ -175,15 +204,15 @@ function withOutline(body: string, budget: i32, items: Array<string>, header: st
 }
 
 /** withOutline for Markdown: the heading lines the outline shows count as kept lines of the input. */
-function withOutlineLines(text: string, budget: i32, items: Array<string>, headingLines: Array<i32>, lines: LineIndex, header: string, hint: string): Digest {
+function withOutlineLines(text: string, budget: i32, items: Array<string>, levels: Array<i32>, headingLines: Array<i32>, lines: LineIndex, header: string, hint: string): Digest {
   const block = new OutlineBlock();
-  const d = withOutline(text, budget, items, header, hint, block);
+  const d = withOutline(text, budget, items, levels, header, hint, block);
   if (block.shown == 0) return d;
   const ranges = new Array<i64>();
   for (let k = 0; k + 1 < d.keptLines.length; k += 2) ranges.push((<i64>d.keptLines[k] << 32) | <i64>d.keptLines[k + 1]);
   let hidden = d.omittedChars;
   for (let k = 0; k < block.shown; k++) {
-    const line = headingLines[k] + 1;
+    const line = headingLines[block.shownIndices[k]] + 1;
     let inside = false;
     for (let r = 0; r < ranges.length; r++) {
       if (<i32>(ranges[r] >> 32) <= line && line <= <i32>(ranges[r] & 0xffffffff)) inside = true;

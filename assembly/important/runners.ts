@@ -182,6 +182,14 @@ export function findRunnerSummaries(text: string): RunnerSummary {
       r.failed = addCount(r.failed, countBefore(text, t, end, "failed;"));
       r.skipped = addCount(r.skipped, countBefore(text, t, end, "ignored;"));
       hit = true;
+    } else if (isDigit(first) && t == pos && isPytestQuiet(text, t, end)) {
+      // pytest -q: "2 failed, 300 passed in 0.95s"
+      r.runner = "pytest";
+      r.passed = max(countBefore(text, t, end, "passed"), 0);
+      r.failed = max(countBefore(text, t, end, "failed"), 0);
+      r.skipped = countBefore(text, t, end, "skipped");
+      r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
+      hit = true;
     } else if (isDigit(first) && t > pos) {
       if (allDigitsThen(text, t, end, " passing")) {
         r.runner = "mocha";
@@ -207,6 +215,19 @@ export function findRunnerSummaries(text: string): RunnerSummary {
   }
   if (r.runner == "mocha" && r.failed < 0 && r.passed >= 0) r.failed = 0;
   return r;
+}
+
+/** "N passed|failed|error(s)|skipped…, … in 0.95s" and nothing after the duration. */
+function isPytestQuiet(s: string, t: i32, end: i32): bool {
+  const from = t;
+  while (t < end && isDigit(unitAt(s, t))) t++;
+  if (!(startsAt(s, t, end, " passed") || startsAt(s, t, end, " failed") || startsAt(s, t, end, " error") || startsAt(s, t, end, " skipped") || startsAt(s, t, end, " deselected") || startsAt(s, t, end, " xfailed") || startsAt(s, t, end, " xpassed") || startsAt(s, t, end, " warning"))) return false;
+  const at = indexIn(s, from, end, " in ");
+  if (at < 0) return false;
+  let j = at + 4;
+  const digits = j;
+  while (j < end && (isDigit(unitAt(s, j)) || unitAt(s, j) == CharCode.DOT)) j++;
+  return j > digits && j + 1 <= end && unitAt(s, j) == 0x73 && (j + 1 == end || unitAt(s, j + 1) == CharCode.SPACE || unitAt(s, j + 1) == 0x28);
 }
 
 function digitsAt(s: string, i: i32, end: i32): i32 {

@@ -36,6 +36,8 @@ class Tag {
   next: i32 = 0;
   href: string = "";
   alt: string = "";
+  /** role="navigation", "banner" or "contentinfo": site chrome, whatever the element. */
+  chrome: bool = false;
 }
 
 function isDropped(name: string): bool {
@@ -93,6 +95,11 @@ function readTag(s: string, i: i32, n: i32, tag: Tag): bool {
   tag.alt = "";
   if (!tag.end && tag.name == "a") tag.href = attribute(s, j, close, "href");
   if (!tag.end && tag.name == "img") tag.alt = attribute(s, j, close, "alt");
+  tag.chrome = false;
+  if (!tag.end && close > j + 5) {
+    const role = attribute(s, j, close, "role");
+    tag.chrome = role == "navigation" || role == "banner" || role == "contentinfo";
+  }
   return true;
 }
 
@@ -311,7 +318,7 @@ export function htmlToText(s: string): HtmlText {
         i = skipPast(s, findClose(s, i, n, name), n);
         continue;
       }
-      if (!tag.selfClosing && (isDropped(name) || ((name == "header" || name == "footer") && article == 0))) {
+      if (!tag.selfClosing && (isDropped(name) || tag.chrome || ((name == "header" || name == "footer") && article == 0))) {
         i = skipElement(s, i, n, name);
         continue;
       }
@@ -327,6 +334,8 @@ export function htmlToText(s: string): HtmlText {
         for (let k = 0; k < level; k++) w.out.addChar(CharCode.HASH);
         w.out.addChar(CharCode.SPACE);
       } else if (headingStart >= 0) {
+        // Permalink marks (Sphinx's "¶") are not part of a heading.
+        while (w.out.length > headingStart && (w.out.charAt(w.out.length - 1) == 0xb6 || w.out.charAt(w.out.length - 1) == CharCode.SPACE)) w.out.truncate(w.out.length - 1);
         const line = tailOf(w.out, headingStart);
         if (line.length > headingLevelOpen + 1) {
           r.headings.push(line);
@@ -441,7 +450,8 @@ export function htmlToText(s: string): HtmlText {
       }
       continue;
     }
-    if (isBlock(name)) w.block(2);
+    // Paragraphs inside list items stay on the item's lines.
+    if (isBlock(name)) w.block(lists.length > 0 ? 1 : 2);
   }
   w.out.truncate(trimmedLength(w.out));
   r.text = w.out.toString();

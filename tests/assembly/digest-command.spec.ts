@@ -1,0 +1,133 @@
+import { digestCommand } from "../../assembly/digest/command";
+import { DigestContext } from "../../assembly/digest/types";
+import { findRunnerSummaries, scanWithRunners } from "../../assembly/important/runners";
+import { kindName } from "../../assembly/important/kinds";
+
+// Runner lines below are written as each runner prints them (vitest, pytest,
+// unittest and cargo were also checked on real captures in tests/host;
+// jest, mocha and go are not installed on this machine).
+
+function runner(text: string): string {
+  const r = findRunnerSummaries(text);
+  return r.runner + " p=" + r.passed.toString() + " f=" + r.failed.toString() + " s=" + r.skipped.toString() + " e=" + r.errors.toString() + " lines=" + r.lineNumbers.join(",");
+}
+
+/** `n` lines of progress, then `tail`. */
+function withNoise(n: i32, tail: string): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) parts.push("compiling module " + i.toString() + " of the project tree");
+  return parts.join("\n") + "\n" + tail;
+}
+
+const failed = new DigestContext("bash", '{"command":"npm test"}', 1);
+const passed = new DigestContext("bash", '{"command":"make all"}', 0);
+
+describe("test-runner summaries", () => {
+  it("jest", () => {
+    expect(runner("Test Suites: 1 failed, 3 passed, 4 total\nTests:       1 failed, 12 passed, 13 total\nSnapshots:   0 total\n")).toBe("jest p=12 f=1 s=-1 e=-1 lines=1,2");
+  });
+
+  it("vitest", () => {
+    expect(runner(" Test Files  1 failed | 3 passed (4)\n      Tests  2 failed | 40 passed (42)\n   Start at  09:22:48\n")).toBe("vitest p=40 f=2 s=-1 e=-1 lines=1,2");
+  });
+
+  it("pytest, with its short summary block and -q", () => {
+    const t = "=========================== short test summary info ============================\nFAILED t.py::test_a - assert 1 == 2\n==== 2 failed, 10 passed, 1 skipped in 0.12s ====\n";
+    expect(runner(t)).toBe("pytest p=10 f=2 s=1 e=-1 lines=1,3");
+    expect(runner("2 failed, 300 passed in 0.95s\n")).toBe("pytest p=300 f=2 s=-1 e=-1 lines=1");
+    expect(runner("==== 1 passed, 1 error in 0.01s ====\n")).toBe("pytest p=1 f=0 s=-1 e=1 lines=1");
+  });
+
+  it("unittest", () => {
+    expect(runner("----------------------------------------------------------------------\nRan 12 tests in 0.003s\n\nFAILED (failures=2, errors=1)\n")).toBe("unittest p=9 f=2 s=-1 e=1 lines=2,4");
+    expect(runner("Ran 201 tests in 0.006s\n\nOK (skipped=1)\n")).toBe("unittest p=200 f=0 s=1 e=-1 lines=1,3");
+    expect(runner("Ran 3 tests in 0.001s\n\nOK\n")).toBe("unittest p=3 f=0 s=-1 e=-1 lines=1,3");
+  });
+
+  it("go test", () => {
+    const t = "=== RUN   TestAdd\n--- PASS: TestAdd (0.00s)\n=== RUN   TestSub\n--- FAIL: TestSub (0.00s)\n    calc_test.go:12: got 1\nFAIL\nFAIL\texample.com/calc\t0.004s\nok  \texample.com/util\t0.002s\n";
+    expect(runner(t)).toBe("go test p=1 f=1 s=-1 e=-1 lines=4,6,7,8");
+    expect(runner("ok  \texample.com/util\t0.002s\n")).toBe("go test p=-1 f=-1 s=-1 e=-1 lines=1");
+  });
+
+  it("cargo test, summed over its test binaries", () => {
+    const t = "test result: FAILED. 3 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n   Doc-tests x\ntest result: ok. 2 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.20s\n";
+    expect(runner(t)).toBe("cargo test p=5 f=1 s=1 e=-1 lines=1,4");
+  });
+
+  it("mocha", () => {
+    expect(runner("\n  3 passing (12ms)\n  1 pending\n  1 failing\n")).toBe("mocha p=3 f=1 s=1 e=-1 lines=2,3,4");
+  });
+
+  it("ignores look-alikes", () => {
+    expect(runner("Tests are great\nRan out of memory\nok then\n12 passengers\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=");
+  });
+
+  it("flags summaries the scanner missed, in line order", () => {
+    const t = "step\nok  \texample.com/util\t0.002s\nRan 3 tests in 0.001s\n\nOK\n";
+    const scan = scanWithRunners(t, findRunnerSummaries(t));
+    const parts = new Array<string>();
+    for (let i = 0; i < scan.count; i++) parts.push(scan.lineNumbers[i].toString() + ":" + kindName(scan.kinds[i]));
+    expect(parts.join(",")).toBe("2:summary,3:summary,5:summary");
+  });
+});
+
+describe("CommandOutput digest", () => {
+  it("returns what fits as it is, with facts and a summary", () => {
+    const d = digestCommand("a\nb\n", 100, passed, "");
+    expect(d.llm).toBe("a\nb\n");
+    expect(d.summary).toBe("Ran make all (2 lines)");
+    expect(d.facts).toBe('"exitCode":0,"lines":2,"errors":0,"warnings":0');
+  });
+
+  it("puts the status first and keeps the error and the runner summary", () => {
+    const t = withNoise(400, "src/a.ts:3:1: error: boom\n" + withNoise(400, "Tests:       1 failed, 12 passed, 13 total\nDone.\n"));
+    const d = digestCommand(t, 900, failed, "");
+    expect(d.llm.length).toBeLessThanOrEqual(900);
+    expect(d.llm.startsWith("exit 1 (failed) \u00b7 803 lines \u00b7 jest: 1 failed, 12 passed\n")).toBe(true);
+    expect(d.llm.includes("src/a.ts:3:1: error: boom")).toBe(true);
+    expect(d.llm.includes("Tests:       1 failed, 12 passed, 13 total")).toBe(true);
+    expect(d.summary).toBe("jest: 1 failed, 12 passed");
+    expect(d.facts).toBe('"exitCode":1,"lines":803,"errors":2,"warnings":0,"runner":"jest","tests":{"passed":12,"failed":1}');
+  });
+
+  it("summarises a failure by its first error line", () => {
+    const t = withNoise(300, "Traceback (most recent call last):\n  File \"x.py\", line 1\nValueError: bad value\n");
+    const d = digestCommand(t, 600, new DigestContext("bash", '{"command":"python3 x.py"}', 1), "");
+    expect(d.summary).toBe("Error: ValueError: bad value");
+    expect(d.llm.includes("ValueError: bad value")).toBe(true);
+  });
+
+  it("writes exit 0 and no exit when unknown", () => {
+    const t = withNoise(300, "all good\n");
+    expect(digestCommand(t, 500, passed, "").llm.startsWith("exit 0 \u00b7 301 lines\n")).toBe(true);
+    expect(digestCommand(t, 500, new DigestContext("bash", "{}", -1), "").llm.startsWith("301 lines\n")).toBe(true);
+  });
+
+  it("stays within budgets 0, 1 and tiny", () => {
+    const t = withNoise(200, "error: x\n");
+    for (let b = 0; b < 80; b++) expect(digestCommand(t, b, failed, "").llm.length).toBeLessThanOrEqual(b);
+    expect(digestCommand(t, 0, failed, "").llm).toBe("");
+  });
+
+  it("handles empty input, CRLF, one huge line and identical lines", () => {
+    expect(digestCommand("", 10, passed, "").llm).toBe("");
+    expect(digestCommand("", 10, passed, "").summary).toBe("Ran make all (0 lines)");
+    const crlf = withNoise(100, "").replaceAll("\n", "\r\n") + "Ran 3 tests in 0.1s\r\n\r\nOK\r\n";
+    const c = digestCommand(crlf, 400, passed, "");
+    expect(c.llm.length).toBeLessThanOrEqual(400);
+    expect(c.llm.includes("Ran 3 tests in 0.1s\r\n\r\nOK")).toBe(true);
+    expect(c.summary).toBe("unittest: 3 passed");
+    // d83d de00 repeated: a cut never splits the pair.
+    const huge = "\uD83D\uDE00".repeat(50000);
+    const h = digestCommand(huge, 300, passed, "");
+    expect(h.llm.length).toBeLessThanOrEqual(300);
+    const same = "same line\n".repeat(5000);
+    expect(digestCommand(same, 300, passed, "").llm.length).toBeLessThanOrEqual(300);
+  });
+
+  it("appends the hint to its markers", () => {
+    const d = digestCommand(withNoise(500, "done\n"), 600, passed, "; read more: offset={first}");
+    expect(d.llm.includes("; read more: offset=")).toBe(true);
+  });
+});

@@ -1,0 +1,236 @@
+import { digestStructured } from "../../assembly/digest/structured";
+import { DigestContext } from "../../assembly/digest/types";
+import { indexJson } from "../../assembly/util/json-index";
+import { isHighSurrogate, isLowSurrogate } from "../../assembly/util/chars";
+
+const ctx = new DigestContext("bash", "{}", 0);
+
+function llm(text: string, budget: i32): string {
+  return digestStructured(text, budget, ctx, "").llm;
+}
+
+function facts(text: string, budget: i32): string {
+  return digestStructured(text, budget, ctx, "").facts;
+}
+
+/** The output is one valid JSON value (checked by the core's own validator). */
+function isJson(s: string): bool {
+  return indexJson(s, 0, s.length) !== null;
+}
+
+function hasLoneSurrogate(s: string): bool {
+  for (let i = 0; i < s.length; i++) {
+    const c = <i32>s.charCodeAt(i);
+    if (isHighSurrogate(c)) {
+      if (i + 1 >= s.length || !isLowSurrogate(<i32>s.charCodeAt(i + 1))) return true;
+      i++;
+    } else if (isLowSurrogate(c)) return true;
+  }
+  return false;
+}
+
+/** [0,1,…,n-1] compact. */
+function numbers(n: i32): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) parts.push(i.toString());
+  return "[" + parts.join(",") + "]";
+}
+
+/** An object with n keys "k0".."k{n-1}", pretty-printed with two spaces. */
+function wideObject(n: i32): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) parts.push('  "k' + i.toString() + '": "value number ' + i.toString() + '"');
+  return "{\n" + parts.join(",\n") + "\n}";
+}
+
+describe("StructuredData: JSON documents", () => {
+  it("returns a document that fits as it is", () => {
+    const t = '{"a": 1, "b": [1, 2]}';
+    expect(llm(t, 100)).toBe(t);
+    expect(facts(t, 100)).toBe('"type":"object","keys":2,"level":0');
+  });
+
+  it("shortens a long array to its first items, the count and its last item", () => {
+    const out = llm(numbers(1000), 200);
+    expect(out.length).toBeLessThanOrEqual(200);
+    expect(isJson(out)).toBe(true);
+    expect(out.startsWith("[0,1,")).toBe(true);
+    expect(out.endsWith(",999]")).toBe(true);
+    // first k items + marker + last item = 1,000
+    const marker = out.indexOf('"\u2026+');
+    expect(marker).toBeGreaterThan(0);
+    const shownBefore = out.substring(1, marker).split(",").length - 1;
+    const omitted = I32.parseInt(out.substring(marker + 3, out.indexOf(" items")).replaceAll(",", ""));
+    expect(shownBefore + omitted + 1).toBe(1000);
+  });
+
+  it("keeps every top-level key of a wide object while it can, then counts the rest", () => {
+    const t = wideObject(30);
+    const roomy = llm(t, 900);
+    expect(roomy.length).toBeLessThanOrEqual(900);
+    expect(isJson(roomy)).toBe(true);
+    for (let i = 0; i < 30; i++) expect(roomy.includes('"k' + i.toString() + '"')).toBe(true);
+    const tight = llm(t, 120);
+    expect(tight.length).toBeLessThanOrEqual(120);
+    expect(isJson(tight)).toBe(true);
+    expect(tight.includes(' keys"')).toBe(true);
+  });
+
+  it("keeps the source's indentation when the shortened document fits with it", () => {
+    const t = '{\n  "list": ' + numbers(300) + ',\n  "name": "x"\n}';
+    const out = llm(t, 400);
+    expect(out.includes('\n  "list": [\n    0,')).toBe(true);
+    expect(isJson(out)).toBe(true);
+  });
+
+  it("cuts a long string with the count of what it left out", () => {
+    const t = '{"s":"' + "x".repeat(100000) + '"}';
+    const out = llm(t, 200);
+    expect(out.length).toBeLessThanOrEqual(200);
+    expect(isJson(out)).toBe(true);
+    expect(out.includes("\u2026(+")).toBe(true);
+    expect(out.includes(" chars)")).toBe(true);
+  });
+
+  it("never splits a surrogate pair when it cuts a string", () => {
+    // "😀" is d83d de00; 3,000 of them.
+    const t = '{"s":"' + "\uD83D\uDE00".repeat(3000) + '"}';
+    for (let b = 20; b < 120; b += 7) {
+      const out = llm(t, b);
+      expect(out.length).toBeLessThanOrEqual(b);
+      expect(hasLoneSurrogate(out)).toBe(false);
+    }
+  });
+
+  it("summarises deep nesting with counts", () => {
+    const t = '{"a":{"b":{"c":{"d":{"e":' + wideObject(12) + "}}}}}";
+    const out = llm(t, 80);
+    expect(out.length).toBeLessThanOrEqual(80);
+    expect(isJson(out)).toBe(true);
+    expect(out.includes("object with")).toBe(true);
+  });
+
+  it("survives 10,000 levels of nesting without recursion", () => {
+    const deep = "[".repeat(10000) + "1" + "]".repeat(10000);
+    const out = llm(deep, 100);
+    expect(out.length).toBeLessThanOrEqual(100);
+    expect(isJson(out)).toBe(true);
+    const obj = '{"a":'.repeat(10000) + "null" + "}".repeat(10000);
+    const o = llm(obj, 100);
+    expect(isJson(o)).toBe(true);
+    expect(facts(obj, 100)).toBe(facts(obj, 100));
+    // Unclosed: text, not a trap.
+    const open = "[".repeat(10000);
+    expect(llm(open, 100).length).toBeLessThanOrEqual(100);
+    expect(facts(open, 100).startsWith('"type":"text","parsed":false')).toBe(true);
+  });
+
+  it("handles a 5 MB array", () => {
+    const t = numbers(700000);
+    expect(t.length).toBeGreaterThan(4500000);
+    const out = llm(t, 4000);
+    expect(out.length).toBeLessThanOrEqual(4000);
+    expect(isJson(out)).toBe(true);
+    expect(out.endsWith(",699999]")).toBe(true);
+    expect(facts(t, 4000).startsWith('"type":"array","items":700000')).toBe(true);
+  });
+
+  it("stays within budgets 0, 1 and tiny, and is JSON whenever it says anything", () => {
+    const t = wideObject(50);
+    expect(llm(t, 0)).toBe("");
+    for (let b = 1; b < 60; b++) {
+      const out = llm(t, b);
+      expect(out.length).toBeLessThanOrEqual(b);
+      if (out.length > 0) expect(isJson(out)).toBe(true);
+    }
+  });
+
+  it("reads CRLF documents", () => {
+    const t = '{\r\n  "list": ' + numbers(200) + ',\r\n  "name": "crlf"\r\n}\r\n';
+    const out = llm(t, 150);
+    expect(out.length).toBeLessThanOrEqual(150);
+    expect(isJson(out)).toBe(true);
+    expect(out.includes('"name"')).toBe(true);
+  });
+
+  it("keeps a lone surrogate escape as valid JSON", () => {
+    // \ud800 alone, as an escape: valid JSON text.
+    const t = '{"s":"\\ud800' + "y".repeat(500) + '","n":1}';
+    const out = llm(t, 60);
+    expect(out.length).toBeLessThanOrEqual(60);
+    expect(isJson(out)).toBe(true);
+  });
+});
+
+describe("StructuredData: lines around a document", () => {
+  it("keeps a warning line before the JSON apart from it", () => {
+    const t = "npm warn config something\n" + wideObject(40);
+    const d = digestStructured(t, 400, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(400);
+    expect(d.llm.startsWith("npm warn config something\n{")).toBe(true);
+    const json = d.llm.substring(d.llm.indexOf("\n") + 1);
+    expect(isJson(json)).toBe(true);
+    expect(d.facts.includes('"linesBefore":1')).toBe(true);
+  });
+
+  it("summarises a failed run by its error line", () => {
+    const t = "npm error code ELSPROBLEMS\n" + wideObject(40) + "\nnpm error A complete log\n";
+    const d = digestStructured(t, 500, new DigestContext("bash", "{}", 1), "");
+    expect(d.summary).toBe("Error: npm error code ELSPROBLEMS");
+    expect(d.llm.includes("npm error code ELSPROBLEMS")).toBe(true);
+    expect(d.llm.length).toBeLessThanOrEqual(500);
+  });
+});
+
+describe("StructuredData: NDJSON", () => {
+  it("counts records and keys, keeps first and last whole", () => {
+    const parts = new Array<string>();
+    for (let i = 0; i < 1000; i++) parts.push('{"id":' + i.toString() + ',"ok":true}');
+    const t = parts.join("\n") + "\n";
+    const d = digestStructured(t, 300, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(300);
+    expect(d.summary).toBe("NDJSON, 1,000 records");
+    expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), ok (1000)\n{"id":0,"ok":true}\n')).toBe(true);
+    expect(d.llm.endsWith('\n{"id":999,"ok":true}')).toBe(true);
+    expect(d.facts).toBe('"type":"ndjson","records":1000,"items":1000,"objects":1000,"keys":2,"otherLines":0');
+  });
+
+  it("handles identical records, CRLF and blank lines", () => {
+    const t = '{"a":1}\r\n'.repeat(500) + "\r\n" + '{"a":1}\r\n';
+    const d = digestStructured(t, 120, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(120);
+    expect(d.facts.includes('"records":501')).toBe(true);
+  });
+
+  it("keeps the error lines among records", () => {
+    const parts = new Array<string>();
+    for (let i = 0; i < 300; i++) parts.push('{"step":' + i.toString() + "}");
+    parts.push("error: could not compile `x`");
+    for (let i = 0; i < 300; i++) parts.push('{"step":' + (300 + i).toString() + "}");
+    const d = digestStructured(parts.join("\n"), 400, new DigestContext("bash", "{}", 101), "");
+    expect(d.llm.includes("error: could not compile `x`")).toBe(true);
+    expect(d.summary).toBe("Error: error: could not compile `x`");
+    expect(d.llm.length).toBeLessThanOrEqual(400);
+  });
+
+  it("fits the tiniest budgets", () => {
+    const t = '{"a":1}\n'.repeat(200);
+    for (let b = 0; b < 50; b++) expect(llm(t, b).length).toBeLessThanOrEqual(b);
+  });
+});
+
+describe("StructuredData: not JSON", () => {
+  it("treats empty and garbage input as text", () => {
+    expect(llm("", 10)).toBe("");
+    expect(facts("", 10)).toBe('"type":"text","parsed":false,"lines":0');
+    const garbage = "{{{{ not json ]]]] " + "z".repeat(2000);
+    const out = llm(garbage, 100);
+    expect(out.length).toBeLessThanOrEqual(100);
+    expect(out.includes("chars omitted")).toBe(true);
+  });
+
+  it("treats one huge line of text as text", () => {
+    const t = "x".repeat(200000);
+    expect(llm(t, 500).length).toBeLessThanOrEqual(500);
+  });
+});
