@@ -44,6 +44,8 @@ function lastNonEmptyLine(text: string): string {
 }
 
 export function fallbackSummary(category: i32, ctx: DigestContext, text: string): string {
+  // Binary text is its one-line description by now: "[binary output: …]".
+  if (category == Category.Binary && text.startsWith("[") && text.endsWith("]")) return oneLine(text.substring(1, text.length - 1), SUMMARY_MAX);
   if (ctx.exitCode > 0) {
     let msg = firstErrorLine(text);
     if (msg.length == 0) msg = lastNonEmptyLine(text);

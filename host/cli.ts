@@ -2,6 +2,7 @@
 // The `abridge` command line: one module per command under cli/.
 import { isAbridgeError } from "./errors.js";
 import * as compactCommand from "./cli/compact.js";
+import * as demoCommand from "./cli/demo.js";
 
 interface Command {
   help: string;
@@ -10,6 +11,7 @@ interface Command {
 
 const commands: Record<string, Command> = {
   compact: compactCommand,
+  demo: demoCommand,
 };
 
 const usage = `usage: abridge <command> [options]

@@ -17,7 +17,7 @@ options:
   --json             print one JSON object: category, llmContent, uiContent, summary, truncated, metadata
   -h, --help         this help`;
 
-export function run(argv: string[]): number {
+export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     tool: { type: "string" },
     args: { type: "string" },
@@ -45,7 +45,7 @@ export function run(argv: string[]): number {
   if (level !== undefined && !["minimal", "balanced", "conservative"].includes(level)) {
     throw usageError(`--level must be minimal, balanced or conservative, got ${JSON.stringify(level)}`);
   }
-  const output = readInput(positionals[0]);
+  const output = await readInput(positionals[0]);
   const result = compact(
     { tool: (values.tool as string | undefined) ?? "", args, output, exitCode: intOption("exit-code", values["exit-code"], -(2 ** 31)) },
     {

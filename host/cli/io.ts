@@ -30,11 +30,16 @@ export function intOption(name: string, value: string | boolean | undefined, min
   return Number(value);
 }
 
-/** Reads FILE, or stdin when FILE is absent or "-". Bytes, so binary input stays binary. */
-export function readInput(file: string | undefined): Buffer {
+/**
+ * Reads FILE, or stdin when FILE is absent or "-". Bytes, so binary input stays binary.
+ * Stdin is read as a stream: readFileSync(0) fails with EAGAIN on a non-blocking pipe.
+ */
+export async function readInput(file: string | undefined): Promise<Buffer> {
   if (file === undefined || file === "-") {
     if (process.stdin.isTTY) throw usageError("no input: give a FILE or pipe the output on stdin");
-    return readFileSync(0);
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
   try {
     return readFileSync(file);
