@@ -16,7 +16,7 @@ const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Node 20 cannot load .ts: transpile what the benchmark needs under node_modules/.cache,
 // where `undici` still resolves from the repository's node_modules.
 const OUT = join(REPO, "node_modules/.cache/abridge-bench-summarizer");
-const SOURCES = ["host/summarizer", "host/redact.ts", "host/errors.ts", "host/types.ts", "tests/host/support/provider-server.ts"];
+const SOURCES = ["host/summarizer", "host/lazy.ts", "host/redact.ts", "host/errors.ts", "host/types.ts", "tests/host/support/provider-server.ts"];
 
 function transpile(rel) {
   const path = join(REPO, rel);
