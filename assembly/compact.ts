@@ -18,7 +18,7 @@ import { digestSearch } from "./digest/search";
 import { ToolKind, toolKind } from "./classify/tools";
 import { Digest, DigestContext } from "./digest/types";
 import { fallbackSummary } from "./summary";
-import { countNewlines, lineCount } from "./util/lines";
+import { countNewlines, lineCount, safeEnd } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
 /** Inputs longer than this get a sampled token estimate (it is flagged as an estimate anyway). */
@@ -122,7 +122,9 @@ export function compact(
     // The UI channel gets the description too: binary is never passed on.
     cleaned = binary;
     d = new Digest();
-    d.llm = binary;
+    // The budget holds even here, tiny as it may be.
+    const budget = nthNumber(budgets, Category.Binary, 4000);
+    d.llm = binary.length <= budget ? binary : binary.substring(0, safeEnd(binary, max(budget, 0)));
     d.summary = binary.substring(1, binary.length - 1);
     d.truncated = true;
     d.omittedChars = text.length;

@@ -3,6 +3,7 @@ import { countExactTokens } from "./lazy.js";
 import { clean, decodeOutput } from "./ops.js";
 import { CATEGORIES, coreCompact, type CoreCompactResult } from "./compact.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
+import { MAX_INPUT_CHARS } from "./core.js";
 import { AbridgeError, isAbridgeError } from "./errors.js";
 import { fallbackTruncate } from "./fallback.js";
 import type { Category, ResultMetadata, ToolResultInput, ToolResultOutput } from "./types.js";
@@ -55,6 +56,10 @@ function argsJson(args: ToolResultInput["args"]): string {
  */
 export function outputText(output: string | Uint8Array): { text: string; binary: boolean } {
   if (typeof output === "string") return { text: output, binary: false };
+  // Checked before decoding: a decoder given more than V8's longest string throws an untyped RangeError.
+  if (output.length > MAX_INPUT_CHARS) {
+    throw new AbridgeError("ABRIDGE_INPUT_TOO_LARGE", `output of ${output.length.toLocaleString("en-US")} bytes exceeds the maximum of ${MAX_INPUT_CHARS.toLocaleString("en-US")}`);
+  }
   const decoded = decodeOutput(output);
   return { text: decoded.text, binary: decoded.binary !== "" };
 }

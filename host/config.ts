@@ -123,6 +123,11 @@ export interface LoadConfigContext {
   cwd?: string;
   /** @default process.env */
   env?: Record<string, string | undefined>;
+  /**
+   * A harness's own defaults (an adapter's log location, say): they replace DEFAULTS but yield
+   * to the config file, the environment and the options, so the user's settings still win.
+   */
+  defaults?: AbridgeOptions;
 }
 
 const LEVELS: readonly Level[] = ["minimal", "balanced", "conservative"];
@@ -326,6 +331,14 @@ function fileLayer(file: string): Layer {
 
 // ---- resolution ---------------------------------------------------------------
 
+/** Relative log paths in options are relative to the working directory. */
+function pathsResolved(layer: Layer, cwd: string): Layer {
+  const log = layer.log as Record<string, unknown> | undefined;
+  if (typeof log?.dir === "string") log.dir = resolve(cwd, log.dir);
+  if (typeof log?.path === "string") log.path = resolve(cwd, log.path);
+  return layer;
+}
+
 /** Later layers win, section by section and category by category. */
 function merge(layers: Layer[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -375,17 +388,15 @@ export function loadConfig(options: AbridgeOptions = {}, context: LoadConfigCont
     configFile = findConfigFile(cwd);
   }
 
-  const optionLayer = validateLayer(options, "", false);
-  const optionLog = optionLayer.log as Record<string, unknown> | undefined;
-  if (typeof optionLog?.dir === "string") optionLog.dir = resolve(cwd, optionLog.dir);
-  if (typeof optionLog?.path === "string") optionLog.path = resolve(cwd, optionLog.path);
+  const optionLayer = pathsResolved(validateLayer(options, "", false), cwd);
+  const harnessLayer = pathsResolved(validateLayer(context.defaults ?? {}, "defaults.", false), cwd);
 
   const defaults: Layer = {
     ...DEFAULTS,
     log: { ...DEFAULTS.log, dir: resolve(cwd, DEFAULTS.log.dir) },
     categories: {},
   };
-  const m = merge([defaults, configFile ? fileLayer(configFile) : {}, envLayer(env, cwd), optionLayer]);
+  const m = merge([defaults, harnessLayer, configFile ? fileLayer(configFile) : {}, envLayer(env, cwd), optionLayer]);
 
   const sessionIdValue = (m.sessionId as string | undefined) ?? newSessionId();
   const log = m.log as Record<string, unknown>;

@@ -28,6 +28,13 @@ export const MAX_INPUT_CHARS = 512 * 1024 * 1024;
 /** Inputs above this size trigger a collection right after the call. */
 const COLLECT_AFTER_CHARS = 1 << 20;
 
+/**
+ * Linear memory never shrinks: an instance that grew past this size for one huge
+ * output is dropped after the call, so a long session does not keep hundreds of
+ * MB for the rest of its life. The next call instantiates again from the compiled module.
+ */
+export const RETAIN_MEMORY_BYTES = 64 * 1024 * 1024;
+
 let compiled: WebAssembly.Module | undefined;
 let live: RawExports | undefined;
 let generation = 0;
@@ -69,7 +76,7 @@ function core(): RawExports {
   return (live ??= instantiate());
 }
 
-/** How many instances have been created: grows by one after each trap. */
+/** How many instances have been created: grows after a trap or a call that left memory above RETAIN_MEMORY_BYTES. */
 export function coreGeneration(): number {
   return generation;
 }
@@ -142,6 +149,7 @@ function invoke(name: string, args: CoreArg[], returns: "string" | "number"): st
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
       if (big > COLLECT_AFTER_CHARS) ex.__collect();
+      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
     }
   }
 }

@@ -101,8 +101,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   constructor(options: CreateAbridgeOptions = {}) {
     super();
-    const { cwd, env, ...rest } = options;
-    this.config = loadConfig(rest, { cwd, env });
+    const { cwd, env, defaults, ...rest } = options;
+    this.config = loadConfig(rest, { cwd, env, defaults });
     const c = this.config;
     this.options = compactOptions(c);
     this.lock = new SessionLock({ maxHoldMs: c.lock.maxHoldMs, mode: c.lock.mode, toolTimeoutMs: c.lock.toolTimeoutMs });

@@ -99,7 +99,8 @@ function commonRoot(p: Listing): i32 {
     // The root itself ("." in find ., "include" in find include) sits above the prefix.
     if (prefix.startsWith(path) && prefix.charCodeAt(path.length) == CharCode.SLASH) continue;
     while (prefix.length > 0 && !path.startsWith(prefix)) {
-      const slash = prefix.lastIndexOf("/", prefix.length - 2);
+      // lastIndexOf clamps a negative start to 0, so "/" would find itself forever.
+      const slash = prefix.length >= 2 ? prefix.lastIndexOf("/", prefix.length - 2) : -1;
       prefix = slash >= 0 ? prefix.substring(0, slash + 1) : "";
     }
     if (prefix.length == 0) return 0;

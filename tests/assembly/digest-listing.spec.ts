@@ -111,4 +111,8 @@ describe("digestListing", () => {
     expect(e.llm.length).toBeLessThanOrEqual(300);
     expect(e.summary).toBe("Listed 300 files in 1 directory");
   });
+  it("the root path alone among relative paths ends (found by fuzzing: it looped)", () => {
+    expect(digestListing("a\n/", 1000, ctx).summary.length).toBeGreaterThan(0);
+    expect(digestListing("/\nsrc/a.ts\n", 1000, ctx).summary.length).toBeGreaterThan(0);
+  });
 });

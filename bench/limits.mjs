@@ -1,0 +1,45 @@
+// Resource limits (issue: reliability): peak RSS while a 100 MB output goes
+// through abridge, against pi's truncateTail on the same input, each in a fresh
+// process. "Working memory" is the peak over the RSS with the input already built.
+import { spawnSync } from "node:child_process";
+import { fmt } from "./lib.mjs";
+
+const MB = Number(process.env.ABRIDGE_LIMITS_MB ?? 100);
+const cases = [
+  ["one-line", "one 100 MB line (minified bundle), marker in the middle"],
+  ["log", "100 MB build log, error at 40 % (string)"],
+  ["bytes", "100 MB build log, error at 40 % (bytes)"],
+];
+
+function measure(kind, pipeline) {
+  const r = spawnSync(process.execPath, ["--expose-gc", "--max-old-space-size=4096", new URL("./limits-child.mjs", import.meta.url).pathname, kind, String(MB), pipeline], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) return { kind, pipeline, failed: (r.stderr || `exit ${r.status}`).trim().split("\n").slice(-3).join(" ") };
+  return JSON.parse(r.stdout);
+}
+
+const rows = [];
+for (const [kind, label] of cases) {
+  for (const pipeline of ["abridge", "pi"]) {
+    const m = measure(kind, pipeline);
+    rows.push({ label, ...m });
+    console.log(JSON.stringify(m));
+  }
+}
+
+const mb = (b) => fmt(b / 1e6, 0);
+const lines = [
+  `| input | pipeline | peak RSS | working memory (peak − with input) | peak ÷ input | time | kept the marker |`,
+  `|---|---|---|---|---|---|---|`,
+  ...rows.map((r) =>
+    r.failed
+      ? `| ${r.label} | ${r.pipeline} | failed: ${r.failed} | | | | |`
+      : `| ${r.label} | ${r.pipeline} | ${mb(r.peak)} MB | ${mb(Math.max(0, r.peak - r.withInput))} MB | ${fmt(r.peak / r.inputBytes, 2)}× | ${fmt(r.ms / 1000, 2)} s | ${r.keepsMarker ? "yes" : "no"} |`,
+  ),
+  ``,
+  `Input sizes are UTF-8 bytes. "peak ÷ input" includes Node's own baseline (about ${mb(rows.find((r) => !r.failed)?.baseline ?? 0)} MB) and the input itself.`,
+  `The core copies the input into its memory as UTF-16 (2 bytes per unit) once; inputs above 512 Mi units are refused with ABRIDGE_INPUT_TOO_LARGE.`,
+];
+export default { section: "Limits", body: lines.join("\n") };
