@@ -13,6 +13,18 @@ export const SUMMARY_MAX: i32 = 160;
 const PATH_KEYS: string[] = ["file_path", "path", "filePath", "file", "filename", "url"];
 const COMMAND_KEYS: string[] = ["command", "cmd"];
 
+/** "Error: <line>" in one line, without doubling a prefix the line already has ("Error: boom"). */
+export function errorSummary(line: string): string {
+  const t = line.trimStart();
+  const lower = t.substring(0, 6).toLowerCase();
+  const prefixed = lower.startsWith("error") && (t.length == 5 || !isIdentChar(t.charCodeAt(5)));
+  return oneLine(prefixed ? t : "Error: " + line, SUMMARY_MAX);
+}
+
+function isIdentChar(c: i32): bool {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c == 0x5f;
+}
+
 /** The first line that reads as an error message, or "". */
 function firstErrorLine(text: string): string {
   let start = 0;
@@ -50,7 +62,7 @@ export function fallbackSummary(category: i32, ctx: DigestContext, text: string)
     let msg = firstErrorLine(text);
     if (msg.length == 0) msg = lastNonEmptyLine(text);
     if (msg.length == 0) msg = "exit code " + ctx.exitCode.toString();
-    return oneLine("Error: " + msg, SUMMARY_MAX);
+    return errorSummary(msg);
   }
   const lines = lineCount(text, countNewlines(text, 0, text.length));
   if (category == Category.FileContent) {

@@ -3,22 +3,39 @@
 import { isAbridgeError } from "./errors.js";
 import * as compactCommand from "./cli/compact.js";
 import * as demoCommand from "./cli/demo.js";
+import * as diffCommand from "./cli/diff.js";
+import * as logCommand from "./cli/log.js";
+import * as outlineCommand from "./cli/outline.js";
+import * as paramsCommand from "./cli/params.js";
+import * as replayCommand from "./cli/replay.js";
+import * as reportCommand from "./cli/report.js";
+import * as sectionsCommand from "./cli/sections.js";
+import * as viewCommand from "./cli/view.js";
 
 interface Command {
   help: string;
   run(argv: string[]): number | Promise<number>;
 }
 
-const commands: Record<string, Command> = {
-  compact: compactCommand,
-  demo: demoCommand,
+/** Each command with the line `abridge --help` shows for it. */
+const commands: Record<string, Command & { about: string }> = {
+  compact: { ...compactCommand, about: "what the model sees of one tool output (FILE or stdin)" },
+  demo: { ...demoCommand, about: "built-in real tool outputs, before and after" },
+  view: { ...viewCommand, about: "a window of a file's numbered lines (--offset, --limit, --hashlines)" },
+  sections: { ...sectionsCommand, about: "a file as before / relevant lines as hashlines / after" },
+  outline: { ...outlineCommand, about: "the symbols of a source file with their line ranges" },
+  diff: { ...diffCommand, about: "the digest of a unified diff (git diff | abridge diff)" },
+  params: { ...paramsCommand, about: "the abridged display of a tool call's arguments" },
+  log: { ...logCommand, about: "list, page (show) or grep (search) the full outputs in a session log" },
+  report: { ...reportCommand, about: "savings of a session log per session, tool, category (--json, --html)" },
+  replay: { ...replayCommand, about: "run Claude Code / Codex / generic transcripts through abridge" },
 };
 
 const usage = `usage: abridge <command> [options]
 
 commands:
-${Object.keys(commands)
-  .map((name) => `  ${name}`)
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(10)}${c.about}`)
   .join("\n")}
 
 Run \`abridge <command> --help\` for a command's options.`;

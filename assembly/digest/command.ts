@@ -11,6 +11,7 @@
 //
 // A text that fits its budget is returned as it is: the status line is then in
 // the facts and the summary only.
+import { errorSummary } from "../summary";
 import { Category, headRatio } from "../category";
 import { keepWithScan } from "../important";
 import { Kind, rankOf } from "../important/kinds";
@@ -89,7 +90,7 @@ function summaryOf(text: string, scan: Scan, errors: i32, r: RunnerSummary, ctx:
   if (ctx.exitCode > 0 || errors > 0) {
     let msg = firstErrorLine(text, scan);
     if (msg.length == 0) msg = "exit code " + ctx.exitCode.toString();
-    return oneLine("Error: " + msg, 160);
+    return errorSummary(msg);
   }
   const command = argFirstString(ctx.argsJson, COMMAND_KEYS);
   const lineText = new StrBuf(24).addCount(lines).add(lines == 1 ? " line" : " lines").toString();

@@ -9,6 +9,7 @@
 // followed by the head of the tool's result text. Understands Claude Code
 // Edit / MultiEdit / Write, opencode edit / write, gemini-cli replace /
 // write_file, pi edit / write, search_replace, and Codex apply_patch.
+import { errorSummary } from "../summary";
 import { Category } from "../category";
 import { oneLine } from "../oneline";
 import { planTruncate, renderTruncatePlan } from "../truncate";
@@ -135,7 +136,7 @@ export function digestEdit(text: string, budget: i32, ctx: DigestContext): Diges
       }
       facts.add('"kind":"edit","path":').addJson(path).add(',"replacements":').addInt(replacements);
       facts.add(',"oldLines":').addInt(oldLines).add(',"newLines":').addInt(newLines).add(',"replaceAll":').add(all ? "true" : "false");
-      d.summary = oneLine(bad ? "Error: " + firstLine(text) : "Updated " + path, 160);
+      d.summary = bad ? errorSummary(firstLine(text)) : oneLine("Updated " + path, 160);
     } else {
       const lines = linesOf(content);
       const bytes = utf8Length(content);
@@ -145,12 +146,12 @@ export function digestEdit(text: string, budget: i32, ctx: DigestContext): Diges
       if (!bad) head.add(" (").add(plural(lines, "line", "lines")).add(", ").add(plural(bytes, "byte", "bytes")).add(")");
       facts.add('"kind":"write","path":').addJson(path).add(',"lines":').addInt(lines).add(',"bytes":').addInt(bytes);
       facts.add(',"created":').add(!bad && !overwrote ? "true" : "false");
-      d.summary = oneLine(bad ? "Error: " + firstLine(text) : "Wrote " + path, 160);
+      d.summary = bad ? errorSummary(firstLine(text)) : oneLine("Wrote " + path, 160);
     }
   }
   facts.add(',"failed":').add(bad ? "true" : "false");
   d.facts = facts.toString();
-  if (bad && d.summary.length == 0) d.summary = oneLine("Error: " + firstLine(text), 160);
+  if (bad && d.summary.length == 0) d.summary = errorSummary(firstLine(text));
   d.llm = withResult(head.toString(), text, max(budget, 0), d);
   return d;
 }

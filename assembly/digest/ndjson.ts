@@ -9,6 +9,7 @@
 //   {"path":"node_modules/@a2a-js/sdk","version":"0.3.11","dev":true}
 //   [...64,880 chars omitted...] lines 2–874 of 875
 //   {"path":"node_modules/zod","version":"3.25.76","dev":true}
+import { errorSummary as errorLineSummary } from "../summary";
 import { Kind, rankOf } from "../important/kinds";
 import { scanImportant } from "../important/scan";
 import { markerBound, writeMarker } from "../marker";
@@ -216,7 +217,7 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   d.summary = oneLine("NDJSON, " + (nd.records == 1 ? "1 record" : formatRecords(nd.records)), 160);
   if (ctx.exitCode > 0) {
     const err = errorSummary(text, nd);
-    if (err.length > 0) d.summary = oneLine("Error: " + err, 160);
+    if (err.length > 0) d.summary = errorLineSummary(err);
   }
   if (text.length <= budget) {
     d.llm = text;

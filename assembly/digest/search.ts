@@ -10,6 +10,7 @@
 //   email/base64mime.py (3 of 7):
 //   50:def header_length(bytearray):
 //   [...490 more matches in 25 files not shown]
+import { errorSummary } from "../summary";
 import { Category } from "../category";
 import { oneLine } from "../oneline";
 import { argFirstString } from "../util/args";
@@ -69,7 +70,7 @@ function headline(p: SearchParse, ctx: DigestContext): string {
 function summaryOf(p: SearchParse, head: string): string {
   if (p.matches == 0 && p.filesWithMatches == 0 && p.errors > 0) {
     for (let i = 0; i < p.lines.count; i++) {
-      if (unchecked(p.kind[i]) == <u8>LineKind.Error) return oneLine("Error: " + p.lines.line(i), 160);
+      if (unchecked(p.kind[i]) == <u8>LineKind.Error) return errorSummary(p.lines.line(i));
     }
   }
   return oneLine(head, 160);

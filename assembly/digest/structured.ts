@@ -5,6 +5,7 @@
 // Tools often print a line or two around the document (npm's warnings before
 // it, "npm error …" lines after a failed `npm ls --json`): those lines are kept
 // apart from the JSON, errors first, so the JSON part still parses on its own.
+import { errorSummary } from "../summary";
 import { Category, headRatio } from "../category";
 import { keepImportantResult } from "../important";
 import { Kind, rankOf } from "../important/kinds";
@@ -46,7 +47,7 @@ function textDigest(text: string, budget: i32, ctx: DigestContext, hint: string)
   const lines = lineCount(text, countNewlines(text, 0, text.length));
   d.facts = '"type":"text","parsed":false,"lines":' + lines.toString();
   const err = firstErrorLine(text, 0, text.length);
-  if (ctx.exitCode > 0 && err.length > 0) d.summary = oneLine("Error: " + err, 160);
+  if (ctx.exitCode > 0 && err.length > 0) d.summary = errorSummary(err);
   return d;
 }
 
@@ -218,7 +219,7 @@ function documentDigest(text: string, doc: Document, budget: i32, ctx: DigestCon
   if (ctx.exitCode > 0) {
     let err = firstErrorLine(text, pre.start, pre.end);
     if (err.length == 0) err = firstErrorLine(text, post.start, post.end);
-    if (err.length > 0) d.summary = oneLine("Error: " + err, 160);
+    if (err.length > 0) d.summary = errorSummary(err);
   }
   if (n <= budget) {
     d.llm = text;

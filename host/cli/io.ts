@@ -2,6 +2,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { AbridgeError } from "../errors.js";
+import { decodeOutput } from "../ops.js";
+import type { Level } from "../types.js";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -46,4 +48,34 @@ export async function readInput(file: string | undefined): Promise<Buffer> {
   } catch (err) {
     throw usageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+}
+
+/**
+ * FILE (or stdin) as text for the commands that number lines. Binary input is refused with
+ * its description: line numbers of an ELF file mean nothing. Invalid UTF-8 becomes U+FFFD.
+ */
+export async function readText(file: string | undefined): Promise<string> {
+  const { text, binary } = decodeOutput(await readInput(file));
+  if (binary !== "") throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${file ?? "stdin"} is not text: ${binary}`);
+  return text;
+}
+
+const LEVELS: readonly Level[] = ["minimal", "balanced", "conservative"];
+
+/** The --level option, checked. */
+export function levelOption(value: string | boolean | undefined): Level | undefined {
+  if (value === undefined || typeof value === "boolean") return undefined;
+  if (!LEVELS.includes(value as Level)) throw usageError(`--level must be minimal, balanced or conservative, got ${JSON.stringify(value)}`);
+  return value as Level;
+}
+
+/** Prints a help text and reports whether it was asked for. */
+export function printHelp(values: Parsed["values"], help: string): boolean {
+  if (values.help) console.log(help);
+  return values.help === true;
+}
+
+/** Writes text to stdout with exactly one trailing newline. */
+export function printText(text: string): void {
+  process.stdout.write(text.endsWith("\n") ? text : text + "\n");
 }

@@ -81,7 +81,7 @@ export function table(columns: Column[], rows: string[][], options: { indent?: s
     return columns[i]!.align === "right" ? gap + cell : cell + gap;
   };
   const line = (cells: string[]) => (options.indent ?? "") + cells.map(pad).join("  ").trimEnd();
-  const rule = (options.indent ?? "") + widths.map((w) => "─".repeat(w)).join("  ");
+  const rule = ((options.indent ?? "") + widths.map((w) => "─".repeat(w)).join("  ")).trimEnd();
   const out = [line(columns.map((c) => c.header)), rule, ...rows.map(line)];
   if (options.footer) out.push(rule, line(options.footer));
   return out.join("\n");

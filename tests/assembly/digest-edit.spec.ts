@@ -44,7 +44,7 @@ describe("digestEdit", () => {
   });
   it("a failure is reported as one", () => {
     const d = digestEdit("Error: file not found", 4000, call("Edit", '{"file_path":"/r/x","old_string":"a","new_string":"b"}', 1));
-    expect(d.summary).toBe("Error: Error: file not found");
+    expect(d.summary).toBe("Error: file not found");
     expect(d.llm.startsWith("\u2717 Edit failed: /r/x")).toBe(true);
   });
   it("budgets 0/1/tiny, empty result, unknown arguments", () => {

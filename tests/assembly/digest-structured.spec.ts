@@ -209,7 +209,7 @@ describe("StructuredData: NDJSON", () => {
     for (let i = 0; i < 300; i++) parts.push('{"step":' + (300 + i).toString() + "}");
     const d = digestStructured(parts.join("\n"), 400, new DigestContext("bash", "{}", 101), "");
     expect(d.llm.includes("error: could not compile `x`")).toBe(true);
-    expect(d.summary).toBe("Error: error: could not compile `x`");
+    expect(d.summary).toBe("error: could not compile `x`");
     expect(d.llm.length).toBeLessThanOrEqual(400);
   });
 

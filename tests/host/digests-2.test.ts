@@ -192,7 +192,7 @@ describe("StructuredData digest", () => {
     expect(d.facts).toMatchObject({ type: "ndjson", records: f.meta.facts!.counts!.records, otherLines: 2 });
     for (const line of f.meta.facts!.errorLines!) expect(d.llm).toContain(line);
     for (const s of f.meta.facts!.mustKeep!) expect(d.llm).toContain(s);
-    expect(d.summary).toMatch(/^Error: error: could not compile `ledger`/);
+    expect(d.summary).toMatch(/^error: could not compile `ledger`/);
     for (const l of d.llm.split("\n")) if (l.startsWith("{")) JSON.parse(l);
   });
 

@@ -59,9 +59,18 @@ function keepImportantPlanFromOutput(input: string, out: string): { ok: boolean 
     const m = MARKER.exec(line);
     const isMarker = m !== null && (i === 0 || pendingPiece === "" || pendingPiece.endsWith("\n") || true);
     if (isMarker && m) {
-      // The kept piece before a marker may have had a "\n" added after a partial line.
+      // The kept piece before a marker may have had a "\n" added after a partial line. When the
+      // input has a "\n" there too, the marker's first line tells which: a gap that starts with
+      // that newline starts on the line the piece ends in.
       let piece = pendingPiece;
-      if (piece.endsWith("\n") && !input.startsWith(piece, pos)) piece = piece.slice(0, -1);
+      const lineAt = (p: number) => input.slice(0, p).split("\n").length;
+      if (piece.endsWith("\n")) {
+        const withNewline = input.startsWith(piece, pos);
+        const firstLine = m[5] !== undefined ? num(m[2] ?? m[4]!) : undefined;
+        if (!withNewline || (firstLine !== undefined && firstLine !== lineAt(pos + piece.length) && firstLine === lineAt(pos + piece.length - 1))) {
+          piece = piece.slice(0, -1);
+        }
+      }
       pendingPiece = piece;
       if (!flush()) return { ok: false };
       const omitted = num(m[1]!);
@@ -75,7 +84,6 @@ function keepImportantPlanFromOutput(input: string, out: string): { ok: boolean 
       if (m[5] !== undefined) {
         const first = num(m[2] ?? m[4]!);
         const last = num(m[3] ?? m[4]!);
-        const lineAt = (p: number) => input.slice(0, p).split("\n").length;
         if (first !== lineAt(pos) || last !== lineAt(end - 1)) return { ok: false };
         const total = input.length === 0 ? 0 : input.split("\n").length - (input.endsWith("\n") ? 1 : 0);
         if (num(m[5]!) !== total) return { ok: false };

@@ -1,0 +1,663 @@
+// Canonical-ABI glue that makes the core a WebAssembly component (world
+// `abridge` in wit/abridge.wit, strings in UTF-16). AssemblyScript has no
+// bindings generator for the Component Model, so this file does by hand what
+// one would emit: each WIT function is exported with its flattened signature
+// (a string is (ptr, len) in code units, an option is (discriminant, value)),
+// validates its arguments, calls the core, and writes `result<T, error>` into
+// a static return area whose address it returns. `scripts/build-component.mjs`
+// renames the exports to the component names (`verify_anchors` becomes
+// `abridge:core/core@0.1.0#verify-anchors`).
+//
+// Memory: every block the host asks for (cabi_realloc) or this glue hands back
+// is an ordinary object of the incremental runtime, kept reachable from `held`
+// until the host calls `cabi_post_*`; then it is garbage like any other, so
+// the collector reuses the same memory call after call. A string the host
+// lowers is the payload of a String object of exactly its length, so the core
+// reads it in place: no copy of a 10 MB input is made on the way in.
+// Why the incremental runtime rather than the stub runtime reset after each
+// call: one compact of a large input allocates several times its size in
+// intermediate strings, which a bump allocator never reuses within the call.
+import { compact as coreCompact } from "./compact";
+import { categoryName, CATEGORY_COUNT } from "./category";
+import { classify as coreClassify } from "./classify";
+import { cleanWith } from "./clean";
+import { truncateWithHint } from "./truncate";
+import { hashlines as coreHashlines, verifyAnchors as coreVerifyAnchors } from "./hashline";
+import { sections as coreSections } from "./sections";
+import { view as coreView } from "./view";
+import { abridgeParam as coreAbridgeParam } from "./param";
+import { oneLine as coreOneLine } from "./oneline";
+import { estimateTokens as coreEstimateTokens } from "./tokens";
+import { valueEnd } from "./digest/json-walk";
+import { indexJson, skipJsonSpace } from "./util/json-index";
+import { decodeJsonString, scanJsonString } from "./util/json-strings";
+import { countNewlines, lineCount } from "./util/lines";
+import { formatCount, StrBuf } from "./util/strbuf";
+
+/** Largest string accepted, in UTF-16 code units: the raw binding's MAX_INPUT_CHARS (host/core.ts). */
+const MAX_INPUT_CHARS: u32 = 512 * 1024 * 1024;
+/** Numbers cross as u32; the core computes in i32. */
+const MAX_NUMBER: u32 = <u32>i32.MAX_VALUE;
+/** After a call whose inputs took more than this many bytes, collect at once (as the raw binding does). */
+const COLLECT_AFTER_BYTES: usize = 2 << 20;
+
+const INPUT_TOO_LARGE = "ABRIDGE_INPUT_TOO_LARGE";
+const INVALID_OPTION = "ABRIDGE_INVALID_OPTION";
+const INVALID_INPUT = "ABRIDGE_INVALID_INPUT";
+
+// ---------------------------------------------------------------------------
+// Memory shared with the host.
+
+/** Objects the host may still read or that hold its arguments; emptied by cabi_post_*. */
+const held = new Array<string>();
+let heldBytes: usize = 0;
+
+/** A managed block of `size` bytes (a String object: the collector looks inside none). */
+function allocate(size: usize): usize {
+  const block = changetype<string>(__new(size, idof<String>()));
+  held.push(block);
+  return changetype<usize>(block);
+}
+
+/**
+ * The allocator the host lowers arguments with. Object payloads are 16-byte
+ * aligned, more than any type of this world needs.
+ */
+export function cabi_realloc(oldPtr: usize, oldSize: usize, align: usize, newSize: usize): usize {
+  heldBytes += newSize;
+  if (oldPtr == 0) return allocate(newSize);
+  // Shrinking (a host transcoding UTF-8 shrinks its worst-case guess) stays in place.
+  const block = changetype<string>(__renew(oldPtr, newSize));
+  held.push(block);
+  return changetype<usize>(block);
+}
+
+function release(): void {
+  held.length = 0;
+  if (heldBytes > COLLECT_AFTER_BYTES) __collect();
+  heldBytes = 0;
+}
+
+/**
+ * A string argument. When (ptr, len) is the whole payload of a String this
+ * allocator made, the string is used in place; a larger block is trimmed to
+ * `len` (its header's size, as __renew does); anything else is copied.
+ */
+function liftString(ptr: usize, len: u32): string {
+  if (len == 0) return "";
+  const bytes = <usize>len << 1;
+  if (ptr >= 8 && load<u32>(ptr - 8) == idof<String>() && load<u32>(ptr - 4) >= <u32>bytes) {
+    store<u32>(ptr - 4, <u32>bytes);
+    return changetype<string>(ptr);
+  }
+  return String.UTF16.decodeUnsafe(ptr, bytes);
+}
+
+// ---------------------------------------------------------------------------
+// The return area and a writer that lays values out as the canonical ABI does:
+// each field at the next multiple of its alignment.
+
+const AREA: usize = memory.data(128, 8);
+/** Payload of `result<T, error>`: every T here aligns to at most 4, and so does error. */
+const PAYLOAD: usize = AREA + 4;
+
+let at: usize = 0;
+
+function align4(): void {
+  at = (at + 3) & ~3;
+}
+
+function putU8(v: i32): void {
+  store<u8>(at, <u8>v);
+  at += 1;
+}
+
+function putU32(v: u32): void {
+  align4();
+  store<u32>(at, v);
+  at += 4;
+}
+
+function putList(ptr: usize, len: i32): void {
+  align4();
+  store<u32>(at, <u32>ptr);
+  store<u32>(at + 4, <u32>len);
+  at += 8;
+}
+
+/**
+ * A component-model string is Unicode scalar values: a host lifting a lone
+ * surrogate traps (wasmtime) or replaces it (jco). Outputs that echo their
+ * input verbatim (view, truncate, one-line, ...) can carry one from a JS
+ * caller, so each becomes U+FFFD here, the same for every host.
+ */
+function wellFormed(s: string): string {
+  const base = changetype<usize>(s);
+  const n = s.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = <i32>load<u16>(base + (<usize>i << 1));
+    if ((c & 0xf800) != 0xd800) continue;
+    if (c < 0xdc00 && i + 1 < n && (<i32>load<u16>(base + (<usize>(i + 1) << 1)) & 0xfc00) == 0xdc00) {
+      i++;
+      continue;
+    }
+    break;
+  }
+  if (i == n) return s;
+  const out = changetype<string>(__new(<usize>n << 1, idof<String>()));
+  const to = changetype<usize>(out);
+  memory.copy(to, base, <usize>n << 1);
+  for (; i < n; i++) {
+    const c = <i32>load<u16>(base + (<usize>i << 1));
+    if ((c & 0xf800) != 0xd800) continue;
+    if (c < 0xdc00 && i + 1 < n && (<i32>load<u16>(base + (<usize>(i + 1) << 1)) & 0xfc00) == 0xdc00) {
+      i++;
+      continue;
+    }
+    store<u16>(to + (<usize>i << 1), 0xfffd);
+  }
+  return out;
+}
+
+function putString(text: string): void {
+  const s = wellFormed(text);
+  held.push(s);
+  putList(changetype<usize>(s), s.length);
+}
+
+/** A present `option<T>` (every T here aligns to 4): its discriminant; the T follows. */
+function putSome(): void {
+  align4();
+  putU8(1);
+}
+
+/** An absent `option<T>`: its discriminant, then room for a T of `size` bytes. */
+function putNone(size: usize): void {
+  align4();
+  putU8(0);
+  align4();
+  at += size;
+}
+
+function okArea(): void {
+  store<u8>(AREA, 0);
+  at = PAYLOAD;
+}
+
+function okString(s: string): usize {
+  okArea();
+  putString(s);
+  return AREA;
+}
+
+function fail(code: string, message: string): usize {
+  store<u8>(AREA, 1);
+  at = PAYLOAD;
+  putString(code);
+  putString(message);
+  return AREA;
+}
+
+// ---------------------------------------------------------------------------
+// Validation. Each check returns "" when the argument is fine, else the
+// message; `failed` then holds the code.
+
+let failed: string = "";
+
+function tooLarge(name: string, len: u32): string {
+  if (len <= MAX_INPUT_CHARS) return "";
+  failed = INPUT_TOO_LARGE;
+  return name + " of " + formatCount(len) + " units exceeds the maximum of " + formatCount(MAX_INPUT_CHARS);
+}
+
+function outOfRange(name: string, value: u32): string {
+  if (value <= MAX_NUMBER) return "";
+  failed = INVALID_OPTION;
+  return name + " must be at most " + formatCount(MAX_NUMBER) + ", got " + formatCount(value);
+}
+
+/** Arguments as the core wants them: a JSON object; "" stands for none. */
+function argsOrEmpty(args: string): string {
+  return args.length == 0 ? "{}" : args;
+}
+
+function badArgs(args: string): string {
+  if (args.length == 0) return "";
+  const idx = indexJson(args, 0, args.length);
+  if (idx !== null && args.charCodeAt(idx.start) == 0x7b) return "";
+  failed = INVALID_INPUT;
+  return idx === null ? "args-json is not valid JSON" : "args-json must be a JSON object";
+}
+
+// ---------------------------------------------------------------------------
+// Reading the JSON the core returns (always well-formed: the core wrote it).
+
+/** The members of one JSON object, in order. */
+class Members {
+  key: string = "";
+  start: i32 = 0;
+  end: i32 = 0;
+  private i: i32;
+
+  /** `open` is the index of the object's '{'. */
+  constructor(private json: string, open: i32) {
+    this.i = open + 1;
+  }
+
+  next(): bool {
+    const s = this.json;
+    const n = s.length;
+    let i = skipJsonSpace(s, this.i, n);
+    if (i < n && s.charCodeAt(i) == 0x2c) i = skipJsonSpace(s, i + 1, n);
+    if (i >= n || s.charCodeAt(i) != 0x22) return false;
+    const keyEnd = scanJsonString(s, i);
+    this.key = s.substring(i + 1, keyEnd - 1);
+    i = skipJsonSpace(s, skipJsonSpace(s, keyEnd, n) + 1, n);
+    this.start = i;
+    this.end = valueEnd(s, i);
+    this.i = this.end;
+    return true;
+  }
+
+  isNull(): bool {
+    return this.json.charCodeAt(this.start) == 0x6e;
+  }
+
+  bool(): bool {
+    return this.json.charCodeAt(this.start) == 0x74;
+  }
+
+  int(): u32 {
+    return parseCount(this.json, this.start, this.end);
+  }
+
+  string(): string {
+    return decodeJsonString(this.json, this.start + 1, this.end - 1);
+  }
+
+  raw(): string {
+    return this.json.substring(this.start, this.end);
+  }
+}
+
+/** A non-negative integer the core wrote (negative ones, which it never writes, read as 0). */
+function parseCount(s: string, start: i32, end: i32): u32 {
+  let v: u64 = 0;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c == 0x2d) return 0;
+    if (c >= 0x30 && c <= 0x39) v = min<u64>(v * 10 + <u64>(c - 0x30), <u64>u32.MAX_VALUE);
+  }
+  return <u32>v;
+}
+
+/** Index of the next '{' of the array that opens at `open`, after `from`; -1 at its end. */
+function nextObject(json: string, from: i32, end: i32): i32 {
+  for (let i = from; i < end; i++) {
+    const c = json.charCodeAt(i);
+    if (c == 0x7b) return i;
+    if (c == 0x5d) return -1;
+  }
+  return -1;
+}
+
+function categoryId(name: string): i32 {
+  for (let c = 0; c < CATEGORY_COUNT; c++) if (categoryName(c) == name) return c;
+  return 3; // the core's own default (CommandOutput)
+}
+
+// ---------------------------------------------------------------------------
+// compact: func(request: compact-request) -> result<compact-result, error>
+
+export function compact(
+  toolPtr: usize, toolLen: u32,
+  argsPtr: usize, argsLen: u32,
+  outputPtr: usize, outputLen: u32,
+  exitIsSome: i32, exitCode: i32,
+  budget: u32,
+  budgetsPtr: usize, budgetsLen: u32,
+  passthrough: u32,
+  hintPtr: usize, hintLen: u32,
+  categoryIsSome: i32, forcedCategory: i32,
+): usize {
+  let why = tooLarge("tool", toolLen);
+  if (why == "") why = tooLarge("args-json", argsLen);
+  if (why == "") why = tooLarge("output", outputLen);
+  if (why == "") why = tooLarge("hint", hintLen);
+  if (why == "") why = outOfRange("budget-chars", budget);
+  if (why == "") why = outOfRange("passthrough-chars", passthrough);
+  if (why != "") return fail(failed, why);
+
+  // One budget per category id, as the core reads them: "b0,b1,…,b7".
+  const budgets = new StaticArray<u32>(CATEGORY_COUNT);
+  for (let c = 0; c < CATEGORY_COUNT; c++) budgets[c] = budget;
+  for (let k: u32 = 0; k < budgetsLen; k++) {
+    const entry = budgetsPtr + (<usize>k << 3); // tuple<category, u32>: u8 at 0, u32 at 4
+    const c = <i32>load<u8>(entry);
+    const b = load<u32>(entry, 4);
+    if (c >= CATEGORY_COUNT) return fail(INVALID_INPUT, "category-budgets names an unknown category " + c.toString());
+    why = outOfRange("category-budgets[" + k.toString() + "]", b);
+    if (why != "") return fail(failed, why);
+    budgets[c] = b;
+  }
+  if (categoryIsSome != 0 && (forcedCategory < 0 || forcedCategory >= CATEGORY_COUNT)) {
+    return fail(INVALID_INPUT, "category is unknown: " + forcedCategory.toString());
+  }
+  const args = liftString(argsPtr, argsLen);
+  why = badArgs(args);
+  if (why != "") return fail(failed, why);
+  const list = new StrBuf(96);
+  for (let c = 0; c < CATEGORY_COUNT; c++) {
+    if (c > 0) list.addChar(0x2c);
+    list.addInt(<i32>budgets[c]);
+  }
+
+  const output = liftString(outputPtr, outputLen);
+  const json = coreCompact(
+    liftString(toolPtr, toolLen),
+    argsOrEmpty(args),
+    output,
+    exitIsSome != 0 ? exitCode : -1,
+    list.toString(),
+    <i32>passthrough,
+    liftString(hintPtr, hintLen),
+    categoryIsSome != 0 ? forcedCategory : -1,
+  );
+  return writeCompactResult(json, output.length, budgets);
+}
+
+/** The core's compact JSON (assembly/compact.ts) as a compact-result record. */
+function writeCompactResult(json: string, rawChars: i32, budgets: StaticArray<u32>): usize {
+  let category = 3;
+  let llm = "";
+  let summary = "";
+  let truncated = false;
+  let cleanChars: u32 = 0;
+  let totalLines: u32 = 0;
+  let omittedChars: u32 = 0;
+  let keptStart = 0;
+  let keptEnd = 0;
+  let facts = "{}";
+  let cleanChanged = false;
+  let rawTokens: u32 = 0;
+  const m = new Members(json, 0);
+  while (m.next()) {
+    const key = m.key;
+    if (key == "category") category = categoryId(m.string());
+    else if (key == "llm") llm = m.string();
+    else if (key == "summary") summary = m.string();
+    else if (key == "truncated") truncated = m.bool();
+    else if (key == "cleanChars") cleanChars = m.int();
+    else if (key == "totalLines") totalLines = m.int();
+    else if (key == "omittedChars") omittedChars = m.int();
+    else if (key == "keptLines") {
+      keptStart = m.start;
+      keptEnd = m.end;
+    } else if (key == "facts") facts = m.raw();
+    else if (key == "cleanChanged") cleanChanged = m.bool();
+    else if (key == "rawTokens") rawTokens = m.int();
+  }
+  const kept = keptLinesList(json, keptStart, keptEnd);
+  okArea();
+  putU8(category);
+  putString(llm);
+  putString(summary);
+  putU8(truncated ? 1 : 0);
+  putU32(<u32>rawChars);
+  putU32(cleanChars);
+  putU32(<u32>llm.length);
+  putU32(totalLines);
+  putU32(omittedChars);
+  putList(kept, keptCount);
+  putString(facts);
+  putU8(cleanChanged ? 1 : 0);
+  putU32(rawTokens);
+  putU32(budgets[category]);
+  return AREA;
+}
+
+let keptCount = 0;
+
+/** `[[a,b],[c,d]]` as a list<tuple<u32, u32>>; sets keptCount. */
+function keptLinesList(json: string, start: i32, end: i32): usize {
+  const numbers = new Array<u32>();
+  let i = start;
+  while (i < end) {
+    const c = json.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < end && json.charCodeAt(j) >= 0x30 && json.charCodeAt(j) <= 0x39) j++;
+    numbers.push(parseCount(json, i, j));
+    i = j;
+  }
+  keptCount = numbers.length >> 1;
+  const list = allocate(<usize>keptCount << 3);
+  for (let k = 0; k < keptCount; k++) {
+    store<u32>(list + (<usize>k << 3), numbers[k << 1]);
+    store<u32>(list + (<usize>k << 3), numbers[(k << 1) + 1], 4);
+  }
+  return list;
+}
+
+export function cabi_post_compact(_retptr: usize): void {
+  release();
+}
+
+// ---------------------------------------------------------------------------
+// Functions of one text.
+
+/** clean: func(text: string, collapse-repeats: bool) -> result<string, error> */
+export function clean(ptr: usize, len: u32, collapseRepeats: i32): usize {
+  const why = tooLarge("text", len);
+  if (why != "") return fail(failed, why);
+  return okString(cleanWith(liftString(ptr, len), collapseRepeats != 0));
+}
+
+export function cabi_post_clean(_retptr: usize): void {
+  release();
+}
+
+/** classify: func(tool: string, args-json: string, text: string) -> result<category, error> */
+export function classify(toolPtr: usize, toolLen: u32, argsPtr: usize, argsLen: u32, ptr: usize, len: u32): usize {
+  let why = tooLarge("tool", toolLen);
+  if (why == "") why = tooLarge("args-json", argsLen);
+  if (why == "") why = tooLarge("text", len);
+  if (why != "") return fail(failed, why);
+  const args = liftString(argsPtr, argsLen);
+  why = badArgs(args);
+  if (why != "") return fail(failed, why);
+  const category = coreClassify(liftString(toolPtr, toolLen), argsOrEmpty(args), liftString(ptr, len));
+  okArea();
+  putU8(category);
+  return AREA;
+}
+
+export function cabi_post_classify(_retptr: usize): void {
+  release();
+}
+
+/** truncate: func(text: string, budget-chars: u32, head-ratio: f64, hint: string) -> result<string, error> */
+export function truncate(ptr: usize, len: u32, budget: u32, headRatio: f64, hintPtr: usize, hintLen: u32): usize {
+  let why = tooLarge("text", len);
+  if (why == "") why = tooLarge("hint", hintLen);
+  if (why == "") why = outOfRange("budget-chars", budget);
+  if (why != "") return fail(failed, why);
+  // NaN fails both comparisons.
+  if (!(headRatio >= 0.0 && headRatio <= 1.0)) return fail(INVALID_OPTION, "head-ratio must be between 0 and 1, got " + headRatio.toString());
+  return okString(truncateWithHint(liftString(ptr, len), <i32>budget, headRatio, liftString(hintPtr, hintLen)));
+}
+
+export function cabi_post_truncate(_retptr: usize): void {
+  release();
+}
+
+/** hashlines: func(text: string, first-line: u32) -> result<string, error> */
+export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
+  let why = tooLarge("text", len);
+  if (why == "") why = outOfRange("first-line", firstLine);
+  if (why != "") return fail(failed, why);
+  const text = liftString(ptr, len);
+  // The last line's number must fit too; counting lines is only worth it near the limit.
+  if (firstLine > MAX_NUMBER - len) {
+    const lines = <u32>lineCount(text, countNewlines(text, 0, text.length));
+    if (lines > 0 && firstLine > MAX_NUMBER - (lines - 1)) {
+      return fail(INVALID_OPTION, "first-line + " + formatCount(lines - 1) + " lines must be at most " + formatCount(MAX_NUMBER));
+    }
+  }
+  return okString(coreHashlines(text, <i32>firstLine));
+}
+
+export function cabi_post_hashlines(_retptr: usize): void {
+  release();
+}
+
+/** verify-anchors: func(anchors: string, text: string) -> result<anchor-report, error> */
+export function verify_anchors(anchorsPtr: usize, anchorsLen: u32, ptr: usize, len: u32): usize {
+  let why = tooLarge("anchors", anchorsLen);
+  if (why == "") why = tooLarge("text", len);
+  if (why != "") return fail(failed, why);
+  const json = coreVerifyAnchors(liftString(anchorsPtr, anchorsLen), liftString(ptr, len));
+  let ok = false;
+  let total: u32 = 0;
+  let listStart = 0;
+  let listEnd = 0;
+  const m = new Members(json, 0);
+  while (m.next()) {
+    if (m.key == "ok") ok = m.bool();
+    else if (m.key == "totalLines") total = m.int();
+    else if (m.key == "anchors") {
+      listStart = m.start;
+      listEnd = m.end;
+    }
+  }
+  // anchor-check: anchor string @0, ok bool @8, current option<string> @12, malformed bool @24; 28 bytes.
+  const ANCHOR_CHECK: usize = 28;
+  let count = 0;
+  for (let i = nextObject(json, listStart + 1, listEnd); i >= 0; i = nextObject(json, valueEnd(json, i), listEnd)) count++;
+  const list = allocate(<usize>count * ANCHOR_CHECK);
+  let k = 0;
+  for (let i = nextObject(json, listStart + 1, listEnd); i >= 0; i = nextObject(json, valueEnd(json, i), listEnd)) {
+    let anchor = "";
+    let holds = false;
+    let current: string | null = null;
+    let malformed = false;
+    const a = new Members(json, i);
+    while (a.next()) {
+      if (a.key == "anchor") anchor = a.string();
+      else if (a.key == "ok") holds = a.bool();
+      else if (a.key == "current") current = a.isNull() ? null : a.string();
+      else if (a.key == "error") malformed = true;
+    }
+    at = list + <usize>k * ANCHOR_CHECK;
+    putString(anchor);
+    putU8(holds ? 1 : 0);
+    if (current === null) putNone(8);
+    else {
+      putSome();
+      putString(current);
+    }
+    putU8(malformed ? 1 : 0);
+    k++;
+  }
+  okArea();
+  putU8(ok ? 1 : 0);
+  putU32(total);
+  putList(list, count);
+  return AREA;
+}
+
+export function cabi_post_verify_anchors(_retptr: usize): void {
+  release();
+}
+
+/** sections: func(text: string, start: option<u32>, end: option<u32>) -> result<text-sections, error> */
+export function sections(ptr: usize, len: u32, startIsSome: i32, start: u32, endIsSome: i32, end: u32): usize {
+  let why = tooLarge("text", len);
+  if (why == "" && startIsSome != 0) why = lineNumber("start", start);
+  if (why == "" && endIsSome != 0) why = lineNumber("end", end);
+  if (why != "") return fail(failed, why);
+  const json = coreSections(liftString(ptr, len), startIsSome != 0 ? <i32>start : 0, endIsSome != 0 ? <i32>end : 0);
+  okArea();
+  const m = new Members(json, 0);
+  // The core writes totalLines, before, relevant, after: the record's field order.
+  while (m.next()) {
+    if (m.key == "totalLines") putU32(m.int());
+    else if (m.isNull()) putNone(m.key == "relevant" ? 16 : 8);
+    else {
+      putSome();
+      const r = new Members(json, m.start);
+      while (r.next()) {
+        if (r.key == "hashlines") putString(r.string());
+        else putU32(r.int());
+      }
+    }
+  }
+  return AREA;
+}
+
+function lineNumber(name: string, value: u32): string {
+  if (value == 0) {
+    failed = INVALID_OPTION;
+    return name + " is a 1-based line number, got 0";
+  }
+  return outOfRange(name, value);
+}
+
+export function cabi_post_sections(_retptr: usize): void {
+  release();
+}
+
+/** view: func(text: string, offset: u32, limit: u32, hashlines: bool) -> result<string, error> */
+export function view(ptr: usize, len: u32, offset: u32, limit: u32, withHashlines: i32): usize {
+  let why = tooLarge("text", len);
+  if (why == "") why = outOfRange("offset", offset);
+  if (why == "") why = outOfRange("limit", limit);
+  if (why != "") return fail(failed, why);
+  return okString(coreView(liftString(ptr, len), <i32>offset, <i32>limit, withHashlines != 0));
+}
+
+export function cabi_post_view(_retptr: usize): void {
+  release();
+}
+
+/** abridge-param: func(value: string, max-chars: u32) -> result<string, error> */
+export function abridge_param(ptr: usize, len: u32, maxChars: u32): usize {
+  let why = tooLarge("value", len);
+  if (why == "") why = outOfRange("max-chars", maxChars);
+  if (why != "") return fail(failed, why);
+  return okString(coreAbridgeParam(liftString(ptr, len), <i32>maxChars));
+}
+
+export function cabi_post_abridge_param(_retptr: usize): void {
+  release();
+}
+
+/** one-line: func(text: string, max-chars: u32) -> result<string, error> */
+export function one_line(ptr: usize, len: u32, maxChars: u32): usize {
+  let why = tooLarge("text", len);
+  if (why == "") why = outOfRange("max-chars", maxChars);
+  if (why != "") return fail(failed, why);
+  return okString(coreOneLine(liftString(ptr, len), <i32>maxChars));
+}
+
+export function cabi_post_one_line(_retptr: usize): void {
+  release();
+}
+
+/** estimate-tokens: func(text: string) -> result<u32, error> */
+export function estimate_tokens(ptr: usize, len: u32): usize {
+  const why = tooLarge("text", len);
+  if (why != "") return fail(failed, why);
+  const tokens = coreEstimateTokens(liftString(ptr, len));
+  okArea();
+  putU32(<u32>tokens);
+  return AREA;
+}
+
+export function cabi_post_estimate_tokens(_retptr: usize): void {
+  release();
+}

@@ -1,0 +1,116 @@
+// Builds the core as a WebAssembly component (`npm run build:component`):
+//   1. asc compiles assembly/component.ts (the canonical-ABI glue) with its own config
+//      (asconfig.component.json: `abort` becomes a trap rather than a host import, so the
+//      component imports nothing; `_initialize` runs the module's top-level code);
+//   2. its exports are renamed to the names wit-component expects
+//      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`, `cabi_post_…` likewise),
+//      since AssemblyScript can only export identifiers;
+//   3. jco's API embeds wit/abridge.wit (UTF-16 strings) and makes the component
+//      (the `jco embed` CLI panics: its bundled wasm-tools gets no filesystem access);
+//   4. jco transpiles it to build/component-js/ for the JavaScript tests and benchmark.
+// Output: build/abridge.component.wasm.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import asc from "assemblyscript/asc";
+import { componentEmbed, componentNew, componentWit, transpile } from "@bytecodealliance/jco";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const CORE = join(ROOT, "build/abridge.component.core.wasm");
+const COMPONENT = join(ROOT, "build/abridge.component.wasm");
+const JS_DIR = join(ROOT, "build/component-js");
+const WIT = join(ROOT, "wit/abridge.wit");
+const WORLD = "abridge";
+
+/** Exports the canonical ABI names itself; every other export is a WIT function. */
+const ABI_EXPORTS = new Set(["memory", "cabi_realloc", "_initialize"]);
+
+function readLeb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  let byte;
+  do {
+    byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte & 0x80);
+  return { value, at };
+}
+
+function leb(value) {
+  const out = [];
+  do {
+    let byte = value & 0x7f;
+    value = Math.floor(value / 128);
+    if (value > 0) byte |= 0x80;
+    out.push(byte);
+  } while (value > 0);
+  return out;
+}
+
+/** The module with its export section rewritten by `rename(name)`. */
+function renameExports(module, rename) {
+  const parts = [module.subarray(0, 8)];
+  let at = 8;
+  while (at < module.length) {
+    const id = module[at];
+    const size = readLeb(module, at + 1);
+    const end = size.at + size.value;
+    if (id !== 7) {
+      parts.push(module.subarray(at, end));
+      at = end;
+      continue;
+    }
+    const count = readLeb(module, size.at);
+    const body = [...leb(count.value)];
+    let p = count.at;
+    for (let k = 0; k < count.value; k++) {
+      const len = readLeb(module, p);
+      const name = Buffer.from(module.subarray(len.at, len.at + len.value)).toString("utf8");
+      const kindAndIndex = readLeb(module, len.at + len.value + 1);
+      const renamed = Buffer.from(rename(name), "utf8");
+      body.push(...leb(renamed.length), ...renamed, ...module.subarray(len.at + len.value, kindAndIndex.at));
+      p = kindAndIndex.at;
+    }
+    parts.push(Uint8Array.from([7, ...leb(body.length), ...body]));
+    at = end;
+  }
+  return Buffer.concat(parts);
+}
+
+function componentName(iface, name) {
+  if (ABI_EXPORTS.has(name)) return name;
+  const post = name.startsWith("cabi_post_");
+  const fn = (post ? name.slice("cabi_post_".length) : name).replaceAll("_", "-");
+  return `${post ? "cabi_post_" : ""}${iface}#${fn}`;
+}
+
+const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], { stdout: process.stdout, stderr: process.stderr });
+if (error) {
+  console.error(stderr.toString());
+  process.exit(1);
+}
+
+const witSource = readFileSync(WIT, "utf8");
+const pkg = /^package\s+([\w:.-]+)@([\w.-]+);/m.exec(witSource);
+const iface = /^interface\s+([\w-]+)/m.exec(witSource);
+if (!pkg || !iface) throw new Error(`${WIT}: no package or interface declaration`);
+const qualified = `${pkg[1]}/${iface[1]}@${pkg[2]}`;
+
+const binary = renameExports(readFileSync(CORE), (name) => componentName(qualified, name));
+const embedded = await componentEmbed({ binary, witSource, world: WORLD, stringEncoding: "utf16" });
+const component = await componentNew(embedded, []);
+writeFileSync(COMPONENT, component);
+
+// Synchronous instantiation: the caller hands over the compiled core module and
+// can keep the instance (the tests read its memory).
+const { files } = await transpile(component, { name: "abridge", instantiation: "sync", quiet: true });
+rmSync(JS_DIR, { recursive: true, force: true });
+for (const [file, bytes] of Object.entries(files)) {
+  mkdirSync(dirname(join(JS_DIR, file)), { recursive: true });
+  writeFileSync(join(JS_DIR, file), bytes);
+}
+
+const world = await componentWit(component);
+console.log(`${COMPONENT.slice(ROOT.length + 1)}: ${component.length.toLocaleString("en-US")} bytes (core module ${binary.length.toLocaleString("en-US")} bytes)`);
+console.log(world.split("\n").filter((l) => /^(package|\s*interface|\s*export|world)/.test(l)).join("\n"));
