@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 
 if (process.argv[2] === "cold") {
   const t0 = performance.now();
-  const { compact } = await import("../dist/index.js");
+  const { compact } = await import("../dist/index.bundle.js");
   compact({ tool: "bash", output: "x\n".repeat(2000) }).llmContent;
   process.stdout.write(String(performance.now() - t0));
 } else {
@@ -14,8 +14,7 @@ if (process.argv[2] === "cold") {
     cold.push(Number(r.stdout));
   }
   cold.sort((a, b) => a - b);
-  const { compact } = await import("../dist/index.js");
-  const { coreMemoryBytes } = await import("../dist/core.js");
+  const { compact, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
   );

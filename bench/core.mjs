@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import stripAnsi from "strip-ansi";
-import { compact } from "../dist/index.js";
+import { compact } from "../dist/index.bundle.js";
 import { truncateTail } from "../node_modules/@mariozechner/pi-coding-agent/dist/core/tools/truncate.js";
 import { sanitizeBinaryOutput } from "../node_modules/@mariozechner/pi-coding-agent/dist/utils/shell.js";
 import { fmt, mbps, percentile, time } from "./lib.mjs";

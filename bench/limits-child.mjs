@@ -13,7 +13,7 @@ const run =
         return (output) => truncateTail(typeof output === "string" ? output : Buffer.from(output).toString("utf8")).content;
       })()
     : await (async () => {
-        const { compact } = await import("../dist/index.js");
+        const { compact } = await import("../dist/index.bundle.js");
         compact({ tool: "bash", output: "warm\n".repeat(100) }); // instantiate the core before the baseline
         return (output) => compact({ tool: "bash", args: { command: "make -k" }, output, exitCode: 2 }).llmContent;
       })();

@@ -2,6 +2,7 @@
 // calls the typed functions at the bottom of this file.
 import { readFileSync } from "node:fs";
 import { AbridgeError } from "./errors.js";
+import { PACKAGE_ROOT } from "./paths.js";
 
 type Pointer = number;
 
@@ -43,8 +44,7 @@ function wasmUrl(): URL {
   // ABRIDGE_CORE_WASM points at another build of the core (tests of a variant build).
   if (process.env.ABRIDGE_CORE_WASM) return new URL(process.env.ABRIDGE_CORE_WASM, `file://${process.cwd()}/`);
   const file = process.env.ABRIDGE_CORE_DEBUG === "1" ? "abridge.debug.wasm" : "abridge.wasm";
-  // host/core.ts (tests) and dist/core.js (package) both sit one level below the root.
-  return new URL(`../build/${file}`, import.meta.url);
+  return new URL(`build/${file}`, PACKAGE_ROOT);
 }
 
 function instantiate(): RawExports {

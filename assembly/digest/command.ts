@@ -9,8 +9,11 @@
 //   <error block>
 //   …
 //
-// A text that fits its budget is returned as it is: the status line is then in
-// the facts and the summary only.
+// A text that fits its budget is returned as it is, under the status line when
+// the command failed (harnesses often drop their "exited with code N" notice
+// before abridge sees the output); else the status is in the facts and the
+// summary only. A cut tree (npm ls, cargo tree) names its top-level entries
+// under the status line (command-tree.ts).
 import { errorSummary } from "../summary";
 import { Category, headRatio } from "../category";
 import { keepWithScan } from "../important";
@@ -20,12 +23,15 @@ import { Scan } from "../important/scan";
 import { oneLine } from "../oneline";
 import { argFirstString } from "../util/args";
 import { StrBuf } from "../util/strbuf";
+import { treeTopLevel } from "./command-tree";
 import { keepCut } from "./fallback";
 import { Digest, DigestContext } from "./types";
 
 const COMMAND_KEYS: string[] = ["command", "cmd"];
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
 const MAX_MESSAGE: i32 = 400;
+/** Share (percent) of the room the top level of a cut tree may take. */
+const TREE_SHARE: i32 = 25;
 
 /** "2 failed, 10 passed, 1 skipped": the counts the runner stated, failures first. */
 function runnerCounts(r: RunnerSummary): string {
@@ -147,23 +153,28 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   const lines = scan.totalLines;
   d.facts = factsOf(ctx, lines, errors, warnings, runners);
   d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
+  const status = statusLine(ctx.exitCode, lines, runners);
   if (text.length <= budget) {
-    d.llm = text;
+    // Never less than the text: the status goes first only when both fit.
+    d.llm = ctx.exitCode > 0 && text.length + status.length + 1 <= budget ? status + "\n" + text : text;
     if (lines > 0) d.keep(1, lines);
     return d;
   }
   d.truncated = true;
-  const status = statusLine(ctx.exitCode, lines, runners);
-  const room = budget - status.length - 1;
+  let room = budget - status.length - 1;
   // Too small for the status and any of the text: the status alone says the most.
   if (room < 16) {
     d.llm = oneLine(status, budget);
     d.omittedChars = text.length - scan.pairs;
     return d;
   }
+  const tree = treeTopLevel(text, (room * TREE_SHARE) / 100);
+  if (tree.length > 0) room -= tree.length + 1;
   const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint);
-  const out = new StrBuf(status.length + 1 + kept.output.length);
-  out.add(status).addChar(0x0a).add(kept.output);
+  const out = new StrBuf(status.length + tree.length + 2 + kept.output.length);
+  out.add(status).addChar(0x0a);
+  if (tree.length > 0) out.add(tree).addChar(0x0a);
+  out.add(kept.output);
   d.llm = out.toString();
   const cut = kept.cut;
   if (cut !== null) {

@@ -1,4 +1,5 @@
-// Diff digest: totals, one line per file with what happened to it, then the
+// Diff digest: totals, one line per file with what happened to it (every file,
+// compact or by directory when the diff is big: diff-files.ts), then the
 // hunks verbatim while the budget lasts (files take turns, first hunks
 // first), hunk headers alone after that, and exact counts of what is left out.
 //
@@ -17,15 +18,17 @@ import { oneLine } from "../oneline";
 import { CharCode } from "../util/chars";
 import { StrBuf } from "../util/strbuf";
 import { plainDigest } from "./degrade";
+import { writeFileList } from "./diff-files";
 import { DiffFile, DiffParse, FileStatus, parseDiff } from "./diff-parse";
 import { KeptLines } from "./kept";
 import { addClipped, clippedAway, clippedLength, MAX_SHOWN_LINE, plural, writeHeadline, Writer } from "./text";
 import { Digest, DigestContext } from "./types";
 import { wholeText } from "./whole";
 
-const MAX_FUNCS: i32 = 4;
 /** Commit header lines kept per commit (commit, Author, Date, subject). */
 const COMMIT_LINES: i32 = 6;
+/** A subject is clipped shorter than other lines, so that every commit's fits. */
+const MAX_SUBJECT: i32 = 120;
 
 export function digestDiff(text: string, budget: i32, ctx: DigestContext): Digest {
   const p = parseDiff(text);
@@ -83,78 +86,55 @@ function statusName(f: DiffFile): string {
   return "modified";
 }
 
-/** "✎ path +A/-R lines (fnA, fnB)" and the other per-file forms. */
-export function fileLine(f: DiffFile): string {
-  const out = new StrBuf(96);
-  const path = f.path;
-  if (f.binary) {
-    out.add("binary ").add(path);
-    if (f.status == FileStatus.Added) out.add(" (new file)");
-    else if (f.status == FileStatus.Deleted) out.add(" (deleted)");
-    else if (f.status == FileStatus.Renamed) out.add(" (renamed from ").add(f.oldPath).add(")");
-    return out.toString();
-  }
-  if (f.status == FileStatus.Added) return out.add("+ ").add(path).add(" (new file, ").add(plural(f.added, "line", "lines")).add(")").toString();
-  if (f.status == FileStatus.Deleted) return out.add("\u2717 ").add(path).add(" (deleted, ").add(plural(f.removed, "line", "lines")).add(")").toString();
-  if (f.status == FileStatus.Renamed || f.status == FileStatus.Copied) {
-    out.add("\u2192 ").add(f.oldPath).add(" \u2192 ").add(f.newPath).add(f.status == FileStatus.Renamed ? " (renamed" : " (copied");
-    if (f.similarity >= 0) out.add(", similarity ").addInt(f.similarity).add("%");
-    out.add(")");
-    if (f.added + f.removed == 0) return out.toString();
-    out.addChar(CharCode.SPACE);
-  } else out.add("\u270e ").add(path).addChar(CharCode.SPACE);
-  out.add("+").addCount(f.added).add("/-").addCount(f.removed).add(" lines");
-  if (f.added + f.removed == 0 && f.newMode.length > 0) out.add(" (mode ").add(f.oldMode).add(" \u2192 ").add(f.newMode).add(")");
-  if (f.funcs.length > 0) {
-    out.add(" (");
-    const n = min(f.funcs.length, MAX_FUNCS);
-    for (let k = 0; k < n; k++) {
-      if (k > 0) out.add(", ");
-      out.add(f.funcs[k]);
-    }
-    if (f.funcs.length > n) out.add(", +").addInt(f.funcs.length - n).add(" more");
-    out.add(")");
-  }
-  return out.toString();
-}
-
+/**
+ * Each commit's header lines (commit, Author, Date, message) while the share
+ * lasts. When they do not all fit, every commit's "commit" line and subject go
+ * first: they say what each change is; authors and dates come after.
+ */
 function writeCommits(p: DiffParse, w: Writer, kept: KeptLines, share: i32): void {
   const L = p.lines;
-  const stop = w.out.length + share;
+  const rows = new Array<i32>();
+  const ranks = new Array<i32>();
   for (let c = 0; c < p.commits.length; c++) {
-    let shown = 0;
-    for (let i = p.commits[c]; i < L.count && shown < COMMIT_LINES; i++) {
+    let subject = false;
+    let taken = 0;
+    for (let i = p.commits[c]; i < L.count && taken < COMMIT_LINES; i++) {
       const a = L.start(i);
       const b = L.end(i);
       if (L.isBlank(i)) continue;
       if (b > a && (L.text.startsWith("diff ", a) || L.text.startsWith("---", a))) break;
-      const cost = clippedLength(L.text, a, b, MAX_SHOWN_LINE) + 1;
-      if (w.out.length + cost > stop || cost > w.room) return;
-      addClipped(w.out, L.text, a, b, MAX_SHOWN_LINE);
-      w.out.addChar(CharCode.LF);
-      kept.add(i, clippedAway(L.text, a, b, MAX_SHOWN_LINE));
-      shown++;
+      let rank = 2 + taken;
+      if (i == p.commits[c]) rank = 0;
+      else if (!subject && L.text.startsWith("    ", a)) {
+        rank = 1;
+        subject = true;
+      }
+      rows.push(i);
+      ranks.push(rank);
+      taken++;
     }
   }
-}
-
-function writeFileList(p: DiffParse, w: Writer, share: i32): void {
-  const stop = w.out.length + share;
-  const n = p.files.length;
-  let shown = 0;
-  let shownAdded = 0;
-  let shownRemoved = 0;
-  for (let f = 0; f < n; f++) {
-    const line = fileLine(p.files[f]);
-    const tail = f == n - 1 ? 0 : 48;
-    if (w.out.length + line.length + 1 + tail > stop || line.length + 1 > w.room) break;
-    w.line(line);
-    shown++;
-    shownAdded += p.files[f].added;
-    shownRemoved += p.files[f].removed;
+  const chosen = new StaticArray<bool>(rows.length);
+  let room = min(share, w.room);
+  for (let r = 0; r < 2 + COMMIT_LINES; r++) {
+    for (let k = 0; k < rows.length; k++) {
+      if (ranks[k] != r) continue;
+      const i = rows[k];
+      const cost = clippedLength(L.text, L.start(i), L.end(i), r == 1 ? MAX_SUBJECT : MAX_SHOWN_LINE) + 1;
+      if (cost > room) continue;
+      room -= cost;
+      chosen[k] = true;
+    }
   }
-  if (shown < n) {
-    w.line("+" + plural(n - shown, "more file", "more files") + ": +" + (p.added - shownAdded).toString() + "/-" + (p.removed - shownRemoved).toString());
+  for (let k = 0; k < rows.length; k++) {
+    if (!chosen[k]) continue;
+    const i = rows[k];
+    const a = L.start(i);
+    const b = L.end(i);
+    const clip = ranks[k] == 1 ? MAX_SUBJECT : MAX_SHOWN_LINE;
+    addClipped(w.out, L.text, a, b, clip);
+    w.out.addChar(CharCode.LF);
+    kept.add(i, clippedAway(L.text, a, b, clip));
   }
 }
 

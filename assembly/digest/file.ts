@@ -23,10 +23,12 @@ import { formatCount, StrBuf } from "../util/strbuf";
 import { utf8Length } from "../util/utf8";
 import { DEFAULT_VIEW_LIMIT } from "../view";
 import { FileRequest, fileRequest } from "./file-args";
+import { longLinesNote } from "./file-minified";
 import { stripLineNumbers } from "./file-numbered";
 import { digestJson } from "./json";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, rankByScore, writeHeadline, Writer } from "./text";
 import { Digest, DigestContext } from "./types";
+import { markdownOutlineText } from "./web";
 
 /** Longest line shown whole in a chunk; longer ones are clipped with a count. */
 const MAX_CHUNK_LINE: i32 = 500;
@@ -257,7 +259,12 @@ function footer(first: i32, last: i32, total: i32): string {
   return out.toString();
 }
 
-/** Whole file when it fits; else outline, first chunk and the next offset. */
+/** Whole file when it fits; else a note on long lines (file-minified.ts), outline, first chunk and the next offset. */
+function isMarkdownPath(path: string): bool {
+  const lower = path.toLowerCase();
+  return lower.endsWith(".md") || lower.endsWith(".markdown") || lower.endsWith(".mdx");
+}
+
 function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   const count = f.lines.count;
   const total = f.last;
@@ -286,7 +293,15 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   shown.d.keptLines = [];
   shown.shownPoints = 0;
   w.reserved = 0;
-  if (hasOutline(f.language)) writeOutline(w, f.outline, max(w.room, 0) * OUTLINE_SHARE / 100);
+  // Minified code's outline is a list of one-letter functions on a few lines: the note replaces it.
+  const note = longLinesNote(f.lines, f.language, f.path);
+  if (note.length > 0 && note.length + 1 + footerMax < w.room) w.line(note);
+  else if (hasOutline(f.language)) writeOutline(w, f.outline, max(w.room, 0) * OUTLINE_SHARE / 100);
+  else if (isMarkdownPath(f.path)) {
+    // A document's outline is its headings, verbatim, with their line numbers.
+    const block = markdownOutlineText(f.text, max(w.room, 0) * OUTLINE_SHARE / 100, f.first);
+    if (block.length > 0) w.line(block);
+  }
   w.reserved = footerMax;
   let last = f.first - 1;
   for (let i = 0; i < count && i < DEFAULT_VIEW_LIMIT; i++) {

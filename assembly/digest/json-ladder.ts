@@ -3,7 +3,7 @@
 // later ones write compact JSON, show fewer items, shorter strings and fewer
 // levels; only the last ones limit the keys of the top two levels.
 import { JsonIndex } from "../util/json-index";
-import { shortenJson, ShortenLimits, summaryJson } from "./json-shorten";
+import { Picks, shortenJson, ShortenLimits, summaryJson } from "./json-shorten";
 
 // indent (1 = the source's), maxDepth, headItems, maxString, fullKeysDepth, maxKeys
 const LEVELS: StaticArray<i32> = [
@@ -42,7 +42,7 @@ export class Shortened {
 }
 
 /** The value s[idx.start, idx.end) within `budget` units: verbatim, else the first level that fits. */
-export function shortenToFit(s: string, idx: JsonIndex, budget: i32, sourceIndent: string, colon: string): Shortened {
+export function shortenToFit(s: string, idx: JsonIndex, budget: i32, sourceIndent: string, colon: string, picks: Picks | null = null): Shortened {
   const r = new Shortened();
   if (idx.end - idx.start <= budget) {
     r.json = s.substring(idx.start, idx.end);
@@ -53,9 +53,9 @@ export function shortenToFit(s: string, idx: JsonIndex, budget: i32, sourceInden
     // A level that keeps the source's indentation is pointless when the source has none.
     if (unchecked(LEVELS[level * FIELDS]) == 1 && sourceIndent.length == 0 && level > 0) continue;
     const lim = levelLimits(level, sourceIndent);
-    const out = shortenJson(s, idx, lim, colon, budget);
+    const out = shortenJson(s, idx, lim, colon, budget, picks);
     if (out.length > 0) {
-      r.json = relax(s, idx, lim, level > 0 ? levelLimits(level - 1, sourceIndent) : null, colon, budget, out);
+      r.json = relax(s, idx, lim, level > 0 ? levelLimits(level - 1, sourceIndent) : null, colon, budget, out, picks);
       r.level = level + 1;
       return r;
     }
@@ -77,14 +77,14 @@ const RELAX_ROUNDS: i32 = 6;
  * increments), each kept only while the result still fits, so the budget is
  * used rather than left half empty.
  */
-function relax(s: string, idx: JsonIndex, lim: ShortenLimits, looser: ShortenLimits | null, colon: string, budget: i32, best: string): string {
+function relax(s: string, idx: JsonIndex, lim: ShortenLimits, looser: ShortenLimits | null, colon: string, budget: i32, best: string, picks: Picks | null): string {
   for (let field = 0; looser !== null && field < 6; field++) {
     const saved = fieldOf(lim, field);
     // Rows trade limits against each other: only ever loosen.
     const wanted = fieldOf(looser, field);
     if (wanted <= saved) continue;
     setField(lim, field, wanted, looser);
-    const out = shortenJson(s, idx, lim, colon, budget);
+    const out = shortenJson(s, idx, lim, colon, budget, picks);
     if (out.length > 0) best = out;
     else setField(lim, field, saved, null);
   }
@@ -97,7 +97,7 @@ function relax(s: string, idx: JsonIndex, lim: ShortenLimits, looser: ShortenLim
       // The full step, else half of it: doubling overshoots a budget that is nearly used.
       for (let part = step; part >= 1; part = part == step && step > 1 ? step >> 1 : 0) {
         setField(lim, field, saved + part, null);
-        const out = shortenJson(s, idx, lim, colon, budget);
+        const out = shortenJson(s, idx, lim, colon, budget, picks);
         if (out.length > best.length) {
           best = out;
           grew = true;

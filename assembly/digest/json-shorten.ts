@@ -1,7 +1,8 @@
 // Writes an indexed JSON value (util/json-index.ts) shortened by a set of
 // limits, and always as valid JSON:
-//   long arrays   → first items, "…+N items", last item
-//   big objects   → first keys, "…": "+N keys", last key (below the levels kept whole)
+//   long arrays   → first items, "…+N items (M in all)", last item
+//   big objects   → first keys, "…": "+N keys (M in all)", last key (below the levels kept whole)
+//                   (the total from 10 members on)
 //   long strings  → "abc…(+1,234 chars)"
 //   deep nesting  → {"…": "object with 12 keys"} / "[array of 40 items]"
 // Recursion goes no deeper than `maxDepth`: containers below it are summarised.
@@ -12,6 +13,8 @@ import { codePoints, safeEnd, unitAt } from "../util/lines";
 import { formatCount, StrBuf } from "../util/strbuf";
 
 export const ELLIPSIS: string = "\u2026";
+/** A shortened container with fewer members than this gets no "(M in all)": the sum is obvious. */
+const MIN_TOTAL: i32 = 10;
 /** Containers spanning at most this many units are never summarised. */
 const SMALL_SPAN: i32 = 32;
 
@@ -32,6 +35,16 @@ export class ShortenLimits {
   ) {}
 }
 
+/**
+ * Members of one object (by container ordinal) shown wherever they are, on
+ * top of the first ones, when the object is shortened: a document may know
+ * which of its entries matter (json-lockfile.ts).
+ */
+export class Picks {
+  members: Set<i32> = new Set<i32>();
+  constructor(public ordinal: i32) {}
+}
+
 class Walker {
   /** Ordinal of the next container in source order. */
   ord: i32 = 0;
@@ -44,6 +57,7 @@ class Walker {
     public colon: string,
     public out: StrBuf,
     public cap: i32,
+    public picks: Picks | null,
   ) {}
 
   newline(depth: i32): void {
@@ -111,19 +125,31 @@ class Walker {
       if (depth >= this.lim.fullKeysDepth && count > this.lim.maxKeys + 2) head = this.lim.maxKeys;
     } else if (count > this.lim.headItems + 2) head = this.lim.headItems;
     const shortened = head < count;
+    const picks = this.picks;
+    const picked: Set<i32> | null = shortened && picks !== null && picks.ordinal == k ? picks.members : null;
+    // Picked members past the first ones are shown, so the marker does not count them.
+    let pickedLater = 0;
+    if (picked !== null) {
+      const ms = picked.values();
+      for (let i = 0; i < ms.length; i++) if (unchecked(ms[i]) >= head && unchecked(ms[i]) < count - 1) pickedLater++;
+    }
+    const omitted = count - head - 1 - pickedLater;
     this.out.addChar(isObject ? CharCode.LBRACE : CharCode.LBRACKET);
     const s = this.s;
     let q = skipJsonSpace(s, p + 1, closeAt);
     let written = 0;
     for (let m = 0; m < count; m++) {
-      const show = m < head || m == count - 1;
-      if (shortened && m == head) {
-        // The marker entry stands where the omitted members were.
+      const show = m < head || m == count - 1 || (picked !== null && picked.has(m));
+      if (shortened && m == head && omitted > 0) {
+        // The marker entry stands where the omitted members were (before any picked ones).
         if (written++ > 0) this.out.addChar(CharCode.COMMA);
         this.newline(depth + 1);
-        const omitted = count - head - 1;
-        if (isObject) this.out.add('"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).add('"+').addCount(omitted).add(omitted == 1 ? ' key"' : ' keys"');
-        else this.out.add('"').add(ELLIPSIS).add("+").addCount(omitted).add(omitted == 1 ? ' item"' : ' items"');
+        if (isObject) this.out.add('"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).add('"+').addCount(omitted).add(omitted == 1 ? " key" : " keys");
+        else this.out.add('"').add(ELLIPSIS).add("+").addCount(omitted).add(omitted == 1 ? " item" : " items");
+        // The total too: "how many versions / packages" is a question the shown
+        // members plus the omitted count answer only after some arithmetic.
+        if (count >= MIN_TOTAL) this.out.add(" (").addCount(count).add(" in all)");
+        this.out.addChar(CharCode.DQUOTE);
       }
       let v = q;
       let keyStart = -1;
@@ -155,9 +181,9 @@ class Walker {
  * The value shortened by `lim`, or "" when the result would be longer than
  * `cap` units (the walk stops early, so a loose attempt on a huge value is cheap).
  */
-export function shortenJson(s: string, idx: JsonIndex, lim: ShortenLimits, colon: string, cap: i32): string {
+export function shortenJson(s: string, idx: JsonIndex, lim: ShortenLimits, colon: string, cap: i32, picks: Picks | null = null): string {
   const out = new StrBuf(min(cap, 1 << 16) + 64);
-  const w = new Walker(s, idx, lim, colon, out, cap);
+  const w = new Walker(s, idx, lim, colon, out, cap, picks);
   w.value(idx.start, 0);
   if (w.over || out.length > cap) return "";
   return out.toString();

@@ -55,6 +55,8 @@ export class Listing {
   singleDir: bool = false;
   /** The `total N` lines of ls -l. */
   totals: i32 = 0;
+  /** ls -l lines were read: every entry's type is known, so no directory means none listed. */
+  longFormat: bool = false;
 
   constructor(text: string) {
     const lines = new LineIndex(text);
@@ -238,7 +240,9 @@ function addName(p: Listing, dir: string, s: string, a: i32, b: i32, isDir: bool
   }
   const name = s.substring(a, b);
   if (name == "." || name == "..") return;
-  p.add(dir.length > 0 ? dir + "/" + name : name, d, link, size, ss, se, line);
+  // `ls -R lsr/` heads its first block "lsr/:" and the next "lsr/a:": join without doubling the slash.
+  const sep = dir.length > 0 && unitAt(dir, dir.length - 1) != CharCode.SLASH ? "/" : "";
+  p.add(dir.length > 0 ? dir + sep + name : name, d, link, size, ss, se, line);
 }
 
 /** Index where the name starts in an `ls -l` line (after the date), and the size field. */
@@ -281,6 +285,7 @@ function parseLong(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32
     p.errors.push(line);
     return;
   }
+  p.longFormat = true;
   const type = unitAt(s, a);
   let nameEnd = b;
   const link = type == 0x6c;

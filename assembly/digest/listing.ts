@@ -1,6 +1,9 @@
 // DirectoryListing digest: exact totals of files and directories, the
 // top-level entries, the busiest directories and extensions, the biggest
 // files when sizes are printed, then as many listing lines as fit verbatim.
+// The totals say "N entries: F files, D directories" when the listing shows
+// directories as entries (find, ls -l, ls -R), "F files in D directories"
+// when only the files' paths imply them (find -type f, globs).
 //
 //   Listed 812 files in 96 directories
 //   Top level: email/ (59 files), json/ (5 files), os.py, +40 more
@@ -19,7 +22,7 @@ import { KeptLines } from "./kept";
 import { Listing, ListingMode, listingModeName, parseListing } from "./listing-parse";
 import { addClipped, clippedAway, clippedLength, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "./text";
 import { Digest, DigestContext } from "./types";
-import { wholeText } from "./whole";
+import { wholeWithHeadline } from "./whole-headed";
 
 const TOP_ITEMS: i32 = 8;
 const FACT_ITEMS: i32 = 5;
@@ -32,8 +35,13 @@ class ListingStats {
   links: i32 = 0;
   /** Whether the listing tells directories from files at all. */
   known: bool = true;
-  /** "in" (directories holding the files) or "and" (directories listed beside them). */
-  dirsHold: bool = true;
+  /**
+   * Directories are entries of the listing (find, ls -l, ls -R, ls -p), so files and
+   * directories add up to the entries; else they are only implied by the files' paths.
+   */
+  dirsAreEntries: bool = false;
+  /** ls -R: the directories named on the command line, headed but not entries themselves. */
+  roots: i32 = 0;
   parsedFiles: i32 = 0;
   parsedDirs: i32 = 0;
   rootLen: i32 = 0;
@@ -55,7 +63,7 @@ export function digestListing(text: string, budget: i32, ctx: DigestContext): Di
   const head = headline(p, st);
   d.summary = oneLine(head, 160);
   d.facts = factsOf(p, st);
-  if (text.length <= budget) return wholeText(d, text, p.lines.count);
+  if (text.length <= budget) return wholeWithHeadline(d, text, p.lines.count, head, budget);
   const w = new Writer(max(budget, 0));
   const kept = new KeptLines(p.lines);
   if (writeHeadline(w, head)) {
@@ -64,7 +72,8 @@ export function digestListing(text: string, budget: i32, ctx: DigestContext): Di
     writeErrors(p, w, kept, w.room / 10);
     writeTopLevel(p, st, w, w.room / 5);
     writeGroup(w, "By directory:", st.byDirKeys, st.byDirCounts, w.room / 6, "", true);
-    writeGroup(w, "By extension:", st.byExtKeys, st.byExtCounts, w.room / 7, "", false);
+    // One file's extension (ls -la of node_modules: 502 directories, 1 file) tells nothing the lines do not.
+    if (st.parsedFiles > 1) writeGroup(w, "By extension:", st.byExtKeys, st.byExtCounts, w.room / 7, "", false);
     writeLargest(p, w, w.room / 7);
     writeLines(p, w, kept);
   }
@@ -152,18 +161,21 @@ function statsOf(p: Listing): ListingStats {
     // tree counts what it saw, including directories cut off by -L: trust it, report ours beside it.
     st.files = p.treeFiles;
     st.dirs = p.treeDirs;
-  } else if (p.mode == ListingMode.Ls && p.headerCount > 0) {
-    let extra = 0;
-    for (let e = 0; e < n; e++) if (p.isDir[e] && !p.headers.has(p.paths[e])) extra++;
-    st.dirs = p.headerCount + extra;
-  } else if (!p.dirsListed) {
-    if (p.mode == ListingMode.Ls || st.rootLen == 0 && !anySlash(p)) {
-      // Plain names (ls, ls -1): nothing says which are directories.
-      st.known = false;
-    } else {
-      st.dirs = st.byDirKeys.length;
+  } else if (p.dirsListed || p.longFormat || p.mode == ListingMode.Ls && p.headerCount > 0) {
+    // ls -R heads every directory it lists, the roots too; the roots are not entries,
+    // so the directories are the entries marked as such (as `find -mindepth 1 -type d` counts).
+    st.dirsAreEntries = true;
+    if (p.headerCount > 0) {
+      let headed = 0;
+      for (let e = 0; e < n; e++) if (p.headers.has(p.paths[e])) headed++;
+      st.roots = max(p.headers.size - headed, 0);
     }
-  } else if (p.mode == ListingMode.Ls && p.singleDir) st.dirsHold = false;
+  } else if (p.mode == ListingMode.Ls || st.rootLen == 0 && !anySlash(p)) {
+    // Plain names (ls, ls -1): nothing says which are directories.
+    st.known = false;
+  } else {
+    st.dirs = st.byDirKeys.length;
+  }
   return st;
 }
 
@@ -174,10 +186,16 @@ function anySlash(p: Listing): bool {
 
 function headline(p: Listing, st: ListingStats): string {
   const out = new StrBuf(96);
-  if (!st.known) out.add("Listed ").add(plural(st.files + st.dirs, "entry", "entries"));
-  else {
-    out.add("Listed ").add(plural(st.files, "file", "files")).add(st.dirsHold ? " in " : " and ").add(plural(st.dirs, "directory", "directories"));
-  }
+  out.add("Listed ");
+  if (!st.known) out.add(plural(st.files + st.dirs, "entry", "entries"));
+  else if (!st.dirsAreEntries) {
+    out.add(plural(st.files, "file", "files")).add(" in ").add(plural(st.dirs, "directory", "directories"));
+  } else if (st.files > 0 && st.dirs > 0) {
+    // The entry count first: it is what `ls | wc -l` or `find | wc -l` would say.
+    out.add(plural(st.files + st.dirs, "entry", "entries")).add(": ");
+    out.add(plural(st.files, "file", "files")).add(", ").add(plural(st.dirs, "directory", "directories"));
+  } else if (st.dirs > 0) out.add(plural(st.dirs, "directory", "directories"));
+  else out.add(plural(st.files, "file", "files"));
   if (st.links > 0) out.add(" (").add(plural(st.links, "symlink", "symlinks")).add(")");
   if (p.errors.length > 0) out.add("; ").add(plural(p.errors.length, "error", "errors"));
   return out.toString();
@@ -187,6 +205,8 @@ function factsOf(p: Listing, st: ListingStats): string {
   const out = new StrBuf(512);
   out.add('"mode":"').add(listingModeName(p.mode)).add('","entries":').addInt(p.paths.length);
   if (st.known) out.add(',"files":').addInt(st.files).add(',"directories":').addInt(st.dirs);
+  // `find ROOT -type d` counts these too: directories + roots.
+  if (st.roots > 0) out.add(',"roots":').addInt(st.roots);
   if (p.mode == ListingMode.Tree && p.treeFiles >= 0) {
     out.add(',"parsedFiles":').addInt(st.parsedFiles).add(',"parsedDirectories":').addInt(st.parsedDirs);
     out.add(',"countsAgree":').add(st.parsedFiles == p.treeFiles && st.parsedDirs + p.treeRoots == p.treeDirs ? "true" : "false");

@@ -1,11 +1,13 @@
-// NDJSON (one JSON value per line): the exact record count and the keys seen,
-// then the first and the last record, the lines that carry errors, and as many
-// more records as fit, in their order, with a marker for every gap. Records
+// NDJSON (one JSON value per line): the exact record count and the keys seen
+// (a key with few short values counted by value), then the first and the last
+// record, the lines that carry errors, the first records with a rare value of
+// such a key, and as many more records as fit, in their order, with a marker
+// for every gap. Records
 // longer than their share are shortened as JSON, so every record line shown
 // still parses. Lines that are not JSON (a tool's progress on stderr) are
 // counted and kept when flagged.
 //
-//   NDJSON, 875 records; keys: path (875), version (875), dev (875)
+//   NDJSON, 875 records; keys: path (875), version (875), dev (875: true 873, false 2)
 //   {"path":"node_modules/@a2a-js/sdk","version":"0.3.11","dev":true}
 //   [...64,880 chars omitted...] lines 2–874 of 875
 //   {"path":"node_modules/zod","version":"3.25.76","dev":true}
@@ -34,9 +36,62 @@ const RECORD_SHARE: f64 = 0.15;
 /** Share of the budget for the keys in the header. */
 const HEADER_SHARE: f64 = 0.25;
 
+/** Keys with at most this many distinct short values are counted by value ("dev (875: true 873, false 2)"). */
+const MAX_VALUES: i32 = 4;
+/** Longest value text counted as a category. */
+const MAX_VALUE_TEXT: i32 = 32;
+/** Fewer records than this: no counts by value, no rare records (the records say it themselves). */
+const MIN_RECORDS_FOR_VALUES: i32 = 20;
+/** A value held by at most this share of the records is rare: its first records are shown. */
+const RARE_SHARE: f64 = 0.02;
+/** Records shown for one rare value, and for all of them. */
+const RARE_PER_VALUE: i32 = 3;
+const MAX_RARE: i32 = 6;
+
 const LINE_BLANK: u8 = 0;
 const LINE_RECORD: u8 = 1;
 const LINE_OTHER: u8 = 2;
+
+function sameText(a: string, s: string, start: i32, end: i32): bool {
+  const n = a.length;
+  if (n != end - start) return false;
+  return memory.compare(changetype<usize>(a), changetype<usize>(s) + (<usize>start << 1), <usize>n << 1) == 0;
+}
+
+/** The distinct values of one key while there are few and they are short scalars. */
+class KeyValues {
+  texts: Array<string> = new Array<string>();
+  counts: Array<i32> = new Array<i32>();
+  /** The first lines (0-based) holding each value. */
+  lines: Array<Array<i32>> = new Array<Array<i32>>();
+  /** Too many distinct values, or a long or structured one: not a category. */
+  open: bool = false;
+
+  /** Counts the value s[start, end) of a record on `line` (compared in place: no copy per record). */
+  add(s: string, start: i32, end: i32, line: i32): void {
+    if (this.open) return;
+    for (let k = 0; k < this.texts.length; k++) {
+      if (!sameText(this.texts[k], s, start, end)) continue;
+      this.counts[k] = this.counts[k] + 1;
+      if (this.lines[k].length < RARE_PER_VALUE) this.lines[k].push(line);
+      return;
+    }
+    if (this.texts.length >= MAX_VALUES) {
+      this.open = true;
+      return;
+    }
+    this.texts.push(s.substring(start, end));
+    this.counts.push(1);
+    const at = new Array<i32>();
+    at.push(line);
+    this.lines.push(at);
+  }
+
+  /** Two to MAX_VALUES distinct values. */
+  get isCategory(): bool {
+    return !this.open && this.texts.length >= 2;
+  }
+}
 
 export class Ndjson {
   lines: LineIndex;
@@ -49,6 +104,8 @@ export class Ndjson {
   keyNames: Array<string> = new Array<string>();
   keyCounts: Array<i32> = new Array<i32>();
   keyIds: Map<string, i32> = new Map<string, i32>();
+  /** Per key (as keyNames), its values while they look like a category. */
+  keyValues: Array<KeyValues> = new Array<KeyValues>();
   /** Keys seen beyond MAX_KEYS distinct ones. */
   moreKeys: i32 = 0;
 
@@ -58,15 +115,27 @@ export class Ndjson {
     this.lines = lines;
   }
 
-  countKey(name: string): void {
+  /** Counts key `name`; returns its id, or -1 past MAX_KEYS distinct keys. */
+  countKey(name: string): i32 {
     if (this.keyIds.has(name)) {
       const id = this.keyIds.get(name);
       this.keyCounts[id] = this.keyCounts[id] + 1;
+      return id;
     } else if (this.keyNames.length < MAX_KEYS) {
-      this.keyIds.set(name, this.keyNames.length);
+      const id = this.keyNames.length;
+      this.keyIds.set(name, id);
       this.keyNames.push(name);
       this.keyCounts.push(1);
-    } else this.moreKeys++;
+      this.keyValues.push(new KeyValues());
+      return id;
+    }
+    this.moreKeys++;
+    return -1;
+  }
+
+  /** Value counts of key `id` are worth showing: a category in enough records. */
+  isCategory(id: i32): bool {
+    return this.objects >= MIN_RECORDS_FOR_VALUES && this.keyValues[id].isCategory;
   }
 }
 
@@ -90,14 +159,14 @@ function recordAt(text: string, lines: LineIndex, i: i32): JsonIndex | null {
   return indexJson(text, s, e);
 }
 
-/** Counts the top-level keys of an object record. */
-function countKeys(text: string, idx: JsonIndex, nd: Ndjson): void {
+/** Counts the top-level keys of the object record on `line`, and their short scalar values. */
+function countKeys(text: string, idx: JsonIndex, nd: Ndjson, line: i32): void {
   const close = unchecked(idx.closes[0]);
   let ord = 1;
   let p = skipJsonSpace(text, unchecked(idx.opens[0]) + 1, close);
   while (p < close) {
     const keyEnd = scanJsonString(text, p);
-    nd.countKey(decodeJsonString(text, p + 1, keyEnd - 1));
+    const id = nd.countKey(decodeJsonString(text, p + 1, keyEnd - 1));
     let v = skipJsonSpace(text, keyEnd, close);
     v = skipJsonSpace(text, v + 1, close);
     let after: i32;
@@ -105,7 +174,15 @@ function countKeys(text: string, idx: JsonIndex, nd: Ndjson): void {
     if (c == CharCode.LBRACE || c == CharCode.LBRACKET) {
       after = unchecked(idx.closes[ord]) + 1;
       ord = unchecked(idx.nexts[ord]);
-    } else after = scalarEnd(text, v, close);
+      if (id >= 0) nd.keyValues[id].open = true;
+    } else {
+      after = scalarEnd(text, v, close);
+      if (id >= 0) {
+        const values = nd.keyValues[id];
+        if (after - v > MAX_VALUE_TEXT) values.open = true;
+        else values.add(text, v, after, line);
+      }
+    }
     p = skipJsonSpace(text, after, close);
     if (p < close && unitAt(text, p) == CharCode.COMMA) p = skipJsonSpace(text, p + 1, close);
   }
@@ -128,7 +205,7 @@ export function parseNdjson(text: string): Ndjson {
     nd.lastRecord = i;
     if (unitAt(text, idx.start) == CharCode.LBRACE) {
       nd.objects++;
-      countKeys(text, idx, nd);
+      countKeys(text, idx, nd, i);
     }
   }
   return nd;
@@ -143,11 +220,58 @@ function headerOf(nd: Ndjson, cap: i32): string {
   const items = new ItemLine(out.toString() + " keys:", max(cap, out.length + 24), 24);
   const n = nd.keyNames.length;
   for (let i = 0; i < n; i++) {
-    const item = nd.keyNames[i] + " (" + nd.keyCounts[i].toString() + ")";
+    const item = nd.isCategory(i) ? categoryItem(nd, i) : nd.keyNames[i] + " (" + nd.keyCounts[i].toString() + ")";
     if (!items.tryAdd(item, i == n - 1 && nd.moreKeys == 0)) break;
   }
   const left = n - items.count + nd.moreKeys;
   return items.finish(left > 0 ? "+" + left.toString() + " more keys" : "");
+}
+
+/** `dev (875: true 873, false 2)`: a key with few values, counted by value, most frequent first. */
+function categoryItem(nd: Ndjson, id: i32): string {
+  const values = nd.keyValues[id];
+  const order = byCountDesc(values);
+  const out = new StrBuf(48);
+  out.add(nd.keyNames[id]).add(" (").addInt(nd.keyCounts[id]).add(":");
+  for (let k = 0; k < order.length; k++) {
+    out.add(k == 0 ? " " : ", ").add(values.texts[order[k]]).addChar(CharCode.SPACE).addInt(values.counts[order[k]]);
+  }
+  return out.add(")").toString();
+}
+
+function byCountDesc(values: KeyValues): Array<i32> {
+  const order = new Array<i32>();
+  // At most MAX_VALUES entries: an insertion sort, stable for equal counts.
+  for (let k = 0; k < values.texts.length; k++) {
+    order.push(k);
+    for (let at = order.length - 1; at > 0 && values.counts[order[at - 1]] < values.counts[order[at]]; at--) {
+      const t = order[at - 1];
+      order[at - 1] = order[at];
+      order[at] = t;
+    }
+  }
+  return order;
+}
+
+/**
+ * The first records holding a rare value of a category key (`"dev":false` in
+ * 2 of 875 records): what sets those records apart is what a reader looks
+ * for, and the head of the file seldom shows it. In line order.
+ */
+function rareLines(nd: Ndjson): Array<i32> {
+  const lines = new Array<i32>();
+  for (let id = 0; id < nd.keyNames.length && lines.length < MAX_RARE; id++) {
+    if (!nd.isCategory(id)) continue;
+    const values = nd.keyValues[id];
+    const rare = max(1, <i32>Math.floor(<f64>nd.objects * RARE_SHARE));
+    for (let k = 0; k < values.texts.length; k++) {
+      if (values.counts[k] > rare) continue;
+      const at = values.lines[k];
+      for (let j = 0; j < at.length && lines.length < MAX_RARE; j++) if (!lines.includes(at[j])) lines.push(at[j]);
+    }
+  }
+  lines.sort();
+  return lines;
 }
 
 /** What line i shows, within `cap` units: the record, shortened as JSON when longer; other lines clipped. */
@@ -233,24 +357,33 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   }
   const perGap = markerBound(text.length, lines.count, hint, null) + 1;
   const shown = new Array<string | null>(lines.count);
-  // The gap after the last line shown is paid for up front.
+  // Every gap costs at most perGap. One is paid for up front: the whole text,
+  // before anything is shown. A line at either end of the text leaves the
+  // number of gaps as it is; any other line splits a gap, one more marker.
   let used = header.length + perGap;
   const endCap = <i32>Math.floor(<f64>budget * END_RECORD_SHARE);
   const otherCap = <i32>Math.floor(<f64>budget * RECORD_SHARE);
-  // Each candidate pays for its line and, at most, one more gap marker.
   const candidates = new Array<i32>();
   candidates.push(nd.firstRecord);
   candidates.push(nd.lastRecord);
   const flagged = flaggedOrder(text, nd);
   for (let k = 0; k < flagged.length; k++) candidates.push(flagged[k]);
+  const rareFrom = candidates.length;
+  const rare = rareLines(nd);
+  for (let k = 0; k < rare.length; k++) candidates.push(rare[k]);
   for (let k = 0; k < candidates.length; k++) {
     const i = candidates[k];
     if (i < 0 || i >= lines.count || shown[i] !== null) continue;
     const cap = k < 2 ? endCap : otherCap;
-    const r = renderLine(text, nd, i, min(cap, budget - used - 1 - perGap));
+    const atEnd = i == 0 || i == lines.count - 1;
+    const extra = atEnd ? 0 : perGap;
+    const room = min(cap, budget - used - 1 - extra);
+    // A rare record shortened would likely lose the value that makes it rare: whole or not at all.
+    if (k >= rareFrom && lines.end(i) - lines.start(i) > room) continue;
+    const r = renderLine(text, nd, i, room);
     if (r.length == 0) continue;
     shown[i] = r;
-    used += r.length + 1 + perGap;
+    used += r.length + 1 + extra;
   }
   // Then more records from the head, while they fit. They continue the lines shown
   // before them, so each costs its own length only: measure what is used exactly first.
@@ -258,7 +391,8 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   for (let i = nd.firstRecord + 1; i < nd.lastRecord; i++) {
     if (shown[i] !== null) continue;
     const contiguous = shown[i - 1] !== null;
-    const room = budget - used - 1 - (contiguous ? 0 : perGap);
+    // Contiguous, the next marker's first line number grows by one: a digit more at 9, 99, ….
+    const room = budget - used - 1 - (contiguous ? 1 : perGap);
     if (room <= 0) break;
     // Only whole lines here: a shortened record in the middle would say less than the next one whole.
     const r = unchecked(nd.kind[i]) == LINE_BLANK ? "" : nd.lines.line(i);

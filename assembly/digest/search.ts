@@ -10,6 +10,9 @@
 //   email/base64mime.py (3 of 7):
 //   50:def header_length(bytearray):
 //   [...490 more matches in 25 files not shown]
+//
+// grep -c output becomes its files with matches, busiest first, under
+// "Found 1,791 matches in 57 of 63 files (6 with 0)".
 import { errorSummary } from "../summary";
 import { Category } from "../category";
 import { oneLine } from "../oneline";
@@ -21,7 +24,7 @@ import { KeptLines } from "./kept";
 import { LineKind, parseSearch, SearchMode, searchModeName, SearchParse } from "./search-parse";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "./text";
 import { Digest, DigestContext } from "./types";
-import { wholeText } from "./whole";
+import { wholeWithHeadline } from "./whole-headed";
 
 /** Most files listed with their counts; the rest are summed in one line. */
 const MAX_LISTED_FILES: i32 = 10;
@@ -37,7 +40,7 @@ export function digestSearch(text: string, budget: i32, ctx: DigestContext): Dig
   const head = headline(p, ctx);
   d.summary = summaryOf(p, head);
   d.facts = factsOf(p);
-  if (text.length <= budget) return wholeText(d, text, p.lines.count);
+  if (text.length <= budget) return wholeWithHeadline(d, text, p.lines.count, head, budget);
   if (writeHeadline(w, head)) {
     if (p.mode == SearchMode.FilesOnly) writeFiles(p, w, kept);
     else if (p.mode == SearchMode.Counts) writeCounts(p, w, kept);
@@ -57,10 +60,11 @@ function headline(p: SearchParse, ctx: DigestContext): string {
     if (p.mode == SearchMode.Single) {
       const path = argFirstString(ctx.argsJson, ["path", "file_path", "file"]);
       if (path.length > 0) out.add(" in ").add(path);
+    } else if (p.mode == SearchMode.Counts && p.paths.length > p.filesWithMatches) {
+      // grep -c prints every file searched: how many there were is a total of its own.
+      out.add(" in ").addCount(p.filesWithMatches).add(" of ").add(plural(p.paths.length, "file", "files"));
+      out.add(" (").addCount(p.paths.length - p.filesWithMatches).add(" with 0)");
     } else out.add(" in ").add(plural(p.filesWithMatches, "file", "files"));
-    if (p.mode == SearchMode.Counts && p.paths.length > p.filesWithMatches) {
-      out.add(" (").addCount(p.paths.length - p.filesWithMatches).add(" more with 0)");
-    }
   }
   if (p.binaryFiles > 0) out.add("; ").add(plural(p.binaryFiles, "binary file matches", "binary files match"));
   if (p.errors > 0) out.add("; ").add(plural(p.errors, "error", "errors"));
@@ -292,7 +296,8 @@ function writeFiles(p: SearchParse, w: Writer, kept: KeptLines): void {
 }
 
 function writeCounts(p: SearchParse, w: Writer, kept: KeptLines): void {
-  // The per-file list is the content: every line is rewritten "  N path", busiest first.
+  // The per-file list is the content: the files with matches, busiest first, each
+  // "path:N" as the tool printed it (so it can be quoted or searched for), files with 0 left out.
   const order = rankByScore(p.countValue, p.paths.length);
   w.reserved = 64 + 2 * countDigitsWithCommas(p.matches);
   let shown = 0;
@@ -300,10 +305,13 @@ function writeCounts(p: SearchParse, w: Writer, kept: KeptLines): void {
   for (let k = 0; k < p.filesWithMatches; k++) {
     const f = unchecked(order[k]);
     const line = new StrBuf(p.paths[f].length + 16);
-    line.add("  ").addCount(p.countValue[f]).addChar(CharCode.SPACE);
     addClipped(line, p.paths[f], 0, p.paths[f].length, MAX_SHOWN_LINE);
-    if (!w.line(line.toString())) break;
-    if (p.firstMatch[f] >= 0) kept.add(p.firstMatch[f], 0);
+    line.addChar(CharCode.COLON).addInt(p.countValue[f]);
+    const s = line.toString();
+    if (!w.line(s)) break;
+    // Verbatim unless the path was clipped or the file was counted on several lines (summed).
+    const first = p.firstMatch[f];
+    if (first >= 0 && p.lines.line(first) == s) kept.add(first, 0);
     shown++;
     shownMatches += p.countValue[f];
   }

@@ -18,6 +18,7 @@ import { codePoints, countNewlines, lineCount, unitAt } from "../util/lines";
 import { StrBuf } from "../util/strbuf";
 import { keepCut, truncateDigest } from "./fallback";
 import { shortenToFit } from "./json-ladder";
+import { lockfilePicks } from "./json-lockfile";
 import { colonOf, describeValue, indentOf } from "./json-shorten";
 import { digestNdjson, parseNdjson } from "./ndjson";
 import { Digest, DigestContext } from "./types";
@@ -238,7 +239,7 @@ function documentDigest(text: string, doc: Document, budget: i32, ctx: DigestCon
   if (preText.length > 0) jsonRoom--;
   if (postText.length > 0) jsonRoom--;
   const indent = indentOf(text, idx);
-  const shortened = shortenToFit(text, idx, jsonRoom, indent, colonOf(text, idx));
+  const shortened = shortenToFit(text, idx, jsonRoom, indent, colonOf(text, idx), lockfilePicks(text, idx));
   if (shortened.level == 0) {
     const first = 1 + countNewlines(text, 0, idx.start);
     d.keep(first, first + countNewlines(text, idx.start, idx.end));

@@ -1,5 +1,6 @@
-// WebContent digest. HTML becomes readable text (web/html-text.ts); Markdown
-// stays as it is. When the text is longer than the budget, the heading
+// WebContent digest. HTML becomes readable text (web/html-text.ts), under a
+// "Title: …" line when the page's <title> says more than its first line;
+// Markdown stays as it is. When the text is longer than the budget, the heading
 // outline comes first (Markdown headings with their line numbers), then the
 // head and tail of the body (head ratio 0.5) with the usual marker.
 //
@@ -19,7 +20,7 @@ import { argFirstString } from "../util/args";
 import { CharCode, toLower } from "../util/chars";
 import { codePoints, safeEnd, unitAt } from "../util/lines";
 import { StrBuf } from "../util/strbuf";
-import { markdownOutline } from "../web/markdown";
+import { MarkdownOutline, markdownOutline } from "../web/markdown";
 import { htmlToText } from "../web/html-text";
 import { truncateDigest } from "./fallback";
 import { LineIndex } from "./text";
@@ -31,6 +32,8 @@ const OUTLINE_SHARE: f64 = 0.35;
 const MAX_HEADING: i32 = 100;
 /** Fewer headings than this give no outline: the body says as much. */
 const MIN_OUTLINE: i32 = 2;
+/** Longest page title shown on the "Title:" line. */
+const MAX_TITLE: i32 = 160;
 /** Units searched for the marks of an HTML document. */
 const SNIFF: i32 = 4096;
 
@@ -120,9 +123,28 @@ export function digestWeb(text: string, budget: i32, ctx: DigestContext, hint: s
   return markdownDigest(text, budget, ctx, hint);
 }
 
+/**
+ * "Title: …" for a page whose <title> the converted text does not already
+ * start with: the title lives in <head>, which the text leaves out, yet it
+ * is often the one line that says what the page is (name, version).
+ */
+function titleLine(title: string, body: string, budget: i32): string {
+  if (title.length == 0) return "";
+  const nl = body.indexOf("\n");
+  const first = nl < 0 ? body : body.substring(0, nl);
+  if (first.includes(title)) return "";
+  const line = "Title: " + oneLine(title, MAX_TITLE);
+  // A budget that small is better spent on the text itself.
+  return line.length * 4 <= budget ? line : "";
+}
+
 function htmlDigest(text: string, budget: i32, ctx: DigestContext): Digest {
   const h = htmlToText(text);
   const body = h.text;
+  let heading = titleLine(h.title, body, budget);
+  // A text that fits whole stays whole: the title only comes with room to spare.
+  if (body.length <= budget && body.length + heading.length + 1 > budget) heading = "";
+  if (heading.length > 0) budget -= heading.length + 1;
   let d: Digest;
   if (body.length <= budget) {
     d = new Digest();
@@ -141,6 +163,7 @@ function htmlDigest(text: string, budget: i32, ctx: DigestContext): Digest {
     // Line ranges of the converted text do not locate anything in the input.
     d.keptLines = [];
   }
+  if (heading.length > 0) d.llm = heading + "\n" + d.llm;
   d.truncated = true;
   d.omittedChars = max(0, codePoints(text, 0, text.length) - codePoints(d.llm, 0, d.llm.length));
   d.summary = summaryOf(ctx, h.title);
@@ -160,19 +183,41 @@ function markdownDigest(text: string, budget: i32, ctx: DigestContext, hint: str
     d.llm = text;
     if (lines.count > 0) d.keep(1, lines.count);
   } else {
-    const items = new Array<string>();
-    const headingLines = new Array<i32>();
-    for (let k = 0; k < o.lines.length; k++) {
-      const i = o.lines[k];
-      items.push("  " + (i + 1).toString() + ": " + clipped(lines.line(i).trim()));
-      headingLines.push(i);
-    }
-    const header = "Outline: " + headingsCount(o.lines.length) + " in " + linesCount(lines.count);
-    d = withOutlineLines(text, budget, items, o.levels, headingLines, lines, header, hint);
+    const items = outlineItems(o, lines, 1);
+    d = withOutlineLines(text, budget, items, o.levels, o.lines, lines, outlineHeader(o, lines), hint);
   }
   d.summary = summaryOf(ctx, oneLine(title, 160));
   d.facts = factsOf("markdown", title, o.lines.length, o.links, text.length);
   return d;
+}
+
+/** `  16: ## Install` per heading, numbered from `firstLine`. */
+function outlineItems(o: MarkdownOutline, lines: LineIndex, firstLine: i32): Array<string> {
+  const items = new Array<string>();
+  for (let k = 0; k < o.lines.length; k++) {
+    const i = o.lines[k];
+    items.push("  " + (i + firstLine).toString() + ": " + clipped(lines.line(i).trim()));
+  }
+  return items;
+}
+
+function outlineHeader(o: MarkdownOutline, lines: LineIndex): string {
+  return "Outline: " + headingsCount(o.lines.length) + " in " + linesCount(lines.count);
+}
+
+/**
+ * The heading outline of a Markdown text as the WebContent digest writes it
+ * before a cut body, within `cap` units, lines numbered from `firstLine`; ""
+ * when the text has fewer than two headings or `cap` holds none of them. For
+ * a digest that reads a Markdown file (FileContent) and cuts it: the
+ * headings, verbatim, say what the cut part is about.
+ */
+export function markdownOutlineText(text: string, cap: i32, firstLine: i32 = 1): string {
+  const lines = new LineIndex(text);
+  const o = markdownOutline(text, lines);
+  if (o.lines.length < MIN_OUTLINE) return "";
+  const b = outlineBlock(outlineHeader(o, lines), outlineItems(o, lines, firstLine), o.levels, max(cap, 0));
+  return b.shown > 0 && b.text.length <= cap ? b.text : "";
 }
 
 function headingsCount(n: i32): string {

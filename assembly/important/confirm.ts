@@ -145,6 +145,11 @@ function confirmF(s: string, w: i32): i32 {
   return Kind.None;
 }
 
+/** A unit that continues a name or path: letters, "_", "-", ".", "/", ":". */
+function isNamePart(c: i32): bool {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c == 0x5f || c == 0x2d || c == 0x2e || c == 0x2f || c == 0x3a;
+}
+
 function confirmP(s: string, w: i32): i32 {
   if (!wordStartsAt(s, w, false)) return Kind.None;
   if (lowerIs(s, w, "panic")) {
@@ -163,7 +168,10 @@ function confirmP(s: string, w: i32): i32 {
     let j = w - 1;
     if (at(s, j) != CharCode.SPACE) return Kind.None;
     while (j >= 0 && unitAt(s, j) == CharCode.SPACE) j--;
-    return j >= 0 && isDigit(unitAt(s, j)) ? Kind.Summary : Kind.None;
+    if (j < 0 || !isDigit(unitAt(s, j))) return Kind.None;
+    // The digits must be a count on their own, not the end of a name ("test_x_001 PASSED").
+    while (j >= 0 && (isDigit(unitAt(s, j)) || unitAt(s, j) == CharCode.COMMA)) j--;
+    return j < 0 || !isNamePart(unitAt(s, j)) ? Kind.Summary : Kind.None;
   }
   return Kind.None;
 }

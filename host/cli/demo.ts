@@ -5,6 +5,7 @@ import { compact } from "../abridge.js";
 import { countExactTokens } from "../lazy.js";
 import type { Level } from "../types.js";
 import { parse, usageError } from "./io.js";
+import { PACKAGE_ROOT } from "../paths.js";
 
 export const help = `usage: abridge demo [--level L] [--show ID]
 
@@ -18,7 +19,7 @@ options:
   -h, --help   this help`;
 
 // host/cli/ (sources) and dist/cli/ (package) both sit two levels below the root.
-const SAMPLES = new URL("../../samples/", import.meta.url);
+const SAMPLES = new URL("samples/", PACKAGE_ROOT);
 
 interface Sample {
   id: string;

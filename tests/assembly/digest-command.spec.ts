@@ -1,4 +1,5 @@
 import { digestCommand } from "../../assembly/digest/command";
+import { treeTopLevel } from "../../assembly/digest/command-tree";
 import { DigestContext } from "../../assembly/digest/types";
 import { findRunnerSummaries, scanWithRunners } from "../../assembly/important/runners";
 import { kindName } from "../../assembly/important/kinds";
@@ -129,5 +130,36 @@ describe("CommandOutput digest", () => {
   it("appends the hint to its markers", () => {
     const d = digestCommand(withNoise(500, "done\n"), 600, passed, "; read more: offset={first}");
     expect(d.llm.includes("; read more: offset=")).toBe(true);
+  });
+
+  it("puts the status above a failed command's output that fits, never at the cost of its text", () => {
+    const t = withNoise(3, "error: could not compile `ledger`\n");
+    expect(digestCommand(t, 1000, failed, "").llm).toBe("exit 1 (failed) \u00b7 4 lines\n" + t);
+    expect(digestCommand(t, 1000, passed, "").llm).toBe(t);
+    // Too tight for both: the text alone.
+    expect(digestCommand(t, t.length + 5, failed, "").llm).toBe(t);
+  });
+
+  it("names the top-level entries of a cut tree", () => {
+    // Shaped like `npm ls --all` (npm 11).
+    const parts = new Array<string>();
+    parts.push("app@1.0.0 /work/app");
+    const tops = ["@types/node@20.19.43", "fast-check@4.10.2", "typescript@5.9.3", "undici@7.30.2"];
+    for (let k = 0; k < tops.length; k++) {
+      parts.push((k == tops.length - 1 ? "\u2514\u2500\u252c " : "\u251c\u2500\u252c ") + tops[k]);
+      for (let i = 0; i < 60; i++) parts.push((k == tops.length - 1 ? "  " : "\u2502 ") + "\u251c\u2500\u2500 dep-" + k.toString() + "-" + i.toString() + "@1.0.0 deduped");
+    }
+    const t = parts.join("\n") + "\n";
+    const d = digestCommand(t, 1200, passed, "");
+    expect(d.llm.length).toBeLessThanOrEqual(1200);
+    expect(d.llm.startsWith("exit 0 \u00b7 245 lines\ntop level (4): @types/node@20.19.43, fast-check@4.10.2, typescript@5.9.3, undici@7.30.2\n")).toBe(true);
+    // ASCII trees (`tree --charset ascii`, `npm ls --unicode=false`), cut to a share with a count.
+    const ascii = "+-- a@1\n|   `-- b@1\n+-- c@2\n`-- d@3\n    `-- e@1\n";
+    expect(treeTopLevel(ascii, 200)).toBe("top level (3): a@1, c@2, d@3");
+    expect(treeTopLevel(ascii, 40)).toBe("top level (3): a@1, +2 more");
+    // A flat list or one entry is no tree; nor is a diff's "+-- x" line without nesting.
+    expect(treeTopLevel("\u251c\u2500\u2500 a\n\u2514\u2500\u2500 b\n", 200)).toBe("");
+    expect(treeTopLevel("\u2514\u2500\u252c a\n  \u2514\u2500\u2500 b\n", 200)).toBe("");
+    expect(treeTopLevel("", 200)).toBe("");
   });
 });

@@ -136,4 +136,49 @@ describe("digestDiff", () => {
     // a hunk cut short by the end of the text does not trap; d83d de00 (😀) in a line
     expect(digestDiff("@@ -1,5 +1,5 @@\n-\u{1F600}\n", 100, ctx).summary).toBe("1 file changed, +0/-1");
   });
+
+  it("lists every file, compact, before any hunk when the full lines do not fit", () => {
+    const parts = new Array<string>();
+    for (let i = 0; i < 40; i++) {
+      const path = "lib/pkg/module_" + i.toString() + ".py";
+      parts.push("diff --git a/" + path + " b/" + path + "\n--- a/" + path + "\n+++ b/" + path + "\n@@ -1,3 +1,3 @@ class Worker" + i.toString() + ":\n def start_" + i.toString() + "(self):\n-    return 1\n+    return 2\n");
+    }
+    const t = parts.join("");
+    const d = digestDiff(t, 2000, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(2000);
+    for (let i = 0; i < 40; i++) expect(d.llm.includes("\u270e lib/pkg/module_" + i.toString() + ".py +1/-1")).toBe(true);
+    expect(d.llm.includes("+1/-1 lines")).toBe(false);
+    expect(d.llm.includes("more files")).toBe(false);
+    // Names go round the files: the first files do not take them all.
+    expect(d.llm.includes("\u270e lib/pkg/module_0.py +1/-1 (Worker0")).toBe(true);
+    // Too many files for the whole room: one line per directory, naming what fits.
+    const small = digestDiff(t, 700, ctx);
+    expect(small.llm.length).toBeLessThanOrEqual(700);
+    expect(small.llm.includes("\nlib/pkg/ (40 files, +40/-40): module_0.py +1/-1, module_1.py +1/-1, ")).toBe(true);
+    expect(small.llm.includes(" more\n")).toBe(true);
+    // Too small even for that: as many compact lines as fit, then a count.
+    const tiny = digestDiff(t, 150, ctx);
+    expect(tiny.llm.length).toBeLessThanOrEqual(150);
+  });
+
+  it("groups by directory, shallower when the directories do not fit", () => {
+    const parts = new Array<string>();
+    for (let d = 0; d < 30; d++) {
+      for (let i = 0; i < 4; i++) {
+        const path = "tests/fixtures/case_" + d.toString() + "/file_" + i.toString() + ".txt";
+        parts.push("diff --git a/" + path + " b/" + path + "\n--- a/" + path + "\n+++ b/" + path + "\n@@ -1 +1 @@\n-old\n+new\n");
+      }
+    }
+    parts.push("diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1,2 @@\n-a\n+b\n+c\n");
+    const t = parts.join("");
+    const wide = digestDiff(t, 3000, ctx);
+    expect(wide.llm.length).toBeLessThanOrEqual(3000);
+    expect(wide.llm.includes("\ntests/fixtures/case_0/ (4 files, +4/-4): file_0.txt +1/-1, ")).toBe(true);
+    expect(wide.llm.includes("\ntests/fixtures/case_29/ (4 files, +4/-4): ")).toBe(true);
+    expect(wide.llm.includes("\n\u270e README.md +2/-1\n")).toBe(true);
+    const narrow = digestDiff(t, 900, ctx);
+    expect(narrow.llm.length).toBeLessThanOrEqual(900);
+    expect(narrow.llm.includes("\ntests/fixtures/ (120 files, +120/-120): case_0/file_0.txt +1/-1, ")).toBe(true);
+    expect(narrow.llm.includes("\n\u270e README.md +2/-1\n")).toBe(true);
+  });
 });

@@ -134,3 +134,45 @@ describe("digestFile", () => {
     expect(has(digestFileJson("cat: x: No such file\n", 400, "bash", '{"command":"cat x"}', 1), '"summary":""')).toBe(true);
   });
 });
+
+/** A minified bundle: a license header, then long lines with a VERSION constant deep inside. */
+function bundle(): string {
+  const parts = new Array<string>();
+  parts.push("/**\n * @license\n * Example <https://example.test/>\n */");
+  for (let i = 0; i < 40; i++) {
+    let line = "";
+    for (let k = 0; k < 40; k++) line += "function f" + k.toString() + "(n,t){return n+t}";
+    if (i == 25) line += 'var X,nn="4.17.21",ip="127.0.0.1",tn=200;';
+    parts.push(line);
+  }
+  return parts.join("\n") + "\n";
+}
+
+describe("files of long lines", () => {
+  it("says the lines are long and names the version literals", () => {
+    const out = llm(digestFileJson(bundle(), 3000, "Read", '{"file_path":"vendor/lib.min.js"}', 0));
+    expect(out.length).toBeLessThanOrEqual(3000);
+    expect(has(out, "\nMinified: lines average 1,047 chars, longest 1,191; version string: 4.17.21\n1: /**\n")).toBe(true);
+    expect(out.includes("127.0.0.1")).toBe(false);
+    // Its outline (one-letter functions, forty to a line) would say nothing.
+    expect(out.includes("Outline:")).toBe(false);
+  });
+
+  it("stays quiet for ordinary files and for files that fit", () => {
+    expect(llm(digestFileJson(module(400), 3000, "Read", '{"file_path":"m.py"}', 0)).includes("Minified")).toBe(false);
+    expect(llm(digestFileJson(bundle(), 100000, "Read", '{"file_path":"vendor/lib.min.js"}', 0)).includes("Minified")).toBe(false);
+  });
+  it("outlines a Markdown document by its headings, verbatim, when it does not fit", () => {
+    const parts = new Array<string>();
+    for (let i = 0; i < 12; i++) {
+      parts.push("## Section " + i.toString());
+      for (let k = 0; k < 30; k++) parts.push("Some prose line " + k.toString() + " of section " + i.toString() + ".");
+    }
+    const out = llm(digestFileJson(parts.join("\n") + "\n", 3000, "Read", '{"file_path":"docs/GUIDE.md"}', 0));
+    expect(out.length).toBeLessThanOrEqual(3000);
+    expect(has(out, "Outline: 12 headings in 372 lines")).toBe(true);
+    expect(has(out, "  311: ## Section 10\n")).toBe(true);
+    // The same text under another name gets no heading outline.
+    expect(llm(digestFileJson(parts.join("\n") + "\n", 3000, "Read", '{"file_path":"notes.txt"}', 0)).includes("headings")).toBe(false);
+  });
+});

@@ -68,16 +68,49 @@ describe("digestListing", () => {
   it("states exact totals and groups by directory and extension", () => {
     const d = digestListing(findOutput(3000, 40), 1200, ctx);
     expect(d.llm.length).toBeLessThanOrEqual(1200);
-    expect(d.summary).toBe("Listed 3,000 files in 41 directories");
+    // find lists "." and the 40 directories as entries beside the files.
+    expect(d.summary).toBe("Listed 3,041 entries: 3,000 files, 41 directories");
     expect(d.llm.includes("By extension: .py 2,000, .ts 1,000")).toBe(true);
     expect(d.llm.includes("Top level (40): ")).toBe(true);
     expect(d.llm.includes(" more entries not shown: lines ")).toBe(true);
     expect(d.facts.includes('"files":3000,"directories":41')).toBe(true);
   });
-  it("ls -la of one directory: files and directories beside each other", () => {
+  it("ls -la of one directory: the entries, then files and directories beside each other", () => {
     const d = digestListing(LS_LA, 10000, ctx);
-    expect(d.summary).toBe("Listed 4 files and 1 directory (1 symlink)");
-    expect(d.llm).toBe(LS_LA);
+    expect(d.summary).toBe("Listed 5 entries: 4 files, 1 directory (1 symlink)");
+    expect(d.facts.includes('"entries":5,"files":4,"directories":1')).toBe(true);
+  });
+  it("a listing that fits comes whole under its totals, or whole alone when both do not fit", () => {
+    const d = digestListing(LS_LA, 10000, ctx);
+    expect(d.llm).toBe("Listed 5 entries: 4 files, 1 directory (1 symlink)\n" + LS_LA);
+    expect(d.truncated).toBe(false);
+    expect(digestListing(LS_LA, LS_LA.length, ctx).llm).toBe(LS_LA);
+  });
+  it("no extension line for a single file among directories", () => {
+    const parts = new Array<string>();
+    parts.push("-rw-r--r--   1 root root 304246 Nov 22 08:31 .package-lock.json");
+    for (let i = 0; i < 60; i++) parts.push("drwxr-xr-x   3 root root   4096 Nov 22 08:13 pkg" + i.toString());
+    const d = digestListing(parts.join("\n") + "\n", 600, ctx);
+    expect(d.llm.startsWith("Listed 61 entries: 1 file, 60 directories\n-rw-r--r--")).toBe(true);
+    expect(d.llm.includes("By extension:")).toBe(false);
+  });
+  it("ls -l without directories: every type is printed, so these are files, not unknown entries", () => {
+    const t = "total 8\n-rwxr-xr-x 1 root root 100 Apr 28  2025 a\nlrwxrwxrwx 1 root root 1 Apr 28  2025 b -> a\n-rwxr-xr-x 1 root root 9 Apr 28  2025 c\n";
+    expect(digestListing(t, 1000, ctx).summary).toBe("Listed 3 files (1 symlink)");
+  });
+  it("ls -R: entries below the roots; the root's header is not a directory entry", () => {
+    const d = digestListing(LS_R, 1000, ctx);
+    // As `find json -mindepth 1` counts: 4 files and json/__pycache__.
+    expect(d.summary).toBe("Listed 5 entries: 4 files, 1 directory");
+    // The root is told apart, so `find json -type d` (2) can be had back.
+    expect(d.facts.includes('"directories":1,"roots":1')).toBe(true);
+  });
+  it("ls -R of \"dir/\": the root header's slash is not doubled in the paths", () => {
+    const p = parseListing("lsr/:\na\n\nlsr/a:\nb\nf\n\nlsr/a/b:\ng\n");
+    expect(p.paths[0]).toBe("lsr/a");
+    expect(p.isDir[0]).toBe(true);
+    expect(p.isDir[1]).toBe(true);
+    expect(digestListing("lsr/:\na\n\nlsr/a:\nb\nf\n\nlsr/a/b:\ng\n", 1000, ctx).summary).toBe("Listed 4 entries: 2 files, 2 directories");
   });
   it("lists the biggest files when sizes are printed", () => {
     const d = digestListing(LS_LA.repeat(20), 900, ctx);

@@ -108,11 +108,27 @@ describe("digestSearch", () => {
     expect(d.llm.includes("other/x.py:\n5:match x")).toBe(true);
     expect(d.llm.includes("other/y.py:\n9:match y")).toBe(true);
   });
-  it("returns text that fits as it is", () => {
+  it("returns text that fits as it is, under its totals when both fit", () => {
     const d = digestSearch(VIMGREP, 10000, ctx);
-    expect(d.llm).toBe(VIMGREP);
+    expect(d.llm).toBe("Found 3 matches in 3 files\n" + VIMGREP);
     expect(d.truncated).toBe(false);
     expect(d.summary).toBe("Found 3 matches in 3 files");
+    expect(digestSearch(VIMGREP, VIMGREP.length, ctx).llm).toBe(VIMGREP);
+  });
+  it("grep -c: the sum of the counts and the number of files counted, those with 0 too", () => {
+    const d = digestSearch(COUNTS, 10000, ctx);
+    expect(d.summary).toBe("Found 4 matches in 2 of 5 files (3 with 0)");
+    expect(d.llm.startsWith("Found 4 matches in 2 of 5 files (3 with 0)\n./fileinput.py:0\n")).toBe(true);
+    // Cut: the files with matches, busiest first, each line as grep printed it.
+    const parts = new Array<string>();
+    for (let i = 0; i < 200; i++) parts.push("src/mod" + i.toString() + ".py:" + (i % 4 == 0 ? (i / 4).toString() : "0"));
+    const cut = digestSearch(parts.join("\n") + "\n", 400, ctx);
+    expect(cut.llm.length).toBeLessThanOrEqual(400);
+    expect(cut.llm.startsWith("Found 1,225 matches in 49 of 200 files (151 with 0)\nsrc/mod196.py:49\nsrc/mod192.py:48\n")).toBe(true);
+    expect(cut.llm.includes(":0\n")).toBe(false);
+    expect(cut.llm.includes(" not shown]")).toBe(true);
+    // Every file has a match: nothing to add.
+    expect(digestSearch("a.py:2\nb.py:1\n", 10000, ctx).summary).toBe("Found 3 matches in 2 files");
   });
   it("degrades to a plain cut for text that is not search output", () => {
     const t = "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n".repeat(100);

@@ -62,6 +62,12 @@ describe("StructuredData: JSON documents", () => {
     const shownBefore = out.substring(1, marker).split(",").length - 1;
     const omitted = I32.parseInt(out.substring(marker + 3, out.indexOf(" items")).replaceAll(",", ""));
     expect(shownBefore + omitted + 1).toBe(1000);
+    // The marker states the total as well, so no arithmetic is needed for "how many".
+    expect(out.includes(" items (1,000 in all)\"")).toBe(true);
+    // Below 10 members the sum is obvious: no total.
+    const few = llm('[' + '"' + "a".repeat(40) + '",'.repeat(1) + '"b","c","d","e","f","g","' + "h".repeat(40) + '"]', 60);
+    expect(few.includes("\u2026+")).toBe(true);
+    expect(few.includes(" in all")).toBe(false);
   });
 
   it("keeps every top-level key of a wide object while it can, then counts the rest", () => {
@@ -73,7 +79,31 @@ describe("StructuredData: JSON documents", () => {
     const tight = llm(t, 120);
     expect(tight.length).toBeLessThanOrEqual(120);
     expect(isJson(tight)).toBe(true);
-    expect(tight.includes(' keys"')).toBe(true);
+    expect(tight.includes(' keys (30 in all)"') || tight.includes('"object with 30 keys"')).toBe(true);
+  });
+
+  it("shows the entries of a lockfile's direct dependencies wherever they are", () => {
+    // 300 installed packages; the project depends on two of them, deep in the alphabet.
+    const entries = new Array<string>();
+    entries.push('"": {"name": "app", "dependencies": {"pkg-150": "^1.0.0"}, "devDependencies": {"pkg-290": "^2.0.0"}}');
+    for (let i = 0; i < 300; i++) {
+      const n = i.toString();
+      entries.push('"node_modules/pkg-' + n + '": {"version": "' + n + '.0.1", "integrity": "sha512-' + "x".repeat(80) + '", "license": "MIT"}');
+    }
+    const t = '{"name": "app", "lockfileVersion": 3, "packages": {' + entries.join(", ") + "}}";
+    const out = llm(t, 1500);
+    expect(out.length).toBeLessThanOrEqual(1500);
+    expect(isJson(out)).toBe(true);
+    expect(out.includes('"node_modules/pkg-150": {"version": "150.0.1"')).toBe(true);
+    expect(out.includes('"node_modules/pkg-290": {"version": "290.0.1"')).toBe(true);
+    // One marker counts every entry left out, the picked ones excepted.
+    const at = out.indexOf('"\u2026": "+');
+    const omitted = I32.parseInt(out.substring(at + 7, out.indexOf(" keys (301 in all)", at)).replaceAll(",", ""));
+    const shown = out.split('"node_modules/').length - 1 + 1; // + the "" entry
+    expect(shown + omitted).toBe(301);
+    // The same document without the lockfile's marks is shortened by position only.
+    const plain = llm(t.replace('"lockfileVersion": 3, ', ""), 1500);
+    expect(plain.includes('"node_modules/pkg-150"')).toBe(false);
   });
 
   it("keeps the source's indentation when the shortened document fits with it", () => {
@@ -193,6 +223,38 @@ describe("StructuredData: NDJSON", () => {
     expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), ok (1000)\n{"id":0,"ok":true}\n')).toBe(true);
     expect(d.llm.endsWith('\n{"id":999,"ok":true}')).toBe(true);
     expect(d.facts).toBe('"type":"ndjson","records":1000,"items":1000,"objects":1000,"keys":2,"otherLines":0');
+  });
+
+  it("counts a key with few values by value and shows the records with a rare one", () => {
+    const parts = new Array<string>();
+    for (let i = 0; i < 1000; i++) {
+      const level = i == 613 || i == 777 ? "warn" : "info";
+      parts.push('{"id":' + i.toString() + ',"level":"' + level + '","msg":"step ' + i.toString() + ' done"}');
+    }
+    const d = digestStructured(parts.join("\n"), 600, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(600);
+    expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), level (1000: "info" 998, "warn" 2), msg (1000)\n')).toBe(true);
+    expect(d.llm.includes("\n" + parts[613] + "\n")).toBe(true);
+    expect(d.llm.includes("\n" + parts[777] + "\n")).toBe(true);
+    // Values common enough are not picked out, and few records get no counts by value.
+    const even = new Array<string>();
+    for (let i = 0; i < 1000; i++) even.push('{"id":' + i.toString() + ',"ok":' + (i % 2 == 0 ? "true" : "false") + "}");
+    const e = digestStructured(even.join("\n"), 300, ctx, "");
+    expect(e.llm.includes("ok (1000: true 500, false 500)")).toBe(true);
+    expect(e.llm.includes('{"id":500,')).toBe(false);
+    const few = digestStructured('{"a":1}\n{"a":2}\n{"a":1}\n' + '{"a":1}\n'.repeat(10), 40, ctx, "");
+    expect(few.llm.startsWith("NDJSON, 13 records; keys: a (13)")).toBe(true);
+  });
+
+  it("keeps the last record at every budget that holds the header, both ends and one marker", () => {
+    const parts = new Array<string>();
+    for (let i = 0; i < 1000; i++) parts.push('{"id":' + i.toString() + ',"ok":' + (i % 2 == 0 ? "true" : "false") + "}");
+    const t = parts.join("\n");
+    for (let b = 200; b <= 420; b += 5) {
+      const out = llm(t, b);
+      expect(out.length).toBeLessThanOrEqual(b);
+      expect(out.endsWith("\n" + parts[999])).toBe(true);
+    }
   });
 
   it("handles identical records, CRLF and blank lines", () => {

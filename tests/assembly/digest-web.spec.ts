@@ -1,4 +1,4 @@
-import { digestWeb, looksLikeHtml } from "../../assembly/digest/web";
+import { digestWeb, looksLikeHtml, markdownOutlineText } from "../../assembly/digest/web";
 import { DigestContext } from "../../assembly/digest/types";
 import { LineIndex } from "../../assembly/digest/text";
 import { htmlToText } from "../../assembly/web/html-text";
@@ -91,9 +91,26 @@ describe("WebContent digest", () => {
 
   it("summarises a fetch by URL and title", () => {
     const d = digestWeb("<html><head><title>Doc  page</title></head><body><p>hi</p></body></html>", 1000, ctx, "");
-    expect(d.llm).toBe("hi");
+    expect(d.llm).toBe("Title: Doc page\nhi");
     expect(d.summary).toBe("Fetched https://example.org/doc (Doc page)");
     expect(d.facts).toBe('"format":"html","title":"Doc page","headings":0,"links":0,"textChars":2');
+  });
+
+  it("states the page title unless the text already starts with it", () => {
+    const body = "<p>" + "word ".repeat(400) + "</p>";
+    const cut = digestWeb("<title>Widget 2.1 manual</title><h2>Setup</h2>" + body + "<h2>Usage</h2>" + body, 600, ctx, "");
+    expect(cut.llm.length).toBeLessThanOrEqual(600);
+    expect(cut.llm.startsWith("Title: Widget 2.1 manual\n")).toBe(true);
+    expect(cut.llm.includes("chars omitted")).toBe(true);
+    // The first heading says it already: no second copy.
+    const same = digestWeb("<title>Main</title><h1>Main</h1><p>text</p>", 1000, ctx, "");
+    expect(same.llm).toBe("# Main\n\ntext");
+    // A text that fits whole is not cut to make room for the title.
+    const short = "<title>Widget 2.1 manual</title><p>" + "word ".repeat(30) + "</p>";
+    expect(digestWeb(short, 150, ctx, "").llm).toBe("word ".repeat(29) + "word");
+    expect(digestWeb(short, 300, ctx, "").llm).toBe("Title: Widget 2.1 manual\n" + "word ".repeat(29) + "word");
+    // A budget too small for the title and some text keeps the text.
+    expect(digestWeb("<title>Widget 2.1 manual</title>" + body, 60, ctx, "").llm.startsWith("Title:")).toBe(false);
   });
 
   it("puts the Markdown outline with line numbers before a cut body", () => {
@@ -108,6 +125,15 @@ describe("WebContent digest", () => {
     expect(d.llm.startsWith("Outline: 21 headings in 621 lines\n  1: # Guide\n  2: ## Section 1\n  33: ## Section 2\n")).toBe(true);
     expect(d.llm.includes("chars omitted...]")).toBe(true);
     expect(d.summary).toBe("Guide");
+  });
+
+  it("gives the Markdown outline alone for a file digest, numbered from the file's first line", () => {
+    const md = "# Tool\n\nintro\n\n## Install\n\nnpm i tool\n\n## Quick Start\n\n```\n# not a heading\n```\n";
+    expect(markdownOutlineText(md, 500)).toBe("Outline: 3 headings in 13 lines\n  1: # Tool\n  5: ## Install\n  9: ## Quick Start");
+    expect(markdownOutlineText(md, 500, 101).includes("\n  105: ## Install\n")).toBe(true);
+    // Too small for a heading line, or only one heading: nothing.
+    expect(markdownOutlineText(md, 20)).toBe("");
+    expect(markdownOutlineText("# Only\n\ntext\n", 500)).toBe("");
   });
 
   it("keeps the top heading levels when not all headings fit", () => {

@@ -58,6 +58,9 @@ describe("flagged lines", () => {
     expect(kinds("cc -c error_handler.c -o error_handler.o\n")).toBe("");
     expect(kinds("cc -Werror -Wall main.c\n")).toBe("");
     expect(kinds("redirecting stderr to a file\n")).toBe("");
+    // A test named with digits is not a count of passed tests.
+    expect(kinds("tests/test_a.py::test_x_001 PASSED\n")).toBe("");
+    expect(kinds("ok 7 - suite/case-12 passed\n")).toBe("");
     expect(kinds("using default settings; terror and mirror\n")).toBe("");
     expect(kinds("Resolving module '@typescript/lib-es2022/error'\n")).toBe("");
     expect(kinds("test_x.py::test_y PASSED\n")).toBe("");

@@ -16,7 +16,7 @@ import { startScriptedModel, toolResults, type ChatRequest, type ScriptedModel, 
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
-const EXTENSION = join(ROOT, "dist/adapters/pi.js");
+const EXTENSION = join(ROOT, "dist/pi.bundle.js"); // what package.json names for pi
 const MARKER = /lines ([\d,]+)–([\d,]+) of ([\d,]+)(?: \(partial\))?[^\n]*?read more: abridge_read id=(\S+?) offset=(\d+)/;
 const num = (s: string) => Number(s.replaceAll(",", ""));
 

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { importantLines, keepImportant, keepImportantPlan, truncate, truncatePlan, applyTruncatePlan } from "../../host/ops.js";
 import * as port from "../../bench/ts-port.js";
+import { hasLoneSurrogate } from "./support/unicode.js";
 
 const MARKER = /^\[\.\.\.([\d,]+) chars omitted\.\.\.\](?: (?:lines ([\d,]+)–([\d,]+)|line ([\d,]+)) of ([\d,]+)( \(partial\))?)?/;
 const num = (s: string) => Number(s.replaceAll(",", ""));
@@ -20,17 +21,6 @@ const budget = fc.integer({ min: 0, max: 700 });
 const ratio = fc.constantFrom(0, 0.3, 0.5, 0.6, 0.7, 1);
 const hint = fc.constantFrom("", "; read more: abridge_read id=call_1 offset={first}");
 
-function hasLoneSurrogate(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return true;
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
-  }
-  return false;
-}
 
 /** Splits a result into kept pieces and markers, and checks each marker against the input. */
 function checkPieces(input: string, out: string): void {

@@ -5,18 +5,8 @@ import { compact } from "../../../host/abridge.js";
 import { isAbridgeError } from "../../../host/errors.js";
 import { classify, clean, digest, digestCommand, digestStructured, digestWeb, hashlines, sections, view, type DigestResult } from "../../../host/ops.js";
 import { anyText, budget, hostileBytes, hostileText, toolArgs, toolName } from "./arbitraries.js";
+import { hasLoneSurrogate } from "../support/unicode.js";
 
-export function hasLoneSurrogate(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return true;
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
-  }
-  return false;
-}
 
 function fail(message: string): never {
   throw new Error(message);

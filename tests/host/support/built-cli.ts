@@ -15,11 +15,12 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Path of dist/cli.js, compiled if missing or older than host/. */
+/** Path of the `abridge` binary as installed (dist/cli.bundle.js), compiled and bundled if missing or older than host/. */
 export function ensureBuiltCli(): string {
-  const cli = join(ROOT, "dist/cli.js");
+  const cli = join(ROOT, "dist/cli.bundle.js");
   if (!existsSync(cli) || statSync(cli).mtimeMs < newestSource(join(ROOT, "host"))) {
     execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.json")], { stdio: "inherit" });
+    execFileSync(process.execPath, [join(ROOT, "scripts/bundle.mjs")], { cwd: ROOT, stdio: "ignore" });
   }
   return cli;
 }

@@ -1,0 +1,29 @@
+// Bundles the compiled host (dist/) into one file per entry point, sharing chunks, so
+// that loading abridge reads a few files instead of ~40 modules: import time is most of a
+// cold start. The bundles sit in dist/ beside the modules (paths.ts relies on that depth).
+// Runtime dependencies stay external: they load lazily, when a summary or exact count is needed.
+import { chmodSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { rolldown } from "rolldown";
+
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
+
+// Chunk names carry a content hash: drop the previous build's files first.
+for (const f of readdirSync("dist")) if (f.endsWith(".bundle.js")) rmSync(`dist/${f}`);
+
+const bundle = await rolldown({
+  input: { index: "dist/index.js", pi: "dist/adapters/pi.js", cli: "dist/cli.js" },
+  platform: "node",
+  external,
+  logLevel: "warn",
+});
+const { output } = await bundle.write({
+  dir: "dist",
+  format: "esm",
+  entryFileNames: "[name].bundle.js",
+  chunkFileNames: "shared-[hash].bundle.js",
+  sourcemap: false,
+});
+await bundle.close();
+chmodSync("dist/cli.bundle.js", 0o755);
+console.log(output.map((o) => `dist/${o.fileName}: ${(o.type === "chunk" ? o.code.length : 0).toLocaleString("en-US")} chars`).join("\n"));
