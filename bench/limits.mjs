@@ -42,6 +42,7 @@ const lines = [
   ``,
   `Input sizes are UTF-8 bytes (${mb(ok[0]?.inputBytes ?? 0)} MB). The peak is reset after the input is built (Linux \`clear_refs\`), so it is the high-water mark of the call alone;`,
   `"holding the input" includes Node's baseline (about ${mb(ok[0]?.baseline ?? 0)} MB) and the input as V8 holds it (a build log with non-Latin-1 quotes is a two-byte string: twice its UTF-8 size).`,
+  `A working memory near 0 means the call fit in heap pages V8 already held from building the input.`,
   `abridge copies the input into the core as UTF-16 once and cleans it into a second buffer; bytes are first decoded into a JS string. Inputs above 512 Mi units are refused with ABRIDGE_INPUT_TOO_LARGE.`,
 ];
 export default { section: "Limits", body: lines.join("\n") };
