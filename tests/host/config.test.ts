@@ -76,6 +76,17 @@ describe("precedence: options > env > file > defaults", () => {
     expect(c.categories).toEqual({ SearchResults: { budget: 2000, level: "conservative" } }); // merged per category
   });
 
+  it("a harness's defaults replace DEFAULTS but yield to the file, env and options", () => {
+    const defaults = { level: "conservative" as const, log: { path: "/var/tmp/harness/session.jsonl" }, passthrough: 500 };
+    expect(loadConfig({}, { cwd, env: {}, defaults })).toMatchObject({ level: "conservative", passthrough: 500, log: { path: "/var/tmp/harness/session.jsonl" } });
+    writeFileSync(join(project, "abridge.config.json"), JSON.stringify({ level: "minimal" }));
+    const c = loadConfig({ passthrough: 100 }, { cwd, env: { ABRIDGE_LOG: "mine.jsonl" }, defaults });
+    expect(c.level).toBe("minimal"); // file over harness defaults
+    expect(c.passthrough).toBe(100); // option
+    expect(c.log.path).toBe(join(cwd, "mine.jsonl")); // env
+    expect(invalid(() => loadConfig({}, { cwd, env: {}, defaults: { level: "loud" as never } })).message).toMatch(/defaults\.level/);
+  });
+
   it("relative paths in a project file resolve against the project, elsewhere against cwd", () => {
     mkdirSync(join(project, ".abridge"));
     writeFileSync(join(project, ".abridge", "config.json"), JSON.stringify({ log: { dir: "var/sessions" } }));
