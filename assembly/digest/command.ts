@@ -26,6 +26,7 @@ import { StrBuf } from "../util/strbuf";
 import { treeTopLevel } from "./command-tree";
 import { keepCut } from "./fallback";
 import { Digest, DigestContext } from "./types";
+import { wholeWithHeadline } from "./whole";
 
 const COMMAND_KEYS: string[] = ["command", "cmd"];
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
@@ -154,12 +155,8 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   d.facts = factsOf(ctx, lines, errors, warnings, runners);
   d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
   const status = statusLine(ctx.exitCode, lines, runners);
-  if (text.length <= budget) {
-    // Never less than the text: the status goes first only when both fit.
-    d.llm = ctx.exitCode > 0 && text.length + status.length + 1 <= budget ? status + "\n" + text : text;
-    if (lines > 0) d.keep(1, lines);
-    return d;
-  }
+  // A failed command's status goes on top of a text that fits, when both fit.
+  if (text.length <= budget) return wholeWithHeadline(d, text, lines, ctx.exitCode > 0 ? status : "", budget);
   d.truncated = true;
   let room = budget - status.length - 1;
   // Too small for the status and any of the text: the status alone says the most.

@@ -22,7 +22,7 @@ import { KeptLines } from "./kept";
 import { Listing, ListingMode, listingModeName, parseListing } from "./listing-parse";
 import { addClipped, clippedAway, clippedLength, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "./text";
 import { Digest, DigestContext } from "./types";
-import { wholeWithHeadline } from "./whole-headed";
+import { wholeWithHeadline } from "./whole";
 
 const TOP_ITEMS: i32 = 8;
 const FACT_ITEMS: i32 = 5;

@@ -11,7 +11,7 @@
 //   {"path":"node_modules/@a2a-js/sdk","version":"0.3.11","dev":true}
 //   [...64,880 chars omitted...] lines 2–874 of 875
 //   {"path":"node_modules/zod","version":"3.25.76","dev":true}
-import { errorSummary as errorLineSummary } from "../summary";
+import { errorSummary } from "../summary";
 import { Kind, rankOf } from "../important/kinds";
 import { scanImportant } from "../important/scan";
 import { markerBound, writeMarker } from "../marker";
@@ -313,7 +313,7 @@ function flaggedOrder(text: string, nd: Ndjson): Array<i32> {
 }
 
 /** The first error line that is not a record (a tool's own message), or "". */
-function errorSummary(text: string, nd: Ndjson): string {
+function firstErrorText(text: string, nd: Ndjson): string {
   const scan = scanImportant(text);
   for (let k = 0; k < scan.count; k++) {
     const line = unchecked(scan.lineNumbers[k]) - 1;
@@ -340,8 +340,8 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   d.facts = factsOf(nd);
   d.summary = oneLine("NDJSON, " + (nd.records == 1 ? "1 record" : formatRecords(nd.records)), 160);
   if (ctx.exitCode > 0) {
-    const err = errorSummary(text, nd);
-    if (err.length > 0) d.summary = errorLineSummary(err);
+    const err = firstErrorText(text, nd);
+    if (err.length > 0) d.summary = errorSummary(err);
   }
   if (text.length <= budget) {
     d.llm = text;

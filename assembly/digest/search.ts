@@ -24,7 +24,7 @@ import { KeptLines } from "./kept";
 import { LineKind, parseSearch, SearchMode, searchModeName, SearchParse } from "./search-parse";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "./text";
 import { Digest, DigestContext } from "./types";
-import { wholeWithHeadline } from "./whole-headed";
+import { wholeWithHeadline } from "./whole";
 
 /** Most files listed with their counts; the rest are summed in one line. */
 const MAX_LISTED_FILES: i32 = 10;
