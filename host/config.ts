@@ -40,6 +40,12 @@ export interface AbridgeConfig {
     fsync: boolean;
     maxBytes: number;
     keep: number;
+    /**
+     * How an omission marker tells the model to read the rest: `{id}` is the call id, `{log}` the
+     * log's path (shell-quoted), `{first}` the first omitted line. A host with a read tool names the
+     * tool; a shell-only host names the CLI (`abridge log show {log} --id {id} --offset {first}`).
+     */
+    readHint: string;
   };
   summarizer: {
     provider: SummarizerProvider;
@@ -97,7 +103,15 @@ export const DEFAULTS = Object.freeze({
   maxTokens: null,
   passthrough: 1500,
   categories: Object.freeze({}),
-  log: Object.freeze({ enabled: true, dir: ".abridge/sessions", path: null, fsync: false, maxBytes: 64 * 1024 * 1024, keep: 5 }),
+  log: Object.freeze({
+    enabled: true,
+    dir: ".abridge/sessions",
+    path: null,
+    fsync: false,
+    maxBytes: 64 * 1024 * 1024,
+    keep: 5,
+    readHint: "read more: abridge_read id={id} offset={first}",
+  }),
   summarizer: Object.freeze({
     provider: "off" as SummarizerProvider,
     model: null,
@@ -163,10 +177,11 @@ const url: Check = (name, v) => {
   }
   return invalid(name, v, "an http(s) URL");
 };
+const readHintTemplate: Check = (name, v) => (typeof v === "string" && v.includes("{id}") && v.includes("{first}") && !/[\n\]]/.test(v) ? v : invalid(name, v, "one line naming {id} and {first}, without ']'"));
 const sessionId: Check = (name, v) => (typeof v === "string" && SESSION_ID.test(v) && v !== "." && v !== ".." ? v : invalid(name, v, "1-128 letters, digits, '.', '_' or '-'"));
 
 const SECTIONS: Record<string, Record<string, Check>> = {
-  log: { enabled: bool, dir: str, path: nullableStr, fsync: bool, maxBytes: int(0), keep: int(0) },
+  log: { enabled: bool, dir: str, path: nullableStr, fsync: bool, maxBytes: int(0), keep: int(0), readHint: readHintTemplate },
   summarizer: {
     provider: oneOf(PROVIDERS),
     model: nullableStr,
@@ -285,6 +300,7 @@ function envLayer(env: Record<string, string | undefined>, cwd: string): Layer {
     else Object.assign(section("log"), { enabled: true, path: resolve(cwd, v) });
   }
   if ((v = get("ABRIDGE_LOG_DIR")) !== undefined) section("log").dir = resolve(cwd, str("ABRIDGE_LOG_DIR", v) as string);
+  if ((v = get("ABRIDGE_READ_HINT")) !== undefined) section("log").readHint = readHintTemplate("ABRIDGE_READ_HINT", v);
   if ((v = get("ABRIDGE_LOG_FSYNC")) !== undefined) section("log").fsync = asBool("ABRIDGE_LOG_FSYNC", v);
   if ((v = get("ABRIDGE_SUMMARIZER_PROVIDER")) !== undefined) section("summarizer").provider = oneOf(PROVIDERS)("ABRIDGE_SUMMARIZER_PROVIDER", v);
   if ((v = get("ABRIDGE_SUMMARIZER_MODEL")) !== undefined) section("summarizer").model = str("ABRIDGE_SUMMARIZER_MODEL", v);
@@ -440,6 +456,7 @@ export function loadConfig(options: AbridgeOptions = {}, context: LoadConfigCont
       fsync: log.fsync as boolean,
       maxBytes: log.maxBytes as number,
       keep: log.keep as number,
+      readHint: log.readHint as string,
     },
     summarizer: resolvedSummarizer,
     redaction: { ...(m.redaction as AbridgeConfig["redaction"]) },

@@ -1,8 +1,8 @@
 // Public API of the abridge package.
 export { createAbridge, Abridge, RETRIEVAL_TOOL } from "./session.js";
 export type { AbridgeEvents, CreateAbridgeOptions, ProcessOptions, ProcessResult } from "./session.js";
-export { compact, DEFAULT_PASSTHROUGH } from "./abridge.js";
-export type { CompactContext, CompactOptions } from "./abridge.js";
+export { compact, DEFAULT_PASSTHROUGH } from "./pipeline.js";
+export type { CompactContext, CompactOptions } from "./pipeline.js";
 export { LEVEL_BUDGETS } from "./budget.js";
 export { loadConfig, DEFAULTS } from "./config.js";
 export type { AbridgeConfig, AbridgeOptions } from "./config.js";
@@ -38,5 +38,5 @@ export {
   truncate,
   verifyAnchors,
   view,
-} from "./ops.js";
+} from "./core-api.js";
 export type * from "./types.js";

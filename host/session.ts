@@ -6,12 +6,12 @@
 //   4. a completion record (what the model saw, and why) is appended.
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
-import { compact, metadataBase, metadataFor, validateInput, type CompactOptions } from "./abridge.js";
+import { compact, metadataBase, metadataFor, validateInput, type CompactOptions } from "./pipeline.js";
 import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
 import { AbridgeError } from "./errors.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
-import { classify, clean, importantLines, outline, languageOf, sections as coreSections } from "./ops.js";
+import { classify, clean, importantLines, outline, languageOf, sections as coreSections } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
@@ -82,6 +82,11 @@ function fileSections(text: string, path: string): FileSections {
   return { before: describe(s.before), relevant: s.relevant?.hashlines ?? "", after: describe(s.after) };
 }
 
+/** A path as one POSIX shell word. */
+function shellQuote(path: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}
+
 function argPath(args: ToolResultInput["args"]): string {
   if (!args || typeof args !== "object") return "";
   const a = args as Record<string, unknown>;
@@ -146,6 +151,11 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     return this.writer ? this.config.log.path : null;
   }
 
+  /** The configured read hint for one call, `{first}` left for the core to fill in. */
+  private readHint(callId: string): string {
+    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", shellQuote(this.config.log.path));
+  }
+
   private report(err: AbridgeError): void {
     // An "error" event without a listener would throw into the harness: never do that.
     if (this.listenerCount("error") > 0) this.emit("error", err);
@@ -164,7 +174,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       this.writer.appendCall({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output });
     }
     validateInput(input);
-    const hint = this.writer ? `; read more: ${RETRIEVAL_TOOL} id=${callId} offset={first}` : "";
+    const hint = this.writer ? `; ${this.readHint(callId)}` : "";
     // 2. The deterministic digest.
     const digest = compact(input, this.options, { hint });
     let llmContent = digest.llmContent;
@@ -180,7 +190,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
         fallbackReason: outcome.ok ? null : outcome.reason,
       };
       if (outcome.ok) {
-        const footer = this.writer ? `\n[summary of ${digest.metadata.totalLines.toLocaleString("en-US")} lines; full output: ${RETRIEVAL_TOOL} id=${callId}]` : "";
+        const footer = this.writer ? `\n[summary of ${digest.metadata.totalLines.toLocaleString("en-US")} lines; ${this.readHint(callId).replaceAll("{first}", "1")}]` : "";
         llmContent = outcome.summary + footer;
       }
     }

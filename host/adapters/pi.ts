@@ -3,7 +3,7 @@
 // and metadata in `details`, input waits while a summary is in flight, and the model
 // can read omitted lines back with the `abridge_read` tool.
 //
-//   pi -e ./node_modules/abridge/dist/pi.bundle.js     (or: pi install npm:abridge)
+//   pi -e ./node_modules/abridge-agent/dist/pi.bundle.js     (or: pi install npm:abridge-agent)
 //
 // Never breaks the agent: if anything inside abridge fails, the original result is
 // returned unchanged and the failure is reported once.

@@ -1,4 +1,4 @@
-import { compact } from "../abridge.js";
+import { compact } from "../pipeline.js";
 import type { Level } from "../types.js";
 import { intOption, parse, readInput, usageError } from "./io.js";
 

@@ -1,7 +1,7 @@
 // `abridge demo`: the main job on built-in samples of real tool output, one
 // table row per sample: category, tokens raw → sent, saving, one-line summary.
 import { readdirSync, readFileSync } from "node:fs";
-import { compact } from "../abridge.js";
+import { compact } from "../pipeline.js";
 import { countExactTokens } from "../lazy.js";
 import type { Level } from "../types.js";
 import { parse, usageError } from "./io.js";

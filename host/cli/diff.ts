@@ -1,6 +1,6 @@
 // `abridge diff`: the digest of a unified diff (git diff, git show, diff -u/-ruN):
 // a line per file with its counts and touched functions, then hunks within the budget.
-import { compact } from "../abridge.js";
+import { compact } from "../pipeline.js";
 import { AbridgeError } from "../errors.js";
 import { intOption, levelOption, parse, printHelp, printText, readInput, usageError } from "./io.js";
 

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { AbridgeError } from "../errors.js";
-import { decodeOutput } from "../ops.js";
+import { decodeOutput } from "../core-api.js";
 import type { Level } from "../types.js";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -1,6 +1,6 @@
 // `abridge outline`: the symbols of a source file with their line ranges,
 // the map the FileContent digest puts above a file's first chunk.
-import { languageOf, outline, type OutlineSymbol } from "../ops.js";
+import { languageOf, outline, type OutlineSymbol } from "../core-api.js";
 import { parse, printHelp, readText, usageError } from "./io.js";
 
 export const help = `usage: abridge outline [FILE|-] [--language L] [--json]

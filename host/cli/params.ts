@@ -1,6 +1,6 @@
 // `abridge params`: how a tool call's arguments are shown in a UI or a
 // transcript: long multi-line values become `[N lines]`, other long ones are cut.
-import { abridgeParams, formatToolCall, LINE_DEFAULTS } from "../ops.js";
+import { abridgeParams, formatToolCall, LINE_DEFAULTS } from "../core-api.js";
 import { intOption, parse, printHelp, readInput, usageError } from "./io.js";
 
 export const help = `usage: abridge params [JSON|-] [--tool NAME] [--max N] [--json]

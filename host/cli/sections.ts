@@ -1,7 +1,7 @@
 // `abridge sections`: a file split into before / relevant / after. The
 // relevant range comes as hashlines (anchors an edit can be checked against);
 // the parts around it are described by the outline symbols they hold.
-import { languageOf, outline, sections, type LineRange, type OutlineSymbol } from "../ops.js";
+import { languageOf, outline, sections, type LineRange, type OutlineSymbol } from "../core-api.js";
 import { intOption, parse, printHelp, readText, usageError } from "./io.js";
 
 export const help = `usage: abridge sections [FILE|-] [--start N] [--end N] [--json]

@@ -1,7 +1,7 @@
 // Retrieval: page and grep the full output of a logged call, so a model can
 // read what was omitted instead of re-running the command.
 import { AbridgeError } from "../errors.js";
-import { hashlines as coreHashlines } from "../ops.js";
+import { hashlines as coreHashlines } from "../core-api.js";
 import { CallIndex } from "./call-index.js";
 import { decodeOutput } from "./schema.js";
 import type { LogWriter } from "./writer.js";
@@ -26,7 +26,7 @@ export interface RetrievalOptions {
   /**
    * Formats lines as hashlines `{line}:{hash}|{content}`: receives the lines joined by "\n"
    * and the first line's number, returns one formatted line per input line.
-   * @default the core's `hashlines` export (host/ops.ts)
+   * @default the core's `hashlines` export (host/core-api.ts)
    */
   formatHashlines?: (text: string, firstLine: number) => string;
   maxLineChars?: number;

@@ -1,6 +1,6 @@
 // The error lines of a command's output (the core's rank-3 flagged lines:
 // compiler errors, tracebacks, failed tests) and how many the model was shown.
-import { importantLines } from "../ops.js";
+import { importantLines } from "../core-api.js";
 
 /** Verbatim error lines of a cleaned output, in order, blank ones left out. */
 export function errorLines(cleaned: string): string[] {

@@ -2,7 +2,7 @@
 // output cleaned as the pipeline cleans it (repeats collapsed except in files),
 // which is also what `abridge log show` pages.
 import { decodeOutput, type LoggedOutput } from "../log/index.js";
-import { classify, clean, describeBinary } from "../ops.js";
+import { classify, clean, describeBinary } from "../core-api.js";
 
 export interface PagedText {
   /** The logged output as text (invalid UTF-8 as U+FFFD); "" for binary. */

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { coreCompact, type CoreCompactResult } from "../../host/compact.js";
+import { coreCompact, type CoreCompactResult } from "../../host/core-compact.js";
 import * as raw from "../../host/ops.js";
 import type { Category } from "../../host/types.js";
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compact } from "../../host/abridge.js";
+import { compact } from "../../host/pipeline.js";
 
 const ROOT = fileURLToPath(new URL("../fixtures/", import.meta.url));
 

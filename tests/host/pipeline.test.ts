@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { compact } from "../../host/abridge.js";
+import { compact } from "../../host/pipeline.js";
 import { coreGeneration, resetCore } from "../../host/core.js";
 import { createAbridge } from "../../host/session.js";
 import { readLogSync } from "../../host/log/index.js";

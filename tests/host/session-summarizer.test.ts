@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compact } from "../../host/abridge.js";
+import { compact } from "../../host/pipeline.js";
 import { readLogSync } from "../../host/log/index.js";
 import { createAbridge, type Abridge } from "../../host/session.js";
 import { startProviderServer, type ProviderServer } from "./support/provider-server.js";

@@ -1,7 +1,7 @@
 // The properties every public entry point must keep on any input. Each is run by
 // fuzz.test.ts (a few hundred cases in `npm test`, 100,000+ with `npm run fuzz`).
 import fc from "fast-check";
-import { compact } from "../../../host/abridge.js";
+import { compact } from "../../../host/pipeline.js";
 import { isAbridgeError } from "../../../host/errors.js";
 import { classify, clean, digest, digestCommand, digestStructured, digestWeb, hashlines, sections, view, type DigestResult } from "../../../host/ops.js";
 import { anyText, budget, hostileBytes, hostileText, toolArgs, toolName } from "./arbitraries.js";

@@ -1,7 +1,7 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
-import { clean, decodeOutput } from "./ops.js";
-import { CATEGORIES, coreCompact, type CoreCompactResult } from "./compact.js";
+import { clean, decodeOutput } from "./core-api.js";
+import { CATEGORIES, coreCompact, type CoreCompactResult } from "./core-compact.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
 import { MAX_INPUT_CHARS } from "./core.js";
 import { AbridgeError, isAbridgeError } from "./errors.js";
