@@ -1,7 +1,7 @@
 // The pipeline for one tool result: binary check → clean → classify → the
 // category's digest within its budget → one-line summary. Returns one JSON
 // object the host parses (see host/compact.ts for its TypeScript shape).
-import { Category, categoryName, headRatio } from "./category";
+import { Category, CATEGORY_COUNT, categoryName, headRatio } from "./category";
 import { describeBinary } from "./binary";
 import { cleanWith } from "./clean";
 import { classify } from "./classify";
@@ -16,7 +16,7 @@ import { digestWeb } from "./digest/web";
 import { digestListing } from "./digest/listing";
 import { digestSearch } from "./digest/search";
 import { ToolKind, toolKind } from "./classify/tools";
-import { Digest, DigestContext } from "./digest/types";
+import { Digest, DigestContext, keptLinesJson } from "./digest/types";
 import { fallbackSummary } from "./summary";
 import { countNewlines, lineCount, safeEnd } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
@@ -37,26 +37,6 @@ function rawTokenEstimate(text: string): i32 {
     sampled += estimateTokens(text.substring(start, start + SAMPLE_WINDOW));
   }
   return <i32>((<f64>sampled * <f64>n) / <f64>(SAMPLE_WINDOWS * SAMPLE_WINDOW));
-}
-
-/** Reads the i-th number of a comma-separated list; `fallback` when absent. */
-function nthNumber(list: string, index: i32, fallback: i32): i32 {
-  let field = 0;
-  let value = 0;
-  let seen = false;
-  for (let i = 0, n = list.length; i <= n; i++) {
-    const c = i < n ? <i32>list.charCodeAt(i) : 0x2c;
-    if (c == 0x2c) {
-      if (field == index) return seen ? value : fallback;
-      field++;
-      value = 0;
-      seen = false;
-    } else if (c >= 0x30 && c <= 0x39) {
-      value = value * 10 + (c - 0x30);
-      seen = true;
-    }
-  }
-  return fallback;
 }
 
 /** The hint as a line of its own, for digests whose markers count items rather than lines. */
@@ -96,25 +76,97 @@ function digestFor(category: i32, text: string, budget: i32, ctx: DigestContext,
   return truncateDigest(text, budget, headRatio(category), hint);
 }
 
+/** Which text `read()` pages so that its line numbers are the ones the markers name. */
+export enum Paging {
+  /** The cleaned text, every line kept (files: their line numbers must stay true). */
+  Cleaned = 0,
+  /** The cleaned text with runs of repeated lines collapsed. */
+  Collapsed = 1,
+  /** Nothing to page: binary output is described, never passed on. */
+  None = 2,
+}
+
+/** Everything later stages need of one tool result, derived once. */
+export class CompactResult {
+  category: i32 = Category.CommandOutput;
+  llm: string = "";
+  summary: string = "";
+  truncated: bool = false;
+  /** UTF-16 units of the cleaned text. */
+  cleanChars: i32 = 0;
+  totalLines: i32 = 0;
+  omittedChars: i32 = 0;
+  /** Kept line ranges as pairs (first, last), 1-based inclusive, in the paged text. */
+  keptLines: i32[] = [];
+  /** Body of a JSON object (without braces). */
+  facts: string = "";
+  /** False when cleaning left the text as it was. */
+  cleanChanged: bool = false;
+  rawTokens: i32 = 0;
+  paging: Paging = Paging.Cleaned;
+  /** The budget that applied (that of `category`). */
+  budget: i32 = 0;
+
+  toJson(): string {
+    const out = new StrBuf(this.llm.length + this.summary.length + 256);
+    out.add('{"category":"').add(categoryName(this.category)).add('","llm":').addJson(this.llm);
+    out.add(',"summary":').addJson(this.summary);
+    out.add(',"truncated":').add(this.truncated ? "true" : "false");
+    out.add(',"cleanChars":').addInt(this.cleanChars);
+    out.add(',"totalLines":').addInt(this.totalLines);
+    out.add(',"omittedChars":').addInt(this.omittedChars);
+    out.add(',"keptLines":').add(keptLinesJson(this.keptLines));
+    out.add(',"facts":{').add(this.facts).addChar(0x7d);
+    out.add(',"cleanChanged":').add(this.cleanChanged ? "true" : "false");
+    out.add(',"rawTokens":').addInt(this.rawTokens);
+    out.add(',"paging":"').add(pagingName(this.paging)).addChar(0x22);
+    out.add(',"budget":').addInt(this.budget);
+    out.addChar(0x7d);
+    return out.toString();
+  }
+}
+
+export function pagingName(p: Paging): string {
+  if (p == Paging.Collapsed) return "collapsed";
+  if (p == Paging.None) return "none";
+  return "cleaned";
+}
+
+/** Whether a text classified as `byTool` from its call alone has its repeated lines collapsed. */
+export function collapsesRepeats(byTool: i32): bool {
+  // Files keep every line: their line numbers must stay true.
+  return byTool != Category.FileContent;
+}
+
 /**
- * Compacts one tool result. `budgets` holds one budget per category id
- * ("800,4000,…"); `forced` is a category id or -1 to classify. Outputs whose
- * cleaned text fits both `passthrough` and the budget reach the model as they are.
+ * The text `read()` pages for a logged output, given the paging mode its
+ * compact result named: the same cleaning the markers counted lines in.
  */
-export function compact(
+export function pagedText(text: string, paging: i32): string {
+  if (paging == Paging.None) return "";
+  return cleanWith(text, paging == Paging.Collapsed);
+}
+
+/**
+ * Compacts one tool result. `budgets` holds one budget per category id;
+ * `forced` is a category id or -1 to classify. Outputs whose cleaned text fits
+ * both `passthrough` and the budget reach the model as they are.
+ */
+export function compactResult(
   tool: string,
   argsJson: string,
   text: string,
   exitCode: i32,
-  budgets: string,
+  budgets: StaticArray<i32>,
   passthrough: i32,
   hint: string,
   forced: i32,
-): string {
+): CompactResult {
   const rawTokens = rawTokenEstimate(text);
   const ctx = new DigestContext(tool, argsJson, exitCode);
   let category = forced;
   let cleaned = text;
+  let paging = Paging.None;
   let d: Digest;
   const binary = describeBinary(text);
   if (binary.length > 0) {
@@ -123,7 +175,7 @@ export function compact(
     cleaned = binary;
     d = new Digest();
     // The budget holds even here, tiny as it may be.
-    const budget = nthNumber(budgets, Category.Binary, 4000);
+    const budget = budgets[Category.Binary];
     d.llm = binary.length <= budget ? binary : binary.substring(0, safeEnd(binary, max(budget, 0)));
     d.summary = binary.substring(1, binary.length - 1);
     d.truncated = true;
@@ -134,9 +186,11 @@ export function compact(
     // The tool and its command alone say whether this is a file (the text can only turn a
     // file into JSON, HTML or a diff), so one cleaning pass does.
     const byTool = category >= 0 ? category : classify(tool, argsJson, "");
-    cleaned = cleanWith(text, byTool != Category.FileContent);
+    const collapse = collapsesRepeats(byTool);
+    paging = collapse ? Paging.Collapsed : Paging.Cleaned;
+    cleaned = cleanWith(text, collapse);
     if (category < 0) category = classify(tool, argsJson, cleaned);
-    const budget = nthNumber(budgets, category, 4000);
+    const budget = budgets[category];
     if (cleaned.length <= passthrough && cleaned.length <= budget) {
       d = new Digest();
       d.llm = cleaned;
@@ -146,19 +200,42 @@ export function compact(
     }
   }
   if (d.summary.length == 0) d.summary = fallbackSummary(category, ctx, cleaned);
-  const totalLines = lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length));
+  const r = new CompactResult();
+  r.category = category;
+  r.llm = d.llm;
+  r.summary = d.summary;
+  r.truncated = d.truncated;
+  r.cleanChars = cleaned.length;
+  r.totalLines = lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length));
+  r.omittedChars = d.omittedChars;
+  r.keptLines = d.keptLines;
+  r.facts = d.facts;
+  r.cleanChanged = changetype<usize>(cleaned) != changetype<usize>(text);
+  r.rawTokens = rawTokens;
+  r.paging = paging;
+  r.budget = budgets[category];
+  return r;
+}
 
-  const out = new StrBuf(d.llm.length + d.summary.length + 256);
-  out.add('{"category":"').add(categoryName(category)).add('","llm":').addJson(d.llm);
-  out.add(',"summary":').addJson(d.summary);
-  out.add(',"truncated":').add(d.truncated ? "true" : "false");
-  out.add(',"cleanChars":').addInt(cleaned.length);
-  out.add(',"totalLines":').addInt(totalLines);
-  out.add(',"omittedChars":').addInt(d.omittedChars);
-  out.add(',"keptLines":').add(d.keptLinesJson());
-  out.add(',"facts":{').add(d.facts).addChar(0x7d);
-  out.add(',"cleanChanged":').add(changetype<usize>(cleaned) != changetype<usize>(text) ? "true" : "false");
-  out.add(',"rawTokens":').addInt(rawTokens);
-  out.addChar(0x7d);
-  return out.toString();
+/** Bytes of the budgets argument: one little-endian i32 per category id. */
+const BUDGETS_BYTES: i32 = CATEGORY_COUNT << 2;
+
+/**
+ * The raw binding's compact: `budgets` holds one i32 per category id (numbers
+ * cross as numbers; the host validated them). Returns the result as JSON.
+ */
+export function compact(
+  tool: string,
+  argsJson: string,
+  text: string,
+  exitCode: i32,
+  budgets: ArrayBuffer,
+  passthrough: i32,
+  hint: string,
+  forced: i32,
+): string {
+  const list = new StaticArray<i32>(CATEGORY_COUNT);
+  const n = min(budgets.byteLength, BUDGETS_BYTES) >> 2;
+  for (let c = 0; c < CATEGORY_COUNT; c++) list[c] = c < n ? max(load<i32>(changetype<usize>(budgets) + (<usize>c << 2)), 0) : 4000;
+  return compactResult(tool, argsJson, text, exitCode, list, passthrough, hint, forced).toJson();
 }

@@ -17,7 +17,7 @@
 // Why the incremental runtime rather than the stub runtime reset after each
 // call: one compact of a large input allocates several times its size in
 // intermediate strings, which a bump allocator never reuses within the call.
-import { compact as coreCompact } from "./compact";
+import { compactResult, CompactResult } from "./compact";
 import { categoryName, CATEGORY_COUNT } from "./category";
 import { classify as coreClassify } from "./classify";
 import { cleanWith } from "./clean";
@@ -302,11 +302,6 @@ function nextObject(json: string, from: i32, end: i32): i32 {
   return -1;
 }
 
-function categoryId(name: string): i32 {
-  for (let c = 0; c < CATEGORY_COUNT; c++) if (categoryName(c) == name) return c;
-  return 3; // the core's own default (CommandOutput)
-}
-
 // ---------------------------------------------------------------------------
 // compact: func(request: compact-request) -> result<compact-result, error>
 
@@ -347,100 +342,46 @@ export function compact(
   const args = liftString(argsPtr, argsLen);
   why = badArgs(args);
   if (why != "") return fail(failed, why);
-  const list = new StrBuf(96);
-  for (let c = 0; c < CATEGORY_COUNT; c++) {
-    if (c > 0) list.addChar(0x2c);
-    list.addInt(<i32>budgets[c]);
-  }
-
+  const limits = new StaticArray<i32>(CATEGORY_COUNT);
+  for (let c = 0; c < CATEGORY_COUNT; c++) limits[c] = <i32>budgets[c];
   const output = liftString(outputPtr, outputLen);
-  const json = coreCompact(
+  const result = compactResult(
     liftString(toolPtr, toolLen),
     argsOrEmpty(args),
     output,
     exitIsSome != 0 ? exitCode : -1,
-    list.toString(),
+    limits,
     <i32>passthrough,
     liftString(hintPtr, hintLen),
     categoryIsSome != 0 ? forcedCategory : -1,
   );
-  return writeCompactResult(json, output.length, budgets);
+  return writeCompactResult(result, output.length);
 }
 
-/** The core's compact JSON (assembly/compact.ts) as a compact-result record. */
-function writeCompactResult(json: string, rawChars: i32, budgets: StaticArray<u32>): usize {
-  let category = 3;
-  let llm = "";
-  let summary = "";
-  let truncated = false;
-  let cleanChars: u32 = 0;
-  let totalLines: u32 = 0;
-  let omittedChars: u32 = 0;
-  let keptStart = 0;
-  let keptEnd = 0;
-  let facts = "{}";
-  let cleanChanged = false;
-  let rawTokens: u32 = 0;
-  const m = new Members(json, 0);
-  while (m.next()) {
-    const key = m.key;
-    if (key == "category") category = categoryId(m.string());
-    else if (key == "llm") llm = m.string();
-    else if (key == "summary") summary = m.string();
-    else if (key == "truncated") truncated = m.bool();
-    else if (key == "cleanChars") cleanChars = m.int();
-    else if (key == "totalLines") totalLines = m.int();
-    else if (key == "omittedChars") omittedChars = m.int();
-    else if (key == "keptLines") {
-      keptStart = m.start;
-      keptEnd = m.end;
-    } else if (key == "facts") facts = m.raw();
-    else if (key == "cleanChanged") cleanChanged = m.bool();
-    else if (key == "rawTokens") rawTokens = m.int();
-  }
-  const kept = keptLinesList(json, keptStart, keptEnd);
-  okArea();
-  putU8(category);
-  putString(llm);
-  putString(summary);
-  putU8(truncated ? 1 : 0);
-  putU32(<u32>rawChars);
-  putU32(cleanChars);
-  putU32(<u32>llm.length);
-  putU32(totalLines);
-  putU32(omittedChars);
-  putList(kept, keptCount);
-  putString(facts);
-  putU8(cleanChanged ? 1 : 0);
-  putU32(rawTokens);
-  putU32(budgets[category]);
-  return AREA;
-}
-
-let keptCount = 0;
-
-/** `[[a,b],[c,d]]` as a list<tuple<u32, u32>>; sets keptCount. */
-function keptLinesList(json: string, start: i32, end: i32): usize {
-  const numbers = new Array<u32>();
-  let i = start;
-  while (i < end) {
-    const c = json.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < end && json.charCodeAt(j) >= 0x30 && json.charCodeAt(j) <= 0x39) j++;
-    numbers.push(parseCount(json, i, j));
-    i = j;
-  }
-  keptCount = numbers.length >> 1;
-  const list = allocate(<usize>keptCount << 3);
+/** The core's compact result as a compact-result record, field by field. */
+function writeCompactResult(r: CompactResult, rawChars: i32): usize {
+  const keptCount = r.keptLines.length >> 1;
+  const kept = allocate(<usize>keptCount << 3);
   for (let k = 0; k < keptCount; k++) {
-    store<u32>(list + (<usize>k << 3), numbers[k << 1]);
-    store<u32>(list + (<usize>k << 3), numbers[(k << 1) + 1], 4);
+    store<u32>(kept + (<usize>k << 3), <u32>r.keptLines[k << 1]);
+    store<u32>(kept + (<usize>k << 3), <u32>r.keptLines[(k << 1) + 1], 4);
   }
-  return list;
+  okArea();
+  putU8(r.category);
+  putString(r.llm);
+  putString(r.summary);
+  putU8(r.truncated ? 1 : 0);
+  putU32(<u32>rawChars);
+  putU32(<u32>r.cleanChars);
+  putU32(<u32>r.llm.length);
+  putU32(<u32>r.totalLines);
+  putU32(<u32>r.omittedChars);
+  putList(kept, keptCount);
+  putString("{" + r.facts + "}");
+  putU8(r.cleanChanged ? 1 : 0);
+  putU32(<u32>r.rawTokens);
+  putU32(<u32>r.budget);
+  return AREA;
 }
 
 export function cabi_post_compact(_retptr: usize): void {

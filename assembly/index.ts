@@ -16,6 +16,6 @@ export { classify, classifyName } from "./classify";
 export { digestSearchJson, digestListingJson, digestDiffJson, digestEditJson } from "./digest/exports";
 export { outline } from "./outline/outline";
 export { languageOf } from "./outline/language";
-export { compact } from "./compact";
+export { compact, pagedText } from "./compact";
 export { digestFileJson, digestFileSectionsJson } from "./digest/file";
 export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports-content";

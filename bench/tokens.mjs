@@ -189,16 +189,16 @@ if (!main) {
 } else if (args.has("--fit")) {
   const wasm = "/tmp/abridge-tokens-fit.wasm";
   execFileSync("npx", ["asc", "assembly/tokens.ts", "--config", "bench/tokens-fit.asconfig.json", "--target", "fit", "-o", wasm], { cwd: root, stdio: "inherit" });
-  const { callString, callNumber } = await core(wasm);
+  const { callCore } = await core(wasm);
   const samples = loadCorpus();
-  const featuresOf = (t) => JSON.parse(callString("tokenFeatures", t));
+  const featuresOf = (t) => JSON.parse(callCore("tokenFeatures", t));
   const beta = fit(samples.filter((s) => s.train), featuresOf);
   console.log(`const WEIGHTS: StaticArray<f64> = [\n  ${beta.map((v) => v.toFixed(4)).join(", ")},\n];`);
   const fitted = (t) => (t.length === 0 ? 0 : Math.max(1, Math.round(featuresOf(t).reduce((a, x, i) => a + x * beta[i], 0))));
   printTable("With these weights, held-out files:", errorTable(samples.filter((s) => !s.train), fitted));
-  printTable("Current weights in the core build, held-out files:", errorTable(samples.filter((s) => !s.train), (t) => callNumber("estimateTokens", t)));
+  printTable("Current weights in the core build, held-out files:", errorTable(samples.filter((s) => !s.train), (t) => callCore("estimateTokens", t)));
 } else if (args.has("--speed")) {
-  const { callNumber } = await core();
+  const { callCore } = await core();
   const samples = loadCorpus(KINDS, 20);
   let text = "";
   while (text.length < 10 * 1024 * 1024) text += samples.map((s) => s.text).join("");
@@ -207,7 +207,7 @@ if (!main) {
   let best = Infinity;
   for (let i = 0; i < 10; i++) {
     const t0 = performance.now();
-    callNumber("estimateTokens", text);
+    callCore("estimateTokens", text);
     best = Math.min(best, performance.now() - t0);
   }
   const t0 = performance.now();
@@ -216,8 +216,8 @@ if (!main) {
   console.log(`estimateTokens, 10 MB of mixed text (${bytes.toLocaleString("en-US")} UTF-8 bytes), best of 10, including the copy into wasm: ${best.toFixed(2)} ms = ${(bytes / best / 1e3).toFixed(0)} MB/s`);
   console.log(`gpt-tokenizer countTokens (o200k_base), first 1 MB: ${exactMs.toFixed(0)} ms = ${(Buffer.byteLength(text.slice(0, 1024 * 1024)) / exactMs / 1e3).toFixed(1)} MB/s (${exact.toLocaleString("en-US")} tokens)`);
 } else {
-  const { callNumber } = await core();
+  const { callCore } = await core();
   const samples = loadCorpus();
-  printTable("Held-out files (not used to fit the weights):", errorTable(samples.filter((s) => !s.train), (t) => callNumber("estimateTokens", t)));
-  printTable("All files:", errorTable(samples, (t) => callNumber("estimateTokens", t)));
+  printTable("Held-out files (not used to fit the weights):", errorTable(samples.filter((s) => !s.train), (t) => callCore("estimateTokens", t)));
+  printTable("All files:", errorTable(samples, (t) => callCore("estimateTokens", t)));
 }

@@ -1,5 +1,6 @@
 // Turns the budget options (level, budget, maxTokens, remaining context,
 // per-category overrides) into one number of UTF-16 units.
+import { MAX_CORE_NUMBER } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import type { Category, Level } from "./types.js";
 
@@ -30,10 +31,11 @@ export interface BudgetOptions {
   categories?: Partial<Record<Category, { budget?: number; level?: Level }>>;
 }
 
-function checkPositiveInt(name: string, value: unknown): void {
+function checkPositiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
   if (value === undefined) return;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || !Number.isInteger(value)) {
-    throw new AbridgeError("ABRIDGE_INVALID_OPTION", `${name} must be a non-negative integer, got ${String(value)}`);
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0 || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? "a non-negative integer" : `an integer from 0 to ${max.toLocaleString("en-US")}`;
+    throw new AbridgeError("ABRIDGE_INVALID_OPTION", `${name} must be ${range}, got ${typeof value === "number" ? value.toLocaleString("en-US") : String(value)}`);
   }
 }
 
@@ -47,11 +49,12 @@ function checkLevel(name: string, value: unknown): void {
 /** Throws ABRIDGE_INVALID_OPTION naming the first bad option. */
 export function validateBudgetOptions(o: BudgetOptions): void {
   checkLevel("level", o.level);
-  checkPositiveInt("budget", o.budget);
+  // A budget crosses into the core as an i32: the same limit as the component's.
+  checkPositiveInt("budget", o.budget, MAX_CORE_NUMBER);
   checkPositiveInt("maxTokens", o.maxTokens);
   checkPositiveInt("remainingContextTokens", o.remainingContextTokens);
   for (const [cat, override] of Object.entries(o.categories ?? {})) {
-    checkPositiveInt(`categories.${cat}.budget`, override?.budget);
+    checkPositiveInt(`categories.${cat}.budget`, override?.budget, MAX_CORE_NUMBER);
     checkLevel(`categories.${cat}.level`, override?.level);
   }
 }

@@ -1,6 +1,7 @@
 // Configuration: every default in one place (DEFAULTS) and one resolution
 // order, documented in docs/config.md:
 //   explicit options > environment variables > project config file > DEFAULTS.
+import { CATEGORIES, isCategory } from "./categories.js";
 import { existsSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
@@ -146,7 +147,6 @@ export interface LoadConfigContext {
 
 const LEVELS: readonly Level[] = ["minimal", "balanced", "conservative"];
 const PROVIDERS: readonly SummarizerProvider[] = ["off", "anthropic", "openai", "openai-compatible"];
-const CATEGORY_NAMES: readonly Category[] = ["FileContent", "SearchResults", "DirectoryListing", "CommandOutput", "StructuredData", "WebContent", "Diff", "Binary"];
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const TRUE = new Set(["1", "true", "on", "yes"]);
 const FALSE = new Set(["0", "false", "off", "no", ""]);
@@ -255,7 +255,7 @@ function validateCategories(name: string, value: unknown): Record<string, Catego
   if (!isPlainObject(value)) invalid(name, value, "an object keyed by category");
   const out: Record<string, CategoryOverride> = {};
   for (const [cat, override] of Object.entries(value)) {
-    if (!CATEGORY_NAMES.includes(cat as Category)) invalid(`${name}.${cat}`, cat, `a category (${CATEGORY_NAMES.join(", ")})`);
+    if (!isCategory(cat)) invalid(`${name}.${cat}`, cat, `a category (${CATEGORIES.join(", ")})`);
     if (!isPlainObject(override)) invalid(`${name}.${cat}`, override, "an object { budget?, level? }");
     const o: CategoryOverride = {};
     for (const [k, v] of Object.entries(override)) {

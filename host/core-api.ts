@@ -1,15 +1,96 @@
 // Typed wrappers over the core's exports. One function per export; the
-// wire format (JSON strings, numeric codes) stays in this file.
-import { callString } from "./core.js";
+// wire format (JSON records, numeric codes) stays in this file, and every
+// record is checked once, here (core-records.ts).
+
+export interface CoreCompactRequest {
+  tool: string;
+  /** Arguments as JSON text ("{}" when none). */
+  argsJson: string;
+  text: string;
+  /** -1 when unknown. */
+  exitCode: number;
+  /** UTF-16 units the LLM content may take, one per category in CATEGORIES order. */
+  budgets: readonly number[];
+  /** Outputs whose cleaned text is at most this long (and within budget) pass through. */
+  passthrough: number;
+  /** Appended to omission markers, e.g. how to read the rest from the log. */
+  hint: string;
+  /** Category forced by the caller, or "" to classify. */
+  category: Category | "";
+}
+
+/**
+ * Which text `read()` pages, so that its line numbers are the ones the markers name:
+ * "cleaned" (every line), "collapsed" (runs of repeated lines collapsed), "none" (binary).
+ */
+export type Paging = "cleaned" | "collapsed" | "none";
+
+export const PAGING_IDS: Readonly<Record<Paging, number>> = { cleaned: 0, collapsed: 1, none: 2 };
+
+export interface CoreCompactResult {
+  category: Category;
+  llm: string;
+  summary: string;
+  truncated: boolean;
+  /** UTF-16 units of the cleaned text. */
+  cleanChars: number;
+  totalLines: number;
+  omittedChars: number;
+  keptLines: KeptLineRange[];
+  facts: Record<string, unknown>;
+  /** False when cleaning left the text as it was: the UI channel is the input itself. */
+  cleanChanged: boolean;
+  /** Estimated o200k tokens of the raw text. */
+  rawTokens: number;
+  paging: Paging;
+  /** The budget that applied (that of `category`). */
+  budget: number;
+}
+
+const COMPACT_SHAPE: Shape = {
+  category: "string",
+  llm: "string",
+  summary: "string",
+  truncated: "boolean",
+  cleanChars: "number",
+  totalLines: "number",
+  omittedChars: "number",
+  keptLines: "array",
+  facts: "object",
+  cleanChanged: "boolean",
+  rawTokens: "number",
+  paging: "string",
+  budget: "number",
+};
+
+/** One tool result through the core: clean, classify, digest, summary line. One crossing. */
+export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
+  const json = callCore("compact", r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category));
+  const result = readRecord<CoreCompactResult>("compact", json, COMPACT_SHAPE);
+  if (!isCategory(result.category) || !(result.paging in PAGING_IDS)) {
+    throw new AbridgeError("ABRIDGE_CORE_TRAP", `the core's compact wrote category ${JSON.stringify(result.category)}, paging ${JSON.stringify(result.paging)}`);
+  }
+  return result;
+}
+
+/** The text `read()` pages for a logged output whose compact result named `paging`. */
+export function pagedText(text: string, paging: Paging): string {
+  return callCore("pagedText", text, PAGING_IDS[paging]);
+}
+import { callCore } from "./core.js";
+import { AbridgeError } from "./errors.js";
+import { categoryId, isCategory, type Category } from "./categories.js";
+import { DIGEST_SHAPE, readRecord, readRecords, type Shape } from "./core-records.js";
+import type { LineRange as KeptLineRange } from "./types.js";
 
 /** Whitespace collapsed, at most `max` UTF-16 units, cut with "…" at a code-point boundary. */
 export function oneLine(text: string, max = 160): string {
-  return callString("oneLine", text, max);
+  return callCore("oneLine", text, max);
 }
 
 /** Head and tail at line boundaries with a `[...N chars omitted...] lines A–B of T` marker; never longer than `budget`. */
 export function truncate(text: string, budget: number, headRatio: number, hint = ""): string {
-  return callString("truncateWithHint", text, budget, headRatio, hint);
+  return callCore("truncateWithHint", text, budget, headRatio, hint);
 }
 
 /** Where truncate cuts, in UTF-16 offsets: the host can slice the original string itself. */
@@ -26,8 +107,20 @@ export interface TruncatePlan {
   marker: string;
 }
 
+const TRUNCATE_PLAN_SHAPE: Shape = {
+  fits: "boolean",
+  headEnd: "number",
+  tailStart: "number",
+  omittedChars: "number",
+  firstOmittedLine: "number",
+  lastOmittedLine: "number",
+  totalLines: "number",
+  partial: "boolean",
+  marker: "string",
+};
+
 export function truncatePlan(text: string, budget: number, headRatio: number, hint = ""): TruncatePlan {
-  return JSON.parse(callString("truncatePlan", text, budget, headRatio, hint)) as TruncatePlan;
+  return readRecord<TruncatePlan>("truncatePlan", callCore("truncatePlan", text, budget, headRatio, hint), TRUNCATE_PLAN_SHAPE);
 }
 
 /** The text a TruncatePlan describes, built from slices of the original. */
@@ -42,7 +135,7 @@ export function applyTruncatePlan(text: string, plan: TruncatePlan): string {
 
 /** Head, the lines that carry the outcome (errors, traces, failed tests, summaries), and tail, within `budget`. */
 export function keepImportant(text: string, budget: number, headRatio: number, hint = ""): string {
-  return callString("keepImportant", text, budget, headRatio, hint);
+  return callCore("keepImportant", text, budget, headRatio, hint);
 }
 
 /** A kept range: UTF-16 offsets [start, end) and its 1-based inclusive lines. */
@@ -55,7 +148,7 @@ export interface KeepPlan {
 }
 
 export function keepImportantPlan(text: string, budget: number, headRatio: number, hint = ""): KeepPlan {
-  return JSON.parse(callString("keepImportantPlan", text, budget, headRatio, hint)) as KeepPlan;
+  return readRecord<KeepPlan>("keepImportantPlan", callCore("keepImportantPlan", text, budget, headRatio, hint), { kept: "array", omittedChars: "number", totalLines: "number" });
 }
 
 export type ImportantKind = "error" | "failure" | "trace" | "summary" | "exit" | "warning";
@@ -71,11 +164,10 @@ export interface ImportantBlock {
 }
 
 export function importantLines(text: string): ImportantBlock[] {
-  return JSON.parse(callString("importantLines", text)) as ImportantBlock[];
+  return readRecords<ImportantBlock>("importantLines", callCore("importantLines", text), { first: "number", last: "number", rank: "number", kind: "string", flagged: "array" });
 }
 
 // Hashlines, sections, view, parameters, token estimate.
-import { callNumber } from "./core.js";
 
 /** Defaults of the line, parameter and view wrappers below. */
 export const LINE_DEFAULTS = Object.freeze({
@@ -89,12 +181,12 @@ export const LINE_DEFAULTS = Object.freeze({
 
 /** Low byte of FNV-1a 32 over the line's UTF-8 bytes (a trailing "\r" is not hashed). */
 export function lineHash(line: string): number {
-  return callNumber("lineHash", line);
+  return callCore("lineHash", line);
 }
 
 /** Every line as `{line}:{hh}|{content}`, numbered from `firstLine`, joined by "\n". */
 export function hashlines(text: string, firstLine: number = LINE_DEFAULTS.firstLine): string {
-  return callString("hashlines", text, firstLine);
+  return callCore("hashlines", text, firstLine);
 }
 
 export interface AnchorCheck {
@@ -116,7 +208,7 @@ export interface AnchorReport {
 /** Checks `line:hh` anchors (a list, a comma/newline-separated string, or whole hashlines) against `text`. */
 export function verifyAnchors(anchors: string | readonly string[], text: string): AnchorReport {
   const list = typeof anchors === "string" ? anchors : anchors.join("\n");
-  return JSON.parse(callString("verifyAnchors", list, text)) as AnchorReport;
+  return readRecord<AnchorReport>("verifyAnchors", callCore("verifyAnchors", list, text), { ok: "boolean", totalLines: "number", anchors: "array" });
 }
 
 export interface LineRange {
@@ -136,7 +228,7 @@ export interface Sections {
  * with only `start` it runs to the end, with only `end` it starts at line 1.
  */
 export function sections(text: string, range: { start?: number; end?: number } = {}): Sections {
-  return JSON.parse(callString("sections", text, range.start ?? 0, range.end ?? 0)) as Sections;
+  return readRecord<Sections>("sections", callCore("sections", text, range.start ?? 0, range.end ?? 0), { totalLines: "number", before: "object|null", relevant: "object|null", after: "object|null" });
 }
 
 export interface ViewOptions {
@@ -150,12 +242,12 @@ export interface ViewOptions {
 
 /** A window of numbered lines and a footer `(showing lines X-Y of Z total; next: offset=N)`. */
 export function view(text: string, { offset = 1, limit = LINE_DEFAULTS.viewLimit, hashlines = false }: ViewOptions = {}): string {
-  return callString("view", text, offset, limit, hashlines);
+  return callCore("view", text, offset, limit, hashlines);
 }
 
 /** A value over `max` units: `[N lines]` when it has more than 3 lines, else its first `max` units + "...". */
 export function abridgeParam(value: string, max: number = LINE_DEFAULTS.paramMax): string {
-  return callString("abridgeParam", value, max);
+  return callCore("abridgeParam", value, max);
 }
 
 /**
@@ -163,8 +255,8 @@ export function abridgeParam(value: string, max: number = LINE_DEFAULTS.paramMax
  * An object comes back as an object, JSON text as JSON text (unchanged if it is not valid JSON).
  */
 export function abridgeParams<T extends object | string>(args: T, max: number = LINE_DEFAULTS.paramMax): T {
-  if (typeof args === "string") return callString("abridgeArgs", args, max) as T;
-  return JSON.parse(callString("abridgeArgs", JSON.stringify(args), max)) as T;
+  if (typeof args === "string") return callCore("abridgeArgs", args, max) as T;
+  return JSON.parse(callCore("abridgeArgs", JSON.stringify(args), max)) as T;
 }
 
 /** One line for a UI: `search_replace (path: "docs/file.md", search: "[156 lines]")`. */
@@ -172,7 +264,7 @@ export function formatToolCall(tool: string, args: object | string | undefined, 
   let parsed: unknown = args;
   if (typeof args === "string") {
     try {
-      parsed = JSON.parse(callString("abridgeArgs", args, max));
+      parsed = JSON.parse(callCore("abridgeArgs", args, max));
     } catch {
       return `${tool} (${abridgeParam(args, max)})`;
     }
@@ -187,7 +279,7 @@ export function formatToolCall(tool: string, args: object | string | undefined, 
 
 /** Estimated o200k_base tokens (mean error ≈ 3.5 % on real text; see docs/tokens.md). */
 export function estimateTokens(text: string): number {
-  return callNumber("estimateTokens", text);
+  return callCore("estimateTokens", text);
 }
 
 /**
@@ -198,7 +290,7 @@ export function estimateTokens(text: string): number {
  * `collapseRepeats: false` keeps every line (file contents keep their line numbers).
  */
 export function clean(text: string, collapseRepeats = true): string {
-  return callString("cleanWith", text, collapseRepeats);
+  return callCore("cleanWith", text, collapseRepeats);
 }
 
 /** Units (string) or bytes examined to tell binary from text; mirrors the core's SAMPLE. */
@@ -210,13 +302,13 @@ const BINARY_SAMPLE = 8192;
  */
 export function describeBinary(input: string | Uint8Array): string {
   if (typeof input === "string") {
-    if (input.length <= BINARY_SAMPLE) return callString("describeBinary", input);
+    if (input.length <= BINARY_SAMPLE) return callCore("describeBinary", input);
     const sample = input.slice(0, BINARY_SAMPLE);
     // The total is only needed for binary input: ask with a placeholder first.
-    if (callString("describeBinaryTextSample", sample, 0) === "") return "";
-    return callString("describeBinaryTextSample", sample, Buffer.byteLength(input, "utf8"));
+    if (callCore("describeBinaryTextSample", sample, 0) === "") return "";
+    return callCore("describeBinaryTextSample", sample, Buffer.byteLength(input, "utf8"));
   }
-  return callString("describeBinaryBytesSample", input.subarray(0, BINARY_SAMPLE), input.length);
+  return callCore("describeBinaryBytesSample", input.subarray(0, BINARY_SAMPLE), input.length);
 }
 
 const lenientUtf8 = new TextDecoder("utf-8", { fatal: false });
@@ -253,12 +345,12 @@ export interface OutlineSymbol {
  * `languageOf` returns ("typescript", "javascript", "python", "go", "rust", "java", "c", "cpp").
  */
 export function outline(text: string, language: string): OutlineSymbol[] {
-  return JSON.parse(callString("outline", text, language)) as OutlineSymbol[];
+  return readRecords<OutlineSymbol>("outline", callCore("outline", text, language), { kind: "string", name: "string", first: "number", last: "number" });
 }
 
 /** The language of a file from its path's extension, else from its first lines; "" when unknown. */
 export function languageOf(path: string, text: string): string {
-  return callString("languageOf", path, text);
+  return callCore("languageOf", path, text);
 }
 
 // Rule-based digests of search results, listings, diffs and edits/writes.
@@ -297,12 +389,11 @@ export interface DigestResult {
 /** Runs one category digest on `text` within `budget` UTF-16 units. */
 export function digest(kind: DigestKind, text: string, budget: number, call: DigestCall = {}): DigestResult {
   const args = call.args === undefined ? "{}" : typeof call.args === "string" ? call.args : JSON.stringify(call.args);
-  const raw = callString(DIGEST_EXPORTS[kind], text, budget, call.tool ?? "", args, call.exitCode ?? -1);
-  return JSON.parse(raw) as DigestResult;
+  const name = DIGEST_EXPORTS[kind];
+  return readRecord<DigestResult>(name, callCore(name, text, budget, call.tool ?? "", args, call.exitCode ?? -1), DIGEST_SHAPE);
 }
 
 // Classification.
-import type { Category } from "./types.js";
 
 /**
  * What kind of output a tool result is, from the tool's name, its arguments
@@ -322,7 +413,7 @@ export function classify(tool: string, args: Record<string, unknown> | string | 
   // The core reads at most the first 8 KB (SNIFF_UNITS, binary SAMPLE); a longer prefix
   // still tells it the text goes on, so a 100 MB output need not cross the boundary.
   const sample = text.length > CLASSIFY_SAMPLE ? text.slice(0, CLASSIFY_SAMPLE) : text;
-  return callString("classifyName", tool, json, sample) as Category;
+  return callCore("classifyName", tool, json, sample) as Category;
 }
 
 /** Units of the text classify passes to the core: twice what the core reads. */
@@ -349,12 +440,12 @@ function argsText(call: DigestCall): string {
  * call named a range (`offset`/`limit`, `sed -n a,bp`, `head -n N`).
  */
 export function digestFile(text: string, budget: number, call: DigestCall = {}): DigestResult & { facts: FileDigestFacts } {
-  return JSON.parse(callString("digestFileJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1));
+  return readRecord("digestFileJson", callCore("digestFileJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1), DIGEST_SHAPE);
 }
 
 /** Sections mode on demand: lines `start`..`end` (1-based; both <= 0: the middle third) as hashlines, the rest by outline. */
 export function digestFileSections(text: string, budget: number, start: number, end: number, call: DigestCall = {}): DigestResult & { facts: FileDigestFacts } {
-  return JSON.parse(callString("digestFileSectionsJson", text, budget, start, end, call.tool ?? "", argsText(call), call.exitCode ?? -1));
+  return readRecord("digestFileSectionsJson", callCore("digestFileSectionsJson", text, budget, start, end, call.tool ?? "", argsText(call), call.exitCode ?? -1), DIGEST_SHAPE);
 }
 
 // StructuredData, WebContent and CommandOutput digests. `hint` is appended to every omission marker.
@@ -379,7 +470,7 @@ export interface StructuredDigestFacts {
 
 /** JSON stays valid JSON (every top-level key, `"…+N items"`, `"…(+N chars)"`), NDJSON by records; other text head/tail. */
 export function digestStructured(text: string, budget: number, call: DigestCall = {}, hint = ""): DigestResult & { facts: StructuredDigestFacts } {
-  return JSON.parse(callString("digestStructuredJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint));
+  return readRecord("digestStructuredJson", callCore("digestStructuredJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint), DIGEST_SHAPE);
 }
 
 export interface WebDigestFacts {
@@ -393,7 +484,7 @@ export interface WebDigestFacts {
 
 /** HTML as readable text, Markdown with its heading outline first when cut. */
 export function digestWeb(text: string, budget: number, call: DigestCall = {}, hint = ""): DigestResult & { facts: WebDigestFacts } {
-  return JSON.parse(callString("digestWebJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint));
+  return readRecord("digestWebJson", callCore("digestWebJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint), DIGEST_SHAPE);
 }
 
 export interface CommandDigestFacts {
@@ -407,5 +498,5 @@ export interface CommandDigestFacts {
 
 /** Status line, the important lines (errors, traces, failures, test summaries) with head and tail. */
 export function digestCommand(text: string, budget: number, call: DigestCall = {}, hint = ""): DigestResult & { facts: CommandDigestFacts } {
-  return JSON.parse(callString("digestCommandJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint));
+  return readRecord("digestCommandJson", callCore("digestCommandJson", text, budget, call.tool ?? "", argsText(call), call.exitCode ?? -1, hint), DIGEST_SHAPE);
 }

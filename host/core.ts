@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
+import { CORE_EXPORTS, type CoreArgs, type CoreExportName, type CoreResult, type ParamKind } from "./core-exports.js";
 
 type Pointer = number;
 
@@ -81,6 +82,24 @@ export function coreGeneration(): number {
   return generation;
 }
 
+/**
+ * Runs the core from these bytes (or this compiled module) instead of reading
+ * `build/abridge.wasm` from the package: for bundled or embedded hosts that ship the wasm
+ * themselves, and for variant builds. Takes effect at the next call.
+ */
+export function useCoreWasm(source: Uint8Array | ArrayBuffer | WebAssembly.Module): void {
+  let module: WebAssembly.Module;
+  try {
+    module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module((source instanceof Uint8Array ? source : new Uint8Array(source)) as Uint8Array<ArrayBuffer>);
+  } catch (cause) {
+    throw new AbridgeError("ABRIDGE_CORE_LOAD", `the bytes given to useCoreWasm are not a WebAssembly module: ${(cause as Error).message}`, { cause });
+  }
+  const missing = WebAssembly.Module.exports(module).some((e) => e.name === "compact") ? "" : "compact";
+  if (missing) throw new AbridgeError("ABRIDGE_CORE_LOAD", "the module given to useCoreWasm is not the abridge core: it has no compact export");
+  compiled = module;
+  live = undefined;
+}
+
 /** Drops the live instance; the next call gets a fresh one. */
 export function resetCore(): void {
   live = undefined;
@@ -105,15 +124,55 @@ function liftString(ex: RawExports, ptr: Pointer): string {
   return Buffer.from(ex.memory.buffer, ptr, byteLength).toString("utf16le");
 }
 
-export type CoreArg = string | number | boolean | Uint8Array;
+/** Largest number a `count` or `int` parameter takes: the component's limit too. */
+export const MAX_CORE_NUMBER = 0x7fffffff;
 
-function checkSize(arg: CoreArg): void {
-  const size = typeof arg === "string" || arg instanceof Uint8Array ? arg.length : 0;
-  if (size > MAX_INPUT_CHARS) {
-    throw new AbridgeError(
-      "ABRIDGE_INPUT_TOO_LARGE",
-      `input of ${size.toLocaleString("en-US")} units exceeds the maximum of ${MAX_INPUT_CHARS.toLocaleString("en-US")}`,
-    );
+const formatted = (n: number) => (Number.isFinite(n) ? n.toLocaleString("en-US") : String(n));
+
+function outOfRange(name: string, value: unknown, expected: string): AbridgeError {
+  const shown = typeof value === "number" ? formatted(value) : JSON.stringify(value) ?? String(value);
+  return new AbridgeError("ABRIDGE_INVALID_OPTION", `${name} must be ${expected}, got ${shown}`);
+}
+
+/** Checks one argument against its declared kind; returns what crosses (numbers stay numbers). */
+function checkArg(name: string, kind: ParamKind, value: unknown): string | number | Uint8Array {
+  switch (kind) {
+    case "text":
+    case "bytes": {
+      const ok = kind === "text" ? typeof value === "string" : value instanceof Uint8Array;
+      if (!ok) throw outOfRange(name, typeof value, kind === "text" ? "a string" : "a Uint8Array");
+      const size = (value as string | Uint8Array).length;
+      if (size > MAX_INPUT_CHARS) {
+        throw new AbridgeError("ABRIDGE_INPUT_TOO_LARGE", `${name} of ${formatted(size)} units exceeds the maximum of ${formatted(MAX_INPUT_CHARS)}`);
+      }
+      return value as string | Uint8Array;
+    }
+    case "flag":
+      if (typeof value !== "boolean") throw outOfRange(name, value, "true or false");
+      return value ? 1 : 0;
+    case "count":
+      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_CORE_NUMBER) {
+        throw outOfRange(name, value, `an integer from 0 to ${formatted(MAX_CORE_NUMBER)}`);
+      }
+      return value as number;
+    case "int":
+      if (!Number.isInteger(value) || Math.abs(value as number) > MAX_CORE_NUMBER + (value as number < 0 ? 1 : 0)) {
+        throw outOfRange(name, value, `an integer from ${formatted(-MAX_CORE_NUMBER - 1)} to ${formatted(MAX_CORE_NUMBER)}`);
+      }
+      return value as number;
+    case "ratio":
+      if (typeof value !== "number" || !(value >= 0 && value <= 1)) throw outOfRange(name, value, "a number from 0 to 1");
+      return value;
+    case "size":
+      if (typeof value !== "number" || !Number.isFinite(value) || value < 0) throw outOfRange(name, value, "a finite non-negative number");
+      return value;
+    case "counts": {
+      const list = value as readonly number[];
+      if (!Array.isArray(list)) throw outOfRange(name, value, "an array of integers");
+      const out = new Int32Array(list.length);
+      list.forEach((n, i) => (out[i] = checkArg(`${name}[${i}]`, "count", n) as number));
+      return new Uint8Array(out.buffer);
+    }
   }
 }
 
@@ -122,15 +181,18 @@ function checkSize(arg: CoreArg): void {
  * duration of the call; the result is lifted before anything else runs.
  * A trap discards the instance and rethrows as ABRIDGE_CORE_TRAP.
  */
-function invoke(name: string, args: CoreArg[], returns: "string" | "number"): string | number {
-  for (const a of args) checkSize(a);
+export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>): CoreResult<N> {
+  const signature = CORE_EXPORTS[name];
+  if (args.length !== signature.params.length) {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} takes ${signature.params.length} arguments, got ${args.length}`);
+  }
+  const checked = signature.params.map(([param, kind], i) => checkArg(param, kind, args[i]));
   const ex = core();
   const pinned: Pointer[] = [];
   let big = 0;
   try {
-    const lowered = args.map((a) => {
+    const lowered = checked.map((a) => {
       if (typeof a === "number") return a;
-      if (typeof a === "boolean") return a ? 1 : 0;
       big += a.length;
       const ptr = typeof a === "string" ? lowerString(ex, a) : lowerBytes(ex, a);
       pinned.push(ex.__pin(ptr));
@@ -140,7 +202,7 @@ function invoke(name: string, args: CoreArg[], returns: "string" | "number"): st
     // Exports with optional parameters read the argument count from a global.
     ex.__setArgumentsLength?.(lowered.length);
     const result = fn(...lowered);
-    return returns === "string" ? liftString(ex, result) : result;
+    return (signature.returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
   } catch (cause) {
     live = undefined;
     if (cause instanceof AbridgeError) throw cause;
@@ -152,14 +214,6 @@ function invoke(name: string, args: CoreArg[], returns: "string" | "number"): st
       if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
     }
   }
-}
-
-export function callString(name: string, ...args: CoreArg[]): string {
-  return invoke(name, args, "string") as string;
-}
-
-export function callNumber(name: string, ...args: CoreArg[]): number {
-  return invoke(name, args, "number") as number;
 }
 
 /** Bytes of linear memory the live instance holds (0 when none is loaded). */

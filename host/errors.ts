@@ -9,7 +9,8 @@ export type AbridgeErrorCode =
   | "ABRIDGE_LOG_WRITE"
   | "ABRIDGE_LOG_READ"
   | "ABRIDGE_LOG_NOT_FOUND"
-  | "ABRIDGE_INVALID_PATTERN";
+  | "ABRIDGE_INVALID_PATTERN"
+  | "ABRIDGE_CLOSED";
 
 /** The one error class abridge throws. `code` is stable; `message` says what to do. */
 export class AbridgeError extends Error {

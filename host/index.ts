@@ -18,7 +18,8 @@ export { createSummarizer, verifySummary } from "./summarizer/index.js";
 export type { SummarizerOptions, SummaryOutcome } from "./summarizer/index.js";
 export { redactSecrets } from "./redact.js";
 /** Bytes of linear memory the core instance holds now, for monitoring (0 before the first call). */
-export { coreMemoryBytes } from "./core.js";
+export { coreMemoryBytes, useCoreWasm } from "./core.js";
+export { CATEGORIES } from "./categories.js";
 export {
   abridgeParam,
   abridgeParams,

@@ -1,15 +1,17 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
-import { clean, decodeOutput } from "./core-api.js";
-import { CATEGORIES, coreCompact, type CoreCompactResult } from "./core-compact.js";
+import { decodeOutput, pagedText } from "./core-api.js";
+import { CATEGORIES } from "./categories.js";
+import { coreCompact, type CoreCompactResult } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
 import { MAX_INPUT_CHARS } from "./core.js";
+import { DEFAULTS } from "./config.js";
 import { AbridgeError, isAbridgeError } from "./errors.js";
 import { fallbackTruncate } from "./fallback.js";
 import type { Category, ResultMetadata, ToolResultInput, ToolResultOutput } from "./types.js";
 
 /** Outputs whose cleaned text is at most this long reach the model unchanged. */
-export const DEFAULT_PASSTHROUGH = 1500;
+export const DEFAULT_PASSTHROUGH = DEFAULTS.passthrough;
 
 export interface CompactOptions extends BudgetOptions {
   /** Cleaned outputs up to this many chars pass through (default 1,500). */
@@ -91,9 +93,9 @@ export function metadataBase(meta: ResultMetadata): MetadataBase {
   return rest;
 }
 
-function buildResult(text: string, core: CoreCompactResult, budget: number, fallback?: string): ToolResultOutput {
+function buildResult(text: string, core: CoreCompactResult, fallback?: string): ToolResultOutput {
   // Binary is never passed on, not even to the UI: both channels get the description.
-  let ui: string | undefined = core.category === "Binary" ? core.llm : core.cleanChanged ? undefined : text;
+  let ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged ? undefined : text;
   const metadata = metadataFor(
     {
       rawChars: text.length,
@@ -102,7 +104,8 @@ function buildResult(text: string, core: CoreCompactResult, budget: number, fall
       omittedChars: core.omittedChars,
       keptLines: core.keptLines,
       totalLines: core.totalLines,
-      budget,
+      budget: core.budget,
+      paging: core.paging,
       facts: core.facts,
       ...(fallback ? { fallback } : {}),
     },
@@ -113,7 +116,7 @@ function buildResult(text: string, core: CoreCompactResult, budget: number, fall
     llmContent: core.llm,
     // The cleaned text is decoded on first access: most callers only need llmContent.
     get uiContent() {
-      return (ui ??= clean(text, core.category !== "FileContent"));
+      return (ui ??= pagedText(text, core.paging));
     },
     summary: core.summary,
     truncated: core.truncated,
@@ -137,8 +140,11 @@ function fallbackResult(text: string, budget: number, reason: string): ToolResul
     facts: {},
     cleanChanged: false,
     rawTokens: Math.ceil(text.length / 4),
+    // The text as it came: read() pages it cleaned, which is what the marker counted.
+    paging: "cleaned",
+    budget,
   };
-  return buildResult(text, core, budget, reason);
+  return buildResult(text, core, reason);
 }
 
 /**
@@ -162,7 +168,7 @@ export function compact(input: ToolResultInput, options: CompactOptions = {}, co
       hint: context.hint ?? "",
       category: binary ? "Binary" : (context.category ?? ""),
     });
-    return buildResult(text, core, budgets[CATEGORIES.indexOf(core.category)]!);
+    return buildResult(text, core);
   } catch (err) {
     if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
     return fallbackResult(text, budgets[3]!, err.message);

@@ -11,7 +11,7 @@ import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigCon
 import { AbridgeError } from "./errors.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
-import { classify, clean, importantLines, outline, languageOf, sections as coreSections } from "./core-api.js";
+import { importantLines, outline, languageOf, sections as coreSections } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
@@ -32,6 +32,8 @@ export interface ProcessResult extends ToolResultOutput {
 export interface ProcessOptions {
   /** Cancels a summary in flight; the digest is used instead. */
   signal?: AbortSignal;
+  /** Tokens left in the model's context now: this result takes at most a quarter of them. */
+  remainingContextTokens?: number;
 }
 
 export interface AbridgeEvents {
@@ -103,6 +105,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private readonly totals: SessionStats;
   private readonly options: CompactOptions;
   private sequence = 0;
+  private closed = false;
 
   constructor(options: CreateAbridgeOptions = {}) {
     super();
@@ -134,15 +137,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       const redact = c.redaction.log ? (t: string) => redactSecrets(t).text : undefined;
       this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact });
       this.writer.on("error", (err) => this.report(err));
-      this.retrieval = new LogRetrieval({
-        path: c.log.path,
-        writer: this.writer,
-        // Page the text the markers count lines in: cleaned, repeats collapsed outside files.
-        prepare: (text, call) => {
-          const pre = clean(text, false);
-          return classify(call.tool, (call.args ?? undefined) as Record<string, unknown> | string | undefined, pre) === "FileContent" ? pre : clean(pre, true);
-        },
-      });
+      this.retrieval = new LogRetrieval({ path: c.log.path, writer: this.writer });
     }
   }
 
@@ -168,15 +163,19 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   /** Processes one tool result. Resolves with what the model should see; never loses the output. */
   async process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
+    if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "process() after close(): create a new session with createAbridge()");
     const callId = input?.callId ?? this.nextCallId();
     // 1. The full output reaches the log before anything else can fail.
+    let logged = false;
     if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
-      this.writer.appendCall({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output });
+      logged = this.writer.appendCall({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output }).ok;
     }
     validateInput(input);
-    const hint = this.writer ? `; ${this.readHint(callId)}` : "";
+    // A marker names a way to read the rest only when the rest is in the log to be read.
+    const hint = logged ? `; ${this.readHint(callId)}` : "";
     // 2. The deterministic digest.
-    const digest = compact(input, this.options, { hint });
+    const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
+    const digest = compact(input, budgetOptions, { hint });
     let llmContent = digest.llmContent;
     let summary: SummarizerInfo | null = null;
     // 3. The checked summary, when configured and worth it.
@@ -190,12 +189,12 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
         fallbackReason: outcome.ok ? null : outcome.reason,
       };
       if (outcome.ok) {
-        const footer = this.writer ? `\n[summary of ${digest.metadata.totalLines.toLocaleString("en-US")} lines; ${this.readHint(callId).replaceAll("{first}", "1")}]` : "";
+        const footer = logged ? `\n[summary of ${digest.metadata.totalLines.toLocaleString("en-US")} lines; ${this.readHint(callId).replaceAll("{first}", "1")}]` : "";
         llmContent = outcome.summary + footer;
       }
     }
     if (this.config.redaction.log) llmContent = redactSecrets(llmContent).text;
-    const result = this.finish(input, digest, llmContent, callId, summary);
+    const result = this.finish(input, digest, llmContent, callId, summary, logged);
     this.emit("processed", result);
     return result;
   }
@@ -217,14 +216,16 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
   }
 
-  private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null): ProcessResult {
+  private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean): ProcessResult {
     const replaced = llmContent !== digest.llmContent;
     const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent) : digest.metadata;
     const result: ProcessResult = Object.defineProperties(
       { category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer } as ProcessResult,
       { uiContent: { enumerable: true, get: () => digest.uiContent } },
     );
-    this.writer?.appendCompletion({
+    // Without its call record a completion would describe an output nobody can read (and
+    // report the same write failure twice).
+    if (logged) this.writer!.appendCompletion({
       callId,
       category: digest.category,
       llmContent,
@@ -270,6 +271,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   /** Closes the log and the summarizer's connections. */
   async close(): Promise<void> {
+    this.closed = true;
     this.lock.close();
     this.writer?.close();
     await this.summarizer?.close();

@@ -1,15 +1,7 @@
 // Public types of the library API.
 
-/** What kind of tool output a text is. */
-export type Category =
-  | "FileContent"
-  | "SearchResults"
-  | "DirectoryListing"
-  | "CommandOutput"
-  | "StructuredData"
-  | "WebContent"
-  | "Diff"
-  | "Binary";
+export type { Category } from "./categories.js";
+import type { Category } from "./categories.js";
 
 /** Named budgets: minimal ≈ 800 chars, balanced ≈ 4,000 (default), conservative ≈ 16,000. */
 export type Level = "minimal" | "balanced" | "conservative";
@@ -44,6 +36,11 @@ export interface ResultMetadata {
   keptLines: LineRange[];
   totalLines: number;
   budget: number;
+  /**
+   * The text line numbers refer to (markers, keptLines, read()): "cleaned" (every line),
+   * "collapsed" (runs of repeated lines collapsed), "none" (binary: nothing to page).
+   */
+  paging: "cleaned" | "collapsed" | "none";
   /** The category's digest facts (counts, files, exit code, …). */
   facts: Record<string, unknown>;
   /** Set when the core failed and a plain TypeScript truncation produced the result. */

@@ -38,13 +38,19 @@ export class Digest {
   }
 
   keptLinesJson(): string {
-    const out = new StrBuf(16 + this.keptLines.length * 8);
-    out.addChar(0x5b);
-    for (let i = 0; i < this.keptLines.length; i += 2) {
-      if (i) out.addChar(0x2c);
-      out.addChar(0x5b).addInt(this.keptLines[i]).addChar(0x2c).addInt(this.keptLines[i + 1]).addChar(0x5d);
-    }
-    out.addChar(0x5d);
-    return out.toString();
+    return keptLinesJson(this.keptLines);
   }
+
+}
+
+/** Kept line ranges (pairs first, last) as `[[a,b],[c,d]]`. */
+export function keptLinesJson(kept: i32[]): string {
+  const out = new StrBuf(16 + kept.length * 8);
+  out.addChar(0x5b);
+  for (let i = 0; i < kept.length; i += 2) {
+    if (i) out.addChar(0x2c);
+    out.addChar(0x5b).addInt(kept[i]).addChar(0x2c).addInt(kept[i + 1]).addChar(0x5d);
+  }
+  out.addChar(0x5d);
+  return out.toString();
 }

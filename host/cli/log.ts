@@ -4,7 +4,6 @@ import { existsSync } from "node:fs";
 import { AbridgeError } from "../errors.js";
 import { LogRetrieval } from "../log/index.js";
 import { reportLog } from "../report/aggregate.js";
-import { prepareForRetrieval } from "../report/cleaned.js";
 import { count, fit, table } from "../report/terminal.js";
 import { intOption, parse, printHelp, printText, usageError } from "./io.js";
 
@@ -29,7 +28,7 @@ options:
 
 function retrieval(log: string): LogRetrieval {
   if (!existsSync(log)) throw new AbridgeError("ABRIDGE_LOG_READ", `no log at ${log}`);
-  return new LogRetrieval({ path: log, prepare: prepareForRetrieval });
+  return new LogRetrieval({ path: log });
 }
 
 function list(log: string): void {

@@ -3,6 +3,7 @@
 import { AbridgeError } from "../errors.js";
 import { hashlines as coreHashlines } from "../core-api.js";
 import { CallIndex } from "./call-index.js";
+import { pagedOutput, pagingOf } from "./paging.js";
 import { decodeOutput } from "./schema.js";
 import type { LogWriter } from "./writer.js";
 
@@ -31,11 +32,6 @@ export interface RetrievalOptions {
   formatHashlines?: (text: string, firstLine: number) => string;
   maxLineChars?: number;
   cacheCalls?: number;
-  /**
-   * Turns a logged output into the text that is paged, e.g. the core's cleaning, so that
-   * line numbers agree with the ones the omission markers name. Receives the call too.
-   */
-  prepare?: (text: string, call: { tool: string; args: unknown }) => string;
 }
 
 export interface ReadOptions {
@@ -138,7 +134,6 @@ export class LogRetrieval {
   private readonly index: CallIndex;
   private readonly formatHashlines: (text: string, firstLine: number) => string;
   private readonly maxLineChars: number;
-  private readonly prepare?: (text: string, call: { tool: string; args: unknown }) => string;
   private readonly cacheCalls: number;
   private readonly cache = new Map<string, LoadedCall>();
 
@@ -146,16 +141,14 @@ export class LogRetrieval {
     this.path = options.path;
     this.index = new CallIndex(options.path);
     this.formatHashlines = options.formatHashlines ?? coreHashlines;
-    this.prepare = options.prepare;
     this.maxLineChars = options.maxLineChars ?? RETRIEVAL_DEFAULTS.maxLineChars;
     this.cacheCalls = options.cacheCalls ?? RETRIEVAL_DEFAULTS.cacheCalls;
     checkCount("maxLineChars", this.maxLineChars, 1);
     checkCount("cacheCalls", this.cacheCalls, 0);
     options.writer?.on("written", (w) => {
-      if (w.type === "call" && w.file === this.path) {
-        this.index.note(w.callId, w);
-        this.cache.delete(w.callId); // a reused id now names the newer output
-      }
+      if (w.file !== this.path) return;
+      this.index.note(w.callId, w);
+      this.cache.delete(w.callId); // a reused id, or its completion: the numbering is now known
     });
   }
 
@@ -251,7 +244,9 @@ export class LogRetrieval {
       throw new AbridgeError("ABRIDGE_LOG_NOT_FOUND", `no call ${JSON.stringify(callId)} in the session log ${this.path}`);
     }
     const decoded = decodeOutput(record.output);
-    const text = this.prepare ? this.prepare(decoded.text, record) : decoded.text;
+    // Paged in the numbering the call's markers used, as its completion record states.
+    const completion = this.index.findCompletion(callId);
+    const text = pagedOutput(decoded.text, pagingOf(completion), completion);
     const lossy = decoded.lossy;
     const { starts, total } = indexLines(text);
     const call: LoadedCall = { tool: record.tool, text, starts, total, lossy };

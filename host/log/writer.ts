@@ -71,6 +71,13 @@ function systemCode(err: unknown): string {
   return (err as NodeJS.ErrnoException)?.code ?? "EUNKNOWN";
 }
 
+/** The system error's message, prefixed with its code unless Node's message already starts with it. */
+function withCode(err: unknown): string {
+  const code = systemCode(err);
+  const message = (err as Error)?.message ?? String(err);
+  return message.startsWith(`${code}:`) ? message : `${code}: ${message}`;
+}
+
 export class LogWriter extends EventEmitter<LogWriterEvents> {
   readonly path: string;
   readonly sessionId: string;
@@ -195,7 +202,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     } catch (err) {
       // After an error mid-write the file may end in a torn line.
       if (this.file) this.needsNewline = true;
-      return this.fail(`cannot write the session log ${this.path}: ${systemCode(err)}: ${(err as Error)?.message ?? String(err)}`, err);
+      return this.fail(`cannot write the session log ${this.path}: ${withCode(err)}`, err);
     }
   }
 
@@ -244,7 +251,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         rotateFiles(this.path, this.keep);
         this.emitQuietly("rotate", { path: this.path, keep: this.keep });
       } catch (err) {
-        this.fail(`cannot rotate the session log ${this.path}: ${systemCode(err)}: ${(err as Error).message}`, err);
+        this.fail(`cannot rotate the session log ${this.path}: ${withCode(err)}`, err);
       }
     }
     return this.openFile();

@@ -1,5 +1,7 @@
 // Savings of a session log, per session, per tool and per category: the
 // completion records joined with their call records.
+import { pagingOf } from "../log/paging.js";
+import type { Paging } from "../core-api.js";
 import { readLogSync, type CallRecord, type CompletionRecord, type LoggedOutput, type SummarizerInfo } from "../log/index.js";
 import { AbridgeError } from "../errors.js";
 import { existsSync } from "node:fs";
@@ -31,6 +33,8 @@ export interface ReportCall {
   llmContent: string;
   /** Line ranges of the cleaned output the model saw verbatim. */
   keptLines: Array<[number, number]>;
+  /** The numbering keptLines and the markers use. */
+  paging: Paging;
   totalLines: number;
   summarizer: SummarizerInfo | null;
   /** The full output as logged; null when its call record is missing. */
@@ -89,6 +93,7 @@ function toCall(done: CompletionRecord, call: CallRecord | undefined): ReportCal
     summary: done.summary,
     llmContent: done.llmContent,
     keptLines: ranges(m.keptLines),
+    paging: pagingOf(done),
     totalLines: num(m.totalLines) ?? 0,
     summarizer: done.summarizer,
     output: call?.output ?? null,

@@ -1,8 +1,9 @@
-// The text whose line numbers the markers and kept ranges refer to: the
-// output cleaned as the pipeline cleans it (repeats collapsed except in files),
-// which is also what `abridge log show` pages.
+// The text whose line numbers the markers and kept ranges refer to: the logged
+// output in the paging its completion record names (log/paging.ts), which is also
+// what `abridge log show` pages.
 import { decodeOutput, type LoggedOutput } from "../log/index.js";
-import { classify, clean, describeBinary } from "../core-api.js";
+import { pagedOutput } from "../log/paging.js";
+import { describeBinary, type Paging } from "../core-api.js";
 
 export interface PagedText {
   /** The logged output as text (invalid UTF-8 as U+FFFD); "" for binary. */
@@ -13,20 +14,14 @@ export interface PagedText {
   binary: string;
 }
 
-export function pagedText(output: LoggedOutput, tool: string, args: unknown): PagedText {
+export function pagedText(output: LoggedOutput, paging: Paging): PagedText {
   if (typeof output !== "string") {
     const bytes = Buffer.from(output.bytes, "base64");
     const binary = describeBinary(bytes);
     if (binary !== "") return { raw: "", cleaned: binary, binary };
   }
   const raw = decodeOutput(output).text;
-  const binary = describeBinary(raw);
+  const binary = paging === "none" ? describeBinary(raw) : "";
   if (binary !== "") return { raw: "", cleaned: binary, binary };
-  return { raw, cleaned: prepareForRetrieval(raw, { tool, args }), binary: "" };
-}
-
-/** Counterpart of the retrieval prepare step in session.ts, for `log show` / `log search`. */
-export function prepareForRetrieval(text: string, call: { tool: string; args: unknown }): string {
-  const pre = clean(text, false);
-  return classify(call.tool, (call.args ?? undefined) as Record<string, unknown> | string | undefined, pre) === "FileContent" ? pre : clean(pre, true);
+  return { raw, cleaned: pagedOutput(raw, paging), binary: "" };
 }

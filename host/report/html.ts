@@ -68,7 +68,7 @@ function callRow(call: ReportCall, index: number, log: string): string {
   const saved = call.rawTokens > 0 ? `${Math.round((call.savedTokens / call.rawTokens) * 100)}%` : "–";
   const args = call.args === null || call.args === undefined ? "" : typeof call.args === "string" ? call.args : JSON.stringify(call.args);
   const meta = [`call ${call.callId}`, `session ${call.session}`, call.time, call.exitCode !== null ? `exit ${call.exitCode}` : "", args ? `args ${args.length > 300 ? `${args.slice(0, 299)}…` : args}` : ""].filter(Boolean);
-  const pane = buildPane(call.output, call.tool, call.args, call.keptLines);
+  const pane = buildPane(call.output, call.paging, call.keptLines);
   return (
     `<details class="call" id="call-${index + 1}"><summary>` +
     `<span class="c-id"><span class="chev" aria-hidden="true"></span>#${index + 1}</span><span class="c-tool">${e(call.tool)}</span><span class="c-cat">${e(call.category)}</span>` +

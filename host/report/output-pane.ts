@@ -4,6 +4,7 @@
 import type { LoggedOutput } from "../log/index.js";
 import { AnsiRenderer, escapeHtml } from "./ansi-html.js";
 import { pagedText } from "./cleaned.js";
+import type { Paging } from "../core-api.js";
 
 /** Lines a pane shows at most; longer outputs show head, tail and the kept ranges. */
 export const PANE_MAX_LINES = 2000;
@@ -70,9 +71,9 @@ function isKept(kept: Array<[number, number]>): (n: number) => boolean {
   return (n) => kept.some(([first, last]) => n >= first && n <= last);
 }
 
-export function buildPane(output: LoggedOutput | null, tool: string, args: unknown, kept: Array<[number, number]>): Pane {
+export function buildPane(output: LoggedOutput | null, paging: Paging, kept: Array<[number, number]>): Pane {
   if (output === null) return { items: [], totalLines: 0, coloured: false, note: "the call record is missing from the log: only what the model saw is known" };
-  const paged = pagedText(output, tool, args);
+  const paged = pagedText(output, paging);
   if (paged.binary !== "") return { items: [{ n: 1, html: escapeHtml(paged.binary), kept: true }], totalLines: 1, coloured: false, note: "binary output: shown as its description" };
   const cleaned = splitLines(paged.cleaned);
   const raw = AnsiRenderer.hasAnsi(paged.raw) ? splitLines(paged.raw) : null;

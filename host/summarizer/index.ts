@@ -20,6 +20,7 @@
 // reject empty / over-long / unverifiable answers, append error lines the
 // summary did not quote. Successes are cached by content hash (LRU), and
 // identical calls in flight share one request.
+import { CATEGORIES, isCategory } from "../categories.js";
 import { performance } from "node:perf_hooks";
 import type { Agent } from "undici";
 import { AbridgeError } from "../errors.js";
@@ -98,7 +99,6 @@ export interface SummaryFailure extends OutcomeBase {
 export type SummaryOutcome = SummarySuccess | SummaryFailure;
 
 const PROVIDERS: Record<ProviderName, Provider> = { anthropic, openai, "openai-compatible": openaiCompatible };
-const CATEGORIES: readonly Category[] = ["FileContent", "SearchResults", "DirectoryListing", "CommandOutput", "StructuredData", "WebContent", "Diff", "Binary"];
 
 /** What a shared flight resolves to, before it is adapted to each caller. */
 type FlightOutcome = SummaryOutcome;
@@ -317,7 +317,7 @@ export class Summarizer {
 
 function validateRequest(request: SummarizeRequest): void {
   if (typeof request !== "object" || request === null) throw new AbridgeError("ABRIDGE_INVALID_INPUT", "summarize() takes { category, text, errorLines?, sections?, signal?, callId? }");
-  if (!CATEGORIES.includes(request.category)) throw new AbridgeError("ABRIDGE_INVALID_INPUT", `summarize(): category must be one of ${CATEGORIES.join(", ")}, got ${String(request.category)}`);
+  if (!isCategory(request.category)) throw new AbridgeError("ABRIDGE_INVALID_INPUT", `summarize(): category must be one of ${CATEGORIES.join(", ")}, got ${String(request.category)}`);
   if (typeof request.text !== "string") throw new AbridgeError("ABRIDGE_INVALID_INPUT", `summarize(): text must be a string, got ${typeof request.text}`);
   if (request.errorLines !== undefined && (!Array.isArray(request.errorLines) || request.errorLines.some((l) => typeof l !== "string"))) {
     throw new AbridgeError("ABRIDGE_INVALID_INPUT", "summarize(): errorLines must be an array of strings");

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { classify, clean, decodeOutput } from "../../host/ops.js";
+import { classify, clean, decodeOutput } from "../../host/core-api.js";
 import type { Category } from "../../host/types.js";
 
 const root = new URL("../..", import.meta.url).pathname;

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import stripAnsi from "strip-ansi";
 import { describe, expect, it } from "vitest";
-import { clean, decodeOutput, describeBinary } from "../../host/ops.js";
+import { clean, decodeOutput, describeBinary } from "../../host/core-api.js";
 
 const fixtureDir = new URL("../fixtures/", import.meta.url);
 const bytesOf = (id: string): Buffer => readFileSync(new URL(`${id}/output`, fixtureDir));

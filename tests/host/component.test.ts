@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { coreCompact, type CoreCompactResult } from "../../host/core-compact.js";
-import * as raw from "../../host/ops.js";
+import { coreCompact, type CoreCompactResult } from "../../host/core-api.js";
+import * as raw from "../../host/core-api.js";
 import type { Category } from "../../host/types.js";
 
 const JS_DIR = fileURLToPath(new URL("../../build/component-js/", import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneLine } from "../../host/ops.js";
+import { oneLine } from "../../host/core-api.js";
 import { coreGeneration } from "../../host/core.js";
 
 describe("core binding", () => {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { clean, digestCommand, digestStructured, digestWeb, type DigestCall } from "../../host/ops.js";
+import { clean, digestCommand, digestStructured, digestWeb, type DigestCall } from "../../host/core-api.js";
 
 // StructuredData, WebContent and CommandOutput digests on real captures
 // (tests/fixtures/<id>/ and tests/fixtures/corpus/<id>/). Expected values come

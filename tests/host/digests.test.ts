@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { digest, type DigestKind } from "../../host/ops.js";
+import { digest, type DigestKind } from "../../host/core-api.js";
 
 // Real captures (tests/fixtures/<id>/output + meta.json, and the shared corpus under
 // tests/fixtures/corpus/). The expected totals come from the tools themselves: each

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compact, createAbridge, isAbridgeError } from "../../host/index.js";
 import { MAX_INPUT_CHARS, coreMemoryBytes, RETAIN_MEMORY_BYTES } from "../../host/core.js";
-import { clean } from "../../host/ops.js";
+import { clean } from "../../host/core-api.js";
 
 // Not filled: the pages are never touched, so this costs address space, not memory.
 const tooBig = Buffer.allocUnsafe(MAX_INPUT_CHARS + 1);

@@ -9,7 +9,7 @@ import {
   sections,
   verifyAnchors,
   view,
-} from "../../host/ops.js";
+} from "../../host/core-api.js";
 
 /** FNV-1a 32 over Node's own UTF-8 encoding (which also turns a lone surrogate into EF BF BD), low byte. */
 function fnvRaw(bytes: string): number {

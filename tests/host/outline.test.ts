@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { languageOf, outline } from "../../host/ops.js";
+import { languageOf, outline } from "../../host/core-api.js";
 // @ts-expect-error: a plain ESM script without type declarations
 import { compareOutlines, treeSitterOutline } from "../../scripts/outline-agreement.mjs";
 
@@ -62,7 +62,7 @@ describe("outline agrees with tree-sitter on real files", () => {
 
 describe("digestFile on a real file", () => {
   it("gives header, outline, first chunk and next offset within the budget", async () => {
-    const { digestFile } = await import("../../host/ops.js");
+    const { digestFile } = await import("../../host/core-api.js");
     const text = readFileSync(join(dir, "textwrap.py"), "utf8");
     const r = digestFile(text, 2500, { tool: "Read", args: { file_path: "Lib/textwrap.py" } });
     expect(r.llm.length).toBeLessThanOrEqual(2500);
@@ -76,7 +76,7 @@ describe("digestFile on a real file", () => {
   });
 
   it("reads a Read call's range of the whole file as hashlines that verify", async () => {
-    const { digestFile, verifyAnchors } = await import("../../host/ops.js");
+    const { digestFile, verifyAnchors } = await import("../../host/core-api.js");
     const text = readFileSync(join(dir, "Scraper.cc"), "utf8");
     const r = digestFile(text, 3000, { tool: "Read", args: { file_path: "Scraper.cc", offset: 100, limit: 20 } });
     expect(r.llm).toContain("Before lines 1–99: ");

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { estimateTokens } from "../../host/ops.js";
+import { estimateTokens } from "../../host/core-api.js";
 
 // The bound documented in docs/tokens.md: every text within 30 % (or 5 tokens, for tiny ones)
 // of the exact o200k_base count, and a mean absolute error of at most 10 %.

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { importantLines, keepImportant, keepImportantPlan, truncate, truncatePlan, applyTruncatePlan } from "../../host/ops.js";
+import { importantLines, keepImportant, keepImportantPlan, truncate, truncatePlan, applyTruncatePlan } from "../../host/core-api.js";
 import * as port from "../../bench/ts-port.js";
 import { hasLoneSurrogate } from "./support/unicode.js";
 

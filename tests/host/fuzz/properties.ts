@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { compact } from "../../../host/pipeline.js";
 import { isAbridgeError } from "../../../host/errors.js";
-import { classify, clean, digest, digestCommand, digestStructured, digestWeb, hashlines, sections, view, type DigestResult } from "../../../host/ops.js";
+import { classify, clean, digest, digestCommand, digestStructured, digestWeb, hashlines, sections, view, type DigestResult } from "../../../host/core-api.js";
 import { anyText, budget, hostileBytes, hostileText, toolArgs, toolName } from "./arbitraries.js";
 import { hasLoneSurrogate } from "../support/unicode.js";
 

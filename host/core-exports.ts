@@ -1,0 +1,80 @@
+// Every export of the core, declared once: the kind of each parameter and of the result.
+// The binding (core.ts) checks each argument against this table before anything crosses,
+// with the same limits as the component's glue (assembly/component.ts), so a number the
+// component rejects is rejected here too instead of wrapping around inside the core.
+
+/**
+ * - `text`: a string (at most MAX_INPUT_CHARS units)
+ * - `bytes`: a Uint8Array
+ * - `count`: an integer from 0 to 2,147,483,647 (a length, a budget, a line number)
+ * - `int`: an integer from -2,147,483,648 to 2,147,483,647 (an exit code, a category id or -1)
+ * - `ratio`: a finite number from 0 to 1
+ * - `size`: a finite non-negative number (a byte total beyond i32)
+ * - `flag`: a boolean
+ * - `counts`: one `count` per category id, crossing as little-endian i32s
+ */
+export type ParamKind = "text" | "bytes" | "count" | "int" | "ratio" | "size" | "flag" | "counts";
+
+export type ResultKind = "text" | "number";
+
+export interface ExportSignature {
+  params: ReadonlyArray<readonly [name: string, kind: ParamKind]>;
+  returns: ResultKind;
+}
+
+const digestParams = [["text", "text"], ["budget", "count"], ["tool", "text"], ["argsJson", "text"], ["exitCode", "int"]] as const;
+const hinted = [...digestParams, ["hint", "text"]] as const;
+const cut = [["text", "text"], ["budget", "count"], ["headRatio", "ratio"], ["hint", "text"]] as const;
+
+export const CORE_EXPORTS = {
+  compact: {
+    params: [["tool", "text"], ["argsJson", "text"], ["text", "text"], ["exitCode", "int"], ["budgets", "counts"], ["passthrough", "count"], ["hint", "text"], ["category", "int"]],
+    returns: "text",
+  },
+  pagedText: { params: [["text", "text"], ["paging", "count"]], returns: "text" },
+  oneLine: { params: [["text", "text"], ["max", "count"]], returns: "text" },
+  truncateWithHint: { params: cut, returns: "text" },
+  truncatePlan: { params: cut, returns: "text" },
+  keepImportant: { params: cut, returns: "text" },
+  keepImportantPlan: { params: cut, returns: "text" },
+  importantLines: { params: [["text", "text"]], returns: "text" },
+  lineHash: { params: [["line", "text"]], returns: "number" },
+  hashlines: { params: [["text", "text"], ["firstLine", "count"]], returns: "text" },
+  verifyAnchors: { params: [["anchors", "text"], ["text", "text"]], returns: "text" },
+  sections: { params: [["text", "text"], ["start", "count"], ["end", "count"]], returns: "text" },
+  view: { params: [["text", "text"], ["offset", "count"], ["limit", "count"], ["hashlines", "flag"]], returns: "text" },
+  abridgeParam: { params: [["value", "text"], ["max", "count"]], returns: "text" },
+  abridgeArgs: { params: [["argsJson", "text"], ["max", "count"]], returns: "text" },
+  estimateTokens: { params: [["text", "text"]], returns: "number" },
+  cleanWith: { params: [["text", "text"], ["collapseRepeats", "flag"]], returns: "text" },
+  describeBinary: { params: [["text", "text"]], returns: "text" },
+  describeBinaryTextSample: { params: [["sample", "text"], ["totalBytes", "size"]], returns: "text" },
+  describeBinaryBytesSample: { params: [["sample", "bytes"], ["totalBytes", "size"]], returns: "text" },
+  classifyName: { params: [["tool", "text"], ["argsJson", "text"], ["text", "text"]], returns: "text" },
+  outline: { params: [["text", "text"], ["language", "text"]], returns: "text" },
+  languageOf: { params: [["path", "text"], ["text", "text"]], returns: "text" },
+  digestSearchJson: { params: digestParams, returns: "text" },
+  digestListingJson: { params: digestParams, returns: "text" },
+  digestDiffJson: { params: digestParams, returns: "text" },
+  digestEditJson: { params: digestParams, returns: "text" },
+  digestFileJson: { params: digestParams, returns: "text" },
+  digestFileSectionsJson: {
+    params: [["text", "text"], ["budget", "count"], ["start", "int"], ["end", "int"], ["tool", "text"], ["argsJson", "text"], ["exitCode", "int"]],
+    returns: "text",
+  },
+  digestStructuredJson: { params: hinted, returns: "text" },
+  digestWebJson: { params: hinted, returns: "text" },
+  digestCommandJson: { params: hinted, returns: "text" },
+  /** Only in the token-estimate fitting build (`node bench/tokens.mjs --fit`). */
+  tokenFeatures: { params: [["text", "text"]], returns: "text" },
+} as const satisfies Record<string, ExportSignature>;
+
+export type CoreExportName = keyof typeof CORE_EXPORTS;
+
+type ArgOf<K extends ParamKind> = K extends "text" ? string : K extends "bytes" ? Uint8Array : K extends "flag" ? boolean : K extends "counts" ? readonly number[] : number;
+type ArgsOf<P> = { -readonly [I in keyof P]: P[I] extends readonly [string, infer K extends ParamKind] ? ArgOf<K> : never };
+
+/** The arguments of one export, as TypeScript types. */
+export type CoreArgs<N extends CoreExportName> = ArgsOf<(typeof CORE_EXPORTS)[N]["params"]>;
+/** The result of one export, as a TypeScript type. */
+export type CoreResult<N extends CoreExportName> = (typeof CORE_EXPORTS)[N]["returns"] extends "number" ? number : string;
