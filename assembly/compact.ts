@@ -60,6 +60,38 @@ function withHintLine(kind: i32, text: string, budget: i32, ctx: DigestContext, 
   return d;
 }
 
+/** The hint's text before its line number: how a digest that placed the hint shows it. */
+function hintStem(hint: string): string {
+  const at = hint.indexOf("{first}");
+  const stem = at < 0 ? hint : hint.substring(0, at);
+  return stem.startsWith("; ") ? stem.substring(2) : stem;
+}
+
+/**
+ * A cut output must say how to read the rest. Digests that count lines place the hint in
+ * their markers; the others (a JSON document, a one-line output, a file's own "next offset"
+ * on a one-line file) get it as a line of its own. Files of many lines name their next
+ * offset for the harness's own read tool, which reads them whole.
+ */
+function needsReadHint(d: Digest, category: i32, text: string, hint: string): bool {
+  if (hint.length == 0 || !d.truncated || d.llm.includes(hintStem(hint))) return false;
+  return category != Category.FileContent || countNewlines(text, 0, text.length) <= 1;
+}
+
+/** The digest with the hint line appended, within the same budget. */
+function withReadHint(d: Digest, category: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  const line = hintLine(hint);
+  if (d.llm.length + line.length <= budget) {
+    d.llm += line;
+    return d;
+  }
+  // The hint matters more than the last few units of the digest, unless the budget is tiny.
+  if (budget <= line.length * 2) return d;
+  const shorter = digestFor(category, text, budget - line.length, ctx, hint);
+  if (!shorter.llm.includes(hintStem(hint))) shorter.llm += line;
+  return shorter;
+}
+
 function digestFor(category: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
   // Edits and writes are reported from the call's arguments, whatever the text looks like.
   if (toolKind(ctx.tool) == ToolKind.Edit) return withHintLine(-1, text, budget, ctx, hint);
@@ -197,6 +229,7 @@ export function compactResult(
       if (cleaned.length > 0) d.keep(1, lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length)));
     } else {
       d = digestFor(category, cleaned, budget, ctx, hint);
+      if (needsReadHint(d, category, cleaned, hint)) d = withReadHint(d, category, cleaned, budget, ctx, hint);
     }
   }
   if (d.summary.length == 0) d.summary = fallbackSummary(category, ctx, cleaned);

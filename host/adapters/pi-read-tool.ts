@@ -22,6 +22,7 @@ const parameters = {
     id: { type: "string", description: "The call id named in the omission marker (id=...)." },
     offset: { type: "integer", minimum: 1, description: "First line to read, 1-based (default 1)." },
     limit: { type: "integer", minimum: 1, maximum: MAX_READ_LIMIT, description: `Lines to read (default 100, at most ${MAX_READ_LIMIT}).` },
+    char: { type: "integer", minimum: 1, description: "Where in line `offset` to start, for a very long line (the page footer names it: char=N). Default 1." },
     pattern: { type: "string", description: "Instead of reading a page, list the lines containing this text (literal, case-insensitive)." },
     context: { type: "integer", minimum: 0, maximum: 20, description: "With pattern: lines of context around each hit (default 0)." },
   },
@@ -49,10 +50,14 @@ export function retrievalTool(session: () => Abridge): PiToolDefinition {
         const found = abridge.search(id, pattern, { ignoreCase: true, context: intParam(params, "context", 0, 20) });
         return { content: [{ type: "text", text: found.text }], details: { callId: id, matches: found.matches, shown: found.shown, totalLines: found.totalLines } };
       }
-      const page = abridge.read(id, { offset: intParam(params, "offset", 1, Number.MAX_SAFE_INTEGER), limit: intParam(params, "limit", 1, MAX_READ_LIMIT) });
+      const page = abridge.read(id, {
+        offset: intParam(params, "offset", 1, Number.MAX_SAFE_INTEGER),
+        limit: intParam(params, "limit", 1, MAX_READ_LIMIT),
+        char: intParam(params, "char", 1, Number.MAX_SAFE_INTEGER),
+      });
       return {
         content: [{ type: "text", text: page.text }],
-        details: { callId: id, firstLine: page.firstLine, lastLine: page.lastLine, totalLines: page.totalLines, nextOffset: page.nextOffset },
+        details: { callId: id, firstLine: page.firstLine, lastLine: page.lastLine, totalLines: page.totalLines, nextOffset: page.nextOffset, nextChar: page.nextChar },
       };
     },
   };

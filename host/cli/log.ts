@@ -10,7 +10,7 @@ import { intOption, parse, printHelp, printText, usageError } from "./io.js";
 export const help = `usage: abridge log <list|show|search> LOG [options]
 
   abridge log list LOG                                   the calls in the log
-  abridge log show LOG --id CALL [--offset N] [--limit N] [--hashlines]
+  abridge log show LOG --id CALL [--offset N] [--limit N] [--char N] [--hashlines]
   abridge log search LOG --id CALL PATTERN [--regex] [--ignore-case] [--context N] [--max N]
 
 LOG is a session log (.abridge/sessions/<session>.jsonl; rotated files are read too).
@@ -21,6 +21,7 @@ LOG is a session log (.abridge/sessions/<session>.jsonl; rotated files are read 
 options:
   --id CALL        the call's id (see \`abridge log list\`)
   --offset N       first line (default 1)            --limit N     lines (default 100)
+  --char N         where in line N to start, for a very long line (the footer's char=N)
   --hashlines      \`N:hh|line\` anchors
   --regex          PATTERN is a JavaScript regular expression (default: literal)
   --ignore-case    --context N   lines around each hit   --max N   hits shown (default 50)
@@ -51,6 +52,7 @@ export function run(argv: string[]): number {
     id: { type: "string" },
     offset: { type: "string" },
     limit: { type: "string" },
+    char: { type: "string" },
     hashlines: { type: "boolean" },
     regex: { type: "boolean" },
     "ignore-case": { type: "boolean", short: "i" },
@@ -71,7 +73,7 @@ export function run(argv: string[]): number {
   if (typeof id !== "string" || id === "") throw usageError(`log ${sub} needs --id CALL (\`abridge log list ${log}\` lists them)`);
   if (sub === "show") {
     if (rest.length > 0) throw usageError(`log show takes no PATTERN, got ${JSON.stringify(rest[0])}; did you mean log search?`);
-    const page = retrieval(log).read(id, { offset: intOption("offset", values.offset, 1), limit: intOption("limit", values.limit, 1), hashlines: values.hashlines === true });
+    const page = retrieval(log).read(id, { offset: intOption("offset", values.offset, 1), limit: intOption("limit", values.limit, 1), char: intOption("char", values.char, 1), hashlines: values.hashlines === true });
     printText(page.text);
     return 0;
   }

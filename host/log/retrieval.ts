@@ -41,6 +41,12 @@ export interface ReadOptions {
   limit?: number;
   /** `{line}:{hash}|{content}` instead of `{line}: {content}`. @default false */
   hashlines?: boolean;
+  /**
+   * 1-based position (UTF-16 units) in line `offset` to start at: a line longer than
+   * maxLineChars (a minified file, a one-line JSON response) is read in pieces, and the
+   * footer names the `char` of the next piece. @default 1
+   */
+  char?: number;
 }
 
 export interface ReadResult {
@@ -53,6 +59,8 @@ export interface ReadResult {
   totalLines: number;
   /** Offset for the next page; null at the end. */
   nextOffset: number | null;
+  /** With nextOffset: where in that line the next page starts (1 unless a long line was cut). */
+  nextChar: number;
   /** The output was not valid UTF-8; invalid bytes are shown as U+FFFD. */
   lossy: boolean;
 }
@@ -120,12 +128,17 @@ function lineAt(call: LoadedCall, n: number): string {
   return line;
 }
 
+/** How many units of `line` capLine keeps: `max`, one less when that would split a surrogate pair. */
+function cutLength(line: string, max: number): number {
+  if (line.length <= max) return line.length;
+  const c = line.charCodeAt(max - 1);
+  return c >= 0xd800 && c <= 0xdbff ? max - 1 : max;
+}
+
 /** Cuts a line to `max` UTF-16 units without splitting a surrogate pair, saying how much was cut. */
 export function capLine(line: string, max: number): string {
   if (line.length <= max) return line;
-  let cut = max;
-  const c = line.charCodeAt(cut - 1);
-  if (c >= 0xd800 && c <= 0xdbff) cut--;
+  const cut = cutLength(line, max);
   return `${line.slice(0, cut)}… [+${line.length - cut} chars]`;
 }
 
@@ -157,10 +170,13 @@ export class LogRetrieval {
     const offset = options.offset ?? RETRIEVAL_DEFAULTS.offset;
     const limit = options.limit ?? RETRIEVAL_DEFAULTS.limit;
     const hashlines = options.hashlines ?? RETRIEVAL_DEFAULTS.hashlines;
+    const char = options.char ?? 1;
     checkCount("offset", offset, 1);
     checkCount("limit", limit, 1);
+    checkCount("char", char, 1);
+    if (hashlines && char > 1) throw new AbridgeError("ABRIDGE_INVALID_OPTION", "hashlines anchor whole lines: read with char=1 (the default) to get them");
     const call = this.load(callId);
-    const result: ReadResult = { callId, tool: call.tool, text: "", firstLine: offset, lastLine: 0, totalLines: call.total, nextOffset: null, lossy: call.lossy };
+    const result: ReadResult = { callId, tool: call.tool, text: "", firstLine: offset, lastLine: 0, totalLines: call.total, nextOffset: null, nextChar: 1, lossy: call.lossy };
     if (call.total === 0) {
       result.firstLine = 0;
       result.text = "[the output is empty: 0 lines]";
@@ -170,20 +186,34 @@ export class LogRetrieval {
       result.text = `[offset=${offset} is past the end: the output has ${call.total} lines]`;
       return result;
     }
+    const first = lineAt(call, offset);
+    if (char > 1 && char > first.length) {
+      result.text = `[char=${char} is past the end of line ${offset}: it has ${first.length} chars]`;
+      return result;
+    }
     const last = Math.min(call.total, offset + limit - 1);
-    const lines: string[] = [];
-    for (let n = offset; n <= last; n++) lines.push(lineAt(call, n));
+    const lines: string[] = [char > 1 ? first.slice(char - 1) : first];
+    for (let n = offset + 1; n <= last; n++) lines.push(lineAt(call, n));
+    // A line cut for length ends the page: the next page continues it where it was cut.
+    const cutAt = lines.findIndex((l) => l.length > this.maxLineChars);
+    const shown = cutAt < 0 ? lines : lines.slice(0, cutAt + 1);
+    const lastShown = offset + shown.length - 1;
     let body: string[];
     if (hashlines) {
-      body = this.formatHashlines(lines.join("\n"), offset).split("\n").map((l) => capLine(l, this.maxLineChars));
+      body = this.formatHashlines(shown.join("\n"), offset).split("\n").map((l) => capLine(l, this.maxLineChars));
     } else {
-      body = lines.map((l, i) => `${offset + i}: ${capLine(l, this.maxLineChars)}`);
+      body = shown.map((l, i) => `${offset + i}: ${capLine(l, this.maxLineChars)}`);
     }
-    result.lastLine = last;
-    result.nextOffset = last < call.total ? last + 1 : null;
-    const next = result.nextOffset === null ? "end of output" : `next: offset=${result.nextOffset}`;
+    result.lastLine = lastShown;
+    if (cutAt >= 0) {
+      result.nextOffset = lastShown;
+      result.nextChar = (cutAt === 0 ? char : 1) + cutLength(shown[cutAt]!, this.maxLineChars);
+    } else result.nextOffset = lastShown < call.total ? lastShown + 1 : null;
+    const next =
+      result.nextOffset === null ? "end of output" : result.nextChar > 1 ? `next: offset=${result.nextOffset} char=${result.nextChar}` : `next: offset=${result.nextOffset}`;
     const lossy = call.lossy ? "; not valid UTF-8, invalid bytes shown as U+FFFD" : "";
-    result.text = `${body.join("\n")}\n[showing lines ${offset}-${last} of ${call.total} total; ${next}${lossy}]`;
+    const from = char > 1 ? `line ${offset} from char ${char}` : `lines ${offset}-${lastShown}`;
+    result.text = `${body.join("\n")}\n[showing ${from} of ${call.total} total; ${next}${lossy}]`;
     return result;
   }
 

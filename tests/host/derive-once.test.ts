@@ -152,3 +152,42 @@ describe("the wasm bytes can be injected", () => {
     resetCore();
   });
 });
+
+describe("every position of a one-line output can be read back", () => {
+  it("an 80 KB one-line JSON response: the digest names the read, and read() pages the line by char", async () => {
+    const { abridge } = session();
+    // npm's JSON (after its warning lines), minified onto one line as an API would send it.
+    const captured = readFileSync(new URL("../fixtures/corpus/npm-ls-all-json/output", import.meta.url), "utf8");
+    const body = JSON.stringify(JSON.parse(captured.slice(captured.indexOf("\n{") + 1, captured.lastIndexOf("\n}") + 2)));
+    expect(body.length).toBeGreaterThan(80_000);
+    const r = await abridge.process({ tool: "Bash", args: { command: "curl -s https://registry.npmjs.org/typescript" }, output: body, callId: "one" });
+    expect(r.truncated).toBe(true);
+    expect(r.llmContent.length).toBeLessThanOrEqual(r.metadata.budget);
+    expect(r.llmContent).toContain("read more: abridge_read id=one offset=1");
+    let rebuilt = "";
+    let char = 1;
+    for (let pages = 0; pages < 1000; pages++) {
+      const page = abridge.read("one", { offset: 1, char, limit: 1 });
+      const text = page.text.slice(page.text.indexOf(": ") + 2, page.text.lastIndexOf("\n["));
+      rebuilt += text.replace(/… \[\+\d+ chars\]$/, "");
+      if (page.nextOffset === null) break;
+      expect(page.nextOffset).toBe(1);
+      char = page.nextChar;
+    }
+    expect(rebuilt).toBe(body);
+    await abridge.close();
+  });
+
+  it("a minified file read whole says where to read on, and `log show --char` continues the line", async () => {
+    const { abridge, log } = session();
+    const minified = readFileSync(new URL("../../dist/cli.bundle.js", import.meta.url), "utf8").replaceAll("\n", ";");
+    const r = await abridge.process({ tool: "Read", args: { file_path: "dist/cli.min.js" }, output: minified, callId: "min" });
+    expect(r.category).toBe("FileContent");
+    expect(r.llmContent).toContain("[read more: abridge_read id=min offset=1]");
+    await abridge.close();
+    const shown = runCli(["log", "show", log, "--id", "min", "--char", "2001", "--limit", "1"]);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout.startsWith(`1: ${minified.slice(2000, 2100)}`)).toBe(true);
+    expect(shown.stdout).toContain("next: offset=1 char=4001");
+  });
+});
