@@ -318,7 +318,7 @@ const lenientUtf8 = new TextDecoder("utf-8", { fatal: false });
  * decoding) and otherwise decoded leniently: invalid UTF-8 becomes U+FFFD, never an exception.
  * For binary input `binary` is the description and `text` is that same line (nothing is decoded).
  */
-export function decodeOutput(input: string | Uint8Array): { text: string; binary: string } {
+export function outputToText(input: string | Uint8Array): { text: string; binary: string } {
   const binary = describeBinary(input);
   if (binary !== "") return { text: binary, binary };
   return { text: typeof input === "string" ? input : lenientUtf8.decode(input), binary: "" };

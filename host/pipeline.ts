@@ -1,6 +1,6 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
-import { decodeOutput, pagedText } from "./core-api.js";
+import { outputToText, pagedText } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
 import { coreCompact, type CoreCompactResult } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
@@ -56,13 +56,13 @@ function argsJson(args: ToolResultInput["args"]): string {
  * then decoded leniently (invalid UTF-8 becomes U+FFFD); binary bytes become
  * their one-line description.
  */
-export function outputText(output: string | Uint8Array): { text: string; binary: boolean } {
+function coreInputText(output: string | Uint8Array): { text: string; binary: boolean } {
   if (typeof output === "string") return { text: output, binary: false };
   // Checked before decoding: a decoder given more than V8's longest string throws an untyped RangeError.
   if (output.length > MAX_INPUT_CHARS) {
     throw new AbridgeError("ABRIDGE_INPUT_TOO_LARGE", `output of ${output.length.toLocaleString("en-US")} bytes exceeds the maximum of ${MAX_INPUT_CHARS.toLocaleString("en-US")}`);
   }
-  const decoded = decodeOutput(output);
+  const decoded = outputToText(output);
   return { text: decoded.text, binary: decoded.binary !== "" };
 }
 
@@ -155,7 +155,7 @@ function fallbackResult(text: string, budget: number, reason: string): ToolResul
 export function compact(input: ToolResultInput, options: CompactOptions = {}, context: CompactContext = {}): ToolResultOutput {
   validateInput(input);
   validateBudgetOptions(options);
-  const { text, binary } = outputText(input.output);
+  const { text, binary } = coreInputText(input.output);
   const budgets = budgetsFor(options);
   try {
     const core = coreCompact({

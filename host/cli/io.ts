@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { AbridgeError } from "../errors.js";
-import { decodeOutput } from "../core-api.js";
+import { outputToText } from "../core-api.js";
 import type { Level } from "../types.js";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -55,7 +55,7 @@ export async function readInput(file: string | undefined): Promise<Buffer> {
  * its description: line numbers of an ELF file mean nothing. Invalid UTF-8 becomes U+FFFD.
  */
 export async function readText(file: string | undefined): Promise<string> {
-  const { text, binary } = decodeOutput(await readInput(file));
+  const { text, binary } = outputToText(await readInput(file));
   if (binary !== "") throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${file ?? "stdin"} is not text: ${binary}`);
   return text;
 }

@@ -4,7 +4,7 @@ import { AbridgeError } from "../errors.js";
 import { hashlines as coreHashlines } from "../core-api.js";
 import { CallIndex } from "./call-index.js";
 import { pagedOutput, pagingOf } from "./paging.js";
-import { decodeOutput } from "./schema.js";
+import { decodeLoggedOutput } from "./schema.js";
 import type { LogWriter } from "./writer.js";
 
 export const RETRIEVAL_DEFAULTS = Object.freeze({
@@ -273,7 +273,7 @@ export class LogRetrieval {
     if (!record) {
       throw new AbridgeError("ABRIDGE_LOG_NOT_FOUND", `no call ${JSON.stringify(callId)} in the session log ${this.path}`);
     }
-    const decoded = decodeOutput(record.output);
+    const decoded = decodeLoggedOutput(record.output);
     // Paged in the numbering the call's markers used, as its completion record states.
     const completion = this.index.findCompletion(callId);
     const text = pagedOutput(decoded.text, pagingOf(completion), completion);

@@ -97,7 +97,7 @@ export function encodeOutput(output: string | Uint8Array): { output: LoggedOutpu
 }
 
 /** The logged output as text; `lossy` when invalid UTF-8 was replaced by U+FFFD. */
-export function decodeOutput(output: LoggedOutput): { text: string; lossy: boolean } {
+export function decodeLoggedOutput(output: LoggedOutput): { text: string; lossy: boolean } {
   if (typeof output === "string") return { text: output, lossy: false };
   return { text: lenientUtf8.decode(Buffer.from(output.bytes, "base64")), lossy: true };
 }

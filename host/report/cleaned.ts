@@ -1,7 +1,7 @@
 // The text whose line numbers the markers and kept ranges refer to: the logged
 // output in the paging its completion record names (log/paging.ts), which is also
 // what `abridge log show` pages.
-import { decodeOutput, type LoggedOutput } from "../log/index.js";
+import { decodeLoggedOutput, type LoggedOutput } from "../log/index.js";
 import { pagedOutput } from "../log/paging.js";
 import { describeBinary, type Paging } from "../core-api.js";
 
@@ -20,7 +20,7 @@ export function pagedText(output: LoggedOutput, paging: Paging): PagedText {
     const binary = describeBinary(bytes);
     if (binary !== "") return { raw: "", cleaned: binary, binary };
   }
-  const raw = decodeOutput(output).text;
+  const raw = decodeLoggedOutput(output).text;
   const binary = paging === "none" ? describeBinary(raw) : "";
   if (binary !== "") return { raw: "", cleaned: binary, binary };
   return { raw, cleaned: pagedOutput(raw, paging), binary: "" };

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { classify, clean, decodeOutput } from "../../host/core-api.js";
+import { classify, clean, outputToText } from "../../host/core-api.js";
 import type { Category } from "../../host/types.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -61,7 +61,7 @@ describe("classify through the binding", () => {
 
   // The pipeline classifies cleaned text; binary output is recognised on the raw bytes.
   it.each(all.map((f) => [f.id, f] as const))("%s is what its meta.json says", (_id, f) => {
-    const { text, binary } = decodeOutput(new Uint8Array(f.output));
+    const { text, binary } = outputToText(new Uint8Array(f.output));
     if (f.meta.category === "Binary") {
       expect(binary).not.toBe("");
       expect(classify(f.meta.tool!, f.meta.args, f.output.toString("latin1"))).toBe("Binary");

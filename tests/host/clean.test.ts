@@ -1,10 +1,10 @@
-// clean, describeBinary and decodeOutput through the binding, on real
+// clean, describeBinary and outputToText through the binding, on real
 // captured outputs (tests/fixtures/*/meta.json says how each was made).
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import stripAnsi from "strip-ansi";
 import { describe, expect, it } from "vitest";
-import { clean, decodeOutput, describeBinary } from "../../host/core-api.js";
+import { clean, outputToText, describeBinary } from "../../host/core-api.js";
 
 const fixtureDir = new URL("../fixtures/", import.meta.url);
 const bytesOf = (id: string): Buffer => readFileSync(new URL(`${id}/output`, fixtureDir));
@@ -74,7 +74,7 @@ describe("binary output", () => {
     expect(bytes.length).toBe(30000);
     const line = "[binary output: 30,000 bytes, ELF executable, x86-64]";
     expect(describeBinary(bytes)).toBe(line);
-    expect(decodeOutput(bytes)).toEqual({ text: line, binary: line });
+    expect(outputToText(bytes)).toEqual({ text: line, binary: line });
   });
 
   it("describes the same ELF as a Latin-1 string and as a leniently decoded one", () => {
@@ -112,10 +112,10 @@ describe("binary output", () => {
   });
 });
 
-describe("decodeOutput", () => {
+describe("outputToText", () => {
   it("decodes invalid UTF-8 leniently", () => {
     const bytes = bytesOf("latin1-iconv");
-    const { text, binary } = decodeOutput(bytes);
+    const { text, binary } = outputToText(bytes);
     expect(binary).toBe("");
     expect(text).toContain("2004 Andr\uFFFD Lu\uFFFDs Lopes <andreop@debian.org>");
     expect(text).toBe(new TextDecoder("utf-8", { fatal: false }).decode(bytes));
@@ -123,8 +123,8 @@ describe("decodeOutput", () => {
   });
 
   it("passes strings through", () => {
-    expect(decodeOutput("plain\n")).toEqual({ text: "plain\n", binary: "" });
-    expect(decodeOutput(new Uint8Array())).toEqual({ text: "", binary: "" });
+    expect(outputToText("plain\n")).toEqual({ text: "plain\n", binary: "" });
+    expect(outputToText(new Uint8Array())).toEqual({ text: "", binary: "" });
   });
 });
 
@@ -151,7 +151,7 @@ describe("properties", () => {
   it("decodes any bytes without an exception", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
-        const { text, binary } = decodeOutput(bytes);
+        const { text, binary } = outputToText(bytes);
         if (binary !== "") expect(text).toBe(binary);
         else expect(text).toBe(new TextDecoder().decode(bytes));
         expect(LONE_SURROGATE.test(clean(text))).toBe(false);

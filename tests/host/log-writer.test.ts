@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LogWriter } from "../../host/log/writer.js";
 import { readLogSync } from "../../host/log/reader.js";
-import { decodeOutput, type CallRecord, type CompletionRecord } from "../../host/log/schema.js";
+import { decodeLoggedOutput, type CallRecord, type CompletionRecord } from "../../host/log/schema.js";
 import { AbridgeError, isAbridgeError } from "../../host/errors.js";
 
 let dir: string;
@@ -75,7 +75,7 @@ describe("LogWriter records", () => {
     expect(b.output).toEqual({ bytes: Buffer.from(invalid).toString("base64") });
     expect(b.size).toEqual({ bytes: 8 });
     expect(Buffer.from((b.output as { bytes: string }).bytes, "base64")).toEqual(Buffer.from(invalid));
-    expect(decodeOutput(b.output).lossy).toBe(true);
+    expect(decodeLoggedOutput(b.output).lossy).toBe(true);
     w.close();
   });
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readLogSync } from "../../host/log/index.js";
-import { decodeOutput } from "../../host/log/schema.js";
+import { decodeLoggedOutput } from "../../host/log/schema.js";
 import { ensureBuiltCli } from "./support/built-cli.js";
 import { writeCProject, type CProject } from "./support/c-project.js";
 import { startScriptedModel, toolResults, type ChatRequest, type ScriptedModel, type Turn } from "./support/scripted-model.js";
@@ -166,7 +166,7 @@ describe.skipIf(missing.length > 0)(`pi with the abridge extension, end to end${
     const { records } = readLogSync(logs[0]);
     const call = records.find((r: any) => r.type === "call" && r.tool === "bash") as any;
     expect(call).toBeTruthy();
-    expect(decodeOutput(call.output).text).toBe(fullBuildLog);
+    expect(decodeLoggedOutput(call.output).text).toBe(fullBuildLog);
     expect(records.some((r: any) => r.type === "completion" && r.callId === call.callId)).toBe(true);
   });
 
