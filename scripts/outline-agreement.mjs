@@ -16,10 +16,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { peerPath } from "./peers.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const wasmDir = join(root, "node_modules/@vscode/tree-sitter-wasm/wasm/");
+const wasmDir = peerPath("@vscode/tree-sitter-wasm", "wasm/");
 
 /** Languages measured, with the grammar that parses each (C is parsed with the C++ grammar: no C grammar ships). */
 export const GRAMMARS = {

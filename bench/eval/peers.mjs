@@ -4,7 +4,8 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 
 const pi = await import("../../node_modules/@mariozechner/pi-coding-agent/dist/core/tools/truncate.js");
-const gemini = await import("../../node_modules/@google/gemini-cli-core/dist/src/utils/fileUtils.js");
+import { importPeer } from "../../scripts/peers.mjs";
+const gemini = await importPeer("@google/gemini-cli-core", "dist/src/utils/fileUtils.js");
 
 export const DEFAULTS = {
   /** pi: 2000 lines or 50 KB (dist/core/tools/truncate.js). */

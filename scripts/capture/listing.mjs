@@ -1,5 +1,8 @@
 // Search results and directory listings: grep, find, ls.
 import { REPO } from "./lib.mjs";
+import { peerRoot } from "../peers.mjs";
+
+const geminiRoot = () => peerRoot("@google/gemini-cli-core");
 
 const AS_STD = "node_modules/assemblyscript/std";
 const GEMINI_SRC = "node_modules/@google/gemini-cli-core/dist/src";
@@ -61,7 +64,8 @@ export default [
   {
     id: "grep-rl-files-only",
     category: "SearchResults",
-    cwd: REPO,
+    // The peer lives in a cache outside the repo (scripts/peers.mjs); the paths are the same from its root.
+    setup: geminiRoot,
     command: `grep -rl "process.env" ${GEMINI_SRC}`,
     exitCode: 0,
     versions: ["grep --version"],
@@ -83,7 +87,8 @@ export default [
   {
     id: "find-gemini-cli-core",
     category: "DirectoryListing",
-    cwd: REPO,
+    // The peer lives in a cache outside the repo (scripts/peers.mjs); the paths are the same from its root.
+    setup: geminiRoot,
     command: "find node_modules/@google/gemini-cli-core",
     exitCode: 0,
     versions: ["find --version", "node -p \"'@google/gemini-cli-core ' + require('./node_modules/@google/gemini-cli-core/package.json').version\""],
@@ -121,7 +126,8 @@ export default [
   {
     id: "ls-r-gemini-src",
     category: "DirectoryListing",
-    cwd: REPO,
+    // The peer lives in a cache outside the repo (scripts/peers.mjs); the paths are the same from its root.
+    setup: geminiRoot,
     command: `ls -R ${GEMINI_SRC}`,
     exitCode: 0,
     versions: ["ls --version"],
