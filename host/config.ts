@@ -9,6 +9,8 @@ import { LEVEL_BUDGETS } from "./budget.js";
 import { AbridgeError } from "./errors.js";
 import { QUEUE_MODES, type QueueMode } from "./lock.js";
 import { DEFAULT_PRICES, type Prices } from "./stats.js";
+import { SUMMARIZER_DEFAULTS } from "./summarizer/options.js";
+import { LOG_WRITER_DEFAULTS } from "./log/writer.js";
 import type { Category, Level } from "./types.js";
 
 export type SummarizerProvider = "off" | "anthropic" | "openai" | "openai-compatible";
@@ -108,23 +110,23 @@ export const DEFAULTS = Object.freeze({
     enabled: true,
     dir: ".abridge/sessions",
     path: null,
-    fsync: false,
-    maxBytes: 64 * 1024 * 1024,
-    keep: 5,
+    fsync: LOG_WRITER_DEFAULTS.fsync,
+    maxBytes: LOG_WRITER_DEFAULTS.maxBytes,
+    keep: LOG_WRITER_DEFAULTS.keep,
     readHint: "read more: abridge_read id={id} offset={first}",
   }),
   summarizer: Object.freeze({
     provider: "off" as SummarizerProvider,
     model: null,
     baseURL: null,
-    trigger: 1500,
-    timeoutMs: 15_000,
-    maxRetries: 2,
-    maxInputChars: 50_000,
-    maxSummaryChars: 800,
+    trigger: SUMMARIZER_DEFAULTS.trigger,
+    timeoutMs: SUMMARIZER_DEFAULTS.timeoutMs,
+    maxRetries: SUMMARIZER_DEFAULTS.maxRetries,
+    maxInputChars: SUMMARIZER_DEFAULTS.maxInputChars,
+    maxSummaryChars: SUMMARIZER_DEFAULTS.maxSummaryChars,
   }),
   /** Used when `summarizer.model` is not set. */
-  summarizerModels: Object.freeze({ anthropic: "claude-haiku-4-5-20251001", openai: "gpt-4.1-mini" }),
+  summarizerModels: Object.freeze({ anthropic: SUMMARIZER_DEFAULTS.providers.anthropic.model, openai: SUMMARIZER_DEFAULTS.providers.openai.model }),
   redaction: Object.freeze({ outbound: true, log: false }),
   lock: Object.freeze({ maxHoldMs: 30_000, mode: "followup" as QueueMode, toolTimeoutMs: 600_000 }),
   prices: DEFAULT_PRICES,
