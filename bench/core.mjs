@@ -1,4 +1,4 @@
-// Benchmark of the core pipeline (issue: foundation). Measures, in one run:
+// Benchmark of the core pipeline. Measures, in one run:
 // a 10 MB ANSI-coloured build log end to end against pi's bash pipeline and a
 // TypeScript port; per-call latency on a 4 KB output; cold start; RSS growth.
 import { spawnSync } from "node:child_process";
@@ -6,8 +6,9 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import stripAnsi from "strip-ansi";
 import { compact } from "../dist/index.bundle.js";
-import { truncateTail } from "../node_modules/@mariozechner/pi-coding-agent/dist/core/tools/truncate.js";
-import { sanitizeBinaryOutput } from "../node_modules/@mariozechner/pi-coding-agent/dist/utils/shell.js";
+import { importPeer } from "../scripts/peers.mjs";
+const { truncateTail } = await importPeer("@mariozechner/pi-coding-agent", "dist/core/tools/truncate.js");
+const { sanitizeBinaryOutput } = await importPeer("@mariozechner/pi-coding-agent", "dist/utils/shell.js");
 import { fmt, mbps, percentile, time } from "./lib.mjs";
 import { buildLog } from "./data/build-log.mjs";
 

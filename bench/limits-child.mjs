@@ -1,5 +1,6 @@
 // One measurement per fresh process: peak RSS while one huge output goes through
 // a pipeline. Prints JSON. Usage: node limits-child.mjs <case> <MB> <pipeline>
+import { importPeer } from "../scripts/peers.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { buildLog } from "./data/build-log.mjs";
 
@@ -9,7 +10,7 @@ const size = Number(mbArg) * 1024 * 1024;
 const run =
   pipeline === "pi"
     ? await (async () => {
-        const { truncateTail } = await import("../node_modules/@mariozechner/pi-coding-agent/dist/core/tools/truncate.js");
+        const { truncateTail } = await importPeer("@mariozechner/pi-coding-agent", "dist/core/tools/truncate.js");
         return (output) => truncateTail(typeof output === "string" ? output : Buffer.from(output).toString("utf8")).content;
       })()
     : await (async () => {

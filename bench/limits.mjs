@@ -1,4 +1,4 @@
-// Resource limits (issue: reliability): peak RSS while a 100 MB output goes
+// Resource limits: peak RSS while a 100 MB output goes
 // through abridge, against pi's truncateTail on the same input, each in a fresh
 // process. "Working memory" is the peak over the RSS with the input already built.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// pi end to end (issue: pi extension): runs tests/host/pi-e2e.test.ts — the real pi
+// pi end to end: runs tests/host/pi-e2e.test.ts — the real pi
 // binary in print mode against a scripted model on loopback, a failing `make -k` of
 // 40 C files — with and without the extension, and records what pi sent the model.
 import { spawnSync } from "node:child_process";

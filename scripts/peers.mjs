@@ -1,6 +1,6 @@
-// Packages only the eval, the benchmarks and a few maintenance scripts use (other agents'
-// own truncation code, a reference parser) are installed on demand into a cache outside the
-// repo, so `npm install` stays small and the lockfile never mentions them.
+// Packages only the eval, the benchmarks, the pi end-to-end test and a few maintenance scripts
+// use (other agents and their own truncation code, a reference parser) are installed on demand
+// into a cache outside the repo, so `npm install` stays small and the lockfile never mentions them.
 //   node scripts/peers.mjs            installs every peer (prints where)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 /** Exact versions: a peer's output is part of what the eval and the benchmarks measure. */
 export const PEERS = Object.freeze({
   "@google/gemini-cli-core": "0.61.0",
+  "@mariozechner/pi-coding-agent": "0.73.1",
   "@vscode/tree-sitter-wasm": "0.3.1",
 });
 

@@ -3,7 +3,7 @@
 // Each adapter returns the full text the model would see, notices included.
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 
-const pi = await import("../../node_modules/@mariozechner/pi-coding-agent/dist/core/tools/truncate.js");
+const pi = await importPeer("@mariozechner/pi-coding-agent", "dist/core/tools/truncate.js");
 import { importPeer } from "../../scripts/peers.mjs";
 const gemini = await importPeer("@google/gemini-cli-core", "dist/src/utils/fileUtils.js");
 

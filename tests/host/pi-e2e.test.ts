@@ -2,6 +2,7 @@
 // loopback; the model asks for a failing `make -k` of a C project (6,000+ lines of real
 // gcc output, the error at about 40%), then reads the omitted lines with abridge_read.
 // The same script runs without the extension for the baseline.
+import { peerPath } from "../../scripts/peers.mjs";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,8 @@ import { writeCProject, type CProject } from "./support/c-project.js";
 import { startScriptedModel, toolResults, type ChatRequest, type ScriptedModel, type Turn } from "./support/scripted-model.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
+// pi is installed on first use into a cache outside the repo (scripts/peers.mjs).
+const PI = peerPath("@mariozechner/pi-coding-agent", "dist/cli.js");
 const EXTENSION = join(ROOT, "dist/pi.bundle.js"); // what package.json names for pi
 const MARKER = /lines ([\d,]+)–([\d,]+) of ([\d,]+)(?: \(partial\))?[^\n]*?read more: abridge_read id=(\S+?) offset=(\d+)/;
 const num = (s: string) => Number(s.replaceAll(",", ""));
