@@ -381,6 +381,7 @@ function writeCompactResult(r: CompactResult, rawChars: i32): usize {
   putU8(r.cleanChanged ? 1 : 0);
   putU32(<u32>r.rawTokens);
   putU32(<u32>r.budget);
+  putU8(<i32>r.paging);
   return AREA;
 }
 

@@ -204,6 +204,7 @@ function expectSameCompact(core: Component, c: Case, budget: number, hint = ""):
   expect(got.cleanChanged).toBe(want.cleanChanged);
   expect(got.rawTokens).toBe(want.rawTokens);
   expect(got.budgetChars).toBe(budget);
+  expect(got.paging).toBe(want.paging);
 }
 
 /** Every other function of the interface on one text, component against raw binding. */
