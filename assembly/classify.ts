@@ -16,58 +16,31 @@
 // Empty text is judged by the tool and command alone.
 import { Category, categoryName } from "./category";
 import { describeBinaryTextSample } from "./binary";
+import { Call, parseCall } from "./call/index";
+import { EXTRA_ARGS_KEY, GH_ARGS_KEYS } from "./call/keys";
 import { argFirstString } from "./util/args";
 import { argStringList } from "./util/arg-list";
 import { CommandKind, kind, Sniff } from "./classify/commands";
+export { CommandKind } from "./classify/commands";
 import { jsonAfterPreamble } from "./classify/json-sniff";
 import { classifyArgv, classifyCommandLine } from "./classify/shell";
 import { looksLikeDiff, looksLikeHtml, looksLikeJson, sniffText, SNIFF_UNITS } from "./classify/sniff";
 import { ToolKind, toolKind } from "./classify/tools";
 
-const COMMAND_KEYS: string[] = ["command", "cmd"];
 /** Lines of warnings allowed before the JSON a command was asked for. */
 const JSON_PREAMBLE_LINES = 20;
 
-function hasSpace(s: string): bool {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c == 0x20 || c == 0x09 || c == 0x0a) return true;
-  }
-  return false;
-}
-
-/**
- * The command a call ran, from `command` or `cmd` (a command line or an argv
- * array), with vtcode's separate `args` array appended; null when none.
- */
-function commandWords(argsJson: string): string[] | null {
-  let words: string[] | null = null;
-  const line = argFirstString(argsJson, COMMAND_KEYS);
-  if (line.length > 0) {
-    words = [line];
-  } else {
-    for (let k = 0; k < COMMAND_KEYS.length && words === null; k++) words = argStringList(argsJson, COMMAND_KEYS[k]);
-  }
-  if (words === null || words.length == 0) return null;
-  const extra = argStringList(argsJson, "args");
-  if (extra !== null && extra.length > 0) {
-    if (words.length == 1 && hasSpace(words[0])) return null; // a line plus argv: ambiguous, judge by the text
-    for (let k = 0; k < extra.length; k++) words.push(extra[k]);
-  }
-  return words;
-}
-
-function shellKind(argsJson: string): CommandKind | null {
-  const words = commandWords(argsJson);
+function shellKind(call: Call): CommandKind | null {
+  const words = call.words;
   return words === null ? null : classifyArgv(words, 0);
 }
 
 /** The `gh` tool takes gh's arguments (a line or an argv), with or without the leading `gh`. */
-function githubKind(argsJson: string): CommandKind {
-  let words = commandWords(argsJson);
-  if (words === null) words = argStringList(argsJson, "args");
+function githubKind(call: Call): CommandKind {
+  let words = call.words !== null ? call.words!.slice(0) : null;
+  if (words === null) words = argStringList(call.argsJson, EXTRA_ARGS_KEY);
   if (words === null) {
-    const line = argFirstString(argsJson, ["args", "arguments"]);
+    const line = argFirstString(call.argsJson, GH_ARGS_KEYS);
     if (line.length == 0) return kind(Category.CommandOutput, Sniff.All);
     words = [line];
   }
@@ -79,10 +52,11 @@ function githubKind(argsJson: string): CommandKind {
   return classifyArgv(words, 0);
 }
 
-function kindOf(tool: string, argsJson: string): CommandKind {
-  switch (toolKind(tool)) {
+/** What the call alone says its output is, and how far the text may change that. */
+export function callKind(call: Call): CommandKind {
+  switch (toolKind(call.tool)) {
     case ToolKind.Shell: {
-      const k = shellKind(argsJson);
+      const k = shellKind(call);
       return k === null ? kind(Category.CommandOutput, Sniff.All) : k;
     }
     case ToolKind.Read: return kind(Category.FileContent, Sniff.None);
@@ -91,19 +65,22 @@ function kindOf(tool: string, argsJson: string): CommandKind {
     case ToolKind.WebFetch:
     case ToolKind.WebSearch: return kind(Category.WebContent, Sniff.Json);
     case ToolKind.PackageSearch: return kind(Category.SearchResults, Sniff.Json);
-    case ToolKind.GitHub: return githubKind(argsJson);
+    case ToolKind.GitHub: return githubKind(call);
     case ToolKind.Edit: return kind(Category.CommandOutput, Sniff.DiffOnly);
     case ToolKind.Plan: return kind(Category.CommandOutput, Sniff.None);
   }
-  const k = shellKind(argsJson);
+  const k = shellKind(call);
   return k === null ? kind(Category.CommandOutput, Sniff.All) : k;
 }
 
-/** The category the text settles, within what `k` lets it say. */
-function settle(k: CommandKind, text: string): i32 {
+/**
+ * The category the text settles, within what `k` lets it say. `knownText`: the caller
+ * already found the text is not binary (the pipeline checks that first).
+ */
+export function settle(k: CommandKind, text: string, knownText: bool = false): i32 {
   if (text.length == 0) return k.category;
   // The sample's total size only feeds the description, which is not used here.
-  if (describeBinaryTextSample(text, 0).length > 0) return Category.Binary;
+  if (!knownText && describeBinaryTextSample(text, 0).length > 0) return Category.Binary;
   switch (k.sniff) {
     case Sniff.Json: return looksLikeJson(text) ? Category.StructuredData : k.category;
     case Sniff.FileLike: {
@@ -131,7 +108,7 @@ function settle(k: CommandKind, text: string): i32 {
  * `text` its output (cleaned). Never traps.
  */
 export function classify(tool: string, argsJson: string, text: string): i32 {
-  return settle(kindOf(tool, argsJson), text);
+  return settle(callKind(parseCall(tool, argsJson)), text);
 }
 
 /** classify, as the category's name ("SearchResults"). */

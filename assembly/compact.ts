@@ -2,9 +2,10 @@
 // category's digest within its budget → one-line summary. Returns one JSON
 // object the host parses (see host/compact.ts for its TypeScript shape).
 import { Category, CATEGORY_COUNT, categoryName, headRatio } from "./category";
-import { describeBinary } from "./binary";
-import { cleanWith } from "./clean";
-import { classify } from "./classify";
+import { binaryLine, describeBinary } from "./binary";
+import { utf8Length } from "./util/utf8";
+import { cleanText, cleanWith } from "./clean";
+import { callKind, settle } from "./classify";
 import { estimateTokens } from "./tokens";
 import { truncateDigest } from "./digest/fallback";
 import { digestDiff } from "./digest/diff";
@@ -217,11 +218,18 @@ export function compactResult(
     // collapsed only outside files, whose line numbers must stay true.
     // The tool and its command alone say whether this is a file (the text can only turn a
     // file into JSON, HTML or a diff), so one cleaning pass does.
-    const byTool = category >= 0 ? category : classify(tool, argsJson, "");
+    const k = callKind(ctx.call);
+    const byTool = category >= 0 ? category : k.category;
     const collapse = collapsesRepeats(byTool);
     paging = collapse ? Paging.Collapsed : Paging.Cleaned;
-    cleaned = cleanWith(text, collapse);
-    if (category < 0) category = classify(tool, argsJson, cleaned);
+    cleaned = cleanText(text, collapse);
+    // Cleaning can leave mostly replacement characters: what reads as binary now is binary.
+    const binaryAfter = changetype<usize>(cleaned) != changetype<usize>(text) ? describeBinary(cleaned) : "";
+    if (binaryAfter.length > 0) {
+      cleaned = binaryLine(utf8Length(text), "");
+      category = Category.Binary;
+      paging = Paging.None;
+    } else if (category < 0) category = settle(k, cleaned, true);
     const budget = budgets[category];
     if (cleaned.length <= passthrough && cleaned.length <= budget) {
       d = new Digest();
@@ -232,7 +240,7 @@ export function compactResult(
       if (needsReadHint(d, category, cleaned, hint)) d = withReadHint(d, category, cleaned, budget, ctx, hint);
     }
   }
-  if (d.summary.length == 0) d.summary = fallbackSummary(category, ctx, cleaned);
+  if (d.summary.length == 0) d.summary = fallbackSummary(category, ctx.call, exitCode, cleaned);
   const r = new CompactResult();
   r.category = category;
   r.llm = d.llm;

@@ -2,16 +2,13 @@
 // not write its own: "Error: …" when the tool failed, "Read <path> (<n> lines)",
 // "Completed <tool>" as the last resort.
 import { Category } from "./category";
-import { DigestContext } from "./digest/types";
+import { Call } from "./call/index";
 import { oneLine } from "./oneline";
-import { argFirstString } from "./util/args";
 import { countNewlines, lineCount } from "./util/lines";
 import { formatCount } from "./util/strbuf";
 
 export const SUMMARY_MAX: i32 = 160;
 
-const PATH_KEYS: string[] = ["file_path", "path", "filePath", "file", "filename", "url"];
-const COMMAND_KEYS: string[] = ["command", "cmd"];
 
 /** "Error: <line>" in one line, without doubling a prefix the line already has ("Error: boom"). */
 export function errorSummary(line: string): string {
@@ -55,28 +52,28 @@ function lastNonEmptyLine(text: string): string {
   return "";
 }
 
-export function fallbackSummary(category: i32, ctx: DigestContext, text: string): string {
+export function fallbackSummary(category: i32, call: Call, exitCode: i32, text: string): string {
   // Binary text is its one-line description by now: "[binary output: …]".
   if (category == Category.Binary && text.startsWith("[") && text.endsWith("]")) return oneLine(text.substring(1, text.length - 1), SUMMARY_MAX);
-  if (ctx.exitCode > 0) {
+  if (exitCode > 0) {
     let msg = firstErrorLine(text);
     if (msg.length == 0) msg = lastNonEmptyLine(text);
-    if (msg.length == 0) msg = "exit code " + ctx.exitCode.toString();
+    if (msg.length == 0) msg = "exit code " + exitCode.toString();
     return errorSummary(msg);
   }
   const lines = lineCount(text, countNewlines(text, 0, text.length));
   if (category == Category.FileContent) {
-    const path = argFirstString(ctx.argsJson, PATH_KEYS);
+    const path = call.path.length > 0 ? call.path : call.url;
     if (path.length > 0) return oneLine("Read " + path + " (" + formatCount(lines) + " lines)", SUMMARY_MAX);
   }
   if (category == Category.WebContent) {
-    const url = argFirstString(ctx.argsJson, PATH_KEYS);
+    const url = call.url.length > 0 ? call.url : call.path;
     if (url.length > 0) return oneLine("Fetched " + url + " (" + formatCount(text.length) + " chars)", SUMMARY_MAX);
   }
   if (category == Category.CommandOutput) {
-    const command = argFirstString(ctx.argsJson, COMMAND_KEYS);
+    const command = call.command;
     if (command.length > 0) return oneLine("Ran " + command + " (" + formatCount(lines) + " lines)", SUMMARY_MAX);
   }
-  const tool = ctx.tool.length > 0 ? ctx.tool : "tool";
+  const tool = call.tool.length > 0 ? call.tool : "tool";
   return oneLine("Completed " + tool + " (" + formatCount(lines) + " lines)", SUMMARY_MAX);
 }

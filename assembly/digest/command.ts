@@ -21,14 +21,12 @@ import { Kind, rankOf } from "../important/kinds";
 import { findRunnerSummaries, RunnerSummary, scanWithRunners } from "../important/runners";
 import { Scan } from "../important/scan";
 import { oneLine } from "../oneline";
-import { argFirstString } from "../util/args";
 import { StrBuf } from "../util/strbuf";
 import { treeTopLevel } from "./command-tree";
 import { keepCut } from "./fallback";
 import { Digest, DigestContext } from "./types";
 import { wholeWithHeadline } from "./whole";
 
-const COMMAND_KEYS: string[] = ["command", "cmd"];
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
 const MAX_MESSAGE: i32 = 400;
 /** Share (percent) of the room the top level of a cut tree may take. */
@@ -99,7 +97,7 @@ function summaryOf(text: string, scan: Scan, errors: i32, r: RunnerSummary, ctx:
     if (msg.length == 0) msg = "exit code " + ctx.exitCode.toString();
     return errorSummary(msg);
   }
-  const command = argFirstString(ctx.argsJson, COMMAND_KEYS);
+  const command = ctx.call.command;
   const lineText = new StrBuf(24).addCount(lines).add(lines == 1 ? " line" : " lines").toString();
   if (command.length > 0) {
     // The command is cut first so that the line count always shows.

@@ -22,12 +22,8 @@ import { argArrayItems, argBool, argInt, jsonStringValue } from "./json-walk";
 import { parsePatch, PatchFile } from "./patch";
 import { plural, startsWithAt } from "./text";
 import { Digest, DigestContext } from "./types";
+import { CONTENT_KEYS, NEW_KEYS, OLD_KEYS, PATCH_KEYS } from "../call/keys";
 
-const PATH_KEYS: string[] = ["file_path", "filePath", "path", "file", "filename", "target_file", "absolute_path"];
-const OLD_KEYS: string[] = ["old_string", "oldString", "oldText", "old_str", "search", "old"];
-const NEW_KEYS: string[] = ["new_string", "newString", "newText", "new_str", "replace", "new"];
-const CONTENT_KEYS: string[] = ["content", "file_text", "contents", "text"];
-const PATCH_KEYS: string[] = ["input", "patch", "patch_text", "patchText"];
 
 /** Lines of a snippet: "" has 0, "a" and "a\n" have 1. */
 function linesOf(s: string): i32 {
@@ -91,7 +87,7 @@ export function digestEdit(text: string, budget: i32, ctx: DigestContext): Diges
   const d = new Digest();
   const head = new StrBuf(256);
   const facts = new StrBuf(256);
-  const path = argFirstString(args, PATH_KEYS);
+  const path = ctx.call.path;
   const patch = patchText(args);
   const bad = failed(text, ctx);
   if (patch.length > 0) {

@@ -2,12 +2,10 @@
 // line range when it named one. Read-style tools give `file_path` / `offset`
 // / `limit`; shell tools give a command (`cat x.ts`, `sed -n 120,180p x.py`,
 // `head -n 50 x.go`, `tail -n 20 x.rs`, `nl x.c`).
-import { argFirstString, argValueAt } from "../util/args";
+import { Call, digitsAt } from "../call/index";
 import { CharCode, isDigit, isSpace } from "../util/chars";
 import { StrBuf } from "../util/strbuf";
 
-const PATH_KEYS: string[] = ["file_path", "path", "filePath", "file", "filename", "target_file", "absolute_path", "relative_path"];
-const COMMAND_KEYS: string[] = ["command", "cmd"];
 
 export class FileRequest {
   path: string = "";
@@ -16,25 +14,6 @@ export class FileRequest {
   last: i32 = 0;
   /** The output holds only the range (sed, head, a Read with offset/limit), not the whole file. */
   rangeOnly: bool = false;
-}
-
-/** The non-negative integer value of top-level `key` (a number or a numeric string), or -1. */
-export function argInt(json: string, key: string): i32 {
-  let i = argValueAt(json, key);
-  if (i < 0) return -1;
-  if (i < json.length && json.charCodeAt(i) == CharCode.DQUOTE) i++;
-  return digitsAt(json, i);
-}
-
-function digitsAt(s: string, i: i32): i32 {
-  let v: i64 = 0;
-  let any = false;
-  while (i < s.length && isDigit(s.charCodeAt(i)) && v < 1000000000) {
-    v = v * 10 + (s.charCodeAt(i) - CharCode._0);
-    any = true;
-    i++;
-  }
-  return any ? <i32>min(v, 1000000000) : -1;
 }
 
 /** Whitespace-separated words of a command line, quotes removed (no expansion). */
@@ -129,46 +108,16 @@ function fromCommand(cmd: string, req: FileRequest): void {
   // tail: where the output starts in the file is not known from the command; it is read as a file.
 }
 
-/** What the call read, from its tool name and arguments (JSON). */
-export function fileRequest(argsJson: string): FileRequest {
+/** What the call read: the path and range its arguments named, else what its command reads. */
+export function fileRequest(call: Call): FileRequest {
   const req = new FileRequest();
-  req.path = argFirstString(argsJson, PATH_KEYS);
+  req.path = call.path;
   if (req.path.length > 0) {
-    const offset = argInt(argsJson, "offset");
-    const limit = argInt(argsJson, "limit");
-    const start = max(argInt(argsJson, "start_line"), argInt(argsJson, "line_start"));
-    const end = max(argInt(argsJson, "end_line"), argInt(argsJson, "line_end"));
-    if (offset > 0 || limit > 0) {
-      req.first = max(offset, 1);
-      req.last = limit > 0 ? req.first + limit - 1 : 0;
-      req.rangeOnly = true;
-    } else if (start > 0 || end > 0) {
-      req.first = max(start, 1);
-      req.last = max(end, 0);
-      req.rangeOnly = true;
-    } else {
-      viewRange(argsJson, req);
-    }
+    req.first = call.first;
+    req.last = call.last;
+    req.rangeOnly = call.first > 0;
     return req;
   }
-  const cmd = argFirstString(argsJson, COMMAND_KEYS);
-  if (cmd.length > 0) fromCommand(cmd, req);
+  if (call.command.length > 0) fromCommand(call.command, req);
   return req;
-}
-
-/** `"view_range": [a, b]` (b = -1: to the end). */
-function viewRange(json: string, req: FileRequest): void {
-  let i = argValueAt(json, "view_range");
-  if (i < 0 || i >= json.length || json.charCodeAt(i) != CharCode.LBRACKET) return;
-  i++;
-  while (i < json.length && isSpace(json.charCodeAt(i))) i++;
-  const a = digitsAt(json, i);
-  if (a < 0) return;
-  while (i < json.length && json.charCodeAt(i) != CharCode.COMMA && json.charCodeAt(i) != CharCode.RBRACKET) i++;
-  i++;
-  while (i < json.length && isSpace(json.charCodeAt(i))) i++;
-  const b = i < json.length && json.charCodeAt(i) == CharCode.MINUS ? 0 : digitsAt(json, i);
-  req.first = max(a, 1);
-  req.last = max(b, 0);
-  req.rangeOnly = true;
 }

@@ -433,12 +433,12 @@ function run(text: string, budget: i32, ctx: DigestContext, req: FileRequest, st
  * used: the digest says itself which offset to read next.
  */
 export function digestFile(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  return run(text, budget, ctx, fileRequest(ctx.argsJson), 0, 0, false);
+  return run(text, budget, ctx, fileRequest(ctx.call), 0, 0, false);
 }
 
 /** Sections mode on demand: lines start..end (1-based; both <= 0: the middle third) verbatim as hashlines. */
 export function digestFileSections(text: string, budget: i32, start: i32, end: i32, ctx: DigestContext): Digest {
-  return run(text, budget, ctx, fileRequest(ctx.argsJson), start, end, true);
+  return run(text, budget, ctx, fileRequest(ctx.call), start, end, true);
 }
 
 export function digestFileJson(text: string, budget: i32, tool: string, argsJson: string, exitCode: i32): string {

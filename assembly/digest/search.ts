@@ -16,7 +16,6 @@
 import { errorSummary } from "../summary";
 import { Category } from "../category";
 import { oneLine } from "../oneline";
-import { argFirstString } from "../util/args";
 import { CharCode } from "../util/chars";
 import { StrBuf } from "../util/strbuf";
 import { plainDigest } from "./degrade";
@@ -58,7 +57,7 @@ function headline(p: SearchParse, ctx: DigestContext): string {
   } else {
     out.add("Found ").add(plural(p.matches, "match", "matches"));
     if (p.mode == SearchMode.Single) {
-      const path = argFirstString(ctx.argsJson, ["path", "file_path", "file"]);
+      const path = ctx.call.path;
       if (path.length > 0) out.add(" in ").add(path);
     } else if (p.mode == SearchMode.Counts && p.paths.length > p.filesWithMatches) {
       // grep -c prints every file searched: how many there were is a total of its own.

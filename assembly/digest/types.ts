@@ -1,14 +1,21 @@
+import { Call, parseCall } from "../call/index";
 import { StrBuf } from "../util/strbuf";
 
 /** What the pipeline knows about the call a text came from. */
 export class DigestContext {
+  /** The call, parsed once. */
+  call: Call;
+
   constructor(
     public tool: string,
     /** The call's arguments as JSON text ("" or "{}" when none). */
     public argsJson: string,
     /** -1 when unknown. */
     public exitCode: i32,
-  ) {}
+    call: Call | null = null,
+  ) {
+    this.call = call !== null ? call : parseCall(tool, argsJson);
+  }
 }
 
 /** A category digest: what the model sees, plus facts the UI can use. */

@@ -16,7 +16,6 @@
 // which a caller cannot page into, so they carry no retrieval hint.
 import { Category, headRatio } from "../category";
 import { oneLine } from "../oneline";
-import { argFirstString } from "../util/args";
 import { CharCode, toLower } from "../util/chars";
 import { codePoints, safeEnd, unitAt } from "../util/lines";
 import { StrBuf } from "../util/strbuf";
@@ -37,7 +36,6 @@ const MAX_TITLE: i32 = 160;
 /** Units searched for the marks of an HTML document. */
 const SNIFF: i32 = 4096;
 
-const URL_KEYS: string[] = ["url", "uri", "href"];
 
 /** Starts with a tag, or names <html>, <body> or a doctype early on. */
 export function looksLikeHtml(text: string): bool {
@@ -53,7 +51,7 @@ export function looksLikeHtml(text: string): bool {
 }
 
 function summaryOf(ctx: DigestContext, title: string): string {
-  const url = argFirstString(ctx.argsJson, URL_KEYS);
+  const url = ctx.call.url;
   if (url.length > 0) return oneLine(title.length > 0 ? "Fetched " + url + " (" + title + ")" : "Fetched " + url, 160);
   return title.length > 0 ? oneLine(title, 160) : "";
 }

@@ -191,3 +191,29 @@ describe("every position of a one-line output can be read back", () => {
     expect(shown.stdout).toContain("next: offset=1 char=4001");
   });
 });
+
+describe("one parsed call: argv commands read like command lines", () => {
+  const build = readFileSync(new URL("../fixtures/python-etl-traceback-middle/output", import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => !/error|traceback|exception/i.test(l))
+    .slice(0, 300)
+    .join("\n");
+
+  it("a Codex-style argv build says what ran, as the string form does", () => {
+    const line = compact({ tool: "shell", args: { command: "npm run build" }, output: build, exitCode: 0 });
+    const argv = compact({ tool: "shell", args: { command: ["bash", "-lc", "npm run build"] }, output: build, exitCode: 0 });
+    expect(line.summary).toBe("Ran npm run build (300 lines)");
+    expect(argv.summary).toBe(line.summary);
+  });
+
+  it("cat of a file in argv form, wrapped or not, is read as that file", () => {
+    const source = readFileSync(new URL("../../scripts/peers.mjs", import.meta.url), "utf8");
+    const line = compact({ tool: "shell", args: { command: "cat scripts/peers.mjs" }, output: source });
+    for (const command of [["cat", "scripts/peers.mjs"], ["bash", "-lc", "cat scripts/peers.mjs"]]) {
+      const argv = compact({ tool: "shell", args: { command }, output: source });
+      expect(argv.category).toBe("FileContent");
+      expect(argv.summary).toBe(line.summary);
+      expect(argv.summary).toContain("scripts/peers.mjs");
+    }
+  });
+});
