@@ -16,13 +16,13 @@
 // Empty text is judged by the tool and command alone.
 import { Category, categoryName } from "./category";
 import { describeBinaryTextSample } from "./binary";
-import { Call, parseCall } from "./call/index";
+import { Call, parseCall } from "./call";
 import { EXTRA_ARGS_KEY, GH_ARGS_KEYS } from "./call/keys";
-import { argFirstString } from "./util/args";
-import { argStringList } from "./util/arg-list";
+import { argFirstString } from "./json/args";
+import { argStringList } from "./json/arg-list";
 import { CommandKind, kind, Sniff } from "./classify/commands";
 export { CommandKind } from "./classify/commands";
-import { jsonAfterPreamble } from "./classify/json-sniff";
+import { jsonAfterPreamble } from "./json/sniff";
 import { classifyArgv, classifyCommandLine } from "./classify/shell";
 import { looksLikeDiff, looksLikeHtml, looksLikeJson, sniffText, SNIFF_UNITS } from "./classify/sniff";
 import { ToolKind, toolKind } from "./classify/tools";

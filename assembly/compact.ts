@@ -7,18 +7,11 @@ import { utf8Length } from "./util/utf8";
 import { cleanText, cleanWith } from "./clean";
 import { callKind, settle } from "./classify";
 import { estimateTokens } from "./tokens";
-import { truncateDigest } from "./digest/fallback";
-import { digestDiff } from "./digest/diff";
-import { digestEdit } from "./digest/edit";
-import { digestCommand } from "./digest/command";
-import { digestFile } from "./digest/file";
-import { digestStructured } from "./digest/structured";
-import { digestWeb } from "./digest/web";
-import { digestListing } from "./digest/listing";
-import { digestSearch } from "./digest/search";
-import { ToolKind, toolKind } from "./classify/tools";
-import { Digest, DigestContext, keptLinesJson } from "./digest/types";
-import { fallbackSummary } from "./summary";
+import { digest } from "./digest";
+import { looksLikeHtml } from "./digest/web";
+import { htmlToText } from "./digest/web/html-text";
+import { Digest, DigestContext, keptLinesJson } from "./digest/shared/types";
+import { genericSummary } from "./digest/shared/summary";
 import { countNewlines, lineCount, safeEnd } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
@@ -40,75 +33,6 @@ function rawTokenEstimate(text: string): i32 {
   return <i32>((<f64>sampled * <f64>n) / <f64>(SAMPLE_WINDOWS * SAMPLE_WINDOW));
 }
 
-/** The hint as a line of its own, for digests whose markers count items rather than lines. */
-function hintLine(hint: string): string {
-  if (hint.length == 0) return "";
-  let body = hint.replace("{first}", "1").replace("{last}", "1");
-  if (body.startsWith("; ")) body = body.substring(2);
-  return "\n[" + body + "]";
-}
-
-/** A digest (-1 for edits, else its category) that does not place the hint itself, with the hint appended when it left anything out. */
-function withHintLine(kind: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  const line = hintLine(hint);
-  const room = line.length > 0 && budget > line.length * 2 ? budget - line.length : budget;
-  let d: Digest;
-  if (kind < 0) d = digestEdit(text, room, ctx);
-  else if (kind == Category.SearchResults) d = digestSearch(text, room, ctx);
-  else if (kind == Category.DirectoryListing) d = digestListing(text, room, ctx);
-  else d = digestDiff(text, room, ctx);
-  if (d.truncated && room < budget) d.llm = d.llm + line;
-  return d;
-}
-
-/** The hint's text before its line number: how a digest that placed the hint shows it. */
-function hintStem(hint: string): string {
-  const at = hint.indexOf("{first}");
-  const stem = at < 0 ? hint : hint.substring(0, at);
-  return stem.startsWith("; ") ? stem.substring(2) : stem;
-}
-
-/**
- * A cut output must say how to read the rest. Digests that count lines place the hint in
- * their markers; the others (a JSON document, a one-line output, a file's own "next offset"
- * on a one-line file) get it as a line of its own. Files of many lines name their next
- * offset for the harness's own read tool, which reads them whole.
- */
-function needsReadHint(d: Digest, category: i32, text: string, hint: string): bool {
-  if (hint.length == 0 || !d.truncated || d.llm.includes(hintStem(hint))) return false;
-  return category != Category.FileContent || countNewlines(text, 0, text.length) <= 1;
-}
-
-/** The digest with the hint line appended, within the same budget. */
-function withReadHint(d: Digest, category: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  const line = hintLine(hint);
-  if (d.llm.length + line.length <= budget) {
-    d.llm += line;
-    return d;
-  }
-  // The hint matters more than the last few units of the digest, unless the budget is tiny.
-  if (budget <= line.length * 2) return d;
-  const shorter = digestFor(category, text, budget - line.length, ctx, hint);
-  if (!shorter.llm.includes(hintStem(hint))) shorter.llm += line;
-  return shorter;
-}
-
-function digestFor(category: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  // Edits and writes are reported from the call's arguments, whatever the text looks like.
-  if (toolKind(ctx.tool) == ToolKind.Edit) return withHintLine(-1, text, budget, ctx, hint);
-  switch (category) {
-    case Category.CommandOutput: return digestCommand(text, budget, ctx, hint);
-    case Category.StructuredData: return digestStructured(text, budget, ctx, hint);
-    case Category.WebContent: return digestWeb(text, budget, ctx, hint);
-    case Category.FileContent: return digestFile(text, budget, ctx, hint);
-    case Category.SearchResults:
-    case Category.DirectoryListing:
-    case Category.Diff:
-      return withHintLine(category, text, budget, ctx, hint);
-  }
-  return truncateDigest(text, budget, headRatio(category), hint);
-}
-
 /** Which text `read()` pages so that its line numbers are the ones the markers name. */
 export enum Paging {
   /** The cleaned text, every line kept (files: their line numbers must stay true). */
@@ -117,6 +41,10 @@ export enum Paging {
   Collapsed = 1,
   /** Nothing to page: binary output is described, never passed on. */
   None = 2,
+  /** An HTML page's readable text, converted from the cleaned HTML (every line kept). */
+  HtmlText = 3,
+  /** An HTML page's readable text, converted from the cleaned HTML with repeats collapsed. */
+  HtmlTextCollapsed = 4,
 }
 
 /** Everything later stages need of one tool result, derived once. */
@@ -162,6 +90,8 @@ export class CompactResult {
 export function pagingName(p: Paging): string {
   if (p == Paging.Collapsed) return "collapsed";
   if (p == Paging.None) return "none";
+  if (p == Paging.HtmlText) return "html-text";
+  if (p == Paging.HtmlTextCollapsed) return "html-text-collapsed";
   return "cleaned";
 }
 
@@ -177,7 +107,8 @@ export function collapsesRepeats(byTool: i32): bool {
  */
 export function pagedText(text: string, paging: i32): string {
   if (paging == Paging.None) return "";
-  return cleanWith(text, paging == Paging.Collapsed);
+  const cleaned = cleanWith(text, paging == Paging.Collapsed || paging == Paging.HtmlTextCollapsed);
+  return paging == Paging.HtmlText || paging == Paging.HtmlTextCollapsed ? htmlToText(cleaned).text : cleaned;
 }
 
 /**
@@ -236,11 +167,12 @@ export function compactResult(
       d.llm = cleaned;
       if (cleaned.length > 0) d.keep(1, lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length)));
     } else {
-      d = digestFor(category, cleaned, budget, ctx, hint);
-      if (needsReadHint(d, category, cleaned, hint)) d = withReadHint(d, category, cleaned, budget, ctx, hint);
+      // A web page is digested as its readable text, and its markers count lines of that.
+      if (category == Category.WebContent && looksLikeHtml(cleaned)) paging = collapse ? Paging.HtmlTextCollapsed : Paging.HtmlText;
+      d = digest(category, cleaned, budget, ctx, hint);
     }
   }
-  if (d.summary.length == 0) d.summary = fallbackSummary(category, ctx.call, exitCode, cleaned);
+  if (d.summary.length == 0) d.summary = genericSummary(category, ctx.call, exitCode, cleaned);
   const r = new CompactResult();
   r.category = category;
   r.llm = d.llm;

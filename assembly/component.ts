@@ -28,9 +28,9 @@ import { view as coreView } from "./view";
 import { abridgeParam as coreAbridgeParam } from "./param";
 import { oneLine as coreOneLine } from "./oneline";
 import { estimateTokens as coreEstimateTokens } from "./tokens";
-import { valueEnd } from "./digest/json-walk";
-import { indexJson, skipJsonSpace } from "./util/json-index";
-import { decodeJsonString, scanJsonString } from "./util/json-strings";
+import { valueEnd } from "./json/walk";
+import { indexJson, skipJsonSpace } from "./json";
+import { decodeJsonString, scanJsonString } from "./json/strings";
 import { countNewlines, lineCount } from "./util/lines";
 import { formatCount, StrBuf } from "./util/strbuf";
 

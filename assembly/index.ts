@@ -18,4 +18,4 @@ export { outline } from "./outline/outline";
 export { languageOf } from "./outline/language";
 export { compact, pagedText } from "./compact";
 export { digestFileJson, digestFileSectionsJson } from "./digest/file";
-export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports-content";
+export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports";

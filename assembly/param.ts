@@ -1,6 +1,6 @@
 // Abridged tool-call parameters for display: a long multi-line value becomes
 // `[N lines]`, another long value its first `maxChars` units and "...".
-import { abridgeJsonStrings } from "./util/json-strings";
+import { abridgeJsonStrings } from "./json/strings";
 import { countNewlines, lineCount, safeEnd } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 

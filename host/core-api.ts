@@ -19,13 +19,16 @@ export interface CoreCompactRequest {
   category: Category | "";
 }
 
-/**
- * Which text `read()` pages, so that its line numbers are the ones the markers name:
- * "cleaned" (every line), "collapsed" (runs of repeated lines collapsed), "none" (binary).
- */
-export type Paging = "cleaned" | "collapsed" | "none";
+export type { Paging } from "./types.js";
+import type { Paging } from "./types.js";
 
-export const PAGING_IDS: Readonly<Record<Paging, number>> = { cleaned: 0, collapsed: 1, none: 2 };
+/** The core's ids of the pagings (assembly/compact.ts). */
+export const PAGING_IDS: Readonly<Record<Paging, number>> = { cleaned: 0, collapsed: 1, none: 2, "html-text": 3, "html-text-collapsed": 4 };
+
+/** Whether a paging collapses runs of repeated lines: the cleaning the UI channel shows. */
+export function collapsesRepeats(paging: Paging): boolean {
+  return paging === "collapsed" || paging === "html-text-collapsed";
+}
 
 export interface CoreCompactResult {
   category: Category;

@@ -1,6 +1,6 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
-import { outputToText, pagedText } from "./core-api.js";
+import { clean, collapsesRepeats, outputToText } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
 import { coreCompact, type CoreCompactResult } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
@@ -116,7 +116,7 @@ function buildResult(text: string, core: CoreCompactResult, fallback?: string): 
     llmContent: core.llm,
     // The cleaned text is decoded on first access: most callers only need llmContent.
     get uiContent() {
-      return (ui ??= pagedText(text, core.paging));
+      return (ui ??= clean(text, collapsesRepeats(core.paging)));
     },
     summary: core.summary,
     truncated: core.truncated,

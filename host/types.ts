@@ -3,6 +3,14 @@
 export type { Category } from "./categories.js";
 import type { Category } from "./categories.js";
 
+/**
+ * Which text the line numbers of a result count in (its markers, keptLines, read()): the
+ * output cleaned with every line kept ("cleaned") or with runs of repeated lines collapsed
+ * ("collapsed"); an HTML page's readable text converted from either ("html-text",
+ * "html-text-collapsed"); nothing for binary output ("none").
+ */
+export type Paging = "cleaned" | "collapsed" | "none" | "html-text" | "html-text-collapsed";
+
 /** Named budgets: minimal ≈ 800 chars, balanced ≈ 4,000 (default), conservative ≈ 16,000. */
 export type Level = "minimal" | "balanced" | "conservative";
 
@@ -36,11 +44,8 @@ export interface ResultMetadata {
   keptLines: LineRange[];
   totalLines: number;
   budget: number;
-  /**
-   * The text line numbers refer to (markers, keptLines, read()): "cleaned" (every line),
-   * "collapsed" (runs of repeated lines collapsed), "none" (binary: nothing to page).
-   */
-  paging: "cleaned" | "collapsed" | "none";
+  /** The text the markers' line numbers and read() count in (see Paging). */
+  paging: Paging;
   /** The category's digest facts (counts, files, exit code, …). */
   facts: Record<string, unknown>;
   /** Set when the core failed and a plain TypeScript truncation produced the result. */

@@ -1,9 +1,9 @@
 // One tool call, parsed once from the tool's name and its arguments (JSON text): the
 // command it ran (a line or an argv), the file or page it named, the line range it asked
 // for. Classification, the digests and the one-line summary read this, never the JSON.
-import { argFirstString, argValueAt } from "../util/args";
-import { argStringList } from "../util/arg-list";
-import { CharCode, isDigit, isSpace } from "../util/chars";
+import { argFirstString, argInt, argValueAt, digitsAt } from "../json/args";
+import { argStringList } from "../json/arg-list";
+import { CharCode, isSpace } from "../util/chars";
 import { COMMAND_KEYS, END_LINE_KEYS, EXTRA_ARGS_KEY, LIMIT_KEY, OFFSET_KEY, PATH_KEYS, START_LINE_KEYS, URL_KEYS, VIEW_RANGE_KEY } from "./keys";
 
 export class Call {
@@ -28,26 +28,6 @@ export class Call {
   /** A line range the arguments named, 1-based inclusive; 0 when not named (last 0: to the end). */
   first: i32 = 0;
   last: i32 = 0;
-}
-
-/** The non-negative integer value of top-level `key` (a number or a numeric string), or -1. */
-export function argInt(json: string, key: string): i32 {
-  let i = argValueAt(json, key);
-  if (i < 0) return -1;
-  if (i < json.length && json.charCodeAt(i) == CharCode.DQUOTE) i++;
-  return digitsAt(json, i);
-}
-
-/** The digits at `i` as a number (capped at 10^9), or -1 when there are none. */
-export function digitsAt(s: string, i: i32): i32 {
-  let v: i64 = 0;
-  let any = false;
-  while (i < s.length && isDigit(s.charCodeAt(i)) && v < 1000000000) {
-    v = v * 10 + (s.charCodeAt(i) - CharCode._0);
-    any = true;
-    i++;
-  }
-  return any ? <i32>min(v, 1000000000) : -1;
 }
 
 function hasSpace(s: string): bool {

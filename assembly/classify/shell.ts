@@ -168,17 +168,17 @@ export function classifyCommandLine(line: string, depth: i32): CommandKind {
   if (depth > MAX_DEPTH) return unknownOutput();
   const commands = splitCommandLine(line);
   if (commands.length == 0) return unknownOutput();
-  let fallback: CommandKind | null = null;
+  let firstNeutral: CommandKind | null = null;
   let last = commands.length - 1;
   while (last >= 0) {
     let first = last;
     while (first > 0 && commands[first - 1].next == Link.Pipe) first--;
     const k = pipelineKind(commands, first, last, depth);
     if (k.role != Role.Neutral) return k;
-    if (fallback === null) fallback = k;
+    if (firstNeutral === null) firstNeutral = k;
     last = first - 1;
   }
-  const f = fallback!;
+  const f = firstNeutral!;
   return kind(f.category, f.sniff);
 }
 

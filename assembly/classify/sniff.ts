@@ -17,7 +17,7 @@
 import { Category } from "../category";
 import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
-import { isJsonDocument, isJsonLines } from "./json-sniff";
+import { isJsonDocument, isJsonLines } from "../json/sniff";
 
 /** Code units examined from the start of the text. */
 export const SNIFF_UNITS = 8192;

@@ -17,8 +17,8 @@ export function onlyDecorators(st: Stmt): bool {
   return st.count > 0 && st.count < 96 && skipDecorators(st, 0) == st.count;
 }
 
-function nameOr(st: Stmt, i: i32, fallback: string): string {
-  return st.isIdent(i) ? st.word(i) : fallback;
+function nameOr(st: Stmt, i: i32, otherwise: string): string {
+  return st.isIdent(i) ? st.word(i) : otherwise;
 }
 
 export function classifyTs(st: Stmt, d: Decl, atBrace: bool, member: bool): void {

@@ -5,7 +5,7 @@
 import { pagedText, type Paging } from "../core-api.js";
 import type { CompletionRecord } from "./schema.js";
 
-const PAGINGS: readonly Paging[] = ["cleaned", "collapsed", "none"];
+const PAGINGS: readonly Paging[] = ["cleaned", "collapsed", "none", "html-text", "html-text-collapsed"];
 
 /**
  * The paging a completion record names. A call without a completion record (the process

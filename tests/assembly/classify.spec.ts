@@ -2,9 +2,9 @@ import { classify, classifyName } from "../../assembly/classify";
 import { Category, categoryName } from "../../assembly/category";
 import { normalizeToolName } from "../../assembly/classify/tools";
 import { splitCommandLine } from "../../assembly/classify/shell-words";
-import { isJsonDocument, isJsonLines } from "../../assembly/classify/json-sniff";
+import { isJsonDocument, isJsonLines } from "../../assembly/json/sniff";
 import { sniffText } from "../../assembly/classify/sniff";
-import { argStringList } from "../../assembly/util/arg-list";
+import { argStringList } from "../../assembly/json/arg-list";
 import { StrBuf } from "../../assembly/util/strbuf";
 
 /** The result and the case side by side, so a failure names its case. */

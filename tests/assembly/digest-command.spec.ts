@@ -1,6 +1,6 @@
 import { digestCommand } from "../../assembly/digest/command";
-import { treeTopLevel } from "../../assembly/digest/command-tree";
-import { DigestContext } from "../../assembly/digest/types";
+import { treeTopLevel } from "../../assembly/digest/command/tree";
+import { DigestContext } from "../../assembly/digest/shared/types";
 import { findRunnerSummaries, scanWithRunners } from "../../assembly/important/runners";
 import { kindName } from "../../assembly/important/kinds";
 

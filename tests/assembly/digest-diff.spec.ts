@@ -1,7 +1,7 @@
 import { digestDiff } from "../../assembly/digest/diff";
-import { parseDiff } from "../../assembly/digest/diff-parse";
-import { definedName } from "../../assembly/digest/funcs";
-import { DigestContext } from "../../assembly/digest/types";
+import { parseDiff } from "../../assembly/digest/diff/parse";
+import { definedName } from "../../assembly/digest/diff/funcs";
+import { DigestContext } from "../../assembly/digest/shared/types";
 
 const ctx = new DigestContext("bash", "{}", 0);
 

@@ -1,6 +1,6 @@
 import { digestEdit, utf8Length } from "../../assembly/digest/edit";
-import { parsePatch } from "../../assembly/digest/patch";
-import { DigestContext } from "../../assembly/digest/types";
+import { parsePatch } from "../../assembly/digest/edit/patch";
+import { DigestContext } from "../../assembly/digest/shared/types";
 
 function call(tool: string, args: string, exitCode: i32 = 0): DigestContext {
   return new DigestContext(tool, args, exitCode);

@@ -1,6 +1,6 @@
 import { digestListing } from "../../assembly/digest/listing";
-import { ListingMode, parseListing } from "../../assembly/digest/listing-parse";
-import { DigestContext } from "../../assembly/digest/types";
+import { ListingMode, parseListing } from "../../assembly/digest/listing/parse";
+import { DigestContext } from "../../assembly/digest/shared/types";
 
 const ctx = new DigestContext("bash", "{}", 0);
 

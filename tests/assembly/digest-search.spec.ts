@@ -1,6 +1,6 @@
 import { digestSearch } from "../../assembly/digest/search";
-import { parseSearch, SearchMode } from "../../assembly/digest/search-parse";
-import { DigestContext } from "../../assembly/digest/types";
+import { parseSearch, SearchMode } from "../../assembly/digest/search/parse";
+import { DigestContext } from "../../assembly/digest/shared/types";
 
 const ctx = new DigestContext("bash", "{}", 0);
 

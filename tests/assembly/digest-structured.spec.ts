@@ -1,6 +1,6 @@
 import { digestStructured } from "../../assembly/digest/structured";
-import { DigestContext } from "../../assembly/digest/types";
-import { indexJson } from "../../assembly/util/json-index";
+import { DigestContext } from "../../assembly/digest/shared/types";
+import { indexJson } from "../../assembly/json";
 import { isHighSurrogate, isLowSurrogate } from "../../assembly/util/chars";
 
 const ctx = new DigestContext("bash", "{}", 0);

@@ -1,8 +1,9 @@
-import { digestWeb, looksLikeHtml, markdownOutlineText } from "../../assembly/digest/web";
-import { DigestContext } from "../../assembly/digest/types";
-import { LineIndex } from "../../assembly/digest/text";
-import { htmlToText } from "../../assembly/web/html-text";
-import { markdownOutline } from "../../assembly/web/markdown";
+import { digestWeb, looksLikeHtml } from "../../assembly/digest/web";
+import { markdownOutlineText } from "../../assembly/digest/shared/heading-outline";
+import { DigestContext } from "../../assembly/digest/shared/types";
+import { LineIndex } from "../../assembly/digest/shared/text";
+import { htmlToText } from "../../assembly/digest/web/html-text";
+import { markdownOutline } from "../../assembly/digest/shared/markdown";
 
 const ctx = new DigestContext("WebFetch", '{"url":"https://example.org/doc"}', -1);
 

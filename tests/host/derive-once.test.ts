@@ -217,3 +217,15 @@ describe("one parsed call: argv commands read like command lines", () => {
     }
   });
 });
+
+describe("a web page's marker names lines of the text read() pages", () => {
+  it("a fetched HTML page: its marker's lines are lines of its readable text", async () => {
+    const { abridge } = session();
+    const html = readFileSync(new URL("../fixtures/corpus/cat-html-python-policy/output", import.meta.url), "utf8");
+    const r = await abridge.process({ tool: "WebFetch", args: { url: "https://www.debian.org/doc/packaging-manuals/python-policy/" }, output: html, callId: "web" });
+    expect(r.category).toBe("WebContent");
+    expect(r.metadata.paging).toBe("html-text-collapsed");
+    expect(expectMarkersAgreeWithRead(abridge, r.llmContent)).toBeGreaterThan(0);
+    await abridge.close();
+  });
+});

@@ -1,0 +1,180 @@
+// CommandOutput digest: one status line first, then the lines that carry the
+// outcome (errors, tracebacks, failures, test-runner summaries) where they
+// are, with head and tail, inside the budget (important.ts; its markers give
+// the line numbers of every gap, so each kept block is located).
+//
+//   exit 2 (failed) · 5,012 lines · pytest: 2 failed, 10 passed
+//   <head>
+//   [...40,120 chars omitted...] lines 41–2,399 of 5,012; incl. 3 error lines
+//   <error block>
+//   …
+//
+// A text that fits its budget is returned as it is, under the status line when
+// the command failed (harnesses often drop their "exited with code N" notice
+// before abridge sees the output); else the status is in the facts and the
+// summary only. A cut tree (npm ls, cargo tree) names its top-level entries
+// under the status line (command-tree.ts).
+import { errorSummary, SUMMARY_MAX } from "../shared/summary";
+import { Category, headRatio } from "../../category";
+import { keepWithScan } from "../../important";
+import { Kind, rankOf } from "../../important/kinds";
+import { findRunnerSummaries, RunnerSummary, scanWithRunners } from "../../important/runners";
+import { Scan } from "../../important/scan";
+import { oneLine } from "../../oneline";
+import { StrBuf } from "../../util/strbuf";
+import { treeTopLevel } from "./tree";
+import { keepCut } from "../shared/generic";
+import { Digest, DigestContext } from "../shared/types";
+import { wholeWithHeadline } from "../shared/whole";
+
+/** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
+const MAX_MESSAGE: i32 = 400;
+/** Share (percent) of the room the top level of a cut tree may take. */
+const TREE_SHARE: i32 = 25;
+
+/** "2 failed, 10 passed, 1 skipped": the counts the runner stated, failures first. */
+function runnerCounts(r: RunnerSummary): string {
+  const out = new StrBuf(48);
+  let parts = 0;
+  if (r.failed > 0 || (r.failed == 0 && r.passed < 0)) {
+    out.addCount(r.failed).add(" failed");
+    parts++;
+  }
+  if (r.errors > 0) {
+    if (parts++ > 0) out.add(", ");
+    out.addCount(r.errors).add(r.errors == 1 ? " error" : " errors");
+  }
+  if (r.passed >= 0) {
+    if (parts++ > 0) out.add(", ");
+    out.addCount(r.passed).add(" passed");
+  }
+  if (r.skipped > 0) {
+    if (parts++ > 0) out.add(", ");
+    out.addCount(r.skipped).add(" skipped");
+  }
+  return out.toString();
+}
+
+function statusLine(exitCode: i32, lines: i32, r: RunnerSummary): string {
+  const out = new StrBuf(96);
+  if (exitCode >= 0) {
+    out.add("exit ").addInt(exitCode);
+    if (exitCode != 0) out.add(" (failed)");
+    out.add(" \u00b7 ");
+  }
+  out.addCount(lines).add(lines == 1 ? " line" : " lines");
+  if (r.found) {
+    const counts = runnerCounts(r);
+    out.add(" \u00b7 ").add(r.runner);
+    if (counts.length > 0) out.add(": ").add(counts);
+  }
+  return out.toString();
+}
+
+/** The first line flagged as an error; a failure or trace line when there is none. */
+function firstErrorLine(text: string, scan: Scan): string {
+  let firstSevere = -1;
+  for (let i = 0; i < scan.count; i++) {
+    const kind = unchecked(scan.kinds[i]);
+    if (kind == Kind.Error) return lineOf(text, scan, i);
+    if (firstSevere < 0 && rankOf(kind) == 3) firstSevere = i;
+  }
+  return firstSevere >= 0 ? lineOf(text, scan, firstSevere) : "";
+}
+
+function lineOf(text: string, scan: Scan, i: i32): string {
+  const start = unchecked(scan.lineStarts[i]);
+  return text.substring(start, min(unchecked(scan.lineEnds[i]), start + MAX_MESSAGE));
+}
+
+function summaryOf(text: string, scan: Scan, errors: i32, r: RunnerSummary, ctx: DigestContext, lines: i32): string {
+  if (r.found) {
+    const counts = runnerCounts(r);
+    if (counts.length > 0) return oneLine(r.runner + ": " + counts, SUMMARY_MAX);
+  }
+  if (ctx.exitCode > 0 || errors > 0) {
+    let msg = firstErrorLine(text, scan);
+    if (msg.length == 0) msg = "exit code " + ctx.exitCode.toString();
+    return errorSummary(msg);
+  }
+  const command = ctx.call.command;
+  const lineText = new StrBuf(24).addCount(lines).add(lines == 1 ? " line" : " lines").toString();
+  if (command.length > 0) {
+    // The command is cut first so that the line count always shows.
+    return oneLine("Ran " + oneLine(command, SUMMARY_MAX - 8 - lineText.length) + " (" + lineText + ")", SUMMARY_MAX);
+  }
+  return oneLine("Completed " + (ctx.tool.length > 0 ? ctx.tool : "command") + " (" + lineText + ")", SUMMARY_MAX);
+}
+
+function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: RunnerSummary): string {
+  const out = new StrBuf(160);
+  out.add('"exitCode":').addInt(ctx.exitCode);
+  out.add(',"lines":').addInt(lines);
+  out.add(',"errors":').addInt(errors);
+  out.add(',"warnings":').addInt(warnings);
+  if (r.found) {
+    out.add(',"runner":').addJson(r.runner);
+    out.add(',"tests":{');
+    let parts = 0;
+    if (r.passed >= 0) {
+      out.add('"passed":').addInt(r.passed);
+      parts++;
+    }
+    if (r.failed >= 0) {
+      if (parts++ > 0) out.addChar(0x2c);
+      out.add('"failed":').addInt(r.failed);
+    }
+    if (r.skipped >= 0) {
+      if (parts++ > 0) out.addChar(0x2c);
+      out.add('"skipped":').addInt(r.skipped);
+    }
+    if (r.errors >= 0) {
+      if (parts++ > 0) out.addChar(0x2c);
+      out.add('"errors":').addInt(r.errors);
+    }
+    out.addChar(0x7d);
+  }
+  return out.toString();
+}
+
+export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  budget = max(budget, 0);
+  const d = new Digest();
+  const runners = findRunnerSummaries(text);
+  const scan = scanWithRunners(text, runners);
+  let errors = 0;
+  let warnings = 0;
+  for (let i = 0; i < scan.count; i++) {
+    const r = rankOf(unchecked(scan.kinds[i]));
+    if (r == 3) errors++;
+    else if (r == 1) warnings++;
+  }
+  const lines = scan.totalLines;
+  d.facts = factsOf(ctx, lines, errors, warnings, runners);
+  d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
+  const status = statusLine(ctx.exitCode, lines, runners);
+  // A failed command's status goes on top of a text that fits, when both fit.
+  if (text.length <= budget) return wholeWithHeadline(d, text, lines, ctx.exitCode > 0 ? status : "", budget);
+  d.truncated = true;
+  let room = budget - status.length - 1;
+  // Too small for the status and any of the text: the status alone says the most.
+  if (room < 16) {
+    d.llm = oneLine(status, budget);
+    d.omittedChars = text.length - scan.pairs;
+    return d;
+  }
+  const tree = treeTopLevel(text, (room * TREE_SHARE) / 100);
+  if (tree.length > 0) room -= tree.length + 1;
+  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint);
+  const out = new StrBuf(status.length + tree.length + 2 + kept.output.length);
+  out.add(status).addChar(0x0a);
+  if (tree.length > 0) out.add(tree).addChar(0x0a);
+  out.add(kept.output);
+  d.llm = out.toString();
+  const cut = kept.cut;
+  if (cut !== null) {
+    d.omittedChars = cut.omittedChars;
+    keepCut(text, cut, d);
+  }
+  return d;
+}

@@ -1,0 +1,271 @@
+// Reads unified diffs (git diff, git show / git log -p with commit headers,
+// diff -u, diff -ruN) into files and hunks. Hunk lengths come from the
+// "@@ -a,b +c,d @@" header, so a removed line that starts with "--- " is never
+// taken for a file header; counts match `git diff --numstat`.
+import { CharCode, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
+import { definedName } from "./funcs";
+import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+
+export const enum FileStatus {
+  Modified = 0,
+  Added = 1,
+  Deleted = 2,
+  Renamed = 3,
+  Copied = 4,
+}
+
+export class DiffFile {
+  oldPath: string = "";
+  newPath: string = "";
+  status: FileStatus = FileStatus.Modified;
+  binary: bool = false;
+  similarity: i32 = -1;
+  oldMode: string = "";
+  newMode: string = "";
+  added: i32 = 0;
+  removed: i32 = 0;
+  /** The line that opened the file ("diff --git …", "diff -u …" or "--- …"). */
+  firstLine: i32 = -1;
+  sawMinus: bool = false;
+  sawPlus: bool = false;
+  hunkStarts: Array<i32> = [];
+  /** Exclusive end line of each hunk. */
+  hunkEnds: Array<i32> = [];
+  funcs: Array<string> = [];
+
+  get path(): string {
+    return this.newPath.length > 0 ? this.newPath : this.oldPath;
+  }
+
+  addFunc(name: string): void {
+    if (name.length > 0 && name.length <= 80 && !this.funcs.includes(name)) this.funcs.push(name);
+  }
+}
+
+export class DiffParse {
+  lines: LineIndex;
+  files: Array<DiffFile> = [];
+  /** Lines "commit <sha>" of git show / git log -p. */
+  commits: Array<i32> = [];
+  /** "Only in a: b" lines of diff -r. */
+  onlyIn: Array<i32> = [];
+  added: i32 = 0;
+  removed: i32 = 0;
+  hunks: i32 = 0;
+  /** Lines inside hunks. */
+  hunkLines: i32 = 0;
+
+  constructor(text: string) {
+    this.lines = new LineIndex(text);
+  }
+}
+
+/** "a/x" → "x"; "/dev/null" → ""; "x\t2024-01-01 …" → "x"; quoted C-style paths unquoted. */
+function cleanPath(s: string, a: i32, b: i32, stripPrefix: bool): string {
+  let e = indexIn(s, a, b, "\t");
+  if (e < 0) e = b;
+  while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
+  if (e - a >= 2 && unitAt(s, a) == CharCode.DQUOTE && unitAt(s, e - 1) == CharCode.DQUOTE) {
+    a++;
+    e--;
+  }
+  const p = s.substring(a, e);
+  if (p == "/dev/null") return "";
+  if (stripPrefix && p.length > 2 && p.charCodeAt(1) == CharCode.SLASH && (p.charCodeAt(0) == 0x61 || p.charCodeAt(0) == 0x62 || p.charCodeAt(0) == 0x69 || p.charCodeAt(0) == 0x77 || p.charCodeAt(0) == 0x63 || p.charCodeAt(0) == 0x6f)) {
+    return p.substring(2);
+  }
+  return p;
+}
+
+/** Parses "-a,b" or "-a" at i: returns the count (1 when omitted) and moves past it. */
+class RangeRead {
+  count: i32 = -1;
+  next: i32 = 0;
+}
+
+function readRange(s: string, i: i32, b: i32, sign: i32): RangeRead {
+  const r = new RangeRead();
+  if (i >= b || unitAt(s, i) != sign) return r;
+  i++;
+  const start = i;
+  while (i < b && isDigit(unitAt(s, i))) i++;
+  if (i == start) return r;
+  let count = 1;
+  if (i < b && unitAt(s, i) == CharCode.COMMA) {
+    const cs = ++i;
+    while (i < b && isDigit(unitAt(s, i))) i++;
+    count = parseDigits(s, cs, i);
+  }
+  r.count = count;
+  r.next = i;
+  return r;
+}
+
+export function parseDiff(text: string): DiffParse {
+  const p = new DiffParse(text);
+  const L = p.lines;
+  const s = text;
+  let cur: DiffFile | null = null;
+  let remOld = 0;
+  let remNew = 0;
+  let inHunk = false;
+  for (let i = 0; i < L.count; i++) {
+    const a = L.start(i);
+    const b = L.end(i);
+    if (inHunk && cur !== null) {
+      const c = b > a ? unitAt(s, a) : CharCode.SPACE;
+      let ok = true;
+      if (c == CharCode.SPACE) {
+        remOld--;
+        remNew--;
+      } else if (c == CharCode.MINUS) {
+        remOld--;
+        cur.removed++;
+        cur.addFunc(definedName(s, a + 1, b));
+      } else if (c == CharCode.PLUS) {
+        remNew--;
+        cur.added++;
+        cur.addFunc(definedName(s, a + 1, b));
+      } else if (c != CharCode.BACKSLASH) ok = false;
+      if (ok) {
+        p.hunkLines++;
+        if (remOld <= 0 && remNew <= 0) {
+          // "\ No newline at end of file" may follow the last line.
+          if (i + 1 < L.count && L.end(i + 1) > L.start(i + 1) && unitAt(s, L.start(i + 1)) == CharCode.BACKSLASH) {
+            i++;
+            p.hunkLines++;
+          }
+          inHunk = false;
+          cur.hunkEnds.push(i + 1);
+        }
+        continue;
+      }
+      // A hunk shorter than its header said: close it where it stopped.
+      inHunk = false;
+      cur.hunkEnds.push(i);
+    }
+    if (startsWithAt(s, a, b, "@@ -")) {
+      if (cur === null) {
+        cur = new DiffFile();
+        cur.firstLine = i;
+        p.files.push(cur);
+      }
+      const o = readRange(s, a + 3, b, CharCode.MINUS);
+      const n = o.count >= 0 ? readRange(s, o.next + 1, b, CharCode.PLUS) : new RangeRead();
+      if (o.count < 0 || n.count < 0) continue;
+      remOld = o.count;
+      remNew = n.count;
+      cur.hunkStarts.push(i);
+      p.hunks++;
+      const close = indexIn(s, n.next, b, "@@");
+      if (close >= 0) cur.addFunc(definedName(s, close + 2, b));
+      if (remOld <= 0 && remNew <= 0) cur.hunkEnds.push(i + 1);
+      else inHunk = true;
+      continue;
+    }
+    if (startsWithAt(s, a, b, "diff --git ")) {
+      cur = new DiffFile();
+      cur.firstLine = i;
+      p.files.push(cur);
+      // "diff --git a/x b/x": split at " b/" (the ---/+++ lines, when present, are exact).
+      const split = indexIn(s, a + 11, b, " b/");
+      if (split > 0) {
+        cur.oldPath = cleanPath(s, a + 11, split, true);
+        cur.newPath = cleanPath(s, split + 1, b, true);
+      }
+      continue;
+    }
+    if (startsWithAt(s, a, b, "diff ") && !startsWithAt(s, a, b, "diff --git")) {
+      cur = new DiffFile();
+      cur.firstLine = i;
+      p.files.push(cur);
+      continue;
+    }
+    if (startsWithAt(s, a, b, "commit ") && b - a >= 14) {
+      p.commits.push(i);
+      cur = null;
+      continue;
+    }
+    if (startsWithAt(s, a, b, "Only in ")) {
+      p.onlyIn.push(i);
+      continue;
+    }
+    if (startsWithAt(s, a, b, "--- ")) {
+      if (cur === null || cur.sawMinus || cur.hunkStarts.length > 0) {
+        cur = new DiffFile();
+        cur.firstLine = i;
+        p.files.push(cur);
+      }
+      cur.sawMinus = true;
+      const path = cleanPath(s, a + 4, b, true);
+      if (path.length == 0) cur.status = FileStatus.Added;
+      else if (cur.status != FileStatus.Renamed && cur.status != FileStatus.Copied) cur.oldPath = path;
+      continue;
+    }
+    if (cur === null && (startsWithAt(s, a, b, "Binary files ") || startsWithAt(s, a, b, "Files "))) {
+      // diff -r reports a binary pair with no "diff" line of its own.
+      if (indexIn(s, a, b, " differ") < 0) continue;
+      cur = new DiffFile();
+      cur.firstLine = i;
+      p.files.push(cur);
+    }
+    if (cur === null) continue;
+    if (startsWithAt(s, a, b, "+++ ")) {
+      cur.sawPlus = true;
+      const path = cleanPath(s, a + 4, b, true);
+      if (path.length == 0) cur.status = FileStatus.Deleted;
+      else if (cur.status != FileStatus.Renamed && cur.status != FileStatus.Copied) cur.newPath = path;
+      if (cur.status == FileStatus.Added) cur.oldPath = "";
+      continue;
+    }
+    if (startsWithAt(s, a, b, "new file mode ")) {
+      cur.status = FileStatus.Added;
+      cur.newMode = s.substring(a + 14, b);
+    } else if (startsWithAt(s, a, b, "deleted file mode ")) {
+      cur.status = FileStatus.Deleted;
+      cur.oldMode = s.substring(a + 18, b);
+    } else if (startsWithAt(s, a, b, "similarity index ")) cur.similarity = parseDigits(s, a + 17, b - 1);
+    else if (startsWithAt(s, a, b, "rename from ")) {
+      cur.status = FileStatus.Renamed;
+      cur.oldPath = cleanPath(s, a + 12, b, false);
+    } else if (startsWithAt(s, a, b, "rename to ")) {
+      cur.status = FileStatus.Renamed;
+      cur.newPath = cleanPath(s, a + 10, b, false);
+    } else if (startsWithAt(s, a, b, "copy from ")) {
+      cur.status = FileStatus.Copied;
+      cur.oldPath = cleanPath(s, a + 10, b, false);
+    } else if (startsWithAt(s, a, b, "copy to ")) {
+      cur.status = FileStatus.Copied;
+      cur.newPath = cleanPath(s, a + 8, b, false);
+    } else if (startsWithAt(s, a, b, "old mode ")) cur.oldMode = s.substring(a + 9, b);
+    else if (startsWithAt(s, a, b, "new mode ")) cur.newMode = s.substring(a + 9, b);
+    else if (startsWithAt(s, a, b, "GIT binary patch")) cur.binary = true;
+    else if (startsWithAt(s, a, b, "Binary files ") || startsWithAt(s, a, b, "Files ")) {
+      const and = indexIn(s, a, b, " and ");
+      const differ = indexIn(s, a, b, " differ");
+      if (and < 0 || differ < 0) continue;
+      if (cur.hunkStarts.length > 0 || cur.binary) {
+        cur = new DiffFile();
+        cur.firstLine = i;
+        p.files.push(cur);
+      }
+      cur.binary = true;
+      const first = startsWithAt(s, a, b, "Binary files ") ? a + 13 : a + 6;
+      const oldP = cleanPath(s, first, and, true);
+      const newP = cleanPath(s, and + 5, differ, true);
+      if (cur.oldPath.length == 0 && cur.newPath.length == 0) {
+        cur.oldPath = oldP;
+        cur.newPath = newP;
+      }
+      if (oldP.length == 0) cur.status = FileStatus.Added;
+      if (newP.length == 0) cur.status = FileStatus.Deleted;
+    }
+  }
+  if (inHunk && cur !== null) cur.hunkEnds.push(L.count);
+  for (let f = 0; f < p.files.length; f++) {
+    p.added += p.files[f].added;
+    p.removed += p.files[f].removed;
+  }
+  return p;
+}

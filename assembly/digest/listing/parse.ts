@@ -1,0 +1,440 @@
+// Reads directory listings into entries (path, directory or not, size when
+// printed): find and glob lists, ls (one per line, columns, -p/-F), ls -l/-la,
+// ls -R and ls -lR (with "dir:" headers), tree (box drawing, its closing
+// "N directories, M files" line) and du. Unknown shapes give mode None.
+import { CharCode, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
+import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+
+export const enum ListingMode {
+  None = 0,
+  /** find, glob, ls -1: one path or name per line. */
+  Paths = 1,
+  /** ls, ls -l, ls -R, ls -lR: names under optional "dir:" headers. */
+  Ls = 2,
+  Tree = 3,
+  Du = 4,
+}
+
+export function listingModeName(m: ListingMode): string {
+  switch (m) {
+    case ListingMode.Paths: return "paths";
+    case ListingMode.Ls: return "ls";
+    case ListingMode.Tree: return "tree";
+    case ListingMode.Du: return "du";
+  }
+  return "text";
+}
+
+export class Listing {
+  mode: ListingMode = ListingMode.None;
+  lines: LineIndex;
+  paths: Array<string> = new Array<string>();
+  isDir: Array<bool> = new Array<bool>();
+  isLink: Array<bool> = new Array<bool>();
+  /** Bytes (approximate for human sizes like "4.0K"); -1 when not printed. */
+  size: Array<f64> = new Array<f64>();
+  /** The size as printed: [sizeStart, sizeEnd) of the text. */
+  sizeStart: Array<i32> = new Array<i32>();
+  sizeEnd: Array<i32> = new Array<i32>();
+  line: Array<i32> = new Array<i32>();
+  /** Lines that are entries, for the verbatim part. */
+  entryLine: StaticArray<bool>;
+  /** "dir:" headers (ls -R) and the directories they name. */
+  headers: Set<string> = new Set<string>();
+  headerCount: i32 = 0;
+  errors: Array<i32> = new Array<i32>();
+  /** tree's own totals; -1 when absent. */
+  treeDirs: i32 = -1;
+  treeFiles: i32 = -1;
+  /** tree's root lines: tree counts them among its directories. */
+  treeRoots: i32 = 0;
+  /** Whether directories were listed as entries (else only implied by paths). */
+  dirsListed: bool = false;
+  /** ls of one directory without headers: its subdirectories are entries. */
+  singleDir: bool = false;
+  /** The `total N` lines of ls -l. */
+  totals: i32 = 0;
+  /** ls -l lines were read: every entry's type is known, so no directory means none listed. */
+  longFormat: bool = false;
+
+  constructor(text: string) {
+    const lines = new LineIndex(text);
+    this.lines = lines;
+    this.entryLine = new StaticArray<bool>(lines.count);
+  }
+
+  add(path: string, dir: bool, link: bool, size: f64, sizeStart: i32, sizeEnd: i32, line: i32): void {
+    this.paths.push(path);
+    this.isDir.push(dir);
+    this.isLink.push(link);
+    this.size.push(size);
+    this.sizeStart.push(sizeStart);
+    this.sizeEnd.push(sizeEnd);
+    this.line.push(line);
+    if (line >= 0) unchecked((this.entryLine[line] = true));
+    if (dir) this.dirsListed = true;
+  }
+}
+
+/** "drwxr-xr-x", "-rw-r--r--@", "lrwxrwxrwx." at the start of a line. */
+export function isModeString(s: string, a: i32, b: i32): bool {
+  if (b - a < 11) return false;
+  const t = unitAt(s, a);
+  if (t != CharCode.MINUS && t != 0x64 && t != 0x6c && t != 0x63 && t != 0x62 && t != 0x70 && t != 0x73) return false;
+  for (let i = a + 1; i < a + 10; i++) {
+    const c = unitAt(s, i);
+    if (c != CharCode.MINUS && c != 0x72 && c != 0x77 && c != 0x78 && c != 0x73 && c != 0x53 && c != 0x74 && c != 0x54) return false;
+  }
+  const after = unitAt(s, a + 10);
+  return after == CharCode.SPACE || after == CharCode.DOT || after == CharCode.PLUS || after == 0x40;
+}
+
+function isTreeLine(s: string, a: i32, b: i32): bool {
+  return indexIn(s, a, b, "\u2500\u2500 ") >= 0 && (indexIn(s, a, b, "\u251c") >= 0 || indexIn(s, a, b, "\u2514") >= 0);
+}
+
+/** "12 directories, 40 files" / "1 directory, 1 file" / "3 directories": tree's last line. */
+function readTreeTotals(p: Listing, s: string, a: i32, b: i32): bool {
+  let i = a;
+  while (i < b && isDigit(unitAt(s, i))) i++;
+  if (i == a) return false;
+  const dirs = parseDigits(s, a, i);
+  if (!startsWithAt(s, i, b, " director")) return false;
+  const comma = indexIn(s, i, b, ", ");
+  let files = 0;
+  if (comma >= 0) {
+    let j = comma + 2;
+    const k = j;
+    while (j < b && isDigit(unitAt(s, j))) j++;
+    files = parseDigits(s, k, j);
+    if (!startsWithAt(s, j, b, " file")) return false;
+  }
+  p.treeDirs = dirs;
+  p.treeFiles = files;
+  return true;
+}
+
+function isDuLine(s: string, a: i32, b: i32): bool {
+  let i = a;
+  while (i < b && (isDigit(unitAt(s, i)) || unitAt(s, i) == CharCode.DOT)) i++;
+  if (i == a) return false;
+  if (i < b && isSizeSuffix(unitAt(s, i))) i++;
+  return i < b && unitAt(s, i) == CharCode.TAB;
+}
+
+function isSizeSuffix(c: i32): bool {
+  return c == 0x4b || c == 0x4d || c == 0x47 || c == 0x54 || c == 0x50 || c == 0x6b || c == 0x42;
+}
+
+/** "4096", "4.0K", "12M": bytes (powers of 1024 for suffixes). */
+export function sizeValue(s: string, a: i32, b: i32): f64 {
+  let v: f64 = 0;
+  let frac: f64 = 0;
+  let scale: f64 = 1;
+  let i = a;
+  for (; i < b && isDigit(unitAt(s, i)); i++) v = v * 10 + <f64>(unitAt(s, i) - CharCode._0);
+  if (i < b && unitAt(s, i) == CharCode.DOT) {
+    i++;
+    for (; i < b && isDigit(unitAt(s, i)); i++) {
+      scale /= 10;
+      frac += <f64>(unitAt(s, i) - CharCode._0) * scale;
+    }
+  }
+  v += frac;
+  if (i < b) {
+    const c = unitAt(s, i) | 0x20;
+    if (c == 0x6b) v *= 1024;
+    else if (c == 0x6d) v *= 1048576;
+    else if (c == 0x67) v *= 1073741824;
+    else if (c == 0x74) v *= 1099511627776;
+  }
+  return v;
+}
+
+function isErrorLine(s: string, a: i32, b: i32): bool {
+  return startsWithAt(s, a, b, "find: ") || startsWithAt(s, a, b, "ls: ") || startsWithAt(s, a, b, "du: ") || startsWithAt(s, a, b, "tree: ");
+}
+
+function isMonth(s: string, a: i32, b: i32): bool {
+  if (b - a != 3) return false;
+  const months = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  for (let m = 0; m < 36; m += 3) {
+    if (unitAt(s, a) == unitAt(months, m) && unitAt(s, a + 1) == unitAt(months, m + 1) && unitAt(s, a + 2) == unitAt(months, m + 2)) return true;
+  }
+  return false;
+}
+
+const SAMPLE_LINES: i32 = 400;
+
+function detect(p: Listing): ListingMode {
+  const L = p.lines;
+  const s = L.text;
+  let total = 0;
+  let tree = 0;
+  let long = 0;
+  let du = 0;
+  let headers = 0;
+  let prose = 0;
+  let columns = 0;
+  for (let i = 0; i < L.count && total < SAMPLE_LINES; i++) {
+    const a = L.start(i);
+    const b = L.end(i);
+    if (L.isBlank(i) || isErrorLine(s, a, b)) continue;
+    total++;
+    if (isTreeLine(s, a, b)) tree++;
+    else if (isModeString(s, a, b)) long++;
+    else if (isDuLine(s, a, b)) du++;
+    else if (unitAt(s, b - 1) == CharCode.COLON && (i == 0 || L.isBlank(i - 1))) headers++;
+    else if (indexIn(s, a, b, ": ") >= 0 || b - a > 1024 || unitAt(s, a) == CharCode.TAB) prose++;
+    else if (indexIn(s, a, b, "\t") >= 0 || indexIn(s, a, b, "  ") >= 0) columns++;
+  }
+  if (total == 0) return ListingMode.None;
+  if (tree * 2 >= total) return ListingMode.Tree;
+  if (du * 10 >= total * 8) return ListingMode.Du;
+  if (long * 2 >= total || headers > 0 || columns * 2 >= total) return prose * 5 > total ? ListingMode.None : ListingMode.Ls;
+  return prose * 5 > total ? ListingMode.None : ListingMode.Paths;
+}
+
+function parsePaths(p: Listing): void {
+  const L = p.lines;
+  const s = L.text;
+  for (let i = 0; i < L.count; i++) {
+    const a = L.start(i);
+    let b = L.end(i);
+    if (L.isBlank(i)) continue;
+    if (isErrorLine(s, a, b)) {
+      p.errors.push(i);
+      continue;
+    }
+    let dir = false;
+    // ls -p / -F mark directories with a trailing "/".
+    if (b - a > 1 && unitAt(s, b - 1) == CharCode.SLASH) {
+      dir = true;
+      b--;
+    }
+    p.add(s.substring(a, b), dir, false, -1, 0, 0, i);
+  }
+}
+
+/** Splits an `ls -C` line into names at tabs and runs of 2+ spaces (ls pads columns with both). */
+function addColumns(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32): void {
+  let i = a;
+  while (i < b) {
+    while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+    if (i >= b) break;
+    let j = i;
+    while (j < b && unitAt(s, j) != CharCode.TAB && !(unitAt(s, j) == CharCode.SPACE && j + 1 < b && (unitAt(s, j + 1) == CharCode.SPACE || unitAt(s, j + 1) == CharCode.TAB))) j++;
+    let e = j;
+    while (e > i && unitAt(s, e - 1) == CharCode.SPACE) e--;
+    addName(p, dir, s, i, e, false, false, -1, 0, 0, line);
+    i = j;
+  }
+}
+
+function addName(p: Listing, dir: string, s: string, a: i32, b: i32, isDir: bool, link: bool, size: f64, ss: i32, se: i32, line: i32): void {
+  let d = isDir;
+  if (b - a > 1 && unitAt(s, b - 1) == CharCode.SLASH) {
+    d = true;
+    b--;
+  }
+  const name = s.substring(a, b);
+  if (name == "." || name == "..") return;
+  // `ls -R lsr/` heads its first block "lsr/:" and the next "lsr/a:": join without doubling the slash.
+  const sep = dir.length > 0 && unitAt(dir, dir.length - 1) != CharCode.SLASH ? "/" : "";
+  p.add(dir.length > 0 ? dir + sep + name : name, d, link, size, ss, se, line);
+}
+
+/** Index where the name starts in an `ls -l` line (after the date), and the size field. */
+function parseLong(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32): void {
+  // Fields: mode links owner [group] size date… name. Find the date: "Mon DD HH:MM|YYYY" or ISO.
+  const starts = new StaticArray<i32>(12);
+  const ends = new StaticArray<i32>(12);
+  let n = 0;
+  let i = a;
+  while (i < b && n < 12) {
+    while (i < b && unitAt(s, i) == CharCode.SPACE) i++;
+    if (i >= b) break;
+    const k = i;
+    while (i < b && unitAt(s, i) != CharCode.SPACE) i++;
+    unchecked((starts[n] = k));
+    unchecked((ends[n] = i));
+    n++;
+  }
+  let nameAt = -1;
+  let sizeField = -1;
+  for (let f = 3; f < n; f++) {
+    const fs = unchecked(starts[f]);
+    const fe = unchecked(ends[f]);
+    if (isMonth(s, fs, fe) && f + 2 < n) {
+      sizeField = f - 1;
+      nameAt = f + 3 < n ? unchecked(starts[f + 3]) : -1;
+      break;
+    }
+    // --time-style=long-iso / full-iso: "2025-06-24 12:00"
+    if (fe - fs == 10 && unitAt(s, fs + 4) == CharCode.MINUS && unitAt(s, fs + 7) == CharCode.MINUS && f + 1 < n) {
+      sizeField = f - 1;
+      let nf = f + 2;
+      // full-iso adds a zone field "+0000"
+      if (nf < n && (unitAt(s, unchecked(starts[nf])) == CharCode.PLUS || unitAt(s, unchecked(starts[nf])) == CharCode.MINUS)) nf++;
+      nameAt = nf < n ? unchecked(starts[nf]) : -1;
+      break;
+    }
+  }
+  if (nameAt < 0) {
+    p.errors.push(line);
+    return;
+  }
+  p.longFormat = true;
+  const type = unitAt(s, a);
+  let nameEnd = b;
+  const link = type == 0x6c;
+  if (link) {
+    const arrow = indexIn(s, nameAt, b, " -> ");
+    if (arrow > 0) nameEnd = arrow;
+  }
+  const ss = unchecked(starts[sizeField]);
+  const se = unchecked(ends[sizeField]);
+  const size = isDigit(unitAt(s, ss)) && unitAt(s, se - 1) != CharCode.COMMA ? sizeValue(s, ss, se) : -1;
+  addName(p, dir, s, nameAt, nameEnd, type == 0x64, link, type == 0x64 ? -1 : size, ss, se, line);
+}
+
+function parseLs(p: Listing): void {
+  const L = p.lines;
+  const s = L.text;
+  let dir = "";
+  for (let i = 0; i < L.count; i++) {
+    const a = L.start(i);
+    const b = L.end(i);
+    if (L.isBlank(i)) continue;
+    if (isErrorLine(s, a, b)) {
+      p.errors.push(i);
+      continue;
+    }
+    if (startsWithAt(s, a, b, "total ") && parseDigits(s, a + 6, b) >= 0) {
+      p.totals++;
+      continue;
+    }
+    if (unitAt(s, b - 1) == CharCode.COLON && (i == 0 || L.isBlank(i - 1)) && !isModeString(s, a, b)) {
+      dir = s.substring(a, b - 1);
+      p.headers.add(dir);
+      p.headerCount++;
+      continue;
+    }
+    if (isModeString(s, a, b)) parseLong(p, dir, s, a, b, i);
+    else if (indexIn(s, a, b, "  ") >= 0 || indexIn(s, a, b, "\t") >= 0) addColumns(p, dir, s, a, b, i);
+    else addName(p, dir, s, a, b, false, false, -1, 0, 0, i);
+  }
+  p.singleDir = p.headerCount == 0;
+  // ls -R: an entry is a directory when a header names it.
+  if (p.headerCount > 0) {
+    for (let e = 0; e < p.paths.length; e++) {
+      if (!p.isDir[e] && p.headers.has(p.paths[e])) {
+        p.isDir[e] = true;
+        p.dirsListed = true;
+      }
+    }
+  }
+}
+
+function parseTree(p: Listing): void {
+  const L = p.lines;
+  const s = L.text;
+  const stack = new Array<string>();
+  let prevEntry = -1;
+  let prevDepth = -1;
+  for (let i = 0; i < L.count; i++) {
+    const a = L.start(i);
+    const b = L.end(i);
+    if (L.isBlank(i)) continue;
+    if (readTreeTotals(p, s, a, b)) continue;
+    if (isErrorLine(s, a, b)) {
+      p.errors.push(i);
+      continue;
+    }
+    const dash = indexIn(s, a, b, "\u2500\u2500 ");
+    if (dash < 0) {
+      // A root line ("." or a directory named on the command line).
+      p.treeRoots++;
+      stack.length = 0;
+      prevEntry = -1;
+      prevDepth = -1;
+      continue;
+    }
+    const depth = (dash - 1 - a) >> 2;
+    let nameAt = dash + 3;
+    // tree -s / -h: "[   4096]  name"
+    let size: f64 = -1;
+    let ss = 0;
+    let se = 0;
+    if (nameAt < b && unitAt(s, nameAt) == CharCode.LBRACKET) {
+      const close = indexIn(s, nameAt, b, "]");
+      if (close > 0) {
+        ss = nameAt + 1;
+        while (ss < close && unitAt(s, ss) == CharCode.SPACE) ss++;
+        se = close;
+        size = sizeValue(s, ss, se);
+        nameAt = close + 1;
+        while (nameAt < b && unitAt(s, nameAt) == CharCode.SPACE) nameAt++;
+      }
+    }
+    if (prevEntry >= 0 && depth > prevDepth) p.isDir[prevEntry] = true;
+    stack.length = min(stack.length, depth);
+    let nameEnd = b;
+    const arrow = indexIn(s, nameAt, b, " -> ");
+    if (arrow > 0) nameEnd = arrow;
+    const name = s.substring(nameAt, nameEnd);
+    const parent = stack.length > 0 ? stack.join("/") : "";
+    p.add(parent.length > 0 ? parent + "/" + name : name, false, arrow > 0, size, ss, se, i);
+    while (stack.length < depth) stack.push("");
+    stack.push(name);
+    prevEntry = p.paths.length - 1;
+    prevDepth = depth;
+  }
+  p.dirsListed = true;
+  // A directory whose size tree printed but which has no children shown is still a file here.
+}
+
+function parseDu(p: Listing): void {
+  const L = p.lines;
+  const s = L.text;
+  for (let i = 0; i < L.count; i++) {
+    const a = L.start(i);
+    const b = L.end(i);
+    if (L.isBlank(i)) continue;
+    const tab = indexIn(s, a, b, "\t");
+    if (tab < 0 || !isDuLine(s, a, b)) {
+      p.errors.push(i);
+      continue;
+    }
+    p.add(s.substring(tab + 1, b), false, false, sizeValue(s, a, tab), a, tab, i);
+  }
+}
+
+/** Marks entries that other entries sit under as directories (find, glob, du). */
+function inferDirs(p: Listing): void {
+  const parents = new Set<string>();
+  for (let e = 0; e < p.paths.length; e++) {
+    const path = p.paths[e];
+    const slash = path.lastIndexOf("/");
+    if (slash > 0) parents.add(path.substring(0, slash));
+  }
+  for (let e = 0; e < p.paths.length; e++) {
+    if (!p.isDir[e] && parents.has(p.paths[e])) {
+      p.isDir[e] = true;
+      p.dirsListed = true;
+    }
+  }
+}
+
+export function parseListing(text: string): Listing {
+  const p = new Listing(text);
+  p.mode = detect(p);
+  if (p.mode == ListingMode.Paths) parsePaths(p);
+  else if (p.mode == ListingMode.Ls) parseLs(p);
+  else if (p.mode == ListingMode.Tree) parseTree(p);
+  else if (p.mode == ListingMode.Du) parseDu(p);
+  if (p.mode == ListingMode.Paths || p.mode == ListingMode.Du) inferDirs(p);
+  if (p.mode != ListingMode.None && p.paths.length == 0 && p.errors.length == 0) p.mode = ListingMode.None;
+  return p;
+}

@@ -1,0 +1,321 @@
+// SearchResults digest: exact totals, matches per file (highest first), then
+// as many verbatim matches as fit, grouped by file with their line numbers.
+// Files take turns (round-robin, busiest first) so one huge file cannot eat
+// the budget, and each file shows its first matches.
+//
+//   Found 530 matches in 27 files
+//   Matches per file:
+//     96 email/_header_value_parser.py
+//     +17 more files with 120 matches
+//   email/base64mime.py (3 of 7):
+//   50:def header_length(bytearray):
+//   [...490 more matches in 25 files not shown]
+//
+// grep -c output becomes its files with matches, busiest first, under
+// "Found 1,791 matches in 57 of 63 files (6 with 0)".
+import { errorSummary, SUMMARY_MAX } from "../shared/summary";
+import { Category } from "../../category";
+import { oneLine } from "../../oneline";
+import { CharCode } from "../../util/chars";
+import { StrBuf } from "../../util/strbuf";
+import { plainDigest } from "../shared/degrade";
+import { KeptLines } from "../shared/kept";
+import { LineKind, parseSearch, SearchMode, searchModeName, SearchParse } from "./parse";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { Digest, DigestContext } from "../shared/types";
+import { wholeWithHeadline } from "../shared/whole";
+
+/** Most files listed with their counts; the rest are summed in one line. */
+const MAX_LISTED_FILES: i32 = 10;
+/** Facts carry this many top files. */
+const MAX_FACT_FILES: i32 = 5;
+
+// The dispatcher (digest/index.ts) adds the read hint as a line of its own when this digest cuts.
+export function digestSearch(text: string, budget: i32, ctx: DigestContext, _hint: string = ""): Digest {
+  const p = parseSearch(text);
+  if (p.mode == SearchMode.None) return plainDigest(text, budget, Category.SearchResults, ctx.tool);
+  const d = new Digest();
+  const w = new Writer(max(budget, 0));
+  const kept = new KeptLines(p.lines);
+  const head = headline(p, ctx);
+  d.summary = summaryOf(p, head);
+  d.facts = factsOf(p);
+  if (text.length <= budget) return wholeWithHeadline(d, text, p.lines.count, head, budget);
+  if (writeHeadline(w, head)) {
+    if (p.mode == SearchMode.FilesOnly) writeFiles(p, w, kept);
+    else if (p.mode == SearchMode.Counts) writeCounts(p, w, kept);
+    else writeContent(p, w, kept);
+  }
+  d.llm = w.finish();
+  kept.settle(d);
+  return d;
+}
+
+function headline(p: SearchParse, ctx: DigestContext): string {
+  const out = new StrBuf(96);
+  if (p.mode == SearchMode.FilesOnly) {
+    out.add("Found ").add(plural(p.filesWithMatches, "file", "files")).add(" with matches");
+  } else {
+    out.add("Found ").add(plural(p.matches, "match", "matches"));
+    if (p.mode == SearchMode.Single) {
+      const path = ctx.call.path;
+      if (path.length > 0) out.add(" in ").add(path);
+    } else if (p.mode == SearchMode.Counts && p.paths.length > p.filesWithMatches) {
+      // grep -c prints every file searched: how many there were is a total of its own.
+      out.add(" in ").addCount(p.filesWithMatches).add(" of ").add(plural(p.paths.length, "file", "files"));
+      out.add(" (").addCount(p.paths.length - p.filesWithMatches).add(" with 0)");
+    } else out.add(" in ").add(plural(p.filesWithMatches, "file", "files"));
+  }
+  if (p.binaryFiles > 0) out.add("; ").add(plural(p.binaryFiles, "binary file matches", "binary files match"));
+  if (p.errors > 0) out.add("; ").add(plural(p.errors, "error", "errors"));
+  return out.toString();
+}
+
+function summaryOf(p: SearchParse, head: string): string {
+  if (p.matches == 0 && p.filesWithMatches == 0 && p.errors > 0) {
+    for (let i = 0; i < p.lines.count; i++) {
+      if (unchecked(p.kind[i]) == <u8>LineKind.Error) return errorSummary(p.lines.line(i));
+    }
+  }
+  return oneLine(head, SUMMARY_MAX);
+}
+
+function factsOf(p: SearchParse): string {
+  const out = new StrBuf(256);
+  out.add('"mode":"').add(searchModeName(p.mode)).addChar(CharCode.DQUOTE);
+  if (p.mode != SearchMode.FilesOnly) out.add(',"matches":').addInt(p.matches);
+  out.add(',"files":').addInt(p.filesWithMatches);
+  if (p.mode == SearchMode.Counts) out.add(',"filesSearched":').addInt(p.paths.length);
+  out.add(',"contextLines":').addInt(p.contextLines);
+  out.add(',"binaryFiles":').addInt(p.binaryFiles);
+  out.add(',"errors":').addInt(p.errors);
+  out.add(',"unparsedLines":').addInt(p.otherLines);
+  out.add(',"topFiles":[');
+  const order = rankByScore(scores(p), p.paths.length);
+  let listed = 0;
+  for (let k = 0; k < order.length && listed < MAX_FACT_FILES; k++) {
+    const f = unchecked(order[k]);
+    if (p.paths[f].length == 0 && p.mode != SearchMode.Single) continue;
+    if (listed++ > 0) out.addChar(CharCode.COMMA);
+    out.add('{"path":').addJson(p.paths[f]);
+    if (p.mode != SearchMode.FilesOnly) out.add(',"matches":').addInt(scoreOf(p, f));
+    out.addChar(CharCode.RBRACE);
+  }
+  out.addChar(CharCode.RBRACKET);
+  return out.toString();
+}
+
+function scoreOf(p: SearchParse, f: i32): i32 {
+  return p.mode == SearchMode.Counts ? p.countValue[f] : p.matchCount[f];
+}
+
+function scores(p: SearchParse): Array<i32> {
+  if (p.mode == SearchMode.Counts) return p.countValue;
+  return p.matchCount;
+}
+
+/** "  96 path" lines for the busiest files, then "  +K more files with M matches". */
+function writePerFile(p: SearchParse, w: Writer, share: i32, title: string): void {
+  const order = rankByScore(scores(p), p.paths.length);
+  let withMatches = 0;
+  for (let k = 0; k < order.length; k++) if (scoreOf(p, unchecked(order[k])) > 0) withMatches++;
+  if (withMatches < 2) return;
+  const tailReserve = 32 + 2 * countDigitsWithCommas(p.matches);
+  const stop = w.out.length + share;
+  // The title only when its first entry fits under it.
+  const first = unchecked(order[0]);
+  if (title.length + min(p.paths[first].length, MAX_SHOWN_LINE + 30) + 16 + tailReserve > min(share, w.room)) return;
+  if (!w.line(title)) return;
+  let shown = 0;
+  let shownMatches = 0;
+  for (let k = 0; k < withMatches && shown < MAX_LISTED_FILES; k++) {
+    const f = unchecked(order[k]);
+    const line = new StrBuf(p.paths[f].length + 16);
+    line.add("  ").addCount(scoreOf(p, f)).addChar(CharCode.SPACE);
+    addClipped(line, p.paths[f], 0, p.paths[f].length, MAX_SHOWN_LINE);
+    const s = line.toString();
+    const last = k == withMatches - 1;
+    if (w.out.length + s.length + 1 + (last ? 0 : tailReserve) > stop) break;
+    if (!w.line(s)) break;
+    shown++;
+    shownMatches += scoreOf(p, f);
+  }
+  if (shown < withMatches) {
+    w.line("  +" + plural(withMatches - shown, "more file", "more files") + " with " + plural(p.matches - shownMatches, "match", "matches"));
+  }
+}
+
+function writeErrors(p: SearchParse, w: Writer, kept: KeptLines, share: i32): i32 {
+  let shown = 0;
+  const stop = w.out.length + share;
+  let seen = 0;
+  for (let i = 0; i < p.lines.count && seen < p.errors + p.binaryFiles; i++) {
+    if (unchecked(p.kind[i]) != <u8>LineKind.Error && unchecked(p.kind[i]) != <u8>LineKind.Binary) continue;
+    seen++;
+    const a = p.lines.start(i);
+    const b = p.lines.end(i);
+    const cost = clippedLength(p.lines.text, a, b, MAX_SHOWN_LINE) + 1;
+    if (w.out.length + cost > stop || cost > w.room) break;
+    addClipped(w.out, p.lines.text, a, b, MAX_SHOWN_LINE);
+    w.out.addChar(CharCode.LF);
+    kept.add(i, clippedAway(p.lines.text, a, b, MAX_SHOWN_LINE));
+    if (unchecked(p.kind[i]) == <u8>LineKind.Error) shown++;
+  }
+  return shown;
+}
+
+function closingMarker(notShown: i32, inFiles: i32, context: i32, errors: i32): string {
+  const out = new StrBuf(96);
+  out.add("[...");
+  let parts = 0;
+  if (notShown > 0) {
+    out.add(plural(notShown, "more match", "more matches")).add(" in ").add(plural(inFiles, "file", "files"));
+    parts++;
+  }
+  if (context > 0) {
+    if (parts++ > 0) out.add(", ");
+    out.add(plural(context, "context line", "context lines"));
+  }
+  if (errors > 0) {
+    if (parts++ > 0) out.add(", ");
+    out.add(plural(errors, "error line", "error lines"));
+  }
+  out.add(" not shown]");
+  return parts > 0 ? out.toString() : "";
+}
+
+/** Cost of showing match line i as "12:text" (or "  text" without line numbers). */
+function matchCost(p: SearchParse, i: i32): i32 {
+  const a = unchecked(p.textStart[i]);
+  const b = p.lines.end(i);
+  const n = unchecked(p.lineNo[i]);
+  const prefix = p.mode == SearchMode.PathText ? 2 : countDigitsWithCommas(max(n, 0)) + 1;
+  return prefix + clippedLength(p.lines.text, min(a, b), b, MAX_SHOWN_LINE) + 1;
+}
+
+function headingCost(p: SearchParse, f: i32): i32 {
+  const path = p.paths[f];
+  if (path.length == 0) return 0;
+  // "path (k of n):" at its longest.
+  return min(path.length, MAX_SHOWN_LINE + 30) + 8 + 2 * countDigitsWithCommas(p.matchCount[f]) + 1;
+}
+
+function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
+  const closingMax = closingMarker(p.matches, p.filesWithMatches, p.contextLines, p.errors).length;
+  w.reserved = closingMax + 1;
+  // With no matches the errors are the whole answer.
+  const errorsShown = writeErrors(p, w, kept, p.matches == 0 ? w.room : max(w.room * 15 / 100, 0));
+  writePerFile(p, w, w.room / 4, "Matches per file:");
+
+  // Round-robin over files, busiest first: each turn shows a file's next match.
+  const nFiles = p.paths.length;
+  const order = rankByScore(p.matchCount, nFiles);
+  const shown = new StaticArray<i32>(nFiles);
+  const cursor = new StaticArray<i32>(nFiles);
+  let active = new Array<i32>();
+  for (let k = 0; k < nFiles; k++) {
+    const f = unchecked(order[k]);
+    if (p.matchCount[f] == 0) continue;
+    unchecked((cursor[f] = p.firstMatch[f]));
+    active.push(f);
+  }
+  let room = w.room;
+  while (active.length > 0) {
+    const next = new Array<i32>();
+    for (let k = 0; k < active.length; k++) {
+      const f = unchecked(active[k]);
+      const i = unchecked(cursor[f]);
+      const cost = matchCost(p, i) + (unchecked(shown[f]) == 0 ? headingCost(p, f) : 0);
+      if (cost > room) continue; // this file stops here: it keeps its first matches only
+      room -= cost;
+      unchecked((shown[f] = shown[f] + 1));
+      const after = unchecked(p.nextMatch[i]);
+      unchecked((cursor[f] = after));
+      if (after >= 0) next.push(f);
+    }
+    active = next;
+  }
+
+  // Files in the order the tool printed them.
+  let shownTotal = 0;
+  let filesCut = 0;
+  const text = p.lines.text;
+  for (let f = 0; f < nFiles; f++) {
+    const k = unchecked(shown[f]);
+    const total = p.matchCount[f];
+    if (k < total) filesCut++;
+    if (k == 0) continue;
+    shownTotal += k;
+    const path = p.paths[f];
+    if (path.length > 0) {
+      addClipped(w.out, path, 0, path.length, MAX_SHOWN_LINE + 30);
+      if (k < total) w.out.add(" (").addCount(k).add(" of ").addCount(total).addChar(0x29);
+      w.out.add(":\n");
+    }
+    let i = p.firstMatch[f];
+    for (let j = 0; j < k && i >= 0; j++) {
+      const a = min(unchecked(p.textStart[i]), p.lines.end(i));
+      const b = p.lines.end(i);
+      if (p.mode == SearchMode.PathText) w.out.add("  ");
+      else w.out.addInt(unchecked(p.lineNo[i])).addChar(CharCode.COLON);
+      addClipped(w.out, text, a, b, MAX_SHOWN_LINE);
+      w.out.addChar(CharCode.LF);
+      kept.add(i, clippedAway(text, a, b, MAX_SHOWN_LINE));
+      i = unchecked(p.nextMatch[i]);
+    }
+  }
+  const closing = closingMarker(p.matches - shownTotal, filesCut, p.contextLines, p.errors - errorsShown);
+  if (closing.length > 0) w.closing(closing);
+}
+
+function writeFiles(p: SearchParse, w: Writer, kept: KeptLines): void {
+  const n = p.paths.length;
+  const closingMax = 40 + countDigitsWithCommas(n);
+  w.reserved = closingMax + 1;
+  const errorsShown = writeErrors(p, w, kept, max(w.room * 15 / 100, 0));
+  const text = p.lines.text;
+  let shown = 0;
+  for (let i = 0; i < p.lines.count; i++) {
+    if (unchecked(p.kind[i]) != <u8>LineKind.File) continue;
+    const a = p.lines.start(i);
+    const b = p.lines.end(i);
+    if (clippedLength(text, a, b, MAX_SHOWN_LINE) + 1 > w.room) break;
+    addClipped(w.out, text, a, b, MAX_SHOWN_LINE);
+    w.out.addChar(CharCode.LF);
+    kept.add(i, clippedAway(text, a, b, MAX_SHOWN_LINE));
+    shown++;
+  }
+  let fileLines = 0;
+  for (let i = 0; i < p.lines.count; i++) if (unchecked(p.kind[i]) == <u8>LineKind.File) fileLines++;
+  const out = new StrBuf(64);
+  if (fileLines > shown) out.add("[...").add(plural(fileLines - shown, "more file", "more files")).add(" not shown");
+  if (p.errors > errorsShown) {
+    out.add(out.length > 0 ? ", " : "[...").add(plural(p.errors - errorsShown, "error line", "error lines")).add(" not shown");
+  }
+  if (out.length > 0) w.closing(out.add("]").toString());
+}
+
+function writeCounts(p: SearchParse, w: Writer, kept: KeptLines): void {
+  // The per-file list is the content: the files with matches, busiest first, each
+  // "path:N" as the tool printed it (so it can be quoted or searched for), files with 0 left out.
+  const order = rankByScore(p.countValue, p.paths.length);
+  w.reserved = 64 + 2 * countDigitsWithCommas(p.matches);
+  let shown = 0;
+  let shownMatches = 0;
+  for (let k = 0; k < p.filesWithMatches; k++) {
+    const f = unchecked(order[k]);
+    const line = new StrBuf(p.paths[f].length + 16);
+    addClipped(line, p.paths[f], 0, p.paths[f].length, MAX_SHOWN_LINE);
+    line.addChar(CharCode.COLON).addInt(p.countValue[f]);
+    const s = line.toString();
+    if (!w.line(s)) break;
+    // Verbatim unless the path was clipped or the file was counted on several lines (summed).
+    const first = p.firstMatch[f];
+    if (first >= 0 && p.lines.line(first) == s) kept.add(first, 0);
+    shown++;
+    shownMatches += p.countValue[f];
+  }
+  if (shown < p.filesWithMatches) {
+    w.closing("[..." + plural(p.filesWithMatches - shown, "more file", "more files") + " with " + plural(p.matches - shownMatches, "match", "matches") + " not shown]");
+  }
+}

@@ -1,0 +1,430 @@
+// Reads grep / rg / ag / Claude Code Grep / opencode grep output into lines
+// tagged with their file and line number. It decides the output's shape once
+// (from a sample of lines), then reads every line in that shape; lines of
+// another shape are kept as "other" and counted, never a trap.
+import { CharCode, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
+import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+
+export const enum SearchMode {
+  /** Not search output: the caller degrades to a plain cut. */
+  None = 0,
+  /** path:line:text (grep -rn, rg, --vimgrep), context path-line-text. */
+  Prefixed = 1,
+  /** path:text (grep -r without -n). */
+  PathText = 2,
+  /** line:text (grep -n on one file). */
+  Single = 3,
+  /** A path line, then line:text lines (rg --heading, opencode grep). */
+  Heading = 4,
+  /** One path per line (grep -l, rg -l, Claude Code files_with_matches). */
+  FilesOnly = 5,
+  /** path:N (grep -c, rg -c, Claude Code count). */
+  Counts = 6,
+}
+
+export function searchModeName(m: SearchMode): string {
+  switch (m) {
+    case SearchMode.Prefixed: return "content";
+    case SearchMode.PathText: return "content";
+    case SearchMode.Single: return "content";
+    case SearchMode.Heading: return "content";
+    case SearchMode.FilesOnly: return "files";
+    case SearchMode.Counts: return "count";
+  }
+  return "text";
+}
+
+export const enum LineKind {
+  Blank = 0,
+  Match = 1,
+  Context = 2,
+  Separator = 3,
+  Heading = 4,
+  Error = 5,
+  Note = 6,
+  Binary = 7,
+  File = 8,
+  Count = 9,
+  Other = 10,
+}
+
+export class SearchParse {
+  mode: SearchMode = SearchMode.None;
+  lines: LineIndex;
+  kind: StaticArray<u8>;
+  file: StaticArray<i32>;
+  lineNo: StaticArray<i32>;
+  /** Where the matched line's own text starts. */
+  textStart: StaticArray<i32>;
+  /** Next match line of the same file, or -1. */
+  nextMatch: StaticArray<i32>;
+
+  paths: Array<string> = new Array<string>();
+  matchCount: Array<i32> = new Array<i32>();
+  firstMatch: Array<i32> = new Array<i32>();
+  lastMatch: Array<i32> = new Array<i32>();
+  /** Counts mode: the number the tool printed for the file. */
+  countValue: Array<i32> = new Array<i32>();
+  private index: Map<string, i32> = new Map<string, i32>();
+
+  matches: i32 = 0;
+  contextLines: i32 = 0;
+  errors: i32 = 0;
+  binaryFiles: i32 = 0;
+  otherLines: i32 = 0;
+  /** Files with at least one match (counts mode: with N > 0). */
+  filesWithMatches: i32 = 0;
+
+  // The previous line's path, as a range of the text: consecutive lines of one file skip the map.
+  private prevStart: i32 = -1;
+  private prevEnd: i32 = -1;
+  private prevFile: i32 = -1;
+
+  constructor(text: string) {
+    const lines = new LineIndex(text);
+    const n = lines.count;
+    this.lines = lines;
+    this.kind = new StaticArray<u8>(n);
+    this.file = new StaticArray<i32>(n);
+    this.lineNo = new StaticArray<i32>(n);
+    this.textStart = new StaticArray<i32>(n);
+    this.nextMatch = new StaticArray<i32>(n);
+  }
+
+  fileFor(start: i32, end: i32): i32 {
+    const text = this.lines.text;
+    const len = end - start;
+    if (this.prevFile >= 0 && this.prevEnd - this.prevStart == len) {
+      if (memory.compare(changetype<usize>(text) + (<usize>start << 1), changetype<usize>(text) + (<usize>this.prevStart << 1), <usize>len << 1) == 0) {
+        this.prevStart = start;
+        this.prevEnd = end;
+        return this.prevFile;
+      }
+    }
+    const path = text.substring(start, end);
+    let f: i32;
+    if (this.index.has(path)) f = this.index.get(path);
+    else {
+      f = this.paths.length;
+      this.index.set(path, f);
+      this.paths.push(path);
+      this.matchCount.push(0);
+      this.firstMatch.push(-1);
+      this.lastMatch.push(-1);
+      this.countValue.push(0);
+    }
+    this.prevStart = start;
+    this.prevEnd = end;
+    this.prevFile = f;
+    return f;
+  }
+
+  knows(start: i32, end: i32): bool {
+    return this.index.has(this.lines.text.substring(start, end));
+  }
+
+  addMatch(i: i32, f: i32, lineNo: i32, textStart: i32): void {
+    unchecked((this.kind[i] = <u8>LineKind.Match));
+    unchecked((this.file[i] = f));
+    unchecked((this.lineNo[i] = lineNo));
+    unchecked((this.textStart[i] = textStart));
+    unchecked((this.nextMatch[i] = -1));
+    const last = this.lastMatch[f];
+    if (last >= 0) unchecked((this.nextMatch[last] = i));
+    else {
+      this.firstMatch[f] = i;
+      this.filesWithMatches++;
+    }
+    this.lastMatch[f] = i;
+    this.matchCount[f] = this.matchCount[f] + 1;
+    this.matches++;
+  }
+
+  set(i: i32, kind: LineKind, f: i32): void {
+    unchecked((this.kind[i] = <u8>kind));
+    unchecked((this.file[i] = f));
+    if (kind == LineKind.Context) this.contextLines++;
+    else if (kind == LineKind.Error) this.errors++;
+    else if (kind == LineKind.Other) this.otherLines++;
+  }
+}
+
+/**
+ * Index of the first `sep` (':' or '-') in s[start, end) that is followed by
+ * digits and then `sep` again (or, when `atEnd`, by the end of the line).
+ */
+export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd: bool): i32 {
+  for (let i = start + 1; i < end; i++) {
+    if (unitAt(s, i) != sep) continue;
+    let j = i + 1;
+    while (j < end && isDigit(unitAt(s, j))) j++;
+    if (j == i + 1) continue;
+    if (atEnd ? j == end : j < end && unitAt(s, j) == sep) return i;
+  }
+  return -1;
+}
+
+/** End of the digits that start at i. */
+function digitsEnd(s: string, i: i32, end: i32): i32 {
+  while (i < end && isDigit(unitAt(s, i))) i++;
+  return i;
+}
+
+/** Length of a "C:\" or "C:/" drive prefix at start, else 0. */
+function drivePrefix(s: string, start: i32, end: i32): i32 {
+  if (end - start < 3) return 0;
+  const c = unitAt(s, start) | 0x20;
+  const slash = unitAt(s, start + 2);
+  if (c >= CharCode.a && c <= CharCode.z && unitAt(s, start + 1) == CharCode.COLON && (slash == CharCode.BACKSLASH || slash == CharCode.SLASH)) return 2;
+  return 0;
+}
+
+/** "grep: …", "rg: …", "ag: …", "find: …": a message from the tool itself. */
+function isToolMessage(s: string, start: i32, end: i32): bool {
+  return startsWithAt(s, start, end, "grep: ") || startsWithAt(s, start, end, "rg: ") || startsWithAt(s, start, end, "ag: ") || startsWithAt(s, start, end, "ERR ");
+}
+
+function isBinaryNotice(s: string, start: i32, end: i32): bool {
+  return indexIn(s, start, end, "inary file matches") >= 0 || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
+}
+
+/** Lines a search tool adds around its results: "Found 3 files", "No matches found", pagination notes. */
+function isNote(s: string, start: i32, end: i32): bool {
+  if (startsWithAt(s, start, end, "Found ") && end - start < 120) {
+    const c = start + 6 < end ? unitAt(s, start + 6) : 0;
+    return isDigit(c);
+  }
+  return startsWithAt(s, start, end, "No matches found") || startsWithAt(s, start, end, "No files found") || startsWithAt(s, start, end, "[Showing results") || startsWithAt(s, start, end, "(Results are truncated");
+}
+
+function isSeparator(s: string, start: i32, end: i32): bool {
+  return end - start == 2 && unitAt(s, start) == CharCode.MINUS && unitAt(s, start + 1) == CharCode.MINUS;
+}
+
+/** "12:", "12-", "  Line 12:" at the start of a line: index after the separator, else -1. */
+function numberedAt(s: string, start: i32, end: i32): i32 {
+  let i = start;
+  while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  if (startsWithAt(s, i, end, "Line ")) i += 5;
+  const d = digitsEnd(s, i, end);
+  if (d == i || d >= end) return -1;
+  const c = unitAt(s, d);
+  return c == CharCode.COLON || c == CharCode.MINUS ? d + 1 : -1;
+}
+
+function looksLikePath(s: string, start: i32, end: i32): bool {
+  if (end - start > 4096 || end <= start) return false;
+  const first = unitAt(s, start);
+  if (first == CharCode.SPACE || first == CharCode.TAB) return false;
+  if (indexIn(s, start, end, ": ") >= 0 || indexIn(s, start, end, "\t") >= 0 || indexIn(s, start, end, ", ") >= 0) return false;
+  // Prose is not a path: several words, or a sentence's final period.
+  let spaces = 0;
+  for (let i = start; i < end; i++) if (unitAt(s, i) == CharCode.SPACE) spaces++;
+  if (spaces > 2 || unitAt(s, end - 1) == CharCode.DOT) return false;
+  for (let i = start; i < end; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
+  }
+  return false;
+}
+
+/** Where the path of a `path:text` line ends (its first ':' after a drive prefix), or -1. */
+function pathTextColon(s: string, start: i32, end: i32): i32 {
+  const from = start + drivePrefix(s, start, end);
+  for (let i = from; i < end; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.COLON) return i > start ? i : -1;
+    if (c == CharCode.SPACE || c == CharCode.TAB) return -1;
+  }
+  return -1;
+}
+
+function hasPathChar(s: string, start: i32, end: i32): bool {
+  for (let i = start; i < end; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
+  }
+  return false;
+}
+
+const SAMPLE_LINES: i32 = 400;
+
+function detectMode(p: SearchParse): SearchMode {
+  const L = p.lines;
+  const s = L.text;
+  let total = 0;
+  let prefixed = 0;
+  let numbered = 0;
+  let headings = 0;
+  let counts = 0;
+  let pathText = 0;
+  let pathLike = 0;
+  let frames = 0;
+  for (let i = 0; i < L.count && total < SAMPLE_LINES; i++) {
+    const a = L.start(i);
+    const b = L.end(i);
+    if (L.isBlank(i) || isSeparator(s, a, b)) continue;
+    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(s, a, b)) {
+      frames++;
+      continue;
+    }
+    total++;
+    const num = numberedAt(s, a, b) >= 0;
+    if (num) numbered++;
+    else headings++;
+    if (findNumberField(s, a, b, CharCode.COLON, false) > a || findNumberField(s, a, b, CharCode.MINUS, false) > a) prefixed++;
+    else if (findNumberField(s, a, b, CharCode.COLON, true) > a) counts++;
+    const colon = pathTextColon(s, a, b);
+    if (colon > 0 && hasPathChar(s, a, colon)) pathText++;
+    if (looksLikePath(s, a, b)) pathLike++;
+  }
+  if (total == 0) return frames > 0 ? SearchMode.Prefixed : SearchMode.None;
+  if (counts * 10 >= total * 8) return SearchMode.Counts;
+  if (numbered * 2 >= total) return headings > 0 ? SearchMode.Heading : SearchMode.Single;
+  if (prefixed * 2 >= total) return SearchMode.Prefixed;
+  if (pathText * 10 >= total * 7) return SearchMode.PathText;
+  if (pathLike * 10 >= total * 9) return SearchMode.FilesOnly;
+  return SearchMode.None;
+}
+
+/** Tags a line that is not a result line; returns true when it was one of those. */
+function tagFrame(p: SearchParse, i: i32): bool {
+  const L = p.lines;
+  const s = L.text;
+  const a = L.start(i);
+  const b = L.end(i);
+  if (L.isBlank(i)) p.set(i, LineKind.Blank, -1);
+  else if (isSeparator(s, a, b)) p.set(i, LineKind.Separator, -1);
+  else if (isBinaryNotice(s, a, b)) {
+    p.set(i, LineKind.Binary, -1);
+    p.binaryFiles++;
+  } else if (isToolMessage(s, a, b)) p.set(i, LineKind.Error, -1);
+  else if (isNote(s, a, b)) p.set(i, LineKind.Note, -1);
+  else return false;
+  return true;
+}
+
+function readPrefixed(p: SearchParse, i: i32): void {
+  const L = p.lines;
+  const s = L.text;
+  const a = L.start(i);
+  const b = L.end(i);
+  let colon = findNumberField(s, a, b, CharCode.COLON, false);
+  let dash = findNumberField(s, a, b, CharCode.MINUS, false);
+  if (colon == a) colon = -1;
+  if (dash == a) dash = -1;
+  let at = -1;
+  if (colon > 0 && dash > 0) {
+    // Both shapes occur ("a-1-b.py:3:x", or a context line whose text holds ":3:"):
+    // prefer the one whose path is already known, else the earlier one.
+    const colonKnown = p.knows(a, colon);
+    const dashKnown = p.knows(a, dash);
+    if (colonKnown != dashKnown) at = colonKnown ? colon : dash;
+    else at = min(colon, dash);
+  } else at = colon > 0 ? colon : dash;
+  if (at < 0) {
+    p.set(i, LineKind.Other, -1);
+    return;
+  }
+  const sep = unitAt(s, at);
+  const numEnd = digitsEnd(s, at + 1, b);
+  const lineNo = parseDigits(s, at + 1, numEnd);
+  const f = p.fileFor(a, at);
+  if (sep == CharCode.COLON) p.addMatch(i, f, lineNo, numEnd + 1);
+  else p.set(i, LineKind.Context, f);
+}
+
+function readPathText(p: SearchParse, i: i32): void {
+  const L = p.lines;
+  const s = L.text;
+  const a = L.start(i);
+  const b = L.end(i);
+  const colon = pathTextColon(s, a, b);
+  if (colon < 0) {
+    p.set(i, LineKind.Other, -1);
+    return;
+  }
+  p.addMatch(i, p.fileFor(a, colon), 0, colon + 1);
+}
+
+function readCount(p: SearchParse, i: i32): void {
+  const L = p.lines;
+  const s = L.text;
+  const a = L.start(i);
+  const b = L.end(i);
+  const at = findNumberField(s, a, b, CharCode.COLON, true);
+  if (at <= a) {
+    p.set(i, LineKind.Other, -1);
+    return;
+  }
+  const f = p.fileFor(a, at);
+  const n = parseDigits(s, at + 1, b);
+  p.set(i, LineKind.Count, f);
+  if (p.firstMatch[f] < 0) p.firstMatch[f] = i;
+  p.countValue[f] = p.countValue[f] + max(n, 0);
+  if (n > 0) p.matches += n;
+}
+
+export function parseSearch(text: string): SearchParse {
+  const p = new SearchParse(text);
+  const L = p.lines;
+  const s = text;
+  p.mode = detectMode(p);
+  if (p.mode == SearchMode.None) return p;
+  let heading = -1; // Heading mode: the file of the current group
+  for (let i = 0; i < L.count; i++) {
+    unchecked((p.nextMatch[i] = -1));
+    unchecked((p.file[i] = -1));
+    if (tagFrame(p, i)) {
+      // A blank line ends an rg --heading group.
+      if (p.mode == SearchMode.Heading && unchecked(p.kind[i]) == <u8>LineKind.Blank) heading = -1;
+      continue;
+    }
+    const a = L.start(i);
+    const b = L.end(i);
+    switch (p.mode) {
+      case SearchMode.Prefixed: readPrefixed(p, i); break;
+      case SearchMode.PathText: readPathText(p, i); break;
+      case SearchMode.Counts: readCount(p, i); break;
+      case SearchMode.FilesOnly: {
+        p.set(i, LineKind.File, p.fileFor(a, b));
+        break;
+      }
+      case SearchMode.Single:
+      case SearchMode.Heading: {
+        const after = numberedAt(s, a, b);
+        if (after < 0) {
+          if (p.mode == SearchMode.Single) {
+            p.set(i, LineKind.Other, -1);
+            break;
+          }
+          // opencode writes "path:"; rg writes the path alone.
+          let e = b;
+          if (e > a + 1 && unitAt(s, e - 1) == CharCode.COLON) e--;
+          heading = p.fileFor(a, e);
+          p.set(i, LineKind.Heading, heading);
+          break;
+        }
+        let f = heading;
+        if (f < 0) f = p.fileFor(0, 0);
+        let d = a;
+        while (d < b && !isDigit(unitAt(s, d))) d++;
+        const numEnd = digitsEnd(s, d, b);
+        let textStart = after;
+        // opencode: "  Line 12: text" has a space after the colon that is not the line's.
+        if (startsWithAt(s, a, b, "  Line ") && textStart < b && unitAt(s, textStart) == CharCode.SPACE) textStart++;
+        if (unitAt(s, numEnd) == CharCode.COLON) p.addMatch(i, f, parseDigits(s, d, numEnd), textStart);
+        else p.set(i, LineKind.Context, f);
+        break;
+      }
+    }
+  }
+  if (p.mode == SearchMode.FilesOnly) p.filesWithMatches = p.paths.length;
+  if (p.mode == SearchMode.Counts) {
+    let n = 0;
+    for (let f = 0; f < p.paths.length; f++) if (p.countValue[f] > 0) n++;
+    p.filesWithMatches = n;
+  }
+  return p;
+}

@@ -1,0 +1,448 @@
+// NDJSON (one JSON value per line): the exact record count and the keys seen
+// (a key with few short values counted by value), then the first and the last
+// record, the lines that carry errors, the first records with a rare value of
+// such a key, and as many more records as fit, in their order, with a marker
+// for every gap. Records
+// longer than their share are shortened as JSON, so every record line shown
+// still parses. Lines that are not JSON (a tool's progress on stderr) are
+// counted and kept when flagged.
+//
+//   NDJSON, 875 records; keys: path (875), version (875), dev (875: true 873, false 2)
+//   {"path":"node_modules/@a2a-js/sdk","version":"0.3.11","dev":true}
+//   [...64,880 chars omitted...] lines 2–874 of 875
+//   {"path":"node_modules/zod","version":"3.25.76","dev":true}
+import { errorSummary, SUMMARY_MAX } from "../shared/summary";
+import { Kind, rankOf } from "../../important/kinds";
+import { scanImportant } from "../../important/scan";
+import { markerBound, writeMarker } from "../../marker";
+import { oneLine } from "../../oneline";
+import { CharCode } from "../../util/chars";
+import { indexJson, JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
+import { decodeJsonString, scanJsonString } from "../../json/strings";
+import { codePoints, unitAt } from "../../util/lines";
+import { StrBuf } from "../../util/strbuf";
+import { ItemLine } from "../shared/items";
+import { shortenToFit } from "./ladder";
+import { colonOf } from "./shorten";
+import { addClipped, clippedLength, LineIndex, MAX_SHOWN_LINE } from "../shared/text";
+import { Digest, DigestContext } from "../shared/types";
+
+/** Distinct keys counted; more are summed as "+N more keys". */
+const MAX_KEYS: i32 = 100;
+/** The first and last record may take this share of the budget each before they are shortened. */
+const END_RECORD_SHARE: f64 = 0.35;
+/** Other records: this share. */
+const RECORD_SHARE: f64 = 0.15;
+/** Share of the budget for the keys in the header. */
+const HEADER_SHARE: f64 = 0.25;
+
+/** Keys with at most this many distinct short values are counted by value ("dev (875: true 873, false 2)"). */
+const MAX_VALUES: i32 = 4;
+/** Longest value text counted as a category. */
+const MAX_VALUE_TEXT: i32 = 32;
+/** Fewer records than this: no counts by value, no rare records (the records say it themselves). */
+const MIN_RECORDS_FOR_VALUES: i32 = 20;
+/** A value held by at most this share of the records is rare: its first records are shown. */
+const RARE_SHARE: f64 = 0.02;
+/** Records shown for one rare value, and for all of them. */
+const RARE_PER_VALUE: i32 = 3;
+const MAX_RARE: i32 = 6;
+
+const LINE_BLANK: u8 = 0;
+const LINE_RECORD: u8 = 1;
+const LINE_OTHER: u8 = 2;
+
+function sameText(a: string, s: string, start: i32, end: i32): bool {
+  const n = a.length;
+  if (n != end - start) return false;
+  return memory.compare(changetype<usize>(a), changetype<usize>(s) + (<usize>start << 1), <usize>n << 1) == 0;
+}
+
+/** The distinct values of one key while there are few and they are short scalars. */
+class KeyValues {
+  texts: Array<string> = new Array<string>();
+  counts: Array<i32> = new Array<i32>();
+  /** The first lines (0-based) holding each value. */
+  lines: Array<Array<i32>> = new Array<Array<i32>>();
+  /** Too many distinct values, or a long or structured one: not a category. */
+  open: bool = false;
+
+  /** Counts the value s[start, end) of a record on `line` (compared in place: no copy per record). */
+  add(s: string, start: i32, end: i32, line: i32): void {
+    if (this.open) return;
+    for (let k = 0; k < this.texts.length; k++) {
+      if (!sameText(this.texts[k], s, start, end)) continue;
+      this.counts[k] = this.counts[k] + 1;
+      if (this.lines[k].length < RARE_PER_VALUE) this.lines[k].push(line);
+      return;
+    }
+    if (this.texts.length >= MAX_VALUES) {
+      this.open = true;
+      return;
+    }
+    this.texts.push(s.substring(start, end));
+    this.counts.push(1);
+    const at = new Array<i32>();
+    at.push(line);
+    this.lines.push(at);
+  }
+
+  /** Two to MAX_VALUES distinct values. */
+  get isCategory(): bool {
+    return !this.open && this.texts.length >= 2;
+  }
+}
+
+export class Ndjson {
+  lines: LineIndex;
+  kind: StaticArray<u8>;
+  records: i32 = 0;
+  objects: i32 = 0;
+  others: i32 = 0;
+  firstRecord: i32 = -1;
+  lastRecord: i32 = -1;
+  keyNames: Array<string> = new Array<string>();
+  keyCounts: Array<i32> = new Array<i32>();
+  keyIds: Map<string, i32> = new Map<string, i32>();
+  /** Per key (as keyNames), its values while they look like a category. */
+  keyValues: Array<KeyValues> = new Array<KeyValues>();
+  /** Keys seen beyond MAX_KEYS distinct ones. */
+  moreKeys: i32 = 0;
+
+  constructor(text: string) {
+    const lines = new LineIndex(text);
+    this.kind = new StaticArray<u8>(lines.count);
+    this.lines = lines;
+  }
+
+  /** Counts key `name`; returns its id, or -1 past MAX_KEYS distinct keys. */
+  countKey(name: string): i32 {
+    if (this.keyIds.has(name)) {
+      const id = this.keyIds.get(name);
+      this.keyCounts[id] = this.keyCounts[id] + 1;
+      return id;
+    } else if (this.keyNames.length < MAX_KEYS) {
+      const id = this.keyNames.length;
+      this.keyIds.set(name, id);
+      this.keyNames.push(name);
+      this.keyCounts.push(1);
+      this.keyValues.push(new KeyValues());
+      return id;
+    }
+    this.moreKeys++;
+    return -1;
+  }
+
+  /** Value counts of key `id` are worth showing: a category in enough records. */
+  isCategory(id: i32): bool {
+    return this.objects >= MIN_RECORDS_FOR_VALUES && this.keyValues[id].isCategory;
+  }
+}
+
+function trimmedStart(s: string, start: i32, end: i32): i32 {
+  while (start < end && (unitAt(s, start) == CharCode.SPACE || unitAt(s, start) == CharCode.TAB)) start++;
+  return start;
+}
+
+function trimmedEnd(s: string, start: i32, end: i32): i32 {
+  while (end > start && (unitAt(s, end - 1) == CharCode.SPACE || unitAt(s, end - 1) == CharCode.TAB)) end--;
+  return end;
+}
+
+/** The record on line i, or null. Only objects and arrays count: a line "42" is more likely text. */
+function recordAt(text: string, lines: LineIndex, i: i32): JsonIndex | null {
+  const s = trimmedStart(text, lines.start(i), lines.end(i));
+  const e = trimmedEnd(text, s, lines.end(i));
+  if (s >= e) return null;
+  const c = unitAt(text, s);
+  if (c != CharCode.LBRACE && c != CharCode.LBRACKET) return null;
+  return indexJson(text, s, e);
+}
+
+/** Counts the top-level keys of the object record on `line`, and their short scalar values. */
+function countKeys(text: string, idx: JsonIndex, nd: Ndjson, line: i32): void {
+  const close = unchecked(idx.closes[0]);
+  let ord = 1;
+  let p = skipJsonSpace(text, unchecked(idx.opens[0]) + 1, close);
+  while (p < close) {
+    const keyEnd = scanJsonString(text, p);
+    const id = nd.countKey(decodeJsonString(text, p + 1, keyEnd - 1));
+    let v = skipJsonSpace(text, keyEnd, close);
+    v = skipJsonSpace(text, v + 1, close);
+    let after: i32;
+    const c = unitAt(text, v);
+    if (c == CharCode.LBRACE || c == CharCode.LBRACKET) {
+      after = unchecked(idx.closes[ord]) + 1;
+      ord = unchecked(idx.nexts[ord]);
+      if (id >= 0) nd.keyValues[id].open = true;
+    } else {
+      after = scalarEnd(text, v, close);
+      if (id >= 0) {
+        const values = nd.keyValues[id];
+        if (after - v > MAX_VALUE_TEXT) values.open = true;
+        else values.add(text, v, after, line);
+      }
+    }
+    p = skipJsonSpace(text, after, close);
+    if (p < close && unitAt(text, p) == CharCode.COMMA) p = skipJsonSpace(text, p + 1, close);
+  }
+}
+
+export function parseNdjson(text: string): Ndjson {
+  const nd = new Ndjson(text);
+  const lines = nd.lines;
+  for (let i = 0; i < lines.count; i++) {
+    if (lines.isBlank(i)) continue;
+    const idx = recordAt(text, lines, i);
+    if (idx === null) {
+      unchecked((nd.kind[i] = LINE_OTHER));
+      nd.others++;
+      continue;
+    }
+    unchecked((nd.kind[i] = LINE_RECORD));
+    nd.records++;
+    if (nd.firstRecord < 0) nd.firstRecord = i;
+    nd.lastRecord = i;
+    if (unitAt(text, idx.start) == CharCode.LBRACE) {
+      nd.objects++;
+      countKeys(text, idx, nd, i);
+    }
+  }
+  return nd;
+}
+
+function headerOf(nd: Ndjson, cap: i32): string {
+  const out = new StrBuf(128);
+  out.add("NDJSON, ").addCount(nd.records).add(nd.records == 1 ? " record" : " records");
+  if (nd.others > 0) out.add(" and ").addCount(nd.others).add(nd.others == 1 ? " other line" : " other lines");
+  if (nd.keyNames.length == 0) return out.toString();
+  out.add(";");
+  const items = new ItemLine(out.toString() + " keys:", max(cap, out.length + 24), 24);
+  const n = nd.keyNames.length;
+  for (let i = 0; i < n; i++) {
+    const item = nd.isCategory(i) ? categoryItem(nd, i) : nd.keyNames[i] + " (" + nd.keyCounts[i].toString() + ")";
+    if (!items.tryAdd(item, i == n - 1 && nd.moreKeys == 0)) break;
+  }
+  const left = n - items.count + nd.moreKeys;
+  return items.finish(left > 0 ? "+" + left.toString() + " more keys" : "");
+}
+
+/** `dev (875: true 873, false 2)`: a key with few values, counted by value, most frequent first. */
+function categoryItem(nd: Ndjson, id: i32): string {
+  const values = nd.keyValues[id];
+  const order = byCountDesc(values);
+  const out = new StrBuf(48);
+  out.add(nd.keyNames[id]).add(" (").addInt(nd.keyCounts[id]).add(":");
+  for (let k = 0; k < order.length; k++) {
+    out.add(k == 0 ? " " : ", ").add(values.texts[order[k]]).addChar(CharCode.SPACE).addInt(values.counts[order[k]]);
+  }
+  return out.add(")").toString();
+}
+
+function byCountDesc(values: KeyValues): Array<i32> {
+  const order = new Array<i32>();
+  // At most MAX_VALUES entries: an insertion sort, stable for equal counts.
+  for (let k = 0; k < values.texts.length; k++) {
+    order.push(k);
+    for (let at = order.length - 1; at > 0 && values.counts[order[at - 1]] < values.counts[order[at]]; at--) {
+      const t = order[at - 1];
+      order[at - 1] = order[at];
+      order[at] = t;
+    }
+  }
+  return order;
+}
+
+/**
+ * The first records holding a rare value of a category key (`"dev":false` in
+ * 2 of 875 records): what sets those records apart is what a reader looks
+ * for, and the head of the file seldom shows it. In line order.
+ */
+function rareLines(nd: Ndjson): Array<i32> {
+  const lines = new Array<i32>();
+  for (let id = 0; id < nd.keyNames.length && lines.length < MAX_RARE; id++) {
+    if (!nd.isCategory(id)) continue;
+    const values = nd.keyValues[id];
+    const rare = max(1, <i32>Math.floor(<f64>nd.objects * RARE_SHARE));
+    for (let k = 0; k < values.texts.length; k++) {
+      if (values.counts[k] > rare) continue;
+      const at = values.lines[k];
+      for (let j = 0; j < at.length && lines.length < MAX_RARE; j++) if (!lines.includes(at[j])) lines.push(at[j]);
+    }
+  }
+  lines.sort();
+  return lines;
+}
+
+/** What line i shows, within `cap` units: the record, shortened as JSON when longer; other lines clipped. */
+function renderLine(text: string, nd: Ndjson, i: i32, cap: i32): string {
+  const lines = nd.lines;
+  if (cap <= 0) return "";
+  const s = trimmedStart(text, lines.start(i), lines.end(i));
+  const e = trimmedEnd(text, s, lines.end(i));
+  if (unchecked(nd.kind[i]) == LINE_RECORD) {
+    if (e - lines.start(i) <= cap) return lines.line(i);
+    const idx = indexJson(text, s, e);
+    if (idx === null) return "";
+    return shortenToFit(text, idx, cap, "", colonOf(text, idx)).json;
+  }
+  const width = min(cap, MAX_SHOWN_LINE);
+  if (clippedLength(text, lines.start(i), lines.end(i), width) > cap) return "";
+  const out = new StrBuf(width + 32);
+  addClipped(out, text, lines.start(i), lines.end(i), width);
+  return out.toString();
+}
+
+/** Flagged lines, errors first (first, last, then the rest), then summaries. */
+function flaggedOrder(text: string, nd: Ndjson): Array<i32> {
+  const scan = scanImportant(text);
+  const errors = new Array<i32>();
+  const summaries = new Array<i32>();
+  for (let k = 0; k < scan.count; k++) {
+    const r = rankOf(unchecked(scan.kinds[k]));
+    const line = unchecked(scan.lineNumbers[k]) - 1;
+    if (r == 3) errors.push(line);
+    else if (r == 2) summaries.push(line);
+  }
+  const order = new Array<i32>();
+  if (errors.length > 0) order.push(errors[0]);
+  if (errors.length > 1) order.push(errors[errors.length - 1]);
+  for (let k = 1; k < errors.length - 1; k++) order.push(errors[k]);
+  for (let k = 0; k < summaries.length; k++) order.push(summaries[k]);
+  return order;
+}
+
+/** The first error line that is not a record (a tool's own message), or "". */
+function firstErrorText(text: string, nd: Ndjson): string {
+  const scan = scanImportant(text);
+  for (let k = 0; k < scan.count; k++) {
+    const line = unchecked(scan.lineNumbers[k]) - 1;
+    if (rankOf(unchecked(scan.kinds[k])) == 3 && line < nd.lines.count && unchecked(nd.kind[line]) == LINE_OTHER && unchecked(scan.kinds[k]) >= Kind.Failure) {
+      return nd.lines.line(line);
+    }
+  }
+  return "";
+}
+
+function factsOf(nd: Ndjson): string {
+  const out = new StrBuf(96);
+  out.add('"type":"ndjson","records":').addInt(nd.records);
+  out.add(',"items":').addInt(nd.records);
+  out.add(',"objects":').addInt(nd.objects);
+  out.add(',"keys":').addInt(nd.keyNames.length + nd.moreKeys);
+  out.add(',"otherLines":').addInt(nd.others);
+  return out.toString();
+}
+
+export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestContext, hint: string): Digest {
+  const d = new Digest();
+  const lines = nd.lines;
+  d.facts = factsOf(nd);
+  d.summary = oneLine("NDJSON, " + (nd.records == 1 ? "1 record" : formatRecords(nd.records)), SUMMARY_MAX);
+  if (ctx.exitCode > 0) {
+    const err = firstErrorText(text, nd);
+    if (err.length > 0) d.summary = errorSummary(err);
+  }
+  if (text.length <= budget) {
+    d.llm = text;
+    if (lines.count > 0) d.keep(1, lines.count);
+    return d;
+  }
+  const header = headerOf(nd, <i32>Math.floor(<f64>budget * HEADER_SHARE));
+  if (header.length > budget) {
+    d.llm = oneLine(header, budget);
+    d.truncated = true;
+    d.omittedChars = lines.codePoints;
+    return d;
+  }
+  const perGap = markerBound(text.length, lines.count, hint, null) + 1;
+  const shown = new Array<string | null>(lines.count);
+  // Every gap costs at most perGap. One is paid for up front: the whole text,
+  // before anything is shown. A line at either end of the text leaves the
+  // number of gaps as it is; any other line splits a gap, one more marker.
+  let used = header.length + perGap;
+  const endCap = <i32>Math.floor(<f64>budget * END_RECORD_SHARE);
+  const otherCap = <i32>Math.floor(<f64>budget * RECORD_SHARE);
+  const candidates = new Array<i32>();
+  candidates.push(nd.firstRecord);
+  candidates.push(nd.lastRecord);
+  const flagged = flaggedOrder(text, nd);
+  for (let k = 0; k < flagged.length; k++) candidates.push(flagged[k]);
+  const rareFrom = candidates.length;
+  const rare = rareLines(nd);
+  for (let k = 0; k < rare.length; k++) candidates.push(rare[k]);
+  for (let k = 0; k < candidates.length; k++) {
+    const i = candidates[k];
+    if (i < 0 || i >= lines.count || shown[i] !== null) continue;
+    const cap = k < 2 ? endCap : otherCap;
+    const atEnd = i == 0 || i == lines.count - 1;
+    const extra = atEnd ? 0 : perGap;
+    const room = min(cap, budget - used - 1 - extra);
+    // A rare record shortened would likely lose the value that makes it rare: whole or not at all.
+    if (k >= rareFrom && lines.end(i) - lines.start(i) > room) continue;
+    const r = renderLine(text, nd, i, room);
+    if (r.length == 0) continue;
+    shown[i] = r;
+    used += r.length + 1 + extra;
+  }
+  // Then more records from the head, while they fit. They continue the lines shown
+  // before them, so each costs its own length only: measure what is used exactly first.
+  used = render(text, nd, header, shown, hint, new Digest()).length;
+  for (let i = nd.firstRecord + 1; i < nd.lastRecord; i++) {
+    if (shown[i] !== null) continue;
+    const contiguous = shown[i - 1] !== null;
+    // Contiguous, the next marker's first line number grows by one: a digit more at 9, 99, ….
+    const room = budget - used - 1 - (contiguous ? 1 : perGap);
+    if (room <= 0) break;
+    // Only whole lines here: a shortened record in the middle would say less than the next one whole.
+    const r = unchecked(nd.kind[i]) == LINE_BLANK ? "" : nd.lines.line(i);
+    if (r.length > min(otherCap, room)) break;
+    shown[i] = r;
+    used += r.length + 1 + (contiguous ? 0 : perGap);
+  }
+  d.llm = render(text, nd, header, shown, hint, d);
+  d.truncated = true;
+  if (d.llm.length > budget) {
+    // Too small for the header and one marker: the header says the most.
+    d.llm = oneLine(header, budget);
+    d.keptLines = [];
+    d.omittedChars = lines.codePoints;
+  }
+  return d;
+}
+
+function formatRecords(n: i32): string {
+  const out = new StrBuf(24);
+  out.addCount(n).add(" records");
+  return out.toString();
+}
+
+function render(text: string, nd: Ndjson, header: string, shown: Array<string | null>, hint: string, d: Digest): string {
+  const lines = nd.lines;
+  const out = new StrBuf(header.length + 1024);
+  out.add(header);
+  let gapStart = -1;
+  let omitted = 0;
+  for (let i = 0; i <= lines.count; i++) {
+    const r = i < lines.count ? shown[i] : null;
+    if (i < lines.count && r === null) {
+      if (gapStart < 0) gapStart = i;
+      continue;
+    }
+    if (gapStart >= 0) {
+      const gap = codePoints(text, lines.start(gapStart), i < lines.count ? lines.start(i) : text.length);
+      omitted += gap;
+      out.addChar(CharCode.LF);
+      writeMarker(out, gap, gapStart + 1, i, lines.count, false, null, hint);
+      gapStart = -1;
+    }
+    if (i == lines.count) break;
+    const line = <string>r;
+    out.addChar(CharCode.LF).add(line);
+    const full = lines.line(i);
+    if (line == full) d.keep(i + 1, i + 1);
+    else omitted += max(0, codePoints(full, 0, full.length) - codePoints(line, 0, line.length));
+  }
+  d.omittedChars = omitted;
+  return out.toString();
+}

@@ -1,0 +1,43 @@
+// The JSON token scanners every reader in this folder shares: whitespace, numbers and the
+// literals true/false/null. Each takes an `end` and returns the index after the token, or
+// -1 when the token is not valid JSON.
+import { CharCode, isDigit } from "../util/chars";
+import { unitAt } from "../util/lines";
+
+// @ts-ignore: decorator
+@inline export function isJsonSpace(c: i32): bool {
+  return c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR || c == CharCode.TAB;
+}
+
+export function skipJsonSpace(s: string, i: i32, end: i32): i32 {
+  while (i < end && isJsonSpace(unitAt(s, i))) i++;
+  return i;
+}
+
+/** Index after `word` at s[i], or -1. */
+export function matchWord(s: string, i: i32, end: i32, word: string): i32 {
+  const len = word.length;
+  if (i + len > end) return -1;
+  for (let k = 0; k < len; k++) if (unitAt(s, i + k) != unitAt(word, k)) return -1;
+  return i + len;
+}
+
+/** Index after the number at s[i], or -1. */
+export function scanNumber(s: string, i: i32, end: i32): i32 {
+  if (i < end && unitAt(s, i) == CharCode.MINUS) i++;
+  if (i >= end || !isDigit(unitAt(s, i))) return -1;
+  if (unitAt(s, i) == CharCode._0) i++;
+  else while (i < end && isDigit(unitAt(s, i))) i++;
+  if (i < end && unitAt(s, i) == CharCode.DOT) {
+    i++;
+    if (i >= end || !isDigit(unitAt(s, i))) return -1;
+    while (i < end && isDigit(unitAt(s, i))) i++;
+  }
+  if (i < end && (unitAt(s, i) | 0x20) == 0x65) {
+    i++;
+    if (i < end && (unitAt(s, i) == CharCode.PLUS || unitAt(s, i) == CharCode.MINUS)) i++;
+    if (i >= end || !isDigit(unitAt(s, i))) return -1;
+    while (i < end && isDigit(unitAt(s, i))) i++;
+  }
+  return i;
+}
