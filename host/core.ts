@@ -38,6 +38,8 @@ const COLLECT_AFTER_CHARS = 1 << 20;
 export const RETAIN_MEMORY_BYTES = 64 * 1024 * 1024;
 
 let compiled: WebAssembly.Module | undefined;
+/** UTF-16 units and bytes copied into wasm memory since load: what a call costs, observable. */
+let unitsLowered = 0;
 let live: RawExports | undefined;
 let generation = 0;
 
@@ -194,6 +196,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     const lowered = checked.map((a) => {
       if (typeof a === "number") return a;
       big += a.length;
+      unitsLowered += a.length;
       const ptr = typeof a === "string" ? lowerString(ex, a) : lowerBytes(ex, a);
       pinned.push(ex.__pin(ptr));
       return ptr;
@@ -214,6 +217,11 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
       if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
     }
   }
+}
+
+/** UTF-16 units (and bytes) copied into the core so far: grows by what each call sends across. */
+export function coreUnitsLowered(): number {
+  return unitsLowered;
 }
 
 /** Bytes of linear memory the live instance holds (0 when none is loaded). */

@@ -32,7 +32,7 @@ import { buildPrompt, type BuiltPrompt, type FileSections } from "./prompts.js";
 import { anthropic } from "./providers/anthropic.js";
 import { openai, openaiCompatible } from "./providers/openai.js";
 import type { Provider, TokenUsage } from "./providers/types.js";
-import { ABORT_CALLER, ABORT_TIMEOUT, postJson, type FailureReason } from "./request.js";
+import { ABORT_CALLER, ABORT_TIMEOUT, postJson, type FailureReason, retryClock } from "./request.js";
 import { verifySummary } from "./verify.js";
 
 export type { FailureReason } from "./request.js";
@@ -262,7 +262,7 @@ export class Summarizer {
     const http = await postJson(this.url, this.wire.headers(this.options.apiKey), body, {
       dispatcher: this.agent,
       signal,
-      deadline: Date.now() + this.options.timeoutMs,
+      deadline: retryClock.now() + this.options.timeoutMs,
       maxRetries: this.options.maxRetries,
       maxResponseBytes: this.options.maxResponseBytes,
       timeoutMs: this.options.timeoutMs,

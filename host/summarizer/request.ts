@@ -51,6 +51,16 @@ interface AttemptFailure {
   retryAfterMs?: number;
 }
 
+/**
+ * The clock the waits between attempts use. Every wait goes through `sleep`, so a test (or
+ * a harness with its own scheduler) can see and shorten what the backoff and `retry-after`
+ * asked for instead of measuring time.
+ */
+export const retryClock = {
+  now: (): number => Date.now(),
+  sleep: (ms: number, signal?: AbortSignal): Promise<void> => sleep(ms, undefined, { signal }),
+};
+
 /** POSTs `body` as JSON to `url` and parses the JSON answer, retrying what is worth retrying. */
 export async function postJson(url: string, headers: Record<string, string>, body: string, options: PostJsonOptions): Promise<PostJsonResult> {
   let attempts = 0;
@@ -67,9 +77,9 @@ export async function postJson(url: string, headers: Record<string, string>, bod
       if (outcome.retryAfterMs > SUMMARIZER_DEFAULTS.maxRetryAfterMs) return fail({ ...outcome, detail: `${outcome.detail}; retry-after ${outcome.retryAfterMs} ms exceeds ${SUMMARIZER_DEFAULTS.maxRetryAfterMs} ms` });
       waitMs = Math.max(waitMs, outcome.retryAfterMs);
     }
-    if (Date.now() + waitMs >= options.deadline) return fail({ ...outcome, detail: `${outcome.detail}; no time left to retry` });
+    if (retryClock.now() + waitMs >= options.deadline) return fail({ ...outcome, detail: `${outcome.detail}; no time left to retry` });
     try {
-      await sleep(waitMs, undefined, { signal: options.signal });
+      await retryClock.sleep(waitMs, options.signal);
     } catch {
       return { ok: false, ...abortFailure(options.signal), attempts };
     }
@@ -83,7 +93,7 @@ export function backoffMs(retry: number): number {
 }
 
 /** `retry-after` as seconds or an HTTP date, or OpenAI's `retry-after-ms`; undefined if absent or unreadable. */
-export function parseRetryAfter(headers: Record<string, string | string[] | undefined>, now = Date.now()): number | undefined {
+export function parseRetryAfter(headers: Record<string, string | string[] | undefined>, now = retryClock.now()): number | undefined {
   const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v)?.trim();
   const ms = first(headers["retry-after-ms"]);
   if (ms !== undefined && /^\d+(?:\.\d+)?$/.test(ms)) return Math.ceil(Number(ms));

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { classify, clean, outputToText } from "../../host/core-api.js";
+import { coreUnitsLowered } from "../../host/core.js";
 import type { Category } from "../../host/types.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -105,14 +106,15 @@ describe("classify through the binding", () => {
     expect(classify("Bash", "not json", "")).toBe("CommandOutput");
   });
 
-  it("judges a 40 MB output by its start, quickly", () => {
+  it("judges a 40 MB output by its start: only a 16 K-unit prefix crosses into the core", () => {
     const line = "node_modules/assemblyscript/std/assembly/string.ts:120:  return changetype<string>(out);\n";
     const big = line.repeat(Math.ceil((40 << 20) / line.length));
-    const started = performance.now();
+    const before = coreUnitsLowered();
     expect(classify("unknown_tool", {}, big)).toBe("SearchResults");
-    const ms = performance.now() - started;
-    // Only a 16 K-unit prefix crosses into the core, which reads its first 8 K.
-    expect(ms).toBeLessThan(100);
+    const crossed = coreUnitsLowered() - before;
+    // The tool name, "{}" and the prefix, which the core reads the first 8 K of.
+    expect(crossed).toBeLessThanOrEqual(16_384 + "unknown_tool".length + 2);
+    expect(crossed).toBeGreaterThan(8_192);
     // The prefix is judged as the whole would be: a JSON document cut by the sample stays JSON.
     const doc = JSON.stringify({ items: Array.from({ length: 20000 }, (_, i) => ({ i, name: `item ${i}` })) });
     expect(classify("unknown_tool", {}, doc)).toBe("StructuredData");

@@ -221,15 +221,12 @@ describe("StructuredData digest", () => {
     const items = Array.from({ length: 200000 }, (_, i) => ({ id: i, name: `item-${i}` }));
     const big = JSON.stringify(items);
     expect(big.length).toBeGreaterThan(5_000_000);
-    const t0 = performance.now();
     const b = digestStructured(big, 4000, {});
-    const ms = performance.now() - t0;
     const shown = JSON.parse(b.llm) as unknown[];
     expect(shown[0]).toEqual(items[0]);
     expect(shown.at(-1)).toEqual(items.at(-1));
     checkOmissions(shown, items);
     expect(b.summary).toBe("JSON array of 200,000 items");
-    expect(ms).toBeLessThan(5000);
   });
 });
 

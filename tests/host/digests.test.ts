@@ -17,17 +17,23 @@ interface Fixture {
   meta: { tool: string; args: unknown; exitCode: number; category: string; facts?: { counts?: Record<string, number> } };
 }
 
-function load(id: string): Fixture | undefined {
+/** A fixture by id; a missing one fails the test that names it (never a silent pass). */
+function load(id: string): Fixture {
   const dir = join(fixtures, id);
-  if (!existsSync(join(dir, "output"))) return undefined;
+  if (!existsSync(join(dir, "output"))) throw new Error(`fixture ${id} is missing: tests/fixtures/${id}/output`);
   return { id, dir, text: readFileSync(join(dir, "output"), "utf8"), meta: JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) };
+}
+
+/** Directories under tests/fixtures that hold a fixture (the corpus folder itself does not). */
+function isFixture(id: string): boolean {
+  return existsSync(join(fixtures, id, "output"));
 }
 
 function byCategory(category: string): Fixture[] {
   const ids: string[] = [];
   for (const id of readdirSync(fixtures).sort()) ids.push(id);
   if (existsSync(join(fixtures, "corpus"))) for (const id of readdirSync(join(fixtures, "corpus")).sort()) ids.push(`corpus/${id}`);
-  return ids.map(load).filter((f): f is Fixture => f !== undefined && f.meta.category === category);
+  return ids.filter(isFixture).map(load).filter((f) => f.meta.category === category);
 }
 
 const KIND_OF: Record<string, DigestKind> = { SearchResults: "search", DirectoryListing: "listing", Diff: "diff" };
@@ -74,11 +80,11 @@ describe("search totals match grep/rg's own counts", () => {
     ["search-grep-missing-path", ["matches", "files", "errors"]],
   ];
   for (const [id, keys] of cases) {
-    const f = load(id);
-    it.skipIf(!f)(id, () => {
+    it(id, () => {
+      const f = load(id);
       // Below the text's length, so the digest is written (a text that fits comes back as it is).
-      const d = run("search", f!, Math.min(4000, f!.text.length - 1));
-      const counts = f!.meta.facts!.counts!;
+      const d = run("search", f, Math.min(4000, f.text.length - 1));
+      const counts = f.meta.facts!.counts!;
       for (const k of keys) expect(d.facts[k], k).toBe(counts[k]);
       if (counts.matches !== undefined && keys.includes("files")) {
         const files = counts.files;
@@ -91,7 +97,6 @@ describe("search totals match grep/rg's own counts", () => {
 
   it("grep -rc: the count of files searched is grep's line count", () => {
     const f = load("corpus/grep-rc-count-mode");
-    if (!f) return;
     const d = run("search", f, 4000);
     const c = f.meta.facts!.counts!;
     expect(d.facts.filesSearched).toBe(c.files);
@@ -144,10 +149,10 @@ describe("listing totals match find/ls/tree's own counts", () => {
     ["listing-ls-1", ["entries"]],
   ];
   for (const [id, keys] of cases) {
-    const f = load(id);
-    it.skipIf(!f)(id, () => {
-      const d = run("listing", f!, 4000);
-      const counts = f!.meta.facts!.counts!;
+    it(id, () => {
+      const f = load(id);
+      const d = run("listing", f, 4000);
+      const counts = f.meta.facts!.counts!;
       // ls -R's directories are entries below its roots; these fixtures count with `find ROOT -type d`.
       const dirs = (d.facts.directories as number) + ((d.facts.roots as number | undefined) ?? 0);
       for (const k of keys) expect(k === "directories" ? dirs : d.facts[k === "dirs" ? "directories" : k], k).toBe(counts[k]);
@@ -156,7 +161,6 @@ describe("listing totals match find/ls/tree's own counts", () => {
 
   it("find output: entries are every line; a symlink counts as a file, as `find -not -type d` does", () => {
     const f = load("corpus/find-gemini-cli-core");
-    if (!f) return;
     const d = run("listing", f, 4000);
     const c = f.meta.facts!.counts!;
     expect(d.facts.entries).toBe(c.entries);
@@ -165,7 +169,6 @@ describe("listing totals match find/ls/tree's own counts", () => {
 
   it("ls -R: entries and directories below the listed root, as `find DIR -mindepth 1` counts them", () => {
     const f = load("corpus/ls-r-gemini-src");
-    if (!f) return;
     const d = run("listing", f, 4000);
     const c = f.meta.facts!.counts!;
     expect(d.facts.entries).toBe(c.entries);
@@ -238,10 +241,10 @@ describe("diff counts agree with git diff --numstat", () => {
   }
 
   for (const id of ["corpus/git-diff-stdlib-upgrade", "corpus/git-show-stdlib-commit"]) {
-    const f = load(id);
-    it.skipIf(!f)(`${id}: totals`, () => {
-      const d = run("diff", f!, 4000);
-      const c = f!.meta.facts!.counts!;
+    it(`${id}: totals`, () => {
+      const f = load(id);
+      const d = run("diff", f, 4000);
+      const c = f.meta.facts!.counts!;
       expect([d.facts.files, d.facts.insertions, d.facts.deletions]).toEqual([c.files, c.insertions, c.deletions]);
       expect(d.summary).toBe(`${c.files} files changed, +${c.insertions.toLocaleString("en-US")}/-${c.deletions.toLocaleString("en-US")}`);
     });

@@ -125,20 +125,13 @@ describe("the pi extension", () => {
       const pi = new FakePi();
       abridgePi({ env: {}, summarizer: { provider: "anthropic", baseURL: server.url, apiKey: "k", maxRetries: 0 } })(pi.api);
       expect(await pi.emit("input", { text: "before any tool" }, ctx)).toEqual({ action: "continue" }); // nothing in flight
-      const order: string[] = [];
-      const result = pi.emit("tool_result", bashEvent(text), ctx).then((patch) => {
-        order.push("tool result");
-        return patch;
-      });
-      while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+      const result = pi.emit("tool_result", bashEvent(text), ctx);
+      while (server.requests.length === 0) await new Promise((r) => setImmediate(r));
       let summaryAnswered = false;
       const input = pi.emit("input", { text: "stop, try again" }, ctx).then((r) => {
-        order.push("input");
         summaryAnswered = server.requests[0].handledMs !== undefined;
         return r;
       });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(order).toEqual([]); // still held: the summary is in flight
       expect(await input).toEqual({ action: "continue" });
       expect(summaryAnswered).toBe(true); // released only once the summary came back
       const patch = await result;

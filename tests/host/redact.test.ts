@@ -99,11 +99,15 @@ describe("redactSecrets leaves non-secrets alone", () => {
     expect(redactSecrets(input)).toEqual({ text: input, count: 0, kinds: {} });
   });
 
-  it("is fast enough to run on every request (1 MB of real output < 250 ms on a busy 2-core machine)", () => {
-    const text = readFileSync("tests/fixtures/grep-def-python-email/output", "utf8").repeat(33);
-    const t0 = performance.now();
-    redactSecrets(text);
-    expect(performance.now() - t0).toBeLessThan(250);
+  it("redacts a secret planted in 1 MB of real output, and nothing else (its speed is in npm run bench)", () => {
+    const output = readFileSync("tests/fixtures/grep-def-python-email/output", "utf8").repeat(33);
+    const key = "sk-ant-api03-" + "A1b2C3d4E5f6G7h8".repeat(5);
+    const planted = `${output.slice(0, 500_000)}\nANTHROPIC_API_KEY=${key}\n${output.slice(500_000)}`;
+    const r = redactSecrets(planted);
+    expect(r.count).toBe(1);
+    expect(r.text).not.toContain(key);
+    expect(r.text.length).toBeLessThan(planted.length);
+    expect(redactSecrets(output).count).toBe(0);
   });
 });
 
