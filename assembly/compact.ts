@@ -7,6 +7,7 @@ import { utf8Length } from "./util/utf8";
 import { cleanText, cleanWith } from "./clean";
 import { callKind, settle } from "./classify";
 import { estimateTokens } from "./tokens";
+import { detailsJson } from "./details";
 import { digest } from "./digest";
 import { looksLikeHtml } from "./digest/web";
 import { htmlToText } from "./digest/web/html-text";
@@ -67,6 +68,8 @@ export class CompactResult {
   paging: Paging = Paging.Cleaned;
   /** The budget that applied (that of `category`). */
   budget: i32 = 0;
+  /** What a summarizer needs (details.ts) as JSON, when asked for; "" otherwise. */
+  details: string = "";
 
   toJson(): string {
     const out = new StrBuf(this.llm.length + this.summary.length + 256);
@@ -82,6 +85,7 @@ export class CompactResult {
     out.add(',"rawTokens":').addInt(this.rawTokens);
     out.add(',"paging":"').add(pagingName(this.paging)).addChar(0x22);
     out.add(',"budget":').addInt(this.budget);
+    out.add(',"details":').add(this.details.length > 0 ? this.details : "null");
     out.addChar(0x7d);
     return out.toString();
   }
@@ -125,6 +129,7 @@ export function compactResult(
   passthrough: i32,
   hint: string,
   forced: i32,
+  details: bool = false,
 ): CompactResult {
   const rawTokens = rawTokenEstimate(text);
   const ctx = new DigestContext(tool, argsJson, exitCode);
@@ -187,6 +192,7 @@ export function compactResult(
   r.rawTokens = rawTokens;
   r.paging = paging;
   r.budget = budgets[category];
+  if (details && paging != Paging.None) r.details = detailsJson(cleaned, category, ctx);
   return r;
 }
 
@@ -206,9 +212,10 @@ export function compact(
   passthrough: i32,
   hint: string,
   forced: i32,
+  details: bool,
 ): string {
   const list = new StaticArray<i32>(CATEGORY_COUNT);
   const n = min(budgets.byteLength, BUDGETS_BYTES) >> 2;
   for (let c = 0; c < CATEGORY_COUNT; c++) list[c] = c < n ? max(load<i32>(changetype<usize>(budgets) + (<usize>c << 2)), 0) : 4000;
-  return compactResult(tool, argsJson, text, exitCode, list, passthrough, hint, forced).toJson();
+  return compactResult(tool, argsJson, text, exitCode, list, passthrough, hint, forced, details).toJson();
 }

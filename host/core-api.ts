@@ -17,6 +17,19 @@ export interface CoreCompactRequest {
   hint: string;
   /** Category forced by the caller, or "" to classify. */
   category: Category | "";
+  /** Also return what a summarizer needs (CompactDetails), in the same crossing. */
+  details?: boolean;
+}
+
+/** What a summarizer needs of an output besides its digest. */
+export interface CompactDetails {
+  /** The cleaned text (as the UI channel shows it). */
+  text: string;
+  /** Its error lines, verbatim, in order (at most 20). */
+  errorLines: string[];
+  /** For a file: before / relevant (as hashlines) / after, and its outline. */
+  sections: Sections | null;
+  outline: OutlineSymbol[] | null;
 }
 
 export type { Paging } from "./types.js";
@@ -48,6 +61,8 @@ export interface CoreCompactResult {
   paging: Paging;
   /** The budget that applied (that of `category`). */
   budget: number;
+  /** Present when the request asked for details (binary output has none). */
+  details: CompactDetails | null;
 }
 
 const COMPACT_SHAPE: Shape = {
@@ -64,16 +79,22 @@ const COMPACT_SHAPE: Shape = {
   rawTokens: "number",
   paging: "string",
   budget: "number",
+  details: "object|null",
 };
 
 /** One tool result through the core: clean, classify, digest, summary line. One crossing. */
 export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
-  const json = callCore("compact", r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category));
+  const json = callCore("compact", r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true);
   const result = readRecord<CoreCompactResult>("compact", json, COMPACT_SHAPE);
   if (!isCategory(result.category) || !(result.paging in PAGING_IDS)) {
     throw new AbridgeError("ABRIDGE_CORE_TRAP", `the core's compact wrote category ${JSON.stringify(result.category)}, paging ${JSON.stringify(result.paging)}`);
   }
+  if (result.details) checkDetails(result.details);
   return result;
+}
+
+function checkDetails(d: CompactDetails): void {
+  checkRecord("compact", d, { text: "string", errorLines: "array", sections: "object|null", outline: "array|null" }, "details");
 }
 
 /** The text `read()` pages for a logged output whose compact result named `paging`. */
@@ -83,7 +104,7 @@ export function pagedText(text: string, paging: Paging): string {
 import { callCore } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { categoryId, isCategory, type Category } from "./categories.js";
-import { DIGEST_SHAPE, readRecord, readRecords, type Shape } from "./core-records.js";
+import { checkRecord, DIGEST_SHAPE, readRecord, readRecords, type Shape } from "./core-records.js";
 import type { LineRange as KeptLineRange } from "./types.js";
 
 /** Whitespace collapsed, at most `max` UTF-16 units, cut with "…" at a code-point boundary. */

@@ -28,7 +28,7 @@ const cut = [["text", "text"], ["budget", "count"], ["headRatio", "ratio"], ["hi
 
 export const CORE_EXPORTS = {
   compact: {
-    params: [["tool", "text"], ["argsJson", "text"], ["text", "text"], ["exitCode", "int"], ["budgets", "counts"], ["passthrough", "count"], ["hint", "text"], ["category", "int"]],
+    params: [["tool", "text"], ["argsJson", "text"], ["text", "text"], ["exitCode", "int"], ["budgets", "counts"], ["passthrough", "count"], ["hint", "text"], ["category", "int"], ["details", "flag"]],
     returns: "text",
   },
   pagedText: { params: [["text", "text"], ["paging", "count"]], returns: "text" },

@@ -52,6 +52,11 @@ function checkShape(exportName: string, value: unknown, shape: Shape, where: str
   }
 }
 
+/** Checks an already-parsed value (a nested record) against a shape. */
+export function checkRecord(exportName: string, value: unknown, shape: Shape, where = "a nested record"): void {
+  checkShape(exportName, value, shape, where);
+}
+
 /** One JSON object of the given shape. */
 export function readRecord<T>(exportName: string, json: string, shape: Shape): T {
   const value = parse(exportName, json);

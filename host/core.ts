@@ -40,6 +40,8 @@ export const RETAIN_MEMORY_BYTES = 64 * 1024 * 1024;
 let compiled: WebAssembly.Module | undefined;
 /** UTF-16 units and bytes copied into wasm memory since load: what a call costs, observable. */
 let unitsLowered = 0;
+/** Calls into the core since load. */
+let crossings = 0;
 let live: RawExports | undefined;
 let generation = 0;
 
@@ -189,6 +191,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} takes ${signature.params.length} arguments, got ${args.length}`);
   }
   const checked = signature.params.map(([param, kind], i) => checkArg(param, kind, args[i]));
+  crossings++;
   const ex = core();
   const pinned: Pointer[] = [];
   let big = 0;
@@ -217,6 +220,11 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
       if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
     }
   }
+}
+
+/** Calls into the core so far: one per tool result processed, one per page read. */
+export function coreCrossings(): number {
+  return crossings;
 }
 
 /** UTF-16 units (and bytes) copied into the core so far: grows by what each call sends across. */

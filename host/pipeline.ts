@@ -1,6 +1,6 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
-import { clean, collapsesRepeats, outputToText } from "./core-api.js";
+import { clean, collapsesRepeats, outputToText, type CompactDetails } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
 import { coreCompact, type CoreCompactResult } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
@@ -143,16 +143,20 @@ function fallbackResult(text: string, budget: number, reason: string): ToolResul
     // The text as it came: read() pages it cleaned, which is what the marker counted.
     paging: "cleaned",
     budget,
+    details: null,
   };
   return buildResult(text, core, reason);
 }
 
-/**
- * Compacts one tool result synchronously, without log or summarizer:
- * clean → classify → digest within the budget. A core trap yields a plain
- * truncation flagged in `metadata.fallback`; the next call gets a fresh core.
- */
-export function compact(input: ToolResultInput, options: CompactOptions = {}, context: CompactContext = {}): ToolResultOutput {
+/** A compact result and, when asked for, what a summarizer needs of the same output. */
+export interface CompactedWithDetails {
+  result: ToolResultOutput;
+  /** Null unless asked for, for binary output, or when the core trapped. */
+  details: CompactDetails | null;
+}
+
+/** compact(), plus (with `details`) the cleaned text, error lines and file sections, in the same crossing. */
+export function compactWithDetails(input: ToolResultInput, options: CompactOptions, context: CompactContext & { details?: boolean }): CompactedWithDetails {
   validateInput(input);
   validateBudgetOptions(options);
   const { text, binary } = coreInputText(input.output);
@@ -167,10 +171,20 @@ export function compact(input: ToolResultInput, options: CompactOptions = {}, co
       passthrough: options.passthrough ?? DEFAULT_PASSTHROUGH,
       hint: context.hint ?? "",
       category: binary ? "Binary" : (context.category ?? ""),
+      details: context.details === true,
     });
-    return buildResult(text, core);
+    return { result: buildResult(text, core), details: core.details };
   } catch (err) {
     if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
-    return fallbackResult(text, budgets[3]!, err.message);
+    return { result: fallbackResult(text, budgets[3]!, err.message), details: null };
   }
+}
+
+/**
+ * Compacts one tool result synchronously, without log or summarizer:
+ * clean → classify → digest within the budget. A core trap yields a plain
+ * truncation flagged in `metadata.fallback`; the next call gets a fresh core.
+ */
+export function compact(input: ToolResultInput, options: CompactOptions = {}, context: CompactContext = {}): ToolResultOutput {
+  return compactWithDetails(input, options, context).result;
 }

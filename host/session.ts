@@ -6,12 +6,12 @@
 //   4. a completion record (what the model saw, and why) is appended.
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
-import { compact, metadataBase, metadataFor, validateInput, type CompactOptions } from "./pipeline.js";
+import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions } from "./pipeline.js";
 import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
 import { AbridgeError } from "./errors.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
-import { importantLines, outline, languageOf, sections as coreSections } from "./core-api.js";
+import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
@@ -19,9 +19,6 @@ import type { ToolResultInput, ToolResultOutput } from "./types.js";
 
 /** Name of the retrieval tool the markers point the model to. */
 export const RETRIEVAL_TOOL = "abridge_read";
-
-/** Error lines handed to the summarizer to keep verbatim: at most this many. */
-const MAX_ERROR_LINES = 20;
 
 export interface ProcessResult extends ToolResultOutput {
   callId: string;
@@ -55,26 +52,11 @@ function compactOptions(c: AbridgeConfig): CompactOptions {
   };
 }
 
-function lineOf(text: string, starts: number[], n: number): string {
-  return text.slice(starts[n - 1], (starts[n] ?? text.length + 1) - 1);
-}
-
-/** The verbatim error lines of a cleaned output (rank 3 flagged lines), in order. */
-function errorLinesOf(text: string): string[] {
-  const wanted = importantLines(text)
-    .filter((b) => b.rank === 3)
-    .flatMap((b) => b.flagged)
-    .slice(0, MAX_ERROR_LINES);
-  if (wanted.length === 0) return [];
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return wanted.map((n) => lineOf(text, starts, n)).filter((l) => l.trim() !== "");
-}
-
 /** Seed 003's sectioned request: before and after by their outline, the relevant range as hashlines. */
-function fileSections(text: string, path: string): FileSections {
-  const s = coreSections(text);
-  const symbols = outline(text, languageOf(path, text));
+function fileSections(details: CompactDetails): FileSections | undefined {
+  const s = details.sections;
+  if (!s) return undefined;
+  const symbols = details.outline ?? [];
   const describe = (r: { first: number; last: number } | null) => {
     if (!r) return "";
     const inside = symbols.filter((x) => x.first >= r.first && x.first <= r.last);
@@ -87,13 +69,6 @@ function fileSections(text: string, path: string): FileSections {
 /** A path as one POSIX shell word. */
 function shellQuote(path: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
-}
-
-function argPath(args: ToolResultInput["args"]): string {
-  if (!args || typeof args !== "object") return "";
-  const a = args as Record<string, unknown>;
-  for (const key of ["file_path", "path", "filePath", "file"]) if (typeof a[key] === "string") return a[key] as string;
-  return "";
 }
 
 export class Abridge extends EventEmitter<AbridgeEvents> {
@@ -175,12 +150,13 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     const hint = logged ? `; ${this.readHint(callId)}` : "";
     // 2. The deterministic digest.
     const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
-    const digest = compact(input, budgetOptions, { hint });
+    // What a summarizer needs comes back in the same crossing as the digest.
+    const { result: digest, details } = compactWithDetails(input, budgetOptions, { hint, details: this.summarizer !== undefined });
     let llmContent = digest.llmContent;
     let summary: SummarizerInfo | null = null;
     // 3. The checked summary, when configured and worth it.
     if (this.summarizer?.wants(digest.category, digest.metadata.cleanChars)) {
-      const outcome = await this.summarize(input, digest, callId, options.signal);
+      const outcome = await this.summarize(digest, details, callId, options.signal);
       summary = {
         provider: outcome.provider,
         model: outcome.model,
@@ -199,15 +175,15 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     return result;
   }
 
-  private async summarize(input: ToolResultInput, digest: ToolResultOutput, callId: string, signal?: AbortSignal): Promise<SummaryOutcome> {
+  private async summarize(digest: ToolResultOutput, details: CompactDetails | null, callId: string, signal?: AbortSignal): Promise<SummaryOutcome> {
     const release = this.lock.beginSummary();
     try {
-      const text = digest.uiContent;
       return await this.summarizer!.summarize({
         category: digest.category,
-        text,
-        sections: digest.category === "FileContent" ? fileSections(text, argPath(input.args)) : undefined,
-        errorLines: errorLinesOf(text),
+        // Details are null only when the core trapped: the text as the UI shows it then.
+        text: details?.text ?? digest.uiContent,
+        sections: details ? fileSections(details) : undefined,
+        errorLines: details?.errorLines ?? [],
         signal,
         callId,
       });

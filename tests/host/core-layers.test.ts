@@ -16,7 +16,7 @@ const LAYERS: Array<[RegExp, number]> = [
   [/^digest\/shared\//, 4],
   [/^digest\/(command|diff|edit|file|listing|search|structured|web)\//, 5],
   [/^digest\/(index|exports)\.ts$/, 6],
-  [/^(compact|component|index)\.ts$/, 7],
+  [/^(compact|details|component|index)\.ts$/, 7],
 ];
 
 function layerOf(file: string): number {

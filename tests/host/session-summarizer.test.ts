@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { readLogSync } from "../../host/log/index.js";
 import { createAbridge, type Abridge } from "../../host/session.js";
+import { coreCrossings } from "../../host/core.js";
 import { startProviderServer, type ProviderServer } from "./support/provider-server.js";
 
 const KEY = "test-key-session";
@@ -32,6 +33,29 @@ function session(extra: Record<string, unknown> = {}): Abridge {
 }
 
 describe("process() with a summarizer", () => {
+  it("crosses into the core once per call: the digest, error lines, sections and outline come back together", async () => {
+    const abridge = session();
+    const source = readFileSync(new URL("../../host/session.ts", import.meta.url), "utf8").repeat(8);
+    server.reply({ kind: "success", text: "Reads host/session.ts." });
+    const before = coreCrossings();
+    await abridge.process({ tool: "Read", args: { file_path: "host/session.ts" }, output: source, callId: "file" });
+    expect(coreCrossings() - before).toBe(1);
+    const sent = JSON.stringify(server.requests.at(-1)!.body);
+    // The sectioned request: the outline names the file's functions, the relevant lines are hashlines.
+    expect(sent).toContain("function fileSections");
+    expect(sent).toMatch(/\d+:[0-9a-f]{2}\|/);
+    server.reply({ kind: "success", text: SUMMARY });
+    const mid = coreCrossings();
+    await abridge.process({ tool: "bash", args: { command: "make -k" }, output: make, exitCode: 2, callId: "mk" });
+    expect(coreCrossings() - mid).toBe(1);
+    expect(JSON.stringify(server.requests.at(-1)!.body)).toContain("u301.c:4:3: error: expected");
+    // The first read of a call pages its text in one crossing more.
+    const reads = coreCrossings();
+    abridge.read("mk", { offset: 2, limit: 5 });
+    expect(coreCrossings() - reads).toBe(1);
+    await abridge.close();
+  });
+
   it("uses a verified summary, holds the gate while it is in flight, and logs it", async () => {
     server.reply({ kind: "success", text: SUMMARY, delayMs: 100 });
     const abridge = session();
