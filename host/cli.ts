@@ -4,10 +4,12 @@ import { isAbridgeError } from "./errors.js";
 import * as compactCommand from "./cli/compact.js";
 import * as demoCommand from "./cli/demo.js";
 import * as diffCommand from "./cli/diff.js";
+import * as hookCommand from "./cli/hook.js";
 import * as logCommand from "./cli/log.js";
 import * as outlineCommand from "./cli/outline.js";
 import * as paramsCommand from "./cli/params.js";
 import * as replayCommand from "./cli/replay.js";
+import * as runCommand from "./cli/run.js";
 import * as reportCommand from "./cli/report.js";
 import * as sectionsCommand from "./cli/sections.js";
 import * as viewCommand from "./cli/view.js";
@@ -29,6 +31,8 @@ const commands: Record<string, Command & { about: string }> = {
   log: { ...logCommand, about: "list, page (show) or grep (search) the full outputs in a session log" },
   report: { ...reportCommand, about: "savings of a session log per session, tool, category (--json, --html)" },
   replay: { ...replayCommand, about: "run Claude Code / Codex / generic transcripts through abridge" },
+  hook: { ...hookCommand, about: "answer a Claude Code, Codex or Gemini CLI hook (JSON on stdin)" },
+  run: { ...runCommand, about: "run a command: full output to the log, the model's view on stdout, its exit code" },
 };
 
 const usage = `usage: abridge <command> [options]

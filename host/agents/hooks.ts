@@ -1,0 +1,188 @@
+// The hook answers for Claude Code, Codex and Gemini CLI. A PreToolUse/BeforeTool hook wraps
+// a shell command in `abridge run` (which keeps the whole output, failures included, and
+// prints what the model should see), but only where that cannot change what the agent is
+// allowed to do; a PostToolUse hook replaces a successful result the wrapper did not see.
+// Every answer is null when there is nothing to change: the agent then behaves as without abridge.
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { isAbsolute, join, resolve } from "node:path";
+import { loadConfig } from "../config.js";
+import { ancestorArgv, flagValues } from "./ancestry.js";
+import { claudeArgv, collectRules, wouldAllowBash } from "./claude-permissions.js";
+import { isWrapped, wrapCommand } from "./wrap.js";
+
+export type Agent = "claude" | "codex" | "gemini";
+
+export type HookInput = Record<string, unknown>;
+export type HookAnswer = Record<string, unknown> | null;
+
+const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+function record(v: unknown): Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/** The session log a hook's calls go to: the project's abridge log for that agent session. */
+export function hookLog(cwd: string, session: string): { session: string; log: string } {
+  const id = SESSION_ID.test(session) ? session : `s-${Buffer.from(session).toString("hex").slice(0, 32) || "default"}`;
+  const config = loadConfig({ sessionId: id }, { cwd: isAbsolute(cwd) ? cwd : resolve(cwd) });
+  return { session: id, log: config.log.path };
+}
+
+function wrapped(command: string, callId: string, input: HookInput): string {
+  const cwd = str(input.cwd) || process.cwd();
+  const { session, log } = hookLog(cwd, str(input.session_id) || "agent");
+  return wrapCommand(command, { callId, session, log });
+}
+
+// ---- Claude Code ---------------------------------------------------------------------
+
+function claudePre(input: HookInput, env: NodeJS.ProcessEnv): HookAnswer {
+  if (str(input.tool_name) !== "Bash") return null;
+  const toolInput = record(input.tool_input);
+  const command = str(toolInput.command);
+  if (command === "" || isWrapped(command)) return null;
+  const ancestors = ancestorArgv();
+  const argv = ancestors ? claudeArgv(ancestors) : null;
+  // Without Claude's own flags we cannot know its deny rules: leave the command alone.
+  if (argv === null) return null;
+  const rules = collectRules(str(input.cwd) || process.cwd(), env.HOME ?? homedir(), argv);
+  const mode = str(input.permission_mode) || (flagValues(argv, ["--dangerously-skip-permissions"]).length > 0 || argv.includes("--dangerously-skip-permissions") ? "bypassPermissions" : "default");
+  if (!wouldAllowBash(command, mode, rules)) return null;
+  const callId = str(input.tool_use_id) || `call_${randomBytes(4).toString("hex")}`;
+  return {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      permissionDecisionReason: "abridge keeps the full output in its log; Claude Code's own rules allow this command",
+      updatedInput: { ...toolInput, command: wrapped(command, callId, input) },
+    },
+  };
+}
+
+/** The full text of a Bash result: stdout and stderr, or the file Claude Code saved a long one to. */
+function bashText(response: Record<string, unknown>): string {
+  const persisted = str(response.persistedOutputPath);
+  if (persisted !== "") return readFileSync(persisted, "utf8");
+  const out = str(response.stdout);
+  const err = str(response.stderr);
+  return err === "" ? out : out === "" ? err : `${out}\n${err}`;
+}
+
+function mcpText(response: unknown): string | null {
+  const content = Array.isArray(response) ? response : record(response).content;
+  if (!Array.isArray(content)) return typeof response === "string" ? response : null;
+  const texts = content.map((c) => record(c)).filter((c) => c.type === "text" && typeof c.text === "string");
+  if (texts.length !== content.length) return null; // images or resources: left as they are
+  return texts.map((c) => c.text as string).join("\n");
+}
+
+async function claudePost(input: HookInput, compact: Compactor): Promise<HookAnswer> {
+  const tool = str(input.tool_name);
+  const toolInput = record(input.tool_input);
+  const callId = str(input.tool_use_id) || `call_${randomBytes(4).toString("hex")}`;
+  const where = { cwd: str(input.cwd) || process.cwd(), session: str(input.session_id) || "agent" };
+  if (tool === "Bash") {
+    if (isWrapped(str(toolInput.command))) return null; // abridge run already gave the model its view
+    const response = record(input.tool_response);
+    const text = bashText(response);
+    const llm = await compact({ tool, args: toolInput, output: text, callId, ...where });
+    if (llm === null) return null;
+    // Claude Code takes the Bash result in its own shape, without the persisted-output keys.
+    const { persistedOutputPath: _p, persistedOutputSize: _s, ...shape } = response;
+    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { ...shape, stdout: llm, stderr: "", interrupted: response.interrupted === true, isImage: response.isImage === true } } };
+  }
+  if (tool.startsWith("mcp__")) {
+    const text = mcpText(input.tool_response);
+    if (text === null) return null;
+    const llm = await compact({ tool, args: toolInput, output: text, callId, ...where });
+    if (llm === null) return null;
+    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: { content: [{ type: "text", text: llm }] } } };
+  }
+  return null;
+}
+
+// ---- Codex ----------------------------------------------------------------------------
+
+/** Codex runs a command without asking only under the approval policy "never" (its sandbox still applies). */
+function codexRunsUnasked(argv: readonly string[] | null, env: NodeJS.ProcessEnv): boolean {
+  if (argv === null) return false;
+  if (argv.includes("--dangerously-bypass-approvals-and-sandbox") || argv.includes("--yolo")) return true;
+  const policy = flagValues(argv, ["-a", "--ask-for-approval"]);
+  if (policy.length > 0) return policy.at(-1) === "never";
+  const overrides = flagValues(argv, ["-c", "--config"]).filter((c) => c.startsWith("approval_policy="));
+  if (overrides.length > 0) return /never/.test(overrides.at(-1)!);
+  return codexConfigPolicy(env) === "never";
+}
+
+function codexConfigPolicy(env: NodeJS.ProcessEnv): string {
+  try {
+    const file = join(env.CODEX_HOME ?? join(env.HOME ?? homedir(), ".codex"), "config.toml");
+    const top = readFileSync(file, "utf8").split(/^\[/m)[0]!;
+    return /^\s*approval_policy\s*=\s*"([a-z-]+)"/m.exec(top)?.[1] ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function codexPre(input: HookInput, env: NodeJS.ProcessEnv): HookAnswer {
+  const toolInput = record(input.tool_input);
+  const raw = toolInput.command;
+  const command = Array.isArray(raw) ? (raw.length >= 3 && /(^|\/)(ba|z)?sh$/.test(String(raw[0])) && /^-[a-z]*c[a-z]*$/.test(String(raw[1])) ? String(raw[2]) : "") : str(raw);
+  if (command === "" || isWrapped(command)) return null;
+  const ancestors = ancestorArgv();
+  const argv = ancestors?.find((a) => a.some((w, i) => i < 2 && /(^|\/)codex$/.test(w))) ?? null;
+  if (!codexRunsUnasked(argv, env)) return null;
+  const callId = str(input.tool_use_id) || str(input.call_id) || `call_${randomBytes(4).toString("hex")}`;
+  const command2 = wrapped(command, callId, input);
+  return {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      permissionDecisionReason: "abridge keeps the full output in its log; Codex runs commands without asking in this session",
+      updatedInput: { ...toolInput, command: Array.isArray(raw) ? ["bash", "-lc", command2] : command2 },
+    },
+  };
+}
+
+// ---- Gemini CLI -----------------------------------------------------------------------
+
+/** Gemini asks before shell commands outside its allow-lists unless in YOLO mode: wrap only then. */
+function geminiYolo(argv: readonly string[] | null): boolean {
+  if (argv === null) return false;
+  return argv.includes("--yolo") || argv.includes("-y") || flagValues(argv, ["--approval-mode"]).at(-1) === "yolo";
+}
+
+function geminiBefore(input: HookInput): HookAnswer {
+  if (str(input.tool_name) !== "run_shell_command") return null;
+  const toolInput = record(input.tool_input);
+  const command = str(toolInput.command);
+  if (command === "" || isWrapped(command)) return null;
+  const ancestors = ancestorArgv();
+  const argv = ancestors?.find((a) => a.some((w) => /(^|\/)gemini(\.js)?$|gemini-cli/.test(w))) ?? null;
+  if (!geminiYolo(argv)) return null;
+  // Gemini gives no call id: one is made up and named in the marker.
+  const callId = `gemini_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  return { hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { ...toolInput, command: wrapped(command, callId, input) } } };
+}
+
+// ---- dispatch -----------------------------------------------------------------------
+
+/** Compacts one output into the log of its session; null when it is short enough to pass as it is. */
+export type Compactor = (c: { tool: string; args: unknown; output: string; callId: string; cwd: string; session: string }) => Promise<string | null>;
+
+export async function answerHook(agent: Agent, input: HookInput, compact: Compactor, env: NodeJS.ProcessEnv = process.env): Promise<HookAnswer> {
+  const event = str(input.hook_event_name);
+  if (agent === "claude") {
+    if (event === "PreToolUse") return claudePre(input, env);
+    if (event === "PostToolUse") return claudePost(input, compact);
+    return null;
+  }
+  if (agent === "codex") return event === "PreToolUse" ? codexPre(input, env) : null;
+  return event === "BeforeTool" ? geminiBefore(input) : null;
+}
