@@ -5,6 +5,8 @@ import * as compactCommand from "./cli/compact.js";
 import * as demoCommand from "./cli/demo.js";
 import * as diffCommand from "./cli/diff.js";
 import * as hookCommand from "./cli/hook.js";
+import * as installCommand from "./cli/install.js";
+import * as uninstallCommand from "./cli/uninstall.js";
 import * as logCommand from "./cli/log.js";
 import * as outlineCommand from "./cli/outline.js";
 import * as paramsCommand from "./cli/params.js";
@@ -31,6 +33,8 @@ const commands: Record<string, Command & { about: string }> = {
   log: { ...logCommand, about: "list, page (show) or grep (search) the full outputs in a session log" },
   report: { ...reportCommand, about: "savings of a session log per session, tool, category (--json, --html)" },
   replay: { ...replayCommand, about: "run Claude Code / Codex / generic transcripts through abridge" },
+  install: { ...installCommand, about: "add abridge's hooks to Claude Code, Codex or Gemini CLI (--project DIR | --global, --dry-run)" },
+  uninstall: { ...uninstallCommand, about: "remove exactly what install added" },
   hook: { ...hookCommand, about: "answer a Claude Code, Codex or Gemini CLI hook (JSON on stdin)" },
   run: { ...runCommand, about: "run a command: full output to the log, the model's view on stdout, its exit code" },
 };
