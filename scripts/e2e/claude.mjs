@@ -1,0 +1,155 @@
+// Claude Code end to end: the real `claude -p` against a scripted Anthropic model on
+// loopback, with HOME and settings isolated per run and every outside connection refused.
+// Runs the failing build without abridge and with it (after `abridge install claude`), follows
+// the read hint, and checks that deny rules and prompts behave exactly as without abridge.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startAnthropicModel, toolResults } from "./anthropic-model.mjs";
+import { ERROR_LINE, LAST_LINE, writeBuild } from "./build-log.mjs";
+
+const CLI = join(process.cwd(), "dist/cli.bundle.js");
+const BUDGET_LIMIT = 4_500;
+
+/** A loopback port that refuses every connection: the proxy for anything that tries to leave. */
+async function refusingProxy() {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+function project(settings) {
+  const dir = mkdtempSync(join(tmpdir(), "abridge-e2e-claude-"));
+  writeBuild(dir);
+  mkdirSync(join(dir, ".claude"));
+  writeFileSync(join(dir, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
+  mkdirSync(join(dir, "home"));
+  return dir;
+}
+
+/** Turn 1 runs the build; turn 2 follows the read hint when the result names one; then a final answer. */
+function script(state) {
+  return (request, index) => {
+    if (index === 0) return { toolCall: { name: "Bash", input: { command: "sh build.sh", description: "Run the build" } } };
+    const [last] = toolResults(request.body);
+    if (index === 1) {
+      state.result = last;
+      const hint = /read more: (.+ log show \S+ --id \S+ --offset (\d+))/.exec(last?.text ?? "");
+      if (hint && state.followHint) {
+        state.hintOffset = Number(hint[2]);
+        return { toolCall: { name: "Bash", input: { command: `${hint[1]} --limit 5`, description: "Read the omitted lines" } } };
+      }
+    }
+    if (index === 2) state.hintResult = last;
+    return { text: "Done." };
+  };
+}
+
+/** Runs the agent without blocking this process: the scripted model answers from the same event loop. */
+function runAsync(bin, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeout);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+const API_KEY = "sk-ant-api03-e2e-loopback-key-0000000000";
+
+async function runClaude(bin, dir, model, proxy, extraArgs = []) {
+  // Claude Code reads its onboarding, trust and API-key approval state from ~/.claude.json.
+  writeFileSync(join(dir, "home", ".claude.json"), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] }, projects: { [dir]: { hasTrustDialogAccepted: true } } }));
+  return runAsync(bin, ["-p", "Run the build and tell me what failed.", "--output-format", "json", "--setting-sources", "project", "--model", "claude-sonnet-4-5", ...extraArgs], {
+    cwd: dir,
+    timeout: 300_000,
+    env: {
+      PATH: process.env.PATH,
+      HOME: join(dir, "home"),
+      ANTHROPIC_BASE_URL: model.baseURL,
+      ANTHROPIC_API_KEY: API_KEY,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      DISABLE_AUTOUPDATER: "1",
+      HTTPS_PROXY: proxy.url,
+      HTTP_PROXY: proxy.url,
+      NO_PROXY: "127.0.0.1,localhost",
+    },
+  });
+}
+
+function facts(result) {
+  const text = result?.text ?? "";
+  return { chars: text.length, hasError: text.includes(ERROR_LINE), hasLastLine: text.includes(LAST_LINE), isError: result?.isError ?? null };
+}
+
+export async function e2eClaude(bin) {
+  const proxy = await refusingProxy();
+  const readRule = `Bash(${process.execPath} ${CLI} log show:*)`;
+  const allowBuild = { permissions: { allow: ["Bash(sh build.sh)", readRule] } };
+  const out = { agent: "claude", checks: [] };
+  const check = (name, ok, detail) => out.checks.push({ name, ok, detail });
+  try {
+    // 1. Without abridge: what Claude Code alone sends the model.
+    {
+      const dir = project(allowBuild);
+      const state = { followHint: false };
+      const model = await startAnthropicModel(script(state));
+      const run = await runClaude(bin, dir, model, proxy);
+      await model.close();
+      out.without = facts(state.result);
+      check("without abridge: the build ran", existsSync(join(dir, "ran.marker")), run.stderr.slice(0, 300));
+    }
+    // 2. With abridge installed into the project.
+    {
+      const dir = project(allowBuild);
+      execFileSync(process.execPath, [CLI, "install", "claude", "--project", dir], { stdio: "ignore" });
+      const state = { followHint: true };
+      const model = await startAnthropicModel(script(state));
+      const run = await runClaude(bin, dir, model, proxy);
+      await model.close();
+      out.with = facts(state.result);
+      check("with abridge: the tool result is within 4,500 chars", out.with.chars > 0 && out.with.chars <= BUDGET_LIMIT, `${out.with.chars} chars; ${run.stderr.slice(0, 300)}`);
+      check("with abridge: the error line is there verbatim", out.with.hasError, "");
+      check("with abridge: the last line is there verbatim", out.with.hasLastLine, "");
+      const lines = readFileSync(join(dir, "build.log"), "utf8").split("\n");
+      const expected = state.hintOffset ? `${state.hintOffset}: ${lines[state.hintOffset - 1]}` : "(no hint)";
+      out.hint = { offset: state.hintOffset ?? null, chars: state.hintResult?.text.length ?? 0 };
+      check("with abridge: following the hint returns the omitted lines", (state.hintResult?.text ?? "").includes(expected), expected);
+    }
+    // 3. A deny rule on the original command still denies it with abridge installed.
+    for (const installed of [false, true]) {
+      const dir = project({ permissions: { allow: [readRule], deny: ["Bash(sh build.sh)"] } });
+      if (installed) execFileSync(process.execPath, [CLI, "install", "claude", "--project", dir], { stdio: "ignore" });
+      const state = { followHint: false };
+      const model = await startAnthropicModel(script(state));
+      await runClaude(bin, dir, model, proxy);
+      await model.close();
+      const ran = existsSync(join(dir, "ran.marker"));
+      out[installed ? "denyWith" : "denyWithout"] = { ran, result: (state.result?.text ?? "").slice(0, 160) };
+      check(`deny rule ${installed ? "with" : "without"} abridge: the command did not run`, !ran, out[installed ? "denyWith" : "denyWithout"].result);
+    }
+    // 4. A command neither allowed nor denied still asks (refused in print mode), as without abridge.
+    for (const installed of [false, true]) {
+      const dir = project({ permissions: { allow: [readRule] } });
+      if (installed) execFileSync(process.execPath, [CLI, "install", "claude", "--project", dir], { stdio: "ignore" });
+      const state = { followHint: false };
+      const model = await startAnthropicModel(script(state));
+      await runClaude(bin, dir, model, proxy);
+      await model.close();
+      const ran = existsSync(join(dir, "ran.marker"));
+      out[installed ? "askWith" : "askWithout"] = { ran, result: (state.result?.text ?? "").slice(0, 160) };
+      check(`no rule ${installed ? "with" : "without"} abridge: refused in print mode`, !ran, out[installed ? "askWith" : "askWithout"].result);
+    }
+  } finally {
+    proxy.close();
+  }
+  return out;
+}
