@@ -43,7 +43,7 @@ const usage = `usage: abridge <command> [options]
 
 commands:
 ${Object.entries(commands)
-  .map(([name, c]) => `  ${name.padEnd(10)}${c.about}`)
+  .map(([name, c]) => `  ${name.padEnd(11)}${c.about}`)
   .join("\n")}
 
 Run \`abridge <command> --help\` for a command's options.`;
