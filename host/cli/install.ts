@@ -41,9 +41,9 @@ function apply(changes: FileChange[]): void {
   }
 }
 
-export function runWith(mode: "install" | "uninstall", argv: string[]): number {
+export function runWith(mode: "install" | "uninstall", argv: string[], usage = help): number {
   const { values, positionals } = parse(argv, { project: { type: "string" }, global: { type: "boolean" }, "dry-run": { type: "boolean" } });
-  if (printHelp(values, help)) return 0;
+  if (printHelp(values, usage)) return 0;
   const agent = positionals[0] as AgentName;
   const target = TARGETS[agent];
   if (positionals.length !== 1 || !target) throw usageError(`${mode} takes one agent: ${Object.keys(TARGETS).join(", ")}`);
