@@ -7,6 +7,10 @@ import { join } from "node:path";
 
 export const AGENTS = Object.freeze({
   claude: { pkg: "@anthropic-ai/claude-code", version: "2.1.331", bin: "claude" },
+  // A plain install may leave out Codex's platform binary: name it explicitly.
+  codex: { pkg: "@openai/codex", version: "0.169.0", bin: "codex", extra: ["@openai/codex-linux-x64@npm:@openai/codex@0.169.0-linux-x64"] },
+  opencode: { pkg: "opencode-ai", version: "1.18.33", bin: "opencode" },
+  gemini: { pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
 });
 
 const CACHE = process.env.ABRIDGE_AGENTS_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "abridge-agent", "agents");
@@ -19,7 +23,7 @@ export function agentBinary(name) {
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
     process.stderr.write(`installing ${a.pkg}@${a.version} into ${dir} (once)\n`);
-    execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `${a.pkg}@${a.version}`], { stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `${a.pkg}@${a.version}`, ...(a.extra ?? [])], { stdio: ["ignore", "ignore", "inherit"] });
   }
   execFileSync(bin, ["--version"], { stdio: "ignore", timeout: 60_000 });
   return bin;

@@ -2,23 +2,13 @@
 // loopback, with HOME and settings isolated per run and every outside connection refused.
 // Runs the failing build without abridge and with it (after `abridge install claude`), follows
 // the read hint, and checks that deny rules and prompts behave exactly as without abridge.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startAnthropicModel, toolResults } from "./anthropic-model.mjs";
-import { ERROR_LINE, LAST_LINE, writeBuild } from "./build-log.mjs";
-
-const CLI = join(process.cwd(), "dist/cli.bundle.js");
-const BUDGET_LIMIT = 4_500;
-
-/** A loopback port that refuses every connection: the proxy for anything that tries to leave. */
-async function refusingProxy() {
-  const server = createServer((socket) => socket.destroy());
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
-}
+import { writeBuild } from "./build-log.mjs";
+import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, refusingProxy, results, runAsync } from "./harness.mjs";
 
 function project(settings) {
   const dir = mkdtempSync(join(tmpdir(), "abridge-e2e-claude-"));
@@ -47,22 +37,6 @@ function script(state) {
   };
 }
 
-/** Runs the agent without blocking this process: the scripted model answers from the same event loop. */
-function runAsync(bin, args, options) {
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeout);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
-
 const API_KEY = "sk-ant-api03-e2e-loopback-key-0000000000";
 
 async function runClaude(bin, dir, model, proxy, extraArgs = []) {
@@ -78,24 +52,16 @@ async function runClaude(bin, dir, model, proxy, extraArgs = []) {
       ANTHROPIC_API_KEY: API_KEY,
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
       DISABLE_AUTOUPDATER: "1",
-      HTTPS_PROXY: proxy.url,
-      HTTP_PROXY: proxy.url,
-      NO_PROXY: "127.0.0.1,localhost",
+      ...offlineEnv(proxy),
     },
   });
 }
 
-function facts(result) {
-  const text = result?.text ?? "";
-  return { chars: text.length, hasError: text.includes(ERROR_LINE), hasLastLine: text.includes(LAST_LINE), isError: result?.isError ?? null };
-}
-
-export async function e2eClaude(bin) {
+export async function e2e(bin) {
   const proxy = await refusingProxy();
   const readRule = `Bash(${process.execPath} ${CLI} log show:*)`;
   const allowBuild = { permissions: { allow: ["Bash(sh build.sh)", readRule] } };
-  const out = { agent: "claude", checks: [] };
-  const check = (name, ok, detail) => out.checks.push({ name, ok, detail });
+  const { out, check } = results("claude");
   try {
     // 1. Without abridge: what Claude Code alone sends the model.
     {
@@ -119,8 +85,7 @@ export async function e2eClaude(bin) {
       check("with abridge: the tool result is within 4,500 chars", out.with.chars > 0 && out.with.chars <= BUDGET_LIMIT, `${out.with.chars} chars; ${run.stderr.slice(0, 300)}`);
       check("with abridge: the error line is there verbatim", out.with.hasError, "");
       check("with abridge: the last line is there verbatim", out.with.hasLastLine, "");
-      const lines = readFileSync(join(dir, "build.log"), "utf8").split("\n");
-      const expected = state.hintOffset ? `${state.hintOffset}: ${lines[state.hintOffset - 1]}` : "(no hint)";
+      const expected = expectedHintLine(readFileSync(join(dir, "build.log"), "utf8"), state.hintOffset);
       out.hint = { offset: state.hintOffset ?? null, chars: state.hintResult?.text.length ?? 0 };
       check("with abridge: following the hint returns the omitted lines", (state.hintResult?.text ?? "").includes(expected), expected);
     }
