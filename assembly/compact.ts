@@ -65,6 +65,8 @@ export class CompactResult {
   /** False when cleaning left the text as it was. */
   cleanChanged: bool = false;
   rawTokens: i32 = 0;
+  /** Estimated o200k tokens of `llm` (the host counts exactly only when asked). */
+  llmTokens: i32 = 0;
   paging: Paging = Paging.Cleaned;
   /** The budget that applied (that of `category`). */
   budget: i32 = 0;
@@ -83,6 +85,7 @@ export class CompactResult {
     out.add(',"facts":{').add(this.facts).addChar(0x7d);
     out.add(',"cleanChanged":').add(this.cleanChanged ? "true" : "false");
     out.add(',"rawTokens":').addInt(this.rawTokens);
+    out.add(',"llmTokens":').addInt(this.llmTokens);
     out.add(',"paging":"').add(pagingName(this.paging)).addChar(0x22);
     out.add(',"budget":').addInt(this.budget);
     out.add(',"details":').add(this.details.length > 0 ? this.details : "null");
@@ -190,6 +193,7 @@ export function compactResult(
   r.facts = d.facts;
   r.cleanChanged = changetype<usize>(cleaned) != changetype<usize>(text);
   r.rawTokens = rawTokens;
+  r.llmTokens = estimateTokens(d.llm);
   r.paging = paging;
   r.budget = budgets[category];
   if (details && paging != Paging.None) r.details = detailsJson(cleaned, category, ctx);

@@ -1,42 +1,32 @@
 #!/usr/bin/env node
 // The `abridge` command line: one module per command under cli/.
 import { isAbridgeError } from "./errors.js";
-import * as compactCommand from "./cli/compact.js";
-import * as demoCommand from "./cli/demo.js";
-import * as diffCommand from "./cli/diff.js";
-import * as hookCommand from "./cli/hook.js";
-import * as installCommand from "./cli/install.js";
-import * as uninstallCommand from "./cli/uninstall.js";
-import * as logCommand from "./cli/log.js";
-import * as outlineCommand from "./cli/outline.js";
-import * as paramsCommand from "./cli/params.js";
-import * as replayCommand from "./cli/replay.js";
-import * as runCommand from "./cli/run.js";
-import * as reportCommand from "./cli/report.js";
-import * as sectionsCommand from "./cli/sections.js";
-import * as viewCommand from "./cli/view.js";
 
 interface Command {
   help: string;
   run(argv: string[]): number | Promise<number>;
 }
 
-/** Each command with the line `abridge --help` shows for it. */
-const commands: Record<string, Command & { about: string }> = {
-  compact: { ...compactCommand, about: "what the model sees of one tool output (FILE or stdin)" },
-  demo: { ...demoCommand, about: "built-in real tool outputs, before and after" },
-  view: { ...viewCommand, about: "a window of a file's numbered lines (--offset, --limit, --hashlines)" },
-  sections: { ...sectionsCommand, about: "a file as before / relevant lines as hashlines / after" },
-  outline: { ...outlineCommand, about: "the symbols of a source file with their line ranges" },
-  diff: { ...diffCommand, about: "the digest of a unified diff (git diff | abridge diff)" },
-  params: { ...paramsCommand, about: "the abridged display of a tool call's arguments" },
-  log: { ...logCommand, about: "list, page (show) or grep (search) the full outputs in a session log" },
-  report: { ...reportCommand, about: "savings of a session log per session, tool, category (--json, --html)" },
-  replay: { ...replayCommand, about: "run Claude Code / Codex / generic transcripts through abridge" },
-  install: { ...installCommand, about: "add abridge's hooks to Claude Code, Codex or Gemini CLI (--project DIR | --global, --dry-run)" },
-  uninstall: { ...uninstallCommand, about: "remove exactly what install added" },
-  hook: { ...hookCommand, about: "answer a Claude Code, Codex or Gemini CLI hook (JSON on stdin)" },
-  run: { ...runCommand, about: "run a command: full output to the log, the model's view on stdout, its exit code" },
+/**
+ * Each command with the line `abridge --help` shows for it. A command's module is loaded only
+ * when it runs: agents start `abridge hook` and `abridge run` once per tool call, and those
+ * should not pay for compiling the report, replay or demo code.
+ */
+const commands: Record<string, { about: string; load: () => Promise<Command> }> = {
+  compact: { about: "what the model sees of one tool output (FILE or stdin)", load: () => import("./cli/compact.js") },
+  demo: { about: "built-in real tool outputs, before and after", load: () => import("./cli/demo.js") },
+  view: { about: "a window of a file's numbered lines (--offset, --limit, --hashlines)", load: () => import("./cli/view.js") },
+  sections: { about: "a file as before / relevant lines as hashlines / after", load: () => import("./cli/sections.js") },
+  outline: { about: "the symbols of a source file with their line ranges", load: () => import("./cli/outline.js") },
+  diff: { about: "the digest of a unified diff (git diff | abridge diff)", load: () => import("./cli/diff.js") },
+  params: { about: "the abridged display of a tool call's arguments", load: () => import("./cli/params.js") },
+  log: { about: "list, page (show) or grep (search) the full outputs in a session log", load: () => import("./cli/log.js") },
+  report: { about: "savings of a session log per session, tool, category (--json, --html)", load: () => import("./cli/report.js") },
+  replay: { about: "run Claude Code / Codex / generic transcripts through abridge", load: () => import("./cli/replay.js") },
+  install: { about: "add abridge's hooks to Claude Code, Codex or Gemini CLI (--project DIR | --global, --dry-run)", load: () => import("./cli/install.js") },
+  uninstall: { about: "remove exactly what install added", load: () => import("./cli/uninstall.js") },
+  hook: { about: "answer a Claude Code, Codex or Gemini CLI hook (JSON on stdin)", load: () => import("./cli/hook.js") },
+  run: { about: "run a command: full output to the log, the model's view on stdout, its exit code", load: () => import("./cli/run.js") },
 };
 
 const usage = `usage: abridge <command> [options]
@@ -59,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`abridge: ABRIDGE_USAGE: unknown command ${JSON.stringify(name)}\n\n${usage}`);
     return 2;
   }
-  return command.run(rest);
+  return (await command.load()).run(rest);
 }
 
 main(process.argv.slice(2)).then(

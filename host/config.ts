@@ -76,6 +76,8 @@ export interface AbridgeConfig {
     toolTimeoutMs: number;
   };
   prices: Prices;
+  /** Count `metadata.llmTokens` exactly (o200k) instead of the core's estimate. */
+  exactTokens: boolean;
   /** Print per-call savings to stderr. */
   debug: boolean;
   /** The project config file that was read, or null. */
@@ -95,6 +97,7 @@ export interface AbridgeOptions {
   redaction?: Partial<AbridgeConfig["redaction"]> | boolean;
   lock?: Partial<AbridgeConfig["lock"]>;
   prices?: Partial<Prices>;
+  exactTokens?: boolean;
   debug?: boolean;
 }
 
@@ -130,6 +133,7 @@ export const DEFAULTS = Object.freeze({
   redaction: Object.freeze({ outbound: true, log: false }),
   lock: Object.freeze({ maxHoldMs: 30_000, mode: "followup" as QueueMode, toolTimeoutMs: 600_000 }),
   prices: DEFAULT_PRICES,
+  exactTokens: false,
   debug: false,
   /** Looked for in the working directory, then each parent, in this order. */
   configFiles: Object.freeze(["abridge.config.json", ".abridge/config.json"]),
@@ -206,6 +210,7 @@ const TOP: Record<string, Check> = {
   maxTokens: nullableInt(0),
   passthrough: int(0),
   sessionId,
+  exactTokens: bool,
   debug: bool,
 };
 
@@ -294,6 +299,7 @@ function envLayer(env: Record<string, string | undefined>, cwd: string): Layer {
   if ((v = get("ABRIDGE_MAX_TOKENS")) !== undefined) layer.maxTokens = asInt("ABRIDGE_MAX_TOKENS", v);
   if ((v = get("ABRIDGE_PASSTHROUGH")) !== undefined) layer.passthrough = asInt("ABRIDGE_PASSTHROUGH", v);
   if ((v = get("ABRIDGE_SESSION")) !== undefined) layer.sessionId = sessionId("ABRIDGE_SESSION", v);
+  if ((v = get("ABRIDGE_EXACT_TOKENS")) !== undefined) layer.exactTokens = asBool("ABRIDGE_EXACT_TOKENS", v);
   if ((v = get("ABRIDGE_DEBUG")) !== undefined) layer.debug = asBool("ABRIDGE_DEBUG", v);
   if ((v = get("ABRIDGE_LOG")) !== undefined) {
     // A switch, or the log file's path.
@@ -464,6 +470,7 @@ export function loadConfig(options: AbridgeOptions = {}, context: LoadConfigCont
     redaction: { ...(m.redaction as AbridgeConfig["redaction"]) },
     lock: { ...(m.lock as AbridgeConfig["lock"]) },
     prices: { ...(m.prices as Prices) },
+    exactTokens: m.exactTokens as boolean,
     debug: m.debug as boolean,
     configFile,
   };

@@ -58,6 +58,8 @@ export interface CoreCompactResult {
   cleanChanged: boolean;
   /** Estimated o200k tokens of the raw text. */
   rawTokens: number;
+  /** Estimated o200k tokens of `llm`. */
+  llmTokens: number;
   paging: Paging;
   /** The budget that applied (that of `category`). */
   budget: number;
@@ -77,6 +79,7 @@ const COMPACT_SHAPE: Shape = {
   facts: "object",
   cleanChanged: "boolean",
   rawTokens: "number",
+  llmTokens: "number",
   paging: "string",
   budget: "number",
   details: "object|null",

@@ -16,6 +16,11 @@ export const DEFAULT_PASSTHROUGH = DEFAULTS.passthrough;
 export interface CompactOptions extends BudgetOptions {
   /** Cleaned outputs up to this many chars pass through (default 1,500). */
   passthrough?: number;
+  /**
+   * Count `metadata.llmTokens` exactly (o200k, gpt-tokenizer, on first access) instead of the
+   * core's estimate. Loading the tokenizer costs ~0.2–1 s once per process. Default false.
+   */
+  exactTokens?: boolean;
 }
 
 /** Appended to every omission marker, e.g. `abridge_read id=call_1` once a log holds the output. */
@@ -73,11 +78,12 @@ function budgetsFor(options: CompactOptions): number[] {
 type MetadataBase = Omit<ResultMetadata, "llmChars" | "llmTokens" | "savedTokens">;
 
 /**
- * Metadata for a given LLM content. Exact token counting costs ~0.1 ms per KB,
- * so llmTokens (and savedTokens) are counted on first access only.
+ * Metadata for a given LLM content. llmTokens is the core's estimate (as rawTokens is), or with
+ * `exact` an o200k count made on first access only: the tokenizer costs far more to load than a
+ * whole call of the core, and most callers never read the number.
  */
-export function metadataFor(base: MetadataBase, llmContent: string): ResultMetadata {
-  let tokens: number | undefined;
+export function metadataFor(base: MetadataBase, llmContent: string, estimate: number, exact = false): ResultMetadata {
+  let tokens: number | undefined = exact ? undefined : estimate;
   const meta = { ...base, llmChars: llmContent.length } as ResultMetadata;
   return Object.defineProperties(meta, {
     llmTokens: { enumerable: true, get: () => (tokens ??= countExactTokens(llmContent)) },
@@ -93,7 +99,7 @@ export function metadataBase(meta: ResultMetadata): MetadataBase {
   return rest;
 }
 
-function buildResult(text: string, core: CoreCompactResult, fallback?: string): ToolResultOutput {
+function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean, fallback?: string): ToolResultOutput {
   // Binary is never passed on, not even to the UI: both channels get the description.
   let ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged ? undefined : text;
   const metadata = metadataFor(
@@ -110,6 +116,8 @@ function buildResult(text: string, core: CoreCompactResult, fallback?: string): 
       ...(fallback ? { fallback } : {}),
     },
     core.llm,
+    core.llmTokens,
+    exactTokens,
   );
   return {
     category: core.category,
@@ -125,7 +133,7 @@ function buildResult(text: string, core: CoreCompactResult, fallback?: string): 
 }
 
 /** Plain TypeScript result when the core trapped; flagged in metadata.fallback. */
-function fallbackResult(text: string, budget: number, reason: string): ToolResultOutput {
+function fallbackResult(text: string, budget: number, exactTokens: boolean, reason: string): ToolResultOutput {
   const cut = fallbackTruncate(text, budget, 0.6);
   const lines = text === "" ? 0 : text.split("\n").length;
   const core: CoreCompactResult = {
@@ -140,12 +148,13 @@ function fallbackResult(text: string, budget: number, reason: string): ToolResul
     facts: {},
     cleanChanged: false,
     rawTokens: Math.ceil(text.length / 4),
+    llmTokens: Math.ceil(cut.text.length / 4),
     // The text as it came: read() pages it cleaned, which is what the marker counted.
     paging: "cleaned",
     budget,
     details: null,
   };
-  return buildResult(text, core, reason);
+  return buildResult(text, core, exactTokens, reason);
 }
 
 /** A compact result and, when asked for, what a summarizer needs of the same output. */
@@ -173,10 +182,10 @@ export function compactWithDetails(input: ToolResultInput, options: CompactOptio
       category: binary ? "Binary" : (context.category ?? ""),
       details: context.details === true,
     });
-    return { result: buildResult(text, core), details: core.details };
+    return { result: buildResult(text, core, options.exactTokens === true), details: core.details };
   } catch (err) {
     if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
-    return { result: fallbackResult(text, budgets[3]!, err.message), details: null };
+    return { result: fallbackResult(text, budgets[3]!, options.exactTokens === true, err.message), details: null };
   }
 }
 

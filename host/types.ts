@@ -36,7 +36,7 @@ export interface ResultMetadata {
   llmChars: number;
   /** Estimated o200k tokens of the raw output. */
   rawTokens: number;
-  /** o200k tokens of the LLM content. */
+  /** Estimated o200k tokens of the LLM content (counted exactly with the `exactTokens` option). */
   llmTokens: number;
   savedTokens: number;
   /** Code points of the cleaned output the model does not see. */

@@ -64,7 +64,7 @@ export function run(argv: string[]): number {
     throw usageError(`no sample ${JSON.stringify(values.show)}; samples: ${samples.map((s) => s.id).join(", ")}`);
   }
   const rows = samples.map((s) => {
-    const r = compact({ tool: s.tool, args: s.args, output: s.output, exitCode: s.exitCode }, { level });
+    const r = compact({ tool: s.tool, args: s.args, output: s.output, exitCode: s.exitCode }, { level, exactTokens: true });
     // Exact o200k counts of both sides (the raw side decoded as the model would get it).
     const raw = countExactTokens(s.output.toString("utf8"));
     return { s, r, raw, sent: r.metadata.llmTokens };

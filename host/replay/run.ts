@@ -66,7 +66,7 @@ export async function replayCalls(calls: ReplayCall[], options: ReplayOptions = 
     if (!s) {
       // Deterministic: no summarizer, whatever the environment or a config file says; no rotation.
       const log = options.log === undefined ? false : { enabled: true, path: options.log, maxBytes: 0 };
-      s = createAbridge({ sessionId: logSessionId(session), level: options.level, log, summarizer: { provider: "off" }, debug: false });
+      s = createAbridge({ sessionId: logSessionId(session), level: options.level, log, summarizer: { provider: "off" }, exactTokens: true, debug: false });
       s.on("error", (err) => logErrors.push(err));
       sessions.set(session, s);
     }

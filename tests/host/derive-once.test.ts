@@ -180,8 +180,10 @@ describe("every position of a one-line output can be read back", () => {
 
   it("a minified file read whole says where to read on, and `log show --char` continues the line", async () => {
     const { abridge, log } = session();
-    const minified = readFileSync(new URL("../../dist/cli.bundle.js", import.meta.url), "utf8").replaceAll("\n", ";");
-    const r = await abridge.process({ tool: "Read", args: { file_path: "dist/cli.min.js" }, output: minified, callId: "min" });
+    // lodash.min.js as captured: its body is one line of about 73 KB.
+    const minified = readFileSync(new URL("../fixtures/corpus/cat-minified-lodash/output", import.meta.url), "utf8").split("\n").reduce((a, b) => (b.length > a.length ? b : a));
+    expect(minified.length).toBeGreaterThan(4_100);
+    const r = await abridge.process({ tool: "Read", args: { file_path: "lodash.min.js" }, output: minified, callId: "min" });
     expect(r.category).toBe("FileContent");
     expect(r.llmContent).toContain("[read more: abridge_read id=min offset=1]");
     await abridge.close();
