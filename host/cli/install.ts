@@ -11,7 +11,7 @@ import { parse, printHelp, usageError } from "./io.js";
 export const help = `usage: abridge install <agent> [--project DIR | --global] [--dry-run]
        abridge uninstall <agent> [--project DIR | --global] [--dry-run]
 
-agents: ${Object.keys(TARGETS).join(", ")} (pi: \`pi install npm:abridge-agent\`)
+agents: ${Object.keys(TARGETS).join(", ")}
 
 Adds abridge's hooks to the agent's settings (the project's by default, the user's with
 --global), keeping everything else and a backup (<file>.abridge-backup). Installing twice changes

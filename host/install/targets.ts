@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatSettings, parseSettings, withHooks, withoutHooks, type HookEntry } from "./json-hooks.js";
+import { piTarget } from "./pi-target.js";
 import type { AgentName, InstallContext, InstallTarget } from "./types.js";
 
 function read(path: string): string | null {
@@ -103,4 +104,4 @@ export const codexTarget: InstallTarget = {
   },
 };
 
-export const TARGETS: Readonly<Partial<Record<AgentName, InstallTarget>>> = { claude: claudeTarget, codex: codexTarget, gemini: geminiTarget };
+export const TARGETS: Readonly<Partial<Record<AgentName, InstallTarget>>> = { claude: claudeTarget, codex: codexTarget, gemini: geminiTarget, pi: piTarget };

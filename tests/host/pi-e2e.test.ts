@@ -18,7 +18,7 @@ import { startScriptedModel, toolResults, type ChatRequest, type ScriptedModel, 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 // pi is installed on first use into a cache outside the repo (scripts/peers.mjs).
 const PI = peerPath("@mariozechner/pi-coding-agent", "dist/cli.js");
-const EXTENSION = join(ROOT, "dist/pi.bundle.js"); // what package.json names for pi
+const CLI = join(ROOT, "dist/cli.bundle.js");
 const MARKER = /lines ([\d,]+)–([\d,]+) of ([\d,]+)(?: \(partial\))?[^\n]*?read more: abridge_read id=(\S+?) offset=(\d+)/;
 const num = (s: string) => Number(s.replaceAll(",", ""));
 
@@ -75,8 +75,10 @@ async function runPi(root: string, project: CProject, model: ScriptedModel, with
   );
   const work = join(root, withExtension ? "work-abridge" : "work-plain");
   cpSync(project.dir, work, { recursive: true });
-  const args = [PI, "-p", "--provider", "loopback", "--model", "scripted", "--no-extensions", "--no-skills", "--no-prompt-templates", "--no-context-files", "--offline"];
-  if (withExtension) args.push("-e", EXTENSION);
+  // With abridge, the extension is loaded the way a user gets it: `abridge install pi` names the
+  // bundle in the project's .pi/settings.json (HOME is isolated, so nothing else is discovered).
+  if (withExtension) execFileSync(process.execPath, [CLI, "install", "pi", "--project", work], { stdio: "ignore" });
+  const args = [PI, "-p", "--provider", "loopback", "--model", "scripted", ...(withExtension ? [] : ["--no-extensions"]), "--no-skills", "--no-prompt-templates", "--no-context-files", "--offline"];
   args.push("Build the project with make -k and tell me the first error.");
   const env = { ...process.env, HOME: home, PI_OFFLINE: "1", ABRIDGE_CONFIG: undefined, ABRIDGE_LOG: undefined, ABRIDGE_LOG_DIR: undefined };
   const child = spawn(process.execPath, args, { cwd: work, env, stdio: ["ignore", "pipe", "pipe"] });
