@@ -9,14 +9,14 @@
 // `abridge:core/core@0.1.0#verify-anchors`).
 //
 // Memory: every block the host asks for (cabi_realloc) or this glue hands back
-// is an ordinary object of the incremental runtime, kept reachable from `held`
-// until the host calls `cabi_post_*`; then it is garbage like any other, so
-// the collector reuses the same memory call after call. A string the host
+// is an ordinary object of the runtime, kept reachable from `held` until the
+// host calls `cabi_post_*`, which collects: the minimal runtime never collects
+// during a call (that is what makes it fast), so each call's garbage goes at its end. A string the host
 // lowers is the payload of a String object of exactly its length, so the core
 // reads it in place: no copy of a 10 MB input is made on the way in.
-// Why the incremental runtime rather than the stub runtime reset after each
-// call: one compact of a large input allocates several times its size in
-// intermediate strings, which a bump allocator never reuses within the call.
+// Why a collecting runtime rather than the stub runtime reset after each call:
+// memory freed explicitly within a call (buffers grown and released) is reused
+// by the allocator, which a bump allocator never does.
 import { compactResult, CompactResult } from "./compact";
 import { categoryName, CATEGORY_COUNT } from "./category";
 import { classify as coreClassify } from "./classify";
@@ -38,8 +38,6 @@ import { formatCount, StrBuf } from "./util/strbuf";
 const MAX_INPUT_CHARS: u32 = 512 * 1024 * 1024;
 /** Numbers cross as u32; the core computes in i32. */
 const MAX_NUMBER: u32 = <u32>i32.MAX_VALUE;
-/** After a call whose inputs took more than this many bytes, collect at once (as the raw binding does). */
-const COLLECT_AFTER_BYTES: usize = 2 << 20;
 
 const INPUT_TOO_LARGE = "ABRIDGE_INPUT_TOO_LARGE";
 const INVALID_OPTION = "ABRIDGE_INVALID_OPTION";
@@ -50,7 +48,6 @@ const INVALID_INPUT = "ABRIDGE_INVALID_INPUT";
 
 /** Objects the host may still read or that hold its arguments; emptied by cabi_post_*. */
 const held = new Array<string>();
-let heldBytes: usize = 0;
 
 /** A managed block of `size` bytes (a String object: the collector looks inside none). */
 function allocate(size: usize): usize {
@@ -64,7 +61,6 @@ function allocate(size: usize): usize {
  * aligned, more than any type of this world needs.
  */
 export function cabi_realloc(oldPtr: usize, oldSize: usize, align: usize, newSize: usize): usize {
-  heldBytes += newSize;
   if (oldPtr == 0) return allocate(newSize);
   // Shrinking (a host transcoding UTF-8 shrinks its worst-case guess) stays in place.
   const block = changetype<string>(__renew(oldPtr, newSize));
@@ -74,8 +70,7 @@ export function cabi_realloc(oldPtr: usize, oldSize: usize, align: usize, newSiz
 
 function release(): void {
   held.length = 0;
-  if (heldBytes > COLLECT_AFTER_BYTES) __collect();
-  heldBytes = 0;
+  __collect();
 }
 
 /**

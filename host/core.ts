@@ -27,9 +27,6 @@ const STRING_ID = 2;
  */
 export const MAX_INPUT_CHARS = 512 * 1024 * 1024;
 
-/** Inputs above this size trigger a collection right after the call. */
-const COLLECT_AFTER_CHARS = 1 << 20;
-
 /**
  * Linear memory never shrinks: an instance that grew past this size for one huge
  * output is dropped after the call, so a long session does not keep hundreds of
@@ -194,11 +191,9 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   crossings++;
   const ex = core();
   const pinned: Pointer[] = [];
-  let big = 0;
   try {
     const lowered = checked.map((a) => {
       if (typeof a === "number") return a;
-      big += a.length;
       unitsLowered += a.length;
       const ptr = typeof a === "string" ? lowerString(ex, a) : lowerBytes(ex, a);
       pinned.push(ex.__pin(ptr));
@@ -216,7 +211,9 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   } finally {
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
-      if (big > COLLECT_AFTER_CHARS) ex.__collect();
+      // The core runs AssemblyScript's minimal runtime: nothing is collected during a call
+      // (which is what makes it fast), so everything a call made is collected after it.
+      ex.__collect();
       if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
     }
   }
