@@ -6,10 +6,11 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { randomBytes } from "node:crypto";
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { loadConfig } from "../config.js";
 import { ancestorArgv, flagValues } from "./ancestry.js";
 import { claudeArgv, collectRules, wouldAllowBash } from "./claude-permissions.js";
+import { codexRulesMayApply, codexRunsUnasked } from "./codex-permissions.js";
 import { isWrapped, wrapCommand } from "./wrap.js";
 
 export type Agent = "claude" | "codex" | "gemini";
@@ -109,43 +110,27 @@ async function claudePost(input: HookInput, compact: Compactor): Promise<HookAns
 
 // ---- Codex ----------------------------------------------------------------------------
 
-/** Codex runs a command without asking only under the approval policy "never" (its sandbox still applies). */
-function codexRunsUnasked(argv: readonly string[] | null, env: NodeJS.ProcessEnv): boolean {
-  if (argv === null) return false;
-  if (argv.includes("--dangerously-bypass-approvals-and-sandbox") || argv.includes("--yolo")) return true;
-  const policy = flagValues(argv, ["-a", "--ask-for-approval"]);
-  if (policy.length > 0) return policy.at(-1) === "never";
-  const overrides = flagValues(argv, ["-c", "--config"]).filter((c) => c.startsWith("approval_policy="));
-  if (overrides.length > 0) return /never/.test(overrides.at(-1)!);
-  return codexConfigPolicy(env) === "never";
-}
-
-function codexConfigPolicy(env: NodeJS.ProcessEnv): string {
-  try {
-    const file = join(env.CODEX_HOME ?? join(env.HOME ?? homedir(), ".codex"), "config.toml");
-    const top = readFileSync(file, "utf8").split(/^\[/m)[0]!;
-    return /^\s*approval_policy\s*=\s*"([a-z-]+)"/m.exec(top)?.[1] ?? "";
-  } catch {
-    return "";
-  }
-}
-
+/**
+ * Codex reports its shell tool as `Bash` with `{command}` (argv and PowerShell forms carry a
+ * `kind` and are left alone). Wrapped only when Codex would run the command unasked and no
+ * exec-policy rule could apply (see codex-permissions.ts).
+ */
 function codexPre(input: HookInput, env: NodeJS.ProcessEnv): HookAnswer {
+  if (str(input.tool_name) !== "Bash") return null;
   const toolInput = record(input.tool_input);
-  const raw = toolInput.command;
-  const command = Array.isArray(raw) ? (raw.length >= 3 && /(^|\/)(ba|z)?sh$/.test(String(raw[0])) && /^-[a-z]*c[a-z]*$/.test(String(raw[1])) ? String(raw[2]) : "") : str(raw);
+  if (toolInput.kind !== undefined && toolInput.kind !== "script") return null;
+  const command = str(toolInput.command);
   if (command === "" || isWrapped(command)) return null;
-  const ancestors = ancestorArgv();
-  const argv = ancestors?.find((a) => a.some((w, i) => i < 2 && /(^|\/)codex$/.test(w))) ?? null;
-  if (!codexRunsUnasked(argv, env)) return null;
-  const callId = str(input.tool_use_id) || str(input.call_id) || `call_${randomBytes(4).toString("hex")}`;
-  const command2 = wrapped(command, callId, input);
+  if (!codexRunsUnasked(str(input.permission_mode))) return null;
+  if (codexRulesMayApply(str(input.cwd) || process.cwd(), env)) return null;
+  const callId = str(input.tool_use_id) || `call_${randomBytes(4).toString("hex")}`;
   return {
     hookSpecificOutput: {
       hookEventName: "PreToolUse",
+      // Codex applies updatedInput only with "allow"; its sandbox still applies to the wrapper.
       permissionDecision: "allow",
       permissionDecisionReason: "abridge keeps the full output in its log; Codex runs commands without asking in this session",
-      updatedInput: { ...toolInput, command: Array.isArray(raw) ? ["bash", "-lc", command2] : command2 },
+      updatedInput: { ...toolInput, command: wrapped(command, callId, input) },
     },
   };
 }

@@ -66,6 +66,7 @@ export function runWith(mode: "install" | "uninstall", argv: string[], usage = h
   }
   apply(changes);
   for (const c of changes) console.log(`${mode === "install" ? "installed in" : c.after === null ? "removed" : "removed from"} ${c.path}`);
+  if (mode === "install" && target.afterInstall) console.log(target.afterInstall);
   return 0;
 }
 

@@ -34,7 +34,10 @@ function restored(path: string, remaining: Record<string, unknown>): string | nu
 }
 
 function jsonTarget(agent: AgentName, dir: string, file: string, entries: (command: string) => HookEntry[]): InstallTarget {
-  const pathOf = (ctx: InstallContext) => join(ctx.scope === "global" ? ctx.home : ctx.projectDir, dir, file);
+  return jsonTargetAt(agent, (ctx) => join(ctx.scope === "global" ? ctx.home : ctx.projectDir, dir, file), entries);
+}
+
+function jsonTargetAt(agent: AgentName, pathOf: (ctx: InstallContext) => string, entries: (command: string) => HookEntry[]): InstallTarget {
   return {
     agent,
     planInstall(ctx) {
@@ -65,43 +68,22 @@ export const claudeTarget = jsonTarget("claude", ".claude", "settings.json", (co
 /** Gemini CLI: BeforeTool wraps run_shell_command. */
 export const geminiTarget = jsonTarget("gemini", ".gemini", "settings.json", (command) => [{ event: "BeforeTool", matcher: "run_shell_command", command }]);
 
-const CODEX_BEGIN = "# >>> abridge-agent: abridge install codex (abridge uninstall codex removes this block) >>>";
-const CODEX_END = "# <<< abridge-agent <<<";
-
-function codexBlock(command: string): string {
-  const q = JSON.stringify(command);
-  return `${CODEX_BEGIN}\n[[hooks.PreToolUse]]\nmatcher = "Bash"\nhooks = [{ type = "command", command = ${q} }]\n${CODEX_END}\n`;
-}
-
-function withoutCodexBlock(text: string): string {
-  const start = text.indexOf(CODEX_BEGIN);
-  if (start < 0) return text;
-  const end = text.indexOf(CODEX_END, start);
-  if (end < 0) throw new Error(`the abridge block in config.toml has no end line (${CODEX_END}): remove it by hand`);
-  const before = text.slice(0, start);
-  const after = text.slice(end + CODEX_END.length).replace(/^\n/, "");
-  return before + after;
-}
-
-/** Codex: a PreToolUse hook in config.toml ($CODEX_HOME or ~/.codex; a project's .codex/ with --project). */
+/**
+ * Codex: a PreToolUse hook on its shell tool (reported as `Bash`) in `hooks.json`, which Codex
+ * reads beside config.toml ($CODEX_HOME, default ~/.codex; a project's .codex/ with --project).
+ * Not config.toml: Codex rewrites that file itself (it records hook trust there) with a TOML
+ * editor that moves comments, so a comment-delimited block ends up holding Codex's and the
+ * user's tables too, and uninstall would take them away.
+ */
 export const codexTarget: InstallTarget = {
-  agent: "codex",
-  planInstall(ctx) {
-    const path = join(ctx.scope === "global" ? (ctx.env.CODEX_HOME ?? join(ctx.home, ".codex")) : join(ctx.projectDir, ".codex"), "config.toml");
-    const before = read(path);
-    const base = withoutCodexBlock(before ?? "");
-    const after = `${base}${base === "" || base.endsWith("\n") ? "" : "\n"}${codexBlock(hookCommand(ctx, "codex"))}`;
-    return after === before ? [] : [{ path, before, after }];
-  },
-  planUninstall(ctx) {
-    const path = join(ctx.scope === "global" ? (ctx.env.CODEX_HOME ?? join(ctx.home, ".codex")) : join(ctx.projectDir, ".codex"), "config.toml");
-    const before = read(path);
-    if (before === null) return [];
-    const after = withoutCodexBlock(before);
-    if (after === before) return [];
-    // A config.toml abridge created holds nothing else: it goes.
-    return [{ path, before, after: after.trim() === "" && read(`${path}.abridge-backup`) === null ? null : after }];
-  },
+  ...jsonTargetAt(
+    "codex",
+    (ctx) => join(ctx.scope === "global" ? (ctx.env.CODEX_HOME || join(ctx.home, ".codex")) : join(ctx.projectDir, ".codex"), "hooks.json"),
+    (command) => [{ event: "PreToolUse", matcher: "Bash", command }],
+  ),
+  // Codex runs a hook only after the user trusts it; abridge does not trust it on their behalf.
+  afterInstall:
+    "Codex runs the hook only once you trust it: start `codex`, and at \"Hooks need review\" choose \"Review hooks\" (or type /hooks), check the command and press t. Until then Codex works as without abridge.",
 };
 
 export const TARGETS: Readonly<Partial<Record<AgentName, InstallTarget>>> = { claude: claudeTarget, codex: codexTarget, gemini: geminiTarget, pi: piTarget };

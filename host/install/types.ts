@@ -34,4 +34,6 @@ export interface InstallTarget {
   planInstall(ctx: InstallContext): FileChange[];
   /** The edits that remove exactly what planInstall added, leaving the user's own settings alone. */
   planUninstall(ctx: InstallContext): FileChange[];
+  /** What the user still has to do in the agent itself once the files are written, if anything. */
+  afterInstall?: string;
 }

@@ -57,7 +57,8 @@ describe("abridge install claude", () => {
   });
 });
 
-describe("abridge install gemini and codex", () => {
+// Codex: tests/host/agent-install-codex.test.ts.
+describe("abridge install gemini", () => {
   it("gemini: a BeforeTool hook on run_shell_command in .gemini/settings.json, kept beside the auth setting", () => {
     const dir = project();
     mkdirSync(join(dir, ".gemini"));
@@ -69,21 +70,5 @@ describe("abridge install gemini and codex", () => {
     expect(s.hooks.BeforeTool[0].matcher).toBe("run_shell_command");
     runCli(["uninstall", "gemini", "--project", dir]);
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ security: { auth: { selectedType: "gemini-api-key" } } });
-  });
-
-  it("codex: one delimited block in config.toml, the user's lines untouched", () => {
-    const home = project();
-    const codexHome = join(home, "codex");
-    mkdirSync(codexHome);
-    const file = join(codexHome, "config.toml");
-    const mine = 'model = "gpt-5"\napproval_policy = "never"\n\n[model_providers.local]\nbase_url = "http://127.0.0.1:9/v1"\n';
-    writeFileSync(file, mine);
-    expect(runCli(["install", "codex", "--global"], undefined, { env: { CODEX_HOME: codexHome } }).status).toBe(0);
-    const text = readFileSync(file, "utf8");
-    expect(text.startsWith(mine)).toBe(true);
-    expect(text).toContain("[[hooks.PreToolUse]]");
-    expect(runCli(["install", "codex", "--global"], undefined, { env: { CODEX_HOME: codexHome } }).stdout).toContain("nothing to add");
-    runCli(["uninstall", "codex", "--global"], undefined, { env: { CODEX_HOME: codexHome } });
-    expect(readFileSync(file, "utf8")).toBe(mine);
   });
 });
