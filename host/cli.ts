@@ -8,6 +8,7 @@ import * as hookCommand from "./cli/hook.js";
 import * as installCommand from "./cli/install.js";
 import * as uninstallCommand from "./cli/uninstall.js";
 import * as logCommand from "./cli/log.js";
+import * as mcpProxyCommand from "./cli/mcp-proxy.js";
 import * as outlineCommand from "./cli/outline.js";
 import * as paramsCommand from "./cli/params.js";
 import * as replayCommand from "./cli/replay.js";
@@ -37,6 +38,7 @@ const commands: Record<string, Command & { about: string }> = {
   uninstall: { ...uninstallCommand, about: "remove exactly what install added" },
   hook: { ...hookCommand, about: "answer a Claude Code, Codex or Gemini CLI hook (JSON on stdin)" },
   run: { ...runCommand, about: "run a command: full output to the log, the model's view on stdout, its exit code" },
+  "mcp-proxy": { ...mcpProxyCommand, about: "a stdio MCP server in front of another: long text results abridged, abridge_read added" },
 };
 
 const usage = `usage: abridge <command> [options]
