@@ -26,6 +26,7 @@ const commands: Record<string, { about: string; load: () => Promise<Command> }> 
   install: { about: "add abridge's hooks to Claude Code, Codex or Gemini CLI (--project DIR | --global, --dry-run)", load: () => import("./cli/install.js") },
   uninstall: { about: "remove exactly what install added", load: () => import("./cli/uninstall.js") },
   hook: { about: "answer a Claude Code, Codex or Gemini CLI hook (JSON on stdin)", load: () => import("./cli/hook.js") },
+  "mcp-proxy": { about: "a stdio MCP server in front of another: long text results abridged, abridge_read added", load: () => import("./cli/mcp-proxy.js") },
   doctor: { about: "which agents are here and whether abridge is active in each", load: () => import("./cli/doctor.js") },
   run: { about: "run a command: full output to the log, the model's view on stdout, its exit code", load: () => import("./cli/run.js") },
 };

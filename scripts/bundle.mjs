@@ -6,7 +6,9 @@ import { chmodSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { rolldown } from "rolldown";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
+// A dependency is external with its subpaths too (`@modelcontextprotocol/sdk/client/index.js`).
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const external = [...Object.keys(pkg.dependencies ?? {}).map((d) => new RegExp(`^${escape(d)}(/|$)`)), /^node:/];
 
 // Chunk names carry a content hash: drop the previous build's files first.
 for (const f of readdirSync("dist")) if (f.endsWith(".bundle.js")) rmSync(`dist/${f}`);

@@ -83,6 +83,9 @@ function mcpText(response: unknown): string | null {
   return texts.map((c) => c.text as string).join("\n");
 }
 
+/** The read hint `abridge mcp-proxy` puts in a result it abridged. */
+const PROXY_HINT = /read more: [A-Za-z0-9_.-]*abridge_read id=\S+ offset=\d+/;
+
 async function claudePost(input: HookInput, compact: Compactor): Promise<HookAnswer> {
   const tool = str(input.tool_name);
   const toolInput = record(input.tool_input);
@@ -100,7 +103,10 @@ async function claudePost(input: HookInput, compact: Compactor): Promise<HookAns
   }
   if (tool.startsWith("mcp__")) {
     const text = mcpText(input.tool_response);
-    if (text === null) return null;
+    // A server behind `abridge mcp-proxy` was abridged there, from its whole result, before
+    // Claude Code's own size limit could replace it: a second pass would digest the digest (and
+    // the pages abridge_read returns) and point the model at a different log.
+    if (text === null || tool.endsWith("__abridge_read") || PROXY_HINT.test(text)) return null;
     const llm = await compact({ tool, args: toolInput, output: text, callId, ...where });
     if (llm === null) return null;
     return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: { content: [{ type: "text", text: llm }] } } };

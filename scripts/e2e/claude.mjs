@@ -1,14 +1,16 @@
 // Claude Code end to end: the real `claude -p` against a scripted Anthropic model on
 // loopback, with HOME and settings isolated per run and every outside connection refused.
 // Runs the failing build without abridge and with it (after `abridge install claude`), follows
-// the read hint, and checks that deny rules and prompts behave exactly as without abridge.
+// the read hint, and checks that deny rules and prompts behave exactly as without abridge. Then
+// the same build read through a real MCP server, straight and behind `abridge mcp-proxy`.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startAnthropicModel, toolResults } from "./anthropic-model.mjs";
 import { writeBuild } from "./build-log.mjs";
 import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, refusingProxy, results, runAsync } from "./harness.mjs";
+import { buildLogServer } from "./mcp-server.mjs";
 
 function project(settings) {
   const dir = mkdtempSync(join(tmpdir(), "abridge-e2e-claude-"));
@@ -37,9 +39,52 @@ function script(state) {
   };
 }
 
+/** The MCP server's name in the agent's config: its tools are mcp__fs__<tool>. */
+const MCP_NAME = "fs";
+
+/** Turn 1 reads the build log with the MCP server's tool; turn 2 follows the proxy's read hint; then a final answer. */
+function mcpScript(state, server) {
+  return (request, index) => {
+    if (index === 0) {
+      state.tools = (request.body.tools ?? []).map((t) => t.name).filter((n) => n.startsWith(`mcp__${MCP_NAME}__`));
+      return { toolCall: { name: `mcp__${MCP_NAME}__${server.tool}`, input: { path: server.file } } };
+    }
+    const [last] = toolResults(request.body);
+    if (index === 1) {
+      state.result = last;
+      const hint = new RegExp(`read more: mcp__${MCP_NAME}__abridge_read id=(\\S+) offset=(\\d+)`).exec(last?.text ?? "");
+      if (hint) {
+        state.hintOffset = Number(hint[2]);
+        return { toolCall: { name: `mcp__${MCP_NAME}__abridge_read`, input: { id: hint[1], offset: state.hintOffset, limit: 5 } } };
+      }
+    }
+    if (index === 2) state.hintResult = last;
+    return { text: "Done." };
+  };
+}
+
+/** A project whose MCP config (--mcp-config) names the filesystem server serving the failing build. */
+function mcpProject(proxied) {
+  const dir = project({ permissions: { allow: [`mcp__${MCP_NAME}__read_text_file`, `mcp__${MCP_NAME}__abridge_read`] } });
+  const server = buildLogServer(dir, { proxied, name: MCP_NAME });
+  const config = join(dir, "mcp.json");
+  writeFileSync(config, JSON.stringify({ mcpServers: { [MCP_NAME]: { command: server.command, args: server.args } } }, null, 2));
+  return { dir, server, args: ["--mcp-config", config, "--strict-mcp-config"] };
+}
+
+/** The call records in the project's abridge logs (the proxy's and the hooks'). */
+function loggedCalls(dir) {
+  const sessions = join(dir, ".abridge", "sessions");
+  if (!existsSync(sessions)) return [];
+  return readdirSync(sessions)
+    .filter((f) => f.endsWith(".jsonl"))
+    .flatMap((f) => readFileSync(join(sessions, f), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)))
+    .filter((r) => r.type === "call");
+}
+
 const API_KEY = "sk-ant-api03-e2e-loopback-key-0000000000";
 
-async function runClaude(bin, dir, model, proxy, extraArgs = []) {
+async function runClaude(bin, dir, model, proxy, extraArgs = [], extraEnv = {}) {
   // Claude Code reads its onboarding, trust and API-key approval state from ~/.claude.json.
   writeFileSync(join(dir, "home", ".claude.json"), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] }, projects: { [dir]: { hasTrustDialogAccepted: true } } }));
   return runAsync(bin, ["-p", "Run the build and tell me what failed.", "--output-format", "json", "--setting-sources", "project", "--model", "claude-sonnet-4-5", ...extraArgs], {
@@ -52,6 +97,7 @@ async function runClaude(bin, dir, model, proxy, extraArgs = []) {
       ANTHROPIC_API_KEY: API_KEY,
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
       DISABLE_AUTOUPDATER: "1",
+      ...extraEnv,
       ...offlineEnv(proxy),
     },
   });
@@ -112,6 +158,42 @@ export async function e2e(bin) {
       const ran = existsSync(join(dir, "ran.marker"));
       out[installed ? "askWith" : "askWithout"] = { ran, result: (state.result?.text ?? "").slice(0, 160) };
       check(`no rule ${installed ? "with" : "without"} abridge: refused in print mode`, !ran, out[installed ? "askWith" : "askWithout"].result);
+    }
+    // 5. An MCP server returning the failing build, without abridge: what Claude Code alone sends.
+    // ENABLE_TOOL_SEARCH=false exposes MCP tools directly instead of behind a tool search.
+    const mcpEnv = { ENABLE_TOOL_SEARCH: "false" };
+    {
+      const { dir, server, args } = mcpProject(false);
+      const state = {};
+      const model = await startAnthropicModel(mcpScript(state, server));
+      const run = await runClaude(bin, dir, model, proxy, args, mcpEnv);
+      await model.close();
+      out.mcpWithout = { ...facts(state.result), buildBytes: server.bytes, head: (state.result?.text ?? "").slice(0, 160) };
+      check("MCP without abridge: the server's read tool was called", state.result !== undefined, `tools ${JSON.stringify(state.tools)}; ${run.stderr.slice(0, 300)}`);
+    }
+    // 6. The same server behind `abridge mcp-proxy`, with abridge's hooks installed as well: the
+    // proxy abridges (it sees the whole result, before Claude Code's size limit replaces it) and
+    // the PostToolUse hook on mcp__.* leaves the proxy's results alone.
+    {
+      const { dir, server, args } = mcpProject(true);
+      execFileSync(process.execPath, [CLI, "install", "claude", "--project", dir], { stdio: "ignore" });
+      const state = {};
+      const model = await startAnthropicModel(mcpScript(state, server));
+      const run = await runClaude(bin, dir, model, proxy, args, mcpEnv);
+      await model.close();
+      out.mcpWith = facts(state.result);
+      const r = out.mcpWith;
+      check("MCP with mcp-proxy: abridge_read is offered beside the server's tools", (state.tools ?? []).includes(`mcp__${MCP_NAME}__abridge_read`) && (state.tools ?? []).includes(`mcp__${MCP_NAME}__read_text_file`), JSON.stringify(state.tools));
+      check("MCP with mcp-proxy: the tool result is within 4,500 chars", r.chars > 0 && r.chars <= BUDGET_LIMIT, `${r.chars} chars; ${run.stderr.slice(0, 300)}`);
+      check("MCP with mcp-proxy: the error line is there verbatim", r.hasError, (state.result?.text ?? "").slice(0, 200));
+      check("MCP with mcp-proxy: the last line is there verbatim", r.hasLastLine, "");
+      const expected = expectedHintLine(readFileSync(server.file, "utf8"), state.hintOffset);
+      out.mcpHint = { offset: state.hintOffset ?? null, chars: state.hintResult?.text.length ?? 0 };
+      check(`MCP with mcp-proxy: mcp__${MCP_NAME}__abridge_read at the hint's offset returns the omitted lines`, (state.hintResult?.text ?? "").includes(expected), `${expected} / got ${(state.hintResult?.text ?? "").slice(0, 200)}`);
+      // Only the proxy logged the MCP call: the hook neither re-abridged the digest nor the page.
+      const calls = loggedCalls(dir).filter((c) => c.tool.startsWith("mcp__"));
+      out.mcpLoggedCalls = calls.map((c) => c.tool);
+      check("MCP with mcp-proxy and the hooks: only the proxy abridged the result", calls.length === 1 && calls[0].tool === `mcp__${MCP_NAME}__${server.tool}` && !/ log show /.test(state.result?.text ?? ""), JSON.stringify(out.mcpLoggedCalls));
     }
   } finally {
     proxy.close();

@@ -8,7 +8,7 @@ describe("abridge --help", () => {
 
   it("lists every command with a line about it", () => {
     expect(top.status).toBe(0);
-    expect(listed).toEqual(["compact", "demo", "view", "sections", "outline", "diff", "params", "log", "report", "replay", "install", "uninstall", "hook", "doctor", "run"]);
+    expect(listed).toEqual(["compact", "demo", "view", "sections", "outline", "diff", "params", "log", "report", "replay", "install", "uninstall", "hook", "mcp-proxy", "doctor", "run"]);
   });
 
   it("answers --help and -h on each command", () => {
