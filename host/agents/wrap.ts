@@ -24,13 +24,19 @@ export function runningCli(): string {
   return resolve(process.argv[1] ?? "");
 }
 
-/** `if node and abridge are there; then abridge run … -- bash -c CMD; else bash -c CMD; fi` */
+/**
+ * `if node and abridge are there; then abridge run … -- bash -c CMD; else report; bash -c CMD; fi`
+ * The report is one line on stderr, before the command's own output.
+ */
 export function wrapCommand(command: string, o: WrapOptions): string {
-  const node = shellWord(o.node ?? process.execPath);
-  const cli = shellWord(o.cli ?? runningCli());
+  const nodePath = o.node ?? process.execPath;
+  const cliPath = o.cli ?? runningCli();
+  const node = shellWord(nodePath);
+  const cli = shellWord(cliPath);
   const script = `bash -c ${shellWord(command)}`;
   const run = `${node} ${cli} run --id ${shellWord(o.callId)} --session ${shellWord(o.session)} --log ${shellWord(o.log)} -- ${script}`;
-  return `if test -x ${node} -a -f ${cli}; then ${run}; else ${script}; fi`;
+  const report = `echo ${shellWord(`abridge: ABRIDGE_UNAVAILABLE: ${nodePath} or ${cliPath} is gone; the command runs without abridge`)} >&2`;
+  return `if test -x ${node} -a -f ${cli}; then ${run}; else ${report}; ${script}; fi`;
 }
 
 /** Whether a command line is already one of our wrappers (a hook must not wrap twice). */

@@ -110,8 +110,10 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await present(captured, values);
   } catch (err) {
-    // Fail open: the agent gets everything, exactly as without abridge, and the reason once.
-    process.stdout.write(captured.output);
+    // Fail open: the agent gets everything, exactly as without abridge, and the reason once,
+    // after it: a long output to a pipe is still being written when write() returns, and an
+    // agent that merges stdout and stderr would get the reason in the middle of a line.
+    await new Promise<void>((done) => process.stdout.write(captured.output, () => done()));
     const code = isAbridgeError(err) ? err.code : "ABRIDGE_RUN";
     process.stderr.write(`abridge: ${code}: ${(err as Error)?.message ?? String(err)} (output passed on unchanged)\n`);
   }

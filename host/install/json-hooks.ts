@@ -6,9 +6,11 @@ export interface HookEntry {
   event: string;
   matcher: string;
   command: string;
+  /** What the agent calls the hook in its messages and commands (Gemini CLI: `/hooks disable abridge`). */
+  name?: string;
 }
 
-type Settings = Record<string, unknown> & { hooks?: Record<string, Array<{ matcher?: string; hooks?: Array<{ type?: string; command?: string }> }>> };
+type Settings = Record<string, unknown> & { hooks?: Record<string, Array<{ matcher?: string; hooks?: Array<{ type?: string; command?: string; name?: string }> }>> };
 
 export function parseSettings(text: string | null, path: string): Settings {
   if (text === null || text.trim() === "") return {};
@@ -32,7 +34,7 @@ export function withHooks(settings: Settings, entries: readonly HookEntry[]): Se
   for (const e of entries) {
     if (hasHook(out, e)) continue;
     out.hooks ??= {};
-    (out.hooks[e.event] ??= []).push({ matcher: e.matcher, hooks: [{ type: "command", command: e.command }] });
+    (out.hooks[e.event] ??= []).push({ matcher: e.matcher, hooks: [{ ...(e.name ? { name: e.name } : {}), type: "command", command: e.command }] });
   }
   return out;
 }

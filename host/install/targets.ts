@@ -13,9 +13,9 @@ function hookCommand(ctx: InstallContext, agent: string): string {
   return [...ctx.abridgeCommand, "hook", agent].map((w) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`)).join(" ");
 }
 
-/** A hook command abridge installed (any version, any install path): the CLI bundle's `hook <agent>`. */
+/** A hook command abridge installed (any version, any install path): the CLI bundle's `hook <agent>`, perhaps guarded. */
 function isAbridgeHook(agent: string): (command: string) => boolean {
-  return (command) => command.endsWith(` hook ${agent}`) && /cli\.bundle\.js'? hook /.test(command);
+  return (command) => /cli\.bundle\.js'? hook /.test(command) && (command.endsWith(` hook ${agent}`) || command.includes(` hook ${agent} || echo 'abridge: `));
 }
 
 /** What the file goes back to once abridge's part is gone: the user's own text when that is what is left. */
@@ -65,8 +65,15 @@ export const claudeTarget = jsonTarget("claude", ".claude", "settings.json", (co
   { event: "PostToolUse", matcher: "Bash|mcp__.*", command },
 ]);
 
-/** Gemini CLI: BeforeTool wraps run_shell_command. */
-export const geminiTarget = jsonTarget("gemini", ".gemini", "settings.json", (command) => [{ event: "BeforeTool", matcher: "run_shell_command", command }]);
+/**
+ * Gemini CLI: BeforeTool wraps run_shell_command. Gemini blocks the tool call when a hook exits
+ * with any code but 0 or 1 and some stderr (127 when node is gone): the guard turns every failure
+ * to start the hook into exit 0 with one line on stderr, which Gemini shows as the hook's message
+ * and then runs the command as it is. Named, so Gemini's messages say "abridge" rather than the command.
+ */
+export const geminiTarget = jsonTarget("gemini", ".gemini", "settings.json", (command) => [
+  { event: "BeforeTool", matcher: "run_shell_command", name: "abridge", command: `${command} || echo 'abridge: ABRIDGE_HOOK: the abridge hook could not start (Node.js or the abridge-agent package is gone); Gemini CLI runs the command without abridge' >&2` },
+]);
 
 /**
  * Codex: a PreToolUse hook on its shell tool (reported as `Bash`) in `hooks.json`, which Codex
