@@ -11,7 +11,7 @@ import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigCon
 import { AbridgeError } from "./errors.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
-import { estimateTokens, type CompactDetails } from "./core-api.js";
+import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
@@ -51,6 +51,14 @@ function compactOptions(c: AbridgeConfig): CompactOptions {
     categories: c.categories,
     exactTokens: c.exactTokens,
   };
+}
+
+/**
+ * Estimated tokens of a summary: prose at about four characters a token. A summary is a few
+ * hundred tokens; a second crossing into the core for its count would cost more than it tells.
+ */
+function summaryTokens(summary: string): number {
+  return Math.ceil(summary.length / 4);
 }
 
 /** Seed 003's sectioned request: before and after by their outline, the relevant range as hashlines. */
@@ -195,7 +203,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean): ProcessResult {
     const replaced = llmContent !== digest.llmContent;
-    const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent, this.options.exactTokens ? 0 : estimateTokens(llmContent), this.options.exactTokens) : digest.metadata;
+    const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent, summaryTokens(llmContent), this.options.exactTokens) : digest.metadata;
     const result: ProcessResult = Object.defineProperties(
       { category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer } as ProcessResult,
       { uiContent: { enumerable: true, get: () => digest.uiContent } },
