@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatSettings, parseSettings, withHooks, withoutHooks, type HookEntry } from "./json-hooks.js";
+import { opencodeTarget } from "./opencode.js";
 import type { AgentName, InstallContext, InstallTarget } from "./types.js";
 
 function read(path: string): string | null {
@@ -103,4 +104,6 @@ export const codexTarget: InstallTarget = {
   },
 };
 
-export const TARGETS: Readonly<Partial<Record<AgentName, InstallTarget>>> = { claude: claudeTarget, codex: codexTarget, gemini: geminiTarget };
+export { opencodeTarget };
+
+export const TARGETS: Readonly<Partial<Record<AgentName, InstallTarget>>> = { claude: claudeTarget, codex: codexTarget, opencode: opencodeTarget, gemini: geminiTarget };
