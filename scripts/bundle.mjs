@@ -28,4 +28,17 @@ const { output } = await bundle.write({
 });
 await bundle.close();
 chmodSync("dist/cli.bundle.js", 0o755);
+
+// opencode loads its plugin as one file, re-exported by absolute path from its plugins folder:
+// a build of its own, sharing no chunk with the others, importing only node: built-ins (the
+// runtime dependencies load lazily, from the installed package, when a summary or exact count
+// needs them), never `@opencode-ai/plugin` (opencode downloads that at start; offline it fails).
+const opencode = await rolldown({ input: { opencode: "dist/adapters/opencode.js" }, platform: "node", external, logLevel: "warn" });
+const { output: opencodeOutput } = await opencode.write({ dir: "dist", format: "esm", entryFileNames: "[name].bundle.js", codeSplitting: false, sourcemap: false });
+await opencode.close();
+const [opencodeBundle] = opencodeOutput;
+const staticImports = [...opencodeBundle.code.matchAll(/^import\b[^"']*["']([^"']+)["']/gm)].map((m) => m[1]);
+const outside = staticImports.filter((s) => !s.startsWith("node:"));
+if (opencodeOutput.length !== 1 || outside.length > 0) throw new Error(`dist/opencode.bundle.js must be one file importing only node: built-ins; got ${opencodeOutput.length} file(s), imports ${outside.join(", ")}`);
+output.push(opencodeBundle);
 console.log(output.map((o) => `dist/${o.fileName}: ${(o.type === "chunk" ? o.code.length : 0).toLocaleString("en-US")} chars`).join("\n"));

@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatSettings, parseSettings, withHooks, withoutHooks, type HookEntry } from "./json-hooks.js";
-import { piTarget } from "./pi-target.js";
+import { opencodeTarget } from "./opencode.js";
+import { piTarget } from "./pi.js";
 import type { AgentName, InstallContext, InstallTarget } from "./types.js";
 
 function read(path: string): string | null {
@@ -93,4 +94,6 @@ export const codexTarget: InstallTarget = {
     "Codex runs the hook only once you trust it: start `codex`, and at \"Hooks need review\" choose \"Review hooks\" (or type /hooks), check the command and press t. Until then Codex works as without abridge.",
 };
 
-export const TARGETS: Readonly<Partial<Record<AgentName, InstallTarget>>> = { claude: claudeTarget, codex: codexTarget, gemini: geminiTarget, pi: piTarget };
+export { opencodeTarget, piTarget };
+
+export const TARGETS: Readonly<Partial<Record<AgentName, InstallTarget>>> = { claude: claudeTarget, codex: codexTarget, opencode: opencodeTarget, gemini: geminiTarget, pi: piTarget };
