@@ -16,7 +16,7 @@ export default [
   {
     id: "tar-tvzf-stdlib",
     program: "tar",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     setup: () => stdlibTarball("tar-tvzf-stdlib"),
     command: "tar -tvzf stdlib.tar.gz",
     exitCode: 0,
@@ -43,7 +43,7 @@ export default [
   {
     id: "unzip-l-junit-jar",
     program: "unzip",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     cwd: "/usr/share/java",
     command: "unzip -l junit-platform-console-standalone.jar",
     exitCode: 0,
@@ -57,7 +57,7 @@ export default [
   {
     id: "zipinfo-junit4-jar",
     program: "zipinfo",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     cwd: "/usr/share/java",
     command: "zipinfo junit4.jar",
     exitCode: 0,
@@ -70,7 +70,7 @@ export default [
   {
     id: "jar-tf-hamcrest",
     program: "jar",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     cwd: "/usr/share/java",
     command: "jar tf hamcrest-library.jar",
     exitCode: 0,
@@ -80,7 +80,7 @@ export default [
   {
     id: "ar-tv-libc",
     program: "ar",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     cwd: "/usr/lib/x86_64-linux-gnu",
     command: "ar tv libc.a",
     exitCode: 0,
@@ -91,7 +91,7 @@ export default [
   {
     id: "ar-t-libm",
     program: "ar",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     cwd: "/usr/lib/x86_64-linux-gnu",
     command: "ar t libm-2.36.a",
     exitCode: 0,
@@ -101,7 +101,7 @@ export default [
   {
     id: "dpkg-deb-contents",
     program: "dpkg-deb",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     cwd: "/var/cache/apt/archives",
     command: "dpkg-deb -c $(ls autoconf_*.deb | head -n 1)",
     exitCode: 0,

@@ -264,7 +264,7 @@ export default [
   {
     id: "service-status-all",
     program: "service",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     cwd: "/",
     command: "service --status-all; ls -l /etc/init.d",
     exitCode: 0,
