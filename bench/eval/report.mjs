@@ -15,6 +15,7 @@ export function stats(rows, short) {
     outputs: rows.length,
     longOutputs: long.length,
     tokens: sum(rows, "tokens"),
+    meanTokens: mean(rows.map((r) => r.tokens)),
     reduction: mean(long.map((r) => 1 - r.tokens / r.rawTokens)),
     pooledReduction: 1 - sum(long, "tokens") / sum(long, "rawTokens"),
     facts: mean(withFacts.map((r) => r.kept / r.total)),
@@ -32,7 +33,9 @@ export function summarize(results, { short }) {
       const rows = r.rows.filter((x) => x.category === c);
       if (rows.length) byCategory[c] = stats(rows, short);
     }
-    return { ...r, overall: stats(r.rows, short), byCategory };
+    // The held-out part is never tuned against; the tuning part is everything else.
+    const parts = { tuned: stats(r.rows.filter((x) => !x.heldOut), short), heldOut: stats(r.rows.filter((x) => x.heldOut), short) };
+    return { ...r, overall: stats(r.rows, short), parts, byCategory };
   });
 }
 
@@ -54,6 +57,25 @@ function overallTable(summary) {
   return lines.join("\n");
 }
 
+/** Tuning part and held-out part side by side, for every system at the given budgets. */
+function splitTable(summary, budgets) {
+  const both = (f) => (s) => `${f(s.parts.tuned)} · ${f(s.parts.heldOut)}`;
+  const lines = [
+    "| system | budget | facts kept | error lines kept | outputs with every error line | mean tokens per output | fewer tokens than raw (mean per output) |",
+    "|---|---|---:|---:|---:|---:|---:|",
+  ];
+  const raw = summary.filter((x) => x.system === "raw output");
+  for (const group of [raw, ...budgets.map((b) => summary.filter((x) => x.budget === b))]) {
+    for (const s of group) {
+      const name = s.system === "abridge" ? `**${s.system}**` : s.system;
+      lines.push(
+        `| ${name} | ${s.config} | ${both((p) => pct(p.facts))(s)} | ${both((p) => pct(p.errorLines))(s)} | ${both((p) => `${p.errorOutputsAll}/${p.errorOutputs}`)(s)} | ${both((p) => int(Math.round(p.meanTokens)))(s)} | ${both((p) => pct(p.reduction))(s)} |`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
 function categoryTable(summary, columns) {
   const present = columns.filter(Boolean);
   const head = `| category (outputs) | ${present.map((s) => `${s.system} ${s.config}`).join(" | ")} |`;
@@ -70,10 +92,11 @@ function categoryTable(summary, columns) {
   return lines.join("\n");
 }
 
+/** Per-output misses of the tuning part only: the held-out part is reported in aggregate, never per output. */
 function misses(entry, limit) {
   if (!entry) return [];
   const out = [];
-  for (const r of entry.rows) {
+  for (const r of entry.rows.filter((x) => !x.heldOut)) {
     if (r.crashed) out.push(`- ${r.id}: crashed: ${r.crashed}`);
     if (r.missing.length) out.push(`- ${r.id} (${r.kept}/${r.total}): ${r.missing.slice(0, 4).join("; ")}${r.missing.length > 4 ? `; …+${r.missing.length - 4}` : ""}`);
   }
@@ -92,10 +115,13 @@ export function renderReport(summary, { corpus, short, header, notes, showMisses
   const peers = ["pi truncateTail", "pi truncateHead", "gemini-cli", "Codex 50/50"];
   const long = corpus.filter((f) => f.text.length > short).length;
   const factCount = corpus.reduce((a, f) => a + f.meta.facts.errorLines.length + f.meta.facts.mustKeep.length + Object.keys(f.meta.facts.counts).length, 0);
+  const programs = (fs) => new Set(fs.map((f) => f.meta.program)).size;
+  const held = corpus.filter((f) => f.heldOut);
 
   const parts = [header, ""];
   parts.push(
-    `Corpus: ${corpus.length} real outputs (${long} over ${int(short)} chars), ${int(factCount)} facts: verbatim error lines, verbatim strings (totals, names, versions) and counts computed by real tools (each fixture's meta.json names the command). ` +
+    `Corpus: ${corpus.length} real outputs from ${programs(corpus)} programs (${long} over ${int(short)} chars), ${int(factCount)} facts: verbatim error lines, verbatim strings (totals, names, versions) and counts computed by real tools (each fixture's meta.json names the command). ` +
+      `Held out: ${held.length} outputs of ${programs(held)} programs (tests/fixtures/corpus/HELDOUT, chosen once by program before any tuning); digests are tuned against the other ${corpus.length - held.length} outputs only. ` +
       "A text fact is kept if it appears verbatim in what the model sees (ANSI escapes removed, for every system); a count is kept if the number appears, with or without thousands separators. " +
       `Token reduction is against the exact o200k count of the raw output, over outputs longer than ${int(short)} chars; facts are averaged per output over all outputs. ` +
       "Peers: pi's `truncateTail` (its bash tool) and `truncateHead` (its read tool) with the notice each tool appends; gemini-cli's `formatTruncatedToolOutput` (20 % head / 80 % tail); Codex's `truncate_middle` ported from codex-rs (50/50 bytes at line boundaries, `…N tokens truncated…`, `Total output lines: N`). " +
@@ -103,6 +129,12 @@ export function renderReport(summary, { corpus, short, header, notes, showMisses
   );
   for (const n of notes) parts.push("", `**${n}**`);
   parts.push("", "### All outputs", "", overallTable(summary));
+  parts.push(
+    "",
+    `### Tuning part · held-out part (${corpus.length - held.length} · ${held.length} outputs), at the minimal and balanced budgets`,
+    "",
+    splitTable(summary, [800, 4_000]),
+  );
   parts.push("", "### Per category at the default budget (4,000): fewer tokens than raw · facts kept · error lines kept", "", categoryTable(summary, [abridge, ...peers.map(atBalanced)]));
   parts.push("", "### Per category, each peer at its own defaults: fewer tokens than raw · facts kept · error lines kept", "", categoryTable(summary, [abridge, ...peers.map(atDefault)]));
   if (abridge) {
@@ -117,15 +149,24 @@ export function renderReport(summary, { corpus, short, header, notes, showMisses
       `- ≥ 95 % of facts kept: ${pct(o.facts)} (${ok(o.facts >= 0.95)})`,
       `- every error line kept: ${pct(o.errorLines)} of error lines, ${o.errorOutputsAll}/${o.errorOutputs} outputs (${ok(o.errorOutputsAll === o.errorOutputs)})`,
     );
+    const hb = abridge.parts.heldOut;
+    const hm = find(summary, "abridge", (s) => s.budget === 800)?.parts.heldOut;
+    parts.push(
+      "",
+      "### Targets for abridge on the held-out part",
+      "",
+      `- balanced: ≥ 95 % of facts kept: ${pct(hb.facts)} (${ok(hb.facts >= 0.95)}); every error line kept: ${pct(hb.errorLines)}, ${hb.errorOutputsAll}/${hb.errorOutputs} outputs (${ok(hb.errorOutputsAll === hb.errorOutputs)}); mean tokens per output: ${int(Math.round(hb.meanTokens))}`,
+      ...(hm ? [`- minimal: ≥ 85 % of facts kept: ${pct(hm.facts)} (${ok(hm.facts >= 0.85)}); ≥ 90 % of error lines kept: ${pct(hm.errorLines)} (${ok(hm.errorLines >= 0.9)})`] : []),
+    );
     const m = misses(abridge, 40);
-    if (m.length) parts.push("", "Facts abridge (default level) loses, per output:", "", ...m);
+    if (m.length) parts.push("", "Facts abridge (default level) loses, per output of the tuning part (the held-out part is reported in aggregate only):", "", ...m);
   }
   const markdown = parts.join("\n");
   let text = markdown;
   if (showMisses) {
     for (const s of summary) {
       const m = misses(s, 1000);
-      if (m.length) text += `\n\n#### misses: ${s.system} ${s.config}\n${m.join("\n")}`;
+      if (m.length) text += `\n\n#### misses (tuning part): ${s.system} ${s.config}\n${m.join("\n")}`;
     }
   }
   return { markdown, console: text };

@@ -34,7 +34,7 @@ for (const [level, budget] of LEVELS) {
     continue;
   }
   if (abridge.note && level === "balanced") notes.push(`${abridge.note}.`);
-  systems.push({ system: "abridge", config: `${level} (${budget.toLocaleString("en-US")})`, isDefault: level === "balanced", run: abridge.run });
+  systems.push({ system: "abridge", config: `${level} (${budget.toLocaleString("en-US")})`, budget, isDefault: level === "balanced", run: abridge.run });
 }
 systems.push({ system: "raw output", config: "nothing cut", run: (f) => f.text });
 for (const [, budget] of LEVELS) {
@@ -65,6 +65,7 @@ for (const s of systems) {
     rows.push({
       id: f.id,
       category: f.meta.category,
+      heldOut: f.heldOut,
       rawChars: f.text.length,
       rawTokens: rawTokens.get(f.id),
       tokens: countTokens(visible),

@@ -13,11 +13,19 @@ import git from "./git.mjs";
 import listing from "./listing.mjs";
 import npm from "./npm.mjs";
 import files from "./files.mjs";
+import runners from "./runners.mjs";
+import memory from "./memory.mjs";
+import runtimes from "./runtimes.mjs";
+import linters from "./linters.mjs";
+import system from "./system.mjs";
+import data from "./data.mjs";
+import archives from "./archives.mjs";
+import text from "./text.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 
@@ -27,9 +35,21 @@ for (const d of ALL) {
   ids.add(d.id);
 }
 
+for (const d of ALL) {
+  // The program whose output format the fixture shows: what the held-out split groups by.
+  if (typeof d.program !== "string" || d.program.length === 0) throw new Error(`${d.id}: no program`);
+}
+
 for (const def of chosen) {
   const cwd = def.setup ? def.setup() : def.cwd;
-  const { output, exitCode } = runTool(def.command, cwd, def.env);
+  let run;
+  try {
+    run = runTool(def.command, cwd, def.env, def.launch);
+  } finally {
+    // Servers and namespaces a setup started are stopped whatever the command did.
+    def.teardown?.();
+  }
+  const { output, exitCode } = run;
   if (def.exitCode !== undefined && exitCode !== def.exitCode) {
     throw new Error(`${def.id}: expected exit ${def.exitCode}, got ${exitCode}\n${output.subarray(0, 2000)}`);
   }
@@ -43,10 +63,11 @@ for (const def of chosen) {
   const envText = def.env ? Object.entries(def.env).map(([k, v]) => `${k}=${v} `).join("") : "";
   const meta = {
     tool: def.tool ?? "bash",
+    program: def.program,
     args: { command: def.command },
     exitCode,
     category: def.category,
-    captured: `cd ${cwd} && ${envText}bash -c ${shellQuote(`exec 2>&1; ${def.command}`)} > output (${versions(def.versions ?? [], cwd)})${def.note ? `; ${def.note}` : ""}`,
+    captured: `cd ${cwd} && ${envText}${def.launch ? `${def.launch.join(" ")} ` : ""}bash -c ${shellQuote(`exec 2>&1; ${def.command}`)} > output (${versions(def.versions ?? [], cwd)})${def.note ? `; ${def.note}` : ""}`,
     facts: facts.facts,
     // Coloured outputs: the facts are verbatim in the output once ANSI escapes are removed.
     ...(def.ansi ? { factsIn: "ansi-stripped" } : {}),

@@ -56,6 +56,7 @@ fn main() {
 export default [
   {
     id: "make-k-c-project-errors",
+    program: "make",
     category: "CommandOutput",
     setup: () => cProject("make-k-c-project-errors", { modules: 150 }),
     command: "make -k",
@@ -69,6 +70,7 @@ export default [
   },
   {
     id: "make-c-warnings-only",
+    program: "make",
     category: "CommandOutput",
     setup: () => cProject("make-c-warnings-only", { fixed: true, modules: 150 }),
     command: "make",
@@ -83,6 +85,7 @@ export default [
   },
   {
     id: "tsc-project-errors",
+    program: "tsc",
     category: "CommandOutput",
     setup: () => tsProject("tsc-project-errors"),
     command: "npx tsc -p .",
@@ -95,6 +98,7 @@ export default [
   },
   {
     id: "tsc-project-errors-pretty",
+    program: "tsc",
     category: "CommandOutput",
     setup: () => tsProject("tsc-project-errors-pretty"),
     command: "npx tsc -p . --pretty",
@@ -109,6 +113,7 @@ export default [
   },
   {
     id: "cargo-build-type-errors",
+    program: "cargo build",
     category: "CommandOutput",
     setup: () => rustCrate("cargo-build-type-errors"),
     command: "cargo build --offline",
@@ -122,6 +127,7 @@ export default [
   },
   {
     id: "cargo-build-json-messages",
+    program: "cargo build",
     category: "StructuredData",
     setup: () => rustCrate("cargo-build-json-messages"),
     command: "cargo build --offline --message-format=json",
@@ -135,6 +141,7 @@ export default [
   },
   {
     id: "javac-type-errors",
+    program: "javac",
     category: "CommandOutput",
     setup: () => {
       const dir = scratch("javac-type-errors");
@@ -204,6 +211,7 @@ public class Checkout {
   },
   {
     id: "node-uncaught-typeerror",
+    program: "node",
     category: "CommandOutput",
     setup: () => {
       const dir = scratch("node-uncaught-typeerror");

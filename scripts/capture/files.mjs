@@ -10,6 +10,7 @@ const lineCount = (path) => (f) => f.count("lines", `wc -l < "${path}"`);
 export default [
   {
     id: "cat-c-source-wrapt",
+    program: "file:c",
     category: "FileContent",
     cwd: REPO,
     command: `cat ${WRAPT_C}`,
@@ -23,6 +24,7 @@ export default [
   },
   {
     id: "cat-ts-source-as-string",
+    program: "file:typescript",
     category: "FileContent",
     cwd: REPO,
     command: "cat node_modules/assemblyscript/std/assembly/string.ts",
@@ -35,6 +37,7 @@ export default [
   },
   {
     id: "cat-python-source-argparse",
+    program: "file:python",
     category: "FileContent",
     cwd: REPO,
     command: "cat /usr/lib/python3.11/argparse.py",
@@ -47,6 +50,7 @@ export default [
   },
   {
     id: "cat-markdown-undici-readme",
+    program: "file:markdown",
     category: "FileContent",
     cwd: REPO,
     command: "cat node_modules/undici/README.md",
@@ -59,6 +63,7 @@ export default [
   },
   {
     id: "cat-html-python-policy",
+    program: "file:html",
     category: "WebContent",
     cwd: REPO,
     command: "cat /usr/share/doc/python3/python-policy.html",
@@ -72,6 +77,7 @@ export default [
   },
   {
     id: "cat-html-bignumber-api",
+    program: "file:html",
     category: "WebContent",
     cwd: REPO,
     command: "cat node_modules/bignumber.js/doc/API.html",
@@ -84,6 +90,7 @@ export default [
   },
   {
     id: "cat-html-underscore-docs",
+    program: "file:html",
     category: "WebContent",
     cwd: REPO,
     command: "cat /usr/share/doc/libjs-underscore/index.html",
@@ -97,6 +104,7 @@ export default [
   },
   {
     id: "cat-minified-lodash",
+    program: "file:js",
     category: "FileContent",
     cwd: REPO,
     command: "cat node_modules/lodash/lodash.min.js",
@@ -110,6 +118,7 @@ export default [
   },
   {
     id: "binary-elf-head",
+    program: "file:elf",
     category: "Binary",
     cwd: REPO,
     command: "head -c 30000 /usr/bin/git",
@@ -119,6 +128,7 @@ export default [
   },
   {
     id: "binary-png",
+    program: "file:png",
     category: "Binary",
     cwd: REPO,
     command: `cat ${RUST_PNG}`,

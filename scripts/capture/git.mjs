@@ -16,7 +16,7 @@ function copyLib(version, minor, dir) {
 
 let historyRepo;
 /** The stdlib history repo, built once per run. */
-function stdlibRepo() {
+export function stdlibRepo() {
   if (historyRepo) return historyRepo;
   const dir = scratch("_pystdlib");
   sh("git init -q -b main", { cwd: dir });
@@ -40,6 +40,7 @@ const numstatCounts = (range) => (f) =>
 export default [
   {
     id: "git-diff-stdlib-upgrade",
+    program: "git diff",
     category: "Diff",
     setup: stdlibRepo,
     command: "git diff HEAD",
@@ -50,6 +51,7 @@ export default [
   },
   {
     id: "git-show-stdlib-commit",
+    program: "git show",
     category: "Diff",
     setup: stdlibRepo,
     command: "git show HEAD",
@@ -63,6 +65,7 @@ export default [
   },
   {
     id: "git-diff-stat-stdlib",
+    program: "git diff",
     category: "CommandOutput",
     setup: stdlibRepo,
     command: "git diff HEAD --stat=120",
@@ -78,6 +81,7 @@ export default [
   },
   {
     id: "diff-ru-email-package",
+    program: "diff",
     category: "Diff",
     cwd: PYTHONS,
     command: "diff -ruN -x __pycache__ 3.12.1/lib/python3.12/email 3.13.0/lib/python3.13/email",
@@ -94,6 +98,7 @@ export default [
   },
   {
     id: "git-clone-progress",
+    program: "git clone",
     category: "CommandOutput",
     setup: () => {
       const src = stdlibRepo();
@@ -112,6 +117,7 @@ export default [
   },
   {
     id: "git-log-stat-abridge",
+    program: "git log",
     category: "CommandOutput",
     cwd: REPO,
     command: "git log --stat",

@@ -4,7 +4,7 @@
 // its facts. Every fact records the command that produced it, so a reader can
 // re-run it against the stored output.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,8 +48,10 @@ export function writeTree(dir, files) {
  * Runs the command as an agent's shell tool does: `bash -c`, stderr merged into
  * stdout in the order written. Returns the exact bytes and the exit code.
  */
-export function runTool(command, cwd, env = {}) {
-  const r = spawnSync("bash", ["-c", `exec 2>&1; ${command}`], {
+export function runTool(command, cwd, env = {}, launch = []) {
+  // `launch` runs the shell inside something (a network or PID namespace), as argv words.
+  const argv = [...launch, "bash", "-c", `exec 2>&1; ${command}`];
+  const r = spawnSync(argv[0], argv.slice(1), {
     cwd,
     env: { ...process.env, ...env },
     maxBuffer: 512 << 20,
@@ -106,4 +108,15 @@ export class Facts {
 /** Version strings of the tools involved, for meta.captured. */
 export function versions(commands, cwd = REPO) {
   return commands.map((c) => sh(c, { cwd, allowFail: true }).split("\n")[0].trim()).join("; ");
+}
+
+/** Node tools the repository does not depend on (jest, mocha, eslint), installed once from the npm registry. */
+export const NODE_TOOLS = join(SCRATCH, "_node-tools");
+export function nodeTools() {
+  if (!existsSync(join(NODE_TOOLS, "node_modules/.bin/jest"))) {
+    mkdirSync(NODE_TOOLS, { recursive: true });
+    writeFileSync(join(NODE_TOOLS, "package.json"), '{ "name": "node-tools", "private": true }\n');
+    sh("npm install --no-audit --no-fund jest@29 mocha@10 eslint@9", { cwd: NODE_TOOLS });
+  }
+  return NODE_TOOLS;
 }

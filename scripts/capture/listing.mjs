@@ -17,6 +17,7 @@ const grepFacts = (grep) => (f) =>
 export default [
   {
     id: "grep-rn-assemblyscript-std",
+    program: "grep",
     category: "SearchResults",
     cwd: REPO,
     command: `grep -rn "function" ${AS_STD}`,
@@ -26,6 +27,7 @@ export default [
   },
   {
     id: "grep-rn-python-stdlib-defs",
+    program: "grep",
     category: "SearchResults",
     cwd: "/usr/lib/python3.11",
     command: `grep -rn "def " . --include=*.py`,
@@ -36,6 +38,7 @@ export default [
   },
   {
     id: "grep-rn-binary-matches",
+    program: "grep",
     category: "SearchResults",
     cwd: "/usr/lib/python3.11",
     command: `grep -rn "raise ValueError" .`,
@@ -50,6 +53,7 @@ export default [
   },
   {
     id: "grep-rn-context-unreachable",
+    program: "grep",
     category: "SearchResults",
     cwd: REPO,
     command: `grep -rn -C2 "unreachable()" ${AS_STD}/assembly`,
@@ -63,6 +67,7 @@ export default [
   },
   {
     id: "grep-rl-files-only",
+    program: "grep",
     category: "SearchResults",
     // The peer lives in a cache outside the repo (scripts/peers.mjs); the paths are the same from its root.
     setup: geminiRoot,
@@ -73,6 +78,7 @@ export default [
   },
   {
     id: "grep-rc-count-mode",
+    program: "grep",
     category: "SearchResults",
     cwd: REPO,
     command: `grep -rc "export" ${AS_STD}/assembly`,
@@ -86,6 +92,7 @@ export default [
   },
   {
     id: "find-gemini-cli-core",
+    program: "find",
     category: "DirectoryListing",
     // The peer lives in a cache outside the repo (scripts/peers.mjs); the paths are the same from its root.
     setup: geminiRoot,
@@ -100,6 +107,7 @@ export default [
   },
   {
     id: "find-usr-include-headers",
+    program: "find",
     category: "DirectoryListing",
     cwd: "/usr/include",
     command: `find . -name "*.h"`,
@@ -112,6 +120,7 @@ export default [
   },
   {
     id: "ls-la-usr-bin",
+    program: "ls",
     category: "DirectoryListing",
     cwd: REPO,
     command: "ls -la /usr/bin",
@@ -125,6 +134,7 @@ export default [
   },
   {
     id: "ls-r-gemini-src",
+    program: "ls",
     category: "DirectoryListing",
     // The peer lives in a cache outside the repo (scripts/peers.mjs); the paths are the same from its root.
     setup: geminiRoot,
@@ -139,6 +149,7 @@ export default [
   },
   {
     id: "ls-la-node-modules",
+    program: "ls",
     category: "DirectoryListing",
     cwd: REPO,
     command: "ls -la node_modules",

@@ -7,6 +7,7 @@ const DOC = `sed -n '/^[[{]/,/^[]}]/p' "$OUT"`;
 export default [
   {
     id: "npm-view-typescript-json",
+    program: "npm view",
     category: "StructuredData",
     setup: () => scratch("npm-view-typescript-json"),
     command: "npm view typescript --json",
@@ -21,6 +22,7 @@ export default [
   },
   {
     id: "npm-view-vitest-json",
+    program: "npm view",
     category: "StructuredData",
     setup: () => scratch("npm-view-vitest-json"),
     command: "npm view vitest@4 --json",
@@ -34,6 +36,7 @@ export default [
   },
   {
     id: "cat-package-lock",
+    program: "file:json",
     category: "StructuredData",
     cwd: REPO,
     command: "cat package-lock.json",
@@ -49,6 +52,7 @@ export default [
   },
   {
     id: "npm-ls-all",
+    program: "npm ls",
     category: "CommandOutput",
     cwd: REPO,
     command: "npm ls --all",
@@ -63,6 +67,7 @@ export default [
   },
   {
     id: "npm-ls-all-json",
+    program: "npm ls",
     category: "StructuredData",
     cwd: REPO,
     command: "npm ls --all --json",
@@ -76,6 +81,7 @@ export default [
   },
   {
     id: "jq-lockfile-ndjson",
+    program: "jq",
     category: "StructuredData",
     cwd: REPO,
     command: `jq -c '.packages | to_entries[] | select(.key != "") | {path: .key, version: .value.version, dev: (.value.dev // false)}' package-lock.json`,

@@ -162,6 +162,7 @@ function testProject(id, files) {
 export default [
   {
     id: "python-log-traceback-end",
+    program: "python",
     category: "CommandOutput",
     setup: () => {
       const dir = scratch("python-log-traceback-end");
@@ -180,6 +181,7 @@ export default [
   },
   {
     id: "python-worker-traceback-middle",
+    program: "python",
     category: "CommandOutput",
     setup: () => {
       const dir = scratch("python-worker-traceback-middle");
@@ -199,6 +201,7 @@ export default [
   },
   {
     id: "unittest-verbose-failures",
+    program: "unittest",
     category: "CommandOutput",
     setup: () => testProject("unittest-verbose-failures", { "test_money.py": unittestModule() }),
     command: "python3 -m unittest -v",
@@ -213,6 +216,7 @@ export default [
   },
   {
     id: "pytest-failures",
+    program: "pytest",
     category: "CommandOutput",
     setup: () => testProject("pytest-failures", { "test_money.py": pytestModule() }),
     command: "python3 -m pytest -p no:cacheprovider",
@@ -227,6 +231,7 @@ export default [
   },
   {
     id: "pytest-verbose-failures",
+    program: "pytest",
     category: "CommandOutput",
     setup: () => testProject("pytest-verbose-failures", { "test_money.py": pytestModule() }),
     command: "python3 -m pytest -v -p no:cacheprovider",

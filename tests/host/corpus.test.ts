@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HELD_OUT_PROGRAMS } from "./support/held-out.js";
 
 const CORPUS = "tests/fixtures/corpus";
 const CATEGORIES = ["FileContent", "SearchResults", "DirectoryListing", "CommandOutput", "StructuredData", "WebContent", "Diff", "Binary"];
@@ -11,6 +12,8 @@ const MAX_CORPUS_BYTES = 25 * 1024 * 1024;
 
 interface Meta {
   tool: string;
+  /** The program whose output format this is: what the held-out split groups by. */
+  program: string;
   args: { command: string };
   exitCode: number;
   category: string;
@@ -25,12 +28,22 @@ const ANSI = /\x1b\[[0-9;?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 const ids = readdirSync(CORPUS).filter((d) => statSync(join(CORPUS, d)).isDirectory()).sort();
 const utf8 = new TextDecoder("utf-8", { fatal: false });
+const metaOf = (id: string) => JSON.parse(readFileSync(join(CORPUS, id, "meta.json"), "utf8")) as Meta;
+const heldOut = [...HELD_OUT_PROGRAMS];
 
 describe("corpus", () => {
-  it("holds at least 30 fixtures and stays under 25 MB", () => {
-    expect(ids.length).toBeGreaterThanOrEqual(30);
+  it("holds at least 150 fixtures from at least 60 programs and stays under 25 MB", () => {
+    expect(ids.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(ids.map((id) => metaOf(id).program)).size).toBeGreaterThanOrEqual(60);
     const total = ids.reduce((sum, id) => sum + statSync(join(CORPUS, id, "output")).size, 0);
     expect(total).toBeLessThan(MAX_CORPUS_BYTES);
+  });
+
+  it("holds out about a third of its programs, each of which has fixtures", () => {
+    const programs = new Set(ids.map((id) => metaOf(id).program));
+    for (const p of heldOut) expect(programs, `held-out program ${p} has no fixture`).toContain(p);
+    expect(heldOut.length / programs.size).toBeGreaterThan(0.25);
+    expect(heldOut.length / programs.size).toBeLessThan(0.4);
   });
 
   it("covers every category", () => {
@@ -50,6 +63,8 @@ describe.each(ids)("corpus fixture %s", (id) => {
 
     const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as Meta;
     expect(typeof meta.tool).toBe("string");
+    expect(typeof meta.program).toBe("string");
+    expect(meta.program.length).toBeGreaterThan(0);
     expect(typeof meta.args?.command).toBe("string");
     expect(meta.args.command.length).toBeGreaterThan(0);
     expect(Number.isInteger(meta.exitCode)).toBe(true);
