@@ -6,11 +6,9 @@
 // `metadata.outputPath`; the shell tool's exit code is `metadata.exit`, and notes about a
 // timeout or an abort follow the output in a `<shell_metadata>` block. MCP tools give the raw
 // MCP result, `{ content: [{ type: "text", text }, …] }`.
-import { readFileSync, statSync } from "node:fs";
+import { readSavedOutput } from "./saved-output.js";
 import type { OpencodeMcpResult, OpencodeToolOutput } from "./opencode-types.js";
 
-/** Bigger saved outputs are not read back: the text opencode returned is used instead. */
-export const MAX_RECOVERED_BYTES = 256 * 1024 * 1024;
 
 export type ResultShape = { kind: "builtin"; result: OpencodeToolOutput } | { kind: "mcp"; result: OpencodeMcpResult };
 
@@ -35,23 +33,6 @@ export function shapeOf(result: unknown): ResultShape | null {
   return null;
 }
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** The saved file as text when it is valid UTF-8, else its bytes (abridge recognises binary). */
-function savedOutput(path: string): string | Uint8Array | undefined {
-  try {
-    if (statSync(path).size > MAX_RECOVERED_BYTES) return undefined;
-    const bytes = readFileSync(path);
-    try {
-      return strictUtf8.decode(bytes);
-    } catch {
-      return bytes;
-    }
-  } catch {
-    return undefined; // cleaned up or unreadable: the returned text is the best there is
-  }
-}
-
 export function recoverBuiltin(result: OpencodeToolOutput): RecoveredOutput {
   const metadata = result.metadata && typeof result.metadata === "object" ? result.metadata : {};
   const exitCode = typeof metadata.exit === "number" && Number.isInteger(metadata.exit) ? metadata.exit : undefined;
@@ -60,7 +41,7 @@ export function recoverBuiltin(result: OpencodeToolOutput): RecoveredOutput {
   const text = notesMatch ? result.output.slice(0, notesMatch.index) : result.output;
   const path = metadata.outputPath;
   if (typeof path === "string" && path !== "") {
-    const full = savedOutput(path);
+    const full = readSavedOutput(path);
     if (full !== undefined) return { output: full, exitCode, fullOutputPath: path, notes };
   }
   // Not saved, or the file is gone: the text as returned (opencode's own note on a cut kept).

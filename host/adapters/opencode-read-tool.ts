@@ -6,15 +6,11 @@
 // opencode then validates nothing (execute checks every argument) and tells the model that every
 // argument is required. The `tool.definition` hook puts the real schema back (only `id` required).
 import type { Abridge } from "../session.js";
-import { retrievalTool } from "./pi-read-tool.js";
+import { answerReadTool, READ_TOOL_PARAMETERS, readToolDescription } from "./read-tool.js";
 import type { JsonSchema, OpencodeToolContext, OpencodeToolDefinition } from "./opencode-types.js";
 
-const shape = retrievalTool(() => {
-  throw new Error("the shape of the tool is read, never run");
-});
-
 /** The schema the model is given for `abridge_read`: id required, the rest optional. */
-export const READ_TOOL_SCHEMA: JsonSchema = shape.parameters;
+export const READ_TOOL_SCHEMA: JsonSchema = structuredClone(READ_TOOL_PARAMETERS) as unknown as JsonSchema;
 
 /** The title opencode shows beside the tool's name: which call, which lines. */
 function describePage(id: string, details: Record<string, unknown>): string {
@@ -28,13 +24,10 @@ function describePage(id: string, details: Record<string, unknown>): string {
 export function opencodeReadTool(sessionFor: (sessionID: string) => Abridge): OpencodeToolDefinition {
   const properties = (READ_TOOL_SCHEMA.properties ?? {}) as Record<string, JsonSchema>;
   return {
-    description: shape.description,
+    description: readToolDescription("tool call", "re-running the command"),
     args: structuredClone(properties),
     async execute(args, context: OpencodeToolContext) {
-      const tool = retrievalTool(() => sessionFor(context.sessionID));
-      const page = await tool.execute(context.callID ?? "", args ?? {});
-      const text = page.content.map((c) => (c.type === "text" ? (c as { text: string }).text : "")).join("\n");
-      const details = (page.details ?? {}) as Record<string, unknown>;
+      const { text, details } = answerReadTool(sessionFor(context.sessionID), args ?? {});
       return { title: describePage(String(args?.id ?? ""), details), output: text, metadata: details };
     },
   };

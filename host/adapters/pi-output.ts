@@ -3,7 +3,7 @@
 // to a temp file it names in a trailing notice; a failing command's result ends with
 // "Command exited with code N". abridge wants the whole output and the exit code,
 // so the middle of a long build log (where the first error usually is) is not lost.
-import { readFileSync, statSync } from "node:fs";
+import { readSavedOutput } from "./saved-output.js";
 import type { PiContent, PiTextContent } from "./pi-types.js";
 
 export interface RecoveredOutput {
@@ -14,31 +14,12 @@ export interface RecoveredOutput {
   fullOutputPath?: string;
 }
 
-/** Bigger saved outputs are not read back: the text pi returned is used instead. */
-export const MAX_RECOVERED_BYTES = 256 * 1024 * 1024;
 
 const STATUS = /(?:^|\n\n)(?:Command exited with code (-?\d+)|Command aborted|Command timed out after \d+ seconds)$/;
 const NOTICE = /(?:^|\n\n)\[Showing [^\n]*?Full output: ([^\n]+)\]$/;
 
 export function isTextOnly(content: PiContent[]): content is PiTextContent[] {
   return Array.isArray(content) && content.length > 0 && content.every((c) => c?.type === "text" && typeof (c as PiTextContent).text === "string");
-}
-
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** The saved file as text when it is valid UTF-8, else its bytes (abridge recognises binary). */
-function savedOutput(path: string): string | Uint8Array | undefined {
-  try {
-    if (statSync(path).size > MAX_RECOVERED_BYTES) return undefined;
-    const bytes = readFileSync(path);
-    try {
-      return strictUtf8.decode(bytes);
-    } catch {
-      return bytes;
-    }
-  } catch {
-    return undefined; // deleted or unreadable: the returned text is the best there is
-  }
 }
 
 export function recoverOutput(text: string, details: unknown): RecoveredOutput {
@@ -54,7 +35,7 @@ export function recoverOutput(text: string, details: unknown): RecoveredOutput {
   const path = typeof named === "string" ? named : notice?.[1];
   if (notice) rest = rest.slice(0, notice.index);
   if (path) {
-    const full = savedOutput(path);
+    const full = readSavedOutput(path);
     if (full) return { output: full, exitCode, fullOutputPath: path };
   }
   // "(no output)" is pi's placeholder, not output.

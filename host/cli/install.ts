@@ -13,9 +13,11 @@ export const help = `usage: abridge install <agent> [--project DIR | --global] [
 
 agents: ${Object.keys(TARGETS).join(", ")}
 
-Adds abridge's hooks to the agent's settings (the project's by default, the user's with
---global), keeping everything else and a backup (<file>.abridge-backup). Installing twice changes
-nothing; uninstall removes exactly what install added. --dry-run prints the change only.`;
+Adds abridge to the agent, in the project by default or for the user with --global: hooks in
+Claude Code's, Codex's or Gemini CLI's settings, a plugin file for opencode, an extension entry in
+pi's settings. Everything else in a file is kept, with a backup (<file>.abridge-backup).
+Installing twice changes nothing; uninstall removes exactly what install added. --dry-run prints
+the change only. \`abridge doctor\` shows where abridge is installed.`;
 
 /** A unified-style diff of whole files: the removed lines, then the added ones. */
 function diff(c: FileChange): string {

@@ -4,12 +4,12 @@
 // the read hint, and checks that deny rules and prompts behave exactly as without abridge. Then
 // the same build read through a real MCP server, straight and behind `abridge mcp-proxy`.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startAnthropicModel, toolResults } from "./anthropic-model.mjs";
-import { writeBuild } from "./build-log.mjs";
-import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, refusingProxy, results, runAsync } from "./harness.mjs";
+import { writeBuild, writeShortBuild } from "./build-log.mjs";
+import { ABRIDGE_REPORT, BUDGET_LIMIT, CLI, expectedHintLine, facts, holdsEveryLine, offlineEnv, packageCopy, refusingProxy, results, runAsync } from "./harness.mjs";
 import { buildLogServer } from "./mcp-server.mjs";
 
 function project(settings) {
@@ -194,6 +194,30 @@ export async function e2e(bin) {
       const calls = loggedCalls(dir).filter((c) => c.tool.startsWith("mcp__"));
       out.mcpLoggedCalls = calls.map((c) => c.tool);
       check("MCP with mcp-proxy and the hooks: only the proxy abridged the result", calls.length === 1 && calls[0].tool === `mcp__${MCP_NAME}__${server.tool}` && !/ log show /.test(state.result?.text ?? ""), JSON.stringify(out.mcpLoggedCalls));
+    }
+    // 7. Fail open: abridge broken on purpose, with a build short enough for Claude Code to pass on
+    // whole, so that the model getting the complete output and the exit code can be checked.
+    for (const [name, key, breakIt] of [
+      // The hook's own CLI gone after install: the hook fails, Claude Code runs the command as it is.
+      ["abridge's CLI gone", "failOpenMissingCli", (dir, pkg) => rmSync(pkg.cli)],
+      // The log cannot be written (.abridge is a file): the wrapper passes the output on unchanged.
+      ["the log unwritable", "failOpenLogUnwritable", (dir) => writeFileSync(join(dir, ".abridge"), "not a directory\n")],
+    ]) {
+      const dir = project(allowBuild);
+      const lines = writeShortBuild(dir);
+      const pkg = packageCopy(dir);
+      execFileSync(process.execPath, [pkg.cli, "install", "claude", "--project", dir], { stdio: "ignore" });
+      breakIt(dir, pkg);
+      const state = { followHint: false };
+      const model = await startAnthropicModel(script(state));
+      await runClaude(bin, dir, model, proxy);
+      await model.close();
+      const text = state.result?.text ?? "";
+      out[key] = { ...facts(state.result), reports: (text.match(ABRIDGE_REPORT) ?? []).length };
+      check(`fail open, ${name}: the build ran`, existsSync(join(dir, "ran.marker")));
+      check(`fail open, ${name}: the model got the complete output`, holdsEveryLine(text, lines), text.slice(0, 200));
+      check(`fail open, ${name}: and the exit code (2)`, /Exit code 2|exit code 2|exited with (code )?2/i.test(text), text.slice(0, 200));
+      if (key === "failOpenLogUnwritable") check(`fail open, ${name}: abridge reported the failure once`, out[key].reports === 1, text.slice(-300));
     }
   } finally {
     proxy.close();

@@ -8,11 +8,11 @@
 // The helpers that set up an isolated Codex home, approve its hooks and run `codex exec` are
 // exported for further scenarios (an MCP server in config.toml, for one).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ERROR_LINE, LAST_LINE, writeBuild } from "./build-log.mjs";
-import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, refusingProxy, results, runAsync } from "./harness.mjs";
+import { writeBuild, writeShortBuild } from "./build-log.mjs";
+import { ABRIDGE_REPORT, BUDGET_LIMIT, CLI, expectedHintLine, facts, holdsEveryLine, offlineEnv, packageCopy, refusingProxy, results, runAsync } from "./harness.mjs";
 import { functionCallOutputs, startResponsesModel } from "./responses-model.mjs";
 
 /** Every directory this run made: removed at the end when every check passed, kept to look at otherwise. */
@@ -177,38 +177,8 @@ function codexView(result) {
   return at < 0 ? text : text.slice(at);
 }
 
-const ABRIDGE_MARKER = /read more: .* log show /;
-const ABRIDGE_REPORT = /abridge: ABRIDGE_[A-Z_]+: [^\n]*\(output passed on unchanged\)\n?/g;
-
-/** A failing build short enough for Codex to pass on whole (so "complete" can be checked), long enough for abridge to cut. */
-const SHORT_LINES = 100;
-function writeShortBuild(dir) {
-  const lines = [];
-  for (let i = 1; i <= SHORT_LINES; i++) lines.push(i === 50 ? ERROR_LINE : `[${String(i).padStart(3, " ")}/${SHORT_LINES}] CC   build/obj/unit_${i}.o  -O2 -Wall -Iinclude -DNDEBUG`);
-  lines.push(LAST_LINE);
-  writeFileSync(join(dir, "build.log"), `${lines.join("\n")}\n`);
-  writeFileSync(join(dir, "build.sh"), "cat build.log\nexit 2\n");
-  return lines;
-}
-
-/** Whether the model got every line of the short build (abridge's one-line report, if any, set aside). */
-function holdsEveryLine(text, lines) {
-  const body = (text ?? "").replace(ABRIDGE_REPORT, "");
-  return lines.every((l) => body.includes(l)) && !ABRIDGE_MARKER.test(body);
-}
-
 function stderrCount(run, re) {
   return (run.stderr.match(re) ?? []).length;
-}
-
-/** The abridge package copied elsewhere, so that its CLI can be taken away after install. */
-function packageCopy(root) {
-  const pkg = join(root, "abridge-agent");
-  mkdirSync(join(pkg, "build"), { recursive: true });
-  cpSync(join(process.cwd(), "dist"), join(pkg, "dist"), { recursive: true });
-  cpSync(join(process.cwd(), "build", "abridge.wasm"), join(pkg, "build", "abridge.wasm"));
-  cpSync(join(process.cwd(), "package.json"), join(pkg, "package.json"));
-  return join(pkg, "dist", "cli.bundle.js");
 }
 
 export async function e2e(bin) {
@@ -291,7 +261,7 @@ export async function e2e(bin) {
     {
       const p = codexProject({ build: writeShortBuild });
       const lines = p.build;
-      installAbridge(p, packageCopy(p.root));
+      installAbridge(p, packageCopy(p.root).cli);
       await approveHooks(bin, p, proxy);
       rmSync(join(p.root, "abridge-agent", "dist", "cli.bundle.js"));
       const { run, state } = await session(bin, p, proxy);
@@ -317,6 +287,9 @@ export async function e2e(bin) {
       check(`fail open, ${name}: and the real exit code (2)`, f.exitCode === 2, String(f.exitCode));
       check(`fail open, ${name}: abridge reported the failure once`, (text.match(ABRIDGE_REPORT) ?? []).length === 1, (text.match(/abridge: ABRIDGE_[^\n]*/) ?? [""])[0]);
     }
+    // An MCP server in config.toml, on its own and behind abridge mcp-proxy.
+    const { codexMcpScenarios } = await import("./codex-mcp.mjs");
+    await codexMcpScenarios(bin, proxy, out, check);
   } finally {
     proxy.close();
   }

@@ -4,12 +4,12 @@
 // the read hint, checks that approval modes and policy rules decide exactly as without
 // abridge, and breaks abridge on purpose to show the command's output still gets through.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBuild } from "./build-log.mjs";
 import { functionResponses, startGeminiModel } from "./gemini-model.mjs";
-import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, refusingProxy, results, runAsync } from "./harness.mjs";
+import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, packageCopy, refusingProxy, results, runAsync } from "./harness.mjs";
 
 const MODEL = "gemini-2.5-flash";
 const BUILD = "sh build.sh";
@@ -39,17 +39,6 @@ function install(ws, scope, cli = CLI) {
   const where = scope === "global" ? ["--global"] : ["--project", ws.project];
   execFileSync(process.execPath, [cli, "install", "gemini", ...where], { stdio: "ignore", env: { ...process.env, HOME: ws.home } });
   return scope === "global" ? join(ws.home, ".gemini", "settings.json") : join(ws.project, ".gemini", "settings.json");
-}
-
-/** A copy of the installed package (bundle, wasm, package.json) that a run may remove. */
-function packageCopy(ws) {
-  const pkg = join(ws.root, "abridge-agent");
-  mkdirSync(pkg);
-  cpSync("dist", join(pkg, "dist"), { recursive: true });
-  cpSync("build", join(pkg, "build"), { recursive: true });
-  cpSync("package.json", join(pkg, "package.json"));
-  symlinkSync(join(process.cwd(), "node_modules"), join(pkg, "node_modules"));
-  return join(pkg, "dist", "cli.bundle.js");
 }
 
 /** Turn 1 runs the build; turn 2 follows the read hint when the result names one; then a final answer. */
@@ -196,7 +185,7 @@ const BREAKS = [
   {
     name: "the hook's CLI bundle is gone (package removed)",
     prepare(ws) {
-      const cli = packageCopy(ws);
+      const cli = packageCopy(ws.root).cli;
       install(ws, "project", cli);
       rmSync(join(ws.root, "abridge-agent"), { recursive: true, force: true });
     },
@@ -219,7 +208,7 @@ const BREAKS = [
   {
     name: "the CLI bundle is gone after the hook wrapped the command",
     prepare(ws) {
-      const file = install(ws, "project", packageCopy(ws));
+      const file = install(ws, "project", packageCopy(ws.root).cli);
       // A second hook, run after abridge's, removes the package: the wrapper finds no CLI.
       const settings = JSON.parse(readFileSync(file, "utf8"));
       const group = settings.hooks.BeforeTool.at(-1);

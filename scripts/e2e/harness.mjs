@@ -2,6 +2,7 @@
 // a child process run without blocking the scripted model's event loop, and the facts
 // checked in a tool result.
 import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { ERROR_LINE, LAST_LINE } from "./build-log.mjs";
@@ -55,4 +56,26 @@ export function expectedHintLine(buildLog, offset) {
 export function results(agent) {
   const out = { agent, checks: [] };
   return { out, check: (name, ok, detail = "") => out.checks.push({ name, ok, detail }) };
+}
+
+/**
+ * A copy of the installed package (dist, the wasm, package.json; its dependencies linked) in
+ * `root`, for a run that breaks abridge on purpose by taking parts of it away after install.
+ */
+export function packageCopy(root) {
+  const dir = join(root, "abridge-agent");
+  mkdirSync(dir, { recursive: true });
+  for (const part of ["dist", "build", "package.json"]) cpSync(join(process.cwd(), part), join(dir, part), { recursive: true });
+  symlinkSync(join(process.cwd(), "node_modules"), join(dir, "node_modules"));
+  return { dir, cli: join(dir, "dist", "cli.bundle.js") };
+}
+
+/** What abridge prints once when it fails open inside `abridge run`. */
+export const ABRIDGE_REPORT = /abridge: ABRIDGE_[A-Z_]+: [^\n]*\(output passed on unchanged\)\n?/g;
+const ABRIDGE_MARKER = /read more: .* log show /;
+
+/** Whether the model got every line (abridge's one-line failure report, if any, set aside) and no abridge marker. */
+export function holdsEveryLine(text, lines) {
+  const body = (text ?? "").replace(ABRIDGE_REPORT, "");
+  return lines.every((l) => body.includes(l)) && !ABRIDGE_MARKER.test(body);
 }

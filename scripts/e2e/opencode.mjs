@@ -4,12 +4,12 @@
 // the read hint, checks that a deny rule still denies, and breaks abridge on purpose to show that
 // opencode then gets its own output and the failure is reported once.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { writeBuild } from "./build-log.mjs";
 import { startChatModel, toolNames, toolResults } from "./chat-model.mjs";
-import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, refusingProxy, results, runAsync } from "./harness.mjs";
+import { BUDGET_LIMIT, CLI, expectedHintLine, facts, offlineEnv, packageCopy, refusingProxy, results, runAsync } from "./harness.mjs";
 
 /** opencode sometimes stops reading a command's output when the command exits (everything after the first 256 KiB lost, its saved file too): a run where that happened is run again, this many times at most. */
 const ATTEMPTS = 4;
@@ -115,16 +115,6 @@ function isOpencodesOwn(text, buildLog) {
   return rest.length > 0 && buildLog.includes(rest) && !text.includes("read more:");
 }
 
-/** A copy of the installed package (dist, the wasm, package.json; dependencies linked), to break on purpose. */
-function packageCopy() {
-  const pkg = mkdtempSync(join(tmpdir(), "abridge-e2e-package-"));
-  cpSync(resolve("dist"), join(pkg, "dist"), { recursive: true });
-  cpSync(resolve("build"), join(pkg, "build"), { recursive: true });
-  cpSync(resolve("package.json"), join(pkg, "package.json"));
-  symlinkSync(resolve("node_modules"), join(pkg, "node_modules"));
-  return pkg;
-}
-
 const abridgeLines = (stderr) => stderr.split("\n").filter((l) => l.startsWith("abridge: "));
 
 export async function e2e(bin) {
@@ -177,7 +167,7 @@ export async function e2e(bin) {
         name: "the package's bundle removed after install",
         code: "ABRIDGE_CORE_LOAD",
         install: (dir) => {
-          const pkg = packageCopy();
+          const pkg = packageCopy(mkdtempSync(join(tmpdir(), "abridge-e2e-package-"))).dir;
           install(join(pkg, "dist", "cli.bundle.js"))(dir);
           rmSync(join(pkg, "dist", "opencode.bundle.js"));
         },
@@ -186,7 +176,7 @@ export async function e2e(bin) {
         name: "the package's wasm core removed after install",
         code: "ABRIDGE_CORE_LOAD",
         install: (dir) => {
-          const pkg = packageCopy();
+          const pkg = packageCopy(mkdtempSync(join(tmpdir(), "abridge-e2e-package-"))).dir;
           install(join(pkg, "dist", "cli.bundle.js"))(dir);
           rmSync(join(pkg, "build", "abridge.wasm"));
         },

@@ -14,7 +14,10 @@ function sse(res, data) {
 function outputItems(turn, n) {
   if (turn.toolCall) {
     const args = typeof turn.toolCall.arguments === "string" ? turn.toolCall.arguments : JSON.stringify(turn.toolCall.arguments);
-    return [{ type: "function_call", id: `fc_e2e_${n}`, call_id: `call_e2e_${n}`, name: turn.toolCall.name, arguments: args, status: "completed" }];
+    // A tool offered inside a namespace (Codex puts each MCP server's tools in one) is called by its
+    // own name with the namespace beside it.
+    const namespace = turn.toolCall.namespace ? { namespace: turn.toolCall.namespace } : {};
+    return [{ type: "function_call", id: `fc_e2e_${n}`, call_id: `call_e2e_${n}`, name: turn.toolCall.name, ...namespace, arguments: args, status: "completed" }];
   }
   return [{ type: "message", id: `msg_e2e_${n}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: turn.text, annotations: [] }] }];
 }

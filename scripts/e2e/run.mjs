@@ -1,9 +1,10 @@
 // npm run e2e: each real agent, end to end, against a scripted model on loopback (not part of
 // npm test: it installs the agents into a cache and runs their binaries). Prints a table, writes
-// bench/e2e-results.json, and exits non-zero if a check failed for an agent it could install.
+// bench/e2e-results.json and its summary in bench/RESULTS.md, and exits non-zero if a check failed for an agent it could install.
 // Each agent's run lives in ./<agent>.mjs and exports `e2e(bin)`; `npm run e2e -- codex` runs one.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { AGENTS, agentBinary } from "./agents.mjs";
+import { recordE2e } from "./record.mjs";
 
 const RESULTS = "bench/e2e-results.json";
 const only = process.argv.slice(2);
@@ -38,5 +39,6 @@ for (const name of Object.keys(AGENTS)) {
 }
 // Agents not run this time keep their last recorded results.
 writeFileSync(RESULTS, `${JSON.stringify({ node: process.version, results: [...results.values()] }, null, 2)}\n`);
+recordE2e(RESULTS);
 console.log(`\n${failed === 0 ? "all checks passed" : `${failed} check(s) failed`}; details in ${RESULTS}`);
 process.exit(failed === 0 ? 0 : 1);
