@@ -130,7 +130,7 @@ describe.skipIf(missing.length > 0)(`pi with the abridge extension, end to end${
       abridge: { requestBytes: withAbridge.requests[1]?.bytes, toolResultChars: toolResults(withAbridge.requests[1]!)[0]?.text.length },
     };
     writeFileSync(join(ROOT, "tests/output/pi-e2e.json"), JSON.stringify(sizes, null, 2));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(() => {
     if (root) rmSync(root, { recursive: true, force: true });
