@@ -21,14 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function session(extra: Record<string, unknown> = {}): Abridge {
+/**
+ * A session summarizing through the loopback server. Its deadline is far beyond what a loopback
+ * answer takes on a machine loaded to its limit: only a test about the deadline sets a short one.
+ */
+function session(timeoutMs = 600_000): Abridge {
   const dir = mkdtempSync(join(tmpdir(), "abridge-session-"));
   return createAbridge({
     cwd: dir,
     env: {},
     log: { dir },
-    summarizer: { provider: "anthropic", baseURL: server.url, apiKey: KEY, timeoutMs: 1_500, maxRetries: 0 },
-    ...extra,
+    summarizer: { provider: "anthropic", baseURL: server.url, apiKey: KEY, timeoutMs, maxRetries: 0 },
   });
 }
 
@@ -75,7 +78,7 @@ describe("process() with a summarizer", () => {
   });
 
   it("falls back to the digest on an invented fact, a 500 or a hang, and always releases the gate", async () => {
-    const abridge = session();
+    const abridge = session(1_500);
     server.reply({ kind: "success", text: "The build failed in /etc/evil.c at line 999." });
     server.reply({ kind: "error", status: 500 });
     server.reply({ kind: "hang" });
@@ -106,9 +109,7 @@ describe("process() with a summarizer", () => {
 
   it("settles 64 concurrent results with summaries, gate released, 128 records logged", async () => {
     server.setDefault({ kind: "success", text: SUMMARY, delayMs: 20 });
-    // What is tested is that every call settles with its summary and the gate opens, not how fast:
-    // the deadline is far beyond what 64 loopback requests take even on a machine loaded to its limit.
-    const abridge = session({ summarizer: { provider: "anthropic", baseURL: server.url, apiKey: KEY, timeoutMs: 600_000, maxRetries: 0 } });
+    const abridge = session();
     const outputs = Array.from({ length: 64 }, (_, i) => `${make}\n# run ${i}\n`);
     const results = await Promise.all(outputs.map((output, i) => abridge.process({ tool: "bash", output, exitCode: 2, callId: `c${i}` })));
     expect(results.map((r) => (r.summarizer ? r.summarizer.fallbackReason : "not summarized"))).toEqual(results.map(() => null));

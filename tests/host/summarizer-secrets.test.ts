@@ -138,7 +138,8 @@ afterEach(async () => {
 });
 
 function summarizer(options: Record<string, unknown> = {}): Summarizer {
-  const s = createSummarizer({ provider: "anthropic", apiKey: "k", baseURL: server.url, timeoutMs: 2_000, ...options }, {})!;
+  // The deadline is far beyond any loopback answer, however loaded the machine: no test here is about it.
+  const s = createSummarizer({ provider: "anthropic", apiKey: "k", baseURL: server.url, timeoutMs: 600_000, ...options }, {})!;
   open.push(s);
   return s;
 }

@@ -46,8 +46,9 @@ async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setImmediate(r));
 }
 
+/** A summarizer on the loopback server. Only tests about the deadline set a short one: the default is far beyond any loopback answer, however loaded the machine. */
 function summarizer(options: Partial<SummarizerOptions> = {}, env: Record<string, string> = {}): Summarizer {
-  const s = createSummarizer({ provider: "anthropic", baseURL: server.url, apiKey: KEY, timeoutMs: 2_000, ...options } as SummarizerOptions, env);
+  const s = createSummarizer({ provider: "anthropic", baseURL: server.url, apiKey: KEY, timeoutMs: 600_000, ...options } as SummarizerOptions, env);
   if (!s) throw new Error("expected a summarizer");
   open.push(s);
   return s;
