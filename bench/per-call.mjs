@@ -28,6 +28,8 @@ const VARIANTS = [
   { name: `long failing build (${build.lines.toLocaleString("en-US")} lines, ${fmt(build.bytes / 1024, 0)} KB), bare`, run: () => ["bash", ["-c", "sh build.sh"]] },
   { name: `long failing build (${build.lines.toLocaleString("en-US")} lines, ${fmt(build.bytes / 1024, 0)} KB), wrapped`, run: (i) => ["bash", ["-c", wrapped("sh build.sh", i)]] },
   { name: "the PreToolUse hook process (Claude Code)", run: () => [process.execPath, [CLI, "hook", "claude"]], input: hookInput },
+  // The floor every per-call Node process pays, whatever it does.
+  { name: "`node -e 0` (Node's own start)", run: () => [process.execPath, ["-e", "0"]] },
 ];
 
 const samples = VARIANTS.map(() => []);
@@ -54,6 +56,6 @@ const body = [
   `|---|---:|---:|`,
   ...rows,
   ``,
-  `A small output (under the 1,500-char passthrough) loads neither the core nor the tokenizer: it is logged and printed. A long one loads the core once; token counts are the core's estimate (the tokenizer is loaded only for \`exactTokens\`).`,
+  `A small output (under the 1,500-char passthrough) loads neither the core nor the tokenizer: it is logged and printed. A long one loads the core once; token counts are the core's estimate (the tokenizer is loaded only for \`exactTokens\`). The CLI loads a command's code only when that command runs. Most of what is left is Node's own start (last row), paid once by the hook and once by the wrapper.`,
 ];
 export default { section: "Per-call cost of the agent hooks", body: body.join("\n") };
