@@ -22,6 +22,7 @@ import { findRunnerSummaries, RunnerSummary, scanWithRunners } from "../../impor
 import { Scan } from "../../important/scan";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
+import { sectionOutline } from "./outline";
 import { commandTotals } from "./totals";
 import { treeTopLevel } from "./tree";
 import { keepCut } from "../shared/generic";
@@ -32,6 +33,8 @@ import { wholeWithHeadline } from "../shared/whole";
 const MAX_MESSAGE: i32 = 400;
 /** Share (percent) of the room the top level of a cut tree may take. */
 const TREE_SHARE: i32 = 25;
+/** Share (percent) of the room the sections of a document-shaped output may take (outline.ts). */
+const SECTIONS_SHARE: i32 = 20;
 
 /** "2 failed, 10 passed, 1 skipped": the counts the runner stated, failures first. */
 function runnerCounts(r: RunnerSummary): string {
@@ -164,10 +167,13 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   }
   const tree = treeTopLevel(text, (room * TREE_SHARE) / 100);
   if (tree.length > 0) room -= tree.length + 1;
+  const sections = tree.length > 0 ? "" : sectionOutline(text, (room * SECTIONS_SHARE) / 100);
+  if (sections.length > 0) room -= sections.length + 1;
   const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint);
-  const out = new StrBuf(status.length + tree.length + 2 + kept.output.length);
+  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
+  if (sections.length > 0) out.add(sections).addChar(0x0a);
   out.add(kept.output);
   d.llm = out.toString();
   const cut = kept.cut;
