@@ -115,6 +115,13 @@ describe("records: commits, lines per commit, table rows", () => {
       "   month    |  status  | orders\n------------+----------+--------\n 2024-01-01 | failed   |    127\n 2024-01-01 | paid     |    135\n 2024-02-01 | failed   |    128\n(3 rows)\n\n" +
       " id | name\n----+------\n  1 | a\n  2 | b\n(2 rows)\n";
     expect(recordsLine(psql)).toBe("tables: 3, 2 rows");
+    // A grid table in pydoc's margin: its rows end at the margin's empty line.
+    const grid =
+      "     |  Performs the following translations:\n     |  +---------------+-------------------+\n     |  | JSON          | Python            |\n" +
+      "     |  +===============+===================+\n     |  | object        | dict              |\n     |  +---------------+-------------------+\n" +
+      "     |  | array         | list              |\n     |  +---------------+-------------------+\n     |  \n" +
+      repeat("     |  __init__(self, #)", 40);
+    expect(recordsLine(grid)).toBe("");
     // A divider of one run of dashes is not a table's rule (unittest, pytest).
     expect(recordsLine("Ran 12 tests\n----------------------------------------------------------------------\nOK\nline\nline\n")).toBe("");
   });

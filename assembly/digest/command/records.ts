@@ -8,7 +8,8 @@
 // A commit id is a token of 7 to 40 hex digits opening a line (after `commit `, the
 // drawing of a graph, or blame's `^`). A table is a header line over a rule of two or
 // more groups of dashes (`---- ----`, `----+----`, `+----+----+`, `+++-====-===`); its
-// rows run to a blank line, another rule or a line in parentheses (`(48 rows)`).
+// rows run to a blank line (or one of a margin's bars only), another rule or a line in
+// parentheses (`(48 rows)`).
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
@@ -56,8 +57,12 @@ function isRule(s: string, a: i32, b: i32): bool {
   return groups >= 2;
 }
 
+/** Nothing but spaces (and the bars of a margin, as in pydoc's `     |  `): no row. */
 function isBlank(s: string, a: i32, b: i32): bool {
-  for (let i = a; i < b; i++) if (unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) return false;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (c != CharCode.SPACE && c != CharCode.TAB && c != CharCode.PIPE) return false;
+  }
   return true;
 }
 
