@@ -115,6 +115,16 @@ describe("records: commits, lines per commit, table rows", () => {
       "   month    |  status  | orders\n------------+----------+--------\n 2024-01-01 | failed   |    127\n 2024-01-01 | paid     |    135\n 2024-02-01 | failed   |    128\n(3 rows)\n\n" +
       " id | name\n----+------\n  1 | a\n  2 | b\n(2 rows)\n";
     expect(recordsLine(psql)).toBe("tables: 3, 2 rows");
+    // Box drawing, as sqlite3 -box and many newer tools draw tables.
+    const box =
+      "\u250c\u2500\u2500\u2500\u2500\u252c\u2500\u2500\u2500\u2500\u2500\u2500\u2510\n" +
+      "\u2502 id \u2502 name \u2502\n" +
+      "\u251c\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500\u2500\u2500\u2524\n" +
+      "\u2502 1  \u2502 a    \u2502\n\u2502 2  \u2502 b    \u2502\n\u2502 3  \u2502 c    \u2502\n" +
+      "\u2514\u2500\u2500\u2500\u2500\u2534\u2500\u2500\u2500\u2500\u2500\u2500\u2518\n";
+    expect(recordsLine("SELECT 3;\n" + box)).toBe("table: 3 rows");
+    // One row, then the closing border: the lines after it are no rows.
+    expect(recordsLine("mysql> SELECT 1;\n+----+------+\n| id | name |\n+----+------+\n|  1 | a    |\n+----+------+\nnot a row\nnor this\n")).toBe("");
     // A grid table in pydoc's margin: its rows end at the margin's empty line.
     const grid =
       "     |  Performs the following translations:\n     |  +---------------+-------------------+\n     |  | JSON          | Python            |\n" +

@@ -7,7 +7,8 @@
 //
 // A commit id is a token of 7 to 40 hex digits opening a line (after `commit `, the
 // drawing of a graph, or blame's `^`). A table is a header line over a rule of two or
-// more groups of dashes (`---- ----`, `----+----`, `+----+----+`, `+++-====-===`); its
+// more groups of dashes (`---- ----`, `----+----`, `+----+----+`, `+++-====-===`, or
+// box drawing: `├────┼────┤`); its
 // rows run to a blank line (or one of a margin's bars only), another rule or a line in
 // parentheses (`(48 rows)`).
 import { CharCode, isDigit } from "../../util/chars";
@@ -40,18 +41,31 @@ function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
 }
 
-/** A rule under a table's header: two or more runs of `-` or `=` between spaces, `+`, `|` or single `-`. */
+/** A rule's fill: `-`, `=`, and the box-drawing horizontals `─ ━ ═` (and their dashed forms). */
+function isFill(c: i32): bool {
+  return c == CharCode.MINUS || c == 0x3d || c == 0x2500 || c == 0x2501 || c == 0x2550 || (c >= 0x2504 && c <= 0x250b);
+}
+
+/** What separates a rule's runs: spaces, `+`, `|`, and the box-drawing verticals and junctions. */
+function isJunction(c: i32): bool {
+  return c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.PIPE || (c >= 0x2500 && c <= 0x257f && !isFill(c));
+}
+
+/**
+ * A rule under a table's header: two or more runs of fill between junctions (`---- ----`,
+ * `----+----`, `+----+----+`, `+++-====-===`, `├────┼────┤`); a single `-` separates runs of `=`.
+ */
 function isRule(s: string, a: i32, b: i32): bool {
   let groups = 0;
   let i = a;
   while (i < b) {
     const c = unitAt(s, i);
-    if (c == CharCode.MINUS || c == 0x3d) {
+    if (isFill(c)) {
       let j = i;
       while (j < b && unitAt(s, j) == c) j++;
       if (j - i >= 2) groups++;
       i = j;
-    } else if (c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.PIPE) i++;
+    } else if (isJunction(c)) i++;
     else return false;
   }
   return groups >= 2;
@@ -61,7 +75,7 @@ function isRule(s: string, a: i32, b: i32): bool {
 function isBlank(s: string, a: i32, b: i32): bool {
   for (let i = a; i < b; i++) {
     const c = unitAt(s, i);
-    if (c != CharCode.SPACE && c != CharCode.TAB && c != CharCode.PIPE) return false;
+    if (c != CharCode.SPACE && c != CharCode.TAB && c != CharCode.PIPE && c != 0x2502) return false;
   }
   return true;
 }
@@ -119,6 +133,7 @@ function readRecords(text: string): Records {
   let prevStart = -1;
   let prevEnd = -1;
   let rows = -1; // rows of the table being read; -1 outside one
+  let underHeader = false; // the rows follow the rule under the header (not a top border)
   let a = 0;
   while (a < n) {
     let nl = text.indexOf("\n", a);
@@ -129,12 +144,17 @@ function readRecords(text: string): Records {
     const blank = isBlank(text, a, b);
     const rule = !blank && isRule(text, a, b);
     if (rows >= 0) {
-      if (blank || rule || isParenthesized(text, a, b)) {
+      if (rule && rows <= 1 && !underHeader) {
+        // A top border over the header: the header's own rule opens the rows.
+        rows = 0;
+        underHeader = true;
+      } else if (blank || rule || isParenthesized(text, a, b)) {
         r.tables.push(rows);
         rows = -1;
       } else rows++;
     } else if (rule && prevStart >= 0 && !isBlank(text, prevStart, prevEnd) && !isRule(text, prevStart, prevEnd)) {
       rows = 0;
+      underHeader = false;
     }
     prevStart = a;
     prevEnd = b;
