@@ -70,6 +70,15 @@ describe("findings: totals by severity and code", () => {
     expect(findings(rust)).toBe("2 errors, 1 warning; by code: E0308 2");
   });
 
+  it("rules in parentheses, codes located on the next line", () => {
+    const css = "src/a.css:3:10: warning: Unexpected unit (length-zero-no-unit)\nsrc/a.css:9:1: error: Unexpected empty block (block-no-empty)\n";
+    expect(findings(css)).toBe("1 error, 1 warning; by code: length-zero-no-unit 1, block-no-empty 1");
+    const ruff = "F401 [*] `os` imported but unused\n --> a.py:1:8\n  |\nE501 Line too long (99 > 88)\n --> a.py:3:89\n";
+    expect(findings(ruff)).toBe("2 findings; by code: F401 1, E501 1");
+    // Prose in parentheses is no code.
+    expect(findings("ship.lua:3:5: error: attempt to index a nil value (field '?')\nship.lua:9:1: error: x (y z)\n")).toBe("2 errors");
+  });
+
   it("linters without a severity: a code after the location, or a column at least", () => {
     expect(findings("a.py:1:1: F401 'os' imported but unused\nb.py:3:5: E302 expected 2 blank lines\nc.py:9:1: F401 'sys' imported\n")).toBe(
       "3 findings; by code: F401 2, E302 1",

@@ -12,7 +12,8 @@
 //   x.py:1:1: F401 'os' imported but unused       path:line:col: CODE message
 //   x.py:8:43: undefined name 'y'                 path:line:col: message
 //   error[E0308]: mismatched types                severity[CODE]: message, the location
-//    --> src/main.rs:24:4                          on the next line after `-->`
+//    --> src/main.rs:24:4                          on the next line after `-->` (so is
+//   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { CharCode, isDigit } from "../../util/chars";
@@ -148,17 +149,37 @@ function tokenEnd(s: string, i: i32, b: i32): i32 {
   return j;
 }
 
-/** The `[code]` closing a line (`[-Wunused-variable]`, `[SC2086]`, `[syntaxError]`), or "". */
+/**
+ * The code closing a line: `[-Wunused-variable]`, `[SC2086]`, `[syntaxError]`, or in
+ * parentheses a code or a rule id (`(document-start)`, `(E501)`); "" when none.
+ */
 function trailingBracket(s: string, a: i32, b: i32): string {
   let e = b;
   while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
-  if (e - a < 3 || unitAt(s, e - 1) != CharCode.RBRACKET) return "";
+  if (e - a < 3) return "";
+  const close = unitAt(s, e - 1);
+  if (close != CharCode.RBRACKET && close != RPAREN) return "";
+  const open = close == CharCode.RBRACKET ? CharCode.LBRACKET : LPAREN;
   let k = e - 2;
-  while (k > a && unitAt(s, k) != CharCode.LBRACKET) {
+  while (k > a && unitAt(s, k) != open) {
     if (unitAt(s, k) == CharCode.SPACE) return "";
     k--;
   }
-  return k > a && e - k > 2 && e - k < 64 ? s.substring(k + 1, e - 1) : "";
+  if (k <= a || e - k <= 2 || e - k >= 64) return "";
+  // In parentheses, only what reads as a code or a rule id: `(field '?')` is prose.
+  if (open == LPAREN && !isCode(s, k + 1, e - 1) && !isRuleId(s, k + 1, e - 1)) return "";
+  return s.substring(k + 1, e - 1);
+}
+
+/** A rule id: lower-case words joined by `-` or `/` (`no-unused-vars`, `document-start`). */
+function isRuleId(s: string, a: i32, b: i32): bool {
+  let sep = false;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.MINUS || c == CharCode.SLASH) sep = true;
+    else if (!((c >= 0x61 && c <= 0x7a) || isDigit(c) || c == 0x40)) return false;
+  }
+  return sep;
 }
 
 /** A rule id closing a line after a run of spaces (eslint's `no-unused-vars`, `@typescript-eslint/x`). */
@@ -206,10 +227,15 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   unchecked((column[0] = false));
   const loc = locationEnd(s, i, b, column);
   if (loc < 0) {
-    // No location: `severity:` or `severity[CODE]:` at the line's start, located on the next line.
+    // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the next line.
     const we = wordEnd(s, i, b);
     const sev = severityOf(s, i, we);
-    if (sev < 0 || we >= b || !locationFollows(s, b, n)) return;
+    if (sev < 0) {
+      const ce = tokenEnd(s, i, b);
+      if (ce < b && isCode(s, i, ce) && locationFollows(s, b, n)) count(f, SEVERITIES.length - 1, s.substring(i, ce));
+      return;
+    }
+    if (we >= b || !locationFollows(s, b, n)) return;
     const c = unitAt(s, we);
     if (c == CharCode.COLON) count(f, sev, "");
     else if (c == CharCode.LBRACKET) {
