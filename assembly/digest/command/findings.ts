@@ -239,8 +239,9 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     const c = unitAt(s, we);
     if (c == CharCode.COLON) count(f, sev, "");
     else if (c == CharCode.LBRACKET) {
-      const close = s.indexOf("]", we);
-      if (close < 0 || close >= b || close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
+      let close = we + 1;
+      while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
+      if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
       count(f, sev, s.substring(we + 1, close));
     }
     return;
