@@ -6,7 +6,9 @@
 //    WebContent, edits and plans → CommandOutput. A Read stays FileContent
 //    whatever the file holds (a .json file too): the model asked for the file
 //    and may edit it by line. In a shell, `cat x.json` is judged as data,
-//    `cat page.html` as a web page and `cat fix.patch` as a diff.
+//    `cat page.html` as a web page and `cat fix.patch` as a diff. A log is
+//    command output whatever reads it: a `.log` path, or lines that open with
+//    timestamps (classify/log.ts); so is `tail`'s end of a file.
 // 2. Shell tools (and unknown tools whose arguments have a `command`/`cmd`):
 //    the command line (classify/shell.ts, classify/commands.ts).
 // 3. The text (classify/sniff.ts), as far as the tool or command lets it:
@@ -26,6 +28,7 @@ import { jsonAfterPreamble } from "./json/sniff";
 import { classifyArgv, classifyCommandLine } from "./classify/shell";
 import { looksLikeDiff, looksLikeHtml, looksLikeJson, sniffText, SNIFF_UNITS } from "./classify/sniff";
 import { ToolKind, toolKind } from "./classify/tools";
+import { isLogPath, looksLikeLog } from "./classify/log";
 
 /** Lines of warnings allowed before the JSON a command was asked for. */
 const JSON_PREAMBLE_LINES = 20;
@@ -59,7 +62,7 @@ export function callKind(call: Call): CommandKind {
       const k = shellKind(call);
       return k === null ? kind(Category.CommandOutput, Sniff.All) : k;
     }
-    case ToolKind.Read: return kind(Category.FileContent, Sniff.None);
+    case ToolKind.Read: return isLogPath(call.path) ? kind(Category.CommandOutput, Sniff.All) : kind(Category.FileContent, Sniff.File);
     case ToolKind.Search: return kind(Category.SearchResults, Sniff.None);
     case ToolKind.List: return kind(Category.DirectoryListing, Sniff.None);
     case ToolKind.WebFetch:
@@ -86,8 +89,10 @@ export function settle(k: CommandKind, text: string, knownText: bool = false): i
     case Sniff.FileLike: {
       if (looksLikeJson(text)) return Category.StructuredData;
       if (looksLikeHtml(text)) return Category.WebContent;
-      return looksLikeDiff(text) ? Category.Diff : k.category;
+      if (looksLikeDiff(text)) return Category.Diff;
+      return looksLikeLog(text) ? Category.CommandOutput : k.category;
     }
+    case Sniff.File: return looksLikeLog(text) ? Category.CommandOutput : k.category;
     case Sniff.DiffOnly: return looksLikeDiff(text) ? Category.Diff : k.category;
     case Sniff.JsonFlag: {
       if (jsonAfterPreamble(text, SNIFF_UNITS, JSON_PREAMBLE_LINES)) return Category.StructuredData;

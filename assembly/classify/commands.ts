@@ -3,6 +3,7 @@
 // env, timeout …), nested shells, xargs and find -exec are peeled off in
 // shell.ts before a name gets here.
 import { Category } from "../category";
+import { isLogPath } from "./log";
 import { ParsedArgs, parseArgs } from "./options";
 
 /** How far the text may override the category a command implies. */
@@ -11,7 +12,7 @@ export const enum Sniff {
   None = 0,
   /** JSON text (a document or NDJSON) makes it StructuredData. */
   Json = 1,
-  /** Printed files: JSON text → StructuredData, an HTML document → WebContent, a unified diff → Diff. */
+  /** Printed files: JSON text → StructuredData, an HTML document → WebContent, a unified diff → Diff, a log → CommandOutput. */
   FileLike = 2,
   /** Only a unified diff in the text changes it (to Diff). */
   DiffOnly = 3,
@@ -19,6 +20,8 @@ export const enum Sniff {
   JsonFlag = 4,
   /** The command could print anything: every text rule applies. */
   All = 5,
+  /** A file read by a file tool: it stays a file unless the text is a log (then CommandOutput). */
+  File = 6,
 }
 
 /** The part a command plays in a pipeline or a chain. */
@@ -110,9 +113,31 @@ function parseFor(name: string, words: string[], from: i32): ParsedArgs {
   return parseArgs(words, from, valueShorts(name), longs);
 }
 
-/** Reads a file (or files): FileContent, unless it only passes its input on. */
+/** Whether any operand names a log file (`app.log`, `app.log.1`). */
+function readsLog(operands: string[]): bool {
+  for (let k = 0; k < operands.length; k++) if (isLogPath(operands[k])) return true;
+  return false;
+}
+
+/** `tail -n +20` / `tail +20`: from a line on, a file's own range; any other tail is its end. */
+function tailFromLine(args: ParsedArgs): bool {
+  let n = args.value("-n");
+  if (n === null) n = args.value("--lines");
+  if (n !== null) return n.startsWith("+");
+  for (let k = 0; k < args.operands.length; k++) if (args.operands[k].startsWith("+")) return true;
+  return false;
+}
+
+/**
+ * Reads a file (or files): FileContent, unless it only passes its input on. A log is
+ * command output whatever reads it, and so is the end of a file (`tail`): its line
+ * numbers are not the file's, and its last lines are what it was run for.
+ */
 function fileReader(name: string, words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
   const args = parseFor(name, words, from);
+  if (args.operands.length > 0 && (readsLog(args.operands) || (name == "tail" && !tailFromLine(args)))) {
+    return kind(Category.CommandOutput, Sniff.All);
+  }
   if (args.operands.length > 0 || implicit) return kind(Category.FileContent, Sniff.FileLike);
   if (upstream) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Passthrough);
   return kind(Category.CommandOutput, Sniff.All); // `cat <<EOF`: prints what the command line holds
@@ -203,7 +228,8 @@ function git(words: string[], from: i32): CommandKind {
   }
   if (sub == "grep") return kind(Category.SearchResults, Sniff.None);
   if (sub == "ls-files" || sub == "ls-tree") return kind(Category.DirectoryListing, Sniff.None);
-  if (sub == "blame" || sub == "annotate") return kind(Category.FileContent, Sniff.None);
+  // Blame lines are a file's lines behind their commits: a report on the file, not a page of it.
+  if (sub == "blame" || sub == "annotate") return kind(Category.CommandOutput, Sniff.None);
   if (sub == "cat-file") return kind(args.has("-p") ? Category.FileContent : Category.CommandOutput, args.has("-p") ? Sniff.FileLike : Sniff.None);
   return kind(Category.CommandOutput, Sniff.None);
 }
@@ -234,6 +260,11 @@ function curl(words: string[], from: i32): CommandKind {
   if (args.hasAny(["-O", "--remote-name", "--remote-name-all"]) || (out !== null && out != "-" && out != "/dev/stdout")) {
     return kind(Category.CommandOutput, Sniff.None); // the body went to a file; what is left is progress
   }
+  // A trace of the exchange (-v, --trace), or the headers with or without the body (-i, -I):
+  // the status line and the headers come first, a page or a document after them if at all.
+  if (args.hasAny(["-v", "--verbose", "-i", "--include", "--show-headers", "-I", "--head"]) || args.hasPrefix("--trace")) {
+    return kind(Category.CommandOutput, Sniff.All);
+  }
   return kind(Category.WebContent, Sniff.Json);
 }
 
@@ -259,22 +290,73 @@ function gh(words: string[], from: i32): CommandKind {
   return kind(Category.CommandOutput, Sniff.All);
 }
 
-/** A flag asking for JSON output: `--json`, `--format=json`, `--message-format=json-…`, `-o json`, `-json`. */
-function asksForJson(name: string, words: string[], from: i32): bool {
-  const dashO = name == "kubectl" || name == "oc" || name == "helm" || name == "az";
+/** A format named JSON: `json`, `jsonl`, `ndjson`, `json-diagnostic-short`, `json-with-metadata`. */
+function isJsonFormat(value: string): bool {
+  const v = value.toLowerCase();
+  return v == "json" || v == "jsonl" || v == "ndjson" || v == "json-lines" || v == "jsonlines" || v.startsWith("json-") || v.startsWith("json_") || v == "json2";
+}
+
+/**
+ * A flag asking for JSON output: `--json`, `-json`, or any option whose value names a JSON
+ * format (`--format=json`, `--message-format=json-…`, `-f json`, `-o json`, `-ojson`):
+ * the option's name differs from tool to tool, the value does not.
+ */
+function asksForJson(words: string[], from: i32): bool {
   for (let k = from, n = words.length; k < n; k++) {
     const w = words[k];
+    if (w.length < 2 || w.charCodeAt(0) != 0x2d) continue;
     if (w == "--json" || w == "-json" || w == "--jsonl" || w == "--ndjson" || w.startsWith("--json=")) return true;
     const eq = w.indexOf("=");
-    const flag = eq < 0 ? w : w.substring(0, eq);
-    if (flag != "--format" && flag != "--output" && flag != "--message-format" && flag != "--reporter" && flag != "--out-format" && !(dashO && flag == "-o")) {
-      if (dashO && w == "-ojson") return true;
+    if (eq > 0) {
+      if (isJsonFormat(w.substring(eq + 1))) return true;
       continue;
     }
-    const value = eq >= 0 ? w.substring(eq + 1) : k + 1 < n ? words[k + 1] : "";
-    if (value.startsWith("json") || value == "ndjson") return true;
+    if (k + 1 < n && isJsonFormat(words[k + 1])) return true;
+    // `-ojson`: a short option with its value attached.
+    if (w.charCodeAt(1) != 0x2d && w.length > 2 && isJsonFormat(w.substring(2))) return true;
   }
   return false;
+}
+
+/** A tar-style first word without a dash (`tar tzf a.tgz`): its letters are flags. */
+function bundledLetters(words: string[], from: i32, letter: string): bool {
+  if (from >= words.length) return false;
+  const w = words[from];
+  if (w.length == 0 || w.startsWith("-")) return false;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c < 0x61 || c > 0x7a) return false;
+  }
+  return w.includes(letter);
+}
+
+/**
+ * Archivers in their list mode print one row per member: a listing, verbose or not
+ * (`tar -tvf`, `unzip -l`, `unzip -v`, `zipinfo`, `jar tf`, `7z l`, `ar t`, `dpkg-deb -c`).
+ * In any other mode they report what they extracted or built. null: not an archiver.
+ */
+function archiveKind(name: string, words: string[], from: i32): CommandKind | null {
+  const listing = kind(Category.DirectoryListing, Sniff.None);
+  const report = kind(Category.CommandOutput, Sniff.All);
+  if (name == "zipinfo" || name == "lsar") return listing;
+  if (name == "tar" || name == "gtar" || name == "bsdtar" || name == "jar" || name == "ar" || name == "cpio") {
+    const args = parseArgs(words, from, name == "cpio" ? "EFHIMORV" : "fCbTXKNgL", " --file --directory --exclude --files-from --blocking-factor --format ");
+    return args.has("-t") || args.has("--list") || bundledLetters(words, from, "t") ? listing : report;
+  }
+  if (name == "unzip") {
+    const args = parseArgs(words, from, "dx", "");
+    return args.hasAny(["-l", "-v", "-Z"]) ? listing : report;
+  }
+  if (name == "7z" || name == "7za" || name == "7zr" || name == "unrar" || name == "rar") {
+    const sub = from < words.length ? words[from] : "";
+    return sub == "l" || sub == "v" || sub == "lt" || sub == "vt" ? listing : report;
+  }
+  if (name == "dpkg-deb" || name == "dpkg") {
+    const args = parseArgs(words, from, "", "");
+    if (args.has("-c") || args.has("--contents")) return listing;
+    return null;
+  }
+  return null;
 }
 
 /** Python's `-m module`, by the module. */
@@ -314,6 +396,8 @@ export function describeNamed(name: string, words: string[], from: i32, upstream
   if (name == "awk" || name == "gawk" || name == "mawk" || name == "nawk") return awk(name, words, from, upstream, implicit);
   if (isOneOf(name, LISTERS) || name == "find" || name == "bfs") return kind(Category.DirectoryListing, Sniff.None);
   if (name == "git") return git(words, from);
+  const archive = archiveKind(name, words, from);
+  if (archive !== null) return archive;
   if (name == "hg" || name == "svn" || name == "jj") return otherVcs(words, from);
   if (name == "diff" || name == "colordiff") {
     const args = parseArgs(words, from, "UCFILSx", "");
@@ -327,13 +411,13 @@ export function describeNamed(name: string, words: string[], from: i32, upstream
     const raw = name != "yq" && args.hasAny(["-r", "-j", "--raw-output", "--join-output", "--raw-output0"]);
     return kind(raw ? Category.CommandOutput : Category.StructuredData, raw ? Sniff.All : Sniff.None);
   }
-  if (asksForJson(name, words, from)) return kind(Category.StructuredData, Sniff.JsonFlag);
+  if (isNeutral(name)) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Neutral);
+  if (asksForJson(words, from)) return kind(Category.StructuredData, Sniff.JsonFlag);
   if (name == "gh") return gh(words, from);
   if ((name == "docker" || name == "podman") && from < words.length && words[from] == "inspect") {
     return kind(Category.StructuredData, Sniff.JsonFlag);
   }
   if (isOneOf(name, BUILD_TOOLS)) return kind(Category.CommandOutput, Sniff.Json);
   if (isOneOf(name, DUMPERS)) return kind(Category.CommandOutput, Sniff.None);
-  if (isNeutral(name)) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Neutral);
   return kind(Category.CommandOutput, Sniff.All);
 }

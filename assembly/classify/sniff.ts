@@ -10,8 +10,9 @@
 // - `ls -l` rows (`drwxr-xr-x  2 …`, `total N` aside) on ≥ 60% of the lines → DirectoryListing
 // - grep hits (`path:line:` or `line:` with no path) on ≥ 60% of the lines,
 //   context lines (`path-line-`) and `--` separators aside → SearchResults.
-//   Compiler and linter diagnostics (`a.c:3:5: error: …`, `x.py:1:1: E302 …`)
-//   have the same shape but are not hits: they count against the share.
+//   Compiler and linter diagnostics (`a.c:3:5: error: …`, `x.py:1:1: E302 …`,
+//   any `path:line:col: …`) have the same shape but are not hits: they count
+//   against the share.
 // - bare paths (no spaces, a '/', no `://`) on ≥ 90% of at least 3 lines →
 //   DirectoryListing: what find, fd and glob tools print.
 import { Category } from "../category";
@@ -193,6 +194,10 @@ function lineShape(s: string, i: i32, end: i32): LineShape {
     if (c == CharCode.COLON) {
       const e = digitsEnd(s, j + 1, end);
       if (e > 0 && e < end && unitAt(s, e) == CharCode.COLON) {
+        // `path:line:col:` — grep and friends print no column unless asked (and their
+        // commands say so); linters and compilers print one with every finding.
+        const col = digitsEnd(s, e + 1, end);
+        if (col > 0 && col < end && unitAt(s, col) == CharCode.COLON) return LineShape.Diagnostic;
         return isDiagnosticTail(s, e + 1, end) ? LineShape.Diagnostic : LineShape.Hit;
       }
       return LineShape.Other; // `path:text`, a URL, a label

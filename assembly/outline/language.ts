@@ -29,12 +29,22 @@ function byExtension(ext: string): string {
   if (ext == "rs") return "rust";
   if (ext == "java") return "java";
   if (ext == "c" || ext == "h") return "c";
+  if (ext == "md" || ext == "markdown" || ext == "mdx") return "markdown";
   if (ext == "cc" || ext == "cpp" || ext == "cxx" || ext == "c++" || ext == "hpp" || ext == "hh" || ext == "hxx" || ext == "h++" || ext == "ipp" || ext == "tcc" || ext == "inl") return "cpp";
   return "";
 }
 
 /**
- * "typescript", "javascript", "python", "go", "rust", "java", "c", "cpp", or
+ * Markdown by its marks, a heading and a code fence at the start of lines: its code
+ * blocks hold programs (`#include`, `def`, `function`), but it is a document.
+ */
+function looksLikeMarkdown(head: string): bool {
+  const heading = head.startsWith("# ") || head.startsWith("## ") || head.includes("\n# ") || head.includes("\n## ") || head.includes("\n### ");
+  return heading && (head.startsWith("```") || head.includes("\n```"));
+}
+
+/**
+ * "typescript", "javascript", "python", "go", "rust", "java", "c", "cpp", "markdown", or
  * "" when neither the path nor the first lines tell.
  */
 export function languageOf(path: string, text: string): string {
@@ -42,6 +52,7 @@ export function languageOf(path: string, text: string): string {
   if (byExt.length > 0) return byExt;
   if (path.includes("/c++/")) return "cpp"; // extensionless standard headers: <vector>, <map>
   const head = text.length > SNIFF_UNITS ? text.substring(0, SNIFF_UNITS) : text;
+  if (looksLikeMarkdown(head)) return "markdown";
   if (head.startsWith("#!")) {
     const nl = head.indexOf("\n");
     const shebang = nl < 0 ? head : head.substring(0, nl);

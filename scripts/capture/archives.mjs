@@ -1,5 +1,5 @@
 // Archive listings: tar (verbose and plain, and while creating), unzip -l, zipinfo,
-// jar tf, ar t / tv, dpkg-deb -c.
+// unzip -v, jar tf, ar t / tv, dpkg-deb -c.
 import { scratch, sh } from "./lib.mjs";
 
 const PY_LIB = "/usr/lib/python3.11";
@@ -65,6 +65,21 @@ export default [
     facts: (f) =>
       f
         .mustKeep(`tail -n 1 "$OUT" | grep -oE '^[0-9]+ files'`)
+        .count("entries", `unzip -Z1 junit4.jar | grep -c ''`),
+  },
+  {
+    id: "unzip-v-junit4-jar",
+    program: "unzip",
+    category: "DirectoryListing",
+    cwd: "/usr/share/java",
+    command: "unzip -v junit4.jar",
+    exitCode: 0,
+    versions: ["unzip -v | head -n 1"],
+    note: "the verbose table: size, method, compressed size, ratio, date, time and CRC before each name",
+    facts: (f) =>
+      f
+        .mustKeep(`tail -n 1 "$OUT" | grep -oE '[0-9]+ files'`)
+        .mustKeep(`unzip -Z1 junit4.jar | grep -E 'ParentRunner.class$'`)
         .count("entries", `unzip -Z1 junit4.jar | grep -c ''`),
   },
   {

@@ -4,6 +4,7 @@ import { normalizeToolName } from "../../assembly/classify/tools";
 import { splitCommandLine } from "../../assembly/classify/shell-words";
 import { isJsonDocument, isJsonLines } from "../../assembly/json/sniff";
 import { sniffText } from "../../assembly/classify/sniff";
+import { isLogPath, isStampedLine, looksLikeLog } from "../../assembly/classify/log";
 import { argStringList } from "../../assembly/json/arg-list";
 import { StrBuf } from "../../assembly/util/strbuf";
 
@@ -29,6 +30,11 @@ function repeatLines(line: string, n: i32): string {
   return b.toString();
 }
 
+/** Whether a whole line opens with a timestamp. */
+function stamped(line: string): bool {
+  return isStampedLine(line, 0, line.length);
+}
+
 /** Words of a command line joined by "|" to compare them as one string. */
 function words(line: string): string {
   const cmds = splitCommandLine(line);
@@ -44,6 +50,14 @@ const GREP_HITS = "src/a.ts:12:const x = 1;\nsrc/b.ts:40:  return x;\nlib/c.js:3
 const LS_L = "total 12\ndrwxr-xr-x  2 root root 4096 Jan  1 10:00 src\n-rw-r--r--  1 root root  120 Jan  1 10:00 README.md\n";
 const DIFF = "diff --git a/x.ts b/x.ts\nindex 1..2 100644\n--- a/x.ts\n+++ b/x.ts\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n";
 const JSON_DOC = '{\n  "name": "undici",\n  "versions": ["7.0.0", "7.1.0"],\n  "dist": {"size": 1}\n}\n';
+const STAMPED =
+  "2024-03-14 08:41:08.055 INFO  http  GET /api/orders/69 200 19ms\n" +
+  "2024-03-14 08:41:08.192 INFO  http  GET /api/orders/70 200 20ms\n" +
+  "2024-03-14 08:41:08.329 ERROR http  GET /api/orders/71 500 21ms: TimeoutError\n" +
+  "TimeoutError: could not acquire a connection\n" +
+  "    at Pool.acquire (pool.js:10:3)\n" +
+  "2024-03-14 08:41:08.466 INFO  http  GET /api/orders/72 200 22ms\n";
+const NUMBERED_STAMPED = "     1\u2192Mar 14 08:41:08 web1 app[12]: start\n     2\u2192Mar 14 08:41:09 web1 app[12]: ready\n     3\u2192Mar 14 08:41:10 web1 app[12]: stop\n";
 const HTML = "<!DOCTYPE html>\n<html lang=\"en\">\n<head><title>x</title></head>\n<body>hi</body>\n</html>\n";
 
 describe("tool names", () => {
@@ -170,14 +184,62 @@ describe("shell commands", () => {
     expectCommand("cat README.md", "# abridge\n", Category.FileContent);
     expectCommand("head -n 50 src/a.ts", "x\n", Category.FileContent);
     expectCommand("head -50 src/a.ts", "x\n", Category.FileContent);
-    expectCommand("tail -n 20 log.txt", "x\n", Category.FileContent);
+    expectCommand("tail -n +20 a.py", "x\n", Category.FileContent);
     expectCommand("sed -n '1,80p' a.py", "x\n", Category.FileContent);
     expectCommand("sed -n 10,20p a.py", "x\n", Category.FileContent);
     expectCommand("nl -ba a.py", "     1\tx\n", Category.FileContent);
     expectCommand("less a.txt", "x\n", Category.FileContent);
     expectCommand("bat --style=plain a.rs", "x\n", Category.FileContent);
     expectCommand("git show HEAD~1:src/a.ts", "x\n", Category.FileContent);
-    expectCommand("git blame a.ts", "abc123 (me 2024-01-01 1) x\n", Category.FileContent);
+  });
+
+  it("takes a log for command output, whatever reads it", () => {
+    // The end of a file: its line numbers are not the file's, and its last lines are the point.
+    expectCommand("tail -n 2000 service.log", "x\n", Category.CommandOutput);
+    expectCommand("tail -n 20 notes.txt", "x\n", Category.CommandOutput);
+    expectCommand("tail -50 build.txt", "x\n", Category.CommandOutput);
+    expectCommand("tail -f app.out", "x\n", Category.CommandOutput);
+    expectCommand("tail +20 a.py", "x\n", Category.FileContent);
+    expectCommand("npm test 2>&1 | tail -50", PLAIN, Category.CommandOutput);
+    // A log by its name.
+    expectCommand("cat app.log", "starting\nready\n", Category.CommandOutput);
+    expectCommand("less /var/log/app.log.1", "x\n", Category.CommandOutput);
+    expectCommand("cat events.log", '{"a":1}\n{"a":2}\n', Category.StructuredData);
+    expectCategory("Read", '{"file_path":"/srv/app/server.log"}', "     1\u2192starting\n", Category.CommandOutput);
+    // A log by its lines: timestamps, after line numbers if a Read tool printed them.
+    expectCommand("cat service.out", STAMPED, Category.CommandOutput);
+    expectCommand("head -n 500 service.out", STAMPED, Category.CommandOutput);
+    expectCategory("Read", '{"file_path":"/srv/app/service.out"}', NUMBERED_STAMPED, Category.CommandOutput);
+    expectCategory("read_file", '{"path":"service.out"}', STAMPED, Category.CommandOutput);
+    // Rows of data that start with a date are a data file, not a log.
+    expectCommand("cat prices.csv", "2024-03-14,10.5\n2024-03-15,10.7\n2024-03-16,10.2\n2024-03-17,10.1\n", Category.FileContent);
+    expectCategory("Read", '{"file_path":"a.py"}', "import os\nprint(1)\n", Category.FileContent);
+  });
+
+  it("takes blame for a report on a file, not a page of it", () => {
+    expectCommand("git blame a.ts", "abc123 (me 2024-01-01 1) x\n", Category.CommandOutput);
+    expectCommand("git annotate a.ts", "abc123 (me 2024-01-01 1) x\n", Category.CommandOutput);
+    expectCommand("bash -lc 'git blame -L 10,20 lib/json/decoder.py'", "^a8c09c6 (x 2023-12-04 12:00:00 +0000 10) y\n", Category.CommandOutput);
+  });
+
+  it("lists archives in their list mode, verbose or not", () => {
+    const UNZIP = "Archive:  a.jar\n  Length      Date    Time    Name\n---------  ---------- -----   ----\n        0  2023-01-16 06:34   META-INF/\n";
+    expectCommand("unzip -l junit.jar", UNZIP, Category.DirectoryListing);
+    expectCommand("unzip -v junit.jar", UNZIP, Category.DirectoryListing);
+    expectCommand("unzip -Z junit.jar", UNZIP, Category.DirectoryListing);
+    expectCommand("zipinfo junit4.jar", UNZIP, Category.DirectoryListing);
+    expectCommand("tar -tvzf a.tgz", "a\n", Category.DirectoryListing);
+    expectCommand("tar tzf a.tgz", "a\n", Category.DirectoryListing);
+    expectCommand("tar --list -f a.tar", "a\n", Category.DirectoryListing);
+    expectCommand("jar tf a.jar", "META-INF/\n", Category.DirectoryListing);
+    expectCommand("7z l a.7z", "x\n", Category.DirectoryListing);
+    expectCommand("ar t libx.a", "a.o\nb.o\n", Category.DirectoryListing);
+    expectCommand("dpkg-deb -c a.deb", "x\n", Category.DirectoryListing);
+    // Their other modes report what they did.
+    expectCommand("unzip junit.jar", "Archive:  junit.jar\n  inflating: a\n", Category.CommandOutput);
+    expectCommand("tar -xvzf a.tgz", "a\nb\n", Category.CommandOutput);
+    expectCommand("tar czf a.tgz src", "", Category.CommandOutput);
+    expectCommand("7z x a.7z", "Extracting\n", Category.CommandOutput);
   });
 
   it("judges printed JSON and patches as what they are", () => {
@@ -264,6 +326,18 @@ describe("shell commands", () => {
     expectCommand("wget https://example.com/a.tgz", "--2024-01-01--  https://example.com\nSaving to: 'a.tgz'\n", Category.CommandOutput);
   });
 
+  it("takes a trace of the exchange, or the headers, for command output", () => {
+    const TRACE = "* Connected to 127.0.0.1\n> GET /api HTTP/1.1\n< HTTP/1.1 200 OK\n<\n" + HTML;
+    expectCommand("curl -v http://127.0.0.1/api", TRACE, Category.CommandOutput);
+    expectCommand("curl -sv http://127.0.0.1/api", TRACE, Category.CommandOutput);
+    expectCommand("curl --trace-ascii - http://127.0.0.1/api", TRACE, Category.CommandOutput);
+    expectCommand("curl -i http://127.0.0.1/api", "HTTP/1.1 200 OK\n\n{}\n", Category.CommandOutput);
+    expectCommand("curl -I http://127.0.0.1/", "HTTP/1.1 200 OK\n", Category.CommandOutput);
+    // The body alone (stderr not captured) is judged as what it is.
+    expectCommand("curl -sv http://127.0.0.1/api", JSON_DOC, Category.StructuredData);
+    expectCommand("curl -v http://127.0.0.1/", HTML, Category.WebContent);
+  });
+
   it("structured data", () => {
     expectCommand("jq . package.json", JSON_DOC, Category.StructuredData);
     expectCommand("jq '.dependencies' package.json", "null\n", Category.StructuredData);
@@ -283,6 +357,16 @@ describe("shell commands", () => {
     expectCommand("python3 -m json.tool a.json", JSON_DOC, Category.StructuredData);
     expectCommand("docker inspect web", "[\n  {\"Id\": \"x\"}\n]\n", Category.StructuredData);
     expectCommand("aws s3api list-buckets --output json", JSON_DOC, Category.StructuredData);
+    // The option's name differs from tool to tool; a value naming JSON does not.
+    expectCommand("npx eslint -f json src/", "npm warn exec x\n" + JSON_DOC, Category.StructuredData);
+    expectCommand("eslint --format=json-with-metadata src", JSON_DOC, Category.StructuredData);
+    expectCommand("kubectl get pods -ojson", JSON_DOC, Category.StructuredData);
+    expectCommand("docker ps --format json", '{"ID":"a"}\n{"ID":"b"}\n', Category.StructuredData);
+    // Asked for, but printed something else: judged by the text.
+    expectCommand("npx eslint -f json src/", "Oops! Something went wrong\n", Category.CommandOutput);
+    // Setup commands stay setup: `mkdir -p json && ls` is a listing.
+    expectCommand("mkdir -p json && ls json", "a.json\n", Category.DirectoryListing);
+    expectCommand("ls json", "a.json\n", Category.DirectoryListing);
   });
 
   it("everything else is command output", () => {
@@ -423,6 +507,8 @@ describe("text sniffing", () => {
     expect(sniffText("a.c:3:5: error: x\nb.c:4:1: warning: y\n")).toBe(-1);
     expect(sniffText("x.py:1:1: E302 expected 2 blank lines\ny.py:2:1: F401 unused\n")).toBe(-1);
     expect(sniffText("x.py:3: DeprecationWarning: old\ny.py:4: error: bad type\n")).toBe(-1);
+    // A column number marks a finding whatever its message says (pyflakes, flake8 --format=default).
+    expect(sniffText("http/client.py:319:26: undefined name 'CONTINUE'\nemail/utils.py:12:1: 'os' imported but unused\n")).toBe(-1);
     expect(sniffText("12:30:45 INFO start\n12:30:46 INFO stop\n")).toBe(-1);
     expect(sniffText("Error: something failed at step 3\nsee log\n")).toBe(-1);
     expect(sniffText(PLAIN)).toBe(-1);
@@ -453,6 +539,37 @@ describe("text sniffing", () => {
     expect(isJsonDocument(big, 64)).toBe(true);
     expect(isJsonDocument("[1, oops" + big, 64)).toBe(false);
     expect(isJsonLines('{"a":1}\n{"b"', 12)).toBe(false); // only one whole line in the window
+  });
+
+  it("finds logs by the timestamps their lines open with", () => {
+    expect(looksLikeLog(STAMPED)).toBe(true);
+    expect(looksLikeLog(NUMBERED_STAMPED)).toBe(true);
+    expect(stamped("2024-03-14T08:41:08Z msg")).toBe(true);
+    expect(stamped("[2024-03-14 08:41:08,123] INFO x")).toBe(true);
+    expect(stamped("2024/03/14 08:41 x")).toBe(true);
+    expect(stamped("08:41:08.055 x")).toBe(true);
+    expect(stamped("Mar  4 08:41:08 host x")).toBe(true);
+    expect(stamped("[   12.345678] usb 1-1: new device")).toBe(true);
+    expect(stamped("I0314 08:41:08.055123  1234 main.go:10] x")).toBe(true);
+    expect(stamped("12\t2024-03-14 08:41:08 x")).toBe(true);
+    // Data rows, versions and prose are not stamps.
+    expect(stamped("2024-03-14,10.5")).toBe(false);
+    expect(stamped("08:41:08,10.5")).toBe(false);
+    expect(stamped("2024-03-14")).toBe(false);
+    expect(stamped("1.2.3 released")).toBe(false);
+    expect(stamped("[1/3] Compiling")).toBe(false);
+    expect(stamped("Mark 14 08:41:08")).toBe(false);
+    // Too few stamped lines, or too small a share of them.
+    expect(looksLikeLog("2024-03-14 08:41:08 a\n2024-03-14 08:41:09 b\n")).toBe(false);
+    expect(looksLikeLog(STAMPED + repeatLines("plain line", 20))).toBe(false);
+    expect(looksLikeLog(repeatLines("Mar 14 08:41:08 host x", 2) + "\n\n" + repeatLines("   at frame", 2) + "Mar 14 08:41:09 host y\n")).toBe(true);
+    expect(looksLikeLog("")).toBe(false);
+    expect(isLogPath("/var/log/app.log")).toBe(true);
+    expect(isLogPath("server.LOG")).toBe(true);
+    expect(isLogPath("app.log.1")).toBe(true);
+    expect(isLogPath("catalog")).toBe(false);
+    expect(isLogPath(".log")).toBe(false);
+    expect(isLogPath("logs/readme.md")).toBe(false);
   });
 
   it("finds HTML documents", () => {

@@ -29,6 +29,48 @@ const TREE =
 /** Cut from `cd /usr/lib/python3.11 && ls -R json` (GNU coreutils 9.1). */
 const LS_R = "json:\n__init__.py\n__pycache__\ndecoder.py\n\njson/__pycache__:\n__init__.cpython-311.pyc\ndecoder.cpython-311.pyc\n";
 
+/** `unzip -v a.zip` (UnZip 6.00) of a small tree. */
+const UNZIP_V =
+  "Archive:  a.zip\n" +
+  " Length   Method    Size  Cmpr    Date    Time   CRC-32   Name\n" +
+  "--------  ------  ------- ---- ---------- ----- --------  ----\n" +
+  "       0  Stored        0   0% 2026-11-25 02:20 00000000  src/\n" +
+  "       0  Stored        0   0% 2026-11-25 02:20 00000000  src/sub/\n" +
+  "     500  Defl:N        8  98% 2026-11-25 02:20 0ab2ce51  src/sub/b.txt\n" +
+  "       6  Stored        6   0% 2026-11-25 02:20 363a3020  src/a.txt\n" +
+  "--------          -------  ---                            -------\n" +
+  "     506               14  97%                            4 files\n";
+
+/** `zipinfo a.zip` (ZipInfo 3.00) of the same tree. */
+const ZIPINFO =
+  "Archive:  a.zip\n" +
+  "Zip file size: 616 bytes, number of entries: 4\n" +
+  "drwxr-xr-x  3.0 unx        0 bx stor 26-Nov-25 02:20 src/\n" +
+  "drwxr-xr-x  3.0 unx        0 bx stor 26-Nov-25 02:20 src/sub/\n" +
+  "-rw-r--r--  3.0 unx      500 tx defN 26-Nov-25 02:20 src/sub/b.txt\n" +
+  "-rw-r--r--  3.0 unx        6 tx stor 26-Nov-25 02:20 src/a.txt\n" +
+  "4 files, 506 bytes uncompressed, 14 bytes compressed:  97.2%\n";
+
+/** `unzip -l junit-platform-console-standalone.jar`, the rows cut to `n`. */
+function unzipL(n: i32): string {
+  const parts = new Array<string>();
+  parts.push("Archive:  junit-platform-console-standalone.jar");
+  parts.push("  Length      Date    Time    Name");
+  parts.push("---------  ---------- -----   ----");
+  parts.push("        0  2023-01-16 06:34   META-INF/");
+  for (let i = 1; i < n; i++) parts.push("      725  2023-01-16 06:34   org/opentest4j/C" + i.toString() + ".class");
+  parts.push("---------                     -------");
+  parts.push("  " + (725 * (n - 1)).toString() + "                     " + n.toString() + " files");
+  return parts.join("\n") + "\n";
+}
+
+/** `du -sh * | sort -h` of n directories: sizes ascending, the biggest last. */
+function duSortedUp(n: i32): string {
+  const parts = new Array<string>();
+  for (let i = 1; i <= n; i++) parts.push((i * 4).toString() + "K\tpkg-" + i.toString());
+  return parts.join("\n") + "\n";
+}
+
 /** n paths "./dD/fF.ext" spread over `dirs` directories, find-style with the directories listed. */
 function findOutput(n: i32, dirs: i32): string {
   const parts = new Array<string>();
@@ -55,6 +97,30 @@ describe("listing parse", () => {
     expect(p.isDir[1]).toBe(true);
     expect(p.treeDirs).toBe(2);
     expect(p.treeFiles).toBe(4);
+  });
+  it("unzip -v: a table under a Name header; the archive's name and its totals are notes", () => {
+    const p = parseListing(UNZIP_V);
+    expect(p.mode).toBe(ListingMode.Table);
+    expect(p.paths.join(",")).toBe("src,src/sub,src/sub/b.txt,src/a.txt");
+    expect(p.isDir[1]).toBe(true);
+    // The size, not the compressed size.
+    expect(p.size[2]).toBe(500);
+    expect(p.notes.length).toBe(2);
+    expect(p.errors.length).toBe(0);
+  });
+  it("zipinfo: long rows with its own date form; the lines around them are notes", () => {
+    const p = parseListing(ZIPINFO);
+    expect(p.mode).toBe(ListingMode.Ls);
+    expect(p.paths.join(",")).toBe("src,src/sub,src/sub/b.txt,src/a.txt");
+    expect(p.size[2]).toBe(500);
+    expect(p.notes.length).toBe(3);
+    expect(p.errors.length).toBe(0);
+  });
+  it("ls -l --time-style=long-iso: a date, a time, then the name", () => {
+    const p = parseListing("total 8\n-rw-r--r-- 1 root root    6 2026-11-25 02:20 a.txt\ndrwxr-xr-x 2 root root 4096 2026-11-25 02:20 sub\n");
+    expect(p.paths.join(",")).toBe("a.txt,sub");
+    expect(p.size[0]).toBe(6);
+    expect(p.isDir[1]).toBe(true);
   });
   it("ls -R: headers name directories", () => {
     const p = parseListing(LS_R);
@@ -115,6 +181,32 @@ describe("digestListing", () => {
   it("lists the biggest files when sizes are printed", () => {
     const d = digestListing(LS_LA.repeat(20), 900, ctx);
     expect(d.llm.includes("Largest: 13936 LICENSE.txt")).toBe(true);
+  });
+  it("archive listings: exact entry totals, and the tool's own totals line kept", () => {
+    const d = digestListing(unzipL(1936), 800, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    expect(d.summary).toBe("Listed 1,936 entries: 1,935 files, 1 directory");
+    expect(d.llm.includes("\n  1402875                     1936 files\n")).toBe(true);
+    expect(d.llm.includes("Archive:  junit-platform-console-standalone.jar")).toBe(true);
+    expect(digestListing(ZIPINFO, 100000, ctx).summary).toBe("Listed 4 entries: 2 files, 2 directories");
+    expect(digestListing(UNZIP_V, 100000, ctx).summary).toBe("Listed 4 entries: 2 files, 2 directories");
+  });
+  it("a listing sorted by size keeps its order, from its big end, ungrouped", () => {
+    const up = digestListing(duSortedUp(300), 600, ctx);
+    expect(up.llm.length).toBeLessThanOrEqual(600);
+    expect(up.summary).toBe("Listed 300 entries, sorted by size, largest last");
+    expect(up.llm.includes("By extension")).toBe(false);
+    expect(up.llm.includes("Largest:")).toBe(false);
+    // The biggest entries, in the listing's order, after a marker for the rest.
+    expect(up.llm.endsWith("1196K\tpkg-299\n1200K\tpkg-300")).toBe(true);
+    expect(up.llm.includes("entries before these not shown: lines 1\u2013")).toBe(true);
+    expect(up.facts.includes('"sortedBySize":"ascending"')).toBe(true);
+    // Largest first: the head.
+    const lines = duSortedUp(300).trimEnd().split("\n").reverse().join("\n") + "\n";
+    const down = digestListing(lines, 600, ctx);
+    expect(down.llm.startsWith("Listed 300 entries, sorted by size, largest first\n1200K\tpkg-300\n1196K\tpkg-299\n")).toBe(true);
+    // Sizes that go up and down are not an order: grouped as before.
+    expect(digestListing(LS_LA.repeat(20), 900, ctx).llm.includes("sorted by size")).toBe(false);
   });
   it("trusts tree's totals", () => {
     expect(digestListing(TREE, 1000, ctx).summary).toBe("Listed 4 files in 2 directories");

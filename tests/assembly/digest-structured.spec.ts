@@ -281,6 +281,50 @@ describe("StructuredData: NDJSON", () => {
   });
 });
 
+/** `n` pretty-printed objects one after another, as `jq '.packages[…], …'` prints them. */
+function prettyStream(n: i32): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) {
+    parts.push('{\n  "name": "pkg-' + i.toString() + '",\n  "version": "1.' + i.toString() + '.0",\n  "license": "MIT",\n  "engines": {\n    "node": ">=20"\n  }\n}');
+  }
+  return parts.join("\n") + "\n";
+}
+
+describe("StructuredData: a stream of pretty-printed values", () => {
+  it("counts the values, shows each shortened as JSON when they fit that way", () => {
+    const d = digestStructured(prettyStream(4), 400, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(400);
+    expect(d.summary).toBe("JSON stream, 4 objects");
+    expect(d.llm.startsWith("JSON stream, 4 objects\n")).toBe(true);
+    const lines = d.llm.split("\n");
+    for (let i = 1; i < lines.length; i++) expect(isJson(lines[i]) || lines[i].startsWith("{")).toBe(true);
+    expect(d.llm.includes('"version": "1.3.0"')).toBe(true);
+    expect(d.facts.includes('"type":"stream","values":4')).toBe(true);
+  });
+  it("the first values and the last one, a marker for those between", () => {
+    const d = digestStructured(prettyStream(200), 800, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    expect(d.llm.startsWith("JSON stream, 200 objects\n")).toBe(true);
+    expect(d.llm.includes('"pkg-0"')).toBe(true);
+    expect(d.llm.includes('"pkg-199"')).toBe(true);
+    expect(d.llm.includes(" chars omitted...] lines ")).toBe(true);
+    expect(d.llm.endsWith("}")).toBe(true);
+  });
+  it("whole when it fits; NDJSON and one document stay what they are", () => {
+    const t = prettyStream(2);
+    expect(digestStructured(t, 10000, ctx, "").llm).toBe(t);
+    expect(digestStructured(t, 10000, ctx, "").summary).toBe("JSON stream, 2 objects");
+    expect(digestStructured('{"a":1}\n{"a":2}\n{"a":3}\n', 10000, ctx, "").summary).toBe("NDJSON, 3 records");
+    expect(digestStructured('{\n  "a": 1\n}\n', 10000, ctx, "").summary.startsWith("JSON object")).toBe(true);
+    // Text after the first value: a document and the lines after it, not a stream.
+    expect(digestStructured('{\n "a": 1\n}\nnot json\n{\n "a": 2\n}\n', 10000, ctx, "").facts.includes('"linesAfter":4')).toBe(true);
+  });
+  it("fits the tiniest budgets", () => {
+    const t = prettyStream(50);
+    for (let b = 0; b < 60; b += 7) expect(digestStructured(t, b, ctx, "").llm.length).toBeLessThanOrEqual(b);
+  });
+});
+
 describe("StructuredData: not JSON", () => {
   it("treats empty and garbage input as text", () => {
     expect(llm("", 10)).toBe("");

@@ -30,13 +30,6 @@ interface Fixture {
 const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
   "corpus/cat-shift-jis-inventory": { got: "Binary", reason: "Shift-JIS text is not valid UTF-8 and is taken for binary data" },
   "corpus/cat-utf16-bom-export": { got: "Binary", reason: "UTF-16 text (a BOM, a NUL after every ASCII byte) is taken for binary data" },
-  "corpus/curl-v-json-progress": { got: "WebContent", reason: "curl's verbose trace with a JSON body is taken for a web page" },
-  "corpus/curl-v-500-error-page": { got: "WebContent", reason: "curl's verbose trace of a failed request is taken for the HTML page it carries" },
-  "corpus/eslint-json-format": { got: "CommandOutput", reason: "npm's warning line before the JSON hides it; the command asks for JSON with -f json, not --json" },
-  "corpus/git-blame-stdlib-decoder": { got: "FileContent", reason: "blame lines are read as a file's lines" },
-  "corpus/tail-service-log-error": { got: "FileContent", reason: "tail of a log is read as a file's first page" },
-  "corpus/pyflakes-stdlib-email": { got: "SearchResults", reason: "a linter's path:line:col: message lines look like grep -n hits" },
-  "corpus/unzip-l-junit-jar": { got: "CommandOutput", reason: "unzip -l's table of archive members is not recognised as a listing" },
 };
 
 /** Every fixture that states its tool and category, held-out ones aside: tests/fixtures/<id>/ and tests/fixtures/corpus/<id>/. */
@@ -127,6 +120,19 @@ describe("classify through the binding", () => {
     expect(classify("Bash", { command: "cat /tmp/example.html" }, html)).toBe("WebContent");
     expect(classify("Bash", { command: "cat /tmp/notes.txt" }, "<p>a fragment</p>\n")).toBe("FileContent");
     expect(classify("WebFetch", { url: "https://example.com" }, html)).toBe("WebContent");
+  });
+
+  it("takes a log for a log whatever tool printed it", () => {
+    const log = clean(fixture("corpus/tail-service-log-error").output.toString("utf8"));
+    expect(classify("Bash", { command: "tail -n 2000 service.log" }, log)).toBe("CommandOutput");
+    expect(classify("shell", { command: ["bash", "-lc", "tail -n 2000 service.log"] }, log)).toBe("CommandOutput");
+    expect(classify("Bash", { command: "cat service.log" }, log)).toBe("CommandOutput");
+    expect(classify("Bash", { command: "cat service.txt" }, log)).toBe("CommandOutput");
+    expect(classify("Read", { file_path: "/srv/service.log" }, log)).toBe("CommandOutput");
+    // A Read tool numbers the lines; the stamps behind the numbers still make it a log.
+    const numbered = log.split("\n").map((l, i) => `${String(i + 1).padStart(6)}\u2192${l}`).join("\n");
+    expect(classify("Read", { file_path: "/srv/service.out" }, numbered)).toBe("CommandOutput");
+    expect(classify("Read", { file_path: "/srv/decoder.py" }, clean(fixture("corpus/cat-python-source-argparse").output.toString("utf8")))).toBe("FileContent");
   });
 
   it("takes arguments as an object, as JSON text, as an argv, or not at all", () => {

@@ -375,7 +375,8 @@ describe("CommandOutput digest", () => {
     expect(d.facts).toMatchObject({ exitCode: 0, errors: 0, lines });
     expect(d.facts.warnings).toBeGreaterThan(0);
     expect(d.summary).toBe(`Ran make (${lines.toLocaleString("en-US")} lines)`);
-    expect(d.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines`);
+    // The warnings are counted from the whole output, by their codes, under the status.
+    expect(d.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines · 3 warnings; by code: -Wsign-compare 1, -Wunused-variable 1, -Wformat= 1`);
   });
 });
 

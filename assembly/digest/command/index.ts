@@ -14,7 +14,7 @@
 // before abridge sees the output); else the status is in the facts and the
 // summary only. A cut tree (npm ls, cargo tree) names its top-level entries
 // under the status line (command-tree.ts).
-import { errorSummary, SUMMARY_MAX } from "../shared/summary";
+import { failureSummary, SUMMARY_MAX } from "../shared/summary";
 import { Category, headRatio } from "../../category";
 import { keepWithScan } from "../../important";
 import { Kind, rankOf } from "../../important/kinds";
@@ -22,6 +22,8 @@ import { findRunnerSummaries, RunnerSummary, scanWithRunners } from "../../impor
 import { Scan } from "../../important/scan";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
+import { sectionOutline } from "./outline";
+import { commandTotals } from "./totals";
 import { treeTopLevel } from "./tree";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext } from "../shared/types";
@@ -31,6 +33,8 @@ import { wholeWithHeadline } from "../shared/whole";
 const MAX_MESSAGE: i32 = 400;
 /** Share (percent) of the room the top level of a cut tree may take. */
 const TREE_SHARE: i32 = 25;
+/** Share (percent) of the room the sections of a document-shaped output may take (outline.ts). */
+const SECTIONS_SHARE: i32 = 20;
 
 /** "2 failed, 10 passed, 1 skipped": the counts the runner stated, failures first. */
 function runnerCounts(r: RunnerSummary): string {
@@ -92,11 +96,8 @@ function summaryOf(text: string, scan: Scan, errors: i32, r: RunnerSummary, ctx:
     const counts = runnerCounts(r);
     if (counts.length > 0) return oneLine(r.runner + ": " + counts, SUMMARY_MAX);
   }
-  if (ctx.exitCode > 0 || errors > 0) {
-    let msg = firstErrorLine(text, scan);
-    if (msg.length == 0) msg = "exit code " + ctx.exitCode.toString();
-    return errorSummary(msg);
-  }
+  const failure = failureSummary(text, ctx.exitCode, errors > 0 || ctx.exitCode > 0 ? firstErrorLine(text, scan) : "");
+  if (failure.length > 0) return failure;
   const command = ctx.call.command;
   const lineText = new StrBuf(24).addCount(lines).add(lines == 1 ? " line" : " lines").toString();
   if (command.length > 0) {
@@ -152,9 +153,10 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   const lines = scan.totalLines;
   d.facts = factsOf(ctx, lines, errors, warnings, runners);
   d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
-  const status = statusLine(ctx.exitCode, lines, runners);
-  // A failed command's status goes on top of a text that fits, when both fit.
-  if (text.length <= budget) return wholeWithHeadline(d, text, lines, ctx.exitCode > 0 ? status : "", budget);
+  const totals = commandTotals(text);
+  const status = statusLine(ctx.exitCode, lines, runners) + (totals.length > 0 ? " \u00b7 " + totals : "");
+  // A failed command's status goes on top of a text that fits, when both fit; so do totals.
+  if (text.length <= budget) return wholeWithHeadline(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", budget);
   d.truncated = true;
   let room = budget - status.length - 1;
   // Too small for the status and any of the text: the status alone says the most.
@@ -165,10 +167,13 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   }
   const tree = treeTopLevel(text, (room * TREE_SHARE) / 100);
   if (tree.length > 0) room -= tree.length + 1;
+  const sections = tree.length > 0 ? "" : sectionOutline(text, (room * SECTIONS_SHARE) / 100);
+  if (sections.length > 0) room -= sections.length + 1;
   const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint);
-  const out = new StrBuf(status.length + tree.length + 2 + kept.output.length);
+  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
+  if (sections.length > 0) out.add(sections).addChar(0x0a);
   out.add(kept.output);
   d.llm = out.toString();
   const cut = kept.cut;

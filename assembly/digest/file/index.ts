@@ -298,7 +298,7 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   const note = longLinesNote(f.lines, f.language, f.path);
   if (note.length > 0 && note.length + 1 + footerMax < w.room) w.line(note);
   else if (hasOutline(f.language)) writeOutline(w, f.outline, max(w.room, 0) * OUTLINE_SHARE / 100);
-  else if (isMarkdownPath(f.path)) {
+  else if (isMarkdownPath(f.path) || f.language == "markdown") {
     // A document's outline is its headings, verbatim, with their line numbers.
     const block = markdownOutlineText(f.text, max(w.room, 0) * OUTLINE_SHARE / 100, f.first);
     if (block.length > 0) w.line(block);

@@ -12,6 +12,11 @@
 //   Largest: 14,020 json/__init__.py, 12,473 json/decoder.py
 //   <listing lines>
 //   [...700 more entries not shown: lines 113–812 of 812]
+//
+// A listing sorted by size (`du -sh * | sort -h`, `ls -lS`) keeps its order: the order
+// is the answer, so no grouping, and the lines come from its big end (the tail of an
+// ascending sort). Lines that are not entries (an archive's name, the tool's own
+// totals) are shown after the errors.
 import { SUMMARY_MAX } from "../shared/summary";
 import { Category } from "../../category";
 import { oneLine } from "../../oneline";
@@ -21,7 +26,7 @@ import { plainDigest } from "../shared/degrade";
 import { ItemLine } from "../shared/items";
 import { KeptLines } from "../shared/kept";
 import { Listing, ListingMode, listingModeName, parseListing } from "./parse";
-import { addClipped, clippedAway, clippedLength, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { wholeWithHeadline } from "../shared/whole";
 
@@ -54,6 +59,8 @@ class ListingStats {
   topFiles: Array<i32> = [];
   topIsDir: Array<bool> = [];
   sized: i32 = 0;
+  /** The entries' sizes run up (1) or down (-1) in line order; 0 when not sorted by size. */
+  sizeOrder: i32 = 0;
 }
 
 // The dispatcher (digest/index.ts) adds the read hint as a line of its own when this digest cuts.
@@ -72,12 +79,17 @@ export function digestListing(text: string, budget: i32, ctx: DigestContext, _hi
     const closingMax = 64 + 3 * 12;
     w.reserved = closingMax;
     writeErrors(p, w, kept, w.room / 10);
-    writeTopLevel(p, st, w, w.room / 5);
-    writeGroup(w, "By directory:", st.byDirKeys, st.byDirCounts, w.room / 6, "", true);
-    // One file's extension (ls -la of node_modules: 502 directories, 1 file) tells nothing the lines do not.
-    if (st.parsedFiles > 1) writeGroup(w, "By extension:", st.byExtKeys, st.byExtCounts, w.room / 7, "", false);
-    writeLargest(p, w, w.room / 7);
-    writeLines(p, w, kept);
+    writeNotes(p, w, kept, w.room / 5);
+    if (st.sizeOrder > 0) writeLinesFromEnd(p, w, kept);
+    else if (st.sizeOrder < 0) writeLines(p, w, kept);
+    else {
+      writeTopLevel(p, st, w, w.room / 5);
+      writeGroup(w, "By directory:", st.byDirKeys, st.byDirCounts, w.room / 6, "", true);
+      // One file's extension (ls -la of node_modules: 502 directories, 1 file) tells nothing the lines do not.
+      if (st.parsedFiles > 1) writeGroup(w, "By extension:", st.byExtKeys, st.byExtCounts, w.room / 7, "", false);
+      writeLargest(p, w, w.room / 7);
+      writeLines(p, w, kept);
+    }
   }
   d.llm = w.finish();
   kept.settle(d);
@@ -130,8 +142,35 @@ function addTo(keys: Array<string>, counts: Array<i32>, index: Map<string, i32>,
   }
 }
 
+/** Entries with sizes needed to call a listing sorted, and the share of the entries they must be (percent). */
+const SORTED_MIN: i32 = 3;
+const SORTED_SIZED_PERCENT: i32 = 80;
+
+/** 1 when the printed sizes only grow in line order, -1 when they only shrink, else 0. */
+function sizeOrderOf(p: Listing): i32 {
+  let sized = 0;
+  let up = 0;
+  let down = 0;
+  let last: f64 = -1;
+  for (let e = 0; e < p.paths.length; e++) {
+    const v = p.size[e];
+    if (v < 0) continue;
+    if (sized > 0) {
+      if (v > last) up++;
+      else if (v < last) down++;
+    }
+    last = v;
+    sized++;
+  }
+  if (sized < SORTED_MIN || sized * 100 < p.paths.length * SORTED_SIZED_PERCENT) return 0;
+  if (up > 0 && down == 0) return 1;
+  if (down > 0 && up == 0) return -1;
+  return 0;
+}
+
 function statsOf(p: Listing): ListingStats {
   const st = new ListingStats();
+  st.sizeOrder = sizeOrderOf(p);
   const n = p.paths.length;
   for (let e = 0; e < n; e++) {
     if (p.isDir[e]) st.parsedDirs++;
@@ -199,6 +238,7 @@ function headline(p: Listing, st: ListingStats): string {
   } else if (st.dirs > 0) out.add(plural(st.dirs, "directory", "directories"));
   else out.add(plural(st.files, "file", "files"));
   if (st.links > 0) out.add(" (").add(plural(st.links, "symlink", "symlinks")).add(")");
+  if (st.sizeOrder != 0) out.add(st.sizeOrder > 0 ? ", sorted by size, largest last" : ", sorted by size, largest first");
   if (p.errors.length > 0) out.add("; ").add(plural(p.errors.length, "error", "errors"));
   return out.toString();
 }
@@ -214,6 +254,8 @@ function factsOf(p: Listing, st: ListingStats): string {
     out.add(',"countsAgree":').add(st.parsedFiles == p.treeFiles && st.parsedDirs + p.treeRoots == p.treeDirs ? "true" : "false");
   }
   out.add(',"symlinks":').addInt(st.links).add(',"errors":').addInt(p.errors.length);
+  if (p.notes.length > 0) out.add(',"notes":').addInt(p.notes.length);
+  if (st.sizeOrder != 0) out.add(',"sortedBySize":"').add(st.sizeOrder > 0 ? "ascending" : "descending").addChar(0x22);
   out.add(',"topDirectories":');
   factList(out, st.byDirKeys, st.byDirCounts, "path");
   out.add(',"topExtensions":');
@@ -239,6 +281,31 @@ function writeErrors(p: Listing, w: Writer, kept: KeptLines, share: i32): void {
     const i = p.errors[k];
     const cost = clippedLength(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE) + 1;
     if (w.out.length + cost > stop || cost > w.room) break;
+    addClipped(w.out, L.text, L.start(i), L.end(i), MAX_SHOWN_LINE);
+    w.out.addChar(CharCode.LF);
+    kept.add(i, clippedAway(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE));
+  }
+}
+
+/**
+ * Lines that are not entries (an archive's name, the tool's own totals) within `share`,
+ * the last ones first (a tool's totals close its listing), written in their order.
+ */
+function writeNotes(p: Listing, w: Writer, kept: KeptLines, share: i32): void {
+  const L = p.lines;
+  const n = p.notes.length;
+  const picked = new StaticArray<bool>(n);
+  let left = min(share, w.room);
+  for (let k = n - 1; k >= 0; k--) {
+    const i = p.notes[k];
+    const cost = clippedLength(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE) + 1;
+    if (cost > left) continue;
+    left -= cost;
+    unchecked((picked[k] = true));
+  }
+  for (let k = 0; k < n; k++) {
+    if (!unchecked(picked[k])) continue;
+    const i = p.notes[k];
     addClipped(w.out, L.text, L.start(i), L.end(i), MAX_SHOWN_LINE);
     w.out.addChar(CharCode.LF);
     kept.add(i, clippedAway(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE));
@@ -326,12 +393,59 @@ function isDigitAt(s: string, i: i32): bool {
   return c >= CharCode._0 && c <= CharCode._9;
 }
 
+/** Lines shown apart before the listing's own lines: errors and notes. */
+function shownApart(p: Listing): StaticArray<bool> {
+  const apart = new StaticArray<bool>(p.lines.count);
+  for (let k = 0; k < p.errors.length; k++) unchecked((apart[p.errors[k]] = true));
+  for (let k = 0; k < p.notes.length; k++) unchecked((apart[p.notes[k]] = true));
+  return apart;
+}
+
+/**
+ * The listing's last lines, as many as fit, after a marker for those before them: the
+ * big end of a listing sorted by size in ascending order.
+ */
+function writeLinesFromEnd(p: Listing, w: Writer, kept: KeptLines): void {
+  const L = p.lines;
+  const s = L.text;
+  const apart = shownApart(p);
+  let last = L.count - 1;
+  while (last >= 0 && (unchecked(apart[last]) || L.isBlank(last))) last--;
+  if (last < 0) return;
+  // The marker goes first: its length is bounded by the largest numbers it can hold.
+  const markerMax = 64 + 3 * countDigitsWithCommas(L.count);
+  let room = w.room - markerMax;
+  let first = last + 1;
+  while (first > 0) {
+    const i = first - 1;
+    if (unchecked(apart[i])) break;
+    const cost = clippedLength(s, L.start(i), L.end(i), MAX_SHOWN_LINE) + 1;
+    if (cost > room) break;
+    room -= cost;
+    first = i;
+  }
+  if (first > last) return;
+  if (first > 0) {
+    let hidden = 0;
+    for (let e = 0; e < p.paths.length; e++) if (p.line[e] < first) hidden++;
+    const out = new StrBuf(96);
+    out.add("[...").add(plural(hidden, "entry", "entries")).add(" before these not shown: lines 1").addChar(0x2013).addCount(first);
+    out.add(" of ").addCount(L.count).add("]");
+    if (!w.line(out.toString())) return;
+  }
+  for (let i = first; i <= last; i++) {
+    if (unchecked(apart[i])) continue;
+    addClipped(w.out, s, L.start(i), L.end(i), MAX_SHOWN_LINE);
+    w.out.addChar(CharCode.LF);
+    kept.add(i, clippedAway(s, L.start(i), L.end(i), MAX_SHOWN_LINE));
+  }
+}
+
 /** The listing itself from the top, line by line, then what was not shown. */
 function writeLines(p: Listing, w: Writer, kept: KeptLines): void {
   const L = p.lines;
   const s = L.text;
-  const isError = new StaticArray<bool>(L.count);
-  for (let k = 0; k < p.errors.length; k++) unchecked((isError[p.errors[k]] = true));
+  const isError = shownApart(p);
   let i = 0;
   for (; i < L.count; i++) {
     if (unchecked(isError[i])) continue;

@@ -1,7 +1,13 @@
 // Reads directory listings into entries (path, directory or not, size when
 // printed): find and glob lists, ls (one per line, columns, -p/-F), ls -l/-la,
 // ls -R and ls -lR (with "dir:" headers), tree (box drawing, its closing
-// "N directories, M files" line) and du. Unknown shapes give mode None.
+// "N directories, M files" line), du, and tables whose header names a Name
+// column over a rule of dashes (archive listings: `unzip -l`, `unzip -v`,
+// `7z l`). Long rows (a mode string first) take their date in any of the
+// usual forms (`Jan  1 10:00`, `2024-01-01 10:00`, zipinfo's `22-Oct-05 09:47`),
+// so `tar -tv` and `zipinfo` read like `ls -l`. Lines around the entries (an
+// archive's name, its own totals) are notes, neither entries nor errors.
+// Unknown shapes give mode None.
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
@@ -14,6 +20,8 @@ export const enum ListingMode {
   Ls = 2,
   Tree = 3,
   Du = 4,
+  /** A table: a header naming a Name column over a rule of dashes, one entry per row. */
+  Table = 5,
 }
 
 export function listingModeName(m: ListingMode): string {
@@ -22,6 +30,7 @@ export function listingModeName(m: ListingMode): string {
     case ListingMode.Ls: return "ls";
     case ListingMode.Tree: return "tree";
     case ListingMode.Du: return "du";
+    case ListingMode.Table: return "table";
   }
   return "text";
 }
@@ -57,6 +66,15 @@ export class Listing {
   totals: i32 = 0;
   /** ls -l lines were read: every entry's type is known, so no directory means none listed. */
   longFormat: bool = false;
+  /** Most lines are long rows: any other line (not a header, total or error) is a note. */
+  longRows: bool = false;
+  /** Lines that are neither entries nor errors: an archive's name, a tool's own totals. */
+  notes: Array<i32> = new Array<i32>();
+  /** Table mode: the header line, the column the names start at, the size column's span. */
+  tableHeader: i32 = -1;
+  nameColumn: i32 = -1;
+  sizeColumnStart: i32 = -1;
+  sizeColumnEnd: i32 = -1;
 
   constructor(text: string) {
     const lines = new LineIndex(text);
@@ -88,6 +106,39 @@ export function isModeString(s: string, a: i32, b: i32): bool {
   }
   const after = unitAt(s, a + 10);
   return after == CharCode.SPACE || after == CharCode.DOT || after == CharCode.PLUS || after == 0x40;
+}
+
+/** A date of 8 to 10 units: digits and letters between two `-`, `/` or `.` (2025-06-24, 22-Oct-05, 05/10/2023). */
+function isDateField(s: string, a: i32, b: i32): bool {
+  const len = b - a;
+  if (len < 8 || len > 10 || !isDigit(unitAt(s, a)) || !isDigit(unitAt(s, b - 1))) return false;
+  let seps = 0;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.MINUS || c == CharCode.SLASH || c == CharCode.DOT) seps++;
+    else if (!isDigit(c) && !((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)) return false;
+  }
+  return seps == 2;
+}
+
+/** `12:00`, `12:00:59`, `12:00:59.123456789`. */
+function isClockField(s: string, a: i32, b: i32): bool {
+  let i = a;
+  while (i < b && isDigit(unitAt(s, i))) i++;
+  if (i == a || i - a > 2 || i >= b || unitAt(s, i) != CharCode.COLON) return false;
+  i++;
+  const m = i;
+  while (i < b && (isDigit(unitAt(s, i)) || unitAt(s, i) == CharCode.COLON || unitAt(s, i) == CharCode.DOT)) i++;
+  return i == b && i - m >= 2;
+}
+
+/** `4449`, `4.0K`: a size as listings print it. */
+function isSizeField(s: string, a: i32, b: i32): bool {
+  if (a >= b || !isDigit(unitAt(s, a))) return false;
+  let i = a;
+  while (i < b && (isDigit(unitAt(s, i)) || unitAt(s, i) == CharCode.DOT)) i++;
+  if (i < b && isSizeSuffix(unitAt(s, i))) i++;
+  return i == b;
 }
 
 function isTreeLine(s: string, a: i32, b: i32): bool {
@@ -167,7 +218,69 @@ function isMonth(s: string, a: i32, b: i32): bool {
 
 const SAMPLE_LINES: i32 = 400;
 
+/** A rule under a table's header: dashes (or `=`), in one or more groups, and nothing else. */
+function isRuleLine(s: string, a: i32, b: i32): bool {
+  let dashes = 0;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.MINUS || c == 0x3d) dashes++;
+    else if (c != CharCode.SPACE && c != CharCode.PLUS && c != CharCode.TAB) return false;
+  }
+  return dashes >= 3;
+}
+
+function isWordChar(c: i32): bool {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == 0x5f || c == CharCode.MINUS;
+}
+
+/** Start of the first (or last) whole word of s[a, b) that is one of `words` (" Name Path "), or -1. */
+function column(s: string, a: i32, b: i32, words: string, last: bool): i32 {
+  let found = -1;
+  let i = a;
+  while (i < b) {
+    while (i < b && !isWordChar(unitAt(s, i))) i++;
+    const k = i;
+    while (i < b && isWordChar(unitAt(s, i))) i++;
+    if (i > k && words.includes(" " + s.substring(k, i) + " ")) {
+      found = k;
+      if (!last) break;
+    }
+  }
+  return found;
+}
+
+/** The header of a table of entries: a line naming a Name column, a rule of dashes under it. */
+function findTable(p: Listing): bool {
+  const L = p.lines;
+  const s = L.text;
+  let prev = -1;
+  for (let i = 0; i < L.count && i < SAMPLE_LINES; i++) {
+    if (L.isBlank(i)) continue;
+    if (prev >= 0 && isRuleLine(s, L.start(i), L.end(i)) && !isRuleLine(s, L.start(prev), L.end(prev))) {
+      const a = L.start(prev);
+      const b = L.end(prev);
+      const name = column(s, a, b, " Name Path File Filename Member ", true);
+      if (name >= 0) {
+        p.tableHeader = prev;
+        p.nameColumn = name - a;
+        // The first size column: `unzip -v` prints the size (Length) before the compressed one.
+        const size = column(s, a, b, " Length Size Bytes ", false);
+        if (size >= 0 && size < name) {
+          p.sizeColumnStart = size - a;
+          let e = size;
+          while (e < b && isWordChar(unitAt(s, e))) e++;
+          p.sizeColumnEnd = e - a;
+        }
+        return true;
+      }
+    }
+    prev = i;
+  }
+  return false;
+}
+
 function detect(p: Listing): ListingMode {
+  if (findTable(p)) return ListingMode.Table;
   const L = p.lines;
   const s = L.text;
   let total = 0;
@@ -192,6 +305,9 @@ function detect(p: Listing): ListingMode {
   if (total == 0) return ListingMode.None;
   if (tree * 2 >= total) return ListingMode.Tree;
   if (du * 10 >= total * 8) return ListingMode.Du;
+  p.longRows = long * 2 >= total;
+  // Long rows are unmistakable: lines of prose around them are notes (zipinfo's header and totals).
+  if (p.longRows) return ListingMode.Ls;
   if (long * 2 >= total || headers > 0 || columns * 2 >= total) return prose * 5 > total ? ListingMode.None : ListingMode.Ls;
   return prose * 5 > total ? ListingMode.None : ListingMode.Paths;
 }
@@ -271,9 +387,11 @@ function parseLong(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32
       nameAt = f + 3 < n ? unchecked(starts[f + 3]) : -1;
       break;
     }
-    // --time-style=long-iso / full-iso: "2025-06-24 12:00"
-    if (fe - fs == 10 && unitAt(s, fs + 4) == CharCode.MINUS && unitAt(s, fs + 7) == CharCode.MINUS && f + 1 < n) {
-      sizeField = f - 1;
+    // A date then a time: "2025-06-24 12:00" (--time-style=long-iso, tar -tv),
+    // "22-Oct-05 09:47" (zipinfo). The size is the last number before the date.
+    if (f + 1 < n && isDateField(s, fs, fe) && isClockField(s, unchecked(starts[f + 1]), unchecked(ends[f + 1]))) {
+      for (let k = f - 1; k >= 2 && sizeField < 0; k--) if (isSizeField(s, unchecked(starts[k]), unchecked(ends[k]))) sizeField = k;
+      if (sizeField < 0) sizeField = f - 1;
       let nf = f + 2;
       // full-iso adds a zone field "+0000"
       if (nf < n && (unitAt(s, unchecked(starts[nf])) == CharCode.PLUS || unitAt(s, unchecked(starts[nf])) == CharCode.MINUS)) nf++;
@@ -322,6 +440,7 @@ function parseLs(p: Listing): void {
       continue;
     }
     if (isModeString(s, a, b)) parseLong(p, dir, s, a, b, i);
+    else if (p.longRows) p.notes.push(i); // zipinfo's "Archive:" line and its closing totals
     else if (indexIn(s, a, b, "  ") >= 0 || indexIn(s, a, b, "\t") >= 0) addColumns(p, dir, s, a, b, i);
     else addName(p, dir, s, a, b, false, false, -1, 0, 0, i);
   }
@@ -411,6 +530,69 @@ function parseDu(p: Listing): void {
   }
 }
 
+/** The number in a table row under the size column's header, right-aligned or not; -1 when none. */
+function tableSize(p: Listing, s: string, a: i32, b: i32, sizeAt: StaticArray<i32>): f64 {
+  if (p.sizeColumnStart < 0) return -1;
+  const lo = a + p.sizeColumnStart;
+  const hi = a + p.sizeColumnEnd;
+  let i = a;
+  while (i < b) {
+    while (i < b && unitAt(s, i) == CharCode.SPACE) i++;
+    const k = i;
+    while (i < b && unitAt(s, i) != CharCode.SPACE) i++;
+    // The first field that overlaps the header word, give or take a unit.
+    if (i > k && i >= lo && k <= hi) {
+      if (!isSizeField(s, k, i)) return -1;
+      unchecked((sizeAt[0] = k));
+      unchecked((sizeAt[1] = i));
+      return sizeValue(s, k, i);
+    }
+  }
+  return -1;
+}
+
+/** A table of entries: rows from the rule under the header to the next rule or blank line. */
+function parseTable(p: Listing): void {
+  const L = p.lines;
+  const s = L.text;
+  const sizeAt = new StaticArray<i32>(2);
+  let inRows = false;
+  let done = false;
+  for (let i = 0; i < L.count; i++) {
+    const a = L.start(i);
+    const b = L.end(i);
+    if (L.isBlank(i)) {
+      if (inRows) {
+        inRows = false;
+        done = true;
+      }
+      continue;
+    }
+    if (i == p.tableHeader) continue;
+    if (!done && i > p.tableHeader && isRuleLine(s, a, b)) {
+      if (inRows) done = true;
+      inRows = !inRows && !done;
+      continue;
+    }
+    if (!inRows || b - a <= p.nameColumn) {
+      if (isErrorLine(s, a, b)) p.errors.push(i);
+      else p.notes.push(i);
+      continue;
+    }
+    // Names start at the header's Name column; an unaligned row starts its name at the next field.
+    let nameAt = a + p.nameColumn;
+    while (nameAt > a && unitAt(s, nameAt - 1) != CharCode.SPACE) nameAt++;
+    while (nameAt < b && unitAt(s, nameAt) == CharCode.SPACE) nameAt++;
+    if (nameAt >= b) {
+      p.notes.push(i);
+      continue;
+    }
+    const size = tableSize(p, s, a, b, sizeAt);
+    const dir = unitAt(s, b - 1) == CharCode.SLASH;
+    p.add(s.substring(nameAt, dir && b - nameAt > 1 ? b - 1 : b), dir, false, dir ? -1 : size, size >= 0 ? unchecked(sizeAt[0]) : 0, size >= 0 ? unchecked(sizeAt[1]) : 0, i);
+  }
+}
+
 /** Marks entries that other entries sit under as directories (find, glob, du). */
 function inferDirs(p: Listing): void {
   const parents = new Set<string>();
@@ -434,7 +616,8 @@ export function parseListing(text: string): Listing {
   else if (p.mode == ListingMode.Ls) parseLs(p);
   else if (p.mode == ListingMode.Tree) parseTree(p);
   else if (p.mode == ListingMode.Du) parseDu(p);
-  if (p.mode == ListingMode.Paths || p.mode == ListingMode.Du) inferDirs(p);
+  else if (p.mode == ListingMode.Table) parseTable(p);
+  if (p.mode == ListingMode.Paths || p.mode == ListingMode.Du || p.mode == ListingMode.Table) inferDirs(p);
   if (p.mode != ListingMode.None && p.paths.length == 0 && p.errors.length == 0) p.mode = ListingMode.None;
   return p;
 }

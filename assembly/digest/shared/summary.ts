@@ -1,11 +1,20 @@
 // One-line summaries for a UI (<= 160 units), for categories whose digest did
 // not write its own: "Error: …" when the tool failed, "Read <path> (<n> lines)",
 // "Completed <tool>" as the last resort.
+//
+// "Error: …" is a claim that something failed, so it follows the exit code: a command
+// that failed names its first error line; one that succeeded (or whose exit code is
+// unknown) only a line that reports an error by its form (`error:` or `ERROR` where a
+// severity goes, a crash by signal), never one that merely holds the word (a package
+// described as a "memory error detector", a query row whose status is "failed", a
+// commit subject, a man page). A line picked from a stack trace gives way to the
+// trace's message (trace.ts).
 import { Category } from "../../category";
 import { Call } from "../../call";
 import { oneLine } from "../../oneline";
 import { countNewlines, lineCount } from "../../util/lines";
 import { formatCount } from "../../util/strbuf";
+import { traceMessageFor } from "./trace";
 
 export const SUMMARY_MAX: i32 = 160;
 
@@ -41,12 +50,123 @@ function firstErrorLine(text: string): string {
   return "";
 }
 
-function lastNonEmptyLine(text: string): string {
+/** Severity words that report an error when they stand where a line puts its severity. */
+const SEVERITIES = " error fatal panic failed failure fail critical exception abort aborted ";
+/** The same words in capitals report an error wherever they stand (`2024-… ERROR http …`, `==== t1 FAILED`). */
+const STATUS_WORDS = " ERROR FATAL FAILED FAIL PANIC CRITICAL SEVERE ";
+/** Signals and their messages: a crash, whatever else the line says. */
+const CRASHES: string[] = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGFPE", "SIGILL", "Segmentation fault", "core dumped"];
+
+function isWordUnit(c: i32): bool {
+  return isIdentChar(c) || c == 0x2e || c == 0x2d;
+}
+
+/** A token that locates what follows: `a.c:3:5:`, `psql:report.sql:4:`, `==123==`, `[12:00:01]`, `12:00:01`. */
+function isLocationToken(t: string): bool {
+  if (t.length == 0) return false;
+  const first = t.charCodeAt(0);
+  if (first == 0x5b || first == 0x3d || first == 0x28) return true; // [..], ==pid==, (..)
+  const last = t.charCodeAt(t.length - 1);
+  if (last != 0x3a && last != 0x5d) return (first >= 0x30 && first <= 0x39) || t.includes("/");
+  // Ends with ':': a location if it holds a '/', a '.' or another ':', or is a number
+  // (`a.c:3:`, `Makefile:14:`, `12:`), not a word (`error:`, `error[E0308]:`).
+  let digits = true;
+  for (let i = 0; i < t.length - 1; i++) {
+    const c = t.charCodeAt(i);
+    if (c == 0x2f || c == 0x2e || c == 0x3a) return true;
+    if (c < 0x30 || c > 0x39) digits = false;
+  }
+  return digits && t.length > 1;
+}
+
+/**
+ * Whether a line reports an error by its form, not by a word it happens to hold: a
+ * severity where one goes (after its location: `a.c:3: error: …`, `fatal: …`,
+ * `ValueError: …`, `error[E0308]: …`), a status in capitals anywhere (`ERROR`, `FAILED`),
+ * or a crash by signal.
+ */
+export function isErrorReport(line: string): bool {
+  for (let k = 0; k < CRASHES.length; k++) if (line.includes(CRASHES[k])) return true;
+  const n = min(line.length, 400);
+  let i = 0;
+  let position = 0; // tokens read, locations aside
+  while (i < n) {
+    while (i < n && (line.charCodeAt(i) == 0x20 || line.charCodeAt(i) == 0x09)) i++;
+    const start = i;
+    while (i < n && line.charCodeAt(i) != 0x20 && line.charCodeAt(i) != 0x09) i++;
+    if (i == start) break;
+    const token = line.substring(start, i);
+    // A status in capitals, bare or bracketed: `ERROR`, `[ERROR]`, `FAILED:`.
+    let a = 0;
+    let b = token.length;
+    while (a < b && !isWordUnit(token.charCodeAt(a))) a++;
+    while (b > a && !isWordUnit(token.charCodeAt(b - 1))) b--;
+    if (b > a && STATUS_WORDS.includes(" " + token.substring(a, b) + " ")) return true;
+    if (position > 0) continue;
+    if (isLocationToken(token) && !token.endsWith("Error:") && !token.endsWith("Exception:")) continue;
+    position++;
+    // The first word after the locations: a severity or an exception's name, then ':'.
+    if (!token.endsWith(":")) continue;
+    let word = token.substring(0, token.length - 1);
+    const bracket = word.indexOf("[");
+    if (bracket > 0 && word.endsWith("]")) word = word.substring(0, bracket); // error[E0308]
+    if (SEVERITIES.includes(" " + word.toLowerCase() + " ")) return true;
+    if (word.length > 5 && (word.endsWith("Error") || word.endsWith("Exception"))) return true;
+  }
+  return false;
+}
+
+/** The first line of `text` that reports an error by its form (isErrorReport), or "". */
+function firstErrorReport(text: string): string {
+  let start = 0;
+  const n = text.length;
+  // Only the first 64 KB: a summary must not cost a scan of 100 MB.
+  const limit = min(n, 65536);
+  while (start < limit) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = n;
+    const line = text.substring(start, min(end, start + 400));
+    if (isErrorReport(line)) return line;
+    start = end + 1;
+  }
+  return "";
+}
+
+/** The trace's message when `line` is part of a stack trace, else `line` itself. */
+function messageOf(text: string, line: string): string {
+  if (line.length == 0) return line;
+  const message = traceMessageFor(text, line);
+  return message.length > 0 ? message : line;
+}
+
+/**
+ * "Error: …" for a command's output, or "" when it did not fail by its exit code and no
+ * line reports an error by its form. `flagged`: the first line the caller's scan took
+ * for an error ("" when none): trusted when the command failed, checked when it did not.
+ */
+export function failureSummary(text: string, exitCode: i32, flagged: string): string {
+  if (exitCode > 0) {
+    let msg = messageOf(text, flagged);
+    if (msg.length == 0) msg = messageOf(text, firstErrorReport(text));
+    // A crash's trace often ends the output: its last line leads to the message.
+    if (msg.length == 0) msg = messageOf(text, lastNonEmptyLine(text, false));
+    if (msg.length == 0) msg = "exit code " + exitCode.toString();
+    return errorSummary(msg);
+  }
+  let msg = flagged.length > 0 && isErrorReport(flagged) ? flagged : firstErrorReport(text);
+  return msg.length > 0 ? errorSummary(messageOf(text, msg)) : "";
+}
+
+/** The last line that is not blank, trimmed or as it stands. */
+function lastNonEmptyLine(text: string, trim: bool = true): string {
   let end = text.length;
   while (end > 0) {
     const start = text.lastIndexOf("\n", end - 1) + 1;
-    const line = text.substring(start, end).trim();
-    if (line.length > 0) return line;
+    let stop = end;
+    if (stop > start && text.charCodeAt(stop - 1) == 0x0d) stop--;
+    const line = text.substring(start, stop);
+    const trimmed = line.trim();
+    if (trimmed.length > 0) return trim ? trimmed : line;
     end = start - 1;
   }
   return "";
@@ -55,12 +175,7 @@ function lastNonEmptyLine(text: string): string {
 export function genericSummary(category: i32, call: Call, exitCode: i32, text: string): string {
   // Binary text is its one-line description by now: "[binary output: …]".
   if (category == Category.Binary && text.startsWith("[") && text.endsWith("]")) return oneLine(text.substring(1, text.length - 1), SUMMARY_MAX);
-  if (exitCode > 0) {
-    let msg = firstErrorLine(text);
-    if (msg.length == 0) msg = lastNonEmptyLine(text);
-    if (msg.length == 0) msg = "exit code " + exitCode.toString();
-    return errorSummary(msg);
-  }
+  if (exitCode > 0) return failureSummary(text, exitCode, firstErrorLine(text));
   const lines = lineCount(text, countNewlines(text, 0, text.length));
   if (category == Category.FileContent) {
     const path = call.path.length > 0 ? call.path : call.url;

@@ -1,6 +1,7 @@
 // StructuredData digest: JSON stays valid JSON, shortened by its structure
-// (json-shorten.ts) at the loosest level that fits the budget; NDJSON is
-// digested record by record (ndjson.ts); anything else is cut as text.
+// (json-shorten.ts) at the loosest level that fits the budget; a stream of
+// pretty-printed values is digested value by value (stream.ts), NDJSON record
+// by record (ndjson.ts); anything else is cut as text.
 //
 // Tools often print a line or two around the document (npm's warnings before
 // it, "npm error …" lines after a failed `npm ls --json`): those lines are kept
@@ -21,6 +22,7 @@ import { shortenToFit } from "./ladder";
 import { lockfilePicks } from "./lockfile";
 import { colonOf, describeValue, indentOf } from "./shorten";
 import { digestNdjson, parseNdjson } from "./ndjson";
+import { digestJsonStream, parseJsonStream } from "./stream";
 import { Digest, DigestContext } from "../shared/types";
 
 /** Share of the budget the lines around a document may take. */
@@ -37,6 +39,8 @@ export function digestStructured(text: string, budget: i32, ctx: DigestContext, 
   budget = max(budget, 0);
   const doc = findDocument(text);
   if (doc !== null) return documentDigest(text, doc, budget, ctx, hint);
+  const stream = parseJsonStream(text);
+  if (stream !== null) return digestJsonStream(text, stream, budget, hint);
   const nd = parseNdjson(text);
   if (nd.records >= 2) return digestNdjson(text, nd, budget, ctx, hint);
   return textDigest(text, budget, ctx, hint);

@@ -1,0 +1,344 @@
+// Totals of a build's or a linter's findings, by severity and by code, counted from the
+// whole output so that the model does not count them from a cut one:
+//
+//   42 warnings, 1 error; by code: -Wunused-variable 12, -Wsign-compare 9, +5 more
+//
+// A finding is a line that locates a problem and gives it a severity or a code, in the
+// shapes compilers and linters share:
+//   a.c:3:5: warning: … [-Wunused-variable]      path:line[:col]: severity: message [code]
+//   src/a.ts(7,39): error TS2322: …              path(line,col): severity CODE: message
+//   src/a.ts:7:39 - error TS2322: …              path:line:col - severity CODE: message
+//     9:7  error  Use the isNaN function  use-isnan   line:col  severity  message  rule
+//   x.py:1:1: F401 'os' imported but unused       path:line:col: CODE message
+//   x.py:8:43: undefined name 'y'                 path:line:col: message
+//   error[E0308]: mismatched types                severity[CODE]: message, the location
+//    --> src/main.rs:24:4                          on the next line after `-->` (so is
+//   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
+//          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
+// Notes (`note:`) explain another finding and are not counted. One pass over the lines.
+import { CharCode, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
+import { StrBuf } from "../../util/strbuf";
+
+const LPAREN: i32 = 0x28;
+const RPAREN: i32 = 0x29;
+
+/** Severities in the order the totals name them; "" stands for a finding without one. */
+const SEVERITIES: string[] = ["error", "warning", "style", "performance", "portability", "info", "hint", ""];
+/** Distinct codes tracked; more are counted together. */
+const MAX_CODES: i32 = 64;
+/** Codes named in the totals line. */
+const SHOWN_CODES: i32 = 6;
+
+export class Findings {
+  /** Per SEVERITIES entry. */
+  counts: StaticArray<i32> = new StaticArray<i32>(SEVERITIES.length);
+  total: i32 = 0;
+  codes: Array<string> = new Array<string>();
+  codeCounts: Array<i32> = new Array<i32>();
+  private codeIds: Map<string, i32> = new Map<string, i32>();
+
+  addCode(code: string): void {
+    if (code.length == 0) return;
+    if (this.codeIds.has(code)) {
+      const id = this.codeIds.get(code);
+      this.codeCounts[id] = this.codeCounts[id] + 1;
+    } else if (this.codes.length < MAX_CODES) {
+      this.codeIds.set(code, this.codes.length);
+      this.codes.push(code);
+      this.codeCounts.push(1);
+    }
+  }
+}
+
+function skipSpaces(s: string, i: i32, b: i32): i32 {
+  while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+  return i;
+}
+
+function digitsEnd(s: string, i: i32, b: i32): i32 {
+  let j = i;
+  while (j < b && isDigit(unitAt(s, j))) j++;
+  return j > i ? j : -1;
+}
+
+/**
+ * After a location at s[i]: `path:line[:col]:` or `path(line,col):` (a token with no
+ * space), or `line:col` followed by spaces (eslint). Returns the index after it and sets
+ * column[0] to whether it had a column; -1 when there is none.
+ */
+function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 {
+  // line:col, then spaces.
+  const l = digitsEnd(s, i, b);
+  if (l > 0 && l < b && unitAt(s, l) == CharCode.COLON) {
+    const c = digitsEnd(s, l + 1, b);
+    if (c > 0 && c < b && unitAt(s, c) == CharCode.SPACE) {
+      unchecked((column[0] = true));
+      return c;
+    }
+  }
+  let j = i;
+  while (j < b && unitAt(s, j) != CharCode.SPACE && unitAt(s, j) != CharCode.TAB) {
+    const ch = unitAt(s, j);
+    if (ch == CharCode.COLON && j > i) {
+      const e = digitsEnd(s, j + 1, b);
+      if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
+        const col = digitsEnd(s, e + 1, b);
+        if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON) {
+          unchecked((column[0] = true));
+          return col + 1;
+        }
+        // `path:line:col - severity` (tsc --pretty).
+        if (col > 0 && col + 2 < b && unitAt(s, col) == CharCode.SPACE && unitAt(s, col + 1) == CharCode.MINUS && unitAt(s, col + 2) == CharCode.SPACE) {
+          unchecked((column[0] = true));
+          return col + 3;
+        }
+        unchecked((column[0] = false));
+        return e + 1;
+      }
+    }
+    if (ch == LPAREN && j > i) {
+      const e = digitsEnd(s, j + 1, b);
+      if (e > 0 && e < b && unitAt(s, e) == CharCode.COMMA) {
+        const col = digitsEnd(s, e + 1, b);
+        if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN && unitAt(s, col + 1) == CharCode.COLON) {
+          unchecked((column[0] = true));
+          return col + 2;
+        }
+      }
+    }
+    j++;
+  }
+  return -1;
+}
+
+/** The SEVERITIES index of the word at s[i, e), -1 when it is none; -2 for a note. */
+function severityOf(s: string, i: i32, e: i32): i32 {
+  const n = e - i;
+  if (n < 4 || n > 11) return -1;
+  const word = s.substring(i, e).toLowerCase();
+  if (word == "note") return -2;
+  if (word == "information") return 5;
+  for (let k = 0; k < SEVERITIES.length - 1; k++) if (word == SEVERITIES[k]) return k;
+  return -1;
+}
+
+function isLetter(c: i32): bool {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/** A rule code: capitals then digits (`E0308`, `TS2322`, `SC2086`, `F401`, `C0301`). */
+function isCode(s: string, i: i32, e: i32): bool {
+  let j = i;
+  while (j < e && unitAt(s, j) >= 0x41 && unitAt(s, j) <= 0x5a) j++;
+  if (j == i || j - i > 4) return false;
+  const d = j;
+  while (j < e && isDigit(unitAt(s, j))) j++;
+  return j == e && j - d >= 2 && j - d <= 5;
+}
+
+function wordEnd(s: string, i: i32, b: i32): i32 {
+  let j = i;
+  while (j < b && isLetter(unitAt(s, j))) j++;
+  return j;
+}
+
+function tokenEnd(s: string, i: i32, b: i32): i32 {
+  let j = i;
+  while (j < b && unitAt(s, j) != CharCode.SPACE && unitAt(s, j) != CharCode.TAB) j++;
+  return j;
+}
+
+/**
+ * The code closing a line: `[-Wunused-variable]`, `[SC2086]`, `[syntaxError]`, or in
+ * parentheses a code or a rule id (`(document-start)`, `(E501)`); "" when none.
+ */
+function trailingBracket(s: string, a: i32, b: i32): string {
+  let e = b;
+  while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
+  if (e - a < 3) return "";
+  const close = unitAt(s, e - 1);
+  if (close != CharCode.RBRACKET && close != RPAREN) return "";
+  const open = close == CharCode.RBRACKET ? CharCode.LBRACKET : LPAREN;
+  let k = e - 2;
+  while (k > a && unitAt(s, k) != open) {
+    if (unitAt(s, k) == CharCode.SPACE) return "";
+    k--;
+  }
+  if (k <= a || e - k <= 2 || e - k >= 64) return "";
+  // In parentheses, only what reads as a code or a rule id: `(field '?')` is prose.
+  if (open == LPAREN && !isCode(s, k + 1, e - 1) && !isRuleId(s, k + 1, e - 1)) return "";
+  return s.substring(k + 1, e - 1);
+}
+
+/** A rule id: lower-case words joined by `-` or `/` (`no-unused-vars`, `document-start`). */
+function isRuleId(s: string, a: i32, b: i32): bool {
+  let sep = false;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.MINUS || c == CharCode.SLASH) sep = true;
+    else if (!((c >= 0x61 && c <= 0x7a) || isDigit(c) || c == 0x40)) return false;
+  }
+  return sep;
+}
+
+/** A rule id closing a line after a run of spaces (eslint's `no-unused-vars`, `@typescript-eslint/x`). */
+function trailingRule(s: string, a: i32, b: i32): string {
+  let e = b;
+  while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
+  let k = e;
+  let sep = false;
+  while (k > a) {
+    const c = unitAt(s, k - 1);
+    if (c == CharCode.MINUS || c == CharCode.SLASH) sep = true;
+    else if (!((c >= 0x61 && c <= 0x7a) || isDigit(c) || c == 0x40)) break;
+    k--;
+  }
+  if (!sep || k == e || k - a < 2 || unitAt(s, k - 1) != CharCode.SPACE || unitAt(s, k - 2) != CharCode.SPACE) return "";
+  return s.substring(k, e);
+}
+
+/** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
+function locationFollows(s: string, b: i32, n: i32): bool {
+  let i = b;
+  if (i < n && unitAt(s, i) == CharCode.CR) i++;
+  if (i >= n || unitAt(s, i) != CharCode.LF) return false;
+  i = skipSpaces(s, i + 1, n);
+  return i + 3 < n && unitAt(s, i) == CharCode.MINUS && unitAt(s, i + 1) == CharCode.MINUS && unitAt(s, i + 2) == CharCode.GT && unitAt(s, i + 3) == CharCode.SPACE;
+}
+
+/** Counts the finding on line s[a, b), if it is one (see the shapes at the top). */
+function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>): void {
+  let i = skipSpaces(s, a, b);
+  if (i >= b) return;
+  // A pointer, then `CODE (severity):`.
+  if (unitAt(s, i) == 0x5e) {
+    i = skipSpaces(s, tokenEnd(s, i, b), b);
+    const ce = tokenEnd(s, i, b);
+    if (!isCode(s, i, ce)) return;
+    const p = skipSpaces(s, ce, b);
+    if (p >= b || unitAt(s, p) != LPAREN) return;
+    const we = wordEnd(s, p + 1, b);
+    const sev = severityOf(s, p + 1, we);
+    if (sev < 0 || we >= b || unitAt(s, we) != RPAREN) return;
+    count(f, sev, s.substring(i, ce));
+    return;
+  }
+  unchecked((column[0] = false));
+  const loc = locationEnd(s, i, b, column);
+  if (loc < 0) {
+    // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the next line.
+    const we = wordEnd(s, i, b);
+    const sev = severityOf(s, i, we);
+    if (sev < 0) {
+      const ce = tokenEnd(s, i, b);
+      if (ce < b && isCode(s, i, ce) && locationFollows(s, b, n)) count(f, SEVERITIES.length - 1, s.substring(i, ce));
+      return;
+    }
+    if (we >= b || !locationFollows(s, b, n)) return;
+    const c = unitAt(s, we);
+    if (c == CharCode.COLON) count(f, sev, "");
+    else if (c == CharCode.LBRACKET) {
+      let close = we + 1;
+      while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
+      if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
+      count(f, sev, s.substring(we + 1, close));
+    }
+    return;
+  }
+  i = skipSpaces(s, loc, b);
+  if (i >= b) return;
+  let we = wordEnd(s, i, b);
+  let sev = severityOf(s, i, we);
+  // `fatal error:` is an error.
+  if (sev < 0 && we - i == 5 && s.substring(i, we).toLowerCase() == "fatal") {
+    const next = skipSpaces(s, we, b);
+    const ne = wordEnd(s, next, b);
+    if (severityOf(s, next, ne) == 0) {
+      sev = 0;
+      we = ne;
+    } else sev = 0;
+  }
+  if (sev == -2) return;
+  let code = "";
+  if (sev >= 0) {
+    // The code after the severity (`error TS2322:`), or the one closing the line.
+    const after = skipSpaces(s, we, b);
+    const ce = tokenEnd(s, after, b);
+    const bare = ce > after && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
+    if (isCode(s, after, bare)) code = s.substring(after, bare);
+  } else {
+    // No severity: a code first (`F401`), or a column at least (`x.py:8:43: message`).
+    const ce = tokenEnd(s, i, b);
+    const bare = ce > i && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
+    if (isCode(s, i, bare)) code = s.substring(i, bare);
+    else if (!unchecked(column[0])) return;
+    sev = SEVERITIES.length - 1;
+  }
+  if (code.length == 0) code = trailingBracket(s, i, b);
+  if (code.length == 0) code = trailingRule(s, i, b);
+  count(f, sev, code);
+}
+
+function count(f: Findings, sev: i32, code: string): void {
+  f.counts[sev] = f.counts[sev] + 1;
+  f.total++;
+  f.addCode(code);
+}
+
+/** Every finding of the text, counted by severity and code. */
+export function countFindings(text: string): Findings {
+  const f = new Findings();
+  const column = new StaticArray<bool>(1);
+  const n = text.length;
+  let a = 0;
+  while (a < n) {
+    let nl = text.indexOf("\n", a);
+    if (nl < 0) nl = n;
+    let b = nl;
+    if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
+    if (b > a) readLine(text, a, b, n, f, column);
+    a = nl + 1;
+  }
+  return f;
+}
+
+function severityWord(k: i32, n: i32): string {
+  const w = SEVERITIES[k];
+  if (w.length == 0) return n == 1 ? "finding" : "findings";
+  if (w == "error" || w == "warning" || w == "hint") return n == 1 ? w : w + "s";
+  return w;
+}
+
+/** "42 warnings, 1 error; by code: -Wunused-variable 12, …", or "" for fewer than two findings. */
+export function findingsLine(f: Findings): string {
+  if (f.total < 2) return "";
+  const out = new StrBuf(160);
+  let parts = 0;
+  for (let k = 0; k < SEVERITIES.length; k++) {
+    const c = f.counts[k];
+    if (c == 0) continue;
+    if (parts++ > 0) out.add(", ");
+    out.addCount(c).addChar(CharCode.SPACE).add(severityWord(k, c));
+  }
+  const n = f.codes.length;
+  if (n == 0) return out.toString();
+  // Most frequent first; ties in the order first seen.
+  const order = new Array<i32>();
+  for (let k = 0; k < n; k++) {
+    order.push(k);
+    for (let at = order.length - 1; at > 0 && f.codeCounts[order[at - 1]] < f.codeCounts[order[at]]; at--) {
+      const t = order[at - 1];
+      order[at - 1] = order[at];
+      order[at] = t;
+    }
+  }
+  out.add("; by code: ");
+  const shown = min(n, SHOWN_CODES);
+  for (let k = 0; k < shown; k++) {
+    if (k > 0) out.add(", ");
+    out.add(f.codes[order[k]]).addChar(CharCode.SPACE).addCount(f.codeCounts[order[k]]);
+  }
+  if (n > shown) out.add(", +").addInt(n - shown).add(" more");
+  return out.toString();
+}

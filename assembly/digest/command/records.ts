@@ -1,0 +1,215 @@
+// Totals of an output's records, counted from the whole output so that the model does
+// not count them from a cut one:
+//
+//   301 commits                                       lines led by a commit id, each once
+//   363 lines from 2 commits: ^a8c09c6 340, 00000000 23   the same ids again and again (blame)
+//   table: 103 rows  /  tables: 48, 12 rows           rows under a header and its rule
+//
+// A commit id is a token of 7 to 40 hex digits opening a line (after `commit `, the
+// drawing of a graph, or blame's `^`). A table is a header line over a rule of two or
+// more groups of dashes (`---- ----`, `----+----`, `+----+----+`, `+++-====-===`, or
+// box drawing: `├────┼────┤`); its
+// rows run to a blank line (or one of a margin's bars only), another rule or a line in
+// parentheses (`(48 rows)`).
+import { CharCode, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
+import { StrBuf } from "../../util/strbuf";
+
+/** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
+const ID_LED_PERCENT: i32 = 60;
+/** Ids named in a breakdown; tables named one by one. */
+const SHOWN_IDS: i32 = 4;
+const SHOWN_TABLES: i32 = 6;
+/** Distinct ids tracked in a breakdown. */
+const MAX_IDS: i32 = 4096;
+
+function isHex(c: i32): bool {
+  return isDigit(c) || (c >= 0x61 && c <= 0x66);
+}
+
+/** Index after a commit id at s[i] (7 to 40 hex digits, then a space or the end), or -1. */
+function idEnd(s: string, i: i32, b: i32): i32 {
+  let j = i;
+  while (j < b && isHex(unitAt(s, j))) j++;
+  const n = j - i;
+  if (n < 7 || n > 40 || (j < b && unitAt(s, j) != CharCode.SPACE)) return -1;
+  return j;
+}
+
+/** A graph's drawing: `*`, `|`, `/`, `\`, `_` and spaces. */
+function isGraph(c: i32): bool {
+  return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
+}
+
+/** A rule's fill: `-`, `=`, and the box-drawing horizontals `─ ━ ═` (and their dashed forms). */
+function isFill(c: i32): bool {
+  return c == CharCode.MINUS || c == 0x3d || c == 0x2500 || c == 0x2501 || c == 0x2550 || (c >= 0x2504 && c <= 0x250b);
+}
+
+/** What separates a rule's runs: spaces, `+`, `|`, and the box-drawing verticals and junctions. */
+function isJunction(c: i32): bool {
+  return c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.PIPE || (c >= 0x2500 && c <= 0x257f && !isFill(c));
+}
+
+/**
+ * A rule under a table's header: two or more runs of fill between junctions (`---- ----`,
+ * `----+----`, `+----+----+`, `+++-====-===`, `├────┼────┤`); a single `-` separates runs of `=`.
+ */
+function isRule(s: string, a: i32, b: i32): bool {
+  let groups = 0;
+  let i = a;
+  while (i < b) {
+    const c = unitAt(s, i);
+    if (isFill(c)) {
+      let j = i;
+      while (j < b && unitAt(s, j) == c) j++;
+      if (j - i >= 2) groups++;
+      i = j;
+    } else if (isJunction(c)) i++;
+    else return false;
+  }
+  return groups >= 2;
+}
+
+/** Nothing but spaces (and the bars of a margin, as in pydoc's `     |  `): no row. */
+function isBlank(s: string, a: i32, b: i32): bool {
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (c != CharCode.SPACE && c != CharCode.TAB && c != CharCode.PIPE && c != 0x2502) return false;
+  }
+  return true;
+}
+
+/** A line in parentheses: a query's own count, `(48 rows)`. */
+function isParenthesized(s: string, a: i32, b: i32): bool {
+  while (a < b && unitAt(s, a) == CharCode.SPACE) a++;
+  while (b > a && unitAt(s, b - 1) == CharCode.SPACE) b--;
+  return b - a >= 2 && unitAt(s, a) == 0x28 && unitAt(s, b - 1) == 0x29;
+}
+
+class Records {
+  /** Lines judged for ids: not blank, not only a graph. */
+  judged: i32 = 0;
+  idLed: i32 = 0;
+  /** `commit <id>` lines. */
+  commitLines: i32 = 0;
+  ids: Array<string> = new Array<string>();
+  idCounts: Array<i32> = new Array<i32>();
+  idIndex: Map<string, i32> = new Map<string, i32>();
+  tables: Array<i32> = new Array<i32>();
+
+  addId(id: string): void {
+    this.idLed++;
+    if (this.idIndex.has(id)) {
+      const k = this.idIndex.get(id);
+      this.idCounts[k] = this.idCounts[k] + 1;
+    } else if (this.ids.length < MAX_IDS) {
+      this.idIndex.set(id, this.ids.length);
+      this.ids.push(id);
+      this.idCounts.push(1);
+    }
+  }
+}
+
+function readIds(s: string, a: i32, b: i32, r: Records): void {
+  let i = a;
+  while (i < b && isGraph(unitAt(s, i))) i++;
+  if (i >= b) return; // blank, or only the graph
+  r.judged++;
+  if (b - i > 7 && unitAt(s, i) == 0x63 && s.substr(i, 7) == "commit " && idEnd(s, i + 7, b) > 0) {
+    r.commitLines++;
+    return;
+  }
+  const start = i;
+  if (unitAt(s, i) == 0x5e) i++; // blame's boundary commit
+  const e = idEnd(s, i, b);
+  if (e > 0) r.addId(s.substring(start, e));
+}
+
+/** Every line once: ids leading lines, and the rows of each table. */
+function readRecords(text: string): Records {
+  const r = new Records();
+  const n = text.length;
+  let prevStart = -1;
+  let prevEnd = -1;
+  let rows = -1; // rows of the table being read; -1 outside one
+  let underHeader = false; // the rows follow the rule under the header (not a top border)
+  let a = 0;
+  while (a < n) {
+    let nl = text.indexOf("\n", a);
+    if (nl < 0) nl = n;
+    let b = nl;
+    if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
+    readIds(text, a, b, r);
+    const blank = isBlank(text, a, b);
+    const rule = !blank && isRule(text, a, b);
+    if (rows >= 0) {
+      if (rule && rows <= 1 && !underHeader) {
+        // A top border over the header: the header's own rule opens the rows.
+        rows = 0;
+        underHeader = true;
+      } else if (blank || rule || isParenthesized(text, a, b)) {
+        r.tables.push(rows);
+        rows = -1;
+      } else rows++;
+    } else if (rule && prevStart >= 0 && !isBlank(text, prevStart, prevEnd) && !isRule(text, prevStart, prevEnd)) {
+      rows = 0;
+      underHeader = false;
+    }
+    prevStart = a;
+    prevEnd = b;
+    a = nl + 1;
+  }
+  if (rows >= 0) r.tables.push(rows);
+  return r;
+}
+
+/** "301 commits", "363 lines from 2 commits: …", "table: 103 rows", joined by " · "; "" when none. */
+export function recordsLine(text: string): string {
+  const r = readRecords(text);
+  const out = new StrBuf(96);
+  if (r.commitLines >= 2) out.addCount(r.commitLines).add(" commits");
+  else if (r.idLed >= 2 && r.idLed * 100 >= r.judged * ID_LED_PERCENT) {
+    if (r.ids.length == r.idLed) out.addCount(r.idLed).add(" commits");
+    else idBreakdown(r, out);
+  }
+  let tables = 0;
+  for (let k = 0; k < r.tables.length; k++) if (r.tables[k] >= 2) tables++;
+  if (tables > 0) {
+    if (out.length > 0) out.add(" \u00b7 ");
+    out.add(tables == 1 ? "table: " : "tables: ");
+    let shown = 0;
+    for (let k = 0; k < r.tables.length; k++) {
+      if (r.tables[k] < 2) continue;
+      if (shown == SHOWN_TABLES) {
+        out.add(", \u2026");
+        break;
+      }
+      if (shown++ > 0) out.add(", ");
+      out.addCount(r.tables[k]);
+    }
+    out.add(" rows");
+  }
+  return out.toString();
+}
+
+/** "363 lines from 2 commits: ^a8c09c6 340, 00000000 23": lines per id, most first. */
+function idBreakdown(r: Records, out: StrBuf): void {
+  const n = r.ids.length;
+  out.addCount(r.idLed).add(" lines from ").addCount(n).add(n == 1 ? " commit: " : " commits: ");
+  // The top few by count, one pass per slot.
+  const picked = new Array<i32>();
+  for (let slot = 0; slot < min(n, SHOWN_IDS); slot++) {
+    let best = -1;
+    for (let k = 0; k < n; k++) {
+      if (picked.includes(k)) continue;
+      if (best < 0 || r.idCounts[k] > r.idCounts[best]) best = k;
+    }
+    picked.push(best);
+  }
+  for (let k = 0; k < picked.length; k++) {
+    if (k > 0) out.add(", ");
+    out.add(r.ids[picked[k]]).addChar(CharCode.SPACE).addCount(r.idCounts[picked[k]]);
+  }
+  if (n > picked.length) out.add(", +").addInt(n - picked.length).add(" more");
+}

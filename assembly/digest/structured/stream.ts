@@ -1,0 +1,172 @@
+// A stream of JSON values one after another, each over many lines (`jq '.a, .b'`,
+// `kubectl get -o json` per item, a tool that prints one pretty object per event): not
+// one document, and not NDJSON either. Digested value by value: the exact count first,
+// then every value shortened as JSON to an equal share of the budget when they all fit
+// that way, else the first values and the last one, with a marker for those between.
+//
+//   JSON stream, 4 objects
+//   {
+//     "version": "7.30.2",
+//     …
+//   }
+//   [...2,569 chars omitted...] lines 11–113 of 132
+//   { …the last… }
+import { markerBound, writeMarker } from "../../marker";
+import { oneLine } from "../../oneline";
+import { CharCode } from "../../util/chars";
+import { indexJsonPrefix, JsonIndex, skipJsonSpace } from "../../json";
+import { codePoints, countNewlines, lineCount, unitAt } from "../../util/lines";
+import { StrBuf } from "../../util/strbuf";
+import { SUMMARY_MAX } from "../shared/summary";
+import { Digest } from "../shared/types";
+import { shortenToFit } from "./ladder";
+import { colonOf, indentOf } from "./shorten";
+
+/** Values read at most; a longer stream is not taken for one (its text digest cuts it). */
+const MAX_VALUES: i32 = 100000;
+/** A value shown shortened gets at least this many units, or is left to a marker. */
+const MIN_SHARE: i32 = 80;
+
+export class JsonStream {
+  values: Array<JsonIndex> = new Array<JsonIndex>();
+  objects: i32 = 0;
+  /** 1-based first and last line of each value. */
+  firstLines: Array<i32> = new Array<i32>();
+  lastLines: Array<i32> = new Array<i32>();
+  totalLines: i32 = 0;
+}
+
+/**
+ * The values of `text` when it holds two or more JSON objects or arrays and nothing
+ * else but white space, at least one of them over more than one line; else null.
+ */
+export function parseJsonStream(text: string): JsonStream | null {
+  const n = text.length;
+  const st = new JsonStream();
+  let i = skipJsonSpace(text, 0, n);
+  let line = 1 + countNewlines(text, 0, i);
+  let multiline = false;
+  while (i < n) {
+    const c = unitAt(text, i);
+    if ((c != CharCode.LBRACE && c != CharCode.LBRACKET) || st.values.length >= MAX_VALUES) return null;
+    const idx = indexJsonPrefix(text, i, n);
+    if (idx === null) return null;
+    const inner = countNewlines(text, idx.start, idx.end);
+    if (inner > 0) multiline = true;
+    // One value per line so far: NDJSON, which has a digest of its own.
+    else if (!multiline && st.values.length >= 3) return null;
+    st.values.push(idx);
+    if (c == CharCode.LBRACE) st.objects++;
+    st.firstLines.push(line);
+    st.lastLines.push(line + inner);
+    const next = skipJsonSpace(text, idx.end, n);
+    line += inner + countNewlines(text, idx.end, next);
+    i = next;
+  }
+  if (st.values.length < 2 || !multiline) return null;
+  st.totalLines = lineCount(text, countNewlines(text, 0, n));
+  return st;
+}
+
+function headerOf(st: JsonStream): string {
+  const out = new StrBuf(48);
+  const n = st.values.length;
+  out.add("JSON stream, ").addCount(n);
+  if (st.objects == n) out.add(n == 1 ? " object" : " objects");
+  else if (st.objects == 0) out.add(n == 1 ? " array" : " arrays");
+  else out.add(" values (").addCount(st.objects).add(st.objects == 1 ? " object)" : " objects)");
+  return out.toString();
+}
+
+function factsOf(st: JsonStream): string {
+  const out = new StrBuf(64);
+  out.add('"type":"stream","values":').addInt(st.values.length).add(',"objects":').addInt(st.objects).add(',"items":').addInt(st.values.length);
+  return out.toString();
+}
+
+/** Value k within `cap` units: verbatim, or shortened as JSON; "" when not even that fits. */
+function render(text: string, idx: JsonIndex, cap: i32): string {
+  if (cap <= 0) return "";
+  return shortenToFit(text, idx, cap, indentOf(text, idx), colonOf(text, idx)).json;
+}
+
+export function digestJsonStream(text: string, st: JsonStream, budget: i32, hint: string): Digest {
+  const d = new Digest();
+  const n = st.values.length;
+  const header = headerOf(st);
+  d.summary = oneLine(header, SUMMARY_MAX);
+  d.facts = factsOf(st);
+  if (text.length <= budget) {
+    d.llm = text;
+    d.keep(1, st.totalLines);
+    return d;
+  }
+  d.truncated = true;
+  if (header.length + 1 >= budget) {
+    d.llm = oneLine(header, budget);
+    d.omittedChars = codePoints(text, 0, text.length);
+    return d;
+  }
+  const room = budget - header.length - 1;
+  const perGap = markerBound(text.length, st.totalLines, hint, null) + 1;
+  // Every value at an equal share, or the first ones and the last at MIN_SHARE or more.
+  let shownHead = n - 1;
+  let share = (room - (n - 1)) / n;
+  if (share < MIN_SHARE) {
+    share = max(MIN_SHARE, room / 4);
+    shownHead = max(0, (room - perGap - share) / (share + 1));
+    shownHead = min(shownHead, n - 1);
+    if (shownHead == 0) share = max(0, room - perGap - 1);
+  }
+  const parts = new Array<string | null>(n);
+  let used = header.length;
+  const last = n - 1;
+  // The last value first: it closes the stream, and the first ones fill what it leaves.
+  const lastText = render(text, st.values[last], min(share, room - perGap));
+  parts[last] = lastText;
+  used += lastText.length + 1;
+  for (let k = 0; k < shownHead; k++) {
+    const left = budget - used - 1 - (k + 1 < last ? perGap : 0);
+    const r = render(text, st.values[k], min(share, left));
+    if (r.length == 0) break;
+    parts[k] = r;
+    used += r.length + 1;
+  }
+  const out = new StrBuf(budget + 16);
+  out.add(header);
+  let gapFrom = -1;
+  let omitted = 0;
+  for (let k = 0; k <= n; k++) {
+    const part = k < n ? parts[k] : null;
+    const shown = part !== null && part.length > 0;
+    if (k < n && !shown) {
+      if (gapFrom < 0) gapFrom = k;
+      continue;
+    }
+    if (gapFrom >= 0) {
+      const from = st.firstLines[gapFrom];
+      const to = st.lastLines[k - 1];
+      const start = st.values[gapFrom].start;
+      const end = st.values[k - 1].end;
+      const gap = codePoints(text, start, end);
+      omitted += gap;
+      out.addChar(CharCode.LF);
+      writeMarker(out, gap, from, to, st.totalLines, false, null, hint);
+      gapFrom = -1;
+    }
+    if (k == n) break;
+    const p = <string>part;
+    out.addChar(CharCode.LF).add(p);
+    const idx = st.values[k];
+    if (p.length == idx.end - idx.start) d.keep(st.firstLines[k], st.lastLines[k]);
+    else omitted += max(0, codePoints(text, idx.start, idx.end) - codePoints(p, 0, p.length));
+  }
+  d.llm = out.toString();
+  d.omittedChars = omitted;
+  if (d.llm.length > budget) {
+    d.llm = oneLine(header, budget);
+    d.keptLines = [];
+    d.omittedChars = codePoints(text, 0, text.length);
+  }
+  return d;
+}

@@ -1,0 +1,161 @@
+import { digestCommand } from "../../assembly/digest/command";
+import { countFindings, findingsLine } from "../../assembly/digest/command/findings";
+import { recordsLine } from "../../assembly/digest/command/records";
+import { commandTotals } from "../../assembly/digest/command/totals";
+import { DigestContext } from "../../assembly/digest/shared/types";
+
+// Lines below are as the tools print them (cut from the real runs in tests/fixtures/corpus:
+// gcc-wall-wextra-errors, tsc-project-errors(-pretty), eslint-recommended-errors,
+// shellcheck-system-scripts, cargo-build-type-errors, pyflakes-stdlib-email, pip-list,
+// dpkg-l-installed, psql-script-error, git-log-graph-oneline, git-blame-stdlib-decoder).
+
+function repeat(line: string, n: i32): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) parts.push(line.replaceAll("#", i.toString()));
+  return parts.join("\n") + "\n";
+}
+
+function findings(text: string): string {
+  return findingsLine(countFindings(text));
+}
+
+const GCC =
+  "report.c: In function \u2018scale_0\u2019:\n" +
+  "report.c:4:24: warning: unused parameter \u2018unused_0\u2019 [-Wunused-parameter]\n" +
+  "    4 | int scale_0(int v, int unused_0) {\n" +
+  "      |                    ~~~~^~~~~~~~\n" +
+  "report.c:9:24: warning: unused parameter \u2018unused_1\u2019 [-Wunused-parameter]\n" +
+  "report.c:120:9: warning: comparison of integer expressions of different signedness [-Wsign-compare]\n" +
+  "report.c:121:3: note: in expansion of macro \u2018CHECK\u2019\n" +
+  "report.c:210:13: error: expected \u2018;\u2019 before \u2018}\u2019 token\n" +
+  "report.c:215:12: fatal error: stdio2.h: No such file or directory\n";
+
+describe("findings: totals by severity and code", () => {
+  it("compilers: path:line:col: severity: message [code]; notes are not findings", () => {
+    expect(findings(GCC)).toBe("2 errors, 3 warnings; by code: -Wunused-parameter 2, -Wsign-compare 1");
+  });
+
+  it("tsc, plain and pretty: the code after the severity", () => {
+    const plain = "src/index.ts(7,39): error TS2322: Type 'string' is not assignable to type 'number'.\nsrc/index.ts(8,43): error TS2554: Expected 1 arguments, but got 2.\nsrc/parse.ts(6,3): error TS2322: x\n";
+    expect(findings(plain)).toBe("3 errors; by code: TS2322 2, TS2554 1");
+    const pretty = "src/index.ts:7:39 - error TS2322: Type 'string' is not assignable.\n\n7   x\n\nsrc/parse.ts:6:3 - error TS2322: y\n\nFound 2 errors in 2 files.\n";
+    expect(findings(pretty)).toBe("2 errors; by code: TS2322 2");
+  });
+
+  it("eslint's stylish rows: line:col, severity, message, the rule closing the row", () => {
+    const t =
+      "/srv/src/routes/route03.js\n" +
+      "  8:39  error  'next' is defined but never used  no-unused-vars\n" +
+      "  9:7   error  Use the isNaN function to compare with NaN  use-isnan\n" +
+      "  12:1  warning  Unexpected console statement  no-console\n" +
+      "\n\u2716 3 problems (2 errors, 1 warning)\n";
+    expect(findings(t)).toBe("2 errors, 1 warning; by code: no-unused-vars 1, use-isnan 1, no-console 1");
+  });
+
+  it("shellcheck's pointer lines, rustc's findings located on the next line", () => {
+    const sc =
+      "In zgrep line 25:\n" +
+      "grep='${GREP-'\\''grep'\\''}'\n" +
+      "     ^-------^ SC2016 (info): Expressions don't expand in single quotes.\n" +
+      "In zgrep line 227:\n" +
+      "        exit $r\n" +
+      "             ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\n" +
+      "             ^-- SC2046 (warning): Quote this to prevent word splitting.\n";
+    expect(findings(sc)).toBe("1 warning, 2 info; by code: SC2016 1, SC2086 1, SC2046 1");
+    const rust =
+      "error[E0308]: mismatched types\n  --> src/main.rs:24:4\n   |\n" +
+      "error[E0308]: mismatched types\n  --> src/main.rs:33:38\n" +
+      "warning: unused variable: `x`\n --> src/main.rs:3:9\n" +
+      "error: could not compile `ledger` (bin \"ledger\") due to 2 previous errors; 1 warning emitted\n";
+    expect(findings(rust)).toBe("2 errors, 1 warning; by code: E0308 2");
+  });
+
+  it("rules in parentheses, codes located on the next line", () => {
+    const css = "src/a.css:3:10: warning: Unexpected unit (length-zero-no-unit)\nsrc/a.css:9:1: error: Unexpected empty block (block-no-empty)\n";
+    expect(findings(css)).toBe("1 error, 1 warning; by code: length-zero-no-unit 1, block-no-empty 1");
+    const ruff = "F401 [*] `os` imported but unused\n --> a.py:1:8\n  |\nE501 Line too long (99 > 88)\n --> a.py:3:89\n";
+    expect(findings(ruff)).toBe("2 findings; by code: F401 1, E501 1");
+    // Prose in parentheses is no code.
+    expect(findings("ship.lua:3:5: error: attempt to index a nil value (field '?')\nship.lua:9:1: error: x (y z)\n")).toBe("2 errors");
+  });
+
+  it("linters without a severity: a code after the location, or a column at least", () => {
+    expect(findings("a.py:1:1: F401 'os' imported but unused\nb.py:3:5: E302 expected 2 blank lines\nc.py:9:1: F401 'sys' imported\n")).toBe(
+      "3 findings; by code: F401 2, E302 1",
+    );
+    expect(findings(repeat("email/_header_value_parser.py:#:5: undefined name 'x'", 5))).toBe("5 findings");
+    // grep -n hits have no column: not findings.
+    expect(findings(repeat("src/a.ts:#:const x = 1;", 5))).toBe("");
+  });
+
+  it("nothing for one finding, prose, or a progress log", () => {
+    expect(findings("a.c:3:5: error: boom\n")).toBe("");
+    expect(findings("Compiling 12 crates\nerror handling is described in docs/errors.md\nwarning: this is prose without a location\n")).toBe("");
+    expect(findings("")).toBe("");
+  });
+});
+
+describe("records: commits, lines per commit, table rows", () => {
+  it("a log's commits, one id each, with or without a graph", () => {
+    const oneline = "* 7e2404d (HEAD -> main) orders: handle case 240\n* 9e38acc orders: handle case 239\n|\\\n| * a5ab7fd Merge branch 'feature/refunds'\n|/\n* 40f1a1a orders: handle case 237\n";
+    expect(recordsLine(oneline)).toBe("4 commits");
+    const full = "commit 18344c56cafc92bb9766962f0a5d93c4dd6251e2\nAuthor: A <a@example>\n\n    Fix host type error\n\ncommit 08668ccf56bdb1dea3d7c9719325da7dd51ea049\nAuthor: A <a@example>\n\n    Core\n";
+    expect(recordsLine(full)).toBe("2 commits");
+  });
+
+  it("blame: the same ids again and again are lines per commit", () => {
+    const blame =
+      repeat("^a8c09c6 (corpus            2023-12-04 12:00:00 +0000   #) x = #", 6) +
+      repeat("00000000 (Not Committed Yet 2026-11-25 01:16:22 +0000 #) y", 2) +
+      "1b2c3d4e (other 2024-01-01 10:00:00 +0000 99) z\n";
+    expect(recordsLine(blame)).toBe("9 lines from 3 commits: ^a8c09c6 6, 00000000 2, 1b2c3d4e 1");
+  });
+
+  it("tables under a rule of two or more groups, to a blank line, a rule or a count in parentheses", () => {
+    const pip = "Package                   Version\n------------------------- -----------\nannotated-types           0.7.0\nasttokens                 3.0.1\nattrs                     25.3.0\n";
+    expect(recordsLine(pip)).toBe("table: 3 rows");
+    const dpkg =
+      "||/ Name           Version      Architecture Description\n" +
+      "+++-==============-============-============-=================\n" +
+      "ii  adduser        3.134        all          add and remove users and groups\n" +
+      "ii  apt            2.6.1        amd64        commandline package manager\n";
+    expect(recordsLine(dpkg)).toBe("table: 2 rows");
+    const psql =
+      "   month    |  status  | orders\n------------+----------+--------\n 2024-01-01 | failed   |    127\n 2024-01-01 | paid     |    135\n 2024-02-01 | failed   |    128\n(3 rows)\n\n" +
+      " id | name\n----+------\n  1 | a\n  2 | b\n(2 rows)\n";
+    expect(recordsLine(psql)).toBe("tables: 3, 2 rows");
+    // Box drawing, as sqlite3 -box and many newer tools draw tables.
+    const box =
+      "\u250c\u2500\u2500\u2500\u2500\u252c\u2500\u2500\u2500\u2500\u2500\u2500\u2510\n" +
+      "\u2502 id \u2502 name \u2502\n" +
+      "\u251c\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500\u2500\u2500\u2524\n" +
+      "\u2502 1  \u2502 a    \u2502\n\u2502 2  \u2502 b    \u2502\n\u2502 3  \u2502 c    \u2502\n" +
+      "\u2514\u2500\u2500\u2500\u2500\u2534\u2500\u2500\u2500\u2500\u2500\u2500\u2518\n";
+    expect(recordsLine("SELECT 3;\n" + box)).toBe("table: 3 rows");
+    // One row, then the closing border: the lines after it are no rows.
+    expect(recordsLine("mysql> SELECT 1;\n+----+------+\n| id | name |\n+----+------+\n|  1 | a    |\n+----+------+\nnot a row\nnor this\n")).toBe("");
+    // A grid table in pydoc's margin: its rows end at the margin's empty line.
+    const grid =
+      "     |  Performs the following translations:\n     |  +---------------+-------------------+\n     |  | JSON          | Python            |\n" +
+      "     |  +===============+===================+\n     |  | object        | dict              |\n     |  +---------------+-------------------+\n" +
+      "     |  | array         | list              |\n     |  +---------------+-------------------+\n     |  \n" +
+      repeat("     |  __init__(self, #)", 40);
+    expect(recordsLine(grid)).toBe("");
+    // A divider of one run of dashes is not a table's rule (unittest, pytest).
+    expect(recordsLine("Ran 12 tests\n----------------------------------------------------------------------\nOK\nline\nline\n")).toBe("");
+  });
+});
+
+describe("totals in the command digest", () => {
+  it("under the status line, whether the output is cut or fits", () => {
+    const ctx = new DigestContext("bash", '{"command":"gcc -Wall -Wextra -c report.c"}', 1);
+    const long = repeat("report.c:#:24: warning: unused parameter \u2018unused\u2019 [-Wunused-parameter]\n    # | int scale(int v, int unused) {", 300);
+    const d = digestCommand(long, 800, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    expect(d.llm.startsWith("exit 1 (failed) \u00b7 600 lines \u00b7 300 warnings; by code: -Wunused-parameter 300\n")).toBe(true);
+    const log = new DigestContext("bash", '{"command":"git log --oneline"}', 0);
+    const fits = "7e2404d orders: handle case 240\n9e38acc orders: handle case 239\n";
+    expect(digestCommand(fits, 4000, log, "").llm).toBe("exit 0 \u00b7 2 lines \u00b7 2 commits\n" + fits);
+    expect(commandTotals(GCC + "\n" + "Package Version\n------- -------\na 1\nb 2\n")).toBe("2 errors, 3 warnings; by code: -Wunused-parameter 2, -Wsign-compare 1 \u00b7 table: 2 rows");
+  });
+});
