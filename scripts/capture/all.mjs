@@ -21,11 +21,12 @@ import system from "./system.mjs";
 import data from "./data.mjs";
 import archives from "./archives.mjs";
 import text from "./text.mjs";
+import structure from "./structure.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...structure];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 

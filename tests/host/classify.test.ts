@@ -28,10 +28,9 @@ interface Fixture {
  * or when a fixture that is not listed is misclassified.
  */
 const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
-  "corpus/cat-shift-jis-inventory": { got: "Binary", reason: "Shift-JIS text is not valid UTF-8 and is taken for binary data" },
-  "corpus/cat-utf16-bom-export": { got: "Binary", reason: "UTF-16 text (a BOM, a NUL after every ASCII byte) is taken for binary data" },
   "corpus/curl-v-json-progress": { got: "WebContent", reason: "curl's verbose trace with a JSON body is taken for a web page" },
   "corpus/curl-v-500-error-page": { got: "WebContent", reason: "curl's verbose trace of a failed request is taken for the HTML page it carries" },
+  "corpus/curl-v-body-shares-meter-line": { got: "WebContent", reason: "curl's verbose trace with a JSON body is taken for a web page" },
   "corpus/eslint-json-format": { got: "CommandOutput", reason: "npm's warning line before the JSON hides it; the command asks for JSON with -f json, not --json" },
   "corpus/git-blame-stdlib-decoder": { got: "FileContent", reason: "blame lines are read as a file's lines" },
   "corpus/tail-service-log-error": { got: "FileContent", reason: "tail of a log is read as a file's first page" },
