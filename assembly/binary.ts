@@ -12,11 +12,17 @@
 // Non-text: C0 controls other than \t \n \v \f \r, backspace, BEL and ESC
 // (terminals use those in text); DEL; C1 controls other than the 8-bit CSI;
 // U+FFFD and lone surrogates (a lenient decode's marks of invalid UTF-8);
-// for raw bytes, each invalid UTF-8 sequence.
+// for raw bytes, each invalid UTF-8 sequence. Raw bytes that are text in
+// another encoding (encoding.ts: UTF-16, Shift_JIS, Latin-1 …) are text,
+// unless a strong magic number says otherwise.
 // A single NUL here and there is text: `find -print0` separates names with
 // NULs, and clean() turns those into line breaks.
 //
-// Byte counts: raw bytes as given; for a string, its UTF-8 length.
+// Byte counts: raw bytes as given. A string stands for bytes decoded one of
+// two ways: one unit per byte (Latin-1, Node's "binary"), when no unit is
+// above 0xff; else a lenient UTF-8 decode, whose U+FFFD each replaced an
+// invalid byte (stringBytes).
+import { textEncodingAt } from "./encoding";
 import { CharCode } from "./util/chars";
 import { ByteView, FileKind, identify } from "./util/magic";
 import { formatCount } from "./util/strbuf";
@@ -152,14 +158,34 @@ function exactBytes(p: usize, length: i32): i32 {
   return length;
 }
 
-/** "" for text, else the one-line description. The byte count is the UTF-8 length. */
+/**
+ * The bytes a string was decoded from, as far as it tells: its length when
+ * every unit is at most 0xff (one unit per byte); else its UTF-8 length with
+ * each U+FFFD counted as the one invalid byte a lenient decoder replaced.
+ */
+export function stringBytes(text: string): i64 {
+  const p = changetype<usize>(text);
+  const n = text.length;
+  let replaced: i64 = 0;
+  let wide = false;
+  for (let i = 0; i < n; i++) {
+    const c = <i32>load<u16>(p + (<usize>i << 1));
+    if (c <= 0xff) continue;
+    wide = true;
+    if (c == CharCode.REPLACEMENT) replaced++;
+  }
+  return wide ? utf8Length(text) - 2 * replaced : <i64>n;
+}
+
+/** "" for text, else the one-line description, with the byte count of stringBytes. */
 export function describeBinary(text: string): string {
   return describeText(text, -1);
 }
 
 /**
- * describeBinary from the output's first units and its total UTF-8 size, so
- * a host need not copy a huge output into the core to classify it.
+ * describeBinary from the output's first units and its total size in bytes
+ * (stringBytes of the whole), so a host need not copy a huge output into the
+ * core to classify it.
  */
 export function describeBinaryTextSample(sample: string, totalBytes: f64): string {
   return describeText(sample, <i64>totalBytes);
@@ -175,6 +201,8 @@ export function describeBinaryBytesSample(sample: ArrayBuffer, totalBytes: f64):
   const p = changetype<usize>(sample);
   const length = min(sample.byteLength, SAMPLE);
   const kind = identify(new ByteView(p, sample.byteLength, false), null);
+  // Text in another encoding (UTF-16, Shift_JIS, Latin-1) is text, however its bytes read as UTF-8.
+  if (!kind.strong && textEncodingAt(p, sample.byteLength).length > 0) return "";
   if (!isBinary(byteStats(p, length), kind)) return "";
   return binaryLine(<i64>max(totalBytes, <f64>sample.byteLength), kind.kind);
 }
@@ -185,5 +213,5 @@ function describeText(text: string, totalBytes: i64): string {
   const length = min(text.length, SAMPLE);
   const kind = identify(new ByteView(p, exactBytes(p, length), true), text);
   if (!isBinary(stringStats(p, length), kind)) return "";
-  return binaryLine(totalBytes >= 0 ? totalBytes : utf8Length(text), kind.kind);
+  return binaryLine(totalBytes >= 0 ? totalBytes : stringBytes(text), kind.kind);
 }

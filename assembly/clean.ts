@@ -11,6 +11,15 @@
 //   line. So "\r\n" ends a line as '\n' does (CRLF → LF). CSI G past the
 //   end of the line adds one space, not the terminal's padding: a few
 //   bytes of input must not become kilobytes of blanks.
+// - '\r' overwrites only a meter's previous frame; anything else stays. A
+//   redraw is recognised by what it covers and what it writes (redrawOf()):
+//   frames of one meter start with the same word (`Receiving objects`,
+//   `Downloading`) or with none (curl's columns of numbers), fit a terminal
+//   row, or clear the line themselves (CSI K). A frame that a message
+//   replaces (`remote: Total …` over `Receiving objects:  99%`) goes whole.
+//   Any other line the '\r' would write over is kept, and the '\r' ends it
+//   as '\n' would: a response body that shares its line with curl's meter,
+//   or lines ending in a lone '\r', stay whole.
 // - C0 controls other than '\t' and '\n', and DEL, are dropped. A NUL is a
 //   separator (`find -print0`, `git ls-files -z`): it ends the line like
 //   '\n', unless the line is still empty or a line end follows, where it is
@@ -32,15 +41,18 @@
 // separator rule above.
 //
 // A text that needs none of this comes back as the same string object.
-import { binaryLine, describeBinary } from "./binary";
+import { binaryLine, describeBinary, stringBytes } from "./binary";
 import { EscAction, escAction, escapeEnd, escParam } from "./util/ansi";
-import { CharCode, isHighSurrogate, isLowSurrogate } from "./util/chars";
-import { nextStop, unitsEqual } from "./util/scan";
+import { CharCode, isAlpha, isHighSurrogate, isLowSurrogate } from "./util/chars";
+import { isStopUnit, nextStop, unitsEqual } from "./util/scan";
 import { formatCount } from "./util/strbuf";
 import { UnitBuf } from "./util/unitbuf";
-import { utf8Length } from "./util/utf8";
 
 const REPEAT_OPEN = " (repeated ";
+/** Wider than any terminal row: a line this long was not drawn by a meter that redraws it. */
+const METER_MAX = 512;
+/** Units of a frame read to find its first word. */
+const FRAME_LOOK = 64;
 /** Runs up to this many units are moved with v128 stores instead of memory.copy. */
 const SHORT_RUN = 256;
 const REPEAT_CLOSE = " times)";
@@ -59,7 +71,7 @@ export function cleanWith(text: string, collapseRepeats: bool): string {
   // replacement characters stay). If what is left reads as binary, say so
   // now, so that cleaning a cleaned text changes nothing.
   if (changetype<usize>(out) != changetype<usize>(text) && describeBinary(out).length > 0) {
-    return binaryLine(utf8Length(text), "");
+    return binaryLine(stringBytes(text), "");
   }
   return out;
 }
@@ -231,6 +243,8 @@ class Cleaner {
     let lineOut = out.len;
     let cursor = 0;
     let overwrote = false;
+    /** The line holds a frame a '\r' redrew: a meter's, not text of its own. */
+    let redrawn = false;
     let newline = false;
     let next = n;
     let p = start;
@@ -281,6 +295,16 @@ class Cleaner {
         cursor++;
         if (at + 1 > out.len) out.len = at + 1;
       } else if (c == CharCode.CR) {
+        const redraw = redrawOf(base, p, n, out.at(lineOut), out.len - lineOut, redrawn);
+        if (redraw == Redraw.Keep) {
+          // Not a meter's frame: what the line holds stays, and the '\r' ends it.
+          newline = true;
+          next = p;
+          break;
+        }
+        // A meter's frame that a message replaces goes whole: no stale tail.
+        if (redraw == Redraw.Replace) out.len = lineOut;
+        redrawn = true;
         cursor = 0;
       } else if (c == CharCode.BACKSPACE) {
         if (cursor > 0) {
@@ -338,6 +362,75 @@ class Cleaner {
     this.pending = next;
     return next;
   }
+}
+
+// @ts-ignore: decorator
+@inline function isWordUnit(c: i32): bool {
+  // Letters of any script; not the punctuation, arrows, box drawing, blocks
+  // and braille (0x2000–0x2fff) that bars and spinners are drawn with.
+  return isAlpha(c) || (c >= 0xc0 && c < 0x2000 && c != 0xd7 && c != 0xf7) || (c >= 0x3040 && c < 0xd800) || (c >= 0xf900 && c < 0xfff0);
+}
+
+/** Start of the first word (two or more letters) in units [0, len) at p, with its length in `wordLen`; -1 when none. */
+let wordLen: i32 = 0;
+function firstWord(p: usize, len: i32): i32 {
+  let i = 0;
+  while (i < len) {
+    while (i < len && !isWordUnit(unitAt(p, i))) i++;
+    const start = i;
+    while (i < len && isWordUnit(unitAt(p, i))) i++;
+    if (i - start >= 2) {
+      wordLen = i - start;
+      return start;
+    }
+  }
+  return -1;
+}
+
+/** What a '\r' does to the line it returns to. */
+const enum Redraw {
+  /** The line is no meter's frame: it stays, and the '\r' ends it. */
+  Keep = 0,
+  /** Write over it from column 0, as a terminal does. */
+  Overwrite = 1,
+  /** A meter's frame that a message replaces: erase it, then write. */
+  Replace = 2,
+}
+
+/**
+ * What the '\r' before input[from] does to the line whose `len` units are at
+ * `line` (`redrawn`: the line already holds a frame a '\r' drew). Overwrite
+ * when nothing follows on the line, when the program clears or moves on the
+ * line itself (CSI K, CSI G), when the line or the frame is blank, or when
+ * the frame starts with the same word as the line (or neither has a word: a
+ * meter of numbers). Otherwise a redrawn frame is replaced, and any other
+ * line kept. A line wider than a terminal row is no frame and is kept.
+ * Reads at most FRAME_LOOK units of each.
+ */
+function redrawOf(base: usize, from: i32, n: i32, line: usize, len: i32, redrawn: bool): Redraw {
+  if (len == 0) return Redraw.Overwrite;
+  let i = from;
+  let acted = false;
+  while (i < n) {
+    const c = unitAt(base, i);
+    if (c != CharCode.ESC && c != CharCode.C1_CSI) break;
+    i = escapeEnd(base, i, n);
+    if (escAction != EscAction.None) acted = true;
+  }
+  let end = i;
+  const look = min(n, i + FRAME_LOOK);
+  while (end < look && !isStopUnit(unitAt(base, end))) end++;
+  if (end == i && !acted) return Redraw.Overwrite; // "\r\n", a '\r' at the end: nothing is overwritten
+  if (len > METER_MAX) return Redraw.Keep;
+  if (acted || isBlank(line, len)) return Redraw.Overwrite;
+  const frame = base + (<usize>i << 1);
+  const a = firstWord(frame, end - i);
+  const aLen = wordLen;
+  if (a < 0 && isBlank(frame, end - i)) return Redraw.Overwrite; // blanking the line with spaces
+  const b = firstWord(line, min(len, FRAME_LOOK));
+  const same = a < 0 || b < 0 ? a == b : aLen == wordLen && unitsEqual(frame + (<usize>a << 1), line + (<usize>b << 1), aLen);
+  if (same) return Redraw.Overwrite;
+  return redrawn ? Redraw.Replace : Redraw.Keep;
 }
 
 /** Overwriting by column can split a surrogate pair: the halves become U+FFFD. */

@@ -2,9 +2,9 @@
 // category's digest within its budget → one-line summary. Returns one JSON
 // object the host parses (see host/compact.ts for its TypeScript shape).
 import { Category, CATEGORY_COUNT, categoryName, headRatio } from "./category";
-import { binaryLine, describeBinary } from "./binary";
-import { utf8Length } from "./util/utf8";
+import { binaryLine, describeBinary, stringBytes } from "./binary";
 import { cleanText, cleanWith } from "./clean";
+import { encodingNote } from "./encoding";
 import { callKind, settle } from "./classify";
 import { estimateTokens } from "./tokens";
 import { detailsJson } from "./details";
@@ -133,9 +133,13 @@ export function compactResult(
   hint: string,
   forced: i32,
   details: bool = false,
+  encoding: string = "",
+  encodedBytes: i64 = -1,
 ): CompactResult {
   const rawTokens = rawTokenEstimate(text);
   const ctx = new DigestContext(tool, argsJson, exitCode);
+  ctx.encoding = encoding;
+  ctx.encodedBytes = encodedBytes;
   let category = forced;
   let cleaned = text;
   let paging = Paging.None;
@@ -165,19 +169,28 @@ export function compactResult(
     // Cleaning can leave mostly replacement characters: what reads as binary now is binary.
     const binaryAfter = changetype<usize>(cleaned) != changetype<usize>(text) ? describeBinary(cleaned) : "";
     if (binaryAfter.length > 0) {
-      cleaned = binaryLine(utf8Length(text), "");
+      cleaned = binaryLine(stringBytes(text), "");
       category = Category.Binary;
       paging = Paging.None;
     } else if (category < 0) category = settle(k, cleaned, true);
     const budget = budgets[category];
     if (cleaned.length <= passthrough && cleaned.length <= budget) {
-      d = new Digest();
-      d.llm = cleaned;
-      if (cleaned.length > 0) d.keep(1, lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length)));
+      d = whole(cleaned, null);
     } else {
       // A web page is digested as its readable text, and its markers count lines of that.
       if (category == Category.WebContent && looksLikeHtml(cleaned)) paging = collapse ? Paging.HtmlTextCollapsed : Paging.HtmlText;
-      d = digest(category, cleaned, budget, ctx, hint);
+      d = notedDigest(category, cleaned, budget, ctx, hint);
+    }
+    // No result is longer than the cleaned output it replaces. A digest that would be (its
+    // header and totals on top of an output that fits) is made again within the output's
+    // length; a file is shown as it is (its digest adds line numbers, and a cut would lose its end).
+    if (d.llm.length > cleaned.length && cleaned.length <= budget) {
+      const again = category != Category.FileContent ? notedDigest(category, cleaned, cleaned.length, ctx, hint) : null;
+      if (again !== null && again.llm.length <= cleaned.length) d = again;
+      else {
+        d = whole(cleaned, d);
+        if (paging != Paging.None) paging = collapse ? Paging.Collapsed : Paging.Cleaned;
+      }
     }
   }
   if (d.summary.length == 0) d.summary = genericSummary(category, ctx.call, exitCode, cleaned);
@@ -200,6 +213,33 @@ export function compactResult(
   return r;
 }
 
+/**
+ * The category's digest within `budget`; text decoded from another encoding says so first
+ * (encoding.ts), so the model writes it back in that encoding.
+ */
+function notedDigest(category: i32, cleaned: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  const note = ctx.encoding.length > 0 ? encodingNote(ctx.encoding, ctx.encodedBytes) : "";
+  const noted = note.length > 0 && note.length * NOTE_SHARE <= budget;
+  const d = digest(category, cleaned, noted ? budget - note.length - 1 : budget, ctx, hint);
+  if (noted) d.llm = note + "\n" + d.llm;
+  return d;
+}
+
+/** The encoding note takes at most 1/NOTE_SHARE of a budget; a smaller budget goes to the digest alone. */
+const NOTE_SHARE: i32 = 4;
+
+/** The cleaned output as it is, every line kept, with the summary and facts of the digest it replaces. */
+function whole(cleaned: string, replaced: Digest | null): Digest {
+  const d = new Digest();
+  d.llm = cleaned;
+  if (replaced !== null) {
+    d.summary = replaced.summary;
+    d.facts = replaced.facts;
+  }
+  if (cleaned.length > 0) d.keep(1, lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length)));
+  return d;
+}
+
 /** Bytes of the budgets argument: one little-endian i32 per category id. */
 const BUDGETS_BYTES: i32 = CATEGORY_COUNT << 2;
 
@@ -217,9 +257,12 @@ export function compact(
   hint: string,
   forced: i32,
   details: bool,
+  encoding: string,
+  encodedBytes: f64,
 ): string {
   const list = new StaticArray<i32>(CATEGORY_COUNT);
   const n = min(budgets.byteLength, BUDGETS_BYTES) >> 2;
   for (let c = 0; c < CATEGORY_COUNT; c++) list[c] = c < n ? max(load<i32>(changetype<usize>(budgets) + (<usize>c << 2)), 0) : 4000;
-  return compactResult(tool, argsJson, text, exitCode, list, passthrough, hint, forced, details).toJson();
+  const bytes: i64 = encoding.length > 0 && encodedBytes >= 0 && encodedBytes < 9.0e15 ? <i64>encodedBytes : -1;
+  return compactResult(tool, argsJson, text, exitCode, list, passthrough, hint, forced, details, encoding, bytes).toJson();
 }

@@ -12,6 +12,7 @@ export { abridgeParam, abridgeArgs } from "./param";
 export { estimateTokens } from "./tokens";
 export { clean, cleanWith } from "./clean";
 export { describeBinary, describeBinaryTextSample, describeBinaryBytes, describeBinaryBytesSample } from "./binary";
+export { textEncodingBytes } from "./encoding";
 export { classify, classifyName } from "./classify";
 export { digestSearchJson, digestListingJson, digestDiffJson, digestEditJson } from "./digest/exports";
 export { outline } from "./outline/outline";

@@ -19,6 +19,10 @@ export interface CoreCompactRequest {
   category: Category | "";
   /** Also return what a summarizer needs (CompactDetails), in the same crossing. */
   details?: boolean;
+  /** The encoding `text` was decoded from when it was not UTF-8 (see decodeOutput), else "". */
+  encoding?: string;
+  /** Bytes of the output in that encoding. */
+  encodedBytes?: number;
 }
 
 /** What a summarizer needs of an output besides its digest. */
@@ -87,7 +91,8 @@ const COMPACT_SHAPE: Shape = {
 
 /** One tool result through the core: clean, classify, digest, summary line. One crossing. */
 export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
-  const json = callCore("compact", r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true);
+  const encoding = r.encoding ?? "";
+  const json = callCore("compact", r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true, encoding, encoding === "" ? 0 : (r.encodedBytes ?? 0));
   const result = readRecord<CoreCompactResult>("compact", json, COMPACT_SHAPE);
   if (!isCategory(result.category) || !(result.paging in PAGING_IDS)) {
     throw new AbridgeError("ABRIDGE_CORE_TRAP", `the core's compact wrote category ${JSON.stringify(result.category)}, paging ${JSON.stringify(result.paging)}`);
@@ -322,10 +327,26 @@ export function clean(text: string, collapseRepeats = true): string {
 
 /** Units (string) or bytes examined to tell binary from text; mirrors the core's SAMPLE. */
 const BINARY_SAMPLE = 8192;
+/** Bytes examined to tell which encoding a text is in; mirrors the core's ENCODING_SAMPLE. */
+const ENCODING_SAMPLE = 65536;
+
+/**
+ * The bytes a string was decoded from, as the core counts them (binary.ts `stringBytes`): its
+ * length when no unit is above 0xff (one unit per byte), else its UTF-8 length with each U+FFFD
+ * counted as the one invalid byte a lenient decoder replaced.
+ */
+function stringBytes(s: string): number {
+  if (!/[^\u0000-\u00ff]/.test(s)) return s.length;
+  let replaced = 0;
+  for (let i = s.indexOf("\uFFFD"); i >= 0; i = s.indexOf("\uFFFD", i + 1)) replaced++;
+  return Buffer.byteLength(s, "utf8") - 2 * replaced;
+}
 
 /**
  * "" for text, else one line such as `[binary output: 30,000 bytes, ELF executable, x86-64]`.
- * Only the first 8 KB cross into the core; the byte count is the input's (UTF-8 length for a string).
+ * Only the first 64 KB cross into the core. The byte count is the input's; for a string, the bytes
+ * it was decoded from (one per unit, or a lenient UTF-8 decode's). Bytes that are text in another
+ * encoding (UTF-16, Shift_JIS, Latin-1 …) are text.
  */
 export function describeBinary(input: string | Uint8Array): string {
   if (typeof input === "string") {
@@ -333,22 +354,57 @@ export function describeBinary(input: string | Uint8Array): string {
     const sample = input.slice(0, BINARY_SAMPLE);
     // The total is only needed for binary input: ask with a placeholder first.
     if (callCore("describeBinaryTextSample", sample, 0) === "") return "";
-    return callCore("describeBinaryTextSample", sample, Buffer.byteLength(input, "utf8"));
+    return callCore("describeBinaryTextSample", sample, stringBytes(input));
   }
-  return callCore("describeBinaryBytesSample", input.subarray(0, BINARY_SAMPLE), input.length);
+  return callCore("describeBinaryBytesSample", input.subarray(0, ENCODING_SAMPLE), input.length);
+}
+
+/**
+ * The WHATWG label of the encoding text bytes are most likely in when they are not UTF-8:
+ * "utf-16le", "utf-16be", "shift_jis", "euc-jp", "gbk" or "windows-1252"; "" for UTF-8 (and
+ * ASCII). Decided by the core from the first 64 KB (assembly/encoding.ts).
+ */
+export function textEncoding(bytes: Uint8Array): string {
+  return callCore("textEncodingBytes", bytes.subarray(0, ENCODING_SAMPLE));
+}
+
+/** An output as the core sees it. */
+export interface DecodedOutput {
+  /** The text (for binary input, its one-line description). */
+  text: string;
+  /** The description of binary input, else "". */
+  binary: string;
+  /** The encoding bytes were decoded from when it was not UTF-8 (see textEncoding), else "". */
+  encoding: string;
+  /** Bytes of the output as given; -1 for a string. */
+  bytes: number;
 }
 
 const lenientUtf8 = new TextDecoder("utf-8", { fatal: false });
 
 /**
  * Output as text. Bytes are checked for binary content first (on the raw bytes, before any
- * decoding) and otherwise decoded leniently: invalid UTF-8 becomes U+FFFD, never an exception.
- * For binary input `binary` is the description and `text` is that same line (nothing is decoded).
+ * decoding), then decoded in the encoding they are in: UTF-8 leniently (invalid UTF-8 becomes
+ * U+FFFD, never an exception), or UTF-16, Shift_JIS, Latin-1 … as `encoding` names. Binary
+ * input is not decoded: `text` is its description.
  */
-export function outputToText(input: string | Uint8Array): { text: string; binary: string } {
+export function decodeOutput(input: string | Uint8Array): DecodedOutput {
   const binary = describeBinary(input);
-  if (binary !== "") return { text: binary, binary };
-  return { text: typeof input === "string" ? input : lenientUtf8.decode(input), binary: "" };
+  if (typeof input === "string") return { text: binary !== "" ? binary : input, binary, encoding: "", bytes: -1 };
+  if (binary !== "") return { text: binary, binary, encoding: "", bytes: input.length };
+  const encoding = textEncoding(input);
+  return { text: decodeBytes(input, encoding), binary, encoding, bytes: input.length };
+}
+
+/** Bytes in a WHATWG encoding ("" for UTF-8), decoded leniently. */
+export function decodeBytes(bytes: Uint8Array, encoding: string): string {
+  return encoding === "" ? lenientUtf8.decode(bytes) : new TextDecoder(encoding, { fatal: false }).decode(bytes);
+}
+
+/** decodeOutput without the encoding: `{ text, binary }`. */
+export function outputToText(input: string | Uint8Array): { text: string; binary: string } {
+  const { text, binary } = decodeOutput(input);
+  return { text, binary };
 }
 
 /** One symbol of a file's outline (lines are 1-based, inclusive). */
@@ -364,18 +420,26 @@ export interface OutlineSymbol {
   parent?: string;
   /** Only on the `imports` entry: how many imports. */
   count?: number;
+  /** A config key's value when it is short and on the key's line (`kind: Service`). */
+  detail?: string;
 }
 
 /**
  * The outline of a source file, computed by the core's scanners: top-level symbols and the
  * methods of classes with their line ranges, plus an `imports` entry. `language` is what
- * `languageOf` returns ("typescript", "javascript", "python", "go", "rust", "java", "c", "cpp").
+ * `languageOf` returns ("typescript", "javascript", "python", "go", "rust", "java", "c", "cpp";
+ * for config files "yaml" (keys, items, documents), "toml" and "ini" (sections and their keys),
+ * "xml" (the root and the elements in it)).
  */
 export function outline(text: string, language: string): OutlineSymbol[] {
   return readRecords<OutlineSymbol>("outline", callCore("outline", text, language), { kind: "string", name: "string", first: "number", last: "number" });
 }
 
-/** The language of a file from its path's extension, else from its first lines; "" when unknown. */
+/**
+ * The language of a file from its path's extension, else from its first lines; "" when unknown.
+ * Config and data files are "yaml", "toml", "ini", "xml", "csv" or "tsv" (a table is also
+ * recognised by its content: the same number of delimiters on nearly every line).
+ */
 export function languageOf(path: string, text: string): string {
   return callCore("languageOf", path, text);
 }

@@ -28,7 +28,19 @@ const cut = [["text", "text"], ["budget", "count"], ["headRatio", "ratio"], ["hi
 
 export const CORE_EXPORTS = {
   compact: {
-    params: [["tool", "text"], ["argsJson", "text"], ["text", "text"], ["exitCode", "int"], ["budgets", "counts"], ["passthrough", "count"], ["hint", "text"], ["category", "int"], ["details", "flag"]],
+    params: [
+      ["tool", "text"],
+      ["argsJson", "text"],
+      ["text", "text"],
+      ["exitCode", "int"],
+      ["budgets", "counts"],
+      ["passthrough", "count"],
+      ["hint", "text"],
+      ["category", "int"],
+      ["details", "flag"],
+      ["encoding", "text"],
+      ["encodedBytes", "size"],
+    ],
     returns: "text",
   },
   pagedText: { params: [["text", "text"], ["paging", "count"]], returns: "text" },
@@ -50,6 +62,7 @@ export const CORE_EXPORTS = {
   describeBinary: { params: [["text", "text"]], returns: "text" },
   describeBinaryTextSample: { params: [["sample", "text"], ["totalBytes", "size"]], returns: "text" },
   describeBinaryBytesSample: { params: [["sample", "bytes"], ["totalBytes", "size"]], returns: "text" },
+  textEncodingBytes: { params: [["sample", "bytes"]], returns: "text" },
   classifyName: { params: [["tool", "text"], ["argsJson", "text"], ["text", "text"]], returns: "text" },
   outline: { params: [["text", "text"], ["language", "text"]], returns: "text" },
   languageOf: { params: [["path", "text"], ["text", "text"]], returns: "text" },

@@ -1,6 +1,6 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
-import { clean, collapsesRepeats, outputToText, type CompactDetails } from "./core-api.js";
+import { clean, collapsesRepeats, decodeBytes, decodeOutput, estimateTokens, type CompactDetails } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
 import { coreCompact, type CoreCompactResult } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
@@ -56,19 +56,45 @@ function argsJson(args: ToolResultInput["args"]): string {
   }
 }
 
+/** Bytes of binary output whose lenient decode is estimated for its raw token count; larger ones are scaled up. */
+const BINARY_TOKEN_SAMPLE = 1 << 20;
+
+/** What the core is given of an output, and what the host knows of its bytes. */
+interface CoreInput {
+  text: string;
+  binary: boolean;
+  /** The encoding bytes were decoded from when it was not UTF-8, else "". */
+  encoding: string;
+  /** Bytes as given; -1 for a string. */
+  bytes: number;
+  /** Raw tokens of binary bytes (the core only sees their description); -1 otherwise. */
+  rawTokens: number;
+}
+
 /**
- * Text the core sees. Bytes are checked for binary content on the raw bytes,
- * then decoded leniently (invalid UTF-8 becomes U+FFFD); binary bytes become
- * their one-line description.
+ * Text the core sees. Bytes are checked for binary content on the raw bytes, then decoded in
+ * the encoding they are in (UTF-8 leniently, or UTF-16, Shift_JIS, Latin-1 …); binary bytes
+ * become their one-line description.
  */
-function coreInputText(output: string | Uint8Array): { text: string; binary: boolean } {
-  if (typeof output === "string") return { text: output, binary: false };
+function coreInput(output: string | Uint8Array): CoreInput {
+  if (typeof output === "string") return { text: output, binary: false, encoding: "", bytes: -1, rawTokens: -1 };
   // Checked before decoding: a decoder given more than V8's longest string throws an untyped RangeError.
   if (output.length > MAX_INPUT_CHARS) {
     throw new AbridgeError("ABRIDGE_INPUT_TOO_LARGE", `output of ${output.length.toLocaleString("en-US")} bytes exceeds the maximum of ${MAX_INPUT_CHARS.toLocaleString("en-US")}`);
   }
-  const decoded = outputToText(output);
-  return { text: decoded.text, binary: decoded.binary !== "" };
+  const decoded = decodeOutput(output);
+  const binary = decoded.binary !== "";
+  return { text: decoded.text, binary, encoding: decoded.encoding, bytes: output.length, rawTokens: binary ? binaryRawTokens(output) : -1 };
+}
+
+/**
+ * What binary bytes would have cost the model without abridge: their lenient UTF-8 decode (what a
+ * harness passes on), estimated from the first MiB and scaled to the whole.
+ */
+function binaryRawTokens(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  const sample = bytes.length <= BINARY_TOKEN_SAMPLE ? bytes : bytes.subarray(0, BINARY_TOKEN_SAMPLE);
+  return Math.round((estimateTokens(decodeBytes(sample, "")) * bytes.length) / sample.length);
 }
 
 function budgetsFor(options: CompactOptions): number[] {
@@ -99,20 +125,23 @@ export function metadataBase(meta: ResultMetadata): MetadataBase {
   return rest;
 }
 
-function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean, fallback?: string): ToolResultOutput {
+function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean, fallback?: string, input?: CoreInput): ToolResultOutput {
   // Binary is never passed on, not even to the UI: both channels get the description.
   let ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged ? undefined : text;
+  // The core saw only the description of binary bytes: their size and cost are the host's to say.
+  const binaryBytes = input !== undefined && input.binary;
   const metadata = metadataFor(
     {
-      rawChars: text.length,
+      rawChars: binaryBytes ? input.bytes : text.length,
       cleanChars: core.cleanChars,
-      rawTokens: core.rawTokens,
+      rawTokens: binaryBytes ? input.rawTokens : core.rawTokens,
       omittedChars: core.omittedChars,
       keptLines: core.keptLines,
       totalLines: core.totalLines,
       budget: core.budget,
       paging: core.paging,
       facts: core.facts,
+      ...(input?.encoding ? { encoding: input.encoding } : {}),
       ...(fallback ? { fallback } : {}),
     },
     core.llm,
@@ -168,7 +197,8 @@ export interface CompactedWithDetails {
 export function compactWithDetails(input: ToolResultInput, options: CompactOptions, context: CompactContext & { details?: boolean }): CompactedWithDetails {
   validateInput(input);
   validateBudgetOptions(options);
-  const { text, binary } = coreInputText(input.output);
+  const decoded = coreInput(input.output);
+  const { text, binary } = decoded;
   const budgets = budgetsFor(options);
   try {
     const core = coreCompact({
@@ -181,8 +211,10 @@ export function compactWithDetails(input: ToolResultInput, options: CompactOptio
       hint: context.hint ?? "",
       category: binary ? "Binary" : (context.category ?? ""),
       details: context.details === true,
+      encoding: decoded.encoding,
+      encodedBytes: decoded.bytes,
     });
-    return { result: buildResult(text, core, options.exactTokens === true), details: core.details };
+    return { result: buildResult(text, core, options.exactTokens === true, undefined, decoded), details: core.details };
   } catch (err) {
     if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
     return { result: fallbackResult(text, budgets[3]!, options.exactTokens === true, err.message), details: null };

@@ -42,7 +42,8 @@ export interface AbridgeEvents {
 
 export interface CreateAbridgeOptions extends AbridgeOptions, LoadConfigContext {}
 
-function compactOptions(c: AbridgeConfig): CompactOptions {
+/** The options of the digest a configuration asks for (the CLI's commands read them too). */
+export function compactOptions(c: AbridgeConfig): CompactOptions {
   return {
     level: c.level,
     budget: c.budget ?? undefined,

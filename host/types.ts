@@ -31,6 +31,7 @@ export interface ToolResultInput {
 export type LineRange = [first: number, last: number];
 
 export interface ResultMetadata {
+  /** UTF-16 units of the output as given (of its decoded text for bytes; for binary bytes, their count). */
   rawChars: number;
   cleanChars: number;
   llmChars: number;
@@ -48,6 +49,12 @@ export interface ResultMetadata {
   paging: Paging;
   /** The category's digest facts (counts, files, exit code, …). */
   facts: Record<string, unknown>;
+  /**
+   * The encoding bytes were decoded from when they were not UTF-8 (`windows-1252`, `utf-16le`,
+   * `shift_jis`, …; a WHATWG label); absent for UTF-8 and for string output. read() decodes the
+   * logged bytes the same way.
+   */
+  encoding?: string;
   /** Set when the core failed and a plain TypeScript truncation produced the result. */
   fallback?: string;
   /** True when a checked LLM summary replaced the digest. */

@@ -2,6 +2,7 @@
 // lines (a shebang, a package clause, an include).
 import { CharCode } from "../util/chars";
 import { toLower } from "../util/chars";
+import { sniffDelimiter } from "./table";
 
 /** Lines looked at when the extension says nothing. */
 const SNIFF_UNITS: i32 = 4096;
@@ -19,6 +20,36 @@ function extensionOf(path: string): string {
   let lower = "";
   for (let k = 0; k < out.length && k < 8; k++) lower += String.fromCharCode(toLower(out.charCodeAt(k)));
   return lower;
+}
+
+/** The last path component, lowercased (at most 32 units looked at). */
+function baseNameOf(path: string): string {
+  let i = path.length;
+  while (i > 0) {
+    const c = path.charCodeAt(i - 1);
+    if (c == CharCode.SLASH || c == CharCode.BACKSLASH) break;
+    i--;
+  }
+  let lower = "";
+  for (let k = i; k < path.length && k - i < 32; k++) lower += String.fromCharCode(toLower(path.charCodeAt(k)));
+  return lower;
+}
+
+/** Config and data formats by extension: "yaml", "toml", "ini", "xml", "csv", "tsv", or "". */
+function dataByExtension(ext: string, base: string): string {
+  if (ext == "yaml" || ext == "yml") return "yaml";
+  if (ext == "toml" || base == "cargo.lock" || base == "pipfile" || base == "poetry.lock" || base == "uv.lock") return "toml";
+  if (ext == "ini" || ext == "cfg" || ext == "cnf" || ext == "conf" || ext == "properti" /* .properties, cut at 8 */ || ext == "desktop" || ext == "service" || ext == "socket" || ext == "timer" || ext == "mount" || ext == "target" || ext == "network" || ext == "netdev") return "ini";
+  if (base == ".editorconfig" || base == ".gitconfig" || base == ".gitmodules" || base == ".pylintrc" || base == "pylintrc" || base == ".coveragerc" || base == ".npmrc" || base == ".pypirc" || base == ".flake8") return "ini";
+  if (ext == "xml" || ext == "xsd" || ext == "xsl" || ext == "xslt" || ext == "plist" || ext == "pom" || ext == "csproj" || ext == "fsproj" || ext == "vbproj" || ext == "vcxproj" || ext == "props" || ext == "targets" || ext == "nuspec" || ext == "resx" || ext == "wsdl" || ext == "svg" || ext == "xaml" || ext == "rss" || ext == "atom") return "xml";
+  if (ext == "csv" || ext == "psv") return "csv";
+  if (ext == "tsv" || ext == "tab") return "tsv";
+  return "";
+}
+
+/** Whether a language name is a config or data format (its outline is keys, sections, elements or a table). */
+export function isDataLanguage(language: string): bool {
+  return language == "yaml" || language == "toml" || language == "ini" || language == "xml" || language == "csv" || language == "tsv";
 }
 
 function byExtension(ext: string): string {
@@ -44,12 +75,48 @@ function looksLikeMarkdown(head: string): bool {
 }
 
 /**
- * "typescript", "javascript", "python", "go", "rust", "java", "c", "cpp", "markdown", or
- * "" when neither the path nor the first lines tell.
+ * "typescript", "javascript", "python", "go", "rust", "java", "c", "cpp", "markdown", a
+ * config or data format ("yaml", "toml", "ini", "xml", "csv", "tsv"), or ""
+ * when neither the path nor the first lines tell.
  */
 export function languageOf(path: string, text: string): string {
-  const byExt = byExtension(extensionOf(path));
+  const ext = extensionOf(path);
+  const byExt = byExtension(ext);
   if (byExt.length > 0) return byExt;
+  const data = dataByExtension(ext, baseNameOf(path));
+  // Many `.conf` files are XML (fontconfig, D-Bus): the first character says.
+  if (data == "ini" && startsWithTag(text)) return "xml";
+  if (data.length > 0) return data;
+  const source = sourceByContent(path, text);
+  if (source.length > 0) return source;
+  return dataByContent(path, text);
+}
+
+/** Whether the first character that is not white space is '<'. */
+function startsWithTag(text: string): bool {
+  for (let i = 0, n = min(text.length, SNIFF_UNITS); i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == 0xfeff) continue;
+    return c == CharCode.LT;
+  }
+  return false;
+}
+
+/** A config or data format by the first lines: an XML declaration, a YAML document marker, a delimited table. */
+function dataByContent(path: string, text: string): string {
+  if (text.startsWith("<?xml")) return "xml";
+  if (text.startsWith("%YAML") || text.startsWith("---\n") || text.startsWith("---\r\n")) return "yaml";
+  // A log is read as a log, and a document as prose, whatever their lines hold.
+  const ext = extensionOf(path);
+  if (ext == "log" || ext == "md" || ext == "markdown" || ext == "mdx" || ext == "rst" || ext == "html" || ext == "htm" || ext == "json" || ext == "jsonl") return "";
+  const delimiter = sniffDelimiter(text);
+  if (delimiter == CharCode.TAB) return "tsv";
+  if (delimiter >= 0) return "csv";
+  return "";
+}
+
+/** A source language by the first lines (a shebang, a package clause, an include …), or "". */
+function sourceByContent(path: string, text: string): string {
   if (path.includes("/c++/")) return "cpp"; // extensionless standard headers: <vector>, <map>
   const head = text.length > SNIFF_UNITS ? text.substring(0, SNIFF_UNITS) : text;
   if (looksLikeMarkdown(head)) return "markdown";

@@ -1,10 +1,14 @@
 // The outline of a source file: its top-level symbols (and the methods of its
 // classes) with their line ranges, and its imports count. One scanner per
 // family: braces (C, C++, Java, Go, Rust, TypeScript, JavaScript) and
-// indentation (Python).
+// indentation (Python). Config files outline their structure the same way:
+// YAML keys, INI and TOML sections, XML elements.
 import { scanBraces } from "./braces";
 import { Dialect } from "./lexer";
 import { scanPython } from "./python";
+import { scanSections } from "./sections";
+import { scanXml } from "./xml";
+import { scanYaml } from "./yaml";
 import { Outline } from "./symbols";
 
 /** The brace dialect of a language name, or -1 (Python, or unknown). */
@@ -18,12 +22,15 @@ function dialectOf(language: string): i32 {
 }
 
 export function hasOutline(language: string): bool {
-  return language == "python" || dialectOf(language) >= 0;
+  return language == "python" || dialectOf(language) >= 0 || language == "yaml" || language == "toml" || language == "ini" || language == "xml";
 }
 
 /** The outline of `text` read as `language`; empty for a language without a scanner. */
 export function outlineOf(text: string, language: string): Outline {
   if (language == "python") return scanPython(text);
+  if (language == "yaml") return scanYaml(text);
+  if (language == "toml" || language == "ini") return scanSections(text, language == "toml");
+  if (language == "xml") return scanXml(text);
   const dialect = dialectOf(language);
   if (dialect < 0) return new Outline();
   return scanBraces(text, dialect);

@@ -3,8 +3,10 @@
 import { StrBuf } from "../util/strbuf";
 
 export class OutlineSymbol {
-  /** Members counted inside a class-like symbol (methods, nested types). */
+  /** Members counted inside a class-like symbol (methods, nested types), a key's keys, an element's children. */
   members: i32 = 0;
+  /** A config key's value when it is short and on the key's line (`kind: Service`); else "". */
+  detail: string = "";
 
   constructor(
     public kind: string,
@@ -49,6 +51,7 @@ export class Outline {
   /**
    * `[{"kind":"function","name":"foo","first":12,"last":40}, …]` in source order;
    * class-like symbols add `"members":N`, members add `"depth":1,"parent":"Name"`,
+   * a config key with a short value on its line adds `"detail":"value"`,
    * and an imports entry `{"kind":"imports","name":"","first":a,"last":b,"count":N}`
    * comes first when the file has imports.
    */
@@ -67,6 +70,7 @@ export class Outline {
       out.add('{"kind":').addJson(s.kind).add(',"name":').addJson(s.name);
       out.add(',"first":').addInt(s.first).add(',"last":').addInt(s.last);
       if (s.members > 0) out.add(',"members":').addInt(s.members);
+      if (s.detail.length > 0) out.add(',"detail":').addJson(s.detail);
       if (s.depth > 0) {
         out.add(',"depth":').addInt(s.depth).add(',"parent":');
         out.addJson(s.parent >= 0 && s.parent < this.symbols.length ? this.symbols[s.parent].name : "");

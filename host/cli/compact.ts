@@ -1,18 +1,20 @@
 import { compact } from "../pipeline.js";
-import type { Level } from "../types.js";
-import { intOption, parse, readInput, usageError } from "./io.js";
+import { BUDGET_FLAGS, budgetOptions } from "./budget-options.js";
+import { exitCodeOption, parse, readInput, usageError } from "./io.js";
 
 export const help = `usage: abridge compact [FILE] [options]
 
 Compacts one tool output (FILE, or stdin) and prints what the model would see.
+The budget comes from the same configuration the library reads (ABRIDGE_* variables,
+abridge.config.json; see docs/config.md); the options below override it.
 
 options:
   --tool NAME        tool that produced the output (bash, Read, grep, …)
   --args JSON        the tool call's arguments, e.g. '{"command":"make"}'
-  --exit-code N      the command's exit code
+  --exit-code N      the command's exit code (a 32-bit signed integer)
   --level L          minimal (≈800 chars) | balanced (≈4,000, default) | conservative (≈16,000)
-  --budget N         exact budget in chars (overrides --level)
-  --max-tokens N     upper bound in tokens
+  --budget N         exact budget in chars, at least 200 (overrides --level)
+  --max-tokens N     upper bound in tokens, at least 50
   --passthrough N    outputs up to N chars pass unchanged (default 1,500)
   --json             print one JSON object: category, llmContent, uiContent, summary, truncated, metadata
   -h, --help         this help`;
@@ -22,10 +24,7 @@ export async function run(argv: string[]): Promise<number> {
     tool: { type: "string" },
     args: { type: "string" },
     "exit-code": { type: "string" },
-    level: { type: "string" },
-    budget: { type: "string" },
-    "max-tokens": { type: "string" },
-    passthrough: { type: "string" },
+    ...BUDGET_FLAGS,
     json: { type: "boolean" },
   });
   if (values.help) {
@@ -41,20 +40,10 @@ export async function run(argv: string[]): Promise<number> {
       throw usageError(`--args must be JSON, got ${JSON.stringify(values.args)}`);
     }
   }
-  const level = values.level as string | undefined;
-  if (level !== undefined && !["minimal", "balanced", "conservative"].includes(level)) {
-    throw usageError(`--level must be minimal, balanced or conservative, got ${JSON.stringify(level)}`);
-  }
+  const exitCode = exitCodeOption(values["exit-code"]);
+  const options = budgetOptions(values);
   const output = await readInput(positionals[0]);
-  const result = compact(
-    { tool: (values.tool as string | undefined) ?? "", args, output, exitCode: intOption("exit-code", values["exit-code"], -(2 ** 31)) },
-    {
-      level: level as Level | undefined,
-      budget: intOption("budget", values.budget),
-      maxTokens: intOption("max-tokens", values["max-tokens"]),
-      passthrough: intOption("passthrough", values.passthrough),
-    },
-  );
+  const result = compact({ tool: (values.tool as string | undefined) ?? "", args, output, exitCode }, options);
   if (values.json) {
     const { category, llmContent, uiContent, summary, truncated, metadata } = result;
     process.stdout.write(JSON.stringify({ category, llmContent, uiContent, summary, truncated, metadata }) + "\n");

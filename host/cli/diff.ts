@@ -2,7 +2,8 @@
 // a line per file with its counts and touched functions, then hunks within the budget.
 import { compact } from "../pipeline.js";
 import { AbridgeError } from "../errors.js";
-import { intOption, levelOption, parse, printHelp, printText, readInput, usageError } from "./io.js";
+import { budgetOptions } from "./budget-options.js";
+import { parse, printHelp, printText, readInput, usageError } from "./io.js";
 
 export const help = `usage: abridge diff [FILE|-] [--level L] [--budget N] [--json]
 
@@ -13,9 +14,12 @@ each hunk touches), then as many hunks as the budget holds.
   git diff | abridge diff
   abridge diff changes.patch --level minimal
 
+The budget comes from the same configuration the library reads (ABRIDGE_* variables,
+abridge.config.json); the options below override it.
+
 options:
   --level L    minimal (≈800 chars) | balanced (≈4,000, default) | conservative (≈16,000)
-  --budget N   exact budget in chars (overrides --level)
+  --budget N   exact budget in chars, at least 200 (overrides --level)
   --json       one JSON object: summary, llmContent, facts (files, insertions, deletions, perFile)
   -h, --help   this help`;
 
@@ -26,11 +30,10 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { level: { type: "string" }, budget: { type: "string" }, json: { type: "boolean" } });
   if (printHelp(values, help)) return 0;
   if (positionals.length > 1) throw usageError(`diff takes one FILE, got ${positionals.length}`);
-  const level = levelOption(values.level);
-  const budget = intOption("budget", values.budget);
+  const options = budgetOptions(values);
   const output = await readInput(positionals[0]);
   // A git diff tool call, so the digest and its summary read as they do in a session.
-  const result = compact({ tool: "bash", args: { command: "git diff" }, output }, { level, budget }, { category: "Diff" });
+  const result = compact({ tool: "bash", args: { command: "git diff" }, output }, options, { category: "Diff" });
   const facts = result.metadata.facts;
   if (result.category !== "Diff" || facts.parsed === false || !DIFF_LINE.test(output.subarray(0, 65536).toString("utf8"))) {
     throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${positionals[0] ?? "stdin"} holds no unified diff (no "diff --git", "---"/"+++" or "@@" lines)`);

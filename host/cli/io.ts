@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { AbridgeError } from "../errors.js";
 import { outputToText } from "../core-api.js";
+import { MAX_CORE_NUMBER } from "../core.js";
 import type { Level } from "../types.js";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -26,10 +27,21 @@ export function parse(argv: string[], options: Options): Parsed {
   }
 }
 
-export function intOption(name: string, value: string | boolean | undefined, min = 0): number | undefined {
+/**
+ * An integer option from `min` to `max`. The default `max` is what a number crossing into the
+ * core can be (the component's limit too): a larger one is refused here, never wrapped around.
+ */
+export function intOption(name: string, value: string | boolean | undefined, min = 0, max = MAX_CORE_NUMBER): number | undefined {
   if (value === undefined || typeof value === "boolean") return undefined;
-  if (!/^-?\d+$/.test(value) || Number(value) < min) throw usageError(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw usageError(`--${name} must be an integer from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}, got ${JSON.stringify(value)}`);
+  }
   return Number(value);
+}
+
+/** An exit code: any 32-bit signed integer, as the core takes it. */
+export function exitCodeOption(value: string | boolean | undefined): number | undefined {
+  return intOption("exit-code", value, -MAX_CORE_NUMBER - 1, MAX_CORE_NUMBER);
 }
 
 /**

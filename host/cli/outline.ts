@@ -1,26 +1,30 @@
-// `abridge outline`: the symbols of a source file with their line ranges,
-// the map the FileContent digest puts above a file's first chunk.
+// `abridge outline`: the symbols of a source file (or the keys, sections and elements of a
+// config file) with their line ranges, the map the FileContent digest puts above a file's
+// first chunk.
 import { languageOf, outline, type OutlineSymbol } from "../core-api.js";
 import { parse, printHelp, readText, usageError } from "./io.js";
 
 export const help = `usage: abridge outline [FILE|-] [--language L] [--json]
 
 Prints the outline of a source file: imports, top-level symbols and the
-members of classes, each with its line range. The language comes from the
-file's extension or its first lines; give --language for stdin.
+members of classes, each with its line range; of a config file, its keys
+(YAML), sections and keys (INI, TOML) or the elements in its root (XML). The
+language comes from the file's extension or its first lines; give --language
+for stdin.
 
 options:
-  --language L   typescript | javascript | python | go | rust | java | c | cpp
+  --language L   typescript | javascript | python | go | rust | java | c | cpp | yaml | toml | ini | xml
   --json         the symbols as a JSON array
   -h, --help     this help`;
 
-const LANGUAGES = ["typescript", "javascript", "python", "go", "rust", "java", "c", "cpp"];
+const LANGUAGES = ["typescript", "javascript", "python", "go", "rust", "java", "c", "cpp", "yaml", "toml", "ini", "xml"];
 
 function describe(s: OutlineSymbol): string {
   const lines = s.first === s.last ? `line ${s.first}` : `lines ${s.first}–${s.last}`;
   if (s.kind === "imports") return `imports (${s.count ?? 0}) ${lines}`;
   const members = s.members ? `, ${s.members} member${s.members === 1 ? "" : "s"}` : "";
-  return `${"  ".repeat(s.depth ?? 0)}${s.kind} ${s.name}  ${lines}${members}`;
+  const value = s.detail ? ` = ${s.detail}` : "";
+  return `${"  ".repeat(s.depth ?? 0)}${s.kind} ${s.name}${value}  ${lines}${members}`;
 }
 
 export async function run(argv: string[]): Promise<number> {

@@ -273,9 +273,10 @@ export class LogRetrieval {
     if (!record) {
       throw new AbridgeError("ABRIDGE_LOG_NOT_FOUND", `no call ${JSON.stringify(callId)} in the session log ${this.path}`);
     }
-    const decoded = decodeLoggedOutput(record.output);
-    // Paged in the numbering the call's markers used, as its completion record states.
+    // Decoded and paged as the call was compacted, as its completion record states.
     const completion = this.index.findCompletion(callId);
+    const encoding = completion?.metadata?.encoding;
+    const decoded = decodeLoggedOutput(record.output, typeof encoding === "string" ? encoding : "");
     const text = pagedOutput(decoded.text, pagingOf(completion), completion);
     const lossy = decoded.lossy;
     const { starts, total } = indexLines(text);

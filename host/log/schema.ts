@@ -96,10 +96,22 @@ export function encodeOutput(output: string | Uint8Array): { output: LoggedOutpu
   }
 }
 
-/** The logged output as text; `lossy` when invalid UTF-8 was replaced by U+FFFD. */
-export function decodeLoggedOutput(output: LoggedOutput): { text: string; lossy: boolean } {
+/**
+ * The logged output as text; `lossy` when invalid UTF-8 was replaced by U+FFFD. `encoding` is the
+ * one the call's completion record names (`metadata.encoding`, decided when the output was
+ * compacted): bytes in it are decoded as they were then, and nothing is lost.
+ */
+export function decodeLoggedOutput(output: LoggedOutput, encoding = ""): { text: string; lossy: boolean } {
   if (typeof output === "string") return { text: output, lossy: false };
-  return { text: lenientUtf8.decode(Buffer.from(output.bytes, "base64")), lossy: true };
+  const bytes = Buffer.from(output.bytes, "base64");
+  if (encoding !== "") {
+    try {
+      return { text: new TextDecoder(encoding, { fatal: false }).decode(bytes), lossy: false };
+    } catch {
+      // An encoding this runtime does not know: UTF-8 as before.
+    }
+  }
+  return { text: lenientUtf8.decode(bytes), lossy: true };
 }
 
 /** The raw bytes of a logged output (UTF-8 for text). */

@@ -22,11 +22,12 @@ import data from "./data.mjs";
 import archives from "./archives.mjs";
 import text from "./text.mjs";
 import documents from "./documents.mjs";
+import structure from "./structure.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 

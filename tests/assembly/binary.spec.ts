@@ -59,7 +59,8 @@ describe("describeBinary: the non-text rule", () => {
     expect(describeBinary(thirty)).toBe("");
     expect(describeBinary(more)).toBe("[binary output: 100 bytes, data]");
     const fffd = "\uFFFD".repeat(31) + "a".repeat(69);
-    expect(describeBinary(fffd)).toBe("[binary output: 162 bytes, data]");
+    // Each U+FFFD of a lenient decode stands for one invalid byte.
+    expect(describeBinary(fffd)).toBe("[binary output: 100 bytes, data]");
     // Lone surrogates count too: dc00 ×40.
     expect(describeBinary("\uDC00".repeat(40) + "b".repeat(60))).toBe("[binary output: 180 bytes, data]");
     // Fewer than 32 units: no ratio applies.
@@ -84,20 +85,21 @@ describe("describeBinary: magic numbers", () => {
   it("recognises PNG as Latin-1 units and after a lenient UTF-8 decode", () => {
     // 89 50 4e 47 0d 0a 1a 0a, IHDR chunk, width 608 (0x260), height 275 (0x113)
     const png = "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x02\x60\0\0\x01\x13\x08\x02";
-    expect(describeBinary(png)).toBe("[binary output: 27 bytes, PNG image, 608 x 275]");
-    // 0x89 decoded leniently is U+FFFD (3 UTF-8 bytes): no exact offsets, no size.
+    // One unit per byte: 26 units, 26 bytes.
+    expect(describeBinary(png)).toBe("[binary output: 26 bytes, PNG image, 608 x 275]");
+    // 0x89 decoded leniently is U+FFFD: no exact offsets, no size; still the one byte it replaced.
     const decoded = "\uFFFD" + png.substring(1);
-    expect(describeBinary(decoded)).toBe("[binary output: 28 bytes, PNG image]");
+    expect(describeBinary(decoded)).toBe("[binary output: 26 bytes, PNG image]");
   });
 
   it("recognises JPEG, GIF, PDF, gzip, zip and wasm", () => {
-    expect(describeBinary("\xff\xd8\xff\xe0\0\x10JFIF\0")).toBe("[binary output: 15 bytes, JPEG image]");
+    expect(describeBinary("\xff\xd8\xff\xe0\0\x10JFIF\0")).toBe("[binary output: 11 bytes, JPEG image]");
     // ff d8 ff e0 00: four invalid sequences, four U+FFFD.
-    expect(describeBinary("\uFFFD\uFFFD\uFFFD\uFFFD\0\x10JFIF\0")).toBe("[binary output: 19 bytes, JPEG image]");
-    expect(describeBinary("GIF89a\x10\0\x10\0\xf7\0\0")).toBe("[binary output: 14 bytes, GIF image, 16 x 16]");
+    expect(describeBinary("\uFFFD\uFFFD\uFFFD\uFFFD\0\x10JFIF\0")).toBe("[binary output: 11 bytes, JPEG image]");
+    expect(describeBinary("GIF89a\x10\0\x10\0\xf7\0\0")).toBe("[binary output: 13 bytes, GIF image, 16 x 16]");
     expect(describeBinary("%PDF-1.5\n%\x01\x02\x03\x04\n")).toBe("[binary output: 15 bytes, PDF document, version 1.5]");
-    expect(describeBinary("\x1f\x8b\x08\0")).toBe("[binary output: 5 bytes, gzip compressed data]");
-    expect(describeBinary("\x1f\uFFFD\x08\0")).toBe("[binary output: 6 bytes, gzip compressed data]");
+    expect(describeBinary("\x1f\x8b\x08\0")).toBe("[binary output: 4 bytes, gzip compressed data]");
+    expect(describeBinary("\x1f\uFFFD\x08\0")).toBe("[binary output: 4 bytes, gzip compressed data]");
     expect(describeBinary("PK\x03\x04\x14\0")).toBe("[binary output: 6 bytes, Zip archive]");
     expect(describeBinary("\0asm\x01\0\0\0")).toBe("[binary output: 8 bytes, WebAssembly module]");
   });

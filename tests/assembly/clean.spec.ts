@@ -50,10 +50,39 @@ describe("clean: line ends", () => {
   });
 
   it("applies \\r overwrites from column 0, keeping a longer tail", () => {
-    expect(clean("abcdef\rXY")).toBe("XYcdef");
+    expect(clean("123456\r78")).toBe("783456");
     expect(clean("10%\r20%\r100%\ndone\n")).toBe("100%\ndone\n");
-    expect(clean("Downloading 99%\rDone\n")).toBe("Doneloading 99%\n");
+    expect(clean("Receiving objects:  45% (45/100)\rReceiving objects: 100% (100/100), done.\n")).toBe("Receiving objects: 100% (100/100), done.\n");
     expect(clean("a\rb\rc")).toBe("c");
+    // A spinner's frames: the same word after the glyph.
+    expect(clean("\u280B Installing\r\u2819 Installing\r\u2839 Installing\n")).toBe("\u2839 Installing\n");
+    // Blanked with spaces, then written.
+    expect(clean("Working\r       \rDone\n")).toBe("Done   \n");
+  });
+
+  it("keeps what a \\r would overwrite when it is not the meter's previous frame", () => {
+    // curl -v: the body shares its line with the meter's last redraw (columns of numbers).
+    const meter = "100  2848    0  2848    0     0   136k      0 --:--:-- --:--:-- --:--:--  139k";
+    const body = '{"orders":[{"id":9000,"status":"paid","totalCents":0},{"id":9001,"status":"paid","totalCents":7919}],"count":2}';
+    expect(clean(body + "\r" + meter + "\n* Connection #0 left intact\n")).toBe(body + "\n" + meter + "\n* Connection #0 left intact\n");
+    // The meter's frames before the body still collapse into the last one.
+    const frame0 = "  0     0    0     0    0     0      0      0 --:--:-- --:--:-- --:--:--     0";
+    expect(clean(frame0 + "\r" + meter + "\n" + body)).toBe(meter + "\n" + body);
+    // A message over text that no '\r' drew: both stay, neither is mangled.
+    expect(clean("Downloading 99%\rDone\n")).toBe("Downloading 99%\nDone\n");
+    // A message over a meter's redrawn frame replaces it whole: no stale tail.
+    expect(clean("Downloading 10%\rDownloading 99%\rDone\n")).toBe("Done\n");
+    expect(clean("Receiving objects:  98% (98/100)\rReceiving objects:  99% (99/100)\rremote: Total 100 (delta 0)\nReceiving objects: 100% (100/100), done.\n")).toBe(
+      "remote: Total 100 (delta 0)\nReceiving objects: 100% (100/100), done.\n",
+    );
+    // Lines that end in a lone \r (old Mac text) are lines.
+    expect(clean("first line\rsecond line\rthird\n")).toBe("first line\nsecond line\nthird\n");
+    // A line wider than any terminal row is no frame, whatever follows.
+    const wide = "x".repeat(600);
+    expect(clean(wide + "\r 50%\r100%\n")).toBe(wide + "\n100%\n");
+    expect(clean(wide + "\r\x1b[K100%\n")).toBe(wide + "\n100%\n");
+    // CRLF is still a line end, however long the line.
+    expect(clean(wide + "\r\n")).toBe(wide + "\n");
   });
 
   it("applies backspaces: one code point back, erased at the end of the line", () => {
@@ -63,7 +92,7 @@ describe("clean: line ends", () => {
     // a 😀 (d83d de00) \b b: the whole pair goes.
     expect(clean("a\uD83D\uDE00\bb")).toBe("ab");
     // In the middle of the line (after \r) it only moves the cursor.
-    expect(clean("abc\rxy\bZ")).toBe("xZc");
+    expect(clean("123\r45\bZ")).toBe("4Z3");
   });
 });
 

@@ -28,8 +28,6 @@ interface Fixture {
  * or when a fixture that is not listed is misclassified.
  */
 const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
-  "corpus/cat-shift-jis-inventory": { got: "Binary", reason: "Shift-JIS text is not valid UTF-8 and is taken for binary data" },
-  "corpus/cat-utf16-bom-export": { got: "Binary", reason: "UTF-16 text (a BOM, a NUL after every ASCII byte) is taken for binary data" },
 };
 
 /** Every fixture that states its tool and category, held-out ones aside: tests/fixtures/<id>/ and tests/fixtures/corpus/<id>/. */

@@ -1,6 +1,8 @@
 // The built `abridge` binary as a user runs it: spawned, real files, stdin.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureBuiltCli } from "./support/built-cli.js";
 
@@ -64,5 +66,52 @@ describe("abridge compact", () => {
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(/^usage: abridge /);
     }
+  });
+});
+
+describe("abridge compact: numbers and configuration", () => {
+  const log = readFileSync(new URL("../fixtures/python-etl-traceback-middle/output", import.meta.url));
+  /** The CLI in `cwd` with only these ABRIDGE_* variables set. */
+  const runIn = (cwd: string, args: string[], env: Record<string, string> = {}) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ABRIDGE_")));
+    return spawnSync(process.execPath, [cli, ...args], { input: log, cwd, encoding: "utf8", env: { ...clean, NO_COLOR: "1", ...env } });
+  };
+  const project = (config?: object) => {
+    const dir = mkdtempSync(join(tmpdir(), "abridge-cli-config-"));
+    if (config) writeFileSync(join(dir, "abridge.config.json"), JSON.stringify(config));
+    return dir;
+  };
+
+  it("refuses a budget with no room for a result, and numbers the core cannot take, instead of wrapping them", () => {
+    const dir = project();
+    for (const [args, message] of [
+      [["--budget", "0"], "--budget must be an integer from 200 to 2,147,483,647, got \"0\""],
+      [["--budget", "199"], "--budget must be an integer from 200"],
+      [["--max-tokens", "0"], "--max-tokens must be an integer from 50"],
+      [["--budget", "2147483648"], "--budget must be an integer from 200 to 2,147,483,647"],
+      [["--exit-code", "99999999999"], "--exit-code must be an integer from -2,147,483,648 to 2,147,483,647, got \"99999999999\""],
+    ] as const) {
+      const r = runIn(dir, ["compact", "--tool", "bash", ...args]);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`abridge: ABRIDGE_USAGE: ${message}`);
+    }
+    const lowest = runIn(dir, ["compact", "--tool", "bash", "--exit-code=-2147483648", "--json"]);
+    expect(lowest.status).toBe(0);
+    expect(JSON.parse(lowest.stdout).metadata.facts.exitCode).toBe(-2147483648);
+  });
+
+  it("reads abridge.config.json and ABRIDGE_* variables as the library does, with its flags on top", () => {
+    const budgetOf = (r: ReturnType<typeof runIn>) => JSON.parse(r.stdout).metadata.budget;
+    const dir = project({ level: "minimal", categories: { CommandOutput: { budget: 1200 } } });
+    expect(budgetOf(runIn(dir, ["compact", "--tool", "bash", "--json"]))).toBe(1200);
+    expect(budgetOf(runIn(project({ level: "minimal" }), ["compact", "--tool", "bash", "--json"]))).toBe(800);
+    expect(budgetOf(runIn(project(), ["compact", "--tool", "bash", "--json"], { ABRIDGE_BUDGET: "2500" }))).toBe(2500);
+    // A flag that sets the budget sets it for every category, over the file and the environment.
+    expect(budgetOf(runIn(dir, ["compact", "--tool", "bash", "--json", "--level", "conservative"], { ABRIDGE_BUDGET: "2500" }))).toBe(16000);
+    expect(budgetOf(runIn(dir, ["compact", "--tool", "bash", "--json", "--budget", "3000"]))).toBe(3000);
+    const bad = runIn(project(), ["compact", "--tool", "bash"], { ABRIDGE_LEVEL: "huge" });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("abridge: ABRIDGE_INVALID_OPTION: ABRIDGE_LEVEL must be one of minimal, balanced, conservative");
   });
 });

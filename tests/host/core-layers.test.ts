@@ -11,7 +11,7 @@ const CORE = fileURLToPath(new URL("../../assembly/", import.meta.url));
 const LAYERS: Array<[RegExp, number]> = [
   [/^util\//, 0],
   [/^json\//, 1],
-  [/^(category|binary|clean|oneline|tokens|marker|cut|truncate|hashline|view|sections|param)\.ts$/, 2],
+  [/^(category|binary|encoding|clean|oneline|tokens|marker|cut|truncate|hashline|view|sections|param)\.ts$/, 2],
   [/^(call|classify|important|outline)(\/|\.ts$)/, 3],
   [/^digest\/shared\//, 4],
   [/^digest\/(command|diff|edit|file|listing|search|structured|web)\//, 5],

@@ -16,7 +16,8 @@
 import { SUMMARY_MAX } from "../shared/summary";
 import { addAnchor } from "../../hashline";
 import { oneLine } from "../../oneline";
-import { languageOf } from "../../outline/language";
+import { encodingShortName } from "../../encoding";
+import { isDataLanguage, languageOf } from "../../outline/language";
 import { hasOutline, outlineOf } from "../../outline/outline";
 import { Outline, OutlineSymbol } from "../../outline/symbols";
 import { CharCode } from "../../util/chars";
@@ -24,6 +25,8 @@ import { formatCount, StrBuf } from "../../util/strbuf";
 import { utf8Length } from "../../util/utf8";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
 import { FileRequest, fileRequest } from "./request";
+import { addLines, countDigits, EN_DASH, FileText, footer, MAX_CHUNK_LINE, Shown, writeNumbered } from "./text";
+import { dataDigest } from "./data";
 import { longLinesNote } from "./minified";
 import { stripLineNumbers } from "./numbered";
 import { digestJson } from "../shared/record";
@@ -31,56 +34,11 @@ import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineInde
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 
-/** Longest line shown whole in a chunk; longer ones are clipped with a count. */
-const MAX_CHUNK_LINE: i32 = 500;
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
 /** Share of the budget each of the before / after summaries may take in sections mode. */
 const SIDE_SHARE: i32 = 15;
 const MAX_NAME: i32 = 80;
-const EN_DASH: i32 = 0x2013;
-
-/** The file as the digest sees it: code without line-number prefixes, numbered from `first`. */
-class FileText {
-  lines: LineIndex;
-  /** File line number of the text's first line. */
-  first: i32 = 1;
-  path: string = "";
-  language: string = "";
-  bytes: i64 = 0;
-  /** The text is the whole file although the call named a range. */
-  whole: bool = false;
-  private cached: Outline | null = null;
-
-  constructor(public text: string) {
-    this.lines = new LineIndex(text);
-  }
-
-  get last(): i32 {
-    return this.first + this.lines.count - 1;
-  }
-
-  /** The outline, in file line numbers, computed once. */
-  get outline(): Outline {
-    let o = this.cached;
-    if (o === null) {
-      o = outlineOf(this.text, this.language);
-      const shift = this.first - 1;
-      if (shift != 0) {
-        for (let i = 0; i < o.symbols.length; i++) {
-          o.symbols[i].first += shift;
-          o.symbols[i].last += shift;
-        }
-        if (o.imports > 0) {
-          o.importFirst += shift;
-          o.importLast += shift;
-        }
-      }
-      this.cached = o;
-    }
-    return o;
-  }
-}
 
 function readFile(text: string, ctx: DigestContext, req: FileRequest): FileText {
   const numbered = stripLineNumbers(text);
@@ -92,7 +50,8 @@ function readFile(text: string, ctx: DigestContext, req: FileRequest): FileText 
   if (!numbered.numbered && !f.whole && req.rangeOnly && req.first > 1) f.first = req.first;
   f.path = req.path;
   f.language = languageOf(req.path, f.text);
-  f.bytes = utf8Length(f.text);
+  // Text decoded from another encoding is as long as its bytes in that encoding.
+  f.bytes = ctx.encodedBytes >= 0 && !numbered.numbered ? ctx.encodedBytes : utf8Length(f.text);
   return f;
 }
 
@@ -130,13 +89,8 @@ function factsOf(f: FileText): string {
 
 function summaryOf(f: FileText, ctx: DigestContext): string {
   if (ctx.exitCode > 0) return ""; // the pipeline writes "Error: …"
-  return oneLine("Read " + (f.path.length > 0 ? f.path : "file") + " (" + formatCount(f.lines.count) + " lines)", SUMMARY_MAX);
-}
-
-/** `L55–103`, or `L7` for one line. */
-function addLines(out: StrBuf, first: i32, last: i32): void {
-  out.addChar(0x4c).addInt(first);
-  if (last != first) out.addChar(EN_DASH).addInt(last);
+  const encoding = ctx.encoding.length > 0 ? ", " + encodingShortName(ctx.encoding) : "";
+  return oneLine("Read " + (f.path.length > 0 ? f.path : "file") + " (" + formatCount(f.lines.count) + " lines" + encoding + ")", SUMMARY_MAX);
 }
 
 /** `function compact  L55–103 (3 methods)`. */
@@ -151,23 +105,6 @@ function symbolText(s: OutlineSymbol): string {
     out.add(" (").add(plural(s.members, methods ? "method" : "member", methods ? "methods" : "members")).addChar(0x29);
   }
   return out.toString();
-}
-
-/** Tracks the lines a digest shows and the code points they cover. */
-class Shown {
-  shownPoints: i32 = 0;
-  constructor(public d: Digest, public f: FileText) {}
-
-  /** Text line i (0-based) shown, less `clipped` code points. */
-  add(i: i32, clipped: i32): void {
-    this.d.keep(i + 1, i + 1);
-    this.shownPoints += this.f.lines.weight(i) - clipped;
-  }
-
-  settle(): void {
-    this.d.omittedChars = max(0, this.f.lines.codePoints - this.shownPoints);
-    this.d.truncated = this.d.omittedChars > 0;
-  }
 }
 
 /**
@@ -212,20 +149,6 @@ function writeOutline(w: Writer, o: Outline, share: i32): void {
   if (shown < top.length) w.line("  [+" + plural(top.length - shown, "smaller symbol", "smaller symbols") + " not shown]");
 }
 
-/** `12: code`, clipped; returns false when it does not fit the room. */
-function writeNumbered(w: Writer, f: FileText, i: i32, shown: Shown): bool {
-  const a = f.lines.start(i);
-  const b = f.lines.end(i);
-  const n = f.first + i;
-  const cost = countDigits(n) + 2 + clippedLength(f.text, a, b, MAX_CHUNK_LINE) + 1;
-  if (cost > w.room) return false;
-  w.out.addInt(n).add(": ");
-  addClipped(w.out, f.text, a, b, MAX_CHUNK_LINE);
-  w.out.addChar(CharCode.LF);
-  shown.add(i, clippedAway(f.text, a, b, MAX_CHUNK_LINE));
-  return true;
-}
-
 /** `12:a3|code`, clipped (the anchor's hash is the whole line's); false when it does not fit. */
 function writeHashline(w: Writer, f: FileText, i: i32, shown: Shown): bool {
   const a = f.lines.start(i);
@@ -239,25 +162,6 @@ function writeHashline(w: Writer, f: FileText, i: i32, shown: Shown): bool {
   w.out.addChar(CharCode.LF);
   shown.add(i, clippedAway(f.text, a, b, MAX_CHUNK_LINE));
   return true;
-}
-
-function countDigits(n: i32): i32 {
-  let d = 1;
-  while (n >= 10) {
-    n /= 10;
-    d++;
-  }
-  return d;
-}
-
-/** view's footer: `(showing lines X-Y of Z total; next: offset=Y+1)`. */
-function footer(first: i32, last: i32, total: i32): string {
-  const out = new StrBuf(64);
-  if (last < first) return out.add("(no lines shown; ").add(plural(total, "line", "lines")).add(" total; read with offset=").addInt(first).addChar(0x29).toString();
-  out.add("(showing lines ").addInt(first).addChar(CharCode.MINUS).addInt(last).add(" of ").addInt(total).add(" total; ");
-  if (last < total) out.add("next: offset=").addInt(last + 1).addChar(0x29);
-  else out.add("end of file)");
-  return out.toString();
 }
 
 /** Whole file when it fits; else a note on long lines (file-minified.ts), outline, first chunk and the next offset. */
@@ -294,6 +198,10 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   shown.d.keptLines = [];
   shown.shownPoints = 0;
   w.reserved = 0;
+  if (isDataLanguage(f.language)) {
+    dataDigest(f, w, shown, max(w.room, 0) * OUTLINE_SHARE / 100, footerMax);
+    return;
+  }
   // Minified code's outline is a list of one-letter functions on a few lines: the note replaces it.
   const note = longLinesNote(f.lines, f.language, f.path);
   if (note.length > 0 && note.length + 1 + footerMax < w.room) w.line(note);

@@ -5,6 +5,10 @@ import { StrBuf } from "../../util/strbuf";
 export class DigestContext {
   /** The call, parsed once. */
   call: Call;
+  /** The encoding the host decoded the output from when it was not UTF-8 (encoding.ts), else "". */
+  encoding: string = "";
+  /** Bytes of the output as written in `encoding`; -1 when the output came as text. */
+  encodedBytes: i64 = -1;
 
   constructor(
     public tool: string,

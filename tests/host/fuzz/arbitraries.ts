@@ -34,6 +34,15 @@ const syntax = fc.constantFrom(
   "def f(x):\n    return x\n",
   "class A {\n  m() {}\n}\n",
   "12:ab|code line\n",
+  "name: ci\non:\n  push:\njobs:\n  build:\n    run: |\n      # a script line\n",
+  "---\nkind: Service\n- item\n",
+  "[section]\nkey = value ; note\n# comment\n",
+  "[[bin]]\nname = \"x\"\nlist = [\n  1,\n]\n",
+  "id,name,total\n1,\"a, \"\"b\"\"\nc\",2.50\n",
+  "a\tb\tc\n",
+  '<?xml version="1.0"?>\n<root a="x>y">\n  <!-- <c> -->\n  <e/>\n</root>\n',
+  "Downloading 10%\rDownloading 99%\rDone\n",
+  '{"orders":[1,2]}\r100  2848    0  2848    0     0   136k      0 --:--:-- --:--:-- --:--:--  139k\n',
 );
 
 const word = fc.string({ unit: "grapheme-ascii", maxLength: 12 });
@@ -53,10 +62,30 @@ export const shapedText = fc.oneof(
 );
 
 /** Random bytes, sometimes behind a real magic number. */
-export const hostileBytes = fc.tuple(fc.constantFrom("", "\x7fELF", "\x89PNG\r\n\x1a\n", "%PDF-1.7\n", "\x1f\x8b", "PK\x03\x04", "\0asm", "GIF89a"), fc.uint8Array({ maxLength: 4000 })).map(([magic, body]) => {
+export const hostileBytes = fc.tuple(fc.constantFrom("", "\x7fELF", "\x89PNG\r\n\x1a\n", "%PDF-1.7\n", "\x1f\x8b", "PK\x03\x04", "\0asm", "GIF89a", "\xff\xfe", "\xfe\xff"), fc.uint8Array({ maxLength: 4000 })).map(([magic, body]) => {
   const head = Buffer.from(magic, "latin1");
   return new Uint8Array(Buffer.concat([head, Buffer.from(body)]));
 });
+
+/** Text in an encoding other than UTF-8: Latin-1, UTF-16 (with or without a BOM), Shift_JIS. */
+export const legacyBytes = fc
+  .tuple(hostileText, fc.constantFrom("latin1", "utf16le", "utf16le-bom", "sjis"))
+  .map(([text, encoding]) => {
+    if (encoding === "latin1") return new Uint8Array(Buffer.from(text.replace(/[^\x00-\xff]/g, "\xe9"), "latin1"));
+    if (encoding === "sjis") return new Uint8Array(Buffer.concat([Buffer.from(text.replace(/[^\x20-\x7e\n]/g, ""), "latin1"), Buffer.from([0x82, 0xdd, 0x82, 0xa9, 0x82, 0xf1, 0x82, 0xa0, 0x0a])]));
+    const body = Buffer.from(text, "utf16le");
+    return new Uint8Array(encoding === "utf16le-bom" ? Buffer.concat([Buffer.from([0xff, 0xfe]), body]) : body);
+  });
+
+/** Outputs around the sizes where a digest's header and line numbers could make it longer than the output. */
+export const midSizeText = fc
+  .tuple(fc.array(fc.oneof(syntax, word), { minLength: 1, maxLength: 12 }), fc.integer({ min: 5, max: 400 }))
+  .map(([parts, n]) => {
+    const line = parts.join(" ");
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) out.push(`${line} ${i}`);
+    return out.join("\n");
+  });
 
 export const anyText = fc.oneof({ weight: 6, arbitrary: hostileText }, { weight: 1, arbitrary: shapedText });
 
@@ -65,7 +94,7 @@ export const toolName = fc.constantFrom("bash", "Bash", "shell", "exec_command",
 export const toolArgs = fc.oneof(
   fc.constant(undefined),
   fc.record({ command: fc.constantFrom("git diff", "grep -rn x .", "ls -la", "find . -name '*.ts'", "cat a.json", "curl -s http://x", "make -k", "bash -lc 'cd x && rg foo'", "jq . f.json") }),
-  fc.record({ file_path: fc.constantFrom("a.ts", "b.py", "c.go", "d.rs", "e.json", "f.md", "g", "") }),
+  fc.record({ file_path: fc.constantFrom("a.ts", "b.py", "c.go", "d.rs", "e.json", "f.md", "g", "", "h.yaml", "i.toml", "j.ini", "k.csv", "l.tsv", "m.xml", "n.conf", "o.txt") }),
   fc.record({ pattern: word, path: word }),
   fc.string({ maxLength: 40 }), // JSON text, usually malformed
   fc.dictionary(word, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),

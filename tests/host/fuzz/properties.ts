@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { compact } from "../../../host/pipeline.js";
 import { isAbridgeError } from "../../../host/errors.js";
 import { classify, clean, digest, digestCommand, digestStructured, digestWeb, hashlines, sections, view, type DigestResult } from "../../../host/core-api.js";
-import { anyText, budget, hostileBytes, hostileText, toolArgs, toolName } from "./arbitraries.js";
+import { anyText, budget, hostileBytes, hostileText, legacyBytes, midSizeText, toolArgs, toolName } from "./arbitraries.js";
 import { hasLoneSurrogate } from "../support/unicode.js";
 
 
@@ -52,9 +52,27 @@ export const properties: NamedProperty[] = [
       wellFormed("llmContent", r.llmContent);
       wellFormed("summary", r.summary);
       if (r.llmContent.length > b) fail(`llmContent is ${r.llmContent.length} units, budget ${b}`);
+      if (r.llmContent.length > r.uiContent.length) fail(`llmContent is ${r.llmContent.length} units, longer than the cleaned output (${r.uiContent.length})`);
       if (r.summary.includes("\n")) fail("summary is not one line");
       const again = compact(input, { budget: b });
       if (again.llmContent !== r.llmContent || again.summary !== r.summary || again.category !== r.category) fail("not deterministic");
+    }),
+  },
+  {
+    name: "compact: no result is longer than the cleaned output it replaces (text, legacy encodings, mid-size outputs, config and data files)",
+    weight: 4,
+    property: fc.property(toolName, toolArgs, fc.oneof(midSizeText, legacyBytes, anyText), fc.integer({ min: 200, max: 20_000 }), (tool, args, output, b) => {
+      let r;
+      try {
+        r = compact({ tool, args: args as any, output }, { budget: b });
+      } catch (err) {
+        if (isAbridgeError(err) && err.code !== "ABRIDGE_CORE_TRAP") return;
+        throw err;
+      }
+      if (r.metadata.fallback) fail(`the core trapped: ${JSON.stringify(r.metadata.fallback)}`);
+      wellFormed("llmContent", r.llmContent);
+      if (r.llmContent.length > b) fail(`llmContent is ${r.llmContent.length} units, budget ${b}`);
+      if (r.llmContent.length > r.uiContent.length) fail(`llmContent is ${r.llmContent.length} units, longer than the cleaned output (${r.uiContent.length}): ${JSON.stringify(r.llmContent.slice(0, 200))}`);
     }),
   },
   {

@@ -1,0 +1,112 @@
+// The file as the FileContent digest sees it, and the pieces every view of
+// it writes with: numbered lines, the footer that names the next offset, the
+// lines shown and what they cover.
+import { outlineOf } from "../../outline/outline";
+import { Outline } from "../../outline/symbols";
+import { CharCode } from "../../util/chars";
+import { StrBuf } from "../../util/strbuf";
+import { addClipped, clippedAway, clippedLength, LineIndex, plural, Writer } from "../shared/text";
+import { Digest } from "../shared/types";
+
+/** Longest line shown whole in a chunk; longer ones are clipped with a count. */
+export const MAX_CHUNK_LINE: i32 = 500;
+export const EN_DASH: i32 = 0x2013;
+
+/** The file as the digest sees it: code without line-number prefixes, numbered from `first`. */
+export class FileText {
+  lines: LineIndex;
+  /** File line number of the text's first line. */
+  first: i32 = 1;
+  path: string = "";
+  language: string = "";
+  bytes: i64 = 0;
+  /** The text is the whole file although the call named a range. */
+  whole: bool = false;
+  private cached: Outline | null = null;
+
+  constructor(public text: string) {
+    this.lines = new LineIndex(text);
+  }
+
+  get last(): i32 {
+    return this.first + this.lines.count - 1;
+  }
+
+  /** The outline, in file line numbers, computed once. */
+  get outline(): Outline {
+    let o = this.cached;
+    if (o === null) {
+      o = outlineOf(this.text, this.language);
+      const shift = this.first - 1;
+      if (shift != 0) {
+        for (let i = 0; i < o.symbols.length; i++) {
+          o.symbols[i].first += shift;
+          o.symbols[i].last += shift;
+        }
+        if (o.imports > 0) {
+          o.importFirst += shift;
+          o.importLast += shift;
+        }
+      }
+      this.cached = o;
+    }
+    return o;
+  }
+}
+
+/** `L55–103`, or `L7` for one line. */
+export function addLines(out: StrBuf, first: i32, last: i32): void {
+  out.addChar(0x4c).addInt(first);
+  if (last != first) out.addChar(EN_DASH).addInt(last);
+}
+
+/** Tracks the lines a digest shows and the code points they cover. */
+export class Shown {
+  shownPoints: i32 = 0;
+  constructor(public d: Digest, public f: FileText) {}
+
+  /** Text line i (0-based) shown, less `clipped` code points. */
+  add(i: i32, clipped: i32): void {
+    this.d.keep(i + 1, i + 1);
+    this.shownPoints += this.f.lines.weight(i) - clipped;
+  }
+
+  settle(): void {
+    this.d.omittedChars = max(0, this.f.lines.codePoints - this.shownPoints);
+    this.d.truncated = this.d.omittedChars > 0;
+  }
+}
+
+/** `12: code`, clipped; returns false when it does not fit the room. */
+export function writeNumbered(w: Writer, f: FileText, i: i32, shown: Shown): bool {
+  const a = f.lines.start(i);
+  const b = f.lines.end(i);
+  const n = f.first + i;
+  const cost = countDigits(n) + 2 + clippedLength(f.text, a, b, MAX_CHUNK_LINE) + 1;
+  if (cost > w.room) return false;
+  w.out.addInt(n).add(": ");
+  addClipped(w.out, f.text, a, b, MAX_CHUNK_LINE);
+  w.out.addChar(CharCode.LF);
+  shown.add(i, clippedAway(f.text, a, b, MAX_CHUNK_LINE));
+  return true;
+}
+
+export function countDigits(n: i32): i32 {
+  let d = 1;
+  while (n >= 10) {
+    n /= 10;
+    d++;
+  }
+  return d;
+}
+
+/** view's footer: `(showing lines X-Y of Z total; next: offset=Y+1)`. */
+export function footer(first: i32, last: i32, total: i32): string {
+  const out = new StrBuf(64);
+  if (last < first) return out.add("(no lines shown; ").add(plural(total, "line", "lines")).add(" total; read with offset=").addInt(first).addChar(0x29).toString();
+  out.add("(showing lines ").addInt(first).addChar(CharCode.MINUS).addInt(last).add(" of ").addInt(total).add(" total; ");
+  if (last < total) out.add("next: offset=").addInt(last + 1).addChar(0x29);
+  else out.add("end of file)");
+  return out.toString();
+}
+
