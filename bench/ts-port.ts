@@ -768,7 +768,7 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
     const line = scan.lineNumbers[i]! - 1;
     const kind = scan.kinds[i]!;
     let ok = true;
-    if ((kind === Kind.Error || kind === Kind.Failure || kind === Kind.Warning) && line < lines) ok = !incidental(text, shapes, line, scan.hits[i]!, exitCode);
+    if (kind !== Kind.Summary && kind !== Kind.Exit && line < lines) ok = !incidental(text, shapes, line, scan.hits[i]!, exitCode);
     if (ok) {
       if (kind >= Kind.Failure) failures++;
       keep[i] = 1;

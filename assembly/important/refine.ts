@@ -4,8 +4,10 @@
 //     message among "=== RUN" lines) can be kept;
 //   - a keyword that is only a word of free text is dropped: inside a row of the
 //     output's main table ("ii  libasan8 … a fast memory error detector", a
-//     passing test named "reports errors"), or mid-sentence in the prose of a
-//     command that succeeded (a man page, a package description, a changelog).
+//     passing test named "reports errors"), mid-sentence in the prose of a
+//     command that succeeded (a man page, a package description, a changelog:
+//     "clamp will panic if max < min"), or in code quoted under a diagnostic
+//     ("  > 10 |   throw new RangeError(…)") or a frame ("    raise KeyError(k)").
 //   - a line labelled "SUMMARY:" among its first words (sanitizers, memory
 //     checkers: "SUMMARY: AddressSanitizer: heap-use-after-free …", "==7== ERROR
 //     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary.
@@ -150,7 +152,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const line = unchecked(scan.lineNumbers[i]) - 1;
     const kind = unchecked(scan.kinds[i]);
     let ok = true;
-    if ((kind == Kind.Error || kind == Kind.Failure || kind == Kind.Warning) && line < lines) {
+    if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
       ok = !incidental(text, shapes, line, unchecked(scan.hits[i]), exitCode);
     }
     if (ok) {
