@@ -12,6 +12,68 @@ export class Flagged {
   ranks: i32[] = [];
 }
 
+/**
+ * Groups of alike blocks (thread dumps, repeated reports): each group's first
+ * block stands for the others, and a marker whose gap holds some of them says
+ * how many ("; 23 blocks like lines 31–35").
+ */
+export class AlikeBlocks {
+  /** Per group: its first block's first and last line (1-based). */
+  firstLines: i32[] = [];
+  lastLines: i32[] = [];
+  /** Every other block of every group, in text order: [start, end) in units, and its group. */
+  starts: i32[] = [];
+  ends: i32[] = [];
+  groups: i32[] = [];
+
+  get count(): i32 {
+    return this.firstLines.length;
+  }
+
+  /** Index of the first block that ends after `at` (blocks are in text order). */
+  private firstEndingAfter(at: i32): i32 {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (unchecked(this.ends[mid]) <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The unit offset `at` lies in a block its group's first block stands for. */
+  covers(at: i32): bool {
+    const k = this.firstEndingAfter(at);
+    return k < this.starts.length && unchecked(this.starts[k]) <= at;
+  }
+
+  /**
+   * The group with the most blocks inside the gap [a, b) (lines first–last)
+   * into `h` (none: h.alike stays 0). A group whose first block is in the gap
+   * too is counted whole, with no line range to point at.
+   */
+  note(a: i32, b: i32, first: i32, last: i32, h: HiddenCounts): void {
+    const groups = this.firstLines.length;
+    const inside = new StaticArray<i32>(groups);
+    for (let k = this.firstEndingAfter(a); k < this.starts.length && unchecked(this.starts[k]) < b; k++) {
+      if (unchecked(this.starts[k]) >= a && unchecked(this.ends[k]) <= b) unchecked((inside[unchecked(this.groups[k])] += 1));
+    }
+    for (let g = 0; g < groups; g++) {
+      let n = unchecked(inside[g]);
+      const gf = unchecked(this.firstLines[g]);
+      const gl = unchecked(this.lastLines[g]);
+      const hiddenToo = gf >= first && gl <= last;
+      if (hiddenToo && n > 0) n++;
+      if (n > h.alike) {
+        h.alike = n;
+        h.alikeFirst = hiddenToo ? 0 : gf;
+        h.alikeLast = hiddenToo ? 0 : gl;
+      }
+    }
+  }
+}
+
 export class Cut {
   /** Kept ranges [start, end) in UTF-16 units, sorted and disjoint. */
   starts: i32[] = [];
@@ -20,6 +82,14 @@ export class Cut {
   firstLines: i32[] = [];
   /** Code points left out, filled by render(). */
   omittedChars: i32 = 0;
+  /**
+   * Only the first marker carries the read hint: under a small budget a hint
+   * repeated on every gap would cost more than a kept line, and every marker
+   * still names its line range.
+   */
+  hintOnce: bool = false;
+  /** Alike blocks the markers name, when the caller found any. */
+  alike: AlikeBlocks | null = null;
 
   constructor(public text: string, public totalLines: i32) {}
 
@@ -59,6 +129,7 @@ export class Cut {
     const out = new StrBuf(capacity);
     let pos = 0;
     let flag = 0;
+    let gaps = 0;
     this.omittedChars = 0;
     const count = this.starts.length;
     for (let k = 0; k <= count; k++) {
@@ -85,8 +156,14 @@ export class Cut {
           }
           hidden = h;
         }
+        const alike = this.alike;
+        if (alike !== null) {
+          if (hidden === null) hidden = new HiddenCounts();
+          alike.note(pos, segStart, first, last, hidden);
+        }
         if (out.length > 0 && out.charAt(out.length - 1) != CharCode.LF) out.addChar(CharCode.LF);
-        writeMarker(out, omitted, first, last, this.totalLines, partial, hidden, hint);
+        writeMarker(out, omitted, first, last, this.totalLines, partial, hidden, this.hintOnce && gaps > 0 ? "" : hint);
+        gaps++;
         if (k < count) out.addChar(CharCode.LF);
       }
       if (k == count) break;

@@ -1,31 +1,54 @@
 // Keeps the lines that carry a command's outcome wherever they are (errors,
-// tracebacks, failed tests, summaries, non-zero exits) together with a head
-// and a tail, inside one budget.
+// tracebacks, failed tests, summaries, non-zero exits, lines that break the
+// output's rhythm) together with a head and a tail, inside one budget.
 //
 // Output: head, then for every gap a marker line (marker.ts) stating the exact
 // code points and lines left out, then the next kept block, and so on to the
 // tail. Markers label the blocks: the block after "lines 41–2,399 of 5,000"
-// starts at line 2,400. Flagged lines are offered the budget alone first, in
-// this order: the first and the last error, summaries and exit lines (three
-// from each end), the other errors from both ends inwards, warnings (three
-// from each end); then their context and frames while the share lasts. Each
-// marker counts the flagged lines its gap holds ("; incl. 3 error, 228 warning lines").
-import { Cut, Flagged } from "./cut";
-import { HiddenCounts, markerBound } from "./marker";
-import { Block, blockOf } from "./important/blocks";
+// starts at line 2,400. The budget is spent by value. Flagged lines are offered
+// it alone first, in this order: the first and the last error, summaries and
+// exit lines (three from each end), the other errors from both ends inwards,
+// lines that break a rhythm held over many lines ("not ok" among a hundred
+// "ok"), warnings (three from each end), lines that only name a section; then
+// each failure's key lines (the frame naming the user's file, what was
+// expected and what came instead, the line closing a trace); under a small
+// budget the other rhythm breaks; then whole blocks (context, frames) while the
+// share lasts; head and tail get the rest. Under SMALL_BUDGET flagged lines may
+// take all of it and only the first marker carries the read hint. Blocks that
+// repeat (thread dumps) are shown once. Each marker counts the flagged lines
+// its gap holds ("; incl. 3 error, 228 warning lines") and the alike blocks
+// ("; 23 blocks like lines 31–35"); a gap shorter than its marker is kept.
+import { AlikeBlocks, Cut, Flagged } from "./cut";
+import { HiddenCounts, markerBound, markerText } from "./marker";
+import { Block, blockOf, isContinuation } from "./important/blocks";
+import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
+import { refineScan } from "./important/refine";
+import { findRepeats } from "./important/repeats";
 import { Scan, scanImportant } from "./important/scan";
+import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
-import { CharCode } from "./util/chars";
-import { countNewlines, headCut, safeEnd, tailCut, unitAt } from "./util/lines";
+import { CharCode, isAlpha } from "./util/chars";
+import { countNewlines, findNewline, headCut, safeEnd, tailCut, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
 /** Share of the content room (budget minus markers) flagged blocks may take; head and tail get the rest. */
 const IMPORTANT_SHARE: f64 = 0.7;
+/**
+ * Under this budget the failures come first: flagged lines may take a larger
+ * share, and only the first marker carries the read hint (repeated on every
+ * gap it would cost more than a kept line).
+ */
+const SMALL_BUDGET: i32 = 2000;
+const IMPORTANT_SHARE_SMALL: f64 = 1.0;
 /** Summaries and warnings considered: this many from each end. */
 const FLOOD_ENDS: i32 = 3;
 /** A flagged line is cut to a prefix only when at least this much of it fits. */
 const MIN_PARTIAL: i32 = 48;
+/** A line whose first tokens break a column of at least this many lines is offered the budget with the errors. */
+const STRONG_RHYTHM: i32 = 32;
+/** Lines of a failure's block kept before the rest of it: its user frame and this many assertion lines. */
+const ASSERTIONS_PER_BLOCK: i32 = 2;
 
 export class KeepResult {
   constructor(public output: string, public cut: Cut | null) {}
@@ -38,25 +61,99 @@ function clampRatio(r: f64): f64 {
   return 0.5;
 }
 
-/** Hit indices in the order they are offered the budget. */
-function selectionOrder(scan: Scan): i32[] {
+// @ts-ignore: decorator
+@inline function isDecoration(c: i32): bool {
+  return c == 0x3d || c == CharCode.MINUS || c == CharCode.UNDERSCORE || c == 0x2a || c == CharCode.HASH || c == 0x7e || c == 0x2500;
+}
+
+/**
+ * A line that only names a section ("=== FAILURES ===", "FAIL", "Failures (2):",
+ * "✖ failing tests:", "____ test_vat ____"): mostly rule characters, or at most
+ * one word, or two before a closing colon. It states less than a failure's own
+ * line and is offered the budget after those.
+ */
+function headerLike(s: string, a: i32, b: i32): bool {
+  let rule = 0;
+  for (let i = a; i < b; i++) if (isDecoration(unitAt(s, i))) rule++;
+  if (rule * 2 >= b - a && rule >= 6) return true;
+  let words = 0;
+  let i = a;
+  while (i < b) {
+    while (i < b && !isAlpha(unitAt(s, i))) i++;
+    const w = i;
+    while (i < b && isAlpha(unitAt(s, i))) i++;
+    if (i - w >= 2) words++;
+    if (words > 2) return false;
+  }
+  let e = b;
+  while (e > a && (unitAt(s, e - 1) == CharCode.SPACE || unitAt(s, e - 1) == CharCode.CR)) e--;
+  return words <= 1 || (e > a && unitAt(s, e - 1) == CharCode.COLON);
+}
+
+/**
+ * Hit indices in the order they are offered the budget: `primary` holds the
+ * first and the last error, summaries and exit lines (three from each end),
+ * the other errors from both ends inwards, the lines that break a rhythm held
+ * over many lines ("not ok" among a hundred "ok"), warnings (three from each
+ * end) and the lines that only name a section; `secondary` the other lines
+ * that break the output's rhythm, the largest columns first.
+ */
+class Order {
+  primary: i32[] = [];
+  secondary: i32[] = [];
+}
+
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order {
   const errors = new Array<i32>();
+  const headers = new Array<i32>();
   const summaries = new Array<i32>();
   const warnings = new Array<i32>();
+  const notable = new Array<i64>();
   for (let i = 0; i < scan.count; i++) {
-    const r = rankOf(unchecked(scan.kinds[i]));
-    if (r == 3) errors.push(i);
+    const kind = unchecked(scan.kinds[i]);
+    const r = rankOf(kind);
+    const line = unchecked(scan.lineNumbers[i]);
+    const header = (r == 3 || kind == Kind.Notable) && headerLike(text, unchecked(scan.lineStarts[i]), unchecked(scan.lineEnds[i]));
+    if (header) headers.push(i);
+    else if (r == 3) errors.push(i);
     else if (r == 2) summaries.push(i);
     else if (r == 1) warnings.push(i);
+    else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line));
   }
-  const order = new Array<i32>();
+  const order = new Order();
+  const primary = order.primary;
   const ne = errors.length;
-  if (ne > 0) order.push(unchecked(errors[0]));
-  if (ne > 1) order.push(unchecked(errors[ne - 1]));
-  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, order);
-  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, order);
-  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, order);
+  if (ne > 0) primary.push(unchecked(errors[0]));
+  if (ne > 1) primary.push(unchecked(errors[ne - 1]));
+  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, primary);
+  notable.sort();
+  let k = notable.length - 1;
+  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, primary);
+  while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
+  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, primary);
+  fromBothEnds(headers, 0, headers.length, headers.length, primary);
+  for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
+}
+
+function notableIndex(key: i64): i32 {
+  return 0x7fffffff - <i32>(key & 0x7fffffff);
+}
+
+/**
+ * Sort key of a notable line (scan index i): strong ones first (breaking a
+ * rhythm held over STRONG_RHYTHM lines where the line says what it is), then
+ * the outer ones (a "not ok" at the margin before the keys of its indented
+ * report), then by the size of the column they break, earlier lines first.
+ */
+function notableKey(text: string, shapes: Shapes, i: i32, line: i32): i64 {
+  const d = min(shapes.deviation(line - 1), 0xfffff);
+  const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM;
+  const start = unchecked(shapes.starts[line - 1]);
+  const end = unchecked(shapes.ends[line - 1]);
+  let indent = 0;
+  while (start + indent < end && indent < 255 && (unitAt(text, start + indent) == CharCode.SPACE || unitAt(text, start + indent) == CharCode.TAB)) indent++;
+  return (<i64>(strong ? 1 : 0) << 61) | (<i64>(255 - indent) << 51) | (<i64>d << 31) | <i64>(0x7fffffff - i);
 }
 
 /** list[lo, hi) alternately from the front and the back, at most `perEnd` from each end. */
@@ -71,11 +168,18 @@ function fromBothEnds(list: i32[], lo: i32, hi: i32, perEnd: i32, out: i32[]): v
   }
 }
 
+/** Flagged lines for the markers' "; incl. …" counts: notable lines are candidates, not counted. */
 function flaggedOf(scan: Scan): Flagged {
   const f = new Flagged();
-  f.starts = scan.lineStarts;
-  const ranks = new Array<i32>(scan.count);
-  for (let i = 0; i < scan.count; i++) unchecked((ranks[i] = rankOf(unchecked(scan.kinds[i]))));
+  const starts = new Array<i32>();
+  const ranks = new Array<i32>();
+  for (let i = 0; i < scan.count; i++) {
+    const r = rankOf(unchecked(scan.kinds[i]));
+    if (r == 0) continue;
+    starts.push(unchecked(scan.lineStarts[i]));
+    ranks.push(r);
+  }
+  f.starts = starts;
   f.ranks = ranks;
   return f;
 }
@@ -86,7 +190,7 @@ function hiddenBound(scan: Scan): HiddenCounts {
     const r = rankOf(unchecked(scan.kinds[i]));
     if (r == 3) h.errors++;
     else if (r == 2) h.summaries++;
-    else h.warnings++;
+    else if (r == 1) h.warnings++;
   }
   return h;
 }
@@ -96,8 +200,19 @@ class Chosen {
   ends: i32[] = [];
   firstLines: i32[] = [];
 
-  /** The flagged line (scan index) each range was chosen for. */
+  /** The flagged line (scan index) each range was chosen for; -1 for a key line of a block. */
   hits: i32[] = [];
+
+  get count(): i32 {
+    return this.starts.length;
+  }
+
+  add(start: i32, end: i32, firstLine: i32, hit: i32): void {
+    this.starts.push(start);
+    this.ends.push(end);
+    this.firstLines.push(firstLine);
+    this.hits.push(hit);
+  }
 
   covers(start: i32, end: i32): bool {
     for (let i = 0; i < this.starts.length; i++) {
@@ -124,6 +239,23 @@ class Chosen {
       if (max(start, unchecked(this.starts[i])) <= min(end, unchecked(this.ends[i]))) touches = true;
     }
     return this.uncovered(start, end) + (touches ? 0 : perGap);
+  }
+
+  /**
+   * Where a range [start, end) should really start and end: a gap to a chosen
+   * range shorter than its marker would be is kept instead of being marked.
+   * Packed as (start << 32) | end.
+   */
+  bridged(start: i32, end: i32, perGap: i32): i64 {
+    let s = start;
+    let e = end;
+    for (let i = 0; i < this.starts.length; i++) {
+      const rs = unchecked(this.starts[i]);
+      const re = unchecked(this.ends[i]);
+      if (re <= start && start - re < perGap && re < s) s = re;
+      if (rs >= end && rs - end < perGap && rs > e) e = rs;
+    }
+    return (<i64>s << 32) | <i64>e;
   }
 
   /** Exact units and markers the first `take` ranges need: their union, and one marker per separate group. */
@@ -168,7 +300,7 @@ function unionLength(parts: i64[]): i32 {
 }
 
 /** Builds the cut for the first `take` chosen ranges plus head and tail over `rest` units. */
-function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, ratio: f64): Cut {
+function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, ratio: f64, hint: string, hintOnce: bool, alike: AlikeBlocks | null): Cut {
   const n = text.length;
   const headEnd = headCut(text, <i32>Math.floor(<f64>rest * ratio));
   const tailStart = max(tailCut(text, rest - headEnd), headEnd);
@@ -177,18 +309,52 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
   for (let i = 0; i < take; i++) unchecked((keys[i] = (<i64>unchecked(chosen.starts[i]) << 32) | <i64>i));
   keys.sort();
   const cut = new Cut(text, scan.totalLines);
+  cut.hintOnce = hintOnce;
+  cut.alike = alike;
   cut.keep(0, headEnd, 1);
+  let lastEnd = headEnd;
+  let lastEndLine = 1 + countNewlines(text, 0, headEnd);
+  // The hint the next gap's marker would carry.
+  let gapHint = hint;
   for (let k = 0; k < take; k++) {
     const i = <i32>(unchecked(keys[k]) & 0xffffffff);
-    const s = unchecked(chosen.starts[i]);
+    let s = unchecked(chosen.starts[i]);
     if (s >= tailStart) break;
-    cut.keep(s, unchecked(chosen.ends[i]), unchecked(chosen.firstLines[i]));
+    const e = unchecked(chosen.ends[i]);
+    let first = unchecked(chosen.firstLines[i]);
+    if (s > lastEnd) {
+      if (shorterThanMarker(text, scan.totalLines, lastEnd, s, lastEndLine, first, gapHint)) {
+        s = lastEnd;
+        first = lastEndLine;
+      } else if (hintOnce) gapHint = "";
+    }
+    cut.keep(s, e, first);
+    if (e > lastEnd) {
+      lastEndLine = first + countNewlines(text, s, e);
+      lastEnd = e;
+    }
   }
   if (tailStart < n) {
     const totalNewlines = scan.totalLines - (unitAt(text, n - 1) == CharCode.LF ? 0 : 1);
-    cut.keep(tailStart, n, 1 + totalNewlines - countNewlines(text, tailStart, n));
+    let start = tailStart;
+    let first = 1 + totalNewlines - countNewlines(text, tailStart, n);
+    if (start > lastEnd && shorterThanMarker(text, scan.totalLines, lastEnd, start, lastEndLine, first, gapHint)) {
+      start = lastEnd;
+      first = lastEndLine;
+    }
+    cut.keep(start, n, first);
   }
   return cut;
+}
+
+/**
+ * The gap [a, b) (from line `firstLine` to the line `lastLine` starts) is no
+ * longer than the shortest marker that could stand for it: kept, not marked.
+ */
+function shorterThanMarker(text: string, total: i32, a: i32, b: i32, firstLine: i32, lastLine: i32, hint: string): bool {
+  const units = b - a;
+  if (units > 160 + hint.length) return false;
+  return units <= markerText(units, firstLine, max(lastLine, firstLine), total, false, null, hint).length + 1;
 }
 
 /** keepImportant, also returning the cut (kept ranges, omitted code points) for callers in the core. */
@@ -196,7 +362,8 @@ export function keepImportantResult(text: string, budget: i32, headRatio: f64, h
   const n = text.length;
   if (n <= budget) return new KeepResult(text, null);
   const scan = scanImportant(text);
-  return keepWithScan(text, scan, budget, headRatio, hint);
+  const shapes = new Shapes(text, scan.totalLines);
+  return keepWithScan(text, refineScan(text, scan, shapes, -1), budget, headRatio, hint, shapes);
 }
 
 function plainTruncation(text: string, scan: Scan, budget: i32, ratio: f64, hint: string): KeepResult {
@@ -207,78 +374,272 @@ function plainTruncation(text: string, scan: Scan, budget: i32, ratio: f64, hint
   return new KeepResult(out, cut);
 }
 
-export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string): KeepResult {
+/** What head and tail keep whatever is chosen: [freeHeadEnd, freeTailStart) is where choices cost. */
+class Frame {
+  constructor(public headEnd: i32, public tailStart: i32, public perGap: i32, public alike: AlikeBlocks | null) {}
+}
+
+/** Offers [start, end) (a line and its '\n') to the chosen ranges within `cap`; the new `used`. */
+function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32, firstLine: i32, hit: i32, kind: i32, used: i32, cap: i32): i32 {
+  const n = text.length;
+  const perGap = frame.perGap;
+  const left = cap - used;
+  if (left < 8) return used;
+  const lineEnd = end > start && end <= n && unitAt(text, end - 1) == CharCode.LF ? end - 1 : end;
+  // Shown by head or tail anyway, or inside a range chosen before.
+  if (lineEnd < frame.headEnd || start >= frame.tailStart) return used;
+  if (chosen.covers(start, lineEnd)) return used;
+  const b = chosen.bridged(start, end, perGap);
+  let s = <i32>(b >> 32);
+  let e = <i32>(b & 0xffffffff);
+  let cost = chosen.cost(s, e, perGap);
+  if (cost > left) {
+    s = start;
+    e = end;
+    cost = chosen.cost(s, e, perGap);
+  }
+  if (cost > left) {
+    // The start of a flagged line, when enough of it fits (a notable line is worth it whole only).
+    if (hit < 0 || kind == Kind.Notable || left - perGap < MIN_PARTIAL) return used;
+    e = safeEnd(text, start + left - perGap - 1);
+    cost = e - start + perGap;
+  }
+  // A bridged range starts earlier: its first line counts the newlines skipped back.
+  const first = s < start ? firstLine - countNewlines(text, s, start) : firstLine;
+  chosen.add(s, e, first, hit);
+  return used + cost;
+}
+
+/** The line [a, b) of `text` (b at its '\n' or the end) with its '\n'. */
+// @ts-ignore: decorator
+@inline function withNewline(text: string, b: i32): i32 {
+  return b < text.length ? b + 1 : b;
+}
+
+/**
+ * The key lines of each chosen failure's block, in the order the failures were
+ * chosen: the first and the last frame naming the user's file rather than a
+ * library's (runtimes list the innermost frame first or last), each with its
+ * function line when the frame is a bare location, then up to
+ * ASSERTIONS_PER_BLOCK lines that state what was expected.
+ */
+function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const n = chosen.count;
+  for (let c = 0; c < n; c++) {
+    const h = unchecked(chosen.hits[c]);
+    if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
+  }
+  return used;
+}
+
+/** The key lines of the block of hit h (see keyLines). */
+function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const kind = unchecked(scan.kinds[h]);
+  if (rankOf(kind) < 3 && kind != Kind.Notable) return used;
+  const block = new Block();
+  const hitStart = unchecked(scan.lineStarts[h]);
+  if (kind == Kind.Trace) used = offerClosingLine(text, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), chosen, frame, used, cap);
+  blockOf(text, hitStart, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), kind, block, shapes);
+  let pos = block.start;
+  let line = block.firstLine;
+  let prevStart = -1;
+  let firstFrame = -1;
+  let firstFrameLine = 0;
+  let lastFrame = -1;
+  let lastFrameLine = 0;
+  let assertions = 0;
+  while (pos < block.end) {
+    const nl = findNewline(text, pos, block.end);
+    if (pos != hitStart) {
+      if (isFrame(text, pos, nl)) {
+        if (!isLibraryFrame(text, pos, nl)) {
+          const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
+          lastFrame = withFunction ? prevStart : pos;
+          lastFrameLine = withFunction ? line - 1 : line;
+          if (firstFrame < 0) {
+            firstFrame = lastFrame;
+            firstFrameLine = lastFrameLine;
+          }
+        }
+      } else if (assertions < ASSERTIONS_PER_BLOCK && isAssertion(text, pos, nl)) {
+        used = offer(text, chosen, frame, pos, withNewline(text, nl), line, -1, Kind.None, used, cap);
+        assertions++;
+      }
+    }
+    prevStart = pos;
+    pos = nl + 1;
+    line++;
+  }
+  if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
+  if (lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
+  return used;
+}
+
+/** Frames a trace's closing line is looked for across, at most. */
+const MAX_TRACE_LINES: i32 = 2000;
+
+/**
+ * Offers the line that closes a trace (its frames, and one blank line between
+ * chained parts, are continuation lines): where Python states the exception
+ * ("KeyError: 'port'") however many frames the trace holds.
+ */
+function offerClosingLine(text: string, hitEnd: i32, hitLine: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const n = text.length;
+  let end = hitEnd;
+  let line = hitLine;
+  for (let k = 0; k < MAX_TRACE_LINES && end + 1 < n; k++) {
+    const next = end + 1;
+    const nextEnd = findNewline(text, next, n);
+    if (!isContinuation(text, next, nextEnd)) {
+      // The closing line: text at the margin, not a blank line.
+      if (nextEnd > next && unitAt(text, next) != CharCode.CR) return offer(text, chosen, frame, next, withNewline(text, nextEnd), line + 1, -1, Kind.None, used, cap);
+      return used;
+    }
+    end = nextEnd;
+    line++;
+  }
+  return used;
+}
+
+/** Offers the frame starting at `start` (line `line`): its line, and the next one when it is a bare location. */
+function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line: i32, used: i32, cap: i32): i32 {
+  const n = text.length;
+  let end = findNewline(text, start, n);
+  if (!isFrame(text, start, end) && end < n) end = findNewline(text, end + 1, n);
+  return offer(text, chosen, frame, start, withNewline(text, end), line, -1, Kind.None, used, cap);
+}
+
+/** Offers the hits of `list` alone, in order; a notable line only when no chosen notable line has its template. */
+function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const templates = new Array<i32>();
+  for (let o = 0; o < list.length; o++) {
+    if (cap - used < frame.perGap + 8) break;
+    const h = unchecked(list[o]);
+    const kind = unchecked(scan.kinds[h]);
+    const ls = unchecked(scan.lineStarts[h]);
+    const le = unchecked(scan.lineEnds[h]);
+    const line = unchecked(scan.lineNumbers[h]);
+    // A block that repeats is shown once: its first block stands for the others.
+    const repeats = frame.alike;
+    if (repeats !== null && repeats.covers(ls)) continue;
+    if (kind == Kind.Notable && shapes !== null) {
+      // A notable line is a short signal; a long one (a link command, a minified blob) is not one.
+      if (le - ls > cap >> 2) continue;
+      // Dozens of alike lines (the same frame in every thread's dump) are one signal.
+      if (alike(shapes, templates, line - 1)) continue;
+    }
+    const before = chosen.count;
+    used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
+    if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
+  }
+  return used;
+}
+
+/** Line i has the template of one of `lines`. */
+function alike(shapes: Shapes, lines: i32[], i: i32): bool {
+  for (let k = 0; k < lines.length; k++) if (shapes.sameTemplate(unchecked(lines[k]), i)) return true;
+  return false;
+}
+
+/** Grows every chosen flagged line to its block (context, frames) while the cap lasts. */
+function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, used: i32, cap: i32): i32 {
+  const block = new Block();
+  for (let i = 0; i < chosen.count; i++) {
+    const h = unchecked(chosen.hits[i]);
+    if (h < 0) continue;
+    blockOf(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), unchecked(scan.kinds[h]), block, shapes);
+    // Only ever grows: a range keeps what it had (a bridged start included).
+    const s = min(block.start, unchecked(chosen.starts[i]));
+    const e = max(block.end, unchecked(chosen.ends[i]));
+    // The range only grows and still touches what it touched: the new units are the whole cost.
+    const grown = used + chosen.uncovered(s, e);
+    if (grown > cap) continue;
+    const first = s == block.start ? block.firstLine : unchecked(chosen.firstLines[i]);
+    unchecked((chosen.starts[i] = s));
+    unchecked((chosen.ends[i] = e));
+    unchecked((chosen.firstLines[i] = first));
+    used = grown;
+  }
+  return used;
+}
+
+/**
+ * The ranges chosen within `cap`: the primary flagged lines alone, the key lines
+ * of their blocks, then whole blocks. A small budget takes the secondary lines
+ * (lines that may state a failure without a keyword) before whole blocks; a
+ * larger one leaves them to head and tail, which show what they always showed.
+ */
+function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, frame: Frame, cap: i32, small: bool): Chosen {
+  const chosen = new Chosen();
+  let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap);
+  used = keyLines(text, scan, shapes, chosen, frame, used, cap);
+  if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+  growBlocks(text, scan, shapes, chosen, used, cap);
+  return chosen;
+}
+
+/**
+ * `fallback` with head and tail given what is left of the budget: the bounds
+ * assumed the longest markers, and chosen ranges head or tail show anyway cost
+ * nothing. The offer is halved until it fits.
+ */
+function widened(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, hintOnce: bool, alike: AlikeBlocks | null, flagged: Flagged, fallback: KeepResult, budget: i32): KeepResult {
+  for (let more = slack; more > 8; more >>= 1) {
+    const wider = cutWith(text, scan, chosen, take, rest + more, ratio, hint, hintOnce, alike);
+    const wideOut = wider.render(hint, flagged, scan.pairs, budget);
+    if (wideOut.length <= budget) return new KeepResult(wideOut, wider);
+  }
+  return fallback;
+}
+
+export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null): KeepResult {
   const n = text.length;
   const ratio = clampRatio(headRatio);
   if (scan.count == 0 || budget <= 0) return plainTruncation(text, scan, budget, ratio, hint);
-  // Every gap costs at most one marker, its two newlines and its "; incl. …" counts.
-  const perGap = markerBound(n, scan.totalLines, hint, hiddenBound(scan)) + 2;
-  const room = budget - perGap;
+  const small = budget < SMALL_BUDGET;
+  const hintOnce = small && hint.length > 0;
+  // Every gap costs at most one marker, its two newlines and its "; incl. …" counts;
+  // the first one may carry the hint, the others do too unless the budget is small.
+  const alike = shapes !== null ? findRepeats(shapes) : null;
+  const hidden = hiddenBound(scan);
+  if (alike !== null && alike.count > 0) {
+    // The longest "; N blocks like lines A–B" a marker could carry.
+    hidden.alike = alike.starts.length;
+    hidden.alikeFirst = scan.totalLines;
+    hidden.alikeLast = scan.totalLines;
+  }
+  const firstGap = markerBound(n, scan.totalLines, hint, hidden) + 2;
+  const perGap = hintOnce ? markerBound(n, scan.totalLines, "", hidden) + 2 : firstGap;
+  const room = budget - firstGap;
   if (room < perGap + MIN_PARTIAL) return plainTruncation(text, scan, budget, ratio, hint);
-  const cap = <i32>Math.floor(<f64>room * IMPORTANT_SHARE);
+  const cap = <i32>Math.floor(<f64>room * (small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE));
   // What head and tail keep whatever is chosen: flagged blocks inside cost nothing.
   // Head and tail only grow when fewer units go to blocks, so these are kept in any case.
   const minRest = room - cap;
   const freeHeadEnd = headCut(text, <i32>Math.floor(<f64>minRest * ratio));
-  const freeTailStart = max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd);
+  const frame = new Frame(freeHeadEnd, max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd), perGap, alike);
 
-  // First every flagged line alone, in order of rank; then their blocks (context,
-  // frames) while the share lasts, so that context never crowds out a flagged line.
-  const order = selectionOrder(scan);
-  const chosen = new Chosen();
-  let used = 0;
-  for (let o = 0; o < order.length; o++) {
-    const left = cap - used;
-    if (left < perGap + 8) break;
-    const h = unchecked(order[o]);
-    const ls = unchecked(scan.lineStarts[h]);
-    const le = unchecked(scan.lineEnds[h]);
-    // A flagged line that head or tail shows anyway costs nothing.
-    if (le < freeHeadEnd || ls >= freeTailStart) continue;
-    // Already shown inside a range chosen before.
-    if (chosen.covers(ls, le)) continue;
-    let e = le < n ? le + 1 : n;
-    let cost = chosen.cost(ls, e, perGap);
-    if (cost > left) {
-      // The start of the line.
-      if (left - perGap < MIN_PARTIAL) continue;
-      e = safeEnd(text, ls + left - perGap - 1);
-      cost = e - ls + perGap;
-    }
-    chosen.starts.push(ls);
-    chosen.ends.push(e);
-    chosen.firstLines.push(unchecked(scan.lineNumbers[h]));
-    chosen.hits.push(h);
-    used += cost;
-  }
-  const block = new Block();
-  for (let i = 0; i < chosen.starts.length; i++) {
-    const h = unchecked(chosen.hits[i]);
-    blockOf(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), unchecked(scan.kinds[h]), block);
-    // The range only grows and still touches what it touched: the new units are the whole cost.
-    const grown = used + chosen.uncovered(block.start, block.end);
-    if (grown > cap) continue;
-    unchecked((chosen.starts[i] = block.start));
-    unchecked((chosen.ends[i] = block.end));
-    unchecked((chosen.firstLines[i] = block.firstLine));
-    used = grown;
-  }
-
+  const order = selectionOrder(text, scan, shapes);
   const flagged = flaggedOf(scan);
+  const first = choose(text, scan, shapes, order, frame, cap, small);
   // The bounds make the first attempt fit; dropping the last choice is a safety net.
-  for (let take = chosen.starts.length; take >= 0; take--) {
-    const spent = chosen.spent(take, perGap);
-    const cut = cutWith(text, scan, chosen, take, room - spent, ratio);
+  for (let take = first.count; take >= 0; take--) {
+    const spent = first.spent(take, perGap);
+    const rest = room - spent;
+    const cut = cutWith(text, scan, first, take, rest, ratio, hint, hintOnce, alike);
     const out = cut.render(hint, flagged, scan.pairs, budget);
     if (out.length > budget) continue;
-    // The bounds assumed the longest markers: offer what is left to head and tail once.
     const slack = budget - out.length;
-    if (slack > 0) {
-      const wider = cutWith(text, scan, chosen, take, room - spent + slack, ratio);
-      const wideOut = wider.render(hint, flagged, scan.pairs, budget);
-      if (wideOut.length <= budget) return new KeepResult(wideOut, wider);
+    // The bounds assumed the longest markers: a second choice offers what they held
+    // back to the lines not chosen yet, with head and tail as they are; it is taken
+    // when it keeps every choice within the budget.
+    if (slack > perGap + MIN_PARTIAL && take == first.count && first.count < order.primary.length + (small ? order.secondary.length : 0)) {
+      const second = choose(text, scan, shapes, order, frame, cap + slack, small);
+      const more = cutWith(text, scan, second, second.count, max(room - second.spent(second.count, perGap), rest), ratio, hint, hintOnce, alike);
+      const moreOut = more.render(hint, flagged, scan.pairs, budget);
+      if (moreOut.length <= budget && second.count > first.count) return widened(text, scan, second, second.count, max(room - second.spent(second.count, perGap), rest), budget - moreOut.length, ratio, hint, hintOnce, alike, flagged, new KeepResult(moreOut, more), budget);
     }
-    return new KeepResult(out, cut);
+    return widened(text, scan, first, take, rest, slack, ratio, hint, hintOnce, alike, flagged, new KeepResult(out, cut), budget);
   }
   return plainTruncation(text, scan, budget, ratio, hint);
 }

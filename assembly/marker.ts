@@ -8,7 +8,8 @@
 // N counts Unicode code points of exactly what was left out. Line numbers are
 // 1-based and inclusive. " (partial)" says that the first or the last line of
 // the range is partly kept. The "; incl. …" part counts flagged lines inside the
-// range that are not shown. The hint comes last, as the caller wrote it, with
+// range that are not shown, and "; N blocks like lines A–B" the repeated blocks
+// (thread dumps, alike reports) the kept block at A–B stands for. The hint comes last, as the caller wrote it, with
 // "{first}" and "{last}" replaced by the range's first and last line (plain digits,
 // so a tool call can use them).
 import { StrBuf } from "./util/strbuf";
@@ -20,9 +21,13 @@ export class HiddenCounts {
   errors: i32 = 0;
   summaries: i32 = 0;
   warnings: i32 = 0;
+  /** Blocks left out that are like the block at lines alikeFirst–alikeLast (0 when that one is left out too). */
+  alike: i32 = 0;
+  alikeFirst: i32 = 0;
+  alikeLast: i32 = 0;
 
   get any(): bool {
-    return this.errors + this.summaries + this.warnings > 0;
+    return this.errors + this.summaries + this.warnings + this.alike > 0;
   }
 }
 
@@ -51,6 +56,19 @@ export function writeBareMarker(out: StrBuf, omitted: i32): void {
 }
 
 function writeHidden(out: StrBuf, h: HiddenCounts): void {
+  if (h.errors + h.summaries + h.warnings > 0) writeIncluded(out, h);
+  if (h.alike > 0) {
+    // "; 23 blocks like lines 31–35": the kept block stands for them; "; 6 alike blocks" when none is kept.
+    out.add("; ").addCount(h.alike);
+    if (h.alikeFirst == 0) out.add(" alike blocks");
+    else {
+      out.add(h.alike == 1 ? " block like lines " : " blocks like lines ");
+      out.addCount(h.alikeFirst).addChar(EN_DASH).addCount(h.alikeLast);
+    }
+  }
+}
+
+function writeIncluded(out: StrBuf, h: HiddenCounts): void {
   out.add("; incl. ");
   let parts = 0;
   if (h.errors > 0) {

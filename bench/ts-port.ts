@@ -1,8 +1,10 @@
 // A plain TypeScript port of the core's truncate (assembly/truncate.ts) and
-// keepImportant (assembly/important.ts), for the benchmark to compare the
-// WebAssembly core against. Same algorithm, same output, written the way a
-// careful TypeScript author would: indexOf for newlines, one global regex for
-// the trigger pairs, string slices for the result. Cleaning is the caller's job.
+// keepImportant (assembly/important.ts with assembly/important/: the keyword
+// scan, line shapes, the refined scan, failure blocks and their key lines,
+// alike blocks), for the benchmark to compare the WebAssembly core against.
+// Same algorithm, same output, written the way a careful TypeScript author
+// would: indexOf for newlines, one global regex for the trigger pairs, Maps and
+// string slices. Cleaning is the caller's job.
 // tests/host/truncate.property.test.ts checks that it agrees with the core.
 
 const LF = 10;
@@ -64,6 +66,10 @@ interface Hidden {
   errors: number;
   summaries: number;
   warnings: number;
+  /** Alike blocks left out, like the block at lines alikeFirst–alikeLast (0 when that one is left out too). */
+  alike?: number;
+  alikeFirst?: number;
+  alikeLast?: number;
 }
 
 function marker(omitted: number, first: number, last: number, total: number, partial: boolean, hidden: Hidden | null, hint: string): string {
@@ -75,6 +81,12 @@ function marker(omitted: number, first: number, last: number, total: number, par
     if (hidden.summaries > 0) parts.push(`${fmt(hidden.summaries)} summary`);
     if (hidden.warnings > 0) parts.push(`${fmt(hidden.warnings)} warning`);
     m += `; incl. ${parts.join(", ")}${hidden.errors + hidden.summaries + hidden.warnings === 1 ? " line" : " lines"}`;
+  }
+  const alike = hidden?.alike ?? 0;
+  if (alike > 0) {
+    m += `; ${fmt(alike)}`;
+    if (!hidden!.alikeFirst) m += " alike blocks";
+    else m += `${alike === 1 ? " block like lines " : " blocks like lines "}${fmt(hidden!.alikeFirst!)}–${fmt(hidden!.alikeLast!)}`;
   }
   return m + hint.replace(/\{first\}|\{last\}/g, (p) => String(p === "{first}" ? first : last));
 }
@@ -154,17 +166,19 @@ export function truncate(text: string, budget: number, headRatio: number, hint =
 
 const enum Kind {
   None = 0,
-  Warning = 1,
-  Exit = 2,
-  Summary = 3,
-  Failure = 4,
-  Error = 5,
-  Trace = 6,
+  Notable = 1,
+  Warning = 2,
+  Exit = 3,
+  Summary = 4,
+  Failure = 5,
+  Error = 6,
+  Trace = 7,
 }
 
 const rankOf = (k: number) => (k >= Kind.Failure ? 3 : k >= Kind.Exit ? 2 : k === Kind.Warning ? 1 : 0);
-const contextLines = (k: number) => (k === Kind.Warning ? 0 : 1);
-const continuationCap = (k: number) => (k === Kind.Trace ? 40 : k === Kind.Error || k === Kind.Failure ? 12 : k === Kind.Warning ? 3 : 2);
+const contextLines = (k: number) => (k <= Kind.Warning ? 0 : 1);
+const continuationCap = (k: number) =>
+  k === Kind.Trace ? 40 : k === Kind.Error || k === Kind.Failure ? 12 : k === Kind.Notable ? 8 : k === Kind.Warning ? 3 : 2;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlpha = (c: number) => ((c | 0x20) >= 97 && (c | 0x20) <= 122);
@@ -355,6 +369,8 @@ interface Scan {
   lineEnds: number[];
   lineNumbers: number[];
   kinds: Kind[];
+  /** Where the word that flagged each line starts to match. */
+  hits: number[];
   totalLines: number;
   pairs: number;
 }
@@ -363,7 +379,7 @@ interface Scan {
 const TRIGGER = /[rR][rR]|[fFpPwWR][aA]|[eE][bB]|[xX][cCiI]|\*\*|[\u00d7\u2715-\u2718]/g;
 
 function scanImportant(s: string): Scan {
-  const scan: Scan = { lineStarts: [], lineEnds: [], lineNumbers: [], kinds: [], totalLines: 0, pairs: 0 };
+  const scan: Scan = { lineStarts: [], lineEnds: [], lineNumbers: [], kinds: [], hits: [], totalLines: 0, pairs: 0 };
   let lineEnd = -1;
   let counted = 0; // newlines counted up to `countedTo`
   let countedTo = 0;
@@ -388,13 +404,511 @@ function scanImportant(s: string): Scan {
     scan.lineEnds.push(lineEnd);
     scan.lineNumbers.push(counted + 1);
     scan.kinds.push(kind);
+    scan.hits.push(pos);
   }
   scan.totalLines = lineCount(s, counted + countNewlines(s, countedTo, s.length));
   scan.pairs = pairsIn(s, 0, s.length);
   return scan;
 }
 
-// ---------------------------------------------------------------- blocks
+// ---------------------------------------------------------------- line shapes (important/shapes.ts)
+
+const COLS = 4;
+const LAST_COL = 3;
+const INDENTS = 16;
+const COLUMN_IDS = COLS * INDENTS;
+const NUM_HASH = 0x9e3779b9;
+const MAX_SLOTS = 1 << 16;
+const MAX_LINES = 1 << 21;
+const MIN_SUPPORT = 8;
+
+const fnv = (h: number, c: number) => Math.imul(h ^ c, 16777619) >>> 0;
+function mix(h: number): number {
+  h = (h ^ (h >>> 16)) >>> 0;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  return (h ^ (h >>> 13)) >>> 0;
+}
+function labelHash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = fnv(h, s.charCodeAt(i));
+  return h;
+}
+const SUMMARY_LABEL = labelHash("SUMMARY:");
+const rareMax = (total: number) => Math.max(3, total >> 4);
+
+class Shapes {
+  count = 0;
+  starts: number[] = [];
+  ends: number[] = [];
+  templates: number[] = [];
+  labelled: number[] = [];
+  private slots: number[] = [];
+  private keys: Float64Array;
+  private counts: Int32Array;
+  private mask: number;
+  private used = 0;
+  private colTotal = new Int32Array(COLUMN_IDS);
+  private colMax = new Int32Array(COLUMN_IDS);
+  private colMaxSlot = new Int32Array(COLUMN_IDS).fill(-1);
+  private colRare = new Int32Array(COLUMN_IDS);
+
+  constructor(
+    public text: string,
+    newlines: number,
+  ) {
+    const cap = Math.min(newlines + 1, MAX_LINES);
+    let size = 256;
+    while (size < cap * COLS * 2 && size < MAX_SLOTS) size <<= 1;
+    // Keys as col * 2^32 + class: exact in a double.
+    this.keys = new Float64Array(size).fill(-1);
+    this.counts = new Int32Array(size);
+    this.mask = size - 1;
+    const s = text;
+    const n = s.length;
+    let pos = 0;
+    while (pos < n && this.count < cap) {
+      const nl = nextNewline(s, pos);
+      let end = nl;
+      if (end > pos && s.charCodeAt(end - 1) === 13) end--;
+      this.starts.push(pos);
+      this.ends.push(end);
+      this.tokenize(this.count, pos, end);
+      this.count++;
+      pos = nl + 1;
+    }
+    for (let slot = 0; slot < size; slot++) {
+      const key = this.keys[slot]!;
+      if (key < 0) continue;
+      const col = Math.floor(key / 4294967296);
+      const c = this.counts[slot]!;
+      if (c <= rareMax(this.colTotal[col]!)) this.colRare[col] += c;
+    }
+  }
+
+  private tokenize(k: number, a: number, b: number): void {
+    const s = this.text;
+    let indent = 0;
+    let i = a;
+    for (; i < b; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 32) indent++;
+      else if (c === 9) indent += 4;
+      else break;
+    }
+    const base = k * COLS;
+    for (let c = 0; c < COLS; c++) this.slots[base + c] = -1;
+    const ind = Math.min(indent, INDENTS - 1);
+    let template = fnv(2166136261, ind + 1);
+    let tokens = 0;
+    let last = 0;
+    while (i < b) {
+      let h = 2166136261;
+      let digit = false;
+      for (; i < b; i++) {
+        const c = s.charCodeAt(i);
+        if (c === 32 || c === 9) break;
+        if (isDigit(c)) digit = true;
+        h = fnv(h, c);
+      }
+      const cls = digit ? NUM_HASH : h;
+      if (tokens < LAST_COL && h === SUMMARY_LABEL) this.labelled.push(k);
+      if (tokens < LAST_COL) this.slots[base + tokens] = this.add(ind * COLS + tokens, cls);
+      last = cls;
+      template = fnv(template, cls);
+      tokens++;
+      while (i < b && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+    }
+    if (tokens > LAST_COL) this.slots[base + LAST_COL] = this.add(ind * COLS + LAST_COL, last);
+    this.templates[k] = tokens === 0 ? 0 : (template | 1) >>> 0;
+  }
+
+  private add(col: number, cls: number): number {
+    this.colTotal[col]++;
+    const key = col * 4294967296 + cls;
+    let slot = mix((cls ^ Math.imul(col, 0x9e3779b1)) >>> 0) & this.mask;
+    for (;;) {
+      const k = this.keys[slot]!;
+      if (k === key) break;
+      if (k < 0) {
+        if (this.used * 4 >= (this.mask + 1) * 3) return -1;
+        this.keys[slot] = key;
+        this.used++;
+        break;
+      }
+      slot = (slot + 1) & this.mask;
+    }
+    const c = ++this.counts[slot];
+    if (c > this.colMax[col]!) {
+      this.colMax[col] = c;
+      this.colMaxSlot[col] = slot;
+    }
+    return slot;
+  }
+
+  private colOf(slot: number): number {
+    return Math.floor(this.keys[slot]! / 4294967296);
+  }
+
+  private dominant(col: number): boolean {
+    const total = this.colTotal[col]!;
+    return total >= MIN_SUPPORT && this.colRare[col]! * 4 <= total;
+  }
+
+  deviation(i: number, head = false): number {
+    let best = 0;
+    const cols = head ? 2 : COLS;
+    for (let c = 0; c < cols; c++) {
+      const slot = this.slots[i * COLS + c]!;
+      if (slot < 0) continue;
+      const col = this.colOf(slot);
+      if (!this.dominant(col) || slot === this.colMaxSlot[col]) continue;
+      const total = this.colTotal[col]!;
+      if (this.counts[slot]! <= rareMax(total) && total > best) best = total;
+    }
+    return best;
+  }
+
+  steady(i: number, c: number): boolean {
+    const slot = this.slots[i * COLS + c]!;
+    if (slot < 0) return false;
+    const col = this.colOf(slot);
+    return this.dominant(col) && this.counts[slot]! > rareMax(this.colTotal[col]!);
+  }
+
+  regularRow(i: number): boolean {
+    const slot = this.slots[i * COLS]!;
+    if (slot < 0) return false;
+    const col = this.colOf(slot);
+    return this.dominant(col) && slot === this.colMaxSlot[col] && this.keys[slot]! - col * 4294967296 !== NUM_HASH;
+  }
+
+  sameTemplate(i: number, j: number): boolean {
+    return this.templates[i] === this.templates[j];
+  }
+
+  blank(i: number): boolean {
+    return this.templates[i] === 0;
+  }
+}
+
+// ---------------------------------------------------------------- frames (important/frames.ts)
+
+const LIBRARY_MARKS = [
+  "node_modules/", "node:", "internal/", "site-packages/", "dist-packages/", "/usr/", "/lib/", "/lib64/",
+  "/opt/", "sysdeps/", "/rustc/", "/.cargo/", "/.rustup/", "/go/pkg/", "<frozen", "java.base/", "jdk.",
+  "org.junit", "junit.", "sun.", "/libc", "libc_", "std::", "core::", "/.m2/", "/gems/", "/vendor/",
+];
+
+function firstText(s: string, a: number, b: number): number {
+  while (a < b && (s.charCodeAt(a) === 32 || s.charCodeAt(a) === 9)) a++;
+  return a;
+}
+
+const startsWithIn = (s: string, i: number, end: number, lit: string) => i + lit.length <= end && s.startsWith(lit, i);
+const containsIn = (s: string, a: number, b: number, lit: string) => {
+  const at = s.indexOf(lit, a);
+  return at !== -1 && at + lit.length <= b;
+};
+
+function hasLocation(s: string, a: number, b: number): boolean {
+  for (let i = a + 2; i < b - 1; i++) {
+    if (s.charCodeAt(i) !== 58 || !isDigit(s.charCodeAt(i + 1))) continue;
+    let j = i - 1;
+    let letters = 0;
+    while (j > a && isAlpha(s.charCodeAt(j)) && letters < 6) {
+      j--;
+      letters++;
+    }
+    if (letters > 0 && s.charCodeAt(j) === 46) return true;
+  }
+  return false;
+}
+
+function isFrame(s: string, a: number, b: number): boolean {
+  const t = firstText(s, a, b);
+  if (t >= b) return false;
+  if (startsWithIn(s, t, b, "at ")) return true;
+  if (startsWithIn(s, t, b, 'File "')) return containsIn(s, t, b, '", line ');
+  if (s.charCodeAt(t) === 35 && t + 1 < b && isDigit(s.charCodeAt(t + 1))) return true;
+  return t > a && hasLocation(s, t, b);
+}
+
+const isLibraryFrame = (s: string, a: number, b: number) => LIBRARY_MARKS.some((m) => containsIn(s, a, b, m));
+
+function isBareLocation(s: string, a: number, b: number): boolean {
+  const t = firstText(s, a, b);
+  if (t === a) return false;
+  if (s.charCodeAt(a) === 9) return true;
+  return startsWithIn(s, t, b, "at ") && !containsIn(s, t, b, "(");
+}
+
+const toLower = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
+
+function wordAt(s: string, i: number, b: number, w: string): boolean {
+  if (i + w.length > b) return false;
+  const before = i > 0 ? s.charCodeAt(i - 1) : 32;
+  if (isAlpha(before) || before === 40 || before === 46) return false;
+  for (let j = 0; j < w.length; j++) if (toLower(s.charCodeAt(i + j)) !== w.charCodeAt(j)) return false;
+  if (i + w.length === b) return true;
+  const after = s.charCodeAt(i + w.length);
+  return !isAlpha(after) && after !== 40 && after !== 41;
+}
+
+function sideLabel(s: string, a: number, b: number): boolean {
+  const t = firstText(s, a, b);
+  let e = t;
+  while (e < b && isAlpha(s.charCodeAt(e))) e++;
+  if (e >= b || s.charCodeAt(e) !== 58) return false;
+  return wordAt(s, t, e, "left") || wordAt(s, t, e, "right") || wordAt(s, t, e, "got");
+}
+
+function isAssertion(s: string, a: number, b: number): boolean {
+  if (sideLabel(s, a, b)) return true;
+  for (let i = a; i < b; i++) {
+    const c = toLower(s.charCodeAt(i));
+    if (c === 0x65 && wordAt(s, i, b, "expected")) return true;
+    if (c === 0x61 && wordAt(s, i, b, "actual")) return true;
+    if (c === 0x72 && wordAt(s, i, b, "received")) return true;
+    if (c === 0x77 && wordAt(s, i, b, "want")) return true;
+    if (c === 0x62 && wordAt(s, i, b, "but") && startsWithIn(s, i + 3, b, " was")) return true;
+    if (c === 0x21 && i > a && s.charCodeAt(i - 1) === 32 && startsWithIn(s, i, b, "!=")) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- refined scan (important/refine.ts)
+
+const MAX_NOTABLE = 48;
+const QUIET_SUPPORT = 64;
+const PROSE_WORDS = 6;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isBlankUnit = (c: number) => c === 32 || c === 9;
+
+function wordCase(s: string, a: number, b: number): number {
+  if (b <= a) return 0;
+  for (let j = a + 1; j < b; j++) if (!isLower(s.charCodeAt(j))) return 0;
+  const c = s.charCodeAt(a);
+  if (isLower(c)) return 1;
+  return isUpper(c) ? 2 : 0;
+}
+
+function tokenBefore(s: string, lineStart: number, at: number): [number, number] | null {
+  let j = at - 1;
+  if (j < lineStart || !isBlankUnit(s.charCodeAt(j))) return null;
+  while (j >= lineStart && isBlankUnit(s.charCodeAt(j))) j--;
+  if (j < lineStart) return null;
+  const e = j + 1;
+  while (j >= lineStart && !isBlankUnit(s.charCodeAt(j))) j--;
+  return [j + 1, e];
+}
+
+function codeExcerpt(s: string, ls: number, le: number): boolean {
+  let j = ls;
+  while (j < le && isBlankUnit(s.charCodeAt(j))) j++;
+  if (j < le && s.charCodeAt(j) === 62) j++;
+  while (j < le && isBlankUnit(s.charCodeAt(j))) j++;
+  const digits = j;
+  while (j < le && isDigit(s.charCodeAt(j))) j++;
+  if (j === digits) return false;
+  while (j < le && isBlankUnit(s.charCodeAt(j))) j++;
+  return j < le && s.charCodeAt(j) === 124;
+}
+
+function indentAt(s: string, a: number, b: number): number {
+  let j = a;
+  while (j < b && isBlankUnit(s.charCodeAt(j))) j++;
+  return j - a;
+}
+
+function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCode: number): boolean {
+  const ls = shapes.starts[line]!;
+  const le = shapes.ends[line]!;
+  if (codeExcerpt(s, ls, le)) return true;
+  if (line > 0) {
+    const ps = shapes.starts[line - 1]!;
+    const pe = shapes.ends[line - 1]!;
+    if (isFrame(s, ps, pe) && indentAt(s, ls, le) > indentAt(s, ps, pe) && indentAt(s, ps, pe) > 0) return true;
+  }
+  let w = hit;
+  while (w > ls && isAlpha(s.charCodeAt(w - 1))) w--;
+  let e = hit;
+  while (e < le && isAlpha(s.charCodeAt(e))) e++;
+  const form = wordCase(s, w, e);
+  if (form === 0) return false;
+  if (w > ls && !isBlankUnit(s.charCodeAt(w - 1))) return false;
+  if (e < le && !isBlankUnit(s.charCodeAt(e))) return false;
+  let index = 0;
+  let tokens = 0;
+  for (let j = ls; j < le; ) {
+    while (j < le && isBlankUnit(s.charCodeAt(j))) j++;
+    if (j >= le) break;
+    if (j < w) index++;
+    tokens++;
+    while (j < le && !isBlankUnit(s.charCodeAt(j))) j++;
+  }
+  if (index < 2) return false;
+  const prev = tokenBefore(s, ls, w);
+  if (prev === null) return false;
+  const prevCase = wordCase(s, prev[0], prev[1]);
+  if (shapes.regularRow(line) && shapes.deviation(line) === 0 && (form === 1 || prevCase === 2) && !(index === 2 && shapes.steady(line, 2))) return true;
+  if (exitCode !== 0 || form !== 1 || prevCase !== 1 || tokens < PROSE_WORDS) return false;
+  let k = e;
+  while (k < le && isBlankUnit(s.charCodeAt(k))) k++;
+  return k > e && k < le && isLower(s.charCodeAt(k));
+}
+
+function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number): Scan {
+  const lines = shapes.count;
+  const flagged = new Uint8Array(lines + 1);
+  const keep = new Uint8Array(scan.kinds.length);
+  const summary = new Uint8Array(lines + 1);
+  for (const l of shapes.labelled) summary[l] = 1;
+  let failures = 0;
+  for (let i = 0; i < scan.kinds.length; i++) {
+    const line = scan.lineNumbers[i]! - 1;
+    const kind = scan.kinds[i]!;
+    let ok = true;
+    if (kind !== Kind.Summary && kind !== Kind.Exit && line < lines) ok = !incidental(text, shapes, line, scan.hits[i]!, exitCode);
+    if (ok) {
+      if (kind >= Kind.Failure) failures++;
+      keep[i] = 1;
+      if (line < lines) flagged[line] = 1;
+    }
+  }
+  const minSupport = exitCode === 0 && failures === 0 ? QUIET_SUPPORT : 1;
+  const candidates: [number, number][] = [];
+  for (let i = 0; i < lines; i++) {
+    if (flagged[i]) continue;
+    const d = shapes.deviation(i);
+    if (d >= minSupport) candidates.push([d, i]);
+  }
+  candidates.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const notable = new Uint8Array(lines + 1);
+  const take = Math.min(candidates.length, MAX_NOTABLE);
+  for (let k = 0; k < take; k++) notable[candidates[candidates.length - 1 - k]![1]] = 1;
+  const out: Scan = { lineStarts: [], lineEnds: [], lineNumbers: [], kinds: [], hits: [], totalLines: scan.totalLines, pairs: scan.pairs };
+  let a = 0;
+  for (let line = 0; line <= lines; line++) {
+    while (a < scan.kinds.length && (scan.lineNumbers[a]! - 1 === line || line === lines)) {
+      if (keep[a]) {
+        let kind = scan.kinds[a]!;
+        if (line < lines && summary[line]) {
+          if (kind !== Kind.Trace) kind = Kind.Summary;
+          summary[line] = 2;
+        }
+        out.lineStarts.push(scan.lineStarts[a]!);
+        out.lineEnds.push(scan.lineEnds[a]!);
+        out.lineNumbers.push(scan.lineNumbers[a]!);
+        out.kinds.push(kind);
+        out.hits.push(scan.hits[a]!);
+      }
+      a++;
+    }
+    if (line < lines && (notable[line] || summary[line] === 1)) {
+      const start = shapes.starts[line]!;
+      const end = shapes.ends[line]!;
+      out.lineStarts.push(start);
+      out.lineEnds.push(end < text.length && text.charCodeAt(end) === 13 ? end + 1 : end);
+      out.lineNumbers.push(line + 1);
+      out.kinds.push(summary[line] === 1 ? Kind.Summary : Kind.Notable);
+      out.hits.push(start);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- alike blocks (important/repeats.ts)
+
+const MIN_REPEATS = 3;
+const MAX_GROUPS = 16;
+
+interface Alike {
+  firstLines: number[];
+  lastLines: number[];
+  starts: number[];
+  ends: number[];
+  groups: number[];
+}
+
+function findRepeats(shapes: Shapes): Alike {
+  const r: Alike = { firstLines: [], lastLines: [], starts: [], ends: [], groups: [] };
+  const n = shapes.count;
+  let runSig = 0;
+  let runLen = 0;
+  let runFirst = 0;
+  let runFirstLast = 0;
+  let pending: [number, number][] = [];
+  let i = 0;
+  while (i <= n) {
+    while (i < n && shapes.blank(i)) i++;
+    let sig = 0;
+    const a = i;
+    if (i < n) {
+      sig = 2166136261;
+      while (i < n && !shapes.blank(i)) sig = fnv(sig, shapes.templates[i++]!);
+      sig = (fnv(sig, i - a) | 1) >>> 0;
+    }
+    if (sig !== 0 && sig === runSig) {
+      runLen++;
+      pending.push([shapes.starts[a]!, i < n ? shapes.starts[i]! : shapes.text.length]);
+    } else {
+      if (runLen >= MIN_REPEATS && r.firstLines.length < MAX_GROUPS) {
+        const g = r.firstLines.length;
+        r.firstLines.push(runFirst + 1);
+        r.lastLines.push(runFirstLast + 1);
+        for (const [s, e] of pending) {
+          r.starts.push(s);
+          r.ends.push(e);
+          r.groups.push(g);
+        }
+      }
+      runSig = sig;
+      runLen = 1;
+      runFirst = a;
+      runFirstLast = i - 1;
+      pending = [];
+    }
+    if (sig === 0) break;
+  }
+  return r;
+}
+
+function firstEndingAfter(r: Alike, at: number): number {
+  let lo = 0;
+  let hi = r.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (r.ends[mid]! <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function alikeCovers(r: Alike, at: number): boolean {
+  const k = firstEndingAfter(r, at);
+  return k < r.starts.length && r.starts[k]! <= at;
+}
+
+function alikeNote(r: Alike, a: number, b: number, first: number, last: number, h: Hidden): void {
+  const inside = new Array<number>(r.firstLines.length).fill(0);
+  for (let k = firstEndingAfter(r, a); k < r.starts.length && r.starts[k]! < b; k++) {
+    if (r.starts[k]! >= a && r.ends[k]! <= b) inside[r.groups[k]!]++;
+  }
+  for (let g = 0; g < r.firstLines.length; g++) {
+    let n = inside[g]!;
+    const gf = r.firstLines[g]!;
+    const gl = r.lastLines[g]!;
+    const hiddenToo = gf >= first && gl <= last;
+    if (hiddenToo && n > 0) n++;
+    if (n > (h.alike ?? 0)) {
+      h.alike = n;
+      h.alikeFirst = hiddenToo ? 0 : gf;
+      h.alikeLast = hiddenToo ? 0 : gl;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- blocks (important/blocks.ts)
 
 const CONTINUATION_PREFIXES = ["Caused by", "goroutine ", "created by ", "During handling", "The above exception"];
 
@@ -442,7 +956,7 @@ interface Block {
   lastLine: number;
 }
 
-function blockOf(s: string, lineStart: number, lineEnd: number, lineNo: number, kind: Kind): Block {
+function blockOf(s: string, lineStart: number, lineEnd: number, lineNo: number, kind: Kind, shapes: Shapes | null): Block {
   const n = s.length;
   let start = lineStart;
   let first = lineNo;
@@ -456,7 +970,7 @@ function blockOf(s: string, lineStart: number, lineEnd: number, lineNo: number, 
   while (budget > 0 && end + 1 < n) {
     const next = end + 1;
     const nextEnd = nextNewline(s, next);
-    if (isContinuation(s, next, nextEnd)) {
+    if (isContinuation(s, next, nextEnd) || (shapes !== null && kind >= Kind.Failure && last < shapes.count && shapes.deviation(last) > 0)) {
       end = nextEnd;
       last++;
       budget--;
@@ -480,11 +994,35 @@ function blockOf(s: string, lineStart: number, lineEnd: number, lineNo: number, 
   return { start, end: end < n ? end + 1 : n, firstLine: first, lastLine: last };
 }
 
-// ---------------------------------------------------------------- keepImportant
+// ---------------------------------------------------------------- keepImportant (important.ts)
 
 const IMPORTANT_SHARE = 0.7;
+const SMALL_BUDGET = 2000;
+const IMPORTANT_SHARE_SMALL = 1.0;
 const FLOOD_ENDS = 3;
 const MIN_PARTIAL = 48;
+const STRONG_RHYTHM = 32;
+const ASSERTIONS_PER_BLOCK = 2;
+const MAX_TRACE_LINES = 2000;
+
+const isDecoration = (c: number) => c === 0x3d || c === 45 || c === 95 || c === 0x2a || c === 35 || c === 0x7e || c === 0x2500;
+
+function headerLike(s: string, a: number, b: number): boolean {
+  let rule = 0;
+  for (let i = a; i < b; i++) if (isDecoration(s.charCodeAt(i))) rule++;
+  if (rule * 2 >= b - a && rule >= 6) return true;
+  let words = 0;
+  for (let i = a; i < b; ) {
+    while (i < b && !isAlpha(s.charCodeAt(i))) i++;
+    const w = i;
+    while (i < b && isAlpha(s.charCodeAt(i))) i++;
+    if (i - w >= 2) words++;
+    if (words > 2) return false;
+  }
+  let e = b;
+  while (e > a && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 13)) e--;
+  return words <= 1 || (e > a && s.charCodeAt(e - 1) === 58);
+}
 
 function fromBothEnds(list: number[], lo: number, hi: number, perEnd: number, out: number[]): void {
   let front = lo;
@@ -495,23 +1033,48 @@ function fromBothEnds(list: number[], lo: number, hi: number, perEnd: number, ou
   }
 }
 
-function selectionOrder(scan: Scan): number[] {
+interface Order {
+  primary: number[];
+  secondary: number[];
+}
+
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order {
   const errors: number[] = [];
+  const headers: number[] = [];
   const summaries: number[] = [];
   const warnings: number[] = [];
-  scan.kinds.forEach((k, i) => {
-    const r = rankOf(k);
-    if (r === 3) errors.push(i);
+  // Notable lines: [strong, -indent, deviation, -index] sorted descending.
+  const notable: [number, number, number, number][] = [];
+  scan.kinds.forEach((kind, i) => {
+    const r = rankOf(kind);
+    const line = scan.lineNumbers[i]!;
+    const header = (r === 3 || kind === Kind.Notable) && headerLike(text, scan.lineStarts[i]!, scan.lineEnds[i]!);
+    if (header) headers.push(i);
+    else if (r === 3) errors.push(i);
     else if (r === 2) summaries.push(i);
     else if (r === 1) warnings.push(i);
+    else if (kind === Kind.Notable && shapes !== null) {
+      const d = Math.min(shapes.deviation(line - 1), 0xfffff);
+      const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM ? 1 : 0;
+      const start = shapes.starts[line - 1]!;
+      const end = shapes.ends[line - 1]!;
+      let indent = 0;
+      while (start + indent < end && indent < 255 && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
+      notable.push([strong, 255 - indent, d, i]);
+    }
   });
-  const order: number[] = [];
-  if (errors.length > 0) order.push(errors[0]!);
-  if (errors.length > 1) order.push(errors[errors.length - 1]!);
-  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, order);
-  if (errors.length > 2) fromBothEnds(errors, 1, errors.length - 1, errors.length, order);
-  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, order);
-  return order;
+  const primary: number[] = [];
+  const ne = errors.length;
+  if (ne > 0) primary.push(errors[0]!);
+  if (ne > 1) primary.push(errors[ne - 1]!);
+  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, primary);
+  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, primary);
+  notable.sort((x, y) => y[0] - x[0] || y[1] - x[1] || y[2] - x[2] || x[3] - y[3]);
+  let k = 0;
+  while (k < notable.length && notable[k]![0] === 1) primary.push(notable[k++]![3]);
+  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, primary);
+  fromBothEnds(headers, 0, headers.length, headers.length, primary);
+  return { primary, secondary: notable.slice(k).map((x) => x[3]) };
 }
 
 interface Range {
@@ -552,6 +1115,16 @@ function costOf(chosen: Range[], start: number, end: number, perGap: number): nu
   return uncovered(chosen, start, end) + (touches ? 0 : perGap);
 }
 
+function bridged(chosen: Range[], start: number, end: number, perGap: number): [number, number] {
+  let s = start;
+  let e = end;
+  for (const c of chosen) {
+    if (c.end <= start && start - c.end < perGap && c.end < s) s = c.end;
+    if (c.start >= end && c.start - end < perGap && c.start > e) e = c.start;
+  }
+  return [s, e];
+}
+
 function spent(ranges: Range[], perGap: number): number {
   const parts = ranges.map((c) => [c.start, c.end] as [number, number]).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   let total = 0;
@@ -568,7 +1141,159 @@ function spent(ranges: Range[], perGap: number): number {
   return total;
 }
 
-function render(text: string, scan: Scan, kept: { start: number; end: number; firstLine: number }[], hint: string): string {
+interface Frame {
+  headEnd: number;
+  tailStart: number;
+  perGap: number;
+  alike: Alike | null;
+}
+
+const withNewline = (text: string, b: number) => (b < text.length ? b + 1 : b);
+
+function offer(text: string, chosen: Range[], frame: Frame, start: number, end: number, firstLine: number, hit: number, kind: Kind, used: number, cap: number): number {
+  const n = text.length;
+  const perGap = frame.perGap;
+  const left = cap - used;
+  if (left < 8) return used;
+  const lineEnd = end > start && end <= n && text.charCodeAt(end - 1) === LF ? end - 1 : end;
+  if (lineEnd < frame.headEnd || start >= frame.tailStart) return used;
+  if (chosen.some((c) => c.start <= start && lineEnd <= c.end)) return used;
+  let [s, e] = bridged(chosen, start, end, perGap);
+  let cost = costOf(chosen, s, e, perGap);
+  if (cost > left) {
+    s = start;
+    e = end;
+    cost = costOf(chosen, s, e, perGap);
+  }
+  if (cost > left) {
+    if (hit < 0 || kind === Kind.Notable || left - perGap < MIN_PARTIAL) return used;
+    e = safeEnd(text, start + left - perGap - 1);
+    cost = e - start + perGap;
+  }
+  const first = s < start ? firstLine - countNewlines(text, s, start) : firstLine;
+  chosen.push({ start: s, end: e, firstLine: first, hit });
+  return used + cost;
+}
+
+function offerClosingLine(text: string, hitEnd: number, hitLine: number, chosen: Range[], frame: Frame, used: number, cap: number): number {
+  const n = text.length;
+  let end = hitEnd;
+  let line = hitLine;
+  for (let k = 0; k < MAX_TRACE_LINES && end + 1 < n; k++) {
+    const next = end + 1;
+    const nextEnd = nextNewline(text, next);
+    if (!isContinuation(text, next, nextEnd)) {
+      if (nextEnd > next && text.charCodeAt(next) !== 13) return offer(text, chosen, frame, next, withNewline(text, nextEnd), line + 1, -1, Kind.None, used, cap);
+      return used;
+    }
+    end = nextEnd;
+    line++;
+  }
+  return used;
+}
+
+function offerFrame(text: string, chosen: Range[], frame: Frame, start: number, line: number, used: number, cap: number): number {
+  const n = text.length;
+  let end = nextNewline(text, start);
+  if (!isFrame(text, start, end) && end < n) end = nextNewline(text, end + 1);
+  return offer(text, chosen, frame, start, withNewline(text, end), line, -1, Kind.None, used, cap);
+}
+
+function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: number, chosen: Range[], frame: Frame, used: number, cap: number): number {
+  const kind = scan.kinds[h]!;
+  if (rankOf(kind) < 3 && kind !== Kind.Notable) return used;
+  const hitStart = scan.lineStarts[h]!;
+  if (kind === Kind.Trace) used = offerClosingLine(text, scan.lineEnds[h]!, scan.lineNumbers[h]!, chosen, frame, used, cap);
+  const block = blockOf(text, hitStart, scan.lineEnds[h]!, scan.lineNumbers[h]!, kind, shapes);
+  let pos = block.start;
+  let line = block.firstLine;
+  let prevStart = -1;
+  let firstFrame = -1;
+  let firstFrameLine = 0;
+  let lastFrame = -1;
+  let lastFrameLine = 0;
+  let assertions = 0;
+  while (pos < block.end) {
+    const nl = Math.min(nextNewline(text, pos), block.end);
+    if (pos !== hitStart) {
+      if (isFrame(text, pos, nl)) {
+        if (!isLibraryFrame(text, pos, nl)) {
+          const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
+          lastFrame = withFunction ? prevStart : pos;
+          lastFrameLine = withFunction ? line - 1 : line;
+          if (firstFrame < 0) {
+            firstFrame = lastFrame;
+            firstFrameLine = lastFrameLine;
+          }
+        }
+      } else if (assertions < ASSERTIONS_PER_BLOCK && isAssertion(text, pos, nl)) {
+        used = offer(text, chosen, frame, pos, withNewline(text, nl), line, -1, Kind.None, used, cap);
+        assertions++;
+      }
+    }
+    prevStart = pos;
+    pos = nl + 1;
+    line++;
+  }
+  if (firstFrame >= 0) used = offerFrame(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
+  if (lastFrame > firstFrame) used = offerFrame(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
+  return used;
+}
+
+function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number[], chosen: Range[], frame: Frame, used: number, cap: number): number {
+  const templates: number[] = [];
+  for (const h of list) {
+    if (cap - used < frame.perGap + 8) break;
+    const kind = scan.kinds[h]!;
+    const ls = scan.lineStarts[h]!;
+    const le = scan.lineEnds[h]!;
+    const line = scan.lineNumbers[h]!;
+    if (frame.alike !== null && alikeCovers(frame.alike, ls)) continue;
+    if (kind === Kind.Notable && shapes !== null) {
+      if (le - ls > cap >> 2) continue;
+      if (templates.some((t) => shapes.sameTemplate(t, line - 1))) continue;
+    }
+    const before = chosen.length;
+    used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
+    if (kind === Kind.Notable && chosen.length > before) templates.push(line - 1);
+  }
+  return used;
+}
+
+function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Range[], used: number, cap: number): number {
+  for (const c of chosen) {
+    const h = c.hit;
+    if (h < 0) continue;
+    const block = blockOf(text, scan.lineStarts[h]!, scan.lineEnds[h]!, scan.lineNumbers[h]!, scan.kinds[h]!, shapes);
+    const s = Math.min(block.start, c.start);
+    const e = Math.max(block.end, c.end);
+    const grown = used + uncovered(chosen, s, e);
+    if (grown > cap) continue;
+    c.firstLine = s === block.start ? block.firstLine : c.firstLine;
+    c.start = s;
+    c.end = e;
+    used = grown;
+  }
+  return used;
+}
+
+function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, frame: Frame, cap: number, small: boolean): Range[] {
+  const chosen: Range[] = [];
+  let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap);
+  const n = chosen.length;
+  for (let c = 0; c < n; c++) if (chosen[c]!.hit >= 0) used = keyLinesOf(text, scan, shapes, chosen[c]!.hit, chosen, frame, used, cap);
+  if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+  growBlocks(text, scan, shapes, chosen, used, cap);
+  return chosen;
+}
+
+interface Kept {
+  start: number;
+  end: number;
+  firstLine: number;
+}
+
+function render(text: string, scan: Scan, kept: Kept[], hint: string, hintOnce: boolean, alike: Alike | null): string {
   const n = text.length;
   const out: string[] = [];
   let outLen = 0;
@@ -581,6 +1306,17 @@ function render(text: string, scan: Scan, kept: { start: number; end: number; fi
   };
   let pos = 0;
   let flag = 0;
+  let gaps = 0;
+  // Notable lines are candidates: the markers count errors, summaries and warnings only.
+  const fs: number[] = [];
+  const fr: number[] = [];
+  scan.kinds.forEach((k, i) => {
+    const r = rankOf(k);
+    if (r > 0) {
+      fs.push(scan.lineStarts[i]!);
+      fr.push(r);
+    }
+  });
   for (let k = 0; k <= kept.length; k++) {
     const segStart = k < kept.length ? kept[k]!.start : n;
     if (segStart > pos) {
@@ -591,16 +1327,18 @@ function render(text: string, scan: Scan, kept: { start: number; end: number; fi
       const partial = (pos > 0 && text.charCodeAt(pos - 1) !== LF) || (segStart < n && !endsLine);
       const omitted = segStart - pos - (scan.pairs > 0 ? pairsIn(text, pos, segStart) : 0);
       const hidden: Hidden = { errors: 0, summaries: 0, warnings: 0 };
-      while (flag < scan.lineStarts.length && scan.lineStarts[flag]! < pos) flag++;
-      while (flag < scan.lineStarts.length && scan.lineStarts[flag]! < segStart) {
-        const r = rankOf(scan.kinds[flag]!);
+      while (flag < fs.length && fs[flag]! < pos) flag++;
+      while (flag < fs.length && fs[flag]! < segStart) {
+        const r = fr[flag]!;
         if (r >= 3) hidden.errors++;
         else if (r === 2) hidden.summaries++;
         else hidden.warnings++;
         flag++;
       }
+      if (alike !== null) alikeNote(alike, pos, segStart, first, last, hidden);
       if (outLen > 0 && !endsWithLf) push("\n");
-      push(marker(omitted, first, last, scan.totalLines, partial, hidden, hint));
+      push(marker(omitted, first, last, scan.totalLines, partial, hidden, hintOnce && gaps > 0 ? "" : hint));
+      gaps++;
       if (k < kept.length) push("\n");
     }
     if (k === kept.length) break;
@@ -610,12 +1348,18 @@ function render(text: string, scan: Scan, kept: { start: number; end: number; fi
   return out.join("");
 }
 
-function cutWith(text: string, scan: Scan, chosen: Range[], rest: number, ratio: number) {
+function shorterThanMarker(total: number, a: number, b: number, firstLine: number, lastLine: number, hint: string): boolean {
+  const units = b - a;
+  if (units > 160 + hint.length) return false;
+  return units <= marker(units, firstLine, Math.max(lastLine, firstLine), total, false, null, hint).length + 1;
+}
+
+function cutWith(text: string, scan: Scan, chosen: Range[], rest: number, ratio: number, hint: string, hintOnce: boolean): Kept[] {
   const n = text.length;
   const headEnd = headCut(text, Math.floor(rest * ratio));
   const tailStart = Math.max(tailCut(text, rest - headEnd), headEnd);
   const sorted = chosen.map((c, i) => ({ c, i })).sort((a, b) => a.c.start - b.c.start || a.i - b.i);
-  const kept: { start: number; end: number; firstLine: number }[] = [];
+  const kept: Kept[] = [];
   const keep = (start: number, end: number, firstLine: number) => {
     if (end <= start) return;
     const last = kept[kept.length - 1];
@@ -626,13 +1370,34 @@ function cutWith(text: string, scan: Scan, chosen: Range[], rest: number, ratio:
     kept.push({ start, end, firstLine });
   };
   keep(0, headEnd, 1);
+  let lastEnd = headEnd;
+  let lastEndLine = 1 + countNewlines(text, 0, headEnd);
+  let gapHint = hint;
   for (const { c } of sorted) {
-    if (c.start >= tailStart) break;
-    keep(c.start, c.end, c.firstLine);
+    let s = c.start;
+    if (s >= tailStart) break;
+    let first = c.firstLine;
+    if (s > lastEnd) {
+      if (shorterThanMarker(scan.totalLines, lastEnd, s, lastEndLine, first, gapHint)) {
+        s = lastEnd;
+        first = lastEndLine;
+      } else if (hintOnce) gapHint = "";
+    }
+    keep(s, c.end, first);
+    if (c.end > lastEnd) {
+      lastEndLine = first + countNewlines(text, s, c.end);
+      lastEnd = c.end;
+    }
   }
   if (tailStart < n) {
     const totalNewlines = scan.totalLines - (text.charCodeAt(n - 1) === LF ? 0 : 1);
-    keep(tailStart, n, 1 + totalNewlines - countNewlines(text, tailStart, n));
+    let start = tailStart;
+    let first = 1 + totalNewlines - countNewlines(text, tailStart, n);
+    if (start > lastEnd && shorterThanMarker(scan.totalLines, lastEnd, start, lastEndLine, first, gapHint)) {
+      start = lastEnd;
+      first = lastEndLine;
+    }
+    keep(start, n, first);
   }
   return kept;
 }
@@ -641,67 +1406,58 @@ function cutWith(text: string, scan: Scan, chosen: Range[], rest: number, ratio:
 export function keepImportant(text: string, budget: number, headRatio: number, hint = ""): string {
   const n = text.length;
   if (n <= budget) return text;
-  const scan = scanImportant(text);
+  const keywords = scanImportant(text);
+  const shapes = new Shapes(text, keywords.totalLines);
+  const scan = refineScan(text, keywords, shapes, -1);
   const ratio = clampRatio(headRatio);
   const plain = () => truncateWithStats(text, budget, ratio, hint, scan.totalLines, scan.pairs);
   if (scan.kinds.length === 0 || budget <= 0) return plain();
+  const small = budget < SMALL_BUDGET;
+  const hintOnce = small && hint.length > 0;
+  const alike = findRepeats(shapes);
   const hiddenAll: Hidden = { errors: 0, summaries: 0, warnings: 0 };
   for (const k of scan.kinds) {
     const r = rankOf(k);
     if (r === 3) hiddenAll.errors++;
     else if (r === 2) hiddenAll.summaries++;
-    else hiddenAll.warnings++;
+    else if (r === 1) hiddenAll.warnings++;
   }
-  const perGap = markerBound(n, scan.totalLines, hint, hiddenAll) + 2;
-  const room = budget - perGap;
+  if (alike.firstLines.length > 0) {
+    hiddenAll.alike = alike.starts.length;
+    hiddenAll.alikeFirst = scan.totalLines;
+    hiddenAll.alikeLast = scan.totalLines;
+  }
+  const firstGap = markerBound(n, scan.totalLines, hint, hiddenAll) + 2;
+  const perGap = hintOnce ? markerBound(n, scan.totalLines, "", hiddenAll) + 2 : firstGap;
+  const room = budget - firstGap;
   if (room < perGap + MIN_PARTIAL) return plain();
-  const cap = Math.floor(room * IMPORTANT_SHARE);
+  const cap = Math.floor(room * (small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE));
   const minRest = room - cap;
   const freeHeadEnd = headCut(text, Math.floor(minRest * ratio));
-  const freeTailStart = Math.max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd);
-
-  // Flagged lines alone first, in order of rank; then their blocks while the share lasts.
-  const chosen: Range[] = [];
-  let used = 0;
-  for (const h of selectionOrder(scan)) {
-    const left = cap - used;
-    if (left < perGap + 8) break;
-    const ls = scan.lineStarts[h]!;
-    const le = scan.lineEnds[h]!;
-    if (le < freeHeadEnd || ls >= freeTailStart) continue;
-    if (chosen.some((c) => c.start <= ls && le <= c.end)) continue;
-    let e = le < n ? le + 1 : n;
-    let cost = costOf(chosen, ls, e, perGap);
-    if (cost > left) {
-      if (left - perGap < MIN_PARTIAL) continue;
-      e = safeEnd(text, ls + left - perGap - 1);
-      cost = e - ls + perGap;
-    }
-    chosen.push({ start: ls, end: e, firstLine: scan.lineNumbers[h]!, hit: h });
-    used += cost;
-  }
-  for (const c of chosen) {
-    const h = c.hit;
-    const block = blockOf(text, scan.lineStarts[h]!, scan.lineEnds[h]!, scan.lineNumbers[h]!, scan.kinds[h]!);
-    const grown = used + uncovered(chosen, block.start, block.end);
-    if (grown > cap) continue;
-    c.start = block.start;
-    c.end = block.end;
-    c.firstLine = block.firstLine;
-    used = grown;
-  }
-
-  for (let take = chosen.length; take >= 0; take--) {
-    const some = chosen.slice(0, take);
-    const rest = room - spent(some, perGap);
-    const out = render(text, scan, cutWith(text, scan, some, rest, ratio), hint);
-    if (out.length > budget) continue;
-    const slack = budget - out.length;
-    if (slack > 0) {
-      const wider = render(text, scan, cutWith(text, scan, some, rest + slack, ratio), hint);
+  const frame: Frame = { headEnd: freeHeadEnd, tailStart: Math.max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd), perGap, alike };
+  const order = selectionOrder(text, scan, shapes);
+  const widened = (chosen: Range[], rest: number, slack: number, fallback: string) => {
+    for (let more = slack; more > 8; more >>= 1) {
+      const wider = render(text, scan, cutWith(text, scan, chosen, rest + more, ratio, hint, hintOnce), hint, hintOnce, alike);
       if (wider.length <= budget) return wider;
     }
-    return out;
+    return fallback;
+  };
+
+  const first = choose(text, scan, shapes, order, frame, cap, small);
+  for (let take = first.length; take >= 0; take--) {
+    const some = first.slice(0, take);
+    const rest = room - spent(some, perGap);
+    const out = render(text, scan, cutWith(text, scan, some, rest, ratio, hint, hintOnce), hint, hintOnce, alike);
+    if (out.length > budget) continue;
+    const slack = budget - out.length;
+    if (slack > perGap + MIN_PARTIAL && take === first.length && first.length < order.primary.length + (small ? order.secondary.length : 0)) {
+      const second = choose(text, scan, shapes, order, frame, cap + slack, small);
+      const secondRest = Math.max(room - spent(second, perGap), rest);
+      const moreOut = render(text, scan, cutWith(text, scan, second, secondRest, ratio, hint, hintOnce), hint, hintOnce, alike);
+      if (moreOut.length <= budget && second.length > first.length) return widened(second, secondRest, budget - moreOut.length, moreOut);
+    }
+    return widened(some, rest, slack, out);
   }
   return plain();
 }

@@ -3,7 +3,8 @@
 // and a line after (where a Python traceback states its exception).
 import { CharCode, isDigit, isIdentChar } from "../util/chars";
 import { findNewline, unitAt } from "../util/lines";
-import { contextAfter, contextBefore, continuationCap } from "./kinds";
+import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
+import { Shapes } from "./shapes";
 
 export class Block {
   /** [start, end) in UTF-16 units; end is after the last line's '\n' when it has one. */
@@ -62,8 +63,13 @@ function isBlank(s: string, i: i32, end: i32): bool {
   return true;
 }
 
-/** The block of the flagged line [lineStart, lineEnd) numbered lineNo. */
-export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, kind: i32, out: Block): void {
+/**
+ * The block of the flagged line [lineStart, lineEnd) numbered lineNo. With the
+ * output's shapes, a failure's block also runs on through lines that break the
+ * output's rhythm (a sanitizer's report amid a program's own lines: "READ of
+ * size 4", "allocated by thread T0 here:"), up to its cap.
+ */
+export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, kind: i32, out: Block, shapes: Shapes | null = null): void {
   const n = s.length;
   let start = lineStart;
   let first = lineNo;
@@ -78,7 +84,8 @@ export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, ki
   while (budget > 0 && end + 1 < n) {
     const next = end + 1;
     const nextEnd = findNewline(s, next, n);
-    if (isContinuation(s, next, nextEnd)) {
+    // `last` is the 1-based number of the line ending at `end`: the next line's 0-based index.
+    if (isContinuation(s, next, nextEnd) || (shapes !== null && kind >= Kind.Failure && last < shapes.count && shapes.deviation(last) > 0)) {
       end = nextEnd;
       last++;
       budget--;

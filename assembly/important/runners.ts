@@ -262,12 +262,14 @@ export function scanWithRunners(text: string, runners: RunnerSummary): Scan {
       merged.lineEnds.push(unchecked(base.lineEnds[a]));
       merged.lineNumbers.push(unchecked(base.lineNumbers[a]));
       merged.kinds.push(kind);
+      merged.hits.push(unchecked(base.hits[a]));
       a++;
     } else {
       merged.lineStarts.push(sb);
       merged.lineEnds.push(unchecked(runners.lineEnds[b]));
       merged.lineNumbers.push(unchecked(runners.lineNumbers[b]));
       merged.kinds.push(Kind.Summary);
+      merged.hits.push(sb);
       b++;
     }
   }

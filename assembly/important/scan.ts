@@ -19,6 +19,8 @@ export class Scan {
   lineEnds: i32[] = [];
   lineNumbers: i32[] = [];
   kinds: i32[] = [];
+  /** Where the word that flagged each line starts to match (its line start for lines flagged whole). */
+  hits: i32[] = [];
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;
@@ -57,6 +59,7 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32): void
   scan.lineEnds.push(end);
   scan.lineNumbers.push(lineNo);
   scan.kinds.push(kind);
+  scan.hits.push(pos);
   cur.lineEnd = end;
 }
 

@@ -1,5 +1,6 @@
 // Test runners' failure formats: node:test (TAP and spec), jest, mocha, vitest, go test
-// (text, -v, -json), cargo test, JUnit 5 and JUnit 4, prove, minitest, RSpec, tcltest
+// (text, -v, -json, a timeout's goroutine dump), pytest (a native traceback through the
+// standard library), cargo test, JUnit 5 and JUnit 4, prove, minitest, RSpec, tcltest
 // (which exits 0 with failures) and doctest. Each suite is mostly green with a few real
 // failures in the middle.
 import { symlinkSync } from "node:fs";
@@ -124,6 +125,73 @@ function goModule(id, extraPkgs = 0) {
   return dir;
 }
 const GO_ENV = { GOFLAGS: "-count=1", GOPROXY: "off", CGO_ENABLED: "0" };
+
+/** A queue package whose test hangs while 32 idle workers wait: go test's timeout dumps every goroutine. */
+function goHangingModule(id) {
+  const dir = scratch(id);
+  writeTree(dir, {
+    "go.mod": "module example.test/queue\n\ngo 1.19\n",
+    "queue/queue.go": `package queue
+
+// Pool runs jobs on n workers that wait for work on one channel.
+type Pool struct{ jobs chan func() }
+
+// NewPool starts n workers.
+func NewPool(n int) *Pool {
+	p := &Pool{jobs: make(chan func())}
+	for i := 0; i < n; i++ {
+		go p.work(i)
+	}
+	return p
+}
+
+func (p *Pool) work(id int) {
+	for job := range p.jobs {
+		job()
+	}
+}
+
+// Drain waits until the queue is empty; it never is, because nothing closes done.
+func (p *Pool) Drain(done chan struct{}) { <-done }
+`,
+    "queue/queue_test.go": `package queue
+
+import "testing"
+
+${Array.from({ length: 40 }, (_, i) => `func TestEnqueue${pad(i + 1)}(t *testing.T) {\n\tif NewPool(0) == nil {\n\t\tt.Fatal("no pool")\n\t}\n}\n`).join("\n")}
+func TestDrain(t *testing.T) {
+	p := NewPool(32)
+	p.Drain(make(chan struct{}))
+}
+`,
+  });
+  return dir;
+}
+
+/** A settings loader whose config is not JSON: the test fails inside the standard library's json module. */
+function pytestLibraryFrames(id) {
+  const dir = scratch(id);
+  writeTree(dir, {
+    "settings.py": `import json
+
+
+def load(text):
+    return json.loads(text)
+
+
+def port_of(text):
+    return load(text)["database"]["port"]
+`,
+    "test_settings.py": `import settings
+
+${Array.from({ length: 60 }, (_, i) => `def test_port_${pad(i + 1)}():\n    assert settings.port_of('{"database": {"port": ${5000 + i}}}') == ${5000 + i}\n`).join("\n")}
+
+def test_port_from_yaml_style_config():
+    assert settings.port_of("database:\\n  port: 5432\\n") == 5432
+`,
+  });
+  return dir;
+}
 
 // ---- Rust ----------------------------------------------------------------------------
 function rustTests(id) {
@@ -573,6 +641,37 @@ export default [
         .errorLines(`grep -E '^==== .* FAILED$' "$OUT"`)
         .errorLines(`grep -E '^---- (Result was|Result should have been|Test generated error)' "$OUT"`)
         .mustKeep(`grep -E '^cart\\.test:\\s+Total' "$OUT"`),
+  },
+  {
+    id: "go-test-timeout-goroutines",
+    program: "go test",
+    category: "CommandOutput",
+    setup: () => goHangingModule("go-test-timeout-goroutines"),
+    command: "go test -v -timeout 3s ./queue/",
+    env: GO_ENV,
+    versions: ["go version"],
+    note: "queue_test.go (in the capture script): 40 passing tests, then TestDrain hangs with 32 idle workers; the timeout's panic dumps every goroutine",
+    facts: (f) =>
+      f
+        .errorLines(`grep -E '^panic: test timed out' "$OUT"`)
+        .errorLines(`grep -E '^FAIL\\s' "$OUT" | awk '{print $1"\\t"$2}'`)
+        .mustKeep(`grep -oE 'queue_test\\.go:[0-9]+' "$OUT" | sort -u`)
+        .count("goroutines", `grep -cE '^goroutine [0-9]+ ' "$OUT"`),
+  },
+  {
+    id: "pytest-native-traceback-library-frames",
+    program: "pytest",
+    category: "CommandOutput",
+    setup: () => pytestLibraryFrames("pytest-native-traceback-library-frames"),
+    command: "python3 -m pytest -v -p no:cacheprovider --tb=native test_settings.py",
+    versions: ["python3 -m pytest --version"],
+    note: "test_settings.py (in the capture script): 60 passing tests and one whose config is not JSON; the native traceback runs through json/decoder.py",
+    facts: (f) =>
+      f
+        .errorLines(`grep -E '^FAILED ' "$OUT"`)
+        .errorLines(`grep -E '^json\\.decoder\\.JSONDecodeError: ' "$OUT"`)
+        .mustKeep(`grep -E '^  File ".*/settings\\.py", line [0-9]+, in load$' "$OUT" | sed 's/^ *//'`)
+        .mustKeep(`grep -oE '[0-9]+ failed, [0-9]+ passed' "$OUT"`),
   },
   {
     id: "doctest-verbose-failures",

@@ -1,7 +1,9 @@
 // CommandOutput digest: one status line first, then the lines that carry the
-// outcome (errors, tracebacks, failures, test-runner summaries) where they
-// are, with head and tail, inside the budget (important.ts; its markers give
-// the line numbers of every gap, so each kept block is located).
+// outcome (errors, tracebacks, failures, test-runner summaries, lines that
+// break the output's rhythm) where they are, with head and tail, inside the
+// budget (important.ts; its markers give the line numbers of every gap, so
+// each kept block is located). A command that exits 0 keeps its failure lines
+// the same way (valgrind, a test runner that exits 0).
 //
 //   exit 2 (failed) · 5,012 lines · pytest: 2 failed, 10 passed
 //   <head>
@@ -18,8 +20,10 @@ import { failureSummary, SUMMARY_MAX } from "../shared/summary";
 import { Category, headRatio } from "../../category";
 import { keepWithScan } from "../../important";
 import { Kind, rankOf } from "../../important/kinds";
+import { refineScan } from "../../important/refine";
 import { findRunnerSummaries, RunnerSummary, scanWithRunners } from "../../important/runners";
 import { Scan } from "../../important/scan";
+import { Shapes } from "../../important/shapes";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
 import { sectionOutline } from "./outline";
@@ -142,7 +146,9 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   budget = max(budget, 0);
   const d = new Digest();
   const runners = findRunnerSummaries(text);
-  const scan = scanWithRunners(text, runners);
+  const keywords = scanWithRunners(text, runners);
+  const shapes = new Shapes(text, keywords.totalLines);
+  const scan = refineScan(text, keywords, shapes, ctx.exitCode);
   let errors = 0;
   let warnings = 0;
   for (let i = 0; i < scan.count; i++) {
@@ -169,7 +175,7 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   if (tree.length > 0) room -= tree.length + 1;
   const sections = tree.length > 0 ? "" : sectionOutline(text, (room * SECTIONS_SHARE) / 100);
   if (sections.length > 0) room -= sections.length + 1;
-  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint);
+  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes);
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);

@@ -1,0 +1,120 @@
+// The lines of a failure's block worth more than the rest of it: the first
+// stack frame that names the user's own file rather than a library's or the
+// runtime's, and the lines that state what was expected and what came
+// instead. A small budget keeps these and leaves the other frames out.
+//   frames      "    at f (src/a.js:3:9)", "  File \"a.py\", line 3, in f",
+//               "    #1 0x55 in main /src/a.c:28", "\t/src/a_test.go:89 +0x49",
+//               "       shop.CartTest.total(CartTest.java:138)"
+//   assertions  "Expected: 2379", "2378 !== 2379", "want \"x\"", "but was: <1799>", "  left: 379"
+import { CharCode, isAlpha, isDigit, toLower } from "../util/chars";
+import { unitAt } from "../util/lines";
+
+/** Where installed code lives: a frame naming one of these is a library's, not the user's. */
+const LIBRARY_MARKS: string[] = [
+  "node_modules/", "node:", "internal/", "site-packages/", "dist-packages/", "/usr/", "/lib/", "/lib64/",
+  "/opt/", "sysdeps/", "/rustc/", "/.cargo/", "/.rustup/", "/go/pkg/", "<frozen", "java.base/", "jdk.",
+  "org.junit", "junit.", "sun.", "/libc", "libc_", "std::", "core::", "/.m2/", "/gems/", "/vendor/",
+];
+
+function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
+  if (i + lit.length > end) return false;
+  for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
+  return true;
+}
+
+function contains(s: string, a: i32, b: i32, lit: string): bool {
+  const n = lit.length;
+  const first = <i32>lit.charCodeAt(0);
+  for (let i = a; i + n <= b; i++) {
+    if (unitAt(s, i) == first && startsWithAt(s, i, b, lit)) return true;
+  }
+  return false;
+}
+
+/** Index of the first non-blank unit of [a, b), or b. */
+function firstText(s: string, a: i32, b: i32): i32 {
+  while (a < b && (unitAt(s, a) == CharCode.SPACE || unitAt(s, a) == CharCode.TAB)) a++;
+  return a;
+}
+
+/** "name.ext:123" somewhere in [a, b): a source location. */
+function hasLocation(s: string, a: i32, b: i32): bool {
+  for (let i = a + 2; i < b - 1; i++) {
+    if (unitAt(s, i) != CharCode.COLON || !isDigit(unitAt(s, i + 1))) continue;
+    // A file extension right before the colon: ".c", ".py", ".java", ".go", ".rs", ".mjs".
+    let j = i - 1;
+    let letters = 0;
+    while (j > a && isAlpha(unitAt(s, j)) && letters < 6) {
+      j--;
+      letters++;
+    }
+    if (letters > 0 && unitAt(s, j) == CharCode.DOT) return true;
+  }
+  return false;
+}
+
+/** Line [a, b) is a stack frame. */
+export function isFrame(s: string, a: i32, b: i32): bool {
+  const t = firstText(s, a, b);
+  if (t >= b) return false;
+  if (startsWithAt(s, t, b, "at ")) return true;
+  if (startsWithAt(s, t, b, "File \"")) return contains(s, t, b, "\", line ");
+  if (unitAt(s, t) == CharCode.HASH && t + 1 < b && isDigit(unitAt(s, t + 1))) return true;
+  // Indented locations: Go's "\t/path/x.go:89 +0x49", JVM runners' "pkg.Class.m(File.java:25)".
+  return t > a && hasLocation(s, t, b);
+}
+
+/** A frame of a library or of the runtime, by where its file lives. */
+export function isLibraryFrame(s: string, a: i32, b: i32): bool {
+  for (let k = 0; k < LIBRARY_MARKS.length; k++) {
+    if (contains(s, a, b, unchecked(LIBRARY_MARKS[k]))) return true;
+  }
+  return false;
+}
+
+/** A location line with no function on it ("at ./src/main.rs:8:5" under "3: crate::f"): its function is the line above. */
+export function isBareLocation(s: string, a: i32, b: i32): bool {
+  const t = firstText(s, a, b);
+  if (t == a) return false;
+  if (unitAt(s, a) == CharCode.TAB) return true; // Go: the function line precedes the path line
+  return startsWithAt(s, t, b, "at ") && !contains(s, t, b, "(");
+}
+
+/**
+ * The word `w` (lower case) starts at i, on word boundaries, ignoring case, and
+ * is prose rather than code ("expect(received).toEqual(expected)" is neither).
+ */
+function wordAt(s: string, i: i32, b: i32, w: string): bool {
+  if (i + w.length > b) return false;
+  const before = i > 0 ? unitAt(s, i - 1) : CharCode.SPACE;
+  if (isAlpha(before) || before == 0x28 || before == CharCode.DOT) return false;
+  for (let j = 0; j < w.length; j++) if (toLower(unitAt(s, i + j)) != <i32>w.charCodeAt(j)) return false;
+  if (i + w.length == b) return true;
+  const after = unitAt(s, i + w.length);
+  return !isAlpha(after) && after != 0x28 && after != 0x29;
+}
+
+/** The line's first word, before a colon, is one of the sides of a comparison ("  left: 379", " right: 380", "got: 3"). */
+function sideLabel(s: string, a: i32, b: i32): bool {
+  const t = firstText(s, a, b);
+  let e = t;
+  while (e < b && isAlpha(unitAt(s, e))) e++;
+  if (e >= b || unitAt(s, e) != CharCode.COLON) return false;
+  return wordAt(s, t, e, "left") || wordAt(s, t, e, "right") || wordAt(s, t, e, "got");
+}
+
+/** Line [a, b) states an expectation and what came instead. */
+export function isAssertion(s: string, a: i32, b: i32): bool {
+  if (sideLabel(s, a, b)) return true;
+  for (let i = a; i < b; i++) {
+    const c = toLower(unitAt(s, i));
+    if (c == 0x65 && wordAt(s, i, b, "expected")) return true;
+    if (c == 0x61 && wordAt(s, i, b, "actual")) return true;
+    if (c == 0x72 && wordAt(s, i, b, "received")) return true;
+    if (c == 0x77 && wordAt(s, i, b, "want")) return true;
+    if (c == 0x62 && wordAt(s, i, b, "but") && startsWithAt(s, i + 3, b, " was")) return true;
+    // "2378 !== 2379", "379 != 380"
+    if (c == 0x21 && i > a && unitAt(s, i - 1) == CharCode.SPACE && startsWithAt(s, i, b, "!=")) return true;
+  }
+  return false;
+}

@@ -1,0 +1,216 @@
+// The keyword scan (scan.ts) refined by the output's shapes (shapes.ts):
+//   - lines that break the rhythm join as Kind.Notable candidates, so a failure
+//     that never says "error" ("not ok 7 - …", "● name", "SUMMARY: …", a go test
+//     message among "=== RUN" lines) can be kept;
+//   - a keyword that is only a word of free text is dropped: inside a row of the
+//     output's main table ("ii  libasan8 … a fast memory error detector", a
+//     passing test named "reports errors"), mid-sentence in the prose of a
+//     command that succeeded (a man page, a package description, a changelog:
+//     "clamp will panic if max < min"), or in code quoted under a diagnostic
+//     ("  > 10 |   throw new RangeError(…)") or a frame ("    raise KeyError(k)").
+//   - a line labelled "SUMMARY:" among its first words (sanitizers, memory
+//     checkers: "SUMMARY: AddressSanitizer: heap-use-after-free …", "==7== ERROR
+//     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary.
+// Linear: one look at each flagged line, one at each line for its shape, and a
+// sort of the rhythm-breaking lines only.
+import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { unitAt } from "../util/lines";
+import { isFrame } from "./frames";
+import { Kind } from "./kinds";
+import { Scan } from "./scan";
+import { Shapes } from "./shapes";
+
+/** Most notable lines a scan takes: the ones that break the largest columns. */
+const MAX_NOTABLE: i32 = 48;
+/**
+ * A command that succeeded and said nothing of a failure: only a break in a
+ * rhythm held over this many lines is a candidate (a "not ok" among a hundred
+ * "ok" lines), not every legend or header of a listing.
+ */
+const QUIET_SUPPORT: i32 = 64;
+/** Prose: a line of at least this many words. */
+const PROSE_WORDS: i32 = 6;
+
+// @ts-ignore: decorator
+@inline function isLower(c: i32): bool {
+  return <u32>(c - CharCode.a) <= 25;
+}
+
+// @ts-ignore: decorator
+@inline function isUpper(c: i32): bool {
+  return <u32>(c - CharCode.A) <= 25;
+}
+
+// @ts-ignore: decorator
+@inline function isBlankUnit(c: i32): bool {
+  return c == CharCode.SPACE || c == CharCode.TAB;
+}
+
+/** Case of the letters s[a, b): 1 lower, 2 capitalised, 0 other (upper, mixed). */
+function wordCase(s: string, a: i32, b: i32): i32 {
+  if (b <= a) return 0;
+  for (let j = a + 1; j < b; j++) if (!isLower(unitAt(s, j))) return 0;
+  const c = unitAt(s, a);
+  if (isLower(c)) return 1;
+  return isUpper(c) ? 2 : 0;
+}
+
+/** [start, end) of the previous whitespace-separated token before `at`, packed; -1 when none. */
+function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
+  let j = at - 1;
+  if (j < lineStart || !isBlankUnit(unitAt(s, j))) return -1;
+  while (j >= lineStart && isBlankUnit(unitAt(s, j))) j--;
+  if (j < lineStart) return -1;
+  const e = j + 1;
+  while (j >= lineStart && !isBlankUnit(unitAt(s, j))) j--;
+  return (<i64>(j + 1) << 32) | <i64>e;
+}
+
+/**
+ * A line of a code excerpt under a diagnostic ("    > 10 |   throw new
+ * RangeError(…)", "12 |     panic!(…)"): the word is the code's, and the
+ * diagnostic above it is the line that says what failed.
+ */
+function codeExcerpt(s: string, ls: i32, le: i32): bool {
+  let j = ls;
+  while (j < le && isBlankUnit(unitAt(s, j))) j++;
+  if (j < le && unitAt(s, j) == CharCode.GT) j++;
+  while (j < le && isBlankUnit(unitAt(s, j))) j++;
+  const digits = j;
+  while (j < le && isDigit(unitAt(s, j))) j++;
+  if (j == digits) return false;
+  while (j < le && isBlankUnit(unitAt(s, j))) j++;
+  return j < le && unitAt(s, j) == CharCode.PIPE;
+}
+
+function indentAt(s: string, a: i32, b: i32): i32 {
+  let j = a;
+  while (j < b && isBlankUnit(unitAt(s, j))) j++;
+  return j - a;
+}
+
+/** The word is free text: a lowercase word of a table row or of a sentence, or code quoted under a diagnostic or a frame. */
+function incidental(s: string, shapes: Shapes, line: i32, hit: i32, exitCode: i32): bool {
+  const ls = shapes.starts[line];
+  const le = shapes.ends[line];
+  if (codeExcerpt(s, ls, le)) return true;
+  // The source line a Python frame quotes ("    raise JSONDecodeError(…)" under "  File …, line 355").
+  if (line > 0) {
+    const ps = shapes.starts[line - 1];
+    const pe = shapes.ends[line - 1];
+    if (isFrame(s, ps, pe) && indentAt(s, ls, le) > indentAt(s, ps, pe) && indentAt(s, ps, pe) > 0) return true;
+  }
+  // The word around the hit, letters only.
+  let w = hit;
+  while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
+  let e = hit;
+  while (e < le && isAlpha(unitAt(s, e))) e++;
+  const form = wordCase(s, w, e);
+  if (form == 0) return false;
+  // A word glued to punctuation ("error:", "failed;", "(error)") reads as a status.
+  if (w > ls && !isBlankUnit(unitAt(s, w - 1))) return false;
+  if (e < le && !isBlankUnit(unitAt(s, e))) return false;
+  // Its index among the line's tokens, and their number.
+  let index = 0;
+  let tokens = 0;
+  let j = ls;
+  while (j < le) {
+    while (j < le && isBlankUnit(unitAt(s, j))) j++;
+    if (j >= le) break;
+    if (j < w) index++;
+    tokens++;
+    while (j < le && !isBlankUnit(unitAt(s, j))) j++;
+  }
+  if (index < 2) return false;
+  const prev = tokenBefore(s, ls, w);
+  if (prev < 0) return false;
+  const prevCase = wordCase(s, <i32>(prev >> 32), <i32>(prev & 0xffffffff));
+  // A row of the main table ("ii  name  version  description"), its word neither
+  // in a column of its own (then the line would break the rhythm) nor a constant
+  // of the rows' template ("src/a.ts:7:39 - error TS2322: …" in every row).
+  if (shapes.regularRow(line) && shapes.deviation(line) == 0 && (form == 1 || prevCase == 2) && !(index == 2 && shapes.steady(line, 2))) return true;
+  // Mid-sentence in a command that succeeded: "… a fast memory error detector".
+  if (exitCode != 0 || form != 1 || prevCase != 1 || tokens < PROSE_WORDS) return false;
+  let k = e;
+  while (k < le && isBlankUnit(unitAt(s, k))) k++;
+  return k > e && k < le && isLower(unitAt(s, k));
+}
+
+/**
+ * The scan without its incidental keyword hits and with the lines that break
+ * the rhythm as Kind.Notable, in line order. `exitCode` is -1 when unknown.
+ */
+export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i32): Scan {
+  const lines = shapes.count;
+  const flagged = new StaticArray<u8>(lines + 1);
+  const keep = new StaticArray<u8>(scan.count);
+  // Lines labelled "SUMMARY:": 1, or 2 once the scan's entry for them is taken.
+  const summary = new StaticArray<u8>(lines + 1);
+  for (let k = 0; k < shapes.labelled.length; k++) unchecked((summary[unchecked(shapes.labelled[k])] = 1));
+  let failures = 0;
+  for (let i = 0; i < scan.count; i++) {
+    const line = unchecked(scan.lineNumbers[i]) - 1;
+    const kind = unchecked(scan.kinds[i]);
+    let ok = true;
+    if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
+      ok = !incidental(text, shapes, line, unchecked(scan.hits[i]), exitCode);
+    }
+    if (ok) {
+      if (kind >= Kind.Failure) failures++;
+      unchecked((keep[i] = 1));
+      if (line < lines) unchecked((flagged[line] = 1));
+    }
+  }
+  // The lines that break the largest columns, later lines first among equals.
+  const minSupport = exitCode == 0 && failures == 0 ? QUIET_SUPPORT : 1;
+  const candidates = new Array<i64>();
+  for (let i = 0; i < lines; i++) {
+    if (unchecked(flagged[i]) != 0) continue;
+    const d = shapes.deviation(i);
+    if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
+  }
+  candidates.sort();
+  const notable = new StaticArray<u8>(lines + 1);
+  const take = min(candidates.length, MAX_NOTABLE);
+  for (let k = 0; k < take; k++) {
+    const line = <i32>(unchecked(candidates[candidates.length - 1 - k]) & 0xffffffff);
+    unchecked((notable[line] = 1));
+  }
+  const out = new Scan();
+  out.totalLines = scan.totalLines;
+  out.pairs = scan.pairs;
+  let a = 0;
+  for (let line = 0; line <= lines; line++) {
+    // Scan entries of this line (and any beyond the shapes' last line).
+    while (a < scan.count && (unchecked(scan.lineNumbers[a]) - 1 == line || line == lines)) {
+      if (unchecked(keep[a]) != 0) {
+        let kind = unchecked(scan.kinds[a]);
+        // "ERROR SUMMARY: 0 errors": the label makes it a summary whatever word precedes it.
+        if (line < lines && unchecked(summary[line]) != 0) {
+          if (kind != Kind.Trace) kind = Kind.Summary;
+          unchecked((summary[line] = 2));
+        }
+        out.lineStarts.push(unchecked(scan.lineStarts[a]));
+        out.lineEnds.push(unchecked(scan.lineEnds[a]));
+        out.lineNumbers.push(unchecked(scan.lineNumbers[a]));
+        out.kinds.push(kind);
+        out.hits.push(unchecked(scan.hits[a]));
+      }
+      a++;
+    }
+    if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
+      const start = unchecked(shapes.starts[line]);
+      out.lineStarts.push(start);
+      out.lineEnds.push(lineEndOf(text, unchecked(shapes.ends[line])));
+      out.lineNumbers.push(line + 1);
+      out.kinds.push(unchecked(summary[line]) == 1 ? Kind.Summary : Kind.Notable);
+      out.hits.push(start);
+    }
+  }
+  return out;
+}
+
+/** The scan's line end (index of '\n' or the length): a '\r' before the '\n' stays in the line. */
+function lineEndOf(s: string, end: i32): i32 {
+  return end < s.length && unitAt(s, end) == CharCode.CR ? end + 1 : end;
+}

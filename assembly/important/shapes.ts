@@ -1,0 +1,265 @@
+// Line shapes: which lines keep the rhythm of an output and which break it.
+// In a long output most lines repeat a few templates ("ok 12 - name",
+// "=== RUN   TestX", "2024-03-14 … INFO …", "loaded record 1042 …"); a line
+// whose token in a column differs from what that column almost always holds
+// ("not ok", "✕", "ERROR" among INFO, "SUMMARY:", "READ of size 4") is a
+// candidate, whether or not it says "error".
+//
+// A bounded form of log-template mining: every line's first three tokens and
+// its last one are hashed with numbers masked (a token with a digit is one
+// class: ids, counts, addresses, timestamps and paths with line numbers alike),
+// keyed by indentation and column, and counted in one fixed-size open-addressed
+// table. A column is dominant when one token holds most of its lines and rare
+// tokens hold few of them; a line deviates when its token is rare in a dominant
+// column. A masked hash of the whole line (its template) tells repeated blocks
+// apart from new ones. One pass over the text, one over the table: linear time,
+// and memory bounded by the table and a few integers per line.
+import { CharCode, isDigit } from "../util/chars";
+import { findNewline, unitAt } from "../util/lines";
+
+/** Columns per indentation: the first three tokens and the last one. */
+const COLS: i32 = 4;
+const LAST_COL: i32 = 3;
+/** Indentations told apart: 0–15 columns, deeper ones share the last. */
+const INDENTS: i32 = 16;
+const COLUMN_IDS: i32 = COLS * INDENTS;
+/** The class of every token with a digit in it. */
+const NUM_HASH: u32 = 0x9e3779b9;
+const EMPTY_KEY: i64 = -1;
+/** FNV-1a of "SUMMARY:", the label sanitizers and memory checkers put on their totals. */
+const SUMMARY_LABEL: u32 = labelHash("SUMMARY:");
+/** Table slots at most; a full table stops counting new tokens (their lines are taken as regular). */
+const MAX_SLOTS: i32 = 1 << 16;
+/**
+ * Lines analysed at most (28 bytes each): beyond them a line is taken as
+ * regular. An output of more lines than this is a log whose keyword lines
+ * still count; its rhythm is read from its first two million lines.
+ */
+const MAX_LINES: i32 = 1 << 21;
+/** A column needs this many lines before its rhythm means anything. */
+const MIN_SUPPORT: i32 = 8;
+
+// @ts-ignore: decorator
+@inline function fnv(h: u32, c: u32): u32 {
+  return (h ^ c) * 16777619;
+}
+
+// @ts-ignore: decorator
+@inline function mix(h: u32): u32 {
+  h ^= h >> 16;
+  h *= 0x85ebca6b;
+  h ^= h >> 13;
+  return h;
+}
+
+function labelHash(s: string): u32 {
+  let h: u32 = 2166136261;
+  for (let i = 0; i < s.length; i++) h = fnv(h, <u32>s.charCodeAt(i));
+  return h;
+}
+
+export class Shapes {
+  /** Lines: [starts[i], ends[i]) without the '\n' (a '\r' before it excluded too). */
+  count: i32 = 0;
+  starts: StaticArray<i32>;
+  ends: StaticArray<i32>;
+  /** Masked hash of the whole line: its indentation and every token's class. 0 for a blank line. */
+  templates: StaticArray<u32>;
+  /** Lines with a "SUMMARY:" label among their first tokens ("SUMMARY: AddressSanitizer: …", "==7== LEAK SUMMARY:"). */
+  labelled: i32[] = [];
+  /** Per line and column, the table slot of its token, or -1. */
+  private slots: StaticArray<i32>;
+  private keys: StaticArray<i64>;
+  private counts: StaticArray<i32>;
+  private mask: i32;
+  private used: i32 = 0;
+  private colTotal: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
+  private colMax: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
+  private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
+  private colRare: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
+
+  constructor(public text: string, newlines: i32) {
+    const cap = min(newlines + 1, MAX_LINES);
+    this.starts = new StaticArray<i32>(cap);
+    this.ends = new StaticArray<i32>(cap);
+    this.templates = new StaticArray<u32>(cap);
+    this.slots = new StaticArray<i32>(cap * COLS);
+    let size = 256;
+    while (size < cap * COLS * 2 && size < MAX_SLOTS) size <<= 1;
+    const keys = new StaticArray<i64>(size);
+    for (let i = 0; i < size; i++) unchecked((keys[i] = EMPTY_KEY));
+    this.keys = keys;
+    this.counts = new StaticArray<i32>(size);
+    this.mask = size - 1;
+    for (let c = 0; c < COLUMN_IDS; c++) unchecked((this.colMaxSlot[c] = -1));
+    this.read();
+    this.settle();
+  }
+
+  private read(): void {
+    const s = this.text;
+    const n = s.length;
+    let pos = 0;
+    let k = 0;
+    const cap = this.starts.length;
+    while (pos < n && k < cap) {
+      const nl = findNewline(s, pos, n);
+      let end = nl;
+      if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
+      unchecked((this.starts[k] = pos));
+      unchecked((this.ends[k] = end));
+      this.tokenize(k, pos, end);
+      k++;
+      pos = nl + 1;
+    }
+    this.count = k;
+  }
+
+  /** Hashes line k's tokens, counts its columns and stores its template. */
+  private tokenize(k: i32, a: i32, b: i32): void {
+    const s = this.text;
+    let indent = 0;
+    let i = a;
+    while (i < b) {
+      const c = unitAt(s, i);
+      if (c == CharCode.SPACE) indent++;
+      else if (c == CharCode.TAB) indent += 4;
+      else break;
+      i++;
+    }
+    const base = k * COLS;
+    for (let c = 0; c < COLS; c++) unchecked((this.slots[base + c] = -1));
+    const ind = min(indent, INDENTS - 1);
+    let template: u32 = fnv(2166136261, <u32>ind + 1);
+    let tokens = 0;
+    let last: u32 = 0;
+    while (i < b) {
+      let h: u32 = 2166136261;
+      let digit = false;
+      while (i < b) {
+        const c = unitAt(s, i);
+        if (c == CharCode.SPACE || c == CharCode.TAB) break;
+        if (isDigit(c)) digit = true;
+        h = fnv(h, <u32>c);
+        i++;
+      }
+      const cls = digit ? NUM_HASH : h;
+      if (tokens < LAST_COL && h == SUMMARY_LABEL) this.labelled.push(k);
+      if (tokens < LAST_COL) unchecked((this.slots[base + tokens] = this.add(ind * COLS + tokens, cls)));
+      last = cls;
+      template = fnv(template, cls);
+      tokens++;
+      while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+    }
+    if (tokens > LAST_COL) unchecked((this.slots[base + LAST_COL] = this.add(ind * COLS + LAST_COL, last)));
+    unchecked((this.templates[k] = tokens == 0 ? 0 : template | 1));
+  }
+
+  /** Counts token class `cls` in column `col`; its slot, or -1 when the table is full. */
+  private add(col: i32, cls: u32): i32 {
+    unchecked((this.colTotal[col] += 1));
+    const key = (<i64>col << 32) | <i64>cls;
+    let slot = <i32>(mix(cls ^ (<u32>col * 0x9e3779b1)) & <u32>this.mask);
+    while (true) {
+      const k = unchecked(this.keys[slot]);
+      if (k == key) break;
+      if (k == EMPTY_KEY) {
+        // Three quarters full: new tokens are not counted, their lines stay regular.
+        if (this.used * 4 >= (this.mask + 1) * 3) return -1;
+        unchecked((this.keys[slot] = key));
+        this.used++;
+        break;
+      }
+      slot = (slot + 1) & this.mask;
+    }
+    const n = unchecked(this.counts[slot]) + 1;
+    unchecked((this.counts[slot] = n));
+    if (n > unchecked(this.colMax[col])) {
+      unchecked((this.colMax[col] = n));
+      unchecked((this.colMaxSlot[col] = slot));
+    }
+    return slot;
+  }
+
+  /** Sums, per column, the lines whose token is rare there. */
+  private settle(): void {
+    const size = this.mask + 1;
+    for (let slot = 0; slot < size; slot++) {
+      const key = unchecked(this.keys[slot]);
+      if (key == EMPTY_KEY) continue;
+      const col = <i32>(key >> 32);
+      const n = unchecked(this.counts[slot]);
+      if (n <= rareMax(unchecked(this.colTotal[col]))) unchecked((this.colRare[col] += n));
+    }
+  }
+
+  /**
+   * The column keeps a rhythm: a few recurring tokens hold at least three
+   * quarters of its lines ("ok" and "#" in TAP, a timestamp class in a log),
+   * so a rare token in it stands out. In prose or a column of names most
+   * tokens are rare, and none stands out.
+   */
+  private dominant(col: i32): bool {
+    const total = unchecked(this.colTotal[col]);
+    if (total < MIN_SUPPORT) return false;
+    return unchecked(this.colRare[col]) * 4 <= total;
+  }
+
+  /**
+   * How strongly line i breaks the rhythm: the number of lines of the largest
+   * dominant column in which its token is rare (0 when it breaks none). With
+   * `head`, only its first two tokens count: where a line states what it is
+   * ("not ok", "FAIL", "READ of"), rather than a value at its end.
+   */
+  deviation(i: i32, head: bool = false): i32 {
+    let best = 0;
+    const cols = head ? 2 : COLS;
+    for (let c = 0; c < cols; c++) {
+      const slot = unchecked(this.slots[i * COLS + c]);
+      if (slot < 0) continue;
+      const col = <i32>(unchecked(this.keys[slot]) >> 32);
+      if (!this.dominant(col) || slot == unchecked(this.colMaxSlot[col])) continue;
+      const total = unchecked(this.colTotal[col]);
+      if (unchecked(this.counts[slot]) <= rareMax(total) && total > best) best = total;
+    }
+    return best;
+  }
+
+  /** Line i's token in column c (0–2) is a constant of its template: frequent in a column that keeps a rhythm. */
+  steady(i: i32, c: i32): bool {
+    const slot = unchecked(this.slots[i * COLS + c]);
+    if (slot < 0) return false;
+    const col = <i32>(unchecked(this.keys[slot]) >> 32);
+    return this.dominant(col) && unchecked(this.counts[slot]) > rareMax(unchecked(this.colTotal[col]));
+  }
+
+  /**
+   * Line i is a row of the output's main table: its first token is the word
+   * ("ii", "✓", "ok") that most lines of a column keeping a rhythm start with.
+   * A number class does not make a table: diagnostics and log lines start
+   * with locations and timestamps too.
+   */
+  regularRow(i: i32): bool {
+    const slot = unchecked(this.slots[i * COLS]);
+    if (slot < 0) return false;
+    const key = unchecked(this.keys[slot]);
+    const col = <i32>(key >> 32);
+    return this.dominant(col) && slot == unchecked(this.colMaxSlot[col]) && <u32>(key & 0xffffffff) != NUM_HASH;
+  }
+
+  /** Lines i and j have the same template (numbers masked). */
+  sameTemplate(i: i32, j: i32): bool {
+    return unchecked(this.templates[i]) == unchecked(this.templates[j]);
+  }
+
+  /** Line i has no token. */
+  blank(i: i32): bool {
+    return unchecked(this.templates[i]) == 0;
+  }
+}
+
+/** A token is rare in a column of `total` lines when it holds at most this many. */
+// @ts-ignore: decorator
+@inline function rareMax(total: i32): i32 {
+  return max(3, total >> 4);
+}

@@ -1,0 +1,77 @@
+// The minimal level (≈ 800 chars) spends its budget on failures first, on real
+// captures of the tuning part of the corpus: the lines named here are each
+// fixture's recorded error lines and facts (meta.json), computed from the output.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { isHeldOut } from "./support/held-out.js";
+
+const corpus = new URL("../fixtures/corpus/", import.meta.url).pathname;
+
+interface Meta {
+  tool: string;
+  program: string;
+  args: { command: string };
+  exitCode: number;
+  facts: { errorLines: string[]; mustKeep: string[] };
+}
+
+function run(id: string, level: "minimal" | "balanced") {
+  const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
+  // A test never looks at the held-out part.
+  expect(isHeldOut(meta), `${id} is held out`).toBe(false);
+  // The hint a session gives once the output is in its log.
+  const hint = `; read more: abridge_read id=${id} offset={first}`;
+  const result = compact({ tool: meta.tool, args: meta.args, output: readFileSync(join(corpus, id, "output")), exitCode: meta.exitCode }, { level }, { hint });
+  return { meta, result, text: result.llmContent };
+}
+
+describe("minimal level: failures first", () => {
+  it.each([
+    // A sanitizer's report amid a program's own lines: its error line, what was read, and its SUMMARY.
+    ["asan-use-after-free", ["ERROR: AddressSanitizer: heap-use-after-free", "READ of size 1", "SUMMARY: AddressSanitizer: heap-use-after-free"]],
+    // A chained exception: the first exception and the chain's link.
+    ["python-chained-exceptions", ["KeyError: 'port'", "During handling of the above exception, another exception occurred:"]],
+    // A Rust panic: the user's frames rather than the runtime's.
+    ["rust-panic-backtrace", ["shipping::rate_for", "shipping::price", "shipping::main"]],
+    // A test runner that exits 0 with failures inside.
+    ["tcltest-failures-exit-0", ["==== vat-1 FAILED", "==== parse-1 FAILED", "---- Result was:", "---- Result should have been (exact matching):"]],
+    // TAP's failing tests say no error word: "not ok" among a hundred "ok".
+    ["node-test-tap-failures", ["not ok 70 - priceWithVat rounds half to even cents", "not ok 71 - slug strips accents"]],
+    // A leak report: its error line and its summary.
+    ["lsan-leak-report", ["ERROR: LeakSanitizer: detected memory leaks", "SUMMARY: AddressSanitizer: 3200 byte(s) leaked in 200 allocation(s)."]],
+  ])("%s keeps its failure lines within 800 chars", (id, lines) => {
+    const { text } = run(id, "minimal");
+    expect(text.length).toBeLessThanOrEqual(800);
+    for (const line of lines) expect(text, line).toContain(line);
+  });
+
+  it("names the read hint on the first marker only", () => {
+    const { text } = run("go-test-v-failures", "minimal");
+    expect(text.match(/chars omitted/g)!.length).toBeGreaterThan(2);
+    expect(text.match(/read more:/g)!.length).toBe(1);
+  });
+
+  it("keeps every recorded error line it kept before at the balanced level", () => {
+    for (const id of ["asan-heap-buffer-overflow", "asan-use-after-free", "node-test-tap-failures", "node-test-spec-failures", "junit5-console-failures", "tsc-project-errors-pretty"]) {
+      const { meta, text } = run(id, "balanced");
+      const lost = meta.facts.errorLines.filter((line) => !text.includes(line));
+      expect(lost, id).toEqual([]);
+    }
+  });
+});
+
+describe("prose and table rows that merely contain an error word", () => {
+  it("does not call a package listing's descriptions errors", () => {
+    const { result } = run("dpkg-l-installed", "balanced");
+    expect(result.metadata.facts).toMatchObject({ exitCode: 0, errors: 0 });
+    expect(result.summary).not.toMatch(/^Error/);
+  });
+
+  it("does not call a column header of link statistics an error", () => {
+    const { result } = run("ip-route-link-netns", "balanced");
+    expect(result.metadata.facts).toMatchObject({ errors: 0 });
+    expect(result.summary).toMatch(/^Ran ip /);
+  });
+});
