@@ -31,7 +31,7 @@ import { commandTotals } from "./totals";
 import { treeTopLevel } from "./tree";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext } from "../shared/types";
-import { wholeWithHeadline } from "../shared/whole";
+import { wholeIfItFits } from "../shared/whole";
 
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
 const MAX_MESSAGE: i32 = 400;
@@ -162,7 +162,8 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   const totals = commandTotals(text);
   const status = statusLine(ctx.exitCode, lines, runners) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
-  if (text.length <= budget) return wholeWithHeadline(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", budget);
+  const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
+  if (whole !== null) return whole;
   d.truncated = true;
   let room = budget - status.length - 1;
   // Too small for the status and any of the text: the status alone says the most.

@@ -21,3 +21,19 @@ export function wholeWithHeadline(d: Digest, text: string, lines: i32, head: str
   if (head.length > 0 && text.length + head.length + 1 <= budget) d.llm = head + "\n" + text;
   return d;
 }
+
+/** Up to this many lines a model takes in the whole text at a glance, totals and all. */
+const SEEN_AT_A_GLANCE: i32 = 100;
+
+/**
+ * A text that fits its budget, whole (with its headline when both fit), or null when the
+ * headline states totals (`counts`) of a text too long to count at a glance and only a cut of
+ * the text makes room for it: the budget can be the text's own length (no result is longer than
+ * the output it replaces), and then a total the model would otherwise count outweighs the few
+ * lines a cut of a headline's length leaves out. The caller then cuts as for a text over its budget.
+ */
+export function wholeIfItFits(d: Digest, text: string, lines: i32, head: string, counts: bool, budget: i32): Digest | null {
+  if (text.length > budget) return null;
+  if (counts && lines > SEEN_AT_A_GLANCE && head.length > 0 && text.length + head.length + 1 > budget) return null;
+  return wholeWithHeadline(d, text, lines, head, budget);
+}
