@@ -86,7 +86,7 @@ function isLocationToken(t: string): bool {
  * or a crash by signal.
  */
 export function isErrorReport(line: string): bool {
-  for (let k = 0; k < CRASHES.length; k++) if (line.includes(CRASHES[k])) return true;
+  if (hasCrash(line)) return true;
   const n = min(line.length, 400);
   let i = 0;
   let position = 0; // tokens read, locations aside
@@ -95,14 +95,16 @@ export function isErrorReport(line: string): bool {
     const start = i;
     while (i < n && line.charCodeAt(i) != 0x20 && line.charCodeAt(i) != 0x09) i++;
     if (i == start) break;
-    const token = line.substring(start, i);
     // A status in capitals, bare or bracketed: `ERROR`, `[ERROR]`, `FAILED:`.
-    let a = 0;
-    let b = token.length;
-    while (a < b && !isWordUnit(token.charCodeAt(a))) a++;
-    while (b > a && !isWordUnit(token.charCodeAt(b - 1))) b--;
-    if (b > a && STATUS_WORDS.includes(" " + token.substring(a, b) + " ")) return true;
+    let a = start;
+    let b = i;
+    while (a < b && !isWordUnit(line.charCodeAt(a))) a++;
+    while (b > a && !isWordUnit(line.charCodeAt(b - 1))) b--;
+    if (isStatusWord(line, a, b)) return true;
     if (position > 0) continue;
+    // Only the tokens up to the first word after the locations are read as strings: a line's
+    // other words are only ever checked for a status, above, without a copy.
+    const token = line.substring(start, i);
     if (isLocationToken(token) && !token.endsWith("Error:") && !token.endsWith("Exception:")) continue;
     position++;
     // The first word after the locations: a severity or an exception's name, then ':'.
@@ -112,6 +114,30 @@ export function isErrorReport(line: string): bool {
     if (bracket > 0 && word.endsWith("]")) word = word.substring(0, bracket); // error[E0308]
     if (SEVERITIES.includes(" " + word.toLowerCase() + " ")) return true;
     if (word.length > 5 && (word.endsWith("Error") || word.endsWith("Exception"))) return true;
+  }
+  return false;
+}
+
+/** Shortest and longest of STATUS_WORDS: a word of another length, or not starting with a capital, is none of them. */
+const STATUS_MIN: i32 = 4;
+const STATUS_MAX: i32 = 8;
+
+/** Whether `line[a, b)` is one of STATUS_WORDS; copies the word only when its first letter and length could make it one. */
+function isStatusWord(line: string, a: i32, b: i32): bool {
+  const len = b - a;
+  if (len < STATUS_MIN || len > STATUS_MAX) return false;
+  const c = line.charCodeAt(a);
+  if (c < 0x41 || c > 0x5a) return false;
+  return STATUS_WORDS.includes(" " + line.substring(a, b) + " ");
+}
+
+/** Whether the line names a crash (CRASHES), the four signal names looked for only where "SIG" occurs. */
+function hasCrash(line: string): bool {
+  const sig = line.indexOf("SIG") >= 0;
+  for (let k = 0; k < CRASHES.length; k++) {
+    const crash = CRASHES[k];
+    if (crash.startsWith("SIG") && !sig) continue;
+    if (line.includes(crash)) return true;
   }
   return false;
 }
