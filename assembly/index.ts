@@ -18,5 +18,6 @@ export { digestSearchJson, digestListingJson, digestDiffJson, digestEditJson } f
 export { outline } from "./outline/outline";
 export { languageOf } from "./outline/language";
 export { compact, pagedText } from "./compact";
+export { reserveMemory } from "./util/memory";
 export { digestFileJson, digestFileSectionsJson } from "./digest/file";
 export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports";

@@ -12,7 +12,7 @@
 //   A date followed by a comma or a tab is a data row (CSV, TSV), not a stamp.
 // Only the first SNIFF_UNITS units and SNIFF_LINES lines are read.
 import { CharCode, isDigit } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { findNewline, unitAt } from "../util/lines";
 
 const SNIFF_UNITS: i32 = 8192;
 const SNIFF_LINES: i32 = 100;
@@ -141,8 +141,9 @@ export function looksLikeLog(s: string): bool {
   let stamped = 0;
   let i = 0;
   while (i < limit && lines < SNIFF_LINES) {
-    let eol = s.indexOf("\n", i);
-    if (eol < 0 || eol > limit) {
+    // Looked for one unit past the window: a line ending right at its edge still counts.
+    let eol = findNewline(s, i, min(s.length, limit + 1));
+    if (eol == s.length || eol > limit) {
       if (limit < s.length) break; // cut by the window
       eol = limit;
     }

@@ -7,6 +7,7 @@
 // run to the end.
 import { CharCode, isDigit } from "../util/chars";
 import { StrBuf } from "../util/strbuf";
+import { findNewline } from "../util/lines";
 
 /** How a simple command connects to the next one. */
 export const enum Link {
@@ -104,8 +105,7 @@ function skipHeredocs(s: string, i: i32, delimiters: string[]): i32 {
   for (let d = 0; d < delimiters.length && i < n; d++) {
     const delimiter = unchecked(delimiters[d]);
     while (i < n) {
-      let eol = s.indexOf("\n", i);
-      if (eol < 0) eol = n;
+      const eol = findNewline(s, i, n);
       let start = i;
       while (start < eol && s.charCodeAt(start) == CharCode.TAB) start++; // `<<-` strips tabs
       let end = eol;

@@ -55,3 +55,42 @@ export function unitsEqual(a: usize, b: usize, n: i32): bool {
   const off = <usize>(n - 8) << 1;
   return !v128.any_true(v128.xor(v128.load(a + off), v128.load(b + off)));
 }
+
+/**
+ * Index of the first `needle` in s[from, end), or -1. The std String#indexOf compares
+ * the whole needle at every position; this finds candidates by the needle's first
+ * unit, 8 units per SIMD step, and compares only there.
+ */
+export function findText(s: string, needle: string, from: i32, end: i32): i32 {
+  const m = needle.length;
+  if (m == 0) return from <= end ? from : -1;
+  const last = end - m; // the last start the needle fits at
+  const base = changetype<usize>(s);
+  const first = i16x8.splat(<i16>load<u16>(changetype<usize>(needle)));
+  let i = from;
+  while (i + 8 <= last + 1) {
+    let hits = i16x8.bitmask(i16x8.eq(v128.load(base + (<usize>i << 1)), first));
+    while (hits != 0) {
+      const at = i + ctz<i32>(hits);
+      if (unitsEqual(base + (<usize>at << 1), changetype<usize>(needle), m)) return at;
+      hits &= hits - 1;
+    }
+    i += 8;
+  }
+  for (; i <= last; i++) {
+    if (unitsEqual(base + (<usize>i << 1), changetype<usize>(needle), m)) return i;
+  }
+  return -1;
+}
+
+/** Whether s[a, b), with ASCII capitals lowered, is `word` (itself in lower case). In place: no copy, no allocation. */
+export function isLowerWordAt(s: string, a: i32, b: i32, word: string): bool {
+  if (b - a != word.length) return false;
+  const base = changetype<usize>(s) + (<usize>a << 1);
+  for (let k = 0; k < word.length; k++) {
+    let c = <i32>load<u16>(base + (<usize>k << 1));
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c != <i32>load<u16>(changetype<usize>(word) + (<usize>k << 1))) return false;
+  }
+  return true;
+}

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compact, createAbridge, isAbridgeError } from "../../host/index.js";
-import { MAX_INPUT_CHARS, coreMemoryBytes, RETAIN_MEMORY_BYTES } from "../../host/core.js";
+import { MAX_INPUT_CHARS, coreGeneration, coreMemoryBytes, RETAIN_MEMORY_BYTES } from "../../host/core.js";
+// @ts-expect-error: a plain ES module of the bench data, without types
+import { buildLog } from "../../bench/data/build-log.mjs";
 import { clean } from "../../host/core-api.js";
 
 // Not filled: the pages are never touched, so this costs address space, not memory.
@@ -48,5 +50,22 @@ describe("memory after a huge output", () => {
     expect(coreMemoryBytes()).toBe(0); // dropped; the next call instantiates again
     clean("small");
     expect(coreMemoryBytes()).toBeLessThanOrEqual(RETAIN_MEMORY_BYTES);
+  });
+});
+
+describe("memory sized for the call", () => {
+  it("a 10 MB coloured build log runs in one growth of memory, and the instance is kept", () => {
+    const log: string = buildLog(10 * 1024 * 1024, 0.4);
+    const input = { tool: "bash", args: { command: "make -k" }, output: log, exitCode: 2 };
+    compact(input);
+    const generation = coreGeneration();
+    const grown = coreMemoryBytes();
+    // Grown once to 2.5× the lowered UTF-16 (on top of what the instance had), not doubled past it:
+    // doubling would end above 64 MiB and drop the instance after every such call.
+    expect(grown).toBeGreaterThan(0);
+    expect(grown).toBeLessThanOrEqual(Math.ceil(log.length * 2 * 2.5) + (4 << 20));
+    expect(compact(input).llmContent).toContain("error:");
+    expect(coreGeneration()).toBe(generation);
+    expect(coreMemoryBytes()).toBe(grown);
   });
 });

@@ -17,7 +17,8 @@
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { CharCode, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { findNewline, unitAt } from "../../util/lines";
+import { isLowerWordAt } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 
 const LPAREN: i32 = 0x28;
@@ -116,12 +117,13 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
 function severityOf(s: string, i: i32, e: i32): i32 {
   const n = e - i;
   if (n < 4 || n > 11) return -1;
-  const word = s.substring(i, e).toLowerCase();
-  if (word == "note") return -2;
-  if (word == "information") return 5;
-  for (let k = 0; k < SEVERITIES.length - 1; k++) if (word == SEVERITIES[k]) return k;
+  // Compared in place, in lower case: every word of a build log passes here.
+  if (isLowerWordAt(s, i, e, "note")) return -2;
+  if (isLowerWordAt(s, i, e, "information")) return 5;
+  for (let k = 0; k < SEVERITIES.length - 1; k++) if (isLowerWordAt(s, i, e, unchecked(SEVERITIES[k]))) return k;
   return -1;
 }
+
 
 function isLetter(c: i32): bool {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
@@ -251,7 +253,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   let we = wordEnd(s, i, b);
   let sev = severityOf(s, i, we);
   // `fatal error:` is an error.
-  if (sev < 0 && we - i == 5 && s.substring(i, we).toLowerCase() == "fatal") {
+  if (sev < 0 && isLowerWordAt(s, i, we, "fatal")) {
     const next = skipSpaces(s, we, b);
     const ne = wordEnd(s, next, b);
     if (severityOf(s, next, ne) == 0) {
@@ -293,8 +295,7 @@ export function countFindings(text: string): Findings {
   const n = text.length;
   let a = 0;
   while (a < n) {
-    let nl = text.indexOf("\n", a);
-    if (nl < 0) nl = n;
+    const nl = findNewline(text, a, n);
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
     if (b > a) readLine(text, a, b, n, f, column);

@@ -12,7 +12,7 @@
 // indented bodies (a compiler's findings, a log, a table are not documents), with three
 // headings at least.
 import { CharCode } from "../../util/chars";
-import { safeEnd, unitAt } from "../../util/lines";
+import { findNewline, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
 import { ItemLine } from "../shared/items";
 
@@ -70,8 +70,7 @@ export function sectionOutline(text: string, cap: i32): string {
   let line = 0;
   let a = 0;
   while (a < n) {
-    let nl = text.indexOf("\n", a);
-    if (nl < 0) nl = n;
+    const nl = findNewline(text, a, n);
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
     line++;

@@ -12,7 +12,7 @@
 // rows run to a blank line (or one of a margin's bars only), another rule or a line in
 // parentheses (`(48 rows)`).
 import { CharCode, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { findNewline, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 
 /** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
@@ -136,8 +136,7 @@ function readRecords(text: string): Records {
   let underHeader = false; // the rows follow the rule under the header (not a top border)
   let a = 0;
   while (a < n) {
-    let nl = text.indexOf("\n", a);
-    if (nl < 0) nl = n;
+    const nl = findNewline(text, a, n);
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
     readIds(text, a, b, r);

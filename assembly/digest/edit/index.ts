@@ -15,7 +15,7 @@ import { oneLine } from "../../oneline";
 import { planTruncate, renderTruncatePlan } from "../../truncate";
 import { argFirstString, argString } from "../../json/args";
 import { CharCode } from "../../util/chars";
-import { countNewlines, unitAt } from "../../util/lines";
+import { countNewlines, findNewline, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { plainDigest } from "../shared/degrade";
 import { argArrayItems, argBool, jsonStringValue } from "../../json/walk";
@@ -168,8 +168,7 @@ function argValueIsString(args: string, keys: string[]): bool {
 function firstLine(text: string): string {
   let s = 0;
   while (s < text.length && unitAt(text, s) <= CharCode.SPACE) s++;
-  let e = text.indexOf("\n", s);
-  if (e < 0) e = text.length;
+  const e = findNewline(text, s, text.length);
   return text.substring(s, min(e, s + 400));
 }
 

@@ -12,7 +12,9 @@
 import { Category } from "../../category";
 import { Call } from "../../call";
 import { oneLine } from "../../oneline";
-import { countNewlines, lineCount } from "../../util/lines";
+import { CharCode } from "../../util/chars";
+import { countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
+import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
 
@@ -38,8 +40,7 @@ function firstErrorLine(text: string): string {
   // Only the first 64 KB: a summary must not cost a scan of 100 MB.
   const limit = min(n, 65536);
   while (start < limit) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = n;
+    const end = findNewline(text, start, n);
     const line = text.substring(start, min(end, start + 400));
     const lower = line.toLowerCase();
     if (lower.includes("error") || lower.includes("fatal") || lower.startsWith("panic") || lower.includes("exception") || lower.includes("traceback")) {
@@ -51,9 +52,9 @@ function firstErrorLine(text: string): string {
 }
 
 /** Severity words that report an error when they stand where a line puts its severity. */
-const SEVERITIES = " error fatal panic failed failure fail critical exception abort aborted ";
+const SEVERITIES: string[] = ["error", "fatal", "panic", "failed", "failure", "fail", "critical", "exception", "abort", "aborted"];
 /** The same words in capitals report an error wherever they stand (`2024-… ERROR http …`, `==== t1 FAILED`). */
-const STATUS_WORDS = " ERROR FATAL FAILED FAIL PANIC CRITICAL SEVERE ";
+const STATUS_WORDS: string[] = ["ERROR", "FATAL", "FAILED", "FAIL", "PANIC", "CRITICAL", "SEVERE"];
 /** Signals and their messages: a crash, whatever else the line says. */
 const CRASHES: string[] = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGFPE", "SIGILL", "Segmentation fault", "core dumped"];
 
@@ -61,23 +62,43 @@ function isWordUnit(c: i32): bool {
   return isIdentChar(c) || c == 0x2e || c == 0x2d;
 }
 
-/** A token that locates what follows: `a.c:3:5:`, `psql:report.sql:4:`, `==123==`, `[12:00:01]`, `12:00:01`. */
-function isLocationToken(t: string): bool {
-  if (t.length == 0) return false;
-  const first = t.charCodeAt(0);
+/** A token s[a, b) that locates what follows: `a.c:3:5:`, `psql:report.sql:4:`, `==123==`, `[12:00:01]`, `12:00:01`. */
+function isLocationToken(s: string, a: i32, b: i32): bool {
+  if (b <= a) return false;
+  const first = unitAt(s, a);
   if (first == 0x5b || first == 0x3d || first == 0x28) return true; // [..], ==pid==, (..)
-  const last = t.charCodeAt(t.length - 1);
-  if (last != 0x3a && last != 0x5d) return (first >= 0x30 && first <= 0x39) || t.includes("/");
+  const last = unitAt(s, b - 1);
+  if (last != 0x3a && last != 0x5d) return (first >= 0x30 && first <= 0x39) || hasUnit(s, a, b, 0x2f);
   // Ends with ':': a location if it holds a '/', a '.' or another ':', or is a number
   // (`a.c:3:`, `Makefile:14:`, `12:`), not a word (`error:`, `error[E0308]:`).
   let digits = true;
-  for (let i = 0; i < t.length - 1; i++) {
-    const c = t.charCodeAt(i);
+  for (let i = a; i < b - 1; i++) {
+    const c = unitAt(s, i);
     if (c == 0x2f || c == 0x2e || c == 0x3a) return true;
     if (c < 0x30 || c > 0x39) digits = false;
   }
-  return digits && t.length > 1;
+  return digits && b - a > 1;
 }
+
+function hasUnit(s: string, a: i32, b: i32, unit: i32): bool {
+  for (let i = a; i < b; i++) if (unitAt(s, i) == unit) return true;
+  return false;
+}
+
+/** Whether s[a, b) ends with `suffix`. */
+function endsWithAt(s: string, a: i32, b: i32, suffix: string): bool {
+  const m = suffix.length;
+  return b - a >= m && unitsEqual(changetype<usize>(s) + (<usize>(b - m) << 1), changetype<usize>(suffix), m);
+}
+
+/** Whether s[a, b), in lower case, is one of SEVERITIES. */
+function isSeverity(s: string, a: i32, b: i32): bool {
+  for (let k = 0; k < SEVERITIES.length; k++) if (isLowerWordAt(s, a, b, unchecked(SEVERITIES[k]))) return true;
+  return false;
+}
+
+/** How much of a line is read for its form: a report states it early. */
+const REPORT_WINDOW: i32 = 400;
 
 /**
  * Whether a line reports an error by its form, not by a word it happens to hold: a
@@ -86,58 +107,64 @@ function isLocationToken(t: string): bool {
  * or a crash by signal.
  */
 export function isErrorReport(line: string): bool {
-  if (hasCrash(line)) return true;
-  const n = min(line.length, 400);
-  let i = 0;
+  return isErrorReportIn(line, 0, line.length);
+}
+
+/** isErrorReport for the line s[from, to), read in place: a summary scans up to 64 KB of lines this way. */
+function isErrorReportIn(s: string, from: i32, to: i32): bool {
+  const n = min(to, from + REPORT_WINDOW);
+  if (hasCrash(s, from, n)) return true;
+  let i = from;
   let position = 0; // tokens read, locations aside
   while (i < n) {
-    while (i < n && (line.charCodeAt(i) == 0x20 || line.charCodeAt(i) == 0x09)) i++;
+    while (i < n && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
     const start = i;
-    while (i < n && line.charCodeAt(i) != 0x20 && line.charCodeAt(i) != 0x09) i++;
+    while (i < n && unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) i++;
     if (i == start) break;
     // A status in capitals, bare or bracketed: `ERROR`, `[ERROR]`, `FAILED:`.
     let a = start;
     let b = i;
-    while (a < b && !isWordUnit(line.charCodeAt(a))) a++;
-    while (b > a && !isWordUnit(line.charCodeAt(b - 1))) b--;
-    if (isStatusWord(line, a, b)) return true;
+    while (a < b && !isWordUnit(unitAt(s, a))) a++;
+    while (b > a && !isWordUnit(unitAt(s, b - 1))) b--;
+    if (isStatusWord(s, a, b)) return true;
     if (position > 0) continue;
-    // Only the tokens up to the first word after the locations are read as strings: a line's
-    // other words are only ever checked for a status, above, without a copy.
-    const token = line.substring(start, i);
-    if (isLocationToken(token) && !token.endsWith("Error:") && !token.endsWith("Exception:")) continue;
+    if (isLocationToken(s, start, i) && !endsWithAt(s, start, i, "Error:") && !endsWithAt(s, start, i, "Exception:")) continue;
     position++;
     // The first word after the locations: a severity or an exception's name, then ':'.
-    if (!token.endsWith(":")) continue;
-    let word = token.substring(0, token.length - 1);
-    const bracket = word.indexOf("[");
-    if (bracket > 0 && word.endsWith("]")) word = word.substring(0, bracket); // error[E0308]
-    if (SEVERITIES.includes(" " + word.toLowerCase() + " ")) return true;
-    if (word.length > 5 && (word.endsWith("Error") || word.endsWith("Exception"))) return true;
+    if (unitAt(s, i - 1) != 0x3a) continue;
+    let end = i - 1;
+    if (end > start && unitAt(s, end - 1) == 0x5d) {
+      // error[E0308]: the word before the bracket.
+      let bracket = start;
+      while (bracket < end && unitAt(s, bracket) != 0x5b) bracket++;
+      if (bracket > start && bracket < end) end = bracket;
+    }
+    if (isSeverity(s, start, end)) return true;
+    if (end - start > 5 && (endsWithAt(s, start, end, "Error") || endsWithAt(s, start, end, "Exception"))) return true;
   }
   return false;
 }
 
-/** Shortest and longest of STATUS_WORDS: a word of another length, or not starting with a capital, is none of them. */
-const STATUS_MIN: i32 = 4;
-const STATUS_MAX: i32 = 8;
-
-/** Whether `line[a, b)` is one of STATUS_WORDS; copies the word only when its first letter and length could make it one. */
-function isStatusWord(line: string, a: i32, b: i32): bool {
+/** Whether `s[a, b)` is one of STATUS_WORDS, compared in place. */
+function isStatusWord(s: string, a: i32, b: i32): bool {
   const len = b - a;
-  if (len < STATUS_MIN || len > STATUS_MAX) return false;
-  const c = line.charCodeAt(a);
+  if (len < 4 || len > 8) return false;
+  const c = unitAt(s, a);
   if (c < 0x41 || c > 0x5a) return false;
-  return STATUS_WORDS.includes(" " + line.substring(a, b) + " ");
+  for (let k = 0; k < STATUS_WORDS.length; k++) {
+    const word = unchecked(STATUS_WORDS[k]);
+    if (word.length == len && unitsEqual(changetype<usize>(s) + (<usize>a << 1), changetype<usize>(word), len)) return true;
+  }
+  return false;
 }
 
-/** Whether the line names a crash (CRASHES), the four signal names looked for only where "SIG" occurs. */
-function hasCrash(line: string): bool {
-  const sig = line.indexOf("SIG") >= 0;
+/** Whether s[a, b) names a crash (CRASHES), the signal names looked for only where "SIG" occurs. */
+function hasCrash(s: string, a: i32, b: i32): bool {
+  const sig = findText(s, "SIG", a, b) >= 0;
   for (let k = 0; k < CRASHES.length; k++) {
-    const crash = CRASHES[k];
+    const crash = unchecked(CRASHES[k]);
     if (crash.startsWith("SIG") && !sig) continue;
-    if (line.includes(crash)) return true;
+    if (findText(s, crash, a, b) >= 0) return true;
   }
   return false;
 }
@@ -149,10 +176,8 @@ function firstErrorReport(text: string): string {
   // Only the first 64 KB: a summary must not cost a scan of 100 MB.
   const limit = min(n, 65536);
   while (start < limit) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = n;
-    const line = text.substring(start, min(end, start + 400));
-    if (isErrorReport(line)) return line;
+    const end = findNewline(text, start, n);
+    if (isErrorReportIn(text, start, end)) return text.substring(start, min(end, start + REPORT_WINDOW));
     start = end + 1;
   }
   return "";

@@ -18,7 +18,8 @@
 // A trace whose frames are `File "…"` lines lists the most recent call last and ends
 // with its message; every other kind opens with it.
 import { CharCode, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { findNewline, unitAt } from "../../util/lines";
+import { findText } from "../../util/scan";
 import { LineIndex, startsWithAt } from "./text";
 
 /** Lines searched from a chosen line to the frames of its trace, and above the frames for the message. */
@@ -144,7 +145,7 @@ function lineOffset(text: string, line: string): i32 {
   if (line.length == 0) return -1;
   let from = 0;
   for (let tries = 0; tries < MAX_TRIES; tries++) {
-    const at = text.indexOf(line, from);
+    const at = findText(text, line, from, text.length);
     if (at < 0) return -1;
     const end = at + line.length;
     const endsLine = end == text.length || unitAt(text, end) == CharCode.LF || unitAt(text, end) == CharCode.CR;
@@ -163,8 +164,8 @@ export function traceMessageFor(text: string, line: string): string {
   if (at < 0) return "";
   let from = max(0, at - WINDOW / 2);
   if (from > 0) {
-    const nl = text.indexOf("\n", from);
-    from = nl < 0 || nl >= at ? at : nl + 1;
+    const nl = findNewline(text, from, at);
+    from = nl >= at ? at : nl + 1;
   }
   const to = min(text.length, at + line.length + WINDOW / 2);
   const part = from == 0 && to == text.length ? text : text.substring(from, to);

@@ -15,7 +15,7 @@ import { oneLine } from "../../oneline";
 import { argString } from "../../json/args";
 import { CharCode } from "../../util/chars";
 import { indexJson, indexJsonPrefix, JsonIndex, skipJsonSpace } from "../../json";
-import { codePoints, countNewlines, lineCount, unitAt } from "../../util/lines";
+import { codePoints, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { keepCut, truncateDigest } from "../shared/generic";
 import { shortenToFit } from "./ladder";
@@ -66,8 +66,8 @@ function documentStart(text: string): i32 {
       const c = unitAt(text, i);
       if (c == CharCode.LBRACE || c == CharCode.LBRACKET) return i;
     }
-    const nl = text.indexOf("\n", lineStart);
-    if (nl < 0) break;
+    const nl = findNewline(text, lineStart, text.length);
+    if (nl == text.length) break;
     lineStart = nl + 1;
   }
   return -1;
