@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import stripAnsi from "strip-ansi";
-import { coreCompact } from "../dist/compact.js";
-import { oneLine } from "../dist/ops.js";
+import { coreCompact } from "../dist/core-api.js";
+import { oneLine } from "../dist/core-api.js";
 import { instantiate } from "../build/component-js/abridge.js";
 import { buildLog } from "./data/build-log.mjs";
 import { fmt } from "./lib.mjs";

@@ -13,7 +13,7 @@ interface RawExports {
   __pin(ptr: Pointer): Pointer;
   __unpin(ptr: Pointer): void;
   __collect(): void;
-  reserveMemory(bytes: number): void;
+  reserveMemory?: (bytes: number) => void;
   __setArgumentsLength?: (n: number) => void;
   [name: string]: unknown;
 }
@@ -121,7 +121,8 @@ const RESERVE_FROM_BYTES = 1024 * 1024;
 function reserveWorkingMemory(ex: RawExports, args: readonly (number | string | Uint8Array)[]): RawExports {
   let bytes = 0;
   for (const a of args) if (typeof a !== "number") bytes += typeof a === "string" ? a.length << 1 : a.length;
-  if (bytes < RESERVE_FROM_BYTES) return ex;
+  // A core built before reserveMemory existed (useCoreWasm) grows as it goes.
+  if (bytes < RESERVE_FROM_BYTES || typeof ex.reserveMemory !== "function") return ex;
   const want = Math.min(Math.ceil(bytes * WORKING_MEMORY_FACTOR), LARGEST_BLOCK);
   // Memory kept from an earlier call is free again by now (each call is collected at its end).
   if (ex.memory.buffer.byteLength >= want) return ex;

@@ -51,6 +51,12 @@ interface Rule {
   /** Lower-case substrings one of which any match contains: the rule is skipped when none occurs. */
   hints?: readonly string[];
   /**
+   * Substrings, case as written, one of which any match contains: the rule is skipped when none
+   * occurs. A literal search runs at memory speed; a pattern that opens with a lookbehind is
+   * tried at every position of the text.
+   */
+  literals?: readonly string[];
+  /**
    * Returns the replacement for one match, or null to keep the match as it is (a
    * placeholder, an already redacted value). Default: the whole match becomes the marker.
    */
@@ -73,6 +79,9 @@ const SECRET_WORD =
 const SECRET_KEY_NAME = `[A-Za-z0-9_.-]*?${SECRET_WORD}`;
 /** Lower-case words at least one of which occurs in any text an assignment rule matches. */
 const ASSIGNMENT_HINTS = ["pass", "secret", "token", "key", "credential", "auth"];
+
+/** The four-letter prefixes of AWS access key ids (AKIA for a user's key, ASIA for a session's, …). */
+const AWS_KEY_PREFIXES: readonly string[] = ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA"];
 
 /** Values that are obviously not secrets: empty, references, placeholders, literals. */
 function isPlaceholder(value: string): boolean {
@@ -118,25 +127,34 @@ const RULES: readonly Rule[] = [
     replace: (match, [prefix, value]) =>
       value.startsWith(REDACTION_MARKER_PREFIX) ? null : prefix + marker("url-credentials") + match.slice(prefix.length + value.length),
   },
-  { kind: "slack-webhook", pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9/_-]{20,}/g },
-  { kind: "aws-access-key-id", pattern: new RegExp(`${B}(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}${E}`, "g") },
+  { kind: "slack-webhook", pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9/_-]{20,}/g, literals: ["hooks.slack.com/"] },
+  {
+    kind: "aws-access-key-id",
+    pattern: new RegExp(`${B}(?:${AWS_KEY_PREFIXES.join("|")})[A-Z0-9]{16}${E}`, "g"),
+    literals: AWS_KEY_PREFIXES,
+  },
   {
     kind: "aws-secret-access-key",
     pattern: /((?:aws_?)?secret_?(?:access_?)?key(?:_id)?["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     hints: ["secret"],
     replace: keepPrefix("aws-secret-access-key"),
   },
-  { kind: "github-token", pattern: new RegExp(`${B}(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})${E}`, "g") },
+  {
+    kind: "github-token",
+    pattern: new RegExp(`${B}(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})${E}`, "g"),
+    literals: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+  },
   { kind: "anthropic-key", pattern: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,}`, "g"), hints: ["sk-ant-"] },
-  { kind: "openai-key", pattern: new RegExp(`${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}`, "g") },
-  { kind: "slack-token", pattern: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,}`, "g") },
-  { kind: "google-api-key", pattern: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}${E}`, "g") },
+  { kind: "openai-key", pattern: new RegExp(`${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}`, "g"), literals: ["sk-"] },
+  { kind: "slack-token", pattern: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,}`, "g"), literals: ["xox"] },
+  { kind: "google-api-key", pattern: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}${E}`, "g"), literals: ["AIza"] },
   { kind: "stripe-key", pattern: new RegExp(`${B}(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}${E}`, "g"), hints: ["_live_", "_test_"] },
-  { kind: "jwt", pattern: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, "g") },
+  { kind: "jwt", pattern: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, "g"), literals: ["eyJ"] },
   // Authorization-style headers: the whole credential after the scheme.
   {
     kind: "authorization",
     pattern: /((?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)\s+)?)([^\s"'\\,;]+)/gi,
+    hints: ["authorization"],
     replace: (match, groups) => (isCodeLike(groups[1]) ? null : keepPrefix("authorization")(match, groups)),
   },
   {
@@ -148,6 +166,7 @@ const RULES: readonly Rule[] = [
   {
     kind: "bearer-token",
     pattern: /(Bearer\s+)([A-Za-z0-9._~+/=-]{8,})/g,
+    literals: ["Bearer"],
     replace: keepPrefix("bearer-token"),
   },
   // Assignments whose key names a secret. Quoted values: env files, JSON, YAML, code.
@@ -180,9 +199,19 @@ const RULES: readonly Rule[] = [
   {
     kind: "assignment",
     pattern: /(--(?:[a-z0-9-]*-)?(?:password|passwd|token|secret|api-key|apikey|access-key|client-secret)(?:=|\s+))([^\s"'-][^\s"']*)/gi,
+    hints: ASSIGNMENT_HINTS,
     replace: keepPrefix("assignment"),
   },
 ];
+
+/**
+ * Each rule's hints as one case-insensitive search. Not `text.toLowerCase().includes(…)`:
+ * lowering 10 MB of text that holds one non-Latin-1 character (a compiler's curly quotes)
+ * takes V8 over 100 ms, where the search reads the text as it is, at memory speed.
+ */
+const HINT_PATTERNS = new Map<readonly string[], RegExp>(
+  RULES.flatMap((r) => (r.hints ? [r.hints] : [])).map((hints) => [hints, new RegExp(hints.map((h) => h.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")).join("|"), "i")]),
+);
 
 /** An unquoted value that is an expression or a reference rather than a literal secret. */
 function isCodeLike(value: string): boolean {
@@ -197,12 +226,14 @@ export function redactSecrets(text: string): RedactionResult {
   const kinds: Partial<Record<SecretKind, number>> = {};
   let count = 0;
   let out = text;
-  let lower: string | null = null;
+  // Rules share hint lists (every assignment rule): each list is searched once per text.
+  const hinted = new Map<RegExp, boolean>();
   for (const rule of RULES) {
-    if (rule.hints) {
-      lower ??= out.toLowerCase();
-      const seen = lower;
-      if (!rule.hints.some((h) => seen.includes(h))) continue;
+    if (rule.literals && !rule.literals.some((l) => out.includes(l))) continue;
+    const hints = rule.hints && HINT_PATTERNS.get(rule.hints)!;
+    if (hints) {
+      if (!hinted.has(hints)) hinted.set(hints, hints.test(out));
+      if (!hinted.get(hints)) continue;
     }
     rule.pattern.lastIndex = 0;
     if (!rule.pattern.test(out)) continue; // most texts hold no secret: one cheap test per rule
@@ -211,7 +242,7 @@ export function redactSecrets(text: string): RedactionResult {
       const replaced = rule.replace ? rule.replace(match, captureGroups(rest)) : marker(rule.kind);
       if (replaced === null || replaced === match) return match;
       count++;
-      lower = null; // the text changed
+      hinted.clear(); // the text changed
       kinds[rule.kind] = (kinds[rule.kind] ?? 0) + 1;
       return replaced;
     });

@@ -348,7 +348,7 @@ export function formatTable(rows) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const n = Number(args[args.indexOf("--per-language") + 1]) || 25;
-  const { outline } = await import(join(root, "dist/ops.js"));
+  const { outline } = await import(join(root, "dist/core-api.js"));
   const sample = machineSample(args.includes("--per-language") ? n : 25);
   const rows = await agreement(sample, outline);
   if (args.includes("--json")) console.log(JSON.stringify(rows, (k, v) => (k === "misses" ? v.length : v), 2));

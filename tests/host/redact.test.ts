@@ -65,6 +65,13 @@ describe("redactSecrets finds each kind", () => {
     expect(redactSecrets("Authorization: Bearer abcDEF123456ghi").text).toBe("Authorization: Bearer [REDACTED:authorization]");
   });
 
+  it("finds a key name in any case in text that is not Latin-1 (the hint search does not lower the text)", () => {
+    const text = "warning: unused variable ‘x’ [-Wunused-variable]\nexport DB_PassWord=hunter2hunter2\n";
+    expect(redactSecrets(text).text).toBe("warning: unused variable ‘x’ [-Wunused-variable]\nexport DB_PassWord=[REDACTED:assignment]\n");
+    // A second secret of the same hint list after the text changed is still searched for.
+    expect(redactSecrets("PASSWORD=hunter2hunter2 TOKEN=abcdefgh12345678").count).toBe(2);
+  });
+
   it("counts several secrets in one text, each once", () => {
     const r = redactSecrets("A=AKIAIOSFODNN7EXAMPLE\nB=ghp_R8x2Lq9VbN4mT7cK1sW6yZ3hJ0fD5gPaE2uQ\nC=AKIAIOSFODNN7EXAMPLF\n");
     expect(r.count).toBe(3);
