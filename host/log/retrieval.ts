@@ -4,7 +4,7 @@ import { AbridgeError } from "../errors.js";
 import { hashlines as coreHashlines } from "../core-api.js";
 import { CallIndex } from "./call-index.js";
 import { pagedOutput, pagingOf } from "./paging.js";
-import { decodeLoggedOutput } from "./schema.js";
+import { decodeLoggedOutput, joinLoggedOutputs, type CallRecord, type LoggedOutput } from "./schema.js";
 import type { LogWriter } from "./writer.js";
 
 export const RETRIEVAL_DEFAULTS = Object.freeze({
@@ -255,6 +255,13 @@ export class LogRetrieval {
     return { callId, text: out.join("\n"), matches, shown: hits.length, lines: hits, totalLines: call.total, lossy: call.lossy };
   }
 
+  /** A call's whole output: its own, or a streamed call's chunks joined (undefined when some are missing). */
+  private outputOf(record: CallRecord): LoggedOutput | undefined {
+    if (record.chunks === undefined) return record.output;
+    const pieces = this.index.findChunks(record.callId, record.chunks);
+    return pieces && joinLoggedOutputs(pieces);
+  }
+
   private load(callId: string): LoadedCall {
     const cached = this.cache.get(callId);
     if (cached) {
@@ -262,9 +269,11 @@ export class LogRetrieval {
       this.cache.set(callId, cached);
       return cached;
     }
-    let record;
+    let record: CallRecord | undefined;
+    let output: LoggedOutput | undefined;
     try {
       record = this.index.find(callId);
+      output = record && this.outputOf(record);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException)?.code;
       if (code === "ENOENT") record = undefined;
@@ -276,7 +285,10 @@ export class LogRetrieval {
     // Decoded and paged as the call was compacted, as its completion record states.
     const completion = this.index.findCompletion(callId);
     const encoding = completion?.metadata?.encoding;
-    const decoded = decodeLoggedOutput(record.output, typeof encoding === "string" ? encoding : "");
+    if (output === undefined) {
+      throw new AbridgeError("ABRIDGE_LOG_READ", `the streamed output of ${JSON.stringify(callId)} is incomplete in the session log ${this.path}: some of its ${record.chunks} chunks are missing`);
+    }
+    const decoded = decodeLoggedOutput(output, typeof encoding === "string" ? encoding : "");
     const text = pagedOutput(decoded.text, pagingOf(completion), completion);
     const lossy = decoded.lossy;
     const { starts, total } = indexLines(text);

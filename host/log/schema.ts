@@ -27,6 +27,26 @@ export interface CallRecord {
   exitCode: number | null;
   output: LoggedOutput;
   size: OutputSize;
+  /**
+   * Set on a streamed call whose output went to the log as it arrived: `output` is "" and the
+   * output is the `chunk` records of this call id, seq 0 … chunks − 1, written before this record.
+   */
+  chunks?: number;
+  /** Set when the stream was aborted: why. No completion follows. */
+  aborted?: string;
+}
+
+/** One piece of a streamed call's output, written as it arrived (before the call record). */
+export interface ChunkRecord {
+  v: 1;
+  type: "chunk";
+  time: string;
+  session: string;
+  callId: string;
+  /** 0-based position of this piece in the call's output. */
+  seq: number;
+  output: LoggedOutput;
+  size: OutputSize;
 }
 
 export interface SummarizerUsage {
@@ -58,7 +78,7 @@ export interface CompletionRecord {
   summarizer: SummarizerInfo | null;
 }
 
-export type LogRecord = CallRecord | CompletionRecord;
+export type LogRecord = CallRecord | CompletionRecord | ChunkRecord;
 
 /** What a harness hands the writer for a call record. */
 export interface CallInput {
@@ -66,6 +86,17 @@ export interface CallInput {
   tool: string;
   args?: unknown;
   exitCode?: number | null;
+  output: string | Uint8Array;
+  /** A streamed call: its output is in this many chunk records already written; `output` is ignored. */
+  chunks?: { count: number; size: OutputSize };
+  /** The stream was aborted: why. */
+  aborted?: string;
+}
+
+/** What a stream hands the writer for one piece of its output. */
+export interface ChunkInput {
+  callId: string;
+  seq: number;
   output: string | Uint8Array;
 }
 
@@ -119,6 +150,27 @@ export function outputBytes(output: LoggedOutput): Buffer {
   return typeof output === "string" ? Buffer.from(output, "utf8") : Buffer.from(output.bytes, "base64");
 }
 
+/**
+ * The pieces of a streamed output joined into what a whole-output call record would hold: text
+ * when every piece is text (pieces are cut at character boundaries, so valid UTF-8 stays valid),
+ * otherwise the base64 of all the bytes.
+ */
+export function joinLoggedOutputs(pieces: readonly LoggedOutput[]): LoggedOutput {
+  if (pieces.every((p) => typeof p === "string")) return (pieces as string[]).join("");
+  return { bytes: Buffer.concat(pieces.map(outputBytes)).toString("base64") };
+}
+
+/** The size of joined pieces: bytes summed; chars only when every piece is text. */
+export function joinedSize(sizes: readonly OutputSize[]): OutputSize {
+  let bytes = 0;
+  let chars: number | undefined = 0;
+  for (const s of sizes) {
+    bytes += s.bytes;
+    chars = chars === undefined || s.chars === undefined ? undefined : chars + s.chars;
+  }
+  return chars === undefined ? { bytes } : { bytes, chars };
+}
+
 /** JSON with bigint as a decimal string, so arguments can never make a record unwritable. */
 export function serializeRecord(record: LogRecord): string {
   try {
@@ -147,9 +199,11 @@ export function validateRecord(value: unknown): string | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return "not a JSON object";
   const r = value as Record<string, unknown>;
   if (r.v !== LOG_SCHEMA_VERSION) return `unsupported schema version ${JSON.stringify(r.v)}`;
-  if (r.type !== "call" && r.type !== "completion") return `unknown record type ${JSON.stringify(r.type)}`;
+  if (r.type !== "call" && r.type !== "completion" && r.type !== "chunk") return `unknown record type ${JSON.stringify(r.type)}`;
   if (typeof r.callId !== "string") return "callId is not a string";
-  if (r.type === "call") {
+  if (r.type === "chunk" && (!Number.isInteger(r.seq) || (r.seq as number) < 0)) return "seq is not a non-negative integer";
+  if (r.type === "call" && r.chunks !== undefined && (!Number.isInteger(r.chunks) || (r.chunks as number) < 0)) return "chunks is not a non-negative integer";
+  if (r.type === "call" || r.type === "chunk") {
     const out = r.output;
     const okOutput = typeof out === "string" || (typeof out === "object" && out !== null && typeof (out as { bytes?: unknown }).bytes === "string");
     if (!okOutput) return "output is neither text nor { bytes }";

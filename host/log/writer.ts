@@ -13,9 +13,12 @@ import {
   serializeRecord,
   type CallInput,
   type CallRecord,
+  type ChunkInput,
+  type ChunkRecord,
   type CompletionInput,
   type CompletionRecord,
   type LogRecord,
+  type OutputSize,
 } from "./schema.js";
 
 export const LOG_WRITER_DEFAULTS = Object.freeze({
@@ -57,7 +60,8 @@ export type LogWriteResult = ({ ok: true } & RecordLocation) | { ok: false; erro
 
 export interface LogWriterEvents {
   error: [error: AbridgeError];
-  written: [record: { type: LogRecord["type"]; callId: string } & RecordLocation];
+  /** `seq` is set for a chunk record. */
+  written: [record: { type: LogRecord["type"]; callId: string; seq?: number } & RecordLocation];
   rotate: [event: { path: string; keep: number }];
 }
 
@@ -93,6 +97,8 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   private closed = false;
   private failureCount = 0;
   private lastFailure: AbridgeError | undefined;
+  /** Open streams: while any is open the file is not rotated, so no chunk of theirs is dropped. */
+  private rotationHolds = 0;
 
   constructor(options: LogWriterOptions) {
     super();
@@ -127,7 +133,9 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   appendCall(input: CallInput): LogWriteResult {
     let record: CallRecord;
     try {
-      const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
+      const { output, size } = input.chunks
+        ? { output: "", size: input.chunks.size }
+        : encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
       record = {
         v: LOG_SCHEMA_VERSION,
         type: "call",
@@ -140,10 +148,39 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         output,
         size,
       };
+      if (input.chunks) record.chunks = input.chunks.count;
+      if (input.aborted !== undefined) record.aborted = input.aborted;
     } catch (err) {
       return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
     }
     return this.append(record);
+  }
+
+  /** Logs one piece of a streamed output, as it arrived; says the size logged. Never throws. */
+  appendChunk(input: ChunkInput): LogWriteResult & { size?: OutputSize } {
+    let record: ChunkRecord;
+    try {
+      const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
+      record = { v: LOG_SCHEMA_VERSION, type: "chunk", time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq, output, size };
+    } catch (err) {
+      return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
+    }
+    const result = this.append(record);
+    return result.ok ? { ...result, size: record.size } : result;
+  }
+
+  /**
+   * Holds rotation while a stream writes its chunks: a streamed output is kept whole like a
+   * single record larger than maxBytes. Returns the release (idempotent).
+   */
+  holdRotation(): () => void {
+    this.rotationHolds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.rotationHolds--;
+    };
   }
 
   /** Logs what the model was given for a call. Never throws. */
@@ -179,7 +216,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     }
     try {
       let file = this.openFile();
-      if (this.maxBytes > 0 && file.size > 0 && file.size + line.length > this.maxBytes) {
+      if (this.maxBytes > 0 && this.rotationHolds === 0 && file.size > 0 && file.size + line.length > this.maxBytes) {
         file = this.rotate(file);
       }
       const data = this.needsNewline ? Buffer.concat([Buffer.from("\n"), line]) : line;
@@ -197,7 +234,8 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       // appended in between; readers verify before trusting it).
       file.size = fstatSync(file.fd).size;
       const location: RecordLocation = { file: this.path, ino: file.ino, offset: file.size - line.length, bytes: line.length };
-      this.emitQuietly("written", { type: record.type, callId: record.callId, ...location });
+      const seq = record.type === "chunk" ? { seq: record.seq } : {};
+      this.emitQuietly("written", { type: record.type, callId: record.callId, ...seq, ...location });
       return { ok: true, ...location };
     } catch (err) {
       // After an error mid-write the file may end in a torn line.
