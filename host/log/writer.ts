@@ -3,9 +3,10 @@
 // interleave. The writer never throws into the caller's path: failures become
 // an AbridgeError returned and emitted, and the caller carries on.
 import { EventEmitter } from "node:events";
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writevSync } from "node:fs";
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
+import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
 import { rotateFiles } from "./rotation.js";
 import {
   LOG_SCHEMA_VERSION,
@@ -158,6 +159,21 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   /** Logs one piece of a streamed output, as it arrived; says the size logged. Never throws. */
   appendChunk(input: ChunkInput): LogWriteResult & { size?: OutputSize } {
+    if (this.closed) return this.fail(`the session log ${this.path} is closed`);
+    if (input.output instanceof Uint8Array && isText(input.output)) {
+      // Text bytes go to the log as they are, escaped for JSON, never decoded to a string.
+      let line: Buffer[];
+      let size: OutputSize;
+      try {
+        const escaped = escapeUtf8(input.output);
+        size = escaped.size;
+        line = chunkLine({ time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
+      } catch (err) {
+        return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
+      }
+      const result = this.writeLine(line, "chunk", String(input.callId), input.seq);
+      return result.ok ? { ...result, size } : result;
+    }
     let record: ChunkRecord;
     try {
       const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
@@ -214,28 +230,36 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     } catch (err) {
       return this.fail(`cannot serialize the ${record.type} record for ${record.callId}: ${String(err)}`, err);
     }
+    return this.writeLine(line, record.type, record.callId, record.type === "chunk" ? record.seq : undefined);
+  }
+
+  /** Writes one serialised record (newline included) with one write(2). Never throws. */
+  private writeLine(line: Buffer | Buffer[], type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
     try {
+      const parts = Array.isArray(line) ? line : [line];
+      const length = parts.reduce((n, p) => n + p.length, 0);
       let file = this.openFile();
-      if (this.maxBytes > 0 && this.rotationHolds === 0 && file.size > 0 && file.size + line.length > this.maxBytes) {
+      if (this.maxBytes > 0 && this.rotationHolds === 0 && file.size > 0 && file.size + length > this.maxBytes) {
         file = this.rotate(file);
       }
-      const data = this.needsNewline ? Buffer.concat([Buffer.from("\n"), line]) : line;
-      // One write(2) per record: never split it, even when short (a short write leaves a torn
-      // line that the reader skips; the next record starts on a fresh line).
-      const written = writeSync(file.fd, data);
-      if (written !== data.length) {
+      const data = this.needsNewline ? [Buffer.from("\n"), ...parts] : parts;
+      const total = this.needsNewline ? length + 1 : length;
+      // One write(2) per record (writev(2) for a record in parts, as atomic under O_APPEND): never
+      // split it, even when short (a short write leaves a torn line that the reader skips; the
+      // next record starts on a fresh line).
+      const written = data.length === 1 ? writeSync(file.fd, data[0]!) : writevSync(file.fd, data);
+      if (written !== total) {
         this.needsNewline = true;
         file.size = fstatSync(file.fd).size;
-        return this.fail(`short write to the session log ${this.path}: ${written} of ${data.length} bytes (disk full or file size limit?); the record for ${record.callId} is torn`);
+        return this.fail(`short write to the session log ${this.path}: ${written} of ${total} bytes (disk full or file size limit?); the record for ${callId} is torn`);
       }
       this.needsNewline = false;
       if (this.fsync) fsyncSync(file.fd);
       // The end of file right after our write locates the record (exact unless another process
       // appended in between; readers verify before trusting it).
       file.size = fstatSync(file.fd).size;
-      const location: RecordLocation = { file: this.path, ino: file.ino, offset: file.size - line.length, bytes: line.length };
-      const seq = record.type === "chunk" ? { seq: record.seq } : {};
-      this.emitQuietly("written", { type: record.type, callId: record.callId, ...seq, ...location });
+      const location: RecordLocation = { file: this.path, ino: file.ino, offset: file.size - length, bytes: length };
+      this.emitQuietly("written", { type, callId, ...(seq === undefined ? {} : { seq }), ...location });
       return { ok: true, ...location };
     } catch (err) {
       // After an error mid-write the file may end in a torn line.

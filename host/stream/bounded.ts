@@ -70,6 +70,12 @@ function copyString(text: string): string {
   return text.length === 0 ? "" : Buffer.from(text, "utf16le").toString("utf16le");
 }
 
+/** `at`, or one more when `at` would start the text with the second half of a surrogate pair. */
+function safeStart(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  return c >= 0xdc00 && c <= 0xdfff ? at + 1 : at;
+}
+
 /** `max` units of `text`, one less when that would split a surrogate pair. */
 function safeCut(text: string, max: number): number {
   if (text.length <= max) return text.length;
@@ -139,109 +145,120 @@ export class BoundedText {
 
   private feedMiddle(text: string): void {
     if (text.length === 0) return;
+    // Whole pieces are dropped from the front of the tail window, never re-joined: a join of
+    // the window on every few writes would copy it again and again.
     this.tail.push(text);
     this.tailLength += text.length;
-    if (this.tailLength > 2 * this.limits.tailChars) {
-      const joined = this.tail.join("");
-      const kept = joined.slice(joined.length - this.limits.tailChars);
-      this.tail = [kept];
-      this.tailLength = kept.length;
+    while (this.tail.length > 1 && this.tailLength - this.tail[0]!.length >= this.limits.tailChars) this.tailLength -= this.tail.shift()!.length;
+    // Every scan runs on `text` itself: joining it to the line before would build a new string
+    // of the chunk's size on every write, which costs more than all the checks together.
+    const textStart = this.chars - text.length;
+    const added = countNewlines(text);
+    this.newlines += added;
+    const firstEnd = text.indexOf("\n");
+    if (firstEnd < 0) {
+      if (!this.inLongLine) this.partial += text;
+      this.capPartial();
+      return;
     }
-    // `partial` is the text since the last newline, so the window ends where the output does.
-    const window = this.partial + text;
-    const windowStart = this.chars - window.length;
+    // 1. The line that began before this text ends in it.
     let line = this.partialLine;
-    let from = 0;
     if (this.inLongLine) {
-      // The rest of a line too long to check: the scan starts after it.
-      const end = window.indexOf("\n");
-      if (end < 0) return;
       this.inLongLine = false;
       this.open = null;
-      from = end + 1;
-      line++;
+      this.recent = []; // the line before the next one was not kept: no context across it
+    } else {
+      const head = text.slice(0, firstEnd);
+      const whole = this.partial + head;
+      const kept = this.keptLine(whole, textStart - this.partial.length, line);
+      if (this.open) this.addAfter(kept);
+      else {
+        IMPORTANT.lastIndex = 0;
+        if (IMPORTANT.test(whole)) this.keepGroup(kept, this.recent);
+      }
+      this.recent = [...this.recent, kept].slice(-this.limits.contextLines);
     }
+    line++;
+    // 2. The lines wholly inside this text.
+    let from = firstEnd + 1;
     this.floor = from;
     let scanned = from;
-    // Lines still owed to the last group come first.
     if (this.open) {
-      from = this.fillOpen(window, windowStart, line, from);
-      line += countNewlines(window, scanned, from);
+      from = this.fillOpen(text, textStart, line, from);
+      line += countNewlines(text, scanned, from);
       scanned = from;
     }
     IMPORTANT.lastIndex = from;
-    for (let m = IMPORTANT.exec(window); m !== null; m = IMPORTANT.exec(window)) {
-      const lineStart = window.lastIndexOf("\n", m.index) + 1;
-      const lineEnd = window.indexOf("\n", m.index);
-      if (lineEnd < 0) break; // the line goes on: checked again when it ends
-      line += countNewlines(window, scanned, lineStart);
+    for (let m = IMPORTANT.exec(text); m !== null; m = IMPORTANT.exec(text)) {
+      const lineStart = text.lastIndexOf("\n", m.index) + 1;
+      const lineEnd = text.indexOf("\n", m.index);
+      if (lineEnd < 0) break; // the line goes on: checked when it ends
+      line += countNewlines(text, scanned, lineStart);
       scanned = lineStart;
-      this.keep(window, windowStart, lineStart, lineEnd, line);
-      from = this.fillOpen(window, windowStart, line + 1, lineEnd + 1);
-      line += countNewlines(window, scanned, from);
+      this.keep(text, textStart, lineStart, lineEnd, line);
+      from = this.fillOpen(text, textStart, line + 1, lineEnd + 1);
+      line += countNewlines(text, scanned, from);
       scanned = from;
       IMPORTANT.lastIndex = from;
     }
-    const last = window.lastIndexOf("\n");
-    // `partial` holds no newline: every newline of the window is in `text`.
-    const added = countNewlines(text);
-    this.newlines += added;
-    if (last >= from - 1 && last >= 0) {
-      this.rememberRecent(window, windowStart, last, this.partialLine + added - 1);
-      this.partialLine += added;
-    }
-    this.partial = last < 0 ? window : window.slice(last + 1);
-    // A line longer than this is not checked: memory stays bounded whatever its length.
+    const last = text.lastIndexOf("\n");
+    this.rememberRecent(text, textStart, last, this.partialLine + added - 1);
+    this.partialLine += added;
+    this.partial = text.slice(last + 1);
+    this.capPartial();
+  }
+
+  /** A line longer than this is not checked: memory stays bounded whatever its length. */
+  private capPartial(): void {
     if (this.partial.length > 4 * this.limits.maxLineChars) {
       this.partial = "";
       this.inLongLine = true;
     }
   }
 
-  /** Remembers the last complete lines of the window (up to `end`, the last newline) for context. */
+  /** Remembers the last complete lines of the text (up to `end`, the last newline) for context. */
   private rememberRecent(window: string, windowStart: number, end: number, endLine: number): void {
     const want = this.limits.contextLines;
     const found: KeptLine[] = [];
     let lineEnd = end;
     let line = endLine;
-    while (found.length < want) {
+    while (found.length < want && lineEnd >= this.floor) {
       const start = lineStartBefore(window, lineEnd);
-      if (start < this.floor) {
-        found.length = 0; // the line before is one too long to keep: no context from before it
-        break;
-      }
       found.unshift(this.lineOf(window, windowStart, start, lineEnd, line));
-      if (start === this.floor) break;
       lineEnd = start - 1;
       line--;
     }
-    this.recent = this.floor > 0 ? found : [...this.recent, ...found].slice(-want);
+    this.recent = [...this.recent, ...found].slice(-want);
   }
 
   private lineOf(window: string, windowStart: number, start: number, end: number, line: number): KeptLine {
-    const length = end - start;
-    const text = length > this.limits.maxLineChars ? window.slice(start, start + safeCut(window.slice(start, end), this.limits.maxLineChars)) : window.slice(start, end);
-    // A copy: a slice would keep the whole window alive for as long as the line is kept.
-    return { line, start: windowStart + start, length, text: copyString(text) };
+    return this.keptLine(window.slice(start, end), windowStart + start, line);
+  }
+
+  private keptLine(whole: string, start: number, line: number): KeptLine {
+    const length = whole.length;
+    const text = length > this.limits.maxLineChars ? whole.slice(0, safeCut(whole, this.limits.maxLineChars)) : whole;
+    // A copy: a slice would keep the whole chunk alive for as long as the line is kept.
+    return { line, start, length, text: copyString(text) };
   }
 
   /** Keeps the important line at [start, end) with the lines before it. */
   private keep(window: string, windowStart: number, start: number, end: number, line: number): void {
-    const group: Group = [];
-    // Context before: from this window, then from the lines remembered from earlier windows.
+    const before: KeptLine[] = [];
+    // Context before: from this text, then from the lines remembered from earlier ones.
     let s = start;
     let l = line;
-    while (group.length < this.limits.contextLines && s > this.floor) {
+    while (before.length < this.limits.contextLines && s > this.floor) {
       const prevStart = lineStartBefore(window, s - 1);
-      group.unshift(this.lineOf(window, windowStart, prevStart, s - 1, --l));
+      before.unshift(this.lineOf(window, windowStart, prevStart, s - 1, --l));
       s = prevStart;
     }
-    if (s === 0) {
-      for (let i = this.recent.length - 1; i >= 0 && group.length < this.limits.contextLines; i--) {
-        if (this.recent[i]!.line < l) group.unshift(this.recent[i]!);
-      }
-    }
-    group.push(this.lineOf(window, windowStart, start, end, line));
+    if (s === this.floor) before.unshift(...this.recent.filter((k) => k.line < l));
+    this.keepGroup(this.lineOf(window, windowStart, start, end, line), before.slice(-this.limits.contextLines));
+  }
+
+  private keepGroup(kept: KeptLine, before: readonly KeptLine[]): void {
+    const group: Group = [...before.slice(-this.limits.contextLines), kept];
     const half = Math.max(1, Math.floor(this.limits.maxImportantLines / 2));
     if (this.firstGroups.length < half) this.firstGroups.push(group);
     else {
@@ -249,6 +266,12 @@ export class BoundedText {
       if (this.lastGroups.length > half) this.lastGroups.shift();
     }
     this.open = { group, needed: this.limits.contextLines };
+    if (this.open.needed === 0) this.open = null;
+  }
+
+  private addAfter(kept: KeptLine): void {
+    this.open!.group.push(kept);
+    if (--this.open!.needed <= 0) this.open = null;
   }
 
   /** Adds the lines after the open group's important line; returns where the scan resumes. */
@@ -256,9 +279,8 @@ export class BoundedText {
     let pos = from;
     while (this.open && this.open.needed > 0) {
       const end = window.indexOf("\n", pos);
-      if (end < 0) return pos; // finished in a later window
-      this.open.group.push(this.lineOf(window, windowStart, pos, end, line++));
-      this.open.needed--;
+      if (end < 0) return pos; // finished in a later text
+      this.addAfter(this.lineOf(window, windowStart, pos, end, line++));
       pos = end + 1;
     }
     this.open = null;
@@ -270,6 +292,7 @@ export class BoundedText {
     const { chars, lines } = this.totals;
     if (!this.headDone) return { text: this.head, pieces: lines > 0 ? [{ builtFirst: 1, builtLast: lines, first: 1 }] : [], omitted: 0, chars, lines };
     let tail = this.tail.join("");
+    if (tail.length > this.limits.tailChars && tail.length > 0) tail = tail.slice(safeStart(tail, tail.length - this.limits.tailChars));
     let tailStart = chars - tail.length;
     const headEnd = this.head.length;
     // Nothing left out (the middle fits in the tail window): the text as it came.

@@ -37,8 +37,15 @@ function cutBytes(bytes: Uint8Array): number {
 }
 
 export class ChunkLog {
-  private pending: Array<string | Uint8Array> = [];
+  /** Text waiting for the next chunk record. */
+  private pending: string[] = [];
   private pendingBytes = 0;
+  /**
+   * Bytes waiting for the next chunk record, in one block allocated once: many small buffers
+   * would leave the allocator's heap fragmented, and the process's memory high, long after.
+   */
+  private block: Buffer | null = null;
+  private blockLength = 0;
   private readonly sizes: OutputSize[] = [];
   private failed = false;
   private releaseRotation: (() => void) | null = null;
@@ -59,33 +66,51 @@ export class ChunkLog {
     return !this.failed;
   }
 
-  /** Queues a piece of output (`bytes` long); writes a chunk when enough has gathered. */
+  /** Queues a piece of output (`bytes` long); writes a chunk when enough has gathered. Bytes are copied. */
   add(piece: string | Uint8Array, bytes: number): void {
     if (this.failed) return;
-    this.pending.push(piece);
-    this.pendingBytes += bytes;
-    if (this.pendingBytes >= this.chunkBytes) this.flush(false);
+    if (typeof piece === "string") {
+      this.pending.push(piece);
+      this.pendingBytes += bytes;
+      if (this.pendingBytes >= this.chunkBytes) this.flushText(false);
+      return;
+    }
+    this.block ??= Buffer.allocUnsafeSlow(2 * this.chunkBytes);
+    for (let at = 0; at < piece.length && !this.failed; ) {
+      const n = Math.min(piece.length - at, this.block.length - this.blockLength);
+      this.block.set(piece.subarray(at, at + n), this.blockLength);
+      this.blockLength += n;
+      at += n;
+      if (this.blockLength >= this.chunkBytes) this.flushBytes(false);
+    }
   }
 
-  private joined(): string | Uint8Array {
-    if (this.pending.length === 0) return "";
-    if (typeof this.pending[0] === "string") return (this.pending as string[]).join("");
-    return Buffer.concat(this.pending as Uint8Array[]);
-  }
-
-  private flush(final: boolean): void {
-    const all = this.joined();
-    const cut = final ? all.length : typeof all === "string" ? cutText(all) : cutBytes(all);
-    const piece = all.slice(0, cut);
+  private flushText(final: boolean): void {
+    const all = this.pending.join("");
+    const cut = final ? all.length : cutText(all);
     const rest = all.slice(cut);
     this.pending = rest.length > 0 ? [rest] : [];
-    this.pendingBytes = typeof rest === "string" ? Buffer.byteLength(rest) : rest.length;
-    if (piece.length === 0) return;
+    this.pendingBytes = Buffer.byteLength(rest);
+    this.write(all.slice(0, cut));
+  }
+
+  private flushBytes(final: boolean): void {
+    const block = this.block!;
+    const cut = final ? this.blockLength : cutBytes(block.subarray(0, this.blockLength));
+    // The writer copies (escapes or encodes) the bytes before this returns: the block is reused.
+    this.write(block.subarray(0, cut));
+    block.copyWithin(0, cut, this.blockLength);
+    this.blockLength -= cut;
+  }
+
+  private write(piece: string | Uint8Array): void {
+    if (piece.length === 0 || this.failed) return;
     const written = this.writer.appendChunk({ callId: this.call.callId, seq: this.sizes.length, output: piece });
     if (!written.ok) {
       // Reported by the writer; the log would hold a hole, so nothing more is written for this call.
       this.failed = true;
       this.pending = [];
+      this.block = null;
       this.stopHolding();
       return;
     }
@@ -99,12 +124,18 @@ export class ChunkLog {
     if (this.failed) return false;
     try {
       const base = { callId: this.call.callId, tool: this.call.tool, args: this.call.args, exitCode, aborted };
-      if (this.sizes.length === 0) return this.writer.appendCall({ ...base, output: this.joined() }).ok;
-      this.flush(true);
+      if (this.sizes.length === 0) {
+        // Never more than one chunk: an ordinary call record, exactly as process() writes it.
+        const output = this.block ? Buffer.from(this.block.subarray(0, this.blockLength)) : this.pending.join("");
+        return this.writer.appendCall({ ...base, output }).ok;
+      }
+      if (this.block) this.flushBytes(true);
+      else this.flushText(true);
       if (this.failed) return false;
       return this.writer.appendCall({ ...base, output: "", chunks: { count: this.sizes.length, size: joinedSize(this.sizes) } }).ok;
     } finally {
       this.pending = [];
+      this.block = null;
       this.stopHolding();
     }
   }

@@ -2,6 +2,7 @@
 // logged as it arrives, and digested at end(). Up to bufferBytes the whole output
 // is kept and end() is process() on it, byte for byte; past that the stream
 // switches to bounded mode (bounded.ts) and memory stays flat whatever the size.
+import { StringDecoder } from "node:string_decoder";
 import { AbridgeError } from "../errors.js";
 import type { LogWriter } from "../log/writer.js";
 import { validateInput } from "../pipeline.js";
@@ -62,6 +63,9 @@ export interface StreamHost<R> {
 
 type State = "open" | "ended" | "aborted";
 
+/** Buffered bytes are kept in blocks of this size. */
+const BLOCK_BYTES = 1024 * 1024;
+
 /** UTF-8 bytes of a string piece; `afterHigh`: the previous piece ended with a high surrogate. */
 function utf8Length(text: string, afterHigh: boolean): number {
   const n = Buffer.byteLength(text, "utf8");
@@ -79,10 +83,13 @@ export class StreamSink<R = unknown> {
   private kind: "string" | "bytes" | undefined;
   private afterHigh = false;
   private bytes = 0;
-  /** The whole output while it fits in bufferBytes; null in bounded mode. */
-  private buffer: Array<string | Uint8Array> | null = [];
+  /** The whole output while it fits in bufferBytes (strings, or blocks of bytes); null in bounded mode. */
+  private buffer: Array<string | Buffer> | null = [];
+  /** Bytes used in the last block of `buffer`. */
+  private blockUsed = 0;
   private bounded: BoundedText | null = null;
-  private decoder: TextDecoder | null = null;
+  /** Bounded mode of a bytes stream: UTF-8 decoded across chunk boundaries (invalid bytes as U+FFFD). */
+  private decoder: StringDecoder | null = null;
   private readonly log: ChunkLog | null;
 
   constructor(
@@ -115,36 +122,56 @@ export class StreamSink<R = unknown> {
     }
     this.kind = kind;
     if (chunk.length === 0) return;
-    let piece: string | Uint8Array;
     let bytes: number;
     if (typeof chunk === "string") {
-      piece = chunk;
       bytes = utf8Length(chunk, this.afterHigh);
       const last = chunk.charCodeAt(chunk.length - 1);
       this.afterHigh = last >= 0xd800 && last <= 0xdbff;
-    } else {
-      // A copy: callers reuse their read buffers.
-      piece = Uint8Array.prototype.slice.call(chunk);
-      bytes = piece.byteLength;
-    }
+    } else bytes = chunk.byteLength;
     this.bytes += bytes;
-    this.log?.add(piece, bytes);
+    // The log and the buffer copy bytes, and bounded mode decodes them at once: a caller may
+    // reuse its read buffer as soon as write() returns.
+    this.log?.add(chunk, bytes);
     if (this.buffer) {
-      this.buffer.push(piece);
+      if (typeof chunk === "string") this.buffer.push(chunk);
+      else this.keepBytes(chunk);
       if (this.bytes > this.host.bufferBytes) this.becomeBounded();
-    } else this.feed(piece);
+    } else this.feed(chunk);
+  }
+
+  /** Copies bytes into blocks of at least 1 MiB (few large allocations, returned whole when freed). */
+  private keepBytes(chunk: Uint8Array): void {
+    const buffer = this.buffer as Buffer[];
+    for (let at = 0; at < chunk.length; ) {
+      let block = buffer[buffer.length - 1];
+      if (!block || this.blockUsed === block.length) {
+        block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, chunk.length - at));
+        buffer.push(block);
+        this.blockUsed = 0;
+      }
+      const n = Math.min(chunk.length - at, block.length - this.blockUsed);
+      block.set(chunk.subarray(at, at + n), this.blockUsed);
+      this.blockUsed += n;
+      at += n;
+    }
+  }
+
+  /** The buffered bytes, each block cut to what it holds. */
+  private bufferedBytes(): Buffer[] {
+    const buffer = this.buffer as Buffer[];
+    return buffer.map((b, i) => (i === buffer.length - 1 ? b.subarray(0, this.blockUsed) : b));
   }
 
   private becomeBounded(): void {
     this.bounded = new BoundedText(this.host.limits);
-    if (this.kind === "bytes") this.decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    const buffered = this.buffer!;
+    if (this.kind === "bytes") this.decoder = new StringDecoder("utf8");
+    const buffered = this.kind === "bytes" ? this.bufferedBytes() : this.buffer!;
     this.buffer = null;
     for (const piece of buffered) this.feed(piece);
   }
 
   private feed(piece: string | Uint8Array): void {
-    this.bounded!.push(typeof piece === "string" ? piece : this.decoder!.decode(piece, { stream: true }));
+    this.bounded!.push(typeof piece === "string" ? piece : this.decoder!.write(piece as Buffer));
   }
 
   /** Ends the output: resolves with the same result process() gives for it. */
@@ -156,7 +183,7 @@ export class StreamSink<R = unknown> {
     this.state = "ended";
     const logged = this.log ? this.log.finish(exitCode ?? null) : false;
     if (this.buffer) {
-      const output = this.kind === "bytes" ? Buffer.concat(this.buffer as Uint8Array[]) : (this.buffer as string[]).join("");
+      const output = this.kind === "bytes" ? Buffer.concat(this.bufferedBytes()) : (this.buffer as string[]).join("");
       this.buffer = null;
       return this.host.complete({ ...call, output }, logged, options);
     }
@@ -165,7 +192,7 @@ export class StreamSink<R = unknown> {
 
   private endBounded(call: ToolResultInput, logged: boolean, options: StreamEndOptions): Promise<R> {
     const bounded = this.bounded!;
-    if (this.decoder) bounded.push(this.decoder.decode());
+    if (this.decoder) bounded.push(this.decoder.end());
     this.bounded = null;
     this.decoder = null;
     const template = logged ? this.host.readHint(this.callId) : "";
