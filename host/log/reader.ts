@@ -3,7 +3,7 @@
 // foreign line) is skipped and reported as a warning, never thrown.
 import { scanFile, scanFileSync, type Line } from "./lines.js";
 import { logFiles } from "./rotation.js";
-import { joinLoggedOutputs, parseRecord, type ChunkRecord, type LogRecord, type LoggedOutput } from "./schema.js";
+import { MAX_JOINED_BYTES, joinLoggedOutputs, parseRecord, type ChunkRecord, type LogRecord, type LoggedOutput } from "./schema.js";
 
 export interface LogWarning {
   file: string;
@@ -62,6 +62,9 @@ class ChunkJoiner {
     if (record.type !== "call" || record.chunks === undefined) return { record };
     const pieces = this.pending.get(key) ?? [];
     this.pending.delete(key);
+    if (record.size.bytes > MAX_JOINED_BYTES) {
+      return { record, problem: `streamed output of ${record.callId} is ${record.size.bytes} bytes, too large to join into one string: output left "", its chunk records are read with chunks: "keep"` };
+    }
     const joined: LogRecord = { ...record, output: joinLoggedOutputs(pieces) };
     const problem = pieces.length === record.chunks ? undefined : `streamed output of ${record.callId} incomplete: ${pieces.length} of ${record.chunks} chunks found`;
     return { record: joined, problem };

@@ -151,6 +151,12 @@ export function outputBytes(output: LoggedOutput): Buffer {
 }
 
 /**
+ * The largest streamed output joined into one string: its base64 (for bytes) still fits in
+ * V8's longest string (2^29 − 24 units). A larger one stays in its chunk records.
+ */
+export const MAX_JOINED_BYTES = 384 * 1024 * 1024;
+
+/**
  * The pieces of a streamed output joined into what a whole-output call record would hold: text
  * when every piece is text (pieces are cut at character boundaries, so valid UTF-8 stays valid),
  * otherwise the base64 of all the bytes.

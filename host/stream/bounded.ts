@@ -346,7 +346,10 @@ export class BoundedText {
       const run = middle.slice(i, j + 1);
       addGap(pos, run[0]!.start, nextLine, run[0]!.line - 1, partial);
       partial = false;
-      addText(run.map((k) => (k.text.length < k.length ? `${k.text}… [+${count(k.length - k.text.length)} chars]` : k.text)).join("\n"), run[0]!.line);
+      // Line by line: a run may end with an empty line, which a text ending in "\n" would not show.
+      pieces.push({ builtFirst: built + 1, builtLast: built + run.length, first: run[0]!.line });
+      out.push(run.map((k) => `${k.text.length < k.length ? `${k.text}… [+${count(k.length - k.text.length)} chars]` : k.text}\n`).join(""));
+      built += run.length;
       const end = run[run.length - 1]!;
       pos = end.start + end.length + 1;
       nextLine = end.line + 1;

@@ -43,3 +43,31 @@ describe("utf8Boundary", () => {
     );
   });
 });
+
+describe("a streamed output too large to hold as one string", () => {
+  it("is left in its chunk records: readers warn, read() says why with ABRIDGE_LOG_READ", async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { readLogSync } = await import("../../host/log/reader.js");
+    const { LogRetrieval } = await import("../../host/log/retrieval.js");
+    const dir = mkdtempSync(join(tmpdir(), "abridge-huge-"));
+    try {
+      const path = join(dir, "s.jsonl");
+      // What a 1 GB stream leaves (its one chunk shortened here): the call record's size is the truth.
+      const head = { v: 1, time: "2026-01-01T00:00:00.000Z", session: "s", callId: "huge" };
+      const lines = [
+        { ...head, type: "chunk", seq: 0, output: "build ok\n", size: { bytes: 9, chars: 9 } },
+        { ...head, type: "call", tool: "bash", args: null, exitCode: 0, output: "", size: { bytes: 1_073_741_824, chars: 1_073_741_824 }, chunks: 1 },
+      ];
+      writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+      const read = readLogSync(path);
+      expect(read.records).toHaveLength(1);
+      expect(read.records[0]).toMatchObject({ type: "call", output: "", chunks: 1 });
+      expect(read.warnings.map((w) => w.reason)).toEqual([expect.stringMatching(/too large to join/)]);
+      expect(() => new LogRetrieval({ path }).read("huge")).toThrowError(expect.objectContaining({ code: "ABRIDGE_LOG_READ", message: expect.stringMatching(/too large to page whole/) }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
