@@ -23,7 +23,7 @@ export function utf8Boundary(bytes: Uint8Array, end: number): number {
   return end;
 }
 
-/** Split `text` before `final`: at the last line end, else not between a surrogate pair. */
+/** Where a chunk of text is cut: after its last line end, else at its end but never inside a surrogate pair. */
 function cutText(text: string): number {
   const nl = text.lastIndexOf("\n");
   if (nl >= 0) return nl + 1;
@@ -31,6 +31,7 @@ function cutText(text: string): number {
   return last >= 0xd800 && last <= 0xdbff ? text.length - 1 : text.length;
 }
 
+/** Where a chunk of bytes is cut: after its last line end, else at a character boundary. */
 function cutBytes(bytes: Uint8Array): number {
   const nl = bytes.lastIndexOf(0x0a);
   return nl >= 0 ? nl + 1 : utf8Boundary(bytes, bytes.length);
