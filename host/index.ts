@@ -1,6 +1,8 @@
 // Public API of the abridge package.
 export { createAbridge, Abridge, RETRIEVAL_TOOL } from "./session.js";
 export type { AbridgeEvents, CreateAbridgeOptions, ProcessOptions, ProcessResult } from "./session.js";
+export { StreamSink, STREAM_DEFAULTS } from "./stream/index.js";
+export type { StreamEndOptions, StreamInfo, StreamInput } from "./stream/index.js";
 export { compact, DEFAULT_PASSTHROUGH } from "./pipeline.js";
 export type { CompactContext, CompactOptions } from "./pipeline.js";
 export { LEVEL_BUDGETS } from "./budget.js";
@@ -11,7 +13,7 @@ export type { AbridgeErrorCode } from "./errors.js";
 export { SessionLock } from "./lock.js";
 export type { QueueMode } from "./lock.js";
 export { LogWriter, LogRetrieval, readLog, readLogSync } from "./log/index.js";
-export type { CallRecord, CompletionRecord, LogRecord, ReadResult, SearchResult } from "./log/index.js";
+export type { CallRecord, ChunkRecord, CompletionRecord, LogRecord, ReadResult, SearchResult } from "./log/index.js";
 export { SessionStats } from "./stats.js";
 export type { StatsReport } from "./stats.js";
 export { createSummarizer, verifySummary } from "./summarizer/index.js";

@@ -16,6 +16,7 @@ import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
 import type { ToolResultInput, ToolResultOutput } from "./types.js";
+import { STREAM_DEFAULTS, StreamSink, type BoundedDigest, type StreamEndOptions, type StreamInfo, type StreamInput } from "./stream/index.js";
 
 /** Name of the retrieval tool the markers point the model to. */
 export const RETRIEVAL_TOOL = "abridge_read";
@@ -24,6 +25,8 @@ export interface ProcessResult extends ToolResultOutput {
   callId: string;
   /** What the summarizer did for this call; null when it was not involved. */
   summarizer: SummarizerInfo | null;
+  /** Only for a stream that passed streamBufferBytes: the whole output's counts (see stream()). */
+  stream?: StreamInfo;
 }
 
 export interface ProcessOptions {
@@ -40,7 +43,13 @@ export interface AbridgeEvents {
   processed: [result: ProcessResult];
 }
 
-export interface CreateAbridgeOptions extends AbridgeOptions, LoadConfigContext {}
+export interface CreateAbridgeOptions extends AbridgeOptions, LoadConfigContext {
+  /**
+   * stream(): output up to this many bytes is kept whole and digested exactly as process() would;
+   * past it only a head, a tail window and the important lines are kept. @default 16 MiB
+   */
+  streamBufferBytes?: number;
+}
 
 /** The options of the digest a configuration asks for (the CLI's commands read them too). */
 export function compactOptions(c: AbridgeConfig): CompactOptions {
@@ -76,6 +85,11 @@ function fileSections(details: CompactDetails): FileSections | undefined {
   return { before: describe(s.before), relevant: s.relevant?.hashlines ?? "", after: describe(s.after) };
 }
 
+function checkBufferBytes(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new AbridgeError("ABRIDGE_INVALID_OPTION", `streamBufferBytes must be a non-negative integer, got ${String(value)}`);
+  return value;
+}
+
 /** A path as one POSIX shell word. */
 function shellQuote(path: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
@@ -89,12 +103,14 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private readonly summarizer?: Summarizer;
   private readonly totals: SessionStats;
   private readonly options: CompactOptions;
+  private readonly streamBufferBytes: number;
   private sequence = 0;
   private closed = false;
 
   constructor(options: CreateAbridgeOptions = {}) {
     super();
-    const { cwd, env, defaults, ...rest } = options;
+    const { cwd, env, defaults, streamBufferBytes, ...rest } = options;
+    this.streamBufferBytes = checkBufferBytes(streamBufferBytes ?? STREAM_DEFAULTS.bufferBytes);
     this.config = loadConfig(rest, { cwd, env, defaults });
     const c = this.config;
     this.options = compactOptions(c);
@@ -156,12 +172,42 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       logged = this.writer.appendCall({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output }).ok;
     }
     validateInput(input);
+    return this.complete(input, callId, logged, options);
+  }
+
+  /**
+   * Starts a tool result whose output arrives in pieces: `write()` each as it comes, then
+   * `await end({ exitCode })` for the same result process() gives. The output goes to the log as
+   * it arrives; up to streamBufferBytes it is kept whole and the digest is exactly process()'s;
+   * past that only a head, a tail window and the important lines of the middle are kept, so
+   * memory stays bounded whatever the size (the result then carries `stream` with the true counts).
+   */
+  stream(input: StreamInput): StreamSink<ProcessResult> {
+    if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "stream() after close(): create a new session with createAbridge()");
+    if (input === null || typeof input !== "object") throw new AbridgeError("ABRIDGE_INVALID_INPUT", "stream() takes an object { tool, args?, callId? }");
+    validateInput({ tool: input.tool, args: input.args, output: "" });
+    const bufferBytes = input.streamBufferBytes === undefined ? this.streamBufferBytes : checkBufferBytes(input.streamBufferBytes);
+    const callId = input.callId ?? this.nextCallId();
+    return new StreamSink<ProcessResult>({ ...input, callId }, {
+      writer: this.writer,
+      bufferBytes,
+      chunkBytes: STREAM_DEFAULTS.chunkBytes,
+      limits: STREAM_DEFAULTS,
+      readHint: (id) => this.readHint(id),
+      complete: (whole, logged, options, bounded) => this.complete(whole, callId, logged, options, bounded),
+    });
+  }
+
+  /** Steps 2–4 for an output whose call record is written (`logged`) or could not be. */
+  private async complete(input: ToolResultInput, callId: string, logged: boolean, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
     // A marker names a way to read the rest only when the rest is in the log to be read.
     const hint = logged ? `; ${this.readHint(callId)}` : "";
     // 2. The deterministic digest.
     const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
     // What a summarizer needs comes back in the same crossing as the digest.
-    const { result: digest, details } = compactWithDetails(input, budgetOptions, { hint, details: this.summarizer !== undefined });
+    const compacted = compactWithDetails(input, budgetOptions, { hint, details: this.summarizer !== undefined });
+    const digest = bounded ? bounded.adjust(compacted.result) : compacted.result;
+    const details = compacted.details;
     let llmContent = digest.llmContent;
     let summary: SummarizerInfo | null = null;
     // 3. The checked summary, when configured and worth it.
@@ -180,7 +226,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       }
     }
     if (this.config.redaction.log) llmContent = redactSecrets(llmContent).text;
-    const result = this.finish(input, digest, llmContent, callId, summary, logged);
+    const result = this.finish(input, digest, llmContent, callId, summary, logged, bounded?.info);
     this.emit("processed", result);
     return result;
   }
@@ -202,13 +248,14 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
   }
 
-  private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean): ProcessResult {
+  private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean, stream?: StreamInfo): ProcessResult {
     const replaced = llmContent !== digest.llmContent;
     const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent, summaryTokens(llmContent), this.options.exactTokens) : digest.metadata;
     const result: ProcessResult = Object.defineProperties(
       { category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer } as ProcessResult,
       { uiContent: { enumerable: true, get: () => digest.uiContent } },
     );
+    if (stream) result.stream = stream;
     // Without its call record a completion would describe an output nobody can read (and
     // report the same write failure twice).
     if (logged) this.writer!.appendCompletion({
@@ -216,7 +263,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       category: digest.category,
       llmContent,
       summary: digest.summary,
-      metadata: { ...metadata, tool: input.tool },
+      metadata: stream ? { ...metadata, tool: input.tool, stream } : { ...metadata, tool: input.tool },
       summarizer,
     });
     const sample = this.totals.record({

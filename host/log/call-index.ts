@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import { scanFileSync, readRangeSync } from "./lines.js";
 import { logFiles } from "./rotation.js";
-import { parseRecord, type CallRecord, type CompletionRecord } from "./schema.js";
+import { parseRecord, type CallRecord, type ChunkRecord, type CompletionRecord, type LoggedOutput } from "./schema.js";
 import type { RecordLocation } from "./writer.js";
 
 interface Entry {
@@ -17,14 +17,16 @@ interface Entry {
 // Our writer starts every record with these fields in this order; reading them
 // from a line's head avoids parsing a whole (possibly huge) output to find its id.
 const HEAD_BYTES = 4096;
-const CALL_HEAD = /^\{"v":1,"type":"(call|completion)","time":"[^"\\]*","session":"(?:[^"\\]|\\.)*","callId":("(?:[^"\\]|\\.)*")/;
+const CALL_HEAD = /^\{"v":1,"type":"(call|completion|chunk)","time":"[^"\\]*","session":"(?:[^"\\]|\\.)*","callId":("(?:[^"\\]|\\.)*")(?:,"seq":(\d+))?/;
 
-type RecordType = "call" | "completion";
+type RecordType = "call" | "completion" | "chunk";
 
 export class CallIndex {
   private readonly calls = new Map<string, Entry>();
   /** Where each call's completion record sits: what the model was shown, and in which numbering. */
   private readonly completions = new Map<string, Entry>();
+  /** Where each piece of a streamed call's output sits, by seq (the newest stream of an id). */
+  private readonly chunks = new Map<string, Entry[]>();
   /** Bytes of each file (by inode) already scanned; only committed lines count. */
   private readonly scanned = new Map<number, number>();
   /** Lines skipped while indexing (torn or foreign). */
@@ -33,12 +35,43 @@ export class CallIndex {
   constructor(readonly path: string) {}
 
   /** Records a location reported by the writer. */
-  note(callId: string, location: RecordLocation & { type: RecordType }): void {
-    const entry = { ino: location.ino, offset: location.offset, length: location.bytes - 1 };
-    if (location.type === "call") {
+  note(callId: string, location: RecordLocation & { type: RecordType; seq?: number }): void {
+    this.add(callId, location.type, { ino: location.ino, offset: location.offset, length: location.bytes - 1 }, location.seq);
+  }
+
+  private add(callId: string, type: RecordType, entry: Entry, seq = 0): void {
+    if (type === "call") {
       this.calls.set(callId, entry);
       this.completions.delete(callId); // a reused id: the older completion no longer applies
-    } else this.completions.set(callId, entry);
+    } else if (type === "completion") this.completions.set(callId, entry);
+    else if (seq === 0) this.chunks.set(callId, [entry]); // a new stream of this id starts over
+    else {
+      const list = this.chunks.get(callId);
+      if (list && list.length === seq) list.push(entry);
+    }
+  }
+
+  /**
+   * The `count` pieces of a streamed call's output, in order; undefined when some are missing
+   * (rotated away, or written by a process that died). Throws the file system's error.
+   */
+  findChunks(callId: string, count: number): LoggedOutput[] | undefined {
+    const attempt = (): LoggedOutput[] | undefined => {
+      const list = this.chunks.get(callId);
+      if (!list || list.length < count) return undefined;
+      const files = this.filesByInode();
+      const out: LoggedOutput[] = [];
+      for (let seq = 0; seq < count; seq++) {
+        const record = this.load(files, list[seq]!, "chunk", callId) as ChunkRecord | undefined;
+        if (!record || record.seq !== seq) return undefined;
+        out.push(record.output);
+      }
+      return out;
+    };
+    const known = attempt();
+    if (known) return known;
+    this.scanNew(this.filesByInode());
+    return attempt();
   }
 
   /** The call record for `callId`, or undefined when the log has none. Throws the file system's error. */
@@ -51,17 +84,17 @@ export class CallIndex {
     return this.lookup(this.completions, "completion", callId) as CompletionRecord | undefined;
   }
 
-  private lookup(map: Map<string, Entry>, type: RecordType, callId: string): CallRecord | CompletionRecord | undefined {
+  private lookup(map: Map<string, Entry>, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
     const files = this.filesByInode();
     const known = map.get(callId);
     if (known) {
-      const record = this.load(files, known, type, callId);
+      const record = this.load(files, known, type, callId) as CallRecord | CompletionRecord | undefined;
       if (record) return record;
       map.delete(callId); // a stale location (concurrent appends or a dropped file)
     }
     this.scanNew(files);
     const found = map.get(callId);
-    return found ? this.load(files, found, type, callId) : undefined;
+    return found ? (this.load(files, found, type, callId) as CallRecord | CompletionRecord | undefined) : undefined;
   }
 
   private filesByInode(): Map<number, string> {
@@ -76,7 +109,7 @@ export class CallIndex {
     return byInode;
   }
 
-  private load(files: Map<number, string>, entry: Entry, type: RecordType, callId: string): CallRecord | CompletionRecord | undefined {
+  private load(files: Map<number, string>, entry: Entry, type: RecordType, callId: string): CallRecord | CompletionRecord | ChunkRecord | undefined {
     const file = files.get(entry.ino);
     if (!file) return undefined;
     const parsed = parseRecord(readRangeSync(file, entry.offset, entry.length).toString("utf8"));
@@ -92,13 +125,7 @@ export class CallIndex {
         if (line.length === 0) return;
         const head = headOf(line.bytes, line.length);
         if (head === undefined) this.skippedLines++;
-        else {
-          const entry = { ino, offset: line.offset, length: line.length };
-          if (head.type === "call") {
-            this.calls.set(head.callId, entry);
-            this.completions.delete(head.callId);
-          } else this.completions.set(head.callId, entry);
-        }
+        else this.add(head.callId, head.type, { ino, offset: line.offset, length: line.length }, head.seq);
       }, { headBytes: HEAD_BYTES });
       this.scanned.set(ino, committed);
     }
@@ -106,11 +133,12 @@ export class CallIndex {
 }
 
 /** The type and call id of a record from its line's head; undefined when the line is not a record. */
-function headOf(head: Buffer, length: number): { type: RecordType; callId: string } | undefined {
+function headOf(head: Buffer, length: number): { type: RecordType; callId: string; seq?: number } | undefined {
   const m = CALL_HEAD.exec(head.toString("utf8"));
-  if (m) return { type: m[1] as RecordType, callId: JSON.parse(m[2]) as string };
+  if (m && (m[1] !== "chunk" || m[3] !== undefined)) return { type: m[1] as RecordType, callId: JSON.parse(m[2]!) as string, seq: m[3] === undefined ? undefined : Number(m[3]) };
   if (head.length < length) return undefined; // a foreign long line: not ours
   const parsed = parseRecord(head.toString("utf8"));
   if (!("record" in parsed)) return undefined;
-  return { type: parsed.record.type, callId: parsed.record.callId };
+  const r = parsed.record;
+  return { type: r.type, callId: r.callId, seq: r.type === "chunk" ? r.seq : undefined };
 }

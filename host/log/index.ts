@@ -6,5 +6,5 @@ export type { LogWarning, ReadLogOptions, ReadLogResult } from "./reader.js";
 export { LogRetrieval, RETRIEVAL_DEFAULTS } from "./retrieval.js";
 export type { RetrievalOptions, ReadOptions, ReadResult, SearchOptions, SearchResult } from "./retrieval.js";
 export { logFiles } from "./rotation.js";
-export { LOG_SCHEMA_VERSION, decodeLoggedOutput } from "./schema.js";
-export type { CallInput, CallRecord, CompletionInput, CompletionRecord, LogRecord, LoggedOutput, SummarizerInfo } from "./schema.js";
+export { LOG_SCHEMA_VERSION, decodeLoggedOutput, joinLoggedOutputs } from "./schema.js";
+export type { CallInput, CallRecord, ChunkInput, ChunkRecord, CompletionInput, CompletionRecord, LogRecord, LoggedOutput, SummarizerInfo } from "./schema.js";

@@ -3,7 +3,7 @@
 // foreign line) is skipped and reported as a warning, never thrown.
 import { scanFile, scanFileSync, type Line } from "./lines.js";
 import { logFiles } from "./rotation.js";
-import { parseRecord, type LogRecord } from "./schema.js";
+import { MAX_JOINED_BYTES, joinLoggedOutputs, parseRecord, type ChunkRecord, type LogRecord, type LoggedOutput } from "./schema.js";
 
 export interface LogWarning {
   file: string;
@@ -19,6 +19,12 @@ export interface ReadLogOptions {
   onWarning?: (warning: LogWarning) => void;
   /** Include rotated files (`.N` … `.1`) before the live one. @default true */
   rotated?: boolean;
+  /**
+   * `"join"`: a streamed call's `chunk` records are not returned; their pieces are joined into its
+   * `call` record's `output`, as if it had been written whole. `"keep"`: every record as written.
+   * @default "join"
+   */
+  chunks?: "join" | "keep";
 }
 
 export interface ReadLogResult {
@@ -42,8 +48,41 @@ function lineToRecord(file: string, lineNo: number, line: Line): LogRecord | Log
   return { file, line: lineNo, offset: line.offset, reason: parsed.error };
 }
 
+/** Collects the chunks of streamed calls and joins them into their call records. */
+class ChunkJoiner {
+  private readonly pending = new Map<string, LoggedOutput[]>();
+
+  /** The record to pass on (null for a chunk, which is held), or a warning for a call missing chunks. */
+  take(record: LogRecord): { record: LogRecord | null; problem?: string } {
+    const key = `${record.session}\u0000${record.callId}`;
+    if (record.type === "chunk") {
+      this.addChunk(key, record);
+      return { record: null };
+    }
+    if (record.type !== "call" || record.chunks === undefined) return { record };
+    const pieces = this.pending.get(key) ?? [];
+    this.pending.delete(key);
+    if (record.size.bytes > MAX_JOINED_BYTES) {
+      return { record, problem: `streamed output of ${record.callId} is ${record.size.bytes} bytes, too large to join into one string: output left "", its chunk records are read with chunks: "keep"` };
+    }
+    const joined: LogRecord = { ...record, output: joinLoggedOutputs(pieces) };
+    const problem = pieces.length === record.chunks ? undefined : `streamed output of ${record.callId} incomplete: ${pieces.length} of ${record.chunks} chunks found`;
+    return { record: joined, problem };
+  }
+
+  private addChunk(key: string, chunk: ChunkRecord): void {
+    // seq 0 starts a call's output (a reused id starts over); a gap stops collecting.
+    if (chunk.seq === 0) this.pending.set(key, [chunk.output]);
+    else {
+      const pieces = this.pending.get(key);
+      if (pieces && pieces.length === chunk.seq) pieces.push(chunk.output);
+    }
+  }
+}
+
 /** Async iterator over every record, oldest file first. */
 export async function* readLog(path: string, options: ReadLogOptions = {}): AsyncGenerator<LogRecord> {
+  const joiner = options.chunks === "keep" ? undefined : new ChunkJoiner();
   for (const file of filesOf(path, options.rotated ?? true)) {
     let lineNo = 0;
     const lines = scanFile(file, 0);
@@ -58,7 +97,12 @@ export async function* readLog(path: string, options: ReadLogOptions = {}): Asyn
         const result = lineToRecord(file, lineNo, step.value);
         if (result === null) continue;
         if ("reason" in result) options.onWarning?.(result);
-        else yield result;
+        else if (!joiner) yield result;
+        else {
+          const joined = joiner.take(result);
+          if (joined.problem) options.onWarning?.({ file, line: lineNo, offset: step.value.offset, reason: joined.problem });
+          if (joined.record) yield joined.record;
+        }
       }
     } finally {
       await lines.return(null); // closes the file when the consumer stops early
@@ -74,6 +118,7 @@ export function readLogSync(path: string, options: ReadLogOptions = {}): ReadLog
     warnings.push(w);
     options.onWarning?.(w);
   };
+  const joiner = options.chunks === "keep" ? undefined : new ChunkJoiner();
   const files = filesOf(path, options.rotated ?? true);
   for (const file of files) {
     let lineNo = 0;
@@ -82,7 +127,12 @@ export function readLogSync(path: string, options: ReadLogOptions = {}): ReadLog
       const result = lineToRecord(file, lineNo, line);
       if (result === null) return;
       if ("reason" in result) warn(result);
-      else records.push(result);
+      else if (!joiner) records.push(result);
+      else {
+        const joined = joiner.take(result);
+        if (joined.problem) warn({ file, line: lineNo, offset: line.offset, reason: joined.problem });
+        if (joined.record) records.push(joined.record);
+      }
     });
     if (rest) warn({ file, line: lineNo + 1, offset: rest.offset, reason: TORN });
   }

@@ -1,10 +1,10 @@
 // Retrieval: page and grep the full output of a logged call, so a model can
 // read what was omitted instead of re-running the command.
-import { AbridgeError } from "../errors.js";
+import { AbridgeError, isAbridgeError } from "../errors.js";
 import { hashlines as coreHashlines } from "../core-api.js";
 import { CallIndex } from "./call-index.js";
 import { pagedOutput, pagingOf } from "./paging.js";
-import { decodeLoggedOutput } from "./schema.js";
+import { MAX_JOINED_BYTES, decodeLoggedOutput, joinLoggedOutputs, type CallRecord, type LoggedOutput } from "./schema.js";
 import type { LogWriter } from "./writer.js";
 
 export const RETRIEVAL_DEFAULTS = Object.freeze({
@@ -255,6 +255,16 @@ export class LogRetrieval {
     return { callId, text: out.join("\n"), matches, shown: hits.length, lines: hits, totalLines: call.total, lossy: call.lossy };
   }
 
+  /** A call's whole output: its own, or a streamed call's chunks joined (undefined when some are missing). */
+  private outputOf(record: CallRecord): LoggedOutput | undefined {
+    if (record.chunks === undefined) return record.output;
+    if (record.size.bytes > MAX_JOINED_BYTES) {
+      throw new AbridgeError("ABRIDGE_LOG_READ", `the streamed output of ${JSON.stringify(record.callId)} is ${record.size.bytes.toLocaleString("en-US")} bytes: too large to page whole (at most ${MAX_JOINED_BYTES.toLocaleString("en-US")}); its chunk records hold it (readLog with chunks: "keep")`);
+    }
+    const pieces = this.index.findChunks(record.callId, record.chunks);
+    return pieces && joinLoggedOutputs(pieces);
+  }
+
   private load(callId: string): LoadedCall {
     const cached = this.cache.get(callId);
     if (cached) {
@@ -262,10 +272,13 @@ export class LogRetrieval {
       this.cache.set(callId, cached);
       return cached;
     }
-    let record;
+    let record: CallRecord | undefined;
+    let output: LoggedOutput | undefined;
     try {
       record = this.index.find(callId);
+      output = record && this.outputOf(record);
     } catch (err) {
+      if (isAbridgeError(err)) throw err;
       const code = (err as NodeJS.ErrnoException)?.code;
       if (code === "ENOENT") record = undefined;
       else throw new AbridgeError("ABRIDGE_LOG_READ", `cannot read the session log ${this.path}: ${code ?? ""} ${(err as Error).message}`, { cause: err });
@@ -276,7 +289,10 @@ export class LogRetrieval {
     // Decoded and paged as the call was compacted, as its completion record states.
     const completion = this.index.findCompletion(callId);
     const encoding = completion?.metadata?.encoding;
-    const decoded = decodeLoggedOutput(record.output, typeof encoding === "string" ? encoding : "");
+    if (output === undefined) {
+      throw new AbridgeError("ABRIDGE_LOG_READ", `the streamed output of ${JSON.stringify(callId)} is incomplete in the session log ${this.path}: some of its ${record.chunks} chunks are missing`);
+    }
+    const decoded = decodeLoggedOutput(output, typeof encoding === "string" ? encoding : "");
     const text = pagedOutput(decoded.text, pagingOf(completion), completion);
     const lossy = decoded.lossy;
     const { starts, total } = indexLines(text);

@@ -1,5 +1,6 @@
 // The session log's record schema (version 1). docs/log-format.md is the
 // normative description; keep the two in step.
+import { isUtf8 } from "node:buffer";
 
 export const LOG_SCHEMA_VERSION = 1;
 
@@ -25,6 +26,26 @@ export interface CallRecord {
   /** The call's arguments as the harness gave them (object or string); null when none. */
   args: unknown;
   exitCode: number | null;
+  output: LoggedOutput;
+  size: OutputSize;
+  /**
+   * Set on a streamed call whose output went to the log as it arrived: `output` is "" and the
+   * output is the `chunk` records of this call id, seq 0 … chunks − 1, written before this record.
+   */
+  chunks?: number;
+  /** Set when the stream was aborted: why. No completion follows. */
+  aborted?: string;
+}
+
+/** One piece of a streamed call's output, written as it arrived (before the call record). */
+export interface ChunkRecord {
+  v: 1;
+  type: "chunk";
+  time: string;
+  session: string;
+  callId: string;
+  /** 0-based position of this piece in the call's output. */
+  seq: number;
   output: LoggedOutput;
   size: OutputSize;
 }
@@ -58,7 +79,7 @@ export interface CompletionRecord {
   summarizer: SummarizerInfo | null;
 }
 
-export type LogRecord = CallRecord | CompletionRecord;
+export type LogRecord = CallRecord | CompletionRecord | ChunkRecord;
 
 /** What a harness hands the writer for a call record. */
 export interface CallInput {
@@ -66,6 +87,17 @@ export interface CallInput {
   tool: string;
   args?: unknown;
   exitCode?: number | null;
+  output: string | Uint8Array;
+  /** A streamed call: its output is in this many chunk records already written; `output` is ignored. */
+  chunks?: { count: number; size: OutputSize };
+  /** The stream was aborted: why. */
+  aborted?: string;
+}
+
+/** What a stream hands the writer for one piece of its output. */
+export interface ChunkInput {
+  callId: string;
+  seq: number;
   output: string | Uint8Array;
 }
 
@@ -79,7 +111,6 @@ export interface CompletionInput {
   summarizer?: SummarizerInfo | null;
 }
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** Text stays text; bytes become text when they are valid UTF-8, base64 otherwise. */
@@ -87,13 +118,13 @@ export function encodeOutput(output: string | Uint8Array): { output: LoggedOutpu
   if (typeof output === "string") {
     return { output, size: { bytes: Buffer.byteLength(output, "utf8"), chars: output.length } };
   }
-  try {
-    const text = strictUtf8.decode(output);
+  const buffer = Buffer.from(output.buffer, output.byteOffset, output.byteLength);
+  // isUtf8 and toString run at memory speed; a fatal TextDecoder is several times slower on non-ASCII text.
+  if (isUtf8(buffer)) {
+    const text = buffer.toString("utf8");
     return { output: text, size: { bytes: output.byteLength, chars: text.length } };
-  } catch {
-    const bytes = Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("base64");
-    return { output: { bytes }, size: { bytes: output.byteLength } };
   }
+  return { output: { bytes: buffer.toString("base64") }, size: { bytes: output.byteLength } };
 }
 
 /**
@@ -117,6 +148,33 @@ export function decodeLoggedOutput(output: LoggedOutput, encoding = ""): { text:
 /** The raw bytes of a logged output (UTF-8 for text). */
 export function outputBytes(output: LoggedOutput): Buffer {
   return typeof output === "string" ? Buffer.from(output, "utf8") : Buffer.from(output.bytes, "base64");
+}
+
+/**
+ * The largest streamed output joined into one string: its base64 (for bytes) still fits in
+ * V8's longest string (2^29 − 24 units). A larger one stays in its chunk records.
+ */
+export const MAX_JOINED_BYTES = 384 * 1024 * 1024;
+
+/**
+ * The pieces of a streamed output joined into what a whole-output call record would hold: text
+ * when every piece is text (pieces are cut at character boundaries, so valid UTF-8 stays valid),
+ * otherwise the base64 of all the bytes.
+ */
+export function joinLoggedOutputs(pieces: readonly LoggedOutput[]): LoggedOutput {
+  if (pieces.every((p) => typeof p === "string")) return (pieces as string[]).join("");
+  return { bytes: Buffer.concat(pieces.map(outputBytes)).toString("base64") };
+}
+
+/** The size of joined pieces: bytes summed; chars only when every piece is text. */
+export function joinedSize(sizes: readonly OutputSize[]): OutputSize {
+  let bytes = 0;
+  let chars: number | undefined = 0;
+  for (const s of sizes) {
+    bytes += s.bytes;
+    chars = chars === undefined || s.chars === undefined ? undefined : chars + s.chars;
+  }
+  return chars === undefined ? { bytes } : { bytes, chars };
 }
 
 /** JSON with bigint as a decimal string, so arguments can never make a record unwritable. */
@@ -147,9 +205,11 @@ export function validateRecord(value: unknown): string | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return "not a JSON object";
   const r = value as Record<string, unknown>;
   if (r.v !== LOG_SCHEMA_VERSION) return `unsupported schema version ${JSON.stringify(r.v)}`;
-  if (r.type !== "call" && r.type !== "completion") return `unknown record type ${JSON.stringify(r.type)}`;
+  if (r.type !== "call" && r.type !== "completion" && r.type !== "chunk") return `unknown record type ${JSON.stringify(r.type)}`;
   if (typeof r.callId !== "string") return "callId is not a string";
-  if (r.type === "call") {
+  if (r.type === "chunk" && (!Number.isInteger(r.seq) || (r.seq as number) < 0)) return "seq is not a non-negative integer";
+  if (r.type === "call" && r.chunks !== undefined && (!Number.isInteger(r.chunks) || (r.chunks as number) < 0)) return "chunks is not a non-negative integer";
+  if (r.type === "call" || r.type === "chunk") {
     const out = r.output;
     const okOutput = typeof out === "string" || (typeof out === "object" && out !== null && typeof (out as { bytes?: unknown }).bytes === "string");
     if (!okOutput) return "output is neither text nor { bytes }";

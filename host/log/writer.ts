@@ -3,9 +3,10 @@
 // interleave. The writer never throws into the caller's path: failures become
 // an AbridgeError returned and emitted, and the caller carries on.
 import { EventEmitter } from "node:events";
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writevSync } from "node:fs";
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
+import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
 import { rotateFiles } from "./rotation.js";
 import {
   LOG_SCHEMA_VERSION,
@@ -13,9 +14,12 @@ import {
   serializeRecord,
   type CallInput,
   type CallRecord,
+  type ChunkInput,
+  type ChunkRecord,
   type CompletionInput,
   type CompletionRecord,
   type LogRecord,
+  type OutputSize,
 } from "./schema.js";
 
 export const LOG_WRITER_DEFAULTS = Object.freeze({
@@ -57,7 +61,8 @@ export type LogWriteResult = ({ ok: true } & RecordLocation) | { ok: false; erro
 
 export interface LogWriterEvents {
   error: [error: AbridgeError];
-  written: [record: { type: LogRecord["type"]; callId: string } & RecordLocation];
+  /** `seq` is set for a chunk record. */
+  written: [record: { type: LogRecord["type"]; callId: string; seq?: number } & RecordLocation];
   rotate: [event: { path: string; keep: number }];
 }
 
@@ -93,6 +98,8 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   private closed = false;
   private failureCount = 0;
   private lastFailure: AbridgeError | undefined;
+  /** Open streams: while any is open the file is not rotated, so no chunk of theirs is dropped. */
+  private rotationHolds = 0;
 
   constructor(options: LogWriterOptions) {
     super();
@@ -127,7 +134,9 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   appendCall(input: CallInput): LogWriteResult {
     let record: CallRecord;
     try {
-      const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
+      const { output, size } = input.chunks
+        ? { output: "", size: input.chunks.size }
+        : encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
       record = {
         v: LOG_SCHEMA_VERSION,
         type: "call",
@@ -140,10 +149,54 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         output,
         size,
       };
+      if (input.chunks) record.chunks = input.chunks.count;
+      if (input.aborted !== undefined) record.aborted = input.aborted;
     } catch (err) {
       return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
     }
     return this.append(record);
+  }
+
+  /** Logs one piece of a streamed output, as it arrived; says the size logged. Never throws. */
+  appendChunk(input: ChunkInput): LogWriteResult & { size?: OutputSize } {
+    if (this.closed) return this.fail(`the session log ${this.path} is closed`);
+    if (input.output instanceof Uint8Array && isText(input.output)) {
+      // Text bytes go to the log as they are, escaped for JSON, never decoded to a string.
+      let line: Buffer[];
+      let size: OutputSize;
+      try {
+        const escaped = escapeUtf8(input.output);
+        size = escaped.size;
+        line = chunkLine({ time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
+      } catch (err) {
+        return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
+      }
+      const result = this.writeLine(line, "chunk", String(input.callId), input.seq);
+      return result.ok ? { ...result, size } : result;
+    }
+    let record: ChunkRecord;
+    try {
+      const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
+      record = { v: LOG_SCHEMA_VERSION, type: "chunk", time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq, output, size };
+    } catch (err) {
+      return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
+    }
+    const result = this.append(record);
+    return result.ok ? { ...result, size: record.size } : result;
+  }
+
+  /**
+   * Holds rotation while a stream writes its chunks: a streamed output is kept whole like a
+   * single record larger than maxBytes. Returns the release (idempotent).
+   */
+  holdRotation(): () => void {
+    this.rotationHolds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.rotationHolds--;
+    };
   }
 
   /** Logs what the model was given for a call. Never throws. */
@@ -177,27 +230,36 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     } catch (err) {
       return this.fail(`cannot serialize the ${record.type} record for ${record.callId}: ${String(err)}`, err);
     }
+    return this.writeLine(line, record.type, record.callId, record.type === "chunk" ? record.seq : undefined);
+  }
+
+  /** Writes one serialised record (newline included) with one write(2). Never throws. */
+  private writeLine(line: Buffer | Buffer[], type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
     try {
+      const parts = Array.isArray(line) ? line : [line];
+      const length = parts.reduce((n, p) => n + p.length, 0);
       let file = this.openFile();
-      if (this.maxBytes > 0 && file.size > 0 && file.size + line.length > this.maxBytes) {
+      if (this.maxBytes > 0 && this.rotationHolds === 0 && file.size > 0 && file.size + length > this.maxBytes) {
         file = this.rotate(file);
       }
-      const data = this.needsNewline ? Buffer.concat([Buffer.from("\n"), line]) : line;
-      // One write(2) per record: never split it, even when short (a short write leaves a torn
-      // line that the reader skips; the next record starts on a fresh line).
-      const written = writeSync(file.fd, data);
-      if (written !== data.length) {
+      const data = this.needsNewline ? [Buffer.from("\n"), ...parts] : parts;
+      const total = this.needsNewline ? length + 1 : length;
+      // One write(2) per record (writev(2) for a record in parts, as atomic under O_APPEND): never
+      // split it, even when short (a short write leaves a torn line that the reader skips; the
+      // next record starts on a fresh line).
+      const written = data.length === 1 ? writeSync(file.fd, data[0]!) : writevSync(file.fd, data);
+      if (written !== total) {
         this.needsNewline = true;
         file.size = fstatSync(file.fd).size;
-        return this.fail(`short write to the session log ${this.path}: ${written} of ${data.length} bytes (disk full or file size limit?); the record for ${record.callId} is torn`);
+        return this.fail(`short write to the session log ${this.path}: ${written} of ${total} bytes (disk full or file size limit?); the record for ${callId} is torn`);
       }
       this.needsNewline = false;
       if (this.fsync) fsyncSync(file.fd);
       // The end of file right after our write locates the record (exact unless another process
       // appended in between; readers verify before trusting it).
       file.size = fstatSync(file.fd).size;
-      const location: RecordLocation = { file: this.path, ino: file.ino, offset: file.size - line.length, bytes: line.length };
-      this.emitQuietly("written", { type: record.type, callId: record.callId, ...location });
+      const location: RecordLocation = { file: this.path, ino: file.ino, offset: file.size - length, bytes: length };
+      this.emitQuietly("written", { type, callId, ...(seq === undefined ? {} : { seq }), ...location });
       return { ok: true, ...location };
     } catch (err) {
       // After an error mid-write the file may end in a torn line.

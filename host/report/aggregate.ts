@@ -115,7 +115,7 @@ export function reportLog(path: string): LogReport {
   for (const record of read.records) {
     if (record.type === "call") {
       pending.set(key(record), record); // a reused id: the newest call is the one completed next
-    } else {
+    } else if (record.type === "completion") {
       const call = pending.get(key(record));
       pending.delete(key(record));
       calls.push(toCall(record, call));
