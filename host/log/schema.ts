@@ -177,22 +177,22 @@ export function joinedSize(sizes: readonly OutputSize[]): OutputSize {
   return chars === undefined ? { bytes } : { bytes, chars };
 }
 
-/** JSON with bigint as a decimal string, so arguments can never make a record unwritable. */
+/** A record's JSON (no newline), bigint as a decimal string, so arguments can never make a record unwritable. */
 export function serializeRecord(record: LogRecord): string {
   try {
     // Without a replacer first: V8 serialises a record holding a 10 MB output much faster then,
     // and only arguments that hold a bigint need one.
-    return JSON.stringify(record) + "\n";
+    return JSON.stringify(record);
   } catch {
     // a bigint, or arguments that cannot be serialised at all: handled below
   }
   try {
-    return JSON.stringify(record, bigintReplacer) + "\n";
+    return JSON.stringify(record, bigintReplacer);
   } catch (err) {
     // Circular or otherwise unserializable arguments: keep the output, describe the args.
     if (record.type !== "call") throw err;
     const args = `[unserializable arguments: ${String((err as Error).message)}]`;
-    return JSON.stringify({ ...record, args }, bigintReplacer) + "\n";
+    return JSON.stringify({ ...record, args }, bigintReplacer);
   }
 }
 

@@ -72,6 +72,20 @@ interface OpenFile {
   size: number;
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * A record's JSON as UTF-8 with its newline, in one buffer. Not `Buffer.from(json + "\n")`:
+ * the concatenation has V8 copy a 10 MB record once more, and TextEncoder encodes a string
+ * holding non-Latin-1 characters (a compiler's curly quotes) three times faster than Buffer.from.
+ */
+function encodeLine(json: string): Buffer {
+  const line = Buffer.allocUnsafe(Buffer.byteLength(json, "utf8") + 1);
+  const { written } = utf8.encodeInto(json, line);
+  line[written] = 0x0a;
+  return written + 1 === line.length ? line : line.subarray(0, written + 1);
+}
+
 function systemCode(err: unknown): string {
   return (err as NodeJS.ErrnoException)?.code ?? "EUNKNOWN";
 }
@@ -226,7 +240,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.closed) return this.fail(`the session log ${this.path} is closed`);
     let line: Buffer;
     try {
-      line = Buffer.from(serializeRecord(record), "utf8");
+      line = encodeLine(serializeRecord(record));
     } catch (err) {
       return this.fail(`cannot serialize the ${record.type} record for ${record.callId}: ${String(err)}`, err);
     }
