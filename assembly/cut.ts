@@ -1,9 +1,10 @@
 // A cut of a text: the ranges that are kept, in order. Rendering writes the
 // kept ranges verbatim and one marker line (marker.ts) for every gap, so the
-// truncation and the important-lines paths describe what they left out the same way.
-import { HiddenCounts, writeMarker } from "./marker";
+// truncation and the important-lines paths describe what they left out the same
+// way; a numbered cut writes one marker and each kept line after its number.
+import { HiddenCounts, writeMarker, writeNumberedMarker } from "./marker";
 import { CharCode } from "./util/chars";
-import { codePoints, countNewlines, unitAt } from "./util/lines";
+import { codePoints, countNewlines, findNewline, lineStartAt, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
 /** Flagged lines of a text, for the "; incl. …" counts: start offsets in order and class ranks (3, 2, 1). */
@@ -82,12 +83,8 @@ export class Cut {
   firstLines: i32[] = [];
   /** Code points left out, filled by render(). */
   omittedChars: i32 = 0;
-  /**
-   * Only the first marker carries the read hint: under a small budget a hint
-   * repeated on every gap would cost more than a kept line, and every marker
-   * still names its line range.
-   */
-  hintOnce: bool = false;
+  /** Rendered numbered (important/numbered.ts): one marker up front, each kept line after its number. */
+  numbered: bool = false;
   /** Alike blocks the markers name, when the caller found any. */
   alike: AlikeBlocks | null = null;
 
@@ -124,12 +121,12 @@ export class Cut {
    * gaps need no counting pass.
    */
   render(hint: string, flagged: Flagged | null, pairs: i32, capacity: i32): string {
+    if (this.numbered) return this.renderNumbered(hint, flagged, pairs, capacity);
     const text = this.text;
     const n = text.length;
     const out = new StrBuf(capacity);
     let pos = 0;
     let flag = 0;
-    let gaps = 0;
     this.omittedChars = 0;
     const count = this.starts.length;
     for (let k = 0; k <= count; k++) {
@@ -162,8 +159,7 @@ export class Cut {
           alike.note(pos, segStart, first, last, hidden);
         }
         if (out.length > 0 && out.charAt(out.length - 1) != CharCode.LF) out.addChar(CharCode.LF);
-        writeMarker(out, omitted, first, last, this.totalLines, partial, hidden, this.hintOnce && gaps > 0 ? "" : hint);
-        gaps++;
+        writeMarker(out, omitted, first, last, this.totalLines, partial, hidden, hint);
         if (k < count) out.addChar(CharCode.LF);
       }
       if (k == count) break;
@@ -172,6 +168,93 @@ export class Cut {
       pos = segEnd;
     }
     return out.toString();
+  }
+
+  /** What the gap [a, b) (from line `first`) hides: flagged lines from index `flag` on, and alike blocks. */
+  private hiddenIn(a: i32, b: i32, first: i32, last: i32, flagged: Flagged | null, flag: i32, into: HiddenCounts): i32 {
+    if (flagged !== null) {
+      const fs = flagged.starts;
+      while (flag < fs.length && unchecked(fs[flag]) < a) flag++;
+      while (flag < fs.length && unchecked(fs[flag]) < b) {
+        const r = unchecked(flagged.ranks[flag]);
+        if (r >= 3) into.errors++;
+        else if (r == 2) into.summaries++;
+        else into.warnings++;
+        flag++;
+      }
+    }
+    const alike = this.alike;
+    if (alike !== null) {
+      // The gap holding the most alike blocks names them.
+      const h = new HiddenCounts();
+      alike.note(a, b, first, last, h);
+      if (h.alike > into.alike) {
+        into.alike = h.alike;
+        into.alikeFirst = h.alikeFirst;
+        into.alikeLast = h.alikeLast;
+      }
+    }
+    return flag;
+  }
+
+  /**
+   * The kept lines, each after its line number, under one marker that states
+   * every code point left out; a line cut short ends in its own inline marker.
+   */
+  private renderNumbered(hint: string, flagged: Flagged | null, pairs: i32, capacity: i32): string {
+    const text = this.text;
+    const n = text.length;
+    const body = new StrBuf(capacity);
+    const hidden = new HiddenCounts();
+    let pos = 0;
+    let flag = 0;
+    let shown = 0;
+    let hintFirst = 0;
+    let hintLast = 0;
+    this.omittedChars = 0;
+    const count = this.starts.length;
+    for (let k = 0; k <= count; k++) {
+      const segStart = k < count ? unchecked(this.starts[k]) : n;
+      if (segStart > pos) {
+        const first = k == 0 ? 1 : unchecked(this.firstLines[k - 1]) + countNewlines(text, unchecked(this.starts[k - 1]), pos);
+        const last = k == count ? this.totalLines : unchecked(this.firstLines[k]) - (unitAt(text, segStart - 1) == CharCode.LF ? 1 : 0);
+        this.omittedChars += pairs > 0 ? codePoints(text, pos, segStart) : segStart - pos;
+        flag = this.hiddenIn(pos, segStart, first, last, flagged, flag, hidden);
+        if (hintFirst == 0) {
+          hintFirst = first;
+          hintLast = max(last, first);
+        }
+      }
+      if (k == count) break;
+      const segEnd = unchecked(this.ends[k]);
+      const next = k + 1 < count ? unchecked(this.starts[k + 1]) : n;
+      let line = unchecked(this.firstLines[k]);
+      let p = segStart;
+      while (p < segEnd) {
+        const nl = findNewline(text, p, segEnd);
+        body.addInt(line).addChar(CharCode.COLON).addChar(CharCode.SPACE);
+        if (p > 0 && unitAt(text, p - 1) != CharCode.LF) {
+          // The line began in the gap before.
+          const from = max(lineStartAt(text, p), pos);
+          body.add("[...").addCount(pairs > 0 ? codePoints(text, from, p) : p - from).add(" chars omitted...] ");
+        }
+        body.addRange(text, p, nl);
+        if (nl == segEnd && segEnd < n && unitAt(text, segEnd) != CharCode.LF) {
+          // The line goes on in the gap after.
+          const to = min(findNewline(text, segEnd, n), next);
+          body.add(" [...").addCount(pairs > 0 ? codePoints(text, segEnd, to) : to - segEnd).add(" chars omitted...]");
+        }
+        shown++;
+        line++;
+        if (nl < segEnd || segEnd < n) body.addChar(CharCode.LF);
+        p = nl + 1;
+      }
+      pos = segEnd;
+    }
+    const out = new StrBuf(body.length + 128 + hint.length);
+    writeNumberedMarker(out, this.omittedChars, shown, this.totalLines, hidden, hint, hintFirst, hintLast);
+    out.addChar(CharCode.LF);
+    return out.add(body.toString()).toString();
   }
 
   /** {"kept":[[start,end,firstLine,lastLine],…],"omittedChars":N,"totalLines":T} (after render). */

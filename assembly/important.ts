@@ -14,15 +14,18 @@
 // expected and what came instead, the line closing a trace); under a small
 // budget the other rhythm breaks; then whole blocks (context, frames) while the
 // share lasts; head and tail get the rest. Under SMALL_BUDGET flagged lines may
-// take all of it and only the first marker carries the read hint. Blocks that
+// take all of it, and the cut is numbered (important/numbered.ts): one marker up
+// front and each kept line after its number, the user's frames between the
+// first and the last one offered too, as a line then costs far less. Blocks that
 // repeat (thread dumps) are shown once. Each marker counts the flagged lines
 // its gap holds ("; incl. 3 error, 228 warning lines") and the alike blocks
 // ("; 23 blocks like lines 31–35"); a gap shorter than its marker is kept.
 import { AlikeBlocks, Cut, Flagged } from "./cut";
-import { HiddenCounts, markerBound, markerText } from "./marker";
+import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
 import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
+import { inlineMarkerBound, linesIn, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { Scan, scanImportant } from "./important/scan";
@@ -36,8 +39,8 @@ import { StrBuf } from "./util/strbuf";
 const IMPORTANT_SHARE: f64 = 0.7;
 /**
  * Under this budget the failures come first: flagged lines may take a larger
- * share, and only the first marker carries the read hint (repeated on every
- * gap it would cost more than a kept line).
+ * share, and the cut is numbered rather than marked gap by gap (a marker on
+ * every gap would cost more than the lines it separates).
  */
 const SMALL_BUDGET: i32 = 2000;
 const IMPORTANT_SHARE_SMALL: f64 = 1.0;
@@ -47,6 +50,8 @@ const FLOOD_ENDS: i32 = 3;
 const MIN_PARTIAL: i32 = 48;
 /** A line whose first tokens break a column of at least this many lines is offered the budget with the errors. */
 const STRONG_RHYTHM: i32 = 32;
+/** User frames between a block's first and last one offered when lines are numbered, at most. */
+const MIDDLE_FRAMES: i32 = 4;
 /** Lines of a failure's block kept before the rest of it: its user frame and this many assertion lines. */
 const ASSERTIONS_PER_BLOCK: i32 = 2;
 
@@ -258,8 +263,12 @@ class Chosen {
     return (<i64>s << 32) | <i64>e;
   }
 
-  /** Exact units and markers the first `take` ranges need: their union, and one marker per separate group. */
-  spent(take: i32, perGap: i32): i32 {
+  /**
+   * Exact units and markers the first `take` ranges need: their union, and one
+   * marker per separate group; numbered (perLine > 0), the union and a number per line.
+   */
+  spent(text: string, take: i32, perGap: i32, perLine: i32): i32 {
+    if (perLine > 0) return this.spentNumbered(text, take, perLine);
     const parts = new Array<i64>(take);
     for (let i = 0; i < take; i++) unchecked((parts[i] = (<i64>unchecked(this.starts[i]) << 32) | <i64>unchecked(this.ends[i])));
     parts.sort();
@@ -275,6 +284,25 @@ class Chosen {
         total += e - curEnd;
         curEnd = e;
       }
+    }
+    return total;
+  }
+
+  private spentNumbered(text: string, take: i32, perLine: i32): i32 {
+    const parts = new Array<i64>(take);
+    for (let i = 0; i < take; i++) unchecked((parts[i] = (<i64>unchecked(this.starts[i]) << 32) | <i64>unchecked(this.ends[i])));
+    parts.sort();
+    let total = 0;
+    let runStart = -1;
+    let runEnd = -1;
+    for (let i = 0; i <= take; i++) {
+      const s = i < take ? <i32>(unchecked(parts[i]) >> 32) : 0x7fffffff;
+      const e = i < take ? <i32>(unchecked(parts[i]) & 0xffffffff) : 0x7fffffff;
+      if (s > runEnd) {
+        if (runEnd > runStart) total += runEnd - runStart + perLine * linesIn(text, runStart, runEnd);
+        runStart = s;
+        runEnd = e;
+      } else if (e > runEnd) runEnd = e;
     }
     return total;
   }
@@ -300,33 +328,33 @@ function unionLength(parts: i64[]): i32 {
 }
 
 /** Builds the cut for the first `take` chosen ranges plus head and tail over `rest` units. */
-function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, ratio: f64, hint: string, hintOnce: bool, alike: AlikeBlocks | null): Cut {
+function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, perLine: i32): Cut {
   const n = text.length;
-  const headEnd = headCut(text, <i32>Math.floor(<f64>rest * ratio));
-  const tailStart = max(tailCut(text, rest - headEnd), headEnd);
+  const numbered = perLine > 0;
+  const headEnd = numbered ? numberedHeadEnd(text, <i32>Math.floor(<f64>rest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>rest * ratio));
+  const headCost = numbered ? headEnd + perLine * linesIn(text, 0, headEnd) : headEnd;
+  const tailStart = max(numbered ? numberedTailStart(text, rest - headCost, perLine) : tailCut(text, rest - headEnd), headEnd);
   // Ranges sorted by start; keys pack start and index.
   const keys = new Array<i64>(take);
   for (let i = 0; i < take; i++) unchecked((keys[i] = (<i64>unchecked(chosen.starts[i]) << 32) | <i64>i));
   keys.sort();
   const cut = new Cut(text, scan.totalLines);
-  cut.hintOnce = hintOnce;
+  cut.numbered = numbered;
   cut.alike = alike;
   cut.keep(0, headEnd, 1);
   let lastEnd = headEnd;
   let lastEndLine = 1 + countNewlines(text, 0, headEnd);
-  // The hint the next gap's marker would carry.
-  let gapHint = hint;
   for (let k = 0; k < take; k++) {
     const i = <i32>(unchecked(keys[k]) & 0xffffffff);
     let s = unchecked(chosen.starts[i]);
     if (s >= tailStart) break;
     const e = unchecked(chosen.ends[i]);
     let first = unchecked(chosen.firstLines[i]);
-    if (s > lastEnd) {
-      if (shorterThanMarker(text, scan.totalLines, lastEnd, s, lastEndLine, first, gapHint)) {
+    if (s > lastEnd && !numbered) {
+      if (shorterThanMarker(text, scan.totalLines, lastEnd, s, lastEndLine, first, hint)) {
         s = lastEnd;
         first = lastEndLine;
-      } else if (hintOnce) gapHint = "";
+      }
     }
     cut.keep(s, e, first);
     if (e > lastEnd) {
@@ -338,7 +366,7 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
     const totalNewlines = scan.totalLines - (unitAt(text, n - 1) == CharCode.LF ? 0 : 1);
     let start = tailStart;
     let first = 1 + totalNewlines - countNewlines(text, tailStart, n);
-    if (start > lastEnd && shorterThanMarker(text, scan.totalLines, lastEnd, start, lastEndLine, first, gapHint)) {
+    if (start > lastEnd && !numbered && shorterThanMarker(text, scan.totalLines, lastEnd, start, lastEndLine, first, hint)) {
       start = lastEnd;
       first = lastEndLine;
     }
@@ -376,7 +404,15 @@ function plainTruncation(text: string, scan: Scan, budget: i32, ratio: f64, hint
 
 /** What head and tail keep whatever is chosen: [freeHeadEnd, freeTailStart) is where choices cost. */
 class Frame {
+  /** Numbered (important/numbered.ts): what each kept line's number costs; 0 when every gap has a marker. */
+  perLine: i32 = 0;
   constructor(public headEnd: i32, public tailStart: i32, public perGap: i32, public alike: AlikeBlocks | null) {}
+
+  /** What keeping [start, end) costs beyond its new units: a marker for a separate gap, or a number per line. */
+  extra(text: string, chosen: Chosen, start: i32, end: i32): i32 {
+    if (this.perLine > 0) return this.perLine * linesIn(text, start, end);
+    return 0;
+  }
 }
 
 /** Offers [start, end) (a line and its '\n') to the chosen ranges within `cap`; the new `used`. */
@@ -392,17 +428,18 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
   const b = chosen.bridged(start, end, perGap);
   let s = <i32>(b >> 32);
   let e = <i32>(b & 0xffffffff);
-  let cost = chosen.cost(s, e, perGap);
+  let cost = chosen.cost(s, e, perGap) + frame.extra(text, chosen, s, e);
   if (cost > left) {
     s = start;
     e = end;
-    cost = chosen.cost(s, e, perGap);
+    cost = chosen.cost(s, e, perGap) + frame.extra(text, chosen, s, e);
   }
   if (cost > left) {
     // The start of a flagged line, when enough of it fits (a notable line is worth it whole only).
-    if (hit < 0 || kind == Kind.Notable || left - perGap < MIN_PARTIAL) return used;
-    e = safeEnd(text, start + left - perGap - 1);
-    cost = e - start + perGap;
+    const cutCost = frame.perLine > 0 ? frame.perLine + inlineMarkerBound(end - start) : perGap;
+    if (hit < 0 || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
+    e = safeEnd(text, start + left - cutCost - 1);
+    cost = e - start + cutCost;
   }
   // A bridged range starts earlier: its first line counts the newlines skipped back.
   const first = s < start ? firstLine - countNewlines(text, s, start) : firstLine;
@@ -448,6 +485,8 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
   let lastFrame = -1;
   let lastFrameLine = 0;
   let assertions = 0;
+  const userFrames = new Array<i32>();
+  const userFrameLines = new Array<i32>();
   while (pos < block.end) {
     const nl = findNewline(text, pos, block.end);
     if (pos != hitStart) {
@@ -456,6 +495,8 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
           const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
           lastFrame = withFunction ? prevStart : pos;
           lastFrameLine = withFunction ? line - 1 : line;
+          userFrames.push(lastFrame);
+          userFrameLines.push(lastFrameLine);
           if (firstFrame < 0) {
             firstFrame = lastFrame;
             firstFrameLine = lastFrameLine;
@@ -472,6 +513,10 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
   }
   if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
   if (lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
+  // Numbered, a line costs its number rather than a marker: the user's frames between come next.
+  if (frame.perLine > 0) {
+    for (let k = 1; k < userFrames.length - 1 && k <= MIDDLE_FRAMES; k++) used = offerLines(text, chosen, frame, unchecked(userFrames[k]), unchecked(userFrameLines[k]), used, cap);
+  }
   return used;
 }
 
@@ -542,7 +587,7 @@ function alike(shapes: Shapes, lines: i32[], i: i32): bool {
 }
 
 /** Grows every chosen flagged line to its block (context, frames) while the cap lasts. */
-function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, used: i32, cap: i32): i32 {
+function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, used: i32, cap: i32, perLine: i32): i32 {
   const block = new Block();
   for (let i = 0; i < chosen.count; i++) {
     const h = unchecked(chosen.hits[i]);
@@ -552,7 +597,8 @@ function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Cho
     const s = min(block.start, unchecked(chosen.starts[i]));
     const e = max(block.end, unchecked(chosen.ends[i]));
     // The range only grows and still touches what it touched: the new units are the whole cost.
-    const grown = used + chosen.uncovered(s, e);
+    let grown = used + chosen.uncovered(s, e);
+    if (perLine > 0) grown += perLine * (linesIn(text, s, e) - linesIn(text, unchecked(chosen.starts[i]), unchecked(chosen.ends[i])));
     if (grown > cap) continue;
     const first = s == block.start ? block.firstLine : unchecked(chosen.firstLines[i]);
     unchecked((chosen.starts[i] = s));
@@ -574,7 +620,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
   let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap);
   used = keyLines(text, scan, shapes, chosen, frame, used, cap);
   if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
-  growBlocks(text, scan, shapes, chosen, used, cap);
+  growBlocks(text, scan, shapes, chosen, used, cap, frame.perLine);
   return chosen;
 }
 
@@ -583,9 +629,9 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
  * assumed the longest markers, and chosen ranges head or tail show anyway cost
  * nothing. The offer is halved until it fits.
  */
-function widened(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, hintOnce: bool, alike: AlikeBlocks | null, flagged: Flagged, fallback: KeepResult, budget: i32): KeepResult {
+function widened(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, flagged: Flagged, fallback: KeepResult, budget: i32, perLine: i32): KeepResult {
   for (let more = slack; more > 8; more >>= 1) {
-    const wider = cutWith(text, scan, chosen, take, rest + more, ratio, hint, hintOnce, alike);
+    const wider = cutWith(text, scan, chosen, take, rest + more, ratio, hint, alike, perLine);
     const wideOut = wider.render(hint, flagged, scan.pairs, budget);
     if (wideOut.length <= budget) return new KeepResult(wideOut, wider);
   }
@@ -597,7 +643,6 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const ratio = clampRatio(headRatio);
   if (scan.count == 0 || budget <= 0) return plainTruncation(text, scan, budget, ratio, hint);
   const small = budget < SMALL_BUDGET;
-  const hintOnce = small && hint.length > 0;
   // Every gap costs at most one marker, its two newlines and its "; incl. …" counts;
   // the first one may carry the hint, the others do too unless the budget is small.
   const alike = shapes !== null ? findRepeats(shapes) : null;
@@ -608,38 +653,44 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
     hidden.alikeFirst = scan.totalLines;
     hidden.alikeLast = scan.totalLines;
   }
-  const firstGap = markerBound(n, scan.totalLines, hint, hidden) + 2;
-  const perGap = hintOnce ? markerBound(n, scan.totalLines, "", hidden) + 2 : firstGap;
+  // Under a small budget the cut is numbered: one marker, and a number before each kept line.
+  const perLine = small ? prefixWidth(scan.totalLines) : 0;
+  const firstGap = small ? numberedMarkerBound(n, scan.totalLines, hint, hidden) + 1 : markerBound(n, scan.totalLines, hint, hidden) + 2;
+  const perGap = small ? 0 : firstGap;
   const room = budget - firstGap;
-  if (room < perGap + MIN_PARTIAL) return plainTruncation(text, scan, budget, ratio, hint);
+  if (room < perGap + perLine + MIN_PARTIAL) return plainTruncation(text, scan, budget, ratio, hint);
   const cap = <i32>Math.floor(<f64>room * (small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE));
   // What head and tail keep whatever is chosen: flagged blocks inside cost nothing.
   // Head and tail only grow when fewer units go to blocks, so these are kept in any case.
   const minRest = room - cap;
-  const freeHeadEnd = headCut(text, <i32>Math.floor(<f64>minRest * ratio));
-  const frame = new Frame(freeHeadEnd, max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd), perGap, alike);
+  const freeHeadEnd = small ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio));
+  const freeHeadCost = small ? freeHeadEnd + perLine * linesIn(text, 0, freeHeadEnd) : freeHeadEnd;
+  const freeTailStart = small ? numberedTailStart(text, minRest - freeHeadCost, perLine) : tailCut(text, minRest - freeHeadEnd);
+  const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);
+  frame.perLine = perLine;
 
   const order = selectionOrder(text, scan, shapes);
   const flagged = flaggedOf(scan);
   const first = choose(text, scan, shapes, order, frame, cap, small);
   // The bounds make the first attempt fit; dropping the last choice is a safety net.
   for (let take = first.count; take >= 0; take--) {
-    const spent = first.spent(take, perGap);
+    const spent = first.spent(text, take, perGap, perLine);
     const rest = room - spent;
-    const cut = cutWith(text, scan, first, take, rest, ratio, hint, hintOnce, alike);
+    const cut = cutWith(text, scan, first, take, rest, ratio, hint, alike, perLine);
     const out = cut.render(hint, flagged, scan.pairs, budget);
     if (out.length > budget) continue;
     const slack = budget - out.length;
     // The bounds assumed the longest markers: a second choice offers what they held
     // back to the lines not chosen yet, with head and tail as they are; it is taken
     // when it keeps every choice within the budget.
-    if (slack > perGap + MIN_PARTIAL && take == first.count && first.count < order.primary.length + (small ? order.secondary.length : 0)) {
+    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + (small ? order.secondary.length : 0)) {
       const second = choose(text, scan, shapes, order, frame, cap + slack, small);
-      const more = cutWith(text, scan, second, second.count, max(room - second.spent(second.count, perGap), rest), ratio, hint, hintOnce, alike);
+      const secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
+      const more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine);
       const moreOut = more.render(hint, flagged, scan.pairs, budget);
-      if (moreOut.length <= budget && second.count > first.count) return widened(text, scan, second, second.count, max(room - second.spent(second.count, perGap), rest), budget - moreOut.length, ratio, hint, hintOnce, alike, flagged, new KeepResult(moreOut, more), budget);
+      if (moreOut.length <= budget && second.count > first.count) return widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine);
     }
-    return widened(text, scan, first, take, rest, slack, ratio, hint, hintOnce, alike, flagged, new KeepResult(out, cut), budget);
+    return widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine);
   }
   return plainTruncation(text, scan, budget, ratio, hint);
 }

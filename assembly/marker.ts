@@ -50,6 +50,24 @@ export function writeMarker(
   writeHint(out, hint, first, last);
 }
 
+/**
+ * The one marker of a numbered cut (important/numbered.ts), before its lines:
+ * "[...N chars omitted...] 12 of 121 lines shown, numbered; incl. …; hint",
+ * the hint's "{first}" and "{last}" naming the first gap.
+ */
+export function writeNumberedMarker(out: StrBuf, omitted: i32, shown: i32, total: i32, hidden: HiddenCounts | null, hint: string, first: i32, last: i32): void {
+  out.add("[...").addCount(omitted).add(" chars omitted...] ").addCount(shown).add(" of ").addCount(total).add(" lines shown, numbered");
+  if (hidden !== null && hidden.any) writeHidden(out, hidden);
+  writeHint(out, hint, first, last);
+}
+
+/** Longest numbered marker a cut of `units` units and `total` lines can need. */
+export function numberedMarkerBound(units: i32, total: i32, hint: string, hidden: HiddenCounts | null): i32 {
+  const out = new StrBuf(96 + hint.length);
+  writeNumberedMarker(out, units, total, total, hidden, hint, total, total);
+  return out.length;
+}
+
 /** "[...N chars omitted...]" alone: for budgets too small for the line range. */
 export function writeBareMarker(out: StrBuf, omitted: i32): void {
   out.add("[...").addCount(omitted).add(" chars omitted...]");

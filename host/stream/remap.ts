@@ -86,6 +86,14 @@ export class LineMap {
     return extra;
   }
 
+  /** What the built text's gaps leave out beyond their marker lines, for every gap whose marker is not among `shown` (digest lines). */
+  unitsOfGapsNotShown(shown: readonly number[]): number {
+    const seen = new Set(shown.map((n) => this.toBuilt(n, false)));
+    let extra = 0;
+    for (const p of this.pieces) if (p.gap && !seen.has(p.builtFirst)) extra += p.gap.omitted - p.gap.markerChars - 1;
+    return extra;
+  }
+
   /** Kept ranges in true lines: a range over a gap marker is split there (the gap was not seen). */
   ranges(kept: readonly LineRange[]): LineRange[] {
     const out: LineRange[] = [];
@@ -103,6 +111,26 @@ export class LineMap {
   }
 }
 
+/** The one marker of a numbered cut (the core's small-budget form), and each kept line's number after it. */
+const NUMBERED = /^\[\.\.\.([\d,]+) chars omitted\.\.\.\] ([\d,]+) of ([\d,]+) lines shown, numbered/m;
+const LINE_NUMBER = /^(\d+): /gm;
+
+/** A numbered cut with true line numbers, and its marker counting the gaps its lines skip. */
+function remapNumbered(text: string, map: LineMap): string {
+  const m = NUMBERED.exec(text);
+  if (!m) return text;
+  const bodyStart = text.indexOf("\n", m.index) + 1;
+  if (bodyStart === 0) return text;
+  const shown: number[] = [];
+  const body = text.slice(bodyStart).replace(LINE_NUMBER, (_x, n: string) => {
+    shown.push(Number(n));
+    return `${map.line(Number(n))}: `;
+  });
+  const omitted = parse(m[1]!) + map.unitsOfGapsNotShown(shown);
+  const marker = `[...${count(omitted)} chars omitted...] ${m[2]} of ${count(map.totalLines)} lines shown, numbered`;
+  return text.slice(0, m.index) + marker + text.slice(m.index + m[0].length, bodyStart) + body;
+}
+
 const MARKER = /\[\.\.\.([\d,]+) chars omitted\.\.\.\] (?:lines ([\d,]+)–([\d,]+)|line ([\d,]+)) of ([\d,]+)/g;
 
 function escapeRegExp(s: string): string {
@@ -114,7 +142,7 @@ function escapeRegExp(s: string): string {
  * `{first}`/`{last}` digits mapped too. `hint` is the hint as given to the core (with `{id}` filled).
  */
 export function remapMarkers(text: string, map: LineMap, hint: string): string {
-  let out = text.replace(MARKER, (_m, omitted: string, a?: string, b?: string, one?: string) => {
+  let out = remapNumbered(text, map).replace(MARKER, (_m, omitted: string, a?: string, b?: string, one?: string) => {
     const first = parse(a ?? one!);
     const last = parse(b ?? one!);
     const tFirst = map.line(first);

@@ -222,7 +222,7 @@ describe("minimal budget: failures first", () => {
     expect(out.includes("not ok 203 - reserve takes the last unit")).toBe(true);
   });
 
-  it("names the read hint once under a small budget and on every marker under a large one", () => {
+  it("numbers the kept lines under one marker with the hint under a small budget, and marks every gap under a large one", () => {
     const parts = new Array<string>();
     for (let i = 0; i < 2000; i++) {
       parts.push("step " + i.toString() + ": copying build/out/file" + i.toString() + ".o to dist");
@@ -232,9 +232,11 @@ describe("minimal budget: failures first", () => {
     const hint = "; read more: abridge_read id=call_1 offset={first}";
     const small = keepImportant(t, 800, 0.6, hint);
     expect(small.length).toBeLessThanOrEqual(800);
-    expect(count(small, "chars omitted")).toBeGreaterThan(2);
+    expect(count(small, "chars omitted")).toBe(1);
     expect(count(small, "read more:")).toBe(1);
-    for (let i = 0; i < 4; i++) expect(small.includes("src/unit" + (250 + i * 500).toString() + ".c:3:9: error: 'x' undeclared")).toBe(true);
+    expect(small.includes(" lines shown, numbered")).toBe(true);
+    // Step i is line i + 1 plus the errors before it; the error after step 250 is line 252.
+    for (let i = 0; i < 4; i++) expect(small.includes("\n" + (252 + i * 501).toString() + ": src/unit" + (250 + i * 500).toString() + ".c:3:9: error: 'x' undeclared\n")).toBe(true);
     const large = keepImportant(t, 4000, 0.6, hint);
     expect(count(large, "read more:")).toBe(count(large, "chars omitted"));
   });
@@ -259,7 +261,8 @@ describe("minimal budget: failures first", () => {
     parts.push("x");
     parts.push("error: second");
     for (let i = 0; i < 500; i++) parts.push("step " + i.toString() + ": copying build/out/file" + i.toString() + ".o to dist");
-    const out = keepImportant(parts.join("\n") + "\n", 800, 0.6, "");
+    // 2,000 chars is the smallest budget that marks every gap rather than numbering lines.
+    const out = keepImportant(parts.join("\n") + "\n", 2000, 0.6, "");
     expect(out.includes("error: first\nx\nerror: second\n")).toBe(true);
   });
 });

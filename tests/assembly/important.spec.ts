@@ -140,7 +140,9 @@ describe("keepImportant", () => {
     const t = "error: same\n".repeat(2000);
     const out = keepImportant(t, 500, 0.6, "");
     expect(out.length).toBeLessThanOrEqual(500);
-    expect(out.startsWith("error: same\n")).toBe(true);
+    // Numbered under a small budget: the marker, then line 1.
+    expect(out.includes(" lines shown, numbered; incl. ")).toBe(true);
+    expect(out.includes("\n1: error: same\n")).toBe(true);
   });
 
   it("keeps surrogate pairs whole", () => {

@@ -36,7 +36,7 @@ describe("minimal level: failures first", () => {
     // A Rust panic: the user's frames rather than the runtime's.
     ["rust-panic-backtrace", ["shipping::rate_for", "shipping::price", "shipping::main"]],
     // A test runner that exits 0 with failures inside.
-    ["tcltest-failures-exit-0", ["==== vat-1 FAILED", "==== parse-1 FAILED", "---- Result was:", "---- Result should have been (exact matching):"]],
+    ["tcltest-failures-exit-0", ["==== vat-1 FAILED", "==== parse-1 FAILED", "---- Result should have been (exact matching):", "---- errorInfo: can't use non-numeric string as operand of \"+\""]],
     // TAP's failing tests say no error word: "not ok" among a hundred "ok".
     ["node-test-tap-failures", ["not ok 70 - priceWithVat rounds half to even cents", "not ok 71 - slug strips accents"]],
     // A leak report: its error line and its summary.
@@ -47,10 +47,14 @@ describe("minimal level: failures first", () => {
     for (const line of lines) expect(text, line).toContain(line);
   });
 
-  it("names the read hint on the first marker only", () => {
+  it("numbers the kept lines under one marker that carries the read hint", () => {
     const { text } = run("go-test-v-failures", "minimal");
-    expect(text.match(/chars omitted/g)!.length).toBeGreaterThan(2);
+    expect(text.match(/chars omitted/g)!.length).toBe(1);
     expect(text.match(/read more:/g)!.length).toBe(1);
+    expect(text).toMatch(/^\[\.\.\.[\d,]+ chars omitted\.\.\.\] \d+ of 121 lines shown, numbered; read more: abridge_read id=go-test-v-failures offset=\d+$/m);
+    // The output's own line numbers: the failing tests of lines 101 and 103.
+    expect(text).toContain("\n101: --- FAIL: TestSlug (0.00s)\n");
+    expect(text).toContain("\n103: --- FAIL: TestSlugIndex (0.00s)\n");
   });
 
   it("keeps every recorded error line it kept before at the balanced level", () => {

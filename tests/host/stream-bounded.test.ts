@@ -3,6 +3,7 @@
 // count and line number exact) and an error in the middle must reach the model.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
+import stripAnsi from "strip-ansi";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -168,6 +169,23 @@ describe("stream() past streamBufferBytes", () => {
     expect(call?.type === "call" && call.output === text).toBe(true);
     const completion = records.find((r) => r.type === "completion");
     expect(completion).toMatchObject({ metadata: { totalLines: total, paging: "cleaned", stream: result.stream } });
+  });
+
+  it("numbers a small budget's kept lines with the whole output's line numbers", async () => {
+    const small = createAbridge({ sessionId: "m", level: "minimal", log: { path: join(dir, "m.jsonl") }, summarizer: { provider: "off" }, streamBufferBytes: 1024 * 1024 });
+    const text: string = buildLog(3_000_000, 0.4);
+    const sink = small.stream({ tool: "bash", args: { command: "make -k" }, callId: "min" });
+    for (let i = 0; i < text.length; i += 65_536) sink.write(text.slice(i, i + 65_536));
+    expect(sink.isBounded).toBe(true);
+    const result = await sink.end({ exitCode: 2 });
+    const total = linesOf(stripAnsi(text));
+    expect(result.llmContent).toContain("broken.c:5:10: error: ‘totl’ undeclared");
+    expect(result.llmContent).toMatch(new RegExp(`^\\[\\.\\.\\.[\\d,]+ chars omitted\\.\\.\\.\\] \\d+ of ${total.length.toLocaleString("en-US")} lines shown, numbered`, "m"));
+    const numbered = [...result.llmContent.matchAll(/^(\d+): (.*)$/gm)];
+    expect(numbered.length).toBeGreaterThan(3);
+    // Each kept line is the output's line of that number (a gap of the stream's own shows as its marker).
+    for (const [, n, line] of numbered) if (!line!.startsWith("[...")) expect(line).toBe(total[Number(n) - 1]);
+    await small.close();
   });
 
   it("decodes UTF-8 split across byte chunks and keeps invalid bytes as bytes in the log", async () => {
