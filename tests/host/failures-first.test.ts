@@ -66,6 +66,16 @@ describe("minimal level: failures first", () => {
   });
 });
 
+describe("an event stream's failures in its records' own words", () => {
+  it("keeps the output events that state what a failing test expected (go test -json)", () => {
+    const { text } = run("go-test-json-failures", "balanced");
+    expect(text.length).toBeLessThanOrEqual(4000);
+    // Two records that carry no error word, only "want": the test's own failure messages.
+    expect(text).toContain(String.raw`"Output":"    inventory_test.go:61: PriceWithVat(1999, 19) = 2378, want 2379\n"}`);
+    expect(text).toContain(String.raw`"Output":"    inventory_test.go:82: Slug(\"Blue  Hat\") = \"blue--hat\", want \"blue-hat\"\n"}`);
+  });
+});
+
 describe("prose and table rows that merely contain an error word", () => {
   it("does not call a package listing's descriptions errors", () => {
     const { result } = run("dpkg-l-installed", "balanced");

@@ -12,6 +12,7 @@
 //   [...64,880 chars omitted...] lines 2–874 of 875
 //   {"path":"node_modules/zod","version":"3.25.76","dev":true}
 import { errorSummary, SUMMARY_MAX } from "../shared/summary";
+import { isAssertion } from "../../important/frames";
 import { Kind, rankOf } from "../../important/kinds";
 import { scanImportant } from "../../important/scan";
 import { markerBound, writeMarker } from "../../marker";
@@ -293,6 +294,28 @@ function renderLine(text: string, nd: Ndjson, i: i32, cap: i32): string {
   return out.toString();
 }
 
+/** Records stating what was expected and what came instead, at most this many. */
+const MAX_ASSERTION_RECORDS: i32 = 16;
+/** Records longer than this are not read for an assertion (a bulk payload, not an event). */
+const MAX_ASSERTION_RECORD: i32 = 1000;
+
+/**
+ * Records that state an expectation and what came instead (a test's output event:
+ * "inventory_test.go:61: … = 2378, want 2379"): a failure's own words, which carry
+ * no error keyword, in an event stream whose failing test is flagged elsewhere.
+ */
+function assertionRecords(text: string, nd: Ndjson): Array<i32> {
+  const lines = nd.lines;
+  const found = new Array<i32>();
+  for (let i = 0; i < lines.count && found.length < MAX_ASSERTION_RECORDS; i++) {
+    if (unchecked(nd.kind[i]) != LINE_RECORD) continue;
+    const a = lines.start(i);
+    const b = lines.end(i);
+    if (b - a <= MAX_ASSERTION_RECORD && isAssertion(text, a, b)) found.push(i);
+  }
+  return found;
+}
+
 /** Flagged lines, errors first (first, last, then the rest), then summaries. */
 function flaggedOrder(text: string, nd: Ndjson): Array<i32> {
   const scan = scanImportant(text);
@@ -367,7 +390,12 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   candidates.push(nd.firstRecord);
   candidates.push(nd.lastRecord);
   const flagged = flaggedOrder(text, nd);
-  for (let k = 0; k < flagged.length; k++) candidates.push(flagged[k]);
+  // The first and the last flagged line, then the records stating what a failure expected
+  // (only where something failed: in a passing run they are just output), then the other flagged lines.
+  for (let k = 0; k < min(2, flagged.length); k++) candidates.push(flagged[k]);
+  const asserted = flagged.length > 0 ? assertionRecords(text, nd) : new Array<i32>();
+  for (let k = 0; k < asserted.length; k++) candidates.push(asserted[k]);
+  for (let k = 2; k < flagged.length; k++) candidates.push(flagged[k]);
   const rareFrom = candidates.length;
   const rare = rareLines(nd);
   for (let k = 0; k < rare.length; k++) candidates.push(rare[k]);
@@ -378,8 +406,9 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
     const atEnd = i == 0 || i == lines.count - 1;
     const extra = atEnd ? 0 : perGap;
     const room = min(cap, budget - used - 1 - extra);
-    // A rare record shortened would likely lose the value that makes it rare: whole or not at all.
-    if (k >= rareFrom && lines.end(i) - lines.start(i) > room) continue;
+    // A rare record or an assertion shortened would likely lose what makes it worth showing: whole or not at all.
+    const assertion = k >= 2 + min(2, flagged.length) && k < 2 + min(2, flagged.length) + asserted.length;
+    if ((assertion || k >= rareFrom) && lines.end(i) - lines.start(i) > room) continue;
     const r = renderLine(text, nd, i, room);
     if (r.length == 0) continue;
     shown[i] = r;
