@@ -26,7 +26,9 @@ export function readToolDescription(of: string, again: string): string {
   return (
     `Read the full output of an earlier ${of} that was shortened. Tool results may contain markers such as ` +
     `"[...N chars omitted...] lines A–B of T; read more: ${RETRIEVAL_TOOL} id=ID offset=A": call this tool with that id and offset ` +
-    `to page through the omitted lines, or with a pattern to find lines in the full output. Cheaper than ${again}.`
+    `to page through the omitted lines, or with a pattern to find lines in the full output. A short result may instead ` +
+    `show each kept line after its line number ("101: text"): those are the full output's line numbers, usable as offsets. ` +
+    `Cheaper than ${again}.`
   );
 }
 
