@@ -4,7 +4,29 @@
 // another shape are kept as "other" and counted, never a trap.
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
+import { unitsEqual } from "../../util/scan";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+
+/** Slots of the path table at first; it doubles as paths come. */
+const PATH_SLOTS_MIN: i32 = 64;
+
+/** FNV-1a of s[start, end), mixed so that its low bits index the table. */
+function rangeHash(s: string, start: i32, end: i32): u32 {
+  let h: u32 = 2166136261;
+  const base = changetype<usize>(s);
+  for (let i = start; i < end; i++) h = (h ^ <u32>load<u16>(base + (<usize>i << 1))) * 16777619;
+  h ^= h >> 16;
+  h *= 0x85ebca6b;
+  return h ^ (h >> 13);
+}
+
+/** Puts file id f (hash h) in the first free slot from its home. */
+function place(table: StaticArray<i32>, h: u32, f: i32): void {
+  const mask = table.length - 1;
+  let slot = <i32>(h & <u32>mask);
+  while (unchecked(table[slot]) != 0) slot = (slot + 1) & mask;
+  unchecked((table[slot] = f + 1));
+}
 
 export const enum SearchMode {
   /** Not search output: the caller degrades to a plain cut. */
@@ -66,7 +88,13 @@ export class SearchParse {
   lastMatch: Array<i32> = new Array<i32>();
   /** Counts mode: the number the tool printed for the file. */
   countValue: Array<i32> = new Array<i32>();
-  private index: Map<string, i32> = new Map<string, i32>();
+  /**
+   * Paths by hash of their units, open-addressed: slot -> file id + 1 (0 = empty).
+   * Looked up with the path still in the text: a line of a known file costs one
+   * hash and one in-place compare, no substring and no Map.
+   */
+  private table: StaticArray<i32> = new StaticArray<i32>(PATH_SLOTS_MIN);
+  private hashes: Array<u32> = new Array<u32>();
 
   matches: i32 = 0;
   contextLines: i32 = 0;
@@ -96,23 +124,23 @@ export class SearchParse {
     const text = this.lines.text;
     const len = end - start;
     if (this.prevFile >= 0 && this.prevEnd - this.prevStart == len) {
-      if (memory.compare(changetype<usize>(text) + (<usize>start << 1), changetype<usize>(text) + (<usize>this.prevStart << 1), <usize>len << 1) == 0) {
+      if (unitsEqual(changetype<usize>(text) + (<usize>start << 1), changetype<usize>(text) + (<usize>this.prevStart << 1), len)) {
         this.prevStart = start;
         this.prevEnd = end;
         return this.prevFile;
       }
     }
-    const path = text.substring(start, end);
-    let f: i32;
-    if (this.index.has(path)) f = this.index.get(path);
-    else {
+    const h = rangeHash(text, start, end);
+    let f = this.lookup(text, start, end, h);
+    if (f < 0) {
       f = this.paths.length;
-      this.index.set(path, f);
-      this.paths.push(path);
+      this.paths.push(text.substring(start, end));
+      this.hashes.push(h);
       this.matchCount.push(0);
       this.firstMatch.push(-1);
       this.lastMatch.push(-1);
       this.countValue.push(0);
+      this.insert(f, h);
     }
     this.prevStart = start;
     this.prevEnd = end;
@@ -121,7 +149,36 @@ export class SearchParse {
   }
 
   knows(start: i32, end: i32): bool {
-    return this.index.has(this.lines.text.substring(start, end));
+    const text = this.lines.text;
+    return this.lookup(text, start, end, rangeHash(text, start, end)) >= 0;
+  }
+
+  /** The id of the path text[start, end) (hash h), or -1 when it is new. */
+  private lookup(text: string, start: i32, end: i32, h: u32): i32 {
+    const table = this.table;
+    const mask = table.length - 1;
+    const len = end - start;
+    const at = changetype<usize>(text) + (<usize>start << 1);
+    let slot = <i32>(h & <u32>mask);
+    while (true) {
+      const id = unchecked(table[slot]) - 1;
+      if (id < 0) return -1;
+      if (unchecked(this.hashes[id]) == h) {
+        const path = unchecked(this.paths[id]);
+        if (path.length == len && unitsEqual(changetype<usize>(path), at, len)) return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  private insert(f: i32, h: u32): void {
+    // At most half full: probes stay short.
+    if ((f + 1) * 2 > this.table.length) {
+      const table = new StaticArray<i32>(this.table.length << 1);
+      this.table = table;
+      for (let g = 0; g < f; g++) place(table, unchecked(this.hashes[g]), g);
+    }
+    place(this.table, h, f);
   }
 
   addMatch(i: i32, f: i32, lineNo: i32, textStart: i32): void {
