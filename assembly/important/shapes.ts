@@ -15,6 +15,7 @@
 // apart from new ones. One pass over the text, one over the table: linear time,
 // and memory bounded by the table and a few integers per line.
 import { CharCode, isDigit } from "../util/chars";
+import { unitsHash } from "../util/hash";
 import { findNewline, unitAt } from "../util/lines";
 
 /** Columns per indentation: the first three tokens and the last one. */
@@ -56,24 +57,9 @@ function labelHash(s: string): u32 {
   return tokenHash(s, 0, s.length);
 }
 
-/**
- * Hash of the token s[a, b): four units per multiply (a token's units are
- * compared for equality only, so any well-mixed hash does), its length mixed
- * in so that a padded tail cannot alias a longer token.
- */
+/** Hash of the token s[a, b) (util/hash.ts), never the number class. */
 function tokenHash(s: string, a: i32, b: i32): u32 {
-  const base = changetype<usize>(s);
-  let h: u64 = 0xcbf29ce484222325 ^ <u64>(b - a);
-  let i = a;
-  for (; i + 4 <= b; i += 4) h = (h ^ load<u64>(base + (<usize>i << 1))) * 0x100000001b3;
-  if (i < b) {
-    let tail: u64 = 0;
-    for (let k = 0; i < b; i++, k += 16) tail |= <u64>load<u16>(base + (<usize>i << 1)) << <u64>k;
-    h = (h ^ tail) * 0x100000001b3;
-  }
-  h ^= h >> 32;
-  h *= 0x9e3779b97f4a7c15;
-  const out = <u32>(h >> 32);
+  const out = unitsHash(changetype<usize>(s), a, b);
   // The number class is kept for tokens with a digit.
   return out == NUM_HASH ? out ^ 1 : out;
 }

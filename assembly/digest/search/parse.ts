@@ -4,20 +4,16 @@
 // another shape are kept as "other" and counted, never a trap.
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
+import { unitsHash } from "../../util/hash";
 import { findText, unitsEqual } from "../../util/scan";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 
 /** Slots of the path table at first; it doubles as paths come. */
 const PATH_SLOTS_MIN: i32 = 64;
 
-/** FNV-1a of s[start, end), mixed so that its low bits index the table. */
+/** Hash of the path s[start, end) (util/hash.ts). */
 function rangeHash(s: string, start: i32, end: i32): u32 {
-  let h: u32 = 2166136261;
-  const base = changetype<usize>(s);
-  for (let i = start; i < end; i++) h = (h ^ <u32>load<u16>(base + (<usize>i << 1))) * 16777619;
-  h ^= h >> 16;
-  h *= 0x85ebca6b;
-  return h ^ (h >> 13);
+  return unitsHash(changetype<usize>(s), start, end);
 }
 
 /** Puts file id f (hash h) in the first free slot from its home. */
