@@ -50,11 +50,11 @@ const kinds = [
 
 // ABRIDGE_BENCH_BASELINE=path/to/other/abridge.wasm measures that core too, in the same
 // process and by turns (blocks of calls on each, best of all), so that a noisy machine
-// slows both alike: the before/after of a change to the core.
+// slows both alike (best of 10 calls each): the before/after of a change to the core.
 const baselinePath = process.env.ABRIDGE_BENCH_BASELINE;
 const cores = [["this core", new WebAssembly.Module(readFileSync(new URL("../build/abridge.wasm", import.meta.url)))]];
 if (baselinePath) cores.unshift(["baseline", new WebAssembly.Module(readFileSync(baselinePath))]);
-const ROUNDS = baselinePath ? 3 : 1;
+const ROUNDS = baselinePath ? 5 : 1;
 
 const rows = kinds.map(([name, input]) => {
   const bytes = Buffer.byteLength(input.output);
@@ -64,7 +64,7 @@ const rows = kinds.map(([name, input]) => {
     cores.forEach(([, module], k) => {
       useCoreWasm(module);
       category = compact(input).category;
-      const t = time(() => compact(input), { runs: Math.ceil(7 / ROUNDS), warmup: 1 });
+      const t = time(() => compact(input), { runs: baselinePath ? 2 : 7, warmup: 1 });
       best[k] = Math.min(best[k], t.best);
     });
   }
