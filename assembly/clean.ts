@@ -314,6 +314,21 @@ class Cleaner {
           if (at == out.len) out.len = at - step;
         }
       } else if (c == CharCode.ESC || c == CharCode.C1_CSI) {
+        // Colours (ESC [ params m) are most escapes in a coloured log: they only
+        // disappear, so they are skipped here without the general parser.
+        const sgr = sgrEnd(base, q, n);
+        if (sgr > 0) {
+          p = sgr;
+          q = p < n && unitAt(base, p) == CharCode.ESC ? p : nextStop(base, p, n);
+          continue;
+        }
+        // ESC [ K, which GCC writes after every colour: erase from the cursor to the end.
+        if (q + 2 < n && unitAt(base, q + 1) == CharCode.LBRACKET && unitAt(base, q + 2) == 0x4b && c == CharCode.ESC) {
+          out.len = lineOut + cursor;
+          p = q + 3;
+          q = p < n && unitAt(base, p) == CharCode.ESC ? p : nextStop(base, p, n);
+          continue;
+        }
         p = escapeEnd(base, q, n);
         const action = escAction;
         if (action == EscAction.EraseInLine) {
@@ -386,6 +401,28 @@ function firstWord(p: usize, len: i32): i32 {
   }
   return -1;
 }
+
+/**
+ * Index after the SGR sequence `ESC [ digits and ';' m` at q, or 0 when the
+ * escape at q is anything else (escapeEnd reads it then). What escapeEnd would
+ * return for it too: such a sequence has no action.
+ */
+// @ts-ignore: decorator
+@inline function sgrEnd(base: usize, q: i32, n: i32): i32 {
+  if (q + 2 >= n || unitAt(base, q) != CharCode.ESC || unitAt(base, q + 1) != CharCode.LBRACKET) return 0;
+  let j = q + 2;
+  const stop = min(n, q + 2 + SGR_LOOK);
+  while (j < stop) {
+    const c = unitAt(base, j);
+    if (c == 0x6d) return j + 1;
+    if (<u32>(c - 0x30) > 9 && c != 0x3b) return 0;
+    j++;
+  }
+  return 0;
+}
+
+/** Parameter units read by sgrEnd before leaving a sequence to escapeEnd. */
+const SGR_LOOK: i32 = 32;
 
 /** What a '\r' does to the line it returns to. */
 const enum Redraw {

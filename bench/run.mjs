@@ -2,7 +2,7 @@
 import { writeSection } from "./results.mjs";
 
 // Each name is a module bench/<name>.mjs exporting { section, body }.
-const ALL = ["core", "clean", "summarizer", "component", "limits", "pi", "per-call", "stream"];
+const ALL = ["core", "core-kinds", "clean", "summarizer", "component", "limits", "pi", "per-call", "stream"];
 const benches = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 for (const name of benches) {
   console.log(`\n## ${name}\n`);

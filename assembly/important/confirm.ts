@@ -15,7 +15,7 @@ import { Kind } from "./kinds";
 function lowerIs(s: string, i: i32, lit: string): bool {
   if (i < 0 || i + lit.length > s.length) return false;
   for (let j = 0; j < lit.length; j++) {
-    if (toLower(unitAt(s, i + j)) != <i32>lit.charCodeAt(j)) return false;
+    if (toLower(unitAt(s, i + j)) != unitAt(lit, j)) return false;
   }
   return true;
 }
@@ -23,7 +23,7 @@ function lowerIs(s: string, i: i32, lit: string): bool {
 function exactIs(s: string, i: i32, lit: string): bool {
   if (i < 0 || i + lit.length > s.length) return false;
   for (let j = 0; j < lit.length; j++) {
-    if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
+    if (unitAt(s, i + j) != unitAt(lit, j)) return false;
   }
   return true;
 }

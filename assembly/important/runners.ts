@@ -96,23 +96,26 @@ function allDigitsThen(s: string, i: i32, end: i32, word: string): bool {
   return i > from && startsAt(s, i, end, word);
 }
 
-/** Finds the runner summary lines of `text` and the counts they state. */
-export function findRunnerSummaries(text: string): RunnerSummary {
-  const r = new RunnerSummary();
-  const n = text.length;
-  let pos = 0;
-  let line = 1;
-  let afterRan = false;
-  let goPassed = 0;
-  let goFailed = 0;
-  let cargoSeen = false;
-  while (pos < n) {
-    const nl = findNewline(text, pos, n);
-    let end = nl;
-    if (end > pos && unitAt(text, end - 1) == CharCode.CR) end--;
-    let t = pos;
-    while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
+/**
+ * Reads runner summaries line by line, so that one pass over the lines (see
+ * Shapes) can feed it along with the other per-line checks.
+ */
+export class RunnerReader {
+  r: RunnerSummary = new RunnerSummary();
+  private afterRan: bool = false;
+  private goPassed: i32 = 0;
+  private goFailed: i32 = 0;
+  private cargoSeen: bool = false;
+
+  /**
+   * Line `line` (1-based) of `text`: [pos, end) without its '\r', `nl` its '\n'
+   * (or the text's end), `t` its first unit after spaces and tabs.
+   */
+  line(text: string, pos: i32, t: i32, end: i32, nl: i32, line: i32): void {
     const first = t < end ? unitAt(text, t) : 0;
+    // Most lines start with none of the units a summary line starts with.
+    if (!this.afterRan && !mayStartSummary(first)) return;
+    const r = this.r;
     let hit = false;
     if (first == 0x54 /* T */) {
       if (startsAt(text, t, end, "Tests:")) {
@@ -148,9 +151,9 @@ export function findRunnerSummaries(text: string): RunnerSummary {
       r.runner = "unittest";
       r.passed = countAfter(text, t, end, "Ran ");
       r.failed = 0;
-      afterRan = true;
+      this.afterRan = true;
       hit = true;
-    } else if (afterRan && t == pos && (startsAt(text, t, end, "OK") && (end == t + 2 || startsAt(text, t, end, "OK (")) || startsAt(text, t, end, "FAILED (") || (end == t + 6 && startsAt(text, t, end, "FAILED")))) {
+    } else if (this.afterRan && t == pos && (startsAt(text, t, end, "OK") && (end == t + 2 || startsAt(text, t, end, "OK (")) || startsAt(text, t, end, "FAILED (") || (end == t + 6 && startsAt(text, t, end, "FAILED")))) {
       const failures = max(countAfter(text, t, end, "failures="), 0);
       const errors = countAfter(text, t, end, "errors=");
       const skipped = countAfter(text, t, end, "skipped=");
@@ -158,25 +161,25 @@ export function findRunnerSummaries(text: string): RunnerSummary {
       r.errors = errors;
       r.skipped = skipped;
       r.passed = max(0, r.passed - failures - max(errors, 0) - max(skipped, 0));
-      afterRan = false;
+      this.afterRan = false;
       hit = true;
     } else if (t == pos && (startsAt(text, t, end, "--- FAIL: ") || startsAt(text, t, end, "--- PASS: "))) {
-      if (unitAt(text, t + 4) == 0x46) goFailed++;
-      else goPassed++;
+      if (unitAt(text, t + 4) == 0x46) this.goFailed++;
+      else this.goPassed++;
       r.runner = "go test";
-      r.passed = goPassed;
-      r.failed = goFailed;
+      r.passed = this.goPassed;
+      r.failed = this.goFailed;
       hit = unitAt(text, t + 4) == 0x46;
     } else if (t == pos && (startsAt(text, t, end, "ok  \t") || startsAt(text, t, end, "FAIL\t") || (end == t + 4 && (startsAt(text, t, end, "PASS") || startsAt(text, t, end, "FAIL"))))) {
       if (r.runner.length == 0) r.runner = "go test";
       hit = true;
     } else if (startsAt(text, t, end, "test result: ")) {
       r.runner = "cargo test";
-      if (!cargoSeen) {
+      if (!this.cargoSeen) {
         r.passed = -1;
         r.failed = -1;
         r.skipped = -1;
-        cargoSeen = true;
+        this.cargoSeen = true;
       }
       r.passed = addCount(r.passed, countBefore(text, t, end, "passed;"));
       r.failed = addCount(r.failed, countBefore(text, t, end, "failed;"));
@@ -205,19 +208,55 @@ export function findRunnerSummaries(text: string): RunnerSummary {
     }
     // Ends like the scan's: at the '\n' (a '\r' before it stays in the line).
     if (hit) r.add(pos, nl, line);
+  }
+
+  /** The summary, once every line was read. */
+  finish(): RunnerSummary {
+    const r = this.r;
+    // go test prints no counts without -v: report failures only when it named them.
+    if (r.runner == "go test" && this.goPassed + this.goFailed == 0) {
+      r.passed = -1;
+      r.failed = -1;
+    }
+    if (r.runner == "mocha" && r.failed < 0 && r.passed >= 0) r.failed = 0;
+    return r;
+  }
+}
+
+/**
+ * The first units (after blanks) of the lines line() reads: T = R O F - o P t and
+ * digits, as a bit set over ASCII. "OK"/"FAILED" after "Ran N tests" are let
+ * through by the caller's afterRan state.
+ */
+const SUMMARY_FIRST_LO: u64 = (<u64>1 << 0x3d) | (<u64>1 << 0x2d) | (<u64>0x3ff << 0x30);
+const SUMMARY_FIRST_HI: u64 =
+  (<u64>1 << (0x54 - 64)) | (<u64>1 << (0x52 - 64)) | (<u64>1 << (0x4f - 64)) | (<u64>1 << (0x46 - 64)) | (<u64>1 << (0x6f - 64)) | (<u64>1 << (0x50 - 64)) | (<u64>1 << (0x74 - 64));
+
+// @ts-ignore: decorator
+@inline function mayStartSummary(c: i32): bool {
+  if (c >= 0x80) return false;
+  return c < 64 ? ((SUMMARY_FIRST_LO >> <u64>c) & 1) != 0 : ((SUMMARY_FIRST_HI >> <u64>(c - 64)) & 1) != 0;
+}
+
+/** Finds the runner summary lines of `text` and the counts they state. */
+export function findRunnerSummaries(text: string): RunnerSummary {
+  const reader = new RunnerReader();
+  const n = text.length;
+  let pos = 0;
+  let line = 1;
+  while (pos < n) {
+    const nl = findNewline(text, pos, n);
+    let end = nl;
+    if (end > pos && unitAt(text, end - 1) == CharCode.CR) end--;
+    let t = pos;
+    while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
+    reader.line(text, pos, t, end, nl, line);
     pos = nl + 1;
     line++;
   }
-  // go test prints no counts without -v: report failures only when it named them.
-  if (r.runner == "go test" && goPassed + goFailed == 0) {
-    r.passed = -1;
-    r.failed = -1;
-  }
-  if (r.runner == "mocha" && r.failed < 0 && r.passed >= 0) r.failed = 0;
-  return r;
+  return reader.finish();
 }
 
-/** "N passed|failed|error(s)|skipped…, … in 0.95s" and nothing after the duration. */
 function isPytestQuiet(s: string, t: i32, end: i32): bool {
   const from = t;
   while (t < end && isDigit(unitAt(s, t))) t++;
@@ -241,7 +280,11 @@ function digitsAt(s: string, i: i32, end: i32): i32 {
  * strongest kind wins when the scan flagged it already), in line order.
  */
 export function scanWithRunners(text: string, runners: RunnerSummary): Scan {
-  const base = scanImportant(text);
+  return withRunners(scanImportant(text), runners);
+}
+
+/** The scan `base` of a text with its runner summary lines merged in (see scanWithRunners). */
+export function withRunners(base: Scan, runners: RunnerSummary): Scan {
   const m = runners.lineStarts.length;
   if (m == 0) return base;
   const merged = new Scan();

@@ -41,7 +41,8 @@ class Cursor {
   lineEnd: i32 = -1;
 }
 
-function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32): void {
+/** `lineStart`: where the line holding `pos` starts (the scan knows it from its newline masks), or -1 to look back for it. */
+function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineStart: i32 = -1): void {
   if (pos < cur.lineEnd) {
     // Another trigger on the line already flagged.
     const kind = confirmAt(s, pos);
@@ -53,7 +54,7 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32): void
   }
   const kind = confirmAt(s, pos);
   if (kind == Kind.None) return;
-  const start = lineStartAt(s, pos);
+  const start = lineStart >= 0 ? lineStart : lineStartAt(s, pos);
   const end = findNewline(s, pos, s.length);
   scan.lineStarts.push(start);
   scan.lineEnds.push(end);
@@ -97,6 +98,7 @@ export function scanImportant(s: string): Scan {
   const n = s.length;
   const base = changetype<usize>(s);
   let newlines = 0; // '\n' in s[0, i)
+  let lineStart = 0; // start of the line holding s[i]
   let pairs = 0;
   let i = 0;
 
@@ -134,10 +136,14 @@ export function scanImportant(s: string): Scan {
       while (bits != 0) {
         const k = ctz<i32>(bits);
         bits &= bits - 1;
-        record(s, scan, cur, i + k, newlines + popcnt<i32>(nlBits & ((1 << k) - 1)) + 1);
+        const before = nlBits & ((1 << k) - 1);
+        // The hit's line starts after the last '\n' before it: in this step, or before it.
+        const start = before != 0 ? i + 32 - clz<i32>(before) : lineStart;
+        record(s, scan, cur, i + k, newlines + popcnt<i32>(before) + 1, start);
       }
     }
     newlines += popcnt<i32>(nlBits);
+    if (nlBits != 0) lineStart = i + 32 - clz<i32>(nlBits);
     i += 16;
   }
   pairs += pairsEndingIn(s, i, n);

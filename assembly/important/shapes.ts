@@ -15,6 +15,7 @@
 // apart from new ones. One pass over the text, one over the table: linear time,
 // and memory bounded by the table and a few integers per line.
 import { CharCode, isDigit } from "../util/chars";
+import { unitsHash } from "../util/hash";
 import { findNewline, unitAt } from "../util/lines";
 
 /** Columns per indentation: the first three tokens and the last one. */
@@ -53,9 +54,55 @@ const MIN_SUPPORT: i32 = 8;
 }
 
 function labelHash(s: string): u32 {
-  let h: u32 = 2166136261;
-  for (let i = 0; i < s.length; i++) h = fnv(h, <u32>s.charCodeAt(i));
-  return h;
+  return tokenHash(s, 0, s.length);
+}
+
+/** Hash of the token s[a, b) (util/hash.ts), never the number class. */
+function tokenHash(s: string, a: i32, b: i32): u32 {
+  const out = unitsHash(changetype<usize>(s), a, b);
+  // The number class is kept for tokens with a digit.
+  return out == NUM_HASH ? out ^ 1 : out;
+}
+
+/** Set by tokenEnd: the index of the first space or tab at or after its start, or its end. */
+let scannedEnd: i32 = 0;
+
+/** Finds the end of the token at s[i] (before `end`) into scannedEnd; true when the token holds a digit. */
+function tokenEnd(s: string, i: i32, end: i32): bool {
+  const base = changetype<usize>(s);
+  const space = i16x8.splat(<i16>CharCode.SPACE);
+  const tab = i16x8.splat(<i16>CharCode.TAB);
+  const zero = i16x8.splat(<i16>CharCode._0);
+  const ten = i16x8.splat(10);
+  let digits = 0;
+  while (i + 8 <= end) {
+    const v = v128.load(base + (<usize>i << 1));
+    const stops = i16x8.bitmask(v128.or(i16x8.eq(v, space), i16x8.eq(v, tab)));
+    const nums = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v, zero), ten));
+    if (stops != 0) {
+      const k = ctz<i32>(stops);
+      scannedEnd = i + k;
+      return digits != 0 || (nums & ((1 << k) - 1)) != 0;
+    }
+    digits |= nums;
+    i += 8;
+  }
+  for (; i < end; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.SPACE || c == CharCode.TAB) break;
+    if (isDigit(c)) digits = 1;
+  }
+  scannedEnd = i;
+  return digits != 0;
+}
+
+/**
+ * A per-line check fed by the Shapes pass, so that a text's lines are walked
+ * once for every check that needs them (runner summaries, tree lines).
+ */
+export class LineVisitor {
+  /** Line `lineNo` (1-based): [pos, end) without its '\r', `nl` its '\n' or the text's end. */
+  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32): void {}
 }
 
 export class Shapes {
@@ -78,7 +125,7 @@ export class Shapes {
   private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
   private colRare: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
 
-  constructor(public text: string, newlines: i32) {
+  constructor(public text: string, newlines: i32, visitor: LineVisitor | null = null) {
     const cap = min(newlines + 1, MAX_LINES);
     this.starts = new StaticArray<i32>(cap);
     this.ends = new StaticArray<i32>(cap);
@@ -92,11 +139,11 @@ export class Shapes {
     this.counts = new StaticArray<i32>(size);
     this.mask = size - 1;
     for (let c = 0; c < COLUMN_IDS; c++) unchecked((this.colMaxSlot[c] = -1));
-    this.read();
+    this.read(visitor);
     this.settle();
   }
 
-  private read(): void {
+  private read(visitor: LineVisitor | null): void {
     const s = this.text;
     const n = s.length;
     let pos = 0;
@@ -110,9 +157,20 @@ export class Shapes {
       unchecked((this.ends[k] = end));
       this.tokenize(k, pos, end);
       k++;
+      if (visitor !== null) visitor.line(s, pos, end, nl, k);
       pos = nl + 1;
     }
     this.count = k;
+    if (visitor === null) return;
+    // Lines past those analysed still reach the visitor.
+    while (pos < n) {
+      const nl = findNewline(s, pos, n);
+      let end = nl;
+      if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
+      k++;
+      visitor.line(s, pos, end, nl, k);
+      pos = nl + 1;
+    }
   }
 
   /** Hashes line k's tokens, counts its columns and stores its template. */
@@ -134,17 +192,13 @@ export class Shapes {
     let tokens = 0;
     let last: u32 = 0;
     while (i < b) {
-      let h: u32 = 2166136261;
-      let digit = false;
-      while (i < b) {
-        const c = unitAt(s, i);
-        if (c == CharCode.SPACE || c == CharCode.TAB) break;
-        if (isDigit(c)) digit = true;
-        h = fnv(h, <u32>c);
-        i++;
-      }
-      const cls = digit ? NUM_HASH : h;
-      if (tokens < LAST_COL && h == SUMMARY_LABEL) this.labelled.push(k);
+      // The token's end and whether it holds a digit, 8 units per step; only a
+      // token without digits is hashed (every other one is the number class).
+      const from = i;
+      const digit = tokenEnd(s, i, b);
+      i = scannedEnd;
+      const cls = digit ? NUM_HASH : tokenHash(s, from, i);
+      if (tokens < LAST_COL && cls == SUMMARY_LABEL) this.labelled.push(k);
       if (tokens < LAST_COL) unchecked((this.slots[base + tokens] = this.add(ind * COLS + tokens, cls)));
       last = cls;
       template = fnv(template, cls);

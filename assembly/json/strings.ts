@@ -27,8 +27,23 @@ function hexValue(c: i32): i32 {
 /** Index just after the string that opens at s[i] ('"'), or -1 if it is invalid. */
 export function scanJsonString(s: string, i: i32): i32 {
   const n = s.length;
+  const base = changetype<usize>(s);
+  const quote = i16x8.splat(<i16>CharCode.DQUOTE);
+  const backslash = i16x8.splat(<i16>CharCode.BACKSLASH);
+  const control = i16x8.splat(0x20);
   let j = i + 1;
   while (j < n) {
+    // Plain units (no quote, backslash or control) are skipped 8 at a time.
+    if (j + 8 <= n) {
+      const v = v128.load(base + (<usize>j << 1));
+      const stop = v128.or(v128.or(i16x8.eq(v, quote), i16x8.eq(v, backslash)), i16x8.lt_u(v, control));
+      const bits = i16x8.bitmask(stop);
+      if (bits == 0) {
+        j += 8;
+        continue;
+      }
+      j += ctz<i32>(bits);
+    }
     const c = unitAt(s, j);
     if (c == CharCode.DQUOTE) return j + 1;
     if (c < 0x20) return -1;

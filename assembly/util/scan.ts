@@ -59,7 +59,7 @@ export function unitsEqual(a: usize, b: usize, n: i32): bool {
 /**
  * Index of the first `needle` in s[from, end), or -1. The std String#indexOf compares
  * the whole needle at every position; this finds candidates by the needle's first
- * unit, 8 units per SIMD step, and compares only there.
+ * and last units, 8 positions per SIMD step, and compares only there.
  */
 export function findText(s: string, needle: string, from: i32, end: i32): i32 {
   const m = needle.length;
@@ -67,9 +67,16 @@ export function findText(s: string, needle: string, from: i32, end: i32): i32 {
   const last = end - m; // the last start the needle fits at
   const base = changetype<usize>(s);
   const first = i16x8.splat(<i16>load<u16>(changetype<usize>(needle)));
+  // A candidate must match the needle's last unit too, m - 1 units on: one more
+  // load, and far fewer places compared (first letters, and pairs, are common).
+  const lastOff = <usize>(m - 1) << 1;
+  const lastUnit = i16x8.splat(<i16>load<u16>(changetype<usize>(needle) + lastOff));
   let i = from;
   while (i + 8 <= last + 1) {
-    let hits = i16x8.bitmask(i16x8.eq(v128.load(base + (<usize>i << 1)), first));
+    const p = base + (<usize>i << 1);
+    // Units i+m-1 … i+m+6: within [from, end) since i + 7 <= last = end - m.
+    const match = v128.and(i16x8.eq(v128.load(p), first), i16x8.eq(v128.load(p + lastOff), lastUnit));
+    let hits = i16x8.bitmask(match);
     while (hits != 0) {
       const at = i + ctz<i32>(hits);
       if (unitsEqual(base + (<usize>at << 1), changetype<usize>(needle), m)) return at;

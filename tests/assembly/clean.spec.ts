@@ -118,6 +118,24 @@ describe("clean: escape sequences", () => {
     expect(clean("a\x1b\nb")).toBe("a\nb");
   });
 
+  it("reads colours and a bare erase the same whatever follows them (their fast path)", () => {
+    // GCC's pairs, back to back, at the line's start and end, and at the text's end.
+    expect(clean("\x1b[01m\x1b[Kunit1.c:3:33:\x1b[m\x1b[K \x1b[01;35m\x1b[Kwarning: \x1b[m\x1b[Kunused\n")).toBe("unit1.c:3:33: warning: unused\n");
+    expect(clean("a\x1b[m")).toBe("a");
+    expect(clean("a\x1b[")).toBe("a");
+    expect(clean("a\x1b[K")).toBe("a");
+    expect(clean("\x1b[0m\x1b[0m\x1b[0m")).toBe("");
+    // A bare erase cuts what the cursor left behind after a '\r'.
+    expect(clean("Receiving objects:  50%\r\x1b[KReceiving objects: 100%\n")).toBe("Receiving objects: 100%\n");
+    expect(clean("abcdef\x1b[3G\x1b[KXY")).toBe("abXY");
+    // Not colours: other finals, private markers, colons, and parameters longer than the fast path reads.
+    expect(clean("x\x1b[38:5:196my")).toBe("xy");
+    expect(clean("x\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16my")).toBe("xy");
+    expect(clean("x\x1b[?1049hy")).toBe("xy");
+    expect(clean("x\x1b[1Ky\n")).toBe(" y\n");
+    expect(clean("\u009bKx")).toBe("x");
+  });
+
   it("applies erase in line (CSI K) and cursor to column (CSI G)", () => {
     expect(clean("Downloading 50%\r\x1b[KDone\n")).toBe("Done\n");
     expect(clean("old text\x1b[2Knew")).toBe("new");

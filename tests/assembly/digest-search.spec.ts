@@ -1,5 +1,5 @@
 import { digestSearch } from "../../assembly/digest/search";
-import { parseSearch, SearchMode } from "../../assembly/digest/search/parse";
+import { findNumberField, parseSearch, SearchMode } from "../../assembly/digest/search/parse";
 import { DigestContext } from "../../assembly/digest/shared/types";
 
 const ctx = new DigestContext("bash", "{}", 0);
@@ -82,6 +82,59 @@ describe("search parse", () => {
     const p = parseSearch("41:def _exists(name):\n44:def _get_exports_list(module):\n104:    def _add(str, fn):\n");
     expect(p.mode).toBe(SearchMode.Single);
     expect(p.matches).toBe(3);
+  });
+});
+
+/** findNumberField one unit at a time: the reference the SIMD search must agree with. */
+function numberFieldReference(s: string, start: i32, end: i32, sep: i32, atEnd: bool): i32 {
+  for (let i = start + 1; i < end; i++) {
+    if (s.charCodeAt(i) != sep) continue;
+    let j = i + 1;
+    while (j < end && s.charCodeAt(j) >= 0x30 && s.charCodeAt(j) <= 0x39) j++;
+    if (j == i + 1) continue;
+    if (atEnd ? j == end : j < end && s.charCodeAt(j) == sep) return i;
+  }
+  return -1;
+}
+
+describe("search parse, one table of paths", () => {
+  it("gives every path one id, however many files and in whatever order they come back", () => {
+    // 300 files, each seen twice, the second round in reverse: the table grows
+    // past its first size, and a path seen before is found again, not added.
+    let text = "";
+    for (let f = 0; f < 300; f++) text += "./pkg/m" + f.toString() + ".py:" + (f + 1).toString() + ":import os\n";
+    for (let f = 299; f >= 0; f--) text += "./pkg/m" + f.toString() + ".py:" + (f + 2).toString() + ":import sys\n";
+    const p = parseSearch(text);
+    expect(p.mode).toBe(SearchMode.Prefixed);
+    expect(p.paths.length).toBe(300);
+    expect(p.matches).toBe(600);
+    expect(p.filesWithMatches).toBe(300);
+    expect(p.paths[7]).toBe("./pkg/m7.py");
+    expect(p.file[7]).toBe(7);
+    expect(p.file[300 + 299 - 7]).toBe(7);
+    expect(p.matchCount[123]).toBe(2);
+  });
+
+  it("tells paths apart that differ in one unit or in length only", () => {
+    const p = parseSearch("a.py:1:x\na.pyi:2:y\nb.py:3:z\na.py:4:w\n:5:empty path\n");
+    expect(p.paths.length).toBe(3);
+    expect(p.file[3]).toBe(0);
+    expect(p.matchCount[0]).toBe(2);
+  });
+});
+
+describe("findNumberField", () => {
+  it("agrees with a unit-by-unit search at every start and end, across SIMD steps", () => {
+    const s = "src/a-1-b.py:12:x = a-3-b:4:c:-:55-99-\u00e9:7:";
+    const seps: i32[] = [0x3a, 0x2d];
+    for (let k = 0; k < 2; k++) {
+      for (let start = 0; start < s.length; start++) {
+        for (let end = start; end <= s.length; end++) {
+          expect(findNumberField(s, start, end, seps[k], false)).toBe(numberFieldReference(s, start, end, seps[k], false));
+          expect(findNumberField(s, start, end, seps[k], true)).toBe(numberFieldReference(s, start, end, seps[k], true));
+        }
+      }
+    }
   });
 });
 

@@ -160,3 +160,19 @@ describe("keepImportant", () => {
     }
   });
 });
+
+describe("scanImportant line bounds", () => {
+  it("gives each flagged line its start, whether its '\\n' is in the hit's 16-unit step or before it", () => {
+    // Lines of every length around a step's 16 units, the trigger early, late and past a step.
+    const lines = ["error: a", "x", "a long line that ends with a failure", "ERROR", "", "   warning: indented", "fatal", "0123456789abcdef error", "panic"];
+    const text = lines.join("\n") + "\n";
+    const scan = scanImportant(text);
+    expect(scan.count).toBe(7);
+    for (let k = 0; k < scan.count; k++) {
+      const start = scan.lineStarts[k];
+      expect(start == 0 || text.charCodeAt(start - 1) == 0x0a).toBe(true);
+      expect(text.lastIndexOf("\n", scan.hits[k] - 1) + 1).toBe(start);
+      expect(scan.lineEnds[k]).toBe(text.indexOf("\n", scan.hits[k]));
+    }
+  });
+});

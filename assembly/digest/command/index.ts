@@ -21,14 +21,15 @@ import { Category, headRatio } from "../../category";
 import { keepWithScan } from "../../important";
 import { Kind, rankOf } from "../../important/kinds";
 import { refineScan } from "../../important/refine";
-import { findRunnerSummaries, RunnerSummary, scanWithRunners } from "../../important/runners";
-import { Scan } from "../../important/scan";
+import { RunnerSummary, withRunners } from "../../important/runners";
+import { Scan, scanImportant } from "../../important/scan";
 import { Shapes } from "../../important/shapes";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
 import { sectionOutline } from "./outline";
 import { commandTotals } from "./totals";
-import { treeTopLevel } from "./tree";
+import { CommandLines } from "./lines";
+import { treeTopLevelOf } from "./tree";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext } from "../shared/types";
 import { wholeIfItFits } from "../shared/whole";
@@ -145,9 +146,12 @@ function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: 
 export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
   budget = max(budget, 0);
   const d = new Digest();
-  const runners = findRunnerSummaries(text);
-  const keywords = scanWithRunners(text, runners);
-  const shapes = new Shapes(text, keywords.totalLines);
+  // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
+  const perLine = new CommandLines();
+  const base = scanImportant(text);
+  const shapes = new Shapes(text, base.totalLines, perLine);
+  const runners = perLine.runners.finish();
+  const keywords = withRunners(base, runners);
   const scan = refineScan(text, keywords, shapes, ctx.exitCode);
   let errors = 0;
   let warnings = 0;
@@ -172,7 +176,7 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
     d.omittedChars = text.length - scan.pairs;
     return d;
   }
-  const tree = treeTopLevel(text, (room * TREE_SHARE) / 100);
+  const tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
   if (tree.length > 0) room -= tree.length + 1;
   const sections = tree.length > 0 ? "" : sectionOutline(text, (room * SECTIONS_SHARE) / 100);
   if (sections.length > 0) room -= sections.length + 1;

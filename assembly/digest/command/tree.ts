@@ -55,26 +55,53 @@ function isNested(s: string, a: i32, b: i32): bool {
 }
 
 /**
+ * The tree lines of an output, read line by line (one pass over the lines,
+ * see Shapes, feeds it along with the other per-line checks).
+ */
+export class TreeLines {
+  /** Top-level entries: [starts[k], ends[k]). */
+  starts: i32[] = [];
+  ends: i32[] = [];
+  /** Lines inside a subtree. */
+  nested: i32 = 0;
+
+  /** Line [pos, end) of s, without its '\r' and '\n'. */
+  line(s: string, pos: i32, end: i32): void {
+    if (end <= pos) return;
+    // Tree lines start with a branch, a bar or a blank: most lines do not.
+    const c = unitAt(s, pos);
+    if (c != CharCode.SPACE && c != CharCode.PIPE && c != CharCode.PLUS && c != BACKTICK && c < 0x2500) return;
+    const e = topEntryStart(s, pos, end);
+    if (e >= 0) {
+      this.starts.push(e);
+      this.ends.push(end);
+    } else if (isNested(s, pos, end)) this.nested++;
+  }
+}
+
+/**
  * "top level (N): a, b, …, +K more" for a tree with at least two top-level
  * entries and nested ones, at most `share` units; "" otherwise.
  */
 export function treeTopLevel(s: string, share: i32): string {
   const n = s.length;
-  const starts = new Array<i32>();
-  const ends = new Array<i32>();
-  let nested = 0;
+  const lines = new TreeLines();
   let pos = 0;
   while (pos < n) {
     const nl = findNewline(s, pos, n);
     let end = nl;
     if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
-    const e = topEntryStart(s, pos, end);
-    if (e >= 0) {
-      starts.push(e);
-      ends.push(end);
-    } else if (isNested(s, pos, end)) nested++;
+    lines.line(s, pos, end);
     pos = nl + 1;
   }
+  return treeTopLevelOf(s, lines, share);
+}
+
+/** treeTopLevel() of the tree lines already read. */
+export function treeTopLevelOf(s: string, lines: TreeLines, share: i32): string {
+  const starts = lines.starts;
+  const ends = lines.ends;
+  const nested = lines.nested;
   const total = starts.length;
   if (total < 2 || nested == 0) return "";
   const out = new StrBuf(min(share, 4096) + 16);

@@ -4,7 +4,25 @@
 // another shape are kept as "other" and counted, never a trap.
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
+import { unitsHash } from "../../util/hash";
+import { findText, unitsEqual } from "../../util/scan";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+
+/** Slots of the path table at first; it doubles as paths come. */
+const PATH_SLOTS_MIN: i32 = 64;
+
+/** Hash of the path s[start, end) (util/hash.ts). */
+function rangeHash(s: string, start: i32, end: i32): u32 {
+  return unitsHash(changetype<usize>(s), start, end);
+}
+
+/** Puts file id f (hash h) in the first free slot from its home. */
+function place(table: StaticArray<i32>, h: u32, f: i32): void {
+  const mask = table.length - 1;
+  let slot = <i32>(h & <u32>mask);
+  while (unchecked(table[slot]) != 0) slot = (slot + 1) & mask;
+  unchecked((table[slot] = f + 1));
+}
 
 export const enum SearchMode {
   /** Not search output: the caller degrades to a plain cut. */
@@ -66,7 +84,13 @@ export class SearchParse {
   lastMatch: Array<i32> = new Array<i32>();
   /** Counts mode: the number the tool printed for the file. */
   countValue: Array<i32> = new Array<i32>();
-  private index: Map<string, i32> = new Map<string, i32>();
+  /**
+   * Paths by hash of their units, open-addressed: slot -> file id + 1 (0 = empty).
+   * Looked up with the path still in the text: a line of a known file costs one
+   * hash and one in-place compare, no substring and no Map.
+   */
+  private table: StaticArray<i32> = new StaticArray<i32>(PATH_SLOTS_MIN);
+  private hashes: Array<u32> = new Array<u32>();
 
   matches: i32 = 0;
   contextLines: i32 = 0;
@@ -96,23 +120,23 @@ export class SearchParse {
     const text = this.lines.text;
     const len = end - start;
     if (this.prevFile >= 0 && this.prevEnd - this.prevStart == len) {
-      if (memory.compare(changetype<usize>(text) + (<usize>start << 1), changetype<usize>(text) + (<usize>this.prevStart << 1), <usize>len << 1) == 0) {
+      if (unitsEqual(changetype<usize>(text) + (<usize>start << 1), changetype<usize>(text) + (<usize>this.prevStart << 1), len)) {
         this.prevStart = start;
         this.prevEnd = end;
         return this.prevFile;
       }
     }
-    const path = text.substring(start, end);
-    let f: i32;
-    if (this.index.has(path)) f = this.index.get(path);
-    else {
+    const h = rangeHash(text, start, end);
+    let f = this.lookup(text, start, end, h);
+    if (f < 0) {
       f = this.paths.length;
-      this.index.set(path, f);
-      this.paths.push(path);
+      this.paths.push(text.substring(start, end));
+      this.hashes.push(h);
       this.matchCount.push(0);
       this.firstMatch.push(-1);
       this.lastMatch.push(-1);
       this.countValue.push(0);
+      this.insert(f, h);
     }
     this.prevStart = start;
     this.prevEnd = end;
@@ -121,7 +145,36 @@ export class SearchParse {
   }
 
   knows(start: i32, end: i32): bool {
-    return this.index.has(this.lines.text.substring(start, end));
+    const text = this.lines.text;
+    return this.lookup(text, start, end, rangeHash(text, start, end)) >= 0;
+  }
+
+  /** The id of the path text[start, end) (hash h), or -1 when it is new. */
+  private lookup(text: string, start: i32, end: i32, h: u32): i32 {
+    const table = this.table;
+    const mask = table.length - 1;
+    const len = end - start;
+    const at = changetype<usize>(text) + (<usize>start << 1);
+    let slot = <i32>(h & <u32>mask);
+    while (true) {
+      const id = unchecked(table[slot]) - 1;
+      if (id < 0) return -1;
+      if (unchecked(this.hashes[id]) == h) {
+        const path = unchecked(this.paths[id]);
+        if (path.length == len && unitsEqual(changetype<usize>(path), at, len)) return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  private insert(f: i32, h: u32): void {
+    // At most half full: probes stay short.
+    if ((f + 1) * 2 > this.table.length) {
+      const table = new StaticArray<i32>(this.table.length << 1);
+      this.table = table;
+      for (let g = 0; g < f; g++) place(table, unchecked(this.hashes[g]), g);
+    }
+    place(this.table, h, f);
   }
 
   addMatch(i: i32, f: i32, lineNo: i32, textStart: i32): void {
@@ -155,14 +208,31 @@ export class SearchParse {
  * digits and then `sep` again (or, when `atEnd`, by the end of the line).
  */
 export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd: bool): i32 {
-  for (let i = start + 1; i < end; i++) {
-    if (unitAt(s, i) != sep) continue;
-    let j = i + 1;
-    while (j < end && isDigit(unitAt(s, j))) j++;
-    if (j == i + 1) continue;
-    if (atEnd ? j == end : j < end && unitAt(s, j) == sep) return i;
+  // Candidates are found 8 units at a time: most lines hold few separators.
+  const base = changetype<usize>(s);
+  const sepV = i16x8.splat(<i16>sep);
+  let i = start + 1;
+  for (; i + 8 <= end; i += 8) {
+    let hits = i16x8.bitmask(i16x8.eq(v128.load(base + (<usize>i << 1)), sepV));
+    while (hits != 0) {
+      const at = i + ctz<i32>(hits);
+      hits &= hits - 1;
+      if (numberFieldAt(s, at, end, sep, atEnd)) return at;
+    }
+  }
+  for (; i < end; i++) {
+    if (unitAt(s, i) == sep && numberFieldAt(s, i, end, sep, atEnd)) return i;
   }
   return -1;
+}
+
+/** The `sep` at i is followed by digits and then `sep` again (or, when `atEnd`, by the end). */
+// @ts-ignore: decorator
+@inline function numberFieldAt(s: string, i: i32, end: i32, sep: i32, atEnd: bool): bool {
+  let j = i + 1;
+  while (j < end && isDigit(unitAt(s, j))) j++;
+  if (j == i + 1) return false;
+  return atEnd ? j == end : j < end && unitAt(s, j) == sep;
 }
 
 /** End of the digits that start at i. */
@@ -186,7 +256,7 @@ function isToolMessage(s: string, start: i32, end: i32): bool {
 }
 
 function isBinaryNotice(s: string, start: i32, end: i32): bool {
-  return indexIn(s, start, end, "inary file matches") >= 0 || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
+  return findText(s, "inary file matches", start, end) >= 0 || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
 }
 
 /** Lines a search tool adds around its results: "Found 3 files", "No matches found", pagination notes. */
