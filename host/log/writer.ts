@@ -7,6 +7,7 @@ import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readS
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
+import { CORE_ESCAPE_FROM, withOutputLine } from "./output-line.js";
 import { rotateFiles } from "./rotation.js";
 import {
   LOG_SCHEMA_VERSION,
@@ -19,6 +20,7 @@ import {
   type CompletionInput,
   type CompletionRecord,
   type LogRecord,
+  type LoggedOutput,
   type OutputSize,
 } from "./schema.js";
 
@@ -146,34 +148,76 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   /** Logs a tool call and its full output. Never throws. */
   appendCall(input: CallInput): LogWriteResult {
-    let record: CallRecord;
-    try {
-      const { output, size } = input.chunks
-        ? { output: "", size: input.chunks.size }
-        : encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
-      record = {
-        v: LOG_SCHEMA_VERSION,
-        type: "call",
-        time: this.now().toISOString(),
-        session: this.sessionId,
-        callId: String(input.callId),
-        tool: String(input.tool),
-        args: input.args ?? null,
-        exitCode: input.exitCode ?? null,
-        output,
-        size,
-      };
+    const base = (): Omit<CallRecord, "output" | "size"> => ({
+      v: LOG_SCHEMA_VERSION,
+      type: "call",
+      time: this.now().toISOString(),
+      session: this.sessionId,
+      callId: String(input.callId),
+      tool: String(input.tool),
+      args: input.args ?? null,
+      exitCode: input.exitCode ?? null,
+    });
+    const extras = (record: CallRecord): CallRecord => {
       if (input.chunks) record.chunks = input.chunks.count;
       if (input.aborted !== undefined) record.aborted = input.aborted;
+      return record;
+    };
+    let output: string | Uint8Array;
+    try {
+      output = input.chunks ? "" : typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output;
+    } catch (err) {
+      return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
+    }
+    const fast = this.writeWithOutput(output, (size) => extras({ ...base(), output: "", size }), "call", String(input.callId));
+    if (fast) return fast;
+    let record: CallRecord;
+    try {
+      const { output: logged, size } = input.chunks ? { output: "", size: input.chunks.size } : encodeOutput(output);
+      record = extras({ ...base(), output: logged, size });
     } catch (err) {
       return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
     }
     return this.append(record);
   }
 
+  /**
+   * A record whose output is long enough to be worth it, escaped by the core and written
+   * around the record's other fields (output-line.ts); undefined to serialise it whole (a
+   * short output, bytes that are not UTF-8, or a core that cannot escape — even one that trapped).
+   */
+  private writeWithOutput(output: string | Uint8Array, record: (size: OutputSize) => CallRecord | ChunkRecord, type: LogRecord["type"], callId: string, seq?: number): LogWriteResult | undefined {
+    if (this.closed || output.length < CORE_ESCAPE_FROM) return undefined;
+    if (typeof output !== "string" && !isText(output)) return undefined;
+    try {
+      return withOutputLine(output, record, serializeRecord, (parts) => this.writeLine(parts, type, callId, seq));
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Logs one piece of a streamed output, as it arrived; says the size logged. Never throws. */
   appendChunk(input: ChunkInput): LogWriteResult & { size?: OutputSize } {
     if (this.closed) return this.fail(`the session log ${this.path} is closed`);
+    const chunkRecord = (output: LoggedOutput, size: OutputSize): ChunkRecord => ({
+      v: LOG_SCHEMA_VERSION,
+      type: "chunk",
+      time: this.now().toISOString(),
+      session: this.sessionId,
+      callId: String(input.callId),
+      seq: input.seq,
+      output,
+      size,
+    });
+    let text: string | Uint8Array;
+    try {
+      text = typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output;
+    } catch (err) {
+      return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
+    }
+    let logged: OutputSize | undefined;
+    const fast = this.writeWithOutput(text, (size) => chunkRecord("", (logged = size)), "chunk", String(input.callId), input.seq);
+    if (fast) return fast.ok ? { ...fast, size: logged! } : fast;
     if (input.output instanceof Uint8Array && isText(input.output)) {
       // Text bytes go to the log as they are, escaped for JSON, never decoded to a string.
       let line: Buffer[];
@@ -190,8 +234,8 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     }
     let record: ChunkRecord;
     try {
-      const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
-      record = { v: LOG_SCHEMA_VERSION, type: "chunk", time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq, output, size };
+      const { output, size } = encodeOutput(text);
+      record = chunkRecord(output, size);
     } catch (err) {
       return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
     }
@@ -248,7 +292,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   }
 
   /** Writes one serialised record (newline included) with one write(2). Never throws. */
-  private writeLine(line: Buffer | Buffer[], type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
+  private writeLine(line: Uint8Array | Uint8Array[], type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
     try {
       const parts = Array.isArray(line) ? line : [line];
       const length = parts.reduce((n, p) => n + p.length, 0);
