@@ -165,7 +165,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     };
     let output: string | Uint8Array;
     try {
-      output = input.chunks ? "" : typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output;
+      output = input.chunks ? "" : this.redacted(input.output);
     } catch (err) {
       return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
     }
@@ -179,6 +179,19 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
     }
     return this.append(record);
+  }
+
+  /**
+   * The output as it is logged: redacted when the writer redacts. Text bytes are decoded for it
+   * and stay bytes when nothing was found; bytes that are not UTF-8 are logged as they came (base64).
+   */
+  private redacted(output: string | Uint8Array): string | Uint8Array {
+    if (!this.redact) return output;
+    if (typeof output === "string") return this.redact(output);
+    if (!isText(output)) return output;
+    const text = Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("utf8");
+    const redacted = this.redact(text);
+    return redacted === text ? output : redacted;
   }
 
   /**
@@ -211,19 +224,19 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     });
     let text: string | Uint8Array;
     try {
-      text = typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output;
+      text = this.redacted(input.output);
     } catch (err) {
       return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
     }
     let logged: OutputSize | undefined;
     const fast = this.writeWithOutput(text, (size) => chunkRecord("", (logged = size)), "chunk", String(input.callId), input.seq);
     if (fast) return fast.ok ? { ...fast, size: logged! } : fast;
-    if (input.output instanceof Uint8Array && isText(input.output)) {
+    if (text instanceof Uint8Array && isText(text)) {
       // Text bytes go to the log as they are, escaped for JSON, never decoded to a string.
       let line: Buffer[];
       let size: OutputSize;
       try {
-        const escaped = escapeUtf8(input.output);
+        const escaped = escapeUtf8(text);
         size = escaped.size;
         line = chunkLine({ time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
       } catch (err) {

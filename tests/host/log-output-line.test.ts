@@ -164,6 +164,27 @@ describe("a call record whose output the core escapes", () => {
   });
 });
 
+describe("redaction of outputs given as bytes", () => {
+  it("redacts text bytes in call and chunk records, long and short, and keeps bytes without secrets as they are", () => {
+    const path = join(dir, "rb.jsonl");
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, redact: (t) => redactSecrets(t).text });
+    const secret = "AKIA" + "ABCDEFGHIJKLMNOP";
+    const long = Buffer.from(`${pad}aws_access_key_id ${secret}\n`);
+    const short = Buffer.from(`id ${secret}\n`);
+    const clean = Buffer.from(`${pad}nothing secret here\n`);
+    w.appendCall({ callId: "a", tool: "bash", output: long });
+    w.appendCall({ callId: "b", tool: "bash", output: short });
+    w.appendChunk({ callId: "c", seq: 0, output: long });
+    w.appendChunk({ callId: "c", seq: 1, output: short });
+    w.appendCall({ callId: "d", tool: "bash", output: clean });
+    const file = readFileSync(path, "utf8");
+    expect(file).not.toContain(secret);
+    expect(file.match(/\[REDACTED:aws-access-key-id\]/g)).toHaveLength(4);
+    const records = readLogSync(path, { chunks: "keep" }).records as CallRecord[];
+    expect(records.at(-1)!.output).toBe(clean.toString("utf8"));
+  });
+});
+
 describe("a core that cannot escape", () => {
   it("leaves the writer serialising the whole record, as before", () => {
     // (module (func (export "compact"))): a module the binding accepts, with no escape exports.
