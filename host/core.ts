@@ -350,6 +350,56 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   }
 }
 
+/** Needle scans since load (findNeedles): the redaction prefilter of long texts. */
+let needleScans = 0;
+
+/**
+ * Which needles (lower-case ASCII, 3 to 64 characters, at most 64) occur in the text, ASCII case
+ * ignored: one SIMD pass in the core. Undefined when the loaded core has no such export (an
+ * older module from useCoreWasm) or the core trapped (the instance is dropped): the caller
+ * searches in JS instead.
+ */
+export function findNeedles(text: string, needles: readonly string[]): boolean[] | undefined {
+  if (text.length > MAX_INPUT_CHARS) return undefined;
+  let ex: RawExports;
+  try {
+    ex = reserve(core(), text.length < RESERVE_FROM_BYTES ? 0 : Math.ceil(text.length * 2 * 1.25));
+  } catch {
+    return undefined;
+  }
+  const scan = ex.findNeedles as ((text: Pointer, units: number, needles: Pointer, needleUnits: number, found: Pointer) => number) | undefined;
+  if (typeof scan !== "function") return undefined;
+  needleScans++;
+  const list = needles.join("\n");
+  const pinned: Pointer[] = [];
+  try {
+    unitsLowered += text.length + list.length;
+    const src = ex.__pin(lowerString(ex, text));
+    pinned.push(src);
+    const lowered = ex.__pin(lowerString(ex, list));
+    pinned.push(lowered);
+    const found = ex.__pin(ex.__new(Math.max(needles.length, 1), ARRAYBUFFER_ID));
+    pinned.push(found);
+    if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
+    const flags = new Uint8Array(ex.memory.buffer, found, needles.length);
+    return Array.from(flags, (f) => f !== 0);
+  } catch {
+    live = undefined;
+    return undefined;
+  } finally {
+    if (live === ex) {
+      for (const p of pinned) ex.__unpin(p);
+      ex.__collect();
+      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+    }
+  }
+}
+
+/** Needle scans in the core so far (findNeedles). */
+export function coreNeedleScans(): number {
+  return needleScans;
+}
+
 /** Outputs escaped for the log in the core so far (withJsonEscaped). */
 export function coreLogEscapes(): number {
   return escapes;
