@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
+import type { JsonEscaped } from "./log/output-line.js";
 import { CORE_EXPORTS, type CoreArgs, type CoreExportName, type CoreResult, type ParamKind } from "./core-exports.js";
 
 type Pointer = number;
@@ -258,14 +259,8 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   }
 }
 
-/** The escaped JSON string body of one output, in parts to write in order (views valid only inside `use`). */
-export interface JsonEscaped {
-  parts: Uint8Array[];
-  /** UTF-8 bytes of the text (a lone surrogate counted as the 3 of U+FFFD, as Buffer.byteLength does). */
-  bytes: number;
-  /** UTF-16 units of the text. */
-  chars: number;
-}
+/** The escaped JSON string body of one output (the log's type: log/output-line.ts). */
+export type { JsonEscaped } from "./log/output-line.js";
 
 interface EscapeExports {
   jsonEscapeUtf16(src: Pointer, units: number, dst: Pointer, capacity: number): number;

@@ -5,10 +5,10 @@ import fc from "fast-check";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LogWriter } from "../../host/log/writer.js";
+import { ASYNC_WRITE_FROM, LogWriter } from "../../host/log/writer.js";
 import { readLogSync } from "../../host/log/reader.js";
 import { CORE_ESCAPE_FROM } from "../../host/log/output-line.js";
-import { coreLogEscapes, resetCore, useCoreWasm } from "../../host/core.js";
+import { coreLogEscapes, resetCore, useCoreWasm, withJsonEscaped } from "../../host/core.js";
 import { redactSecrets } from "../../host/redact.js";
 import { createAbridge } from "../../host/session.js";
 import type { CallRecord } from "../../host/log/schema.js";
@@ -34,7 +34,7 @@ function expectedCallLine(output: string | Uint8Array, args: unknown = { command
 
 function writeCall(output: string | Uint8Array, args: unknown = { command: "make" }): string {
   const path = join(dir, `${Math.random().toString(36).slice(2)}.jsonl`);
-  const w = new LogWriter({ path, sessionId: "s1", now: clock });
+  const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped });
   const before = coreLogEscapes();
   const r = w.appendCall({ callId: "c1", tool: "bash", args, exitCode: 2, output });
   expect(r.ok).toBe(true);
@@ -116,7 +116,7 @@ describe("a call record whose output the core escapes", () => {
 
   it("logs invalid UTF-8 bytes as base64, never through the text escape", () => {
     const path = join(dir, "b.jsonl");
-    const w = new LogWriter({ path, sessionId: "s1", now: clock });
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped });
     const bytes = Buffer.concat([Buffer.from(pad), Buffer.from([0xff, 0xfe, 0x80])]);
     const before = coreLogEscapes();
     w.appendCall({ callId: "c1", tool: "bash", output: bytes });
@@ -138,7 +138,7 @@ describe("a call record whose output the core escapes", () => {
 
   it("escapes a chunk record's piece the same way", () => {
     const path = join(dir, "chunk.jsonl");
-    const w = new LogWriter({ path, sessionId: "s1", now: clock });
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped });
     const piece = pad + "\u001b[1mwarning\u001b[0m ‘x’\n";
     const before = coreLogEscapes();
     const text = w.appendChunk({ callId: "c1", seq: 0, output: piece });
@@ -153,7 +153,7 @@ describe("a call record whose output the core escapes", () => {
 
   it("redacts the logged output before it is escaped", () => {
     const path = join(dir, "r.jsonl");
-    const w = new LogWriter({ path, sessionId: "s1", now: clock, redact: (t) => redactSecrets(t).text });
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped, redact: (t) => redactSecrets(t).text });
     const secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
     w.appendCall({ callId: "c1", tool: "bash", output: `${pad}export GITHUB_TOKEN=${secret}\n"quoted" \u001b[0m\n` });
     const file = readFileSync(path, "utf8");
@@ -167,7 +167,7 @@ describe("a call record whose output the core escapes", () => {
 describe("redaction of outputs given as bytes", () => {
   it("redacts text bytes in call and chunk records, long and short, and keeps bytes without secrets as they are", () => {
     const path = join(dir, "rb.jsonl");
-    const w = new LogWriter({ path, sessionId: "s1", now: clock, redact: (t) => redactSecrets(t).text });
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped, redact: (t) => redactSecrets(t).text });
     const secret = "AKIA" + "ABCDEFGHIJKLMNOP";
     const long = Buffer.from(`${pad}aws_access_key_id ${secret}\n`);
     const short = Buffer.from(`id ${secret}\n`);
@@ -195,7 +195,7 @@ describe("a core that cannot escape", () => {
     const path = join(dir, "bare.jsonl");
     useCoreWasm(bare);
     try {
-      const w = new LogWriter({ path, sessionId: "s1", now: clock });
+      const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped });
       const output = pad + '"\u0001\ud800';
       const before = coreLogEscapes();
       expect(w.appendCall({ callId: "c1", tool: "bash", args: { command: "make" }, exitCode: 2, output }).ok).toBe(true);
@@ -221,5 +221,57 @@ describe("process() with long outputs", () => {
     expect(records.map((r) => `${r.type}:${r.callId}`)).toEqual(ids.flatMap((id) => [`call:${id}`, `completion:${id}`]));
     const calls = records.filter((r): r is CallRecord => r.type === "call");
     expect(calls.map((c) => c.output)).toEqual(outputs);
+  });
+});
+
+describe("a long call record written by the thread pool (appendCallAsync)", () => {
+  const long = "cc -c src/unit.c -o build/unit.o \u001b[32mok\u001b[0m\n".repeat(Math.ceil(ASYNC_WRITE_FROM / 40));
+
+  it("resolves once the line is in the file, the same line appendCall writes", async () => {
+    const path = join(dir, "async.jsonl");
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped });
+    const written: string[] = [];
+    w.on("written", (r) => written.push(`${r.type}:${r.callId}`));
+    const pending = w.appendCallAsync({ callId: "c1", tool: "bash", args: { command: "make" }, exitCode: 2, output: long });
+    expect(pending).toBeInstanceOf(Promise);
+    const result = await pending;
+    expect(result).toMatchObject({ ok: true, offset: 0 });
+    expect(written).toEqual(["call:c1"]);
+    expect(readFileSync(path, "utf8")).toBe(`${expectedCallLine(long)}\n`);
+    // A short output is written at once.
+    const short = w.appendCallAsync({ callId: "c2", tool: "bash", output: "ok\n" });
+    expect(short).not.toBeInstanceOf(Promise);
+    w.close();
+  });
+
+  it("keeps writes in flight whole when close() comes first, and refuses later ones", async () => {
+    const path = join(dir, "close.jsonl");
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped });
+    const a = w.appendCallAsync({ callId: "a", tool: "bash", args: { command: "make" }, exitCode: 2, output: long });
+    const b = w.appendCallAsync({ callId: "b", tool: "bash", args: { command: "make" }, exitCode: 2, output: long + "b" });
+    w.close();
+    expect(await a).toMatchObject({ ok: true });
+    expect(await b).toMatchObject({ ok: true });
+    expect(w.appendCall({ callId: "c", tool: "bash", output: "x" })).toMatchObject({ ok: false });
+    const { records, warnings } = readLogSync(path);
+    expect(warnings).toEqual([]);
+    expect(records.map((r) => r.callId)).toEqual(["a", "b"]);
+  });
+
+  it("reports a write that fails in the thread pool, and process() then gives the digest of an unlogged call", async () => {
+    // /dev/full opens and takes the first record's write: ENOSPC, from the thread pool.
+    const failing = createAbridge({ cwd: dir, env: {}, log: { path: "/dev/full" } });
+    const errors: string[] = [];
+    failing.on("error", (e) => errors.push(e.code));
+    const unlogged = createAbridge({ cwd: dir, env: {}, log: false });
+    const input = { tool: "bash", args: { command: "make -k" }, output: long + "a.c:1:1: error: boom\n", exitCode: 2, callId: "c1" };
+    const a = await failing.process(input);
+    const b = await unlogged.process(input);
+    expect(errors).toEqual(["ABRIDGE_LOG_WRITE"]);
+    expect(a.llmContent).toBe(b.llmContent);
+    expect(a.llmContent).not.toContain("abridge_read");
+    expect(a.metadata).toEqual(b.metadata);
+    await failing.close();
+    await unlogged.close();
   });
 });
