@@ -106,6 +106,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private readonly options: CompactOptions;
   private readonly streamBufferBytes: number;
   private sequence = 0;
+  private idBytes = Buffer.alloc(0);
+  private idBytesAt = 0;
   private closed = false;
 
   constructor(options: CreateAbridgeOptions = {}) {
@@ -160,7 +162,13 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   }
 
   private nextCallId(): string {
-    return `call_${++this.sequence}_${randomBytes(3).toString("hex")}`;
+    // Random bytes drawn 64 ids at a time: a call to the system's generator per id costs more than the id.
+    if (this.idBytesAt + 3 > this.idBytes.length) {
+      this.idBytes = randomBytes(3 * 64);
+      this.idBytesAt = 0;
+    }
+    const suffix = this.idBytes.toString("hex", this.idBytesAt, (this.idBytesAt += 3));
+    return `call_${++this.sequence}_${suffix}`;
   }
 
   /** Processes one tool result. Resolves with what the model should see; never loses the output. */
