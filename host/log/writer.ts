@@ -173,16 +173,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   /** Logs a tool call and its full output. Never throws. */
   appendCall(input: CallInput): LogWriteResult {
-    const base = (): Omit<CallRecord, "output" | "size"> => ({
-      v: LOG_SCHEMA_VERSION,
-      type: "call",
-      time: this.now().toISOString(),
-      session: this.sessionId,
-      callId: String(input.callId),
-      tool: String(input.tool),
-      args: input.args ?? null,
-      exitCode: input.exitCode ?? null,
-    });
+    const base = () => this.callHead(input);
     const extras = (record: CallRecord): CallRecord => {
       if (input.chunks) record.chunks = input.chunks.count;
       if (input.aborted !== undefined) record.aborted = input.aborted;
@@ -216,7 +207,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    */
   appendCallAsync(input: CallInput): LogWriteResult | Promise<LogWriteResult> {
     const escape = this.escape;
-    if (!escape || this.closed || input.chunks || input.output.length < ASYNC_WRITE_FROM) return this.appendCall(input);
+    if (!escape || this.closed || input.chunks || input.aborted !== undefined || input.output.length < ASYNC_WRITE_FROM) return this.appendCall(input);
     let output: string | Uint8Array;
     try {
       output = this.redacted(input.output);
@@ -230,7 +221,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       line = withOutputLine(
         escape,
         output,
-        (size) => ({ v: LOG_SCHEMA_VERSION, type: "call", time: this.now().toISOString(), session: this.sessionId, callId, tool: String(input.tool), args: input.args ?? null, exitCode: input.exitCode ?? null, output: "", size }),
+        (size) => ({ ...this.callHead(input), output: "", size }),
         serializeRecord,
         (parts) => this.ownedLine(parts),
       );
@@ -240,6 +231,20 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     // A core that cannot escape: the record is serialised whole, and written at once.
     if (!line) return this.appendCall({ ...input, output });
     return this.writeLineAsync([line], "call", callId);
+  }
+
+  /** A call record's fields before its output, in the order every record starts with. */
+  private callHead(input: CallInput): Omit<CallRecord, "output" | "size"> {
+    return {
+      v: LOG_SCHEMA_VERSION,
+      type: "call",
+      time: this.now().toISOString(),
+      session: this.sessionId,
+      callId: String(input.callId),
+      tool: String(input.tool),
+      args: input.args ?? null,
+      exitCode: input.exitCode ?? null,
+    };
   }
 
   /** The parts of a line copied into one buffer the writer owns (the last part is a view of the core's memory). */
