@@ -21,3 +21,5 @@ export { compact, pagedText } from "./compact";
 export { reserveMemory } from "./util/memory";
 export { digestFileJson, digestFileSectionsJson } from "./digest/file";
 export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports";
+export { jsonEscapeUtf16, jsonEscapeUtf8, jsonEscapedBytes, jsonEscapedUtf8, jsonEscapedUnits } from "./json/escape";
+export { findNeedles } from "./util/needles";

@@ -1,20 +1,51 @@
-// Runs in a fresh process: cold start, then memory over 10,000 calls.
+// Runs in a fresh process: cold start, the first process() over `node -e 0`, then memory over
+// 10,000 calls of compact() and of process() with the session log.
 import { performance } from "node:perf_hooks";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const self = new URL(import.meta.url).pathname;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Wall time of a fresh node process, ms: median of 5. */
+function wall(args) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, args, { encoding: "utf8" });
+    times.push(performance.now() - t0);
+    if (r.status !== 0) throw new Error(r.stderr);
+  }
+  return median(times);
+}
+/** A build-log-like output of about `size` chars. */
+const textOf = (size) => Array.from({ length: Math.ceil(size / 48) }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o\n`).join("").slice(0, size);
 
 if (process.argv[2] === "cold") {
   const t0 = performance.now();
   const { compact } = await import("../dist/index.bundle.js");
   compact({ tool: "bash", output: "x\n".repeat(2000) }).llmContent;
   process.stdout.write(String(performance.now() - t0));
+} else if (process.argv[2] === "first-process") {
+  // What a harness pays on its first tool result: import, a session with its log, one process().
+  const output = textOf(Number(process.argv[3]));
+  const { createAbridge } = await import("../dist/index.bundle.js");
+  const dir = mkdtempSync(join(tmpdir(), "abridge-first-"));
+  const abridge = createAbridge({ cwd: dir, env: {}, log: { dir } });
+  (await abridge.process({ tool: "bash", output, exitCode: 1 })).llmContent;
+  await abridge.close();
+  rmSync(dir, { recursive: true, force: true });
 } else {
   const cold = [];
   for (let i = 0; i < 5; i++) {
-    const r = spawnSync(process.execPath, [new URL(import.meta.url).pathname, "cold"], { encoding: "utf8" });
+    const r = spawnSync(process.execPath, [self, "cold"], { encoding: "utf8" });
     cold.push(Number(r.stdout));
   }
-  cold.sort((a, b) => a - b);
-  const { compact, coreMemoryBytes } = await import("../dist/index.bundle.js");
+  const nodeBare = wall(["-e", "0"]);
+  const first4k = wall([self, "first-process", "4096"]);
+  const first1m = wall([self, "first-process", String(1 << 20)]);
+  const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
   );
@@ -28,13 +59,30 @@ if (process.argv[2] === "cold") {
   globalThis.gc?.();
   const after = process.memoryUsage().rss;
   const heapAfter = process.memoryUsage().heapUsed;
+  const wasmAfter = coreMemoryBytes();
+  // The same through a session: every call is logged (the file is not memory) and counted in its stats.
+  const dir = mkdtempSync(join(tmpdir(), "abridge-rss-"));
+  const abridge = createAbridge({ cwd: dir, env: {}, log: { dir } });
+  for (let i = 0; i < 2000; i++) (await abridge.process({ tool: "bash", output: outputs[i % 16] })).llmContent;
+  globalThis.gc?.();
+  const pBefore = process.memoryUsage();
+  for (let i = 0; i < 10000; i++) (await abridge.process({ tool: "bash", output: outputs[i % 16] })).llmContent;
+  globalThis.gc?.();
+  const pAfter = process.memoryUsage();
+  await abridge.close();
+  rmSync(dir, { recursive: true, force: true });
   process.stdout.write(
     JSON.stringify({
-      coldStartMs: cold[2],
+      coldStartMs: median(cold),
+      nodeBareMs: nodeBare,
+      firstProcess4kOverMs: first4k - nodeBare,
+      firstProcess1mOverMs: first1m - nodeBare,
       rssGrowthMB: (after - before) / 1e6,
       heapGrowthMB: (heapAfter - heapBefore) / 1e6,
       wasmBeforeMB: wasmBefore / 1e6,
-      wasmAfterMB: coreMemoryBytes() / 1e6,
+      wasmAfterMB: wasmAfter / 1e6,
+      processRssGrowthMB: (pAfter.rss - pBefore.rss) / 1e6,
+      processHeapGrowthMB: (pAfter.heapUsed - pBefore.heapUsed) / 1e6,
     }),
   );
 }

@@ -1,14 +1,20 @@
 // Benchmark of the core pipeline. Measures, in one run:
 // a 10 MB ANSI-coloured build log end to end against pi's bash pipeline and a
-// TypeScript port; per-call latency on a 4 KB output; cold start; RSS growth.
+// TypeScript port; the same log through a session's process() (log and redaction
+// on) against pi's own bash path (its streaming accumulator, then its render step);
+// per-call latency on a 4 KB output for compact() and process(); cold start and
+// the first process() over `node -e 0`; RSS growth over 10,000 calls of each.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import stripAnsi from "strip-ansi";
-import { compact } from "../dist/index.bundle.js";
+import { compact, createAbridge } from "../dist/index.bundle.js";
 import { importPeer } from "../scripts/peers.mjs";
 const { truncateTail } = await importPeer("@mariozechner/pi-coding-agent", "dist/core/tools/truncate.js");
 const { sanitizeBinaryOutput } = await importPeer("@mariozechner/pi-coding-agent", "dist/utils/shell.js");
+const { OutputAccumulator } = await importPeer("@mariozechner/pi-coding-agent", "dist/core/tools/output-accumulator.js");
 import { fmt, mbps, percentile, time } from "./lib.mjs";
 import { buildLog } from "./data/build-log.mjs";
 
@@ -17,6 +23,19 @@ import { importTs } from "./transpile.mjs";
 const port = await importTs("bench/ts-port.ts");
 
 const results = {};
+
+/** time() for an async function: each call awaited before the next. */
+async function timeAsync(fn, { runs, warmup }) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { best: samples[0], median: samples[Math.floor(samples.length / 2)] };
+}
 
 // 1. 10 MB ANSI-coloured build log with one error at 40 %.
 const log = buildLog(10 * 1024 * 1024, 0.4);
@@ -36,6 +55,36 @@ results.bigLog = rows.map(([name, fn]) => {
   return { name, ms: t.best, mbps: mbps(bytes, t.best), keepsError: stripAnsi(out).includes(stripAnsi(errorLine).trim().slice(0, 60)) };
 });
 
+// 1b. The same log through a session: process() with the default session log and redaction on
+// (the full output written to the log, redacted, before the result returns), against pi's own bash
+// path on the same bytes: its OutputAccumulator fed 64 KB chunks (it keeps a bounded tail and
+// spills the full output to a temp file), then its render step on the kept tail.
+const logDir = mkdtempSync(join(tmpdir(), "abridge-bench-core-"));
+const session = createAbridge({ cwd: logDir, env: {}, log: { dir: logDir }, redaction: { log: true } });
+let callNo = 0;
+const logBytes = Buffer.from(log, "utf8");
+const sessionRows = [
+  ["abridge process() (session log + redaction on)", async () => (await session.process({ tool: "bash", args: { command: "make -k" }, output: log, exitCode: 2, callId: `big_${callNo++}` })).llmContent],
+  [
+    "pi bash path (OutputAccumulator, 64 KB chunks + stripAnsi + sanitizeBinaryOutput)",
+    async () => {
+      const acc = new OutputAccumulator({ tempFilePrefix: "abridge-bench-pi" });
+      for (let i = 0; i < logBytes.length; i += 65536) acc.append(logBytes.subarray(i, i + 65536));
+      acc.finish();
+      const snapshot = acc.snapshot({ persistIfTruncated: true });
+      await acc.closeTempFile();
+      if (snapshot.fullOutputPath) rmSync(snapshot.fullOutputPath, { force: true });
+      return sanitizeBinaryOutput(stripAnsi(snapshot.content));
+    },
+  ],
+];
+results.sessionLog = [];
+for (const [name, fn] of sessionRows) {
+  const out = await fn();
+  const t = await timeAsync(fn, { runs: 7, warmup: 2 });
+  results.sessionLog.push({ name, ms: t.best, median: t.median, mbps: mbps(bytes, t.best), keepsError: stripAnsi(out).includes(stripAnsi(errorLine).trim().slice(0, 60)) });
+}
+
 // 2. A typical 4 KB output: per-call latency.
 const small = stripAnsi(log).split("\n").slice(0, 60).join("\n").slice(0, 4096);
 const lat = [];
@@ -47,6 +96,25 @@ for (let i = 0; i < 10000; i++) {
 }
 lat.sort((a, b) => a - b);
 results.latency = { p50: percentile(lat, 50), p99: percentile(lat, 99), size: small.length };
+// The same output through a session, awaited one by one: the default one (session log on,
+// redaction of the log off) and the one above (redaction on).
+async function processLatency(abridge, tag) {
+  const samples = [];
+  for (let i = 0; i < 1000; i++) await abridge.process({ tool: "bash", output: small, callId: `w_${tag}_${i}` });
+  for (let i = 0; i < 10000; i++) {
+    const t0 = performance.now();
+    (await abridge.process({ tool: "bash", output: small, callId: `s_${tag}_${i}` })).llmContent;
+    samples.push((performance.now() - t0) * 1000);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+const plainSession = createAbridge({ cwd: logDir, env: {}, log: { dir: logDir, path: join(logDir, "plain.jsonl") } });
+results.processLatency = await processLatency(plainSession, "plain");
+results.processLatencyRedacted = await processLatency(session, "redacted");
+await plainSession.close();
+await session.close();
+rmSync(logDir, { recursive: true, force: true });
 
 // 3. Cold start and 4. RSS growth, each in a fresh process.
 const child = spawnSync(process.execPath, ["--expose-gc", new URL("./core-child.mjs", import.meta.url).pathname], { encoding: "utf8" });
@@ -59,9 +127,16 @@ const lines = [
   `|---|---|---|---|---|`,
   ...results.bigLog.map((r) => `| ${r.name} | ${fmt(r.ms)} ms | ${fmt(r.mbps, 0)} | ${fmt(r.ms / abridge.ms, 2)}× slower | ${r.keepsError ? "yes" : "no"} |`),
   ``,
-  `- 4 KB output (${results.latency.size} chars), 10,000 calls: p50 ${fmt(results.latency.p50)} µs, p99 ${fmt(results.latency.p99)} µs`,
+  ``,
+  `| same log, ${fmt(bytes / 1e6, 1)} MB, error at 40 % | best of 7 | median | MB/s | ratio vs abridge | keeps the error line |`,
+  `|---|---|---|---|---|---|`,
+  ...results.sessionLog.map((r) => `| ${r.name} | ${fmt(r.ms)} ms | ${fmt(r.median)} ms | ${fmt(r.mbps, 0)} | ${fmt(r.ms / results.sessionLog[0].ms, 2)}× slower | ${r.keepsError ? "yes" : "no"} |`),
+  ``,
+  `- 4 KB output (${results.latency.size} chars), 10,000 calls: compact() p50 ${fmt(results.latency.p50)} µs, p99 ${fmt(results.latency.p99)} µs; process() with the session log p50 ${fmt(results.processLatency.p50)} µs, p99 ${fmt(results.processLatency.p99)} µs (redaction of the log on: p50 ${fmt(results.processLatencyRedacted.p50)} µs, p99 ${fmt(results.processLatencyRedacted.p99)} µs)`,
   `- cold start (import + compile + first call), median of 5 fresh processes: ${fmt(results.coldStartMs)} ms`,
+  `- first process() in a fresh process (import + createAbridge + process(), wall time of the process), median of 5, over \`node -e 0\` (${fmt(results.nodeBareMs)} ms): 4 KB output +${fmt(results.firstProcess4kOverMs)} ms, 1 MB output +${fmt(results.firstProcess1mOverMs)} ms`,
   `- memory over 10,000 calls after 2,000 warm-up calls: RSS ${fmt(results.rssGrowthMB, 2)} MB, JS heap ${fmt(results.heapGrowthMB, 2)} MB, wasm memory ${fmt(results.wasmBeforeMB, 1)} → ${fmt(results.wasmAfterMB, 1)} MB`,
+  `- the same with process() and the session log: RSS ${fmt(results.processRssGrowthMB, 2)} MB, JS heap ${fmt(results.processHeapGrowthMB, 2)} MB`,
 ];
 console.log(lines.join("\n"));
 export default { section: "Core pipeline", body: lines.join("\n"), results };

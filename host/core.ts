@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
+import type { JsonEscaped } from "./log/output-line.js";
 import { CORE_EXPORTS, type CoreArgs, type CoreExportName, type CoreResult, type ParamKind } from "./core-exports.js";
 
 type Pointer = number;
@@ -121,9 +122,14 @@ const RESERVE_FROM_BYTES = 1024 * 1024;
 function reserveWorkingMemory(ex: RawExports, args: readonly (number | string | Uint8Array)[]): RawExports {
   let bytes = 0;
   for (const a of args) if (typeof a !== "number") bytes += typeof a === "string" ? a.length << 1 : a.length;
+  return reserve(ex, bytes < RESERVE_FROM_BYTES ? 0 : Math.ceil(bytes * WORKING_MEMORY_FACTOR));
+}
+
+/** Grows the core's memory to `want` bytes unless it holds them already; the instance to call. */
+function reserve(ex: RawExports, want: number): RawExports {
   // A core built before reserveMemory existed (useCoreWasm) grows as it goes.
-  if (bytes < RESERVE_FROM_BYTES || typeof ex.reserveMemory !== "function") return ex;
-  const want = Math.min(Math.ceil(bytes * WORKING_MEMORY_FACTOR), LARGEST_BLOCK);
+  if (want < RESERVE_FROM_BYTES || typeof ex.reserveMemory !== "function") return ex;
+  want = Math.min(want, LARGEST_BLOCK);
   // Memory kept from an earlier call is free again by now (each call is collected at its end).
   if (ex.memory.buffer.byteLength >= want) return ex;
   try {
@@ -251,6 +257,147 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
       if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
     }
   }
+}
+
+/** The escaped JSON string body of one output (the log's type: log/output-line.ts). */
+export type { JsonEscaped } from "./log/output-line.js";
+
+interface EscapeExports {
+  jsonEscapeUtf16(src: Pointer, units: number, dst: Pointer, capacity: number): number;
+  jsonEscapeUtf8(src: Pointer, length: number, dst: Pointer, capacity: number): number;
+  jsonEscapedBytes(): number;
+  jsonEscapedUtf8(): number;
+  jsonEscapedUnits(): number;
+}
+
+/**
+ * The output window one escape call fills: the whole body of most outputs (a 10 MB build log
+ * escapes to 11.7 MB), so it is written straight from the core's memory; a larger or
+ * escape-heavy body comes out in several windows, each but the last copied out.
+ */
+const ESCAPE_WINDOW_MAX = 32 * 1024 * 1024;
+const ESCAPE_WINDOW_MIN = 4096;
+
+/** Log escapes since load: a service for the log, not a digest crossing (coreCrossings). */
+let escapes = 0;
+
+/**
+ * Escapes a text, or bytes that are valid UTF-8 (the caller checks), as the body of a JSON
+ * string (no quotes) exactly as JSON.stringify would, in the core, and hands the result to `use`
+ * before anything else runs. Undefined when the loaded core has no escape exports (an older
+ * module from useCoreWasm): the caller serialises as before. A trap drops the instance and
+ * throws ABRIDGE_CORE_TRAP.
+ */
+export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: JsonEscaped) => T): T | undefined {
+  const length = input.length;
+  if (length > MAX_INPUT_CHARS) throw new AbridgeError("ABRIDGE_INPUT_TOO_LARGE", `output of ${formatted(length)} units exceeds the maximum of ${formatted(MAX_INPUT_CHARS)}`);
+  const text = typeof input === "string";
+  // Room for twice the UTF-8 bytes (a coloured log grows by a third: its ESCs become \u001b);
+  // more escapes than that take a second window.
+  const inputBytes = text ? length << 1 : length;
+  const capacity = Math.max(ESCAPE_WINDOW_MIN, Math.min(2 * length + 64, ESCAPE_WINDOW_MAX));
+  // Reserved with the same margin as a digest call, so the two share the memory a session keeps.
+  const ex = reserve(core(), Math.ceil(Math.max(inputBytes * WORKING_MEMORY_FACTOR, (inputBytes + capacity) * 1.25)));
+  if (typeof ex.jsonEscapeUtf16 !== "function" || typeof ex.jsonEscapeUtf8 !== "function") return undefined;
+  const fns = ex as unknown as RawExports & EscapeExports;
+  escapes++;
+  const pinned: Pointer[] = [];
+  try {
+    let escaped: JsonEscaped;
+    try {
+      unitsLowered += length;
+      const src = ex.__pin(text ? lowerString(ex, input) : lowerBytes(ex, input));
+      pinned.push(src);
+      const dst = ex.__pin(ex.__new(capacity, ARRAYBUFFER_ID));
+      pinned.push(dst);
+      const escape = text ? fns.jsonEscapeUtf16 : fns.jsonEscapeUtf8;
+      const parts: Uint8Array[] = [];
+      let done = 0;
+      let bytes = 0;
+      let chars = 0;
+      for (;;) {
+        const consumed = escape(text ? src + done * 2 : src + done, length - done, dst, capacity);
+        done += consumed;
+        const written = fns.jsonEscapedBytes();
+        bytes += text ? fns.jsonEscapedUtf8() : consumed;
+        chars += text ? consumed : fns.jsonEscapedUnits();
+        const view = new Uint8Array(ex.memory.buffer, dst, written);
+        if (done >= length) {
+          parts.push(view);
+          break;
+        }
+        // The window is full: keep a copy and fill it again.
+        parts.push(Buffer.from(view));
+      }
+      escaped = { parts, bytes, chars };
+    } catch (cause) {
+      live = undefined;
+      throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped escaping a log record: ${(cause as Error)?.message ?? cause}`, { cause });
+    }
+    // Still pinned: the last part is a view of the core's memory.
+    return use(escaped);
+  } finally {
+    if (live === ex) {
+      for (const p of pinned) ex.__unpin(p);
+      ex.__collect();
+      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+    }
+  }
+}
+
+/** Needle scans since load (findNeedles): the redaction prefilter of long texts. */
+let needleScans = 0;
+
+/**
+ * Which needles (lower-case ASCII, 3 to 64 characters, at most 64) occur in the text, ASCII case
+ * ignored: one SIMD pass in the core. Undefined when the loaded core has no such export (an
+ * older module from useCoreWasm) or the core trapped (the instance is dropped): the caller
+ * searches in JS instead.
+ */
+export function findNeedles(text: string, needles: readonly string[]): boolean[] | undefined {
+  if (text.length > MAX_INPUT_CHARS) return undefined;
+  let ex: RawExports;
+  try {
+    ex = reserve(core(), text.length < RESERVE_FROM_BYTES ? 0 : Math.ceil(text.length * 2 * 1.25));
+  } catch {
+    return undefined;
+  }
+  const scan = ex.findNeedles as ((text: Pointer, units: number, needles: Pointer, needleUnits: number, found: Pointer) => number) | undefined;
+  if (typeof scan !== "function") return undefined;
+  needleScans++;
+  const list = needles.join("\n");
+  const pinned: Pointer[] = [];
+  try {
+    unitsLowered += text.length + list.length;
+    const src = ex.__pin(lowerString(ex, text));
+    pinned.push(src);
+    const lowered = ex.__pin(lowerString(ex, list));
+    pinned.push(lowered);
+    const found = ex.__pin(ex.__new(Math.max(needles.length, 1), ARRAYBUFFER_ID));
+    pinned.push(found);
+    if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
+    const flags = new Uint8Array(ex.memory.buffer, found, needles.length);
+    return Array.from(flags, (f) => f !== 0);
+  } catch {
+    live = undefined;
+    return undefined;
+  } finally {
+    if (live === ex) {
+      for (const p of pinned) ex.__unpin(p);
+      ex.__collect();
+      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+    }
+  }
+}
+
+/** Needle scans in the core so far (findNeedles). */
+export function coreNeedleScans(): number {
+  return needleScans;
+}
+
+/** Outputs escaped for the log in the core so far (withJsonEscaped). */
+export function coreLogEscapes(): number {
+  return escapes;
 }
 
 /** Calls into the core so far: one per tool result processed, one per page read. */

@@ -8,9 +8,10 @@ import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
 import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions } from "./pipeline.js";
 import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
+import { withJsonEscaped } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { SessionLock } from "./lock.js";
-import { LogRetrieval, LogWriter, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
+import { LogRetrieval, LogWriter, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
@@ -105,6 +106,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private readonly options: CompactOptions;
   private readonly streamBufferBytes: number;
   private sequence = 0;
+  private idBytes = Buffer.alloc(0);
+  private idBytesAt = 0;
   private closed = false;
 
   constructor(options: CreateAbridgeOptions = {}) {
@@ -136,7 +139,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
     if (c.log.enabled) {
       const redact = c.redaction.log ? (t: string) => redactSecrets(t).text : undefined;
-      this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact });
+      this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact, escape: withJsonEscaped });
       this.writer.on("error", (err) => this.report(err));
       this.retrieval = new LogRetrieval({ path: c.log.path, writer: this.writer });
     }
@@ -159,20 +162,28 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   }
 
   private nextCallId(): string {
-    return `call_${++this.sequence}_${randomBytes(3).toString("hex")}`;
+    // Random bytes drawn 64 ids at a time: a call to the system's generator per id costs more than the id.
+    if (this.idBytesAt + 3 > this.idBytes.length) {
+      this.idBytes = randomBytes(3 * 64);
+      this.idBytesAt = 0;
+    }
+    const suffix = this.idBytes.toString("hex", this.idBytesAt, (this.idBytesAt += 3));
+    return `call_${++this.sequence}_${suffix}`;
   }
 
   /** Processes one tool result. Resolves with what the model should see; never loses the output. */
   async process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
     if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "process() after close(): create a new session with createAbridge()");
     const callId = input?.callId ?? this.nextCallId();
-    // 1. The full output reaches the log before anything else can fail.
-    let logged = false;
+    // 1. The full output reaches the log before anything else can fail: its line is built now,
+    // and a long one is written by the thread pool while the core digests the output (step 2);
+    // the result is not returned before the line is in the file.
+    let logged: LogWriteResult | Promise<LogWriteResult> | undefined;
     if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
-      logged = this.writer.appendCall({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output }).ok;
+      logged = this.writer.appendCallAsync({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output });
     }
     validateInput(input);
-    return this.complete(input, callId, logged, options);
+    return this.complete(input, callId, logged === undefined ? false : logged instanceof Promise ? logged : logged.ok, options);
   }
 
   /**
@@ -199,13 +210,25 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   }
 
   /** Steps 2–4 for an output whose call record is written (`logged`) or could not be. */
-  private async complete(input: ToolResultInput, callId: string, logged: boolean, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
+  private async complete(input: ToolResultInput, callId: string, written: boolean | Promise<LogWriteResult>, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
     // A marker names a way to read the rest only when the rest is in the log to be read.
-    const hint = logged ? `; ${this.readHint(callId)}` : "";
+    const hintFor = (logged: boolean) => (logged ? `; ${this.readHint(callId)}` : "");
     // 2. The deterministic digest.
     const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
     // What a summarizer needs comes back in the same crossing as the digest.
-    const compacted = compactWithDetails(input, budgetOptions, { hint, details: this.summarizer !== undefined });
+    const digestWith = (logged: boolean) => compactWithDetails(input, budgetOptions, { hint: hintFor(logged), details: this.summarizer !== undefined });
+    let logged: boolean;
+    let compacted: ReturnType<typeof compactWithDetails>;
+    if (typeof written === "boolean") {
+      logged = written;
+      compacted = digestWith(logged);
+    } else {
+      // Digested while the call record is being written, as if the write will succeed (it nearly
+      // always does); digested again without the read hint when it did not.
+      compacted = digestWith(true);
+      logged = (await written).ok;
+      if (!logged) compacted = digestWith(false);
+    }
     const digest = bounded ? bounded.adjust(compacted.result) : compacted.result;
     const details = compacted.details;
     let llmContent = digest.llmContent;

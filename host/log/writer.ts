@@ -3,10 +3,11 @@
 // interleave. The writer never throws into the caller's path: failures become
 // an AbridgeError returned and emitted, and the caller carries on.
 import { EventEmitter } from "node:events";
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writevSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writev, writevSync } from "node:fs";
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
+import { CORE_ESCAPE_FROM, withOutputLine, type JsonEscaper } from "./output-line.js";
 import { rotateFiles } from "./rotation.js";
 import {
   LOG_SCHEMA_VERSION,
@@ -19,6 +20,7 @@ import {
   type CompletionInput,
   type CompletionRecord,
   type LogRecord,
+  type LoggedOutput,
   type OutputSize,
 } from "./schema.js";
 
@@ -43,6 +45,11 @@ export interface LogWriterOptions {
   keep?: number;
   /** Applied to the logged output text and LLM content (e.g. secret redaction). */
   redact?: (text: string) => string;
+  /**
+   * Escapes a long output for its record in one pass (the core's `withJsonEscaped`); without it
+   * every record is serialised whole with JSON.stringify, which gives the same line more slowly.
+   */
+  escape?: JsonEscaper;
   /** Clock, for tests. */
   now?: () => Date;
 }
@@ -66,6 +73,15 @@ export interface LogWriterEvents {
   rotate: [event: { path: string; keep: number }];
 }
 
+interface WriteTarget {
+  file: OpenFile;
+  data: Uint8Array[];
+  /** Bytes of the record's line. */
+  length: number;
+  /** Bytes written, a leading newline included. */
+  total: number;
+}
+
 interface OpenFile {
   fd: number;
   ino: number;
@@ -86,6 +102,11 @@ function encodeLine(json: string): Buffer {
   return written + 1 === line.length ? line : line.subarray(0, written + 1);
 }
 
+/** Outputs from this long are written by the thread pool in appendCallAsync(); shorter ones at once. */
+export const ASYNC_WRITE_FROM = 256 * 1024;
+/** The largest line buffer kept between appendCallAsync() calls. */
+const ASYNC_SCRATCH_KEEP = 64 * 1024 * 1024;
+
 function systemCode(err: unknown): string {
   return (err as NodeJS.ErrnoException)?.code ?? "EUNKNOWN";
 }
@@ -104,6 +125,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   readonly maxBytes: number;
   readonly keep: number;
   private readonly redact?: (text: string) => string;
+  private readonly escape?: JsonEscaper;
   private readonly now: () => Date;
 
   private file: OpenFile | undefined;
@@ -114,6 +136,10 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   private lastFailure: AbridgeError | undefined;
   /** Open streams: while any is open the file is not rotated, so no chunk of theirs is dropped. */
   private rotationHolds = 0;
+  /** Writes in the thread pool (appendCallAsync): the descriptor stays open and unrotated until they land. */
+  private pendingWrites = 0;
+  /** The line of the last appendCallAsync, reused once its write has landed. */
+  private asyncScratch: Buffer | undefined;
 
   constructor(options: LogWriterOptions) {
     super();
@@ -132,6 +158,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     this.maxBytes = options.maxBytes ?? LOG_WRITER_DEFAULTS.maxBytes;
     this.keep = options.keep ?? LOG_WRITER_DEFAULTS.keep;
     this.redact = options.redact;
+    this.escape = options.escape;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -146,40 +173,153 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   /** Logs a tool call and its full output. Never throws. */
   appendCall(input: CallInput): LogWriteResult {
-    let record: CallRecord;
-    try {
-      const { output, size } = input.chunks
-        ? { output: "", size: input.chunks.size }
-        : encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
-      record = {
-        v: LOG_SCHEMA_VERSION,
-        type: "call",
-        time: this.now().toISOString(),
-        session: this.sessionId,
-        callId: String(input.callId),
-        tool: String(input.tool),
-        args: input.args ?? null,
-        exitCode: input.exitCode ?? null,
-        output,
-        size,
-      };
+    const base = () => this.callHead(input);
+    const extras = (record: CallRecord): CallRecord => {
       if (input.chunks) record.chunks = input.chunks.count;
       if (input.aborted !== undefined) record.aborted = input.aborted;
+      return record;
+    };
+    let output: string | Uint8Array;
+    try {
+      output = input.chunks ? "" : this.redacted(input.output);
+    } catch (err) {
+      return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
+    }
+    const fast = this.writeWithOutput(output, (size) => extras({ ...base(), output: "", size }), "call", String(input.callId));
+    if (fast) return fast;
+    let record: CallRecord;
+    try {
+      const { output: logged, size } = input.chunks ? { output: "", size: input.chunks.size } : encodeOutput(output);
+      record = extras({ ...base(), output: logged, size });
     } catch (err) {
       return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
     }
     return this.append(record);
   }
 
+  /**
+   * appendCall() for a caller with work to do meanwhile: a long output's line is built now (the
+   * output redacted and escaped, copied out of the core) and written by the thread pool, so the
+   * caller can digest the output while the kernel copies it; the promise resolves once the line is
+   * in the file (or could not be). Short outputs are written at once, as appendCall() does, and
+   * their result returned as it is. Never throws or rejects. Records of one process keep their
+   * order as long as each waits for its call record.
+   */
+  appendCallAsync(input: CallInput): LogWriteResult | Promise<LogWriteResult> {
+    const escape = this.escape;
+    if (!escape || this.closed || input.chunks || input.aborted !== undefined || input.output.length < ASYNC_WRITE_FROM) return this.appendCall(input);
+    let output: string | Uint8Array;
+    try {
+      output = this.redacted(input.output);
+    } catch (err) {
+      return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
+    }
+    if (typeof output !== "string" && !isText(output)) return this.appendCall({ ...input, output });
+    const callId = String(input.callId);
+    let line: Buffer | undefined;
+    try {
+      line = withOutputLine(
+        escape,
+        output,
+        (size) => ({ ...this.callHead(input), output: "", size }),
+        serializeRecord,
+        (parts) => this.ownedLine(parts),
+      );
+    } catch {
+      line = undefined;
+    }
+    // A core that cannot escape: the record is serialised whole, and written at once.
+    if (!line) return this.appendCall({ ...input, output });
+    return this.writeLineAsync([line], "call", callId);
+  }
+
+  /** A call record's fields before its output, in the order every record starts with. */
+  private callHead(input: CallInput): Omit<CallRecord, "output" | "size"> {
+    return {
+      v: LOG_SCHEMA_VERSION,
+      type: "call",
+      time: this.now().toISOString(),
+      session: this.sessionId,
+      callId: String(input.callId),
+      tool: String(input.tool),
+      args: input.args ?? null,
+      exitCode: input.exitCode ?? null,
+    };
+  }
+
+  /** The parts of a line copied into one buffer the writer owns (the last part is a view of the core's memory). */
+  private ownedLine(parts: Uint8Array[]): Buffer {
+    const length = parts.reduce((n, p) => n + p.length, 0);
+    // Reused while no write is in flight: a fresh 10 MB buffer costs its page faults on every call.
+    let buffer = this.pendingWrites === 0 && this.asyncScratch && this.asyncScratch.length >= length ? this.asyncScratch : undefined;
+    if (!buffer) {
+      buffer = Buffer.allocUnsafeSlow(length);
+      if (this.pendingWrites === 0 && length <= ASYNC_SCRATCH_KEEP) this.asyncScratch = buffer;
+    }
+    let at = 0;
+    for (const p of parts) {
+      buffer.set(p, at);
+      at += p.length;
+    }
+    return buffer.subarray(0, length);
+  }
+
+  /**
+   * The output as it is logged: redacted when the writer redacts. Text bytes are decoded for it
+   * and stay bytes when nothing was found; bytes that are not UTF-8 are logged as they came (base64).
+   */
+  private redacted(output: string | Uint8Array): string | Uint8Array {
+    if (!this.redact) return output;
+    if (typeof output === "string") return this.redact(output);
+    if (!isText(output)) return output;
+    const text = Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("utf8");
+    const redacted = this.redact(text);
+    return redacted === text ? output : redacted;
+  }
+
+  /**
+   * A record whose output is long enough to be worth it, escaped by the core and written
+   * around the record's other fields (output-line.ts); undefined to serialise it whole (a
+   * short output, bytes that are not UTF-8, or a core that cannot escape — even one that trapped).
+   */
+  private writeWithOutput(output: string | Uint8Array, record: (size: OutputSize) => CallRecord | ChunkRecord, type: LogRecord["type"], callId: string, seq?: number): LogWriteResult | undefined {
+    if (!this.escape || this.closed || output.length < CORE_ESCAPE_FROM) return undefined;
+    if (typeof output !== "string" && !isText(output)) return undefined;
+    try {
+      return withOutputLine(this.escape, output, record, serializeRecord, (parts) => this.writeLine(parts, type, callId, seq));
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Logs one piece of a streamed output, as it arrived; says the size logged. Never throws. */
   appendChunk(input: ChunkInput): LogWriteResult & { size?: OutputSize } {
     if (this.closed) return this.fail(`the session log ${this.path} is closed`);
-    if (input.output instanceof Uint8Array && isText(input.output)) {
+    const chunkRecord = (output: LoggedOutput, size: OutputSize): ChunkRecord => ({
+      v: LOG_SCHEMA_VERSION,
+      type: "chunk",
+      time: this.now().toISOString(),
+      session: this.sessionId,
+      callId: String(input.callId),
+      seq: input.seq,
+      output,
+      size,
+    });
+    let text: string | Uint8Array;
+    try {
+      text = this.redacted(input.output);
+    } catch (err) {
+      return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
+    }
+    let logged: OutputSize | undefined;
+    const fast = this.writeWithOutput(text, (size) => chunkRecord("", (logged = size)), "chunk", String(input.callId), input.seq);
+    if (fast) return fast.ok ? { ...fast, size: logged! } : fast;
+    if (text instanceof Uint8Array && isText(text)) {
       // Text bytes go to the log as they are, escaped for JSON, never decoded to a string.
       let line: Buffer[];
       let size: OutputSize;
       try {
-        const escaped = escapeUtf8(input.output);
+        const escaped = escapeUtf8(text);
         size = escaped.size;
         line = chunkLine({ time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
       } catch (err) {
@@ -190,8 +330,8 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     }
     let record: ChunkRecord;
     try {
-      const { output, size } = encodeOutput(typeof input.output === "string" && this.redact ? this.redact(input.output) : input.output);
-      record = { v: LOG_SCHEMA_VERSION, type: "chunk", time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq, output, size };
+      const { output, size } = encodeOutput(text);
+      record = chunkRecord(output, size);
     } catch (err) {
       return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
     }
@@ -248,20 +388,65 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   }
 
   /** Writes one serialised record (newline included) with one write(2). Never throws. */
-  private writeLine(line: Buffer | Buffer[], type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
+  private writeLine(line: Uint8Array | Uint8Array[], type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
+    let target: WriteTarget;
     try {
-      const parts = Array.isArray(line) ? line : [line];
-      const length = parts.reduce((n, p) => n + p.length, 0);
-      let file = this.openFile();
-      if (this.maxBytes > 0 && this.rotationHolds === 0 && file.size > 0 && file.size + length > this.maxBytes) {
-        file = this.rotate(file);
-      }
-      const data = this.needsNewline ? [Buffer.from("\n"), ...parts] : parts;
-      const total = this.needsNewline ? length + 1 : length;
+      target = this.prepareWrite(line);
+    } catch (err) {
+      return this.writeFailed(err);
+    }
+    let written: number;
+    try {
       // One write(2) per record (writev(2) for a record in parts, as atomic under O_APPEND): never
       // split it, even when short (a short write leaves a torn line that the reader skips; the
       // next record starts on a fresh line).
-      const written = data.length === 1 ? writeSync(file.fd, data[0]!) : writevSync(file.fd, data);
+      written = target.data.length === 1 ? writeSync(target.file.fd, target.data[0]!) : writevSync(target.file.fd, target.data);
+    } catch (err) {
+      return this.writeFailed(err);
+    }
+    return this.writeDone(target, written, type, callId, seq);
+  }
+
+  /**
+   * writeLine() by the thread pool: the caller carries on (the core digests the output) while the
+   * kernel copies the line. The parts must stay untouched until the promise resolves. Never rejects.
+   */
+  private writeLineAsync(parts: Uint8Array[], type: LogRecord["type"], callId: string): Promise<LogWriteResult> {
+    let target: WriteTarget;
+    try {
+      target = this.prepareWrite(parts);
+    } catch (err) {
+      return Promise.resolve(this.writeFailed(err));
+    }
+    this.pendingWrites++;
+    return new Promise<LogWriteResult>((resolve) => {
+      writev(target.file.fd, target.data, (err, written) => {
+        this.pendingWrites--;
+        try {
+          resolve(err ? this.writeFailed(err) : this.writeDone(target, written, type, callId, undefined));
+        } finally {
+          if (this.closed && this.pendingWrites === 0) this.closeFile();
+        }
+      });
+    });
+  }
+
+  /** Opens (and rotates) the file for a line; the data to write, a newline first when the file ends torn. */
+  private prepareWrite(line: Uint8Array | Uint8Array[]): WriteTarget {
+    const parts = Array.isArray(line) ? line : [line];
+    const length = parts.reduce((n, p) => n + p.length, 0);
+    let file = this.openFile();
+    // Never while a write is in flight: rotating closes the descriptor it writes to.
+    if (this.maxBytes > 0 && this.rotationHolds === 0 && this.pendingWrites === 0 && file.size > 0 && file.size + length > this.maxBytes) {
+      file = this.rotate(file);
+    }
+    const data = this.needsNewline ? [Buffer.from("\n"), ...parts] : parts;
+    return { file, data, length, total: this.needsNewline ? length + 1 : length };
+  }
+
+  private writeDone(target: WriteTarget, written: number, type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
+    const { file, length, total } = target;
+    try {
       if (written !== total) {
         this.needsNewline = true;
         file.size = fstatSync(file.fd).size;
@@ -276,16 +461,21 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       this.emitQuietly("written", { type, callId, ...(seq === undefined ? {} : { seq }), ...location });
       return { ok: true, ...location };
     } catch (err) {
-      // After an error mid-write the file may end in a torn line.
-      if (this.file) this.needsNewline = true;
-      return this.fail(`cannot write the session log ${this.path}: ${withCode(err)}`, err);
+      return this.writeFailed(err);
     }
+  }
+
+  private writeFailed(err: unknown): LogWriteResult {
+    // After an error mid-write the file may end in a torn line.
+    if (this.file) this.needsNewline = true;
+    return this.fail(`cannot write the session log ${this.path}: ${withCode(err)}`, err);
   }
 
   /** Closes the file; later appends fail with ABRIDGE_LOG_WRITE. */
   close(): void {
     this.closed = true;
-    this.closeFile();
+    // A write in flight closes the file when it lands.
+    if (this.pendingWrites === 0) this.closeFile();
   }
 
   private openFile(): OpenFile {

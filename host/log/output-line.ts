@@ -1,0 +1,55 @@
+// The line of a record that carries an output (a call or a chunk), with the output
+// escaped once by the core instead of serialised a second time inside the whole
+// record: the record is serialised with `output: ""` (a few hundred bytes), and the
+// escaped body is written between its quotes. The line is byte for byte what
+// JSON.stringify of the whole record gives, so every reader reads it as before.
+import type { CallRecord, ChunkRecord, OutputSize } from "./schema.js";
+
+/** The escaped JSON string body of one output, in parts to write in order (views valid only inside `use`). */
+export interface JsonEscaped {
+  parts: Uint8Array[];
+  /** UTF-8 bytes of the text (a lone surrogate counted as the 3 of U+FFFD, as Buffer.byteLength does). */
+  bytes: number;
+  /** UTF-16 units of the text. */
+  chars: number;
+}
+
+/**
+ * Escapes a text, or bytes that are valid UTF-8, as the body of a JSON string exactly as
+ * JSON.stringify would, and hands it to `use`; undefined when it cannot (the record is then
+ * serialised whole). The core's `withJsonEscaped` (host/core.ts): the log modules do not load
+ * the core themselves, so they run without it.
+ */
+export type JsonEscaper = <T>(output: string | Uint8Array, use: (escaped: JsonEscaped) => T) => T | undefined;
+
+/**
+ * Outputs shorter than this are serialised with the record: JSON.stringify of a few KB
+ * costs less than the crossing, and the 4 KB hot path stays without one.
+ */
+export const CORE_ESCAPE_FROM = 16 * 1024;
+
+const EMPTY_OUTPUT = '"output":""';
+const OPEN = EMPTY_OUTPUT.length - 1;
+
+/**
+ * Escapes `output` (a string, or bytes the caller checked are valid UTF-8) with `escape` and
+ * writes the line made by `record(size)` around it through `write`. Undefined when it cannot
+ * escape (no such export in the loaded core): the caller serialises the record whole.
+ * Throws what the escape or `serialize` throws; `write` must not throw.
+ */
+export function withOutputLine<R>(
+  escape: JsonEscaper,
+  output: string | Uint8Array,
+  record: (size: OutputSize) => CallRecord | ChunkRecord,
+  serialize: (record: CallRecord | ChunkRecord) => string,
+  write: (parts: Uint8Array[]) => R,
+): R | undefined {
+  return escape(output, (escaped: JsonEscaped) => {
+    const json = serialize(record({ bytes: escaped.bytes, chars: escaped.chars }));
+    // The last `"output":""` is the record's own: fields after it (size, chunks, aborted) are
+    // numbers or JSON strings, whose quotes are escaped; earlier ones (args) come before it.
+    const at = json.lastIndexOf(EMPTY_OUTPUT) + OPEN;
+    if (at < OPEN) throw new Error("the serialised record has no empty output field");
+    return write([Buffer.from(json.slice(0, at), "utf8"), ...escaped.parts, Buffer.from(`${json.slice(at)}\n`, "utf8")]);
+  });
+}
