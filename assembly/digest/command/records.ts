@@ -14,6 +14,7 @@
 import { CharCode, isDigit } from "../../util/chars";
 import { findNewline, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
+import { startsWithAt } from "../shared/text";
 
 /** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
 const ID_LED_PERCENT: i32 = 60;
@@ -116,7 +117,7 @@ function readIds(s: string, a: i32, b: i32, r: Records): void {
   while (i < b && isGraph(unitAt(s, i))) i++;
   if (i >= b) return; // blank, or only the graph
   r.judged++;
-  if (b - i > 7 && unitAt(s, i) == 0x63 && s.substr(i, 7) == "commit " && idEnd(s, i + 7, b) > 0) {
+  if (b - i > 7 && unitAt(s, i) == 0x63 && startsWithAt(s, i, b, "commit ") && idEnd(s, i + 7, b) > 0) {
     r.commitLines++;
     return;
   }

@@ -195,8 +195,12 @@ export function settleOmitted(d: Digest, total: i32, keptWeight: i32): void {
   d.truncated = d.omittedChars > 0;
 }
 
+/** Below this many, a comparison sort; above, a radix sort (no call per comparison). */
+const RADIX_FROM: i32 = 64;
+
 /** Sorts indices by a score, highest first, ties by index (first seen first). No closures needed. */
 export function rankByScore(scores: Array<i32>, n: i32): StaticArray<i32> {
+  if (n >= RADIX_FROM) return radixRank(scores, n);
   const keys = new StaticArray<i64>(n);
   for (let i = 0; i < n; i++) unchecked((keys[i] = (<i64>scores[i] << 32) | <i64>(0x7fffffff - i)));
   keys.sort();
@@ -216,4 +220,43 @@ export function plural(n: i32, one: string, many: string): string {
   const out = new StrBuf(24);
   out.addCount(n).addChar(CharCode.SPACE).add(n == 1 ? one : many);
   return out.toString();
+}
+
+/**
+ * rankByScore for many scores: a stable LSD radix sort of the indices, a byte of
+ * the score per pass (a pass where every score has the same byte is skipped), so
+ * ties keep their index order.
+ */
+function radixRank(scores: Array<i32>, n: i32): StaticArray<i32> {
+  let src = new StaticArray<i32>(n);
+  let dst = new StaticArray<i32>(n);
+  // Ascending key = descending score: the sign bit flipped makes signed order unsigned, ~ reverses it.
+  const keys = new StaticArray<u32>(n);
+  for (let i = 0; i < n; i++) {
+    unchecked((src[i] = i));
+    unchecked((keys[i] = ~(<u32>unchecked(scores[i]) ^ 0x80000000)));
+  }
+  const counts = new StaticArray<i32>(256);
+  for (let shift: u32 = 0; shift < 32; shift += 8) {
+    for (let d = 0; d < 256; d++) unchecked((counts[d] = 0));
+    for (let i = 0; i < n; i++) unchecked((counts[(keys[i] >> shift) & 0xff] += 1));
+    if (unchecked(counts[(unchecked(keys[0]) >> shift) & 0xff]) == n) continue;
+    let at = 0;
+    for (let d = 0; d < 256; d++) {
+      const c = unchecked(counts[d]);
+      unchecked((counts[d] = at));
+      at += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const idx = unchecked(src[i]);
+      const d = (unchecked(keys[idx]) >> shift) & 0xff;
+      const pos = unchecked(counts[d]);
+      unchecked((dst[pos] = idx));
+      unchecked((counts[d] = pos + 1));
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  return src;
 }
