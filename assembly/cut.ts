@@ -133,30 +133,15 @@ export class Cut {
       const segStart = k < count ? unchecked(this.starts[k]) : n;
       if (segStart > pos) {
         // The gap [pos, segStart).
-        const first = k == 0 ? 1 : unchecked(this.firstLines[k - 1]) + countNewlines(text, unchecked(this.starts[k - 1]), pos);
-        const endsLine = unitAt(text, segStart - 1) == CharCode.LF;
-        const last = k == count ? this.totalLines : unchecked(this.firstLines[k]) - (endsLine ? 1 : 0);
-        const partial = (pos > 0 && unitAt(text, pos - 1) != CharCode.LF) || (segStart < n && !endsLine);
+        const first = this.gapFirst(k, pos);
+        const last = this.gapLast(k, segStart);
+        const partial = (pos > 0 && unitAt(text, pos - 1) != CharCode.LF) || (segStart < n && unitAt(text, segStart - 1) != CharCode.LF);
         const omitted = pairs > 0 ? codePoints(text, pos, segStart) : segStart - pos;
         this.omittedChars += omitted;
         let hidden: HiddenCounts | null = null;
-        if (flagged !== null) {
-          const fs = flagged.starts;
-          while (flag < fs.length && unchecked(fs[flag]) < pos) flag++;
-          const h = new HiddenCounts();
-          while (flag < fs.length && unchecked(fs[flag]) < segStart) {
-            const r = unchecked(flagged.ranks[flag]);
-            if (r >= 3) h.errors++;
-            else if (r == 2) h.summaries++;
-            else h.warnings++;
-            flag++;
-          }
-          hidden = h;
-        }
-        const alike = this.alike;
-        if (alike !== null) {
-          if (hidden === null) hidden = new HiddenCounts();
-          alike.note(pos, segStart, first, last, hidden);
+        if (flagged !== null || this.alike !== null) {
+          hidden = new HiddenCounts();
+          flag = this.hiddenIn(pos, segStart, first, last, flagged, flag, hidden);
         }
         if (out.length > 0 && out.charAt(out.length - 1) != CharCode.LF) out.addChar(CharCode.LF);
         writeMarker(out, omitted, first, last, this.totalLines, partial, hidden, hint);
@@ -168,6 +153,17 @@ export class Cut {
       pos = segEnd;
     }
     return out.toString();
+  }
+
+  /** First line of the gap that ends before kept range k and starts at `pos`. */
+  private gapFirst(k: i32, pos: i32): i32 {
+    return k == 0 ? 1 : unchecked(this.firstLines[k - 1]) + countNewlines(this.text, unchecked(this.starts[k - 1]), pos);
+  }
+
+  /** Last line of the gap that ends at `segStart`, before kept range k (k == count: the text's end). */
+  private gapLast(k: i32, segStart: i32): i32 {
+    if (k == this.starts.length) return this.totalLines;
+    return unchecked(this.firstLines[k]) - (unitAt(this.text, segStart - 1) == CharCode.LF ? 1 : 0);
   }
 
   /** What the gap [a, b) (from line `first`) hides: flagged lines from index `flag` on, and alike blocks. */
@@ -216,8 +212,8 @@ export class Cut {
     for (let k = 0; k <= count; k++) {
       const segStart = k < count ? unchecked(this.starts[k]) : n;
       if (segStart > pos) {
-        const first = k == 0 ? 1 : unchecked(this.firstLines[k - 1]) + countNewlines(text, unchecked(this.starts[k - 1]), pos);
-        const last = k == count ? this.totalLines : unchecked(this.firstLines[k]) - (unitAt(text, segStart - 1) == CharCode.LF ? 1 : 0);
+        const first = this.gapFirst(k, pos);
+        const last = this.gapLast(k, segStart);
         this.omittedChars += pairs > 0 ? codePoints(text, pos, segStart) : segStart - pos;
         flag = this.hiddenIn(pos, segStart, first, last, flagged, flag, hidden);
         if (hintFirst == 0) {
