@@ -132,3 +132,13 @@ describe("failure summaries", () => {
     expect(genericSummary(Category.StructuredData, parseCall("bash", '{"command":"node ship.mjs"}'), 1, afterOutput(50, NODE_REJECTION))).toBe("Error: no rate for zone ch");
   });
 });
+
+describe("the first line that reports an error by its form", () => {
+  it("takes a crash named on a later line, and not one past the 400 units read of its line", () => {
+    expect(failureSummary("step 1 ok\nstep 2 ok\nSegmentation fault (core dumped)\nstep 3\n", 0, "")).toBe("Error: Segmentation fault (core dumped)");
+    const far = "x".repeat(500) + " SIGSEGV\n";
+    expect(failureSummary(far + "fine\n", 0, "")).toBe("");
+    expect(failureSummary(far + "error: disk full\n", 0, "")).toBe("error: disk full");
+    expect(failureSummary("ok\n" + "y".repeat(100) + " core dumped\n", 0, "")).toBe("Error: " + "y".repeat(100) + " core dumped");
+  });
+});

@@ -112,8 +112,12 @@ export function isErrorReport(line: string): bool {
 
 /** isErrorReport for the line s[from, to), read in place: a summary scans up to 64 KB of lines this way. */
 function isErrorReportIn(s: string, from: i32, to: i32): bool {
+  return hasCrash(s, from, min(to, from + REPORT_WINDOW)) || reportsByWords(s, from, to);
+}
+
+/** isErrorReportIn but for the crash names: a status word, or a severity or exception name before ':'. */
+function reportsByWords(s: string, from: i32, to: i32): bool {
   const n = min(to, from + REPORT_WINDOW);
-  if (hasCrash(s, from, n)) return true;
   let i = from;
   let position = 0; // tokens read, locations aside
   while (i < n) {
@@ -169,15 +173,39 @@ function hasCrash(s: string, a: i32, b: i32): bool {
   return false;
 }
 
+/** Where the first crash name (CRASHES) at or after `from` starts, before `to`, and its length packed as (at << 32) | length; -1 when none. */
+function nextCrash(s: string, from: i32, to: i32): i64 {
+  const sig = findText(s, "SIG", from, to) >= 0;
+  let best: i64 = -1;
+  let bestAt = to;
+  for (let k = 0; k < CRASHES.length; k++) {
+    const crash = unchecked(CRASHES[k]);
+    if (crash.startsWith("SIG") && !sig) continue;
+    const at = findText(s, crash, from, min(to, bestAt + crash.length));
+    if (at >= 0 && at < bestAt) {
+      bestAt = at;
+      best = (<i64>at << 32) | <i64>crash.length;
+    }
+  }
+  return best;
+}
+
 /** The first line of `text` that reports an error by its form (isErrorReport), or "". */
 function firstErrorReport(text: string): string {
   let start = 0;
   const n = text.length;
   // Only the first 64 KB: a summary must not cost a scan of 100 MB.
   const limit = min(n, 65536);
+  const bound = min(n, limit + REPORT_WINDOW);
+  // Crash names are looked for across the window once, not line by line.
+  let crash = nextCrash(text, 0, bound);
   while (start < limit) {
     const end = findNewline(text, start, n);
-    if (isErrorReportIn(text, start, end)) return text.substring(start, min(end, start + REPORT_WINDOW));
+    const window = min(end, start + REPORT_WINDOW);
+    if (crash >= 0 && <i32>(crash >> 32) < start) crash = nextCrash(text, start, bound);
+    const at = crash >= 0 ? <i32>(crash >> 32) : -1;
+    const crashed = at >= start && at + <i32>(crash & 0xffffffff) <= window;
+    if (crashed || reportsByWords(text, start, end)) return text.substring(start, window);
     start = end + 1;
   }
   return "";
