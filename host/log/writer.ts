@@ -183,7 +183,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     try {
       output = input.chunks ? "" : this.redacted(input.output);
     } catch (err) {
-      return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
+      return this.encodeFailed(input.callId, err);
     }
     const fast = this.writeWithOutput(output, (size) => extras({ ...base(), output: "", size }), "call", String(input.callId));
     if (fast) return fast;
@@ -192,7 +192,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       const { output: logged, size } = input.chunks ? { output: "", size: input.chunks.size } : encodeOutput(output);
       record = extras({ ...base(), output: logged, size });
     } catch (err) {
-      return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
+      return this.encodeFailed(input.callId, err);
     }
     return this.append(record);
   }
@@ -212,7 +212,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     try {
       output = this.redacted(input.output);
     } catch (err) {
-      return this.fail(`cannot encode the call record for ${String(input.callId)}: ${String(err)}`, err);
+      return this.encodeFailed(input.callId, err);
     }
     if (typeof output !== "string" && !isText(output)) return this.appendCall({ ...input, output });
     const callId = String(input.callId);
@@ -463,6 +463,10 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     } catch (err) {
       return this.writeFailed(err);
     }
+  }
+
+  private encodeFailed(callId: unknown, err: unknown): LogWriteResult {
+    return this.fail(`cannot encode the call record for ${String(callId)}: ${String(err)}`, err);
   }
 
   private writeFailed(err: unknown): LogWriteResult {
