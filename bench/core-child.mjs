@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const self = new URL(import.meta.url).pathname;
+const WARM_UP_CALLS = 5000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Wall time of a fresh node process, ms: median of 5. */
 function wall(args) {
@@ -21,6 +22,50 @@ function wall(args) {
 }
 /** A build-log-like output of about `size` chars. */
 const textOf = (size) => Array.from({ length: Math.ceil(size / 48) }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o\n`).join("").slice(0, size);
+
+/**
+ * Memory growth over 10,000 calls after WARM_UP_CALLS. Samples are taken every 500 calls, each
+ * after a full collection. RSS swings by ~8 MB with the phase of V8's young generation whatever the
+ * calls keep, so its growth is the least-squares slope through the 21 samples times 10,000 calls;
+ * the JS heap (exact after a full collection) and wasm memory are read at the two ends.
+ */
+/** Least-squares slope of ys sampled every 500 calls, per call. */
+function slope(ys) {
+  const xs = ys.map((_, i) => i * 500);
+  const mx = xs.reduce((a, b) => a + b) / xs.length;
+  const my = ys.reduce((a, b) => a + b) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return num / den;
+}
+
+async function memoryOver(call, wasmBytes) {
+  // Warm-up: V8 tiers the wasm and JS code up (optimized code is tens of MB of RSS) and sizes its
+  // heap in the first few thousand calls; what grows after that is what the calls keep.
+  for (let i = 0; i < WARM_UP_CALLS; i++) await call(i);
+  const samples = [];
+  const sample = () => {
+    globalThis.gc?.();
+    samples.push({ ...process.memoryUsage(), wasm: wasmBytes() });
+  };
+  sample();
+  for (let i = 0; i < 10000; i++) {
+    await call(i);
+    if ((i + 1) % 500 === 0) sample();
+  }
+  const first = samples[0];
+  const last = samples.at(-1);
+  return {
+    rssGrowthMB: (slope(samples.map((m) => m.rss)) * 10000) / 1e6,
+    heapGrowthMB: (last.heapUsed - first.heapUsed) / 1e6,
+    wasmBeforeMB: first.wasm / 1e6,
+    wasmAfterMB: last.wasm / 1e6,
+  };
+}
 
 if (process.argv[2] === "cold") {
   const t0 = performance.now();
@@ -49,26 +94,11 @@ if (process.argv[2] === "cold") {
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
   );
-  // Warm-up: V8 tiers the wasm and JS code up (optimized code is tens of MB of RSS) in the first calls.
-  for (let i = 0; i < 2000; i++) compact({ tool: "bash", output: outputs[i % 16] }).llmContent;
-  globalThis.gc?.();
-  const before = process.memoryUsage().rss;
-  const heapBefore = process.memoryUsage().heapUsed;
-  const wasmBefore = coreMemoryBytes();
-  for (let i = 0; i < 10000; i++) compact({ tool: "bash", output: outputs[i % 16] }).llmContent;
-  globalThis.gc?.();
-  const after = process.memoryUsage().rss;
-  const heapAfter = process.memoryUsage().heapUsed;
-  const wasmAfter = coreMemoryBytes();
+  const compactMemory = await memoryOver((i) => compact({ tool: "bash", output: outputs[i % 16] }).llmContent, coreMemoryBytes);
   // The same through a session: every call is logged (the file is not memory) and counted in its stats.
   const dir = mkdtempSync(join(tmpdir(), "abridge-rss-"));
   const abridge = createAbridge({ cwd: dir, env: {}, log: { dir } });
-  for (let i = 0; i < 2000; i++) (await abridge.process({ tool: "bash", output: outputs[i % 16] })).llmContent;
-  globalThis.gc?.();
-  const pBefore = process.memoryUsage();
-  for (let i = 0; i < 10000; i++) (await abridge.process({ tool: "bash", output: outputs[i % 16] })).llmContent;
-  globalThis.gc?.();
-  const pAfter = process.memoryUsage();
+  const processMemory = await memoryOver(async (i) => (await abridge.process({ tool: "bash", output: outputs[i % 16] })).llmContent, coreMemoryBytes);
   await abridge.close();
   rmSync(dir, { recursive: true, force: true });
   process.stdout.write(
@@ -77,12 +107,12 @@ if (process.argv[2] === "cold") {
       nodeBareMs: nodeBare,
       firstProcess4kOverMs: first4k - nodeBare,
       firstProcess1mOverMs: first1m - nodeBare,
-      rssGrowthMB: (after - before) / 1e6,
-      heapGrowthMB: (heapAfter - heapBefore) / 1e6,
-      wasmBeforeMB: wasmBefore / 1e6,
-      wasmAfterMB: wasmAfter / 1e6,
-      processRssGrowthMB: (pAfter.rss - pBefore.rss) / 1e6,
-      processHeapGrowthMB: (pAfter.heapUsed - pBefore.heapUsed) / 1e6,
+      rssGrowthMB: compactMemory.rssGrowthMB,
+      heapGrowthMB: compactMemory.heapGrowthMB,
+      wasmBeforeMB: compactMemory.wasmBeforeMB,
+      wasmAfterMB: compactMemory.wasmAfterMB,
+      processRssGrowthMB: processMemory.rssGrowthMB,
+      processHeapGrowthMB: processMemory.heapGrowthMB,
     }),
   );
 }

@@ -3,10 +3,10 @@
 //   explicit options > environment variables > project config file > DEFAULTS.
 import { CATEGORIES, isCategory } from "./categories.js";
 import { existsSync, readFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { LEVEL_BUDGETS } from "./budget.js";
 import { AbridgeError } from "./errors.js";
+import { randomHex6 } from "./random-hex.js";
 import { QUEUE_MODES, type QueueMode } from "./lock.js";
 import { DEFAULT_PRICES, type Prices } from "./stats.js";
 import { SUMMARIZER_DEFAULTS } from "./summarizer/options.js";
@@ -383,7 +383,7 @@ function merge(layers: Layer[]): Record<string, unknown> {
 
 function newSessionId(): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  return `${stamp}-${randomBytes(3).toString("hex")}`;
+  return `${stamp}-${randomHex6()}`;
 }
 
 function deepFreeze<T>(value: T): T {

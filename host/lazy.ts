@@ -1,13 +1,16 @@
 // Heavy dependencies loaded on first use, so that importing abridge stays
-// cheap: the o200k tables take ~200 ms to load and undici ~100 ms, and most
-// calls need neither (exact counts are lazy; the summarizer is opt-in).
+// cheap: the o200k tables take ~200 ms to load, undici ~100 ms and node:crypto
+// ~10 ms, and most calls need none of them (exact counts are lazy; the summarizer
+// is opt-in).
 import { createRequire } from "node:module";
+import type * as Crypto from "node:crypto";
 import type * as Undici from "undici";
 
 const require = createRequire(import.meta.url);
 
 let tokenizer: { countTokens(text: string): number } | undefined;
 let undici: typeof Undici | undefined;
+let crypto: typeof Crypto | undefined;
 
 /** Exact o200k token count (gpt-tokenizer). */
 export function countExactTokens(text: string): number {
@@ -19,3 +22,10 @@ export function countExactTokens(text: string): number {
 export function loadUndici(): typeof Undici {
   return (undici ??= require("undici") as typeof Undici);
 }
+
+/** A fresh SHA-256 hash (node:crypto loaded on first use). */
+export function sha256(): Crypto.Hash {
+  crypto ??= require("node:crypto") as typeof Crypto;
+  return crypto.createHash("sha256");
+}
+

@@ -5,11 +5,11 @@
 //      summary replaces the digest, under the session lock's summarizing gate;
 //   4. a completion record (what the model saw, and why) is appended.
 import { EventEmitter } from "node:events";
-import { randomBytes } from "node:crypto";
 import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions } from "./pipeline.js";
 import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
 import { withJsonEscaped } from "./core.js";
 import { AbridgeError } from "./errors.js";
+import { randomHex6 } from "./random-hex.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import type { CompactDetails } from "./core-api.js";
@@ -106,8 +106,6 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private readonly options: CompactOptions;
   private readonly streamBufferBytes: number;
   private sequence = 0;
-  private idBytes = Buffer.alloc(0);
-  private idBytesAt = 0;
   private closed = false;
 
   constructor(options: CreateAbridgeOptions = {}) {
@@ -162,13 +160,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   }
 
   private nextCallId(): string {
-    // Random bytes drawn 64 ids at a time: a call to the system's generator per id costs more than the id.
-    if (this.idBytesAt + 3 > this.idBytes.length) {
-      this.idBytes = randomBytes(3 * 64);
-      this.idBytesAt = 0;
-    }
-    const suffix = this.idBytes.toString("hex", this.idBytesAt, (this.idBytesAt += 3));
-    return `call_${++this.sequence}_${suffix}`;
+    return `call_${++this.sequence}_${randomHex6()}`;
   }
 
   /** Processes one tool result. Resolves with what the model should see; never loses the output. */

@@ -1,5 +1,6 @@
 // Token and cost savings per call and per session, from completion records
 // (read back from the log) or fed live as calls complete.
+import { Interner, NumberColumn, RowIndex } from "./call-table.js";
 import { AbridgeError } from "./errors.js";
 import { readLogSync } from "./log/reader.js";
 import type { CompletionRecord } from "./log/schema.js";
@@ -82,8 +83,16 @@ function addTo(t: StatsTotals, c: CallStats): void {
 
 export class SessionStats {
   readonly prices: Readonly<Prices>;
-  /** Keyed by session and call id: a call recorded twice counts once (the latest). */
-  private readonly calls = new Map<string, CallStats>();
+  /** One row per (session, call id): a call recorded twice counts once (the latest). */
+  private readonly rows = new RowIndex();
+  private readonly strings = new Interner();
+  private readonly callIds: string[] = [];
+  private readonly sessions: string[] = [];
+  private readonly tools: Array<string | undefined> = [];
+  private readonly categories: Array<string | undefined> = [];
+  private readonly usages: Array<CallSample["summarizerUsage"]> = [];
+  private readonly rawTokens = new NumberColumn();
+  private readonly llmTokens = new NumberColumn();
 
   constructor(prices: Partial<Prices> = {}) {
     for (const [k, v] of Object.entries(prices)) {
@@ -105,15 +114,41 @@ export class SessionStats {
 
   record(sample: CallSample): CallStats {
     const rawTokens = checkTokens("rawTokens", sample.rawTokens);
-    const sentTokens = checkTokens("llmTokens", sample.llmTokens);
+    const llmTokens = checkTokens("llmTokens", sample.llmTokens);
+    const { row } = this.rows.rowOf(sample.session, sample.callId);
+    this.callIds[row] = sample.callId;
+    this.sessions[row] = this.strings.intern(sample.session);
+    this.tools[row] = this.strings.intern(sample.tool);
+    this.categories[row] = this.strings.intern(sample.category);
+    this.usages[row] = sample.summarizerUsage;
+    this.rawTokens.set(row, rawTokens);
+    this.llmTokens.set(row, llmTokens);
+    return this.callAt(row);
+  }
+
+  /** The figures of one row, costs at this session's prices. */
+  private callAt(row: number): CallStats {
+    const usage = this.usages[row];
+    const rawTokens = this.rawTokens.get(row);
+    const sentTokens = this.llmTokens.get(row);
     const savedTokens = rawTokens - sentTokens;
-    const usage = sample.summarizerUsage;
     const summarizerCost = usage
       ? (usage.inputTokens * this.prices.summarizerInputPerMTok + usage.outputTokens * this.prices.summarizerOutputPerMTok) / 1e6
       : 0;
-    const stats: CallStats = { ...sample, sentTokens, savedTokens, costSaved: (savedTokens * this.prices.inputPerMTok) / 1e6, summarizerCost };
-    this.calls.set(`${sample.session}\u0000${sample.callId}`, stats);
-    return stats;
+    // One literal, so every row's object shares one shape; absent fields stay undefined.
+    return {
+      callId: this.callIds[row]!,
+      session: this.sessions[row]!,
+      tool: this.tools[row],
+      category: this.categories[row],
+      rawTokens,
+      llmTokens: sentTokens,
+      summarizerUsage: usage,
+      sentTokens,
+      savedTokens,
+      costSaved: (savedTokens * this.prices.inputPerMTok) / 1e6,
+      summarizerCost,
+    };
   }
 
   /** Reads rawTokens / llmTokens from the record's metadata; returns null when they are missing. */
@@ -131,7 +166,7 @@ export class SessionStats {
   }
 
   stats(): StatsReport {
-    const calls = [...this.calls.values()];
+    const calls = Array.from({ length: this.rows.size }, (_, row) => this.callAt(row));
     const sessions: Record<string, StatsTotals> = {};
     const total = emptyTotals();
     for (const c of calls) {

@@ -5,14 +5,9 @@ import { statSync } from "node:fs";
 import { scanFileSync, readRangeSync } from "./lines.js";
 import { logFiles } from "./rotation.js";
 import { parseRecord, type CallRecord, type ChunkRecord, type CompletionRecord, type LoggedOutput } from "./schema.js";
+import { Locations, type Entry } from "./locations.js";
 import type { RecordLocation } from "./writer.js";
 
-interface Entry {
-  ino: number;
-  offset: number;
-  /** Bytes of the line, newline excluded. */
-  length: number;
-}
 
 // Our writer starts every record with these fields in this order; reading them
 // from a line's head avoids parsing a whole (possibly huge) output to find its id.
@@ -22,9 +17,9 @@ const CALL_HEAD = /^\{"v":1,"type":"(call|completion|chunk)","time":"[^"\\]*","s
 type RecordType = "call" | "completion" | "chunk";
 
 export class CallIndex {
-  private readonly calls = new Map<string, Entry>();
+  private readonly calls = new Locations();
   /** Where each call's completion record sits: what the model was shown, and in which numbering. */
-  private readonly completions = new Map<string, Entry>();
+  private readonly completions = new Locations();
   /** Where each piece of a streamed call's output sits, by seq (the newest stream of an id). */
   private readonly chunks = new Map<string, Entry[]>();
   /** Bytes of each file (by inode) already scanned; only committed lines count. */
@@ -84,7 +79,7 @@ export class CallIndex {
     return this.lookup(this.completions, "completion", callId) as CompletionRecord | undefined;
   }
 
-  private lookup(map: Map<string, Entry>, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
+  private lookup(map: Locations, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
     const files = this.filesByInode();
     const known = map.get(callId);
     if (known) {

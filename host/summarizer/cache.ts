@@ -1,10 +1,10 @@
 // Summaries by content hash: a bounded LRU of finished summaries, plus the
 // requests in flight, so identical outputs cost one provider call.
-import { createHash } from "node:crypto";
+import { sha256 } from "../lazy.js";
 
 /** sha256 over length-prefixed parts: ("ab","c") and ("a","bc") never collide. */
 export function contentKey(parts: readonly string[]): string {
-  const hash = createHash("sha256");
+  const hash = sha256();
   for (const part of parts) hash.update(`${part.length}:`).update(part);
   return hash.digest("hex");
 }

@@ -21,7 +21,6 @@
 // summary did not quote. Successes are cached by content hash (LRU), and
 // identical calls in flight share one request.
 import { CATEGORIES, isCategory } from "../categories.js";
-import { performance } from "node:perf_hooks";
 import type { Agent } from "undici";
 import { AbridgeError } from "../errors.js";
 import { loadUndici } from "../lazy.js";

@@ -4,7 +4,7 @@
 // fence) and labelled as untrusted data. Inputs over maxInputChars are cut head
 // + tail at line ends with a `[...N chars omitted...]` marker, and every piece
 // is redacted after cutting (a PEM block cut in half is still recognised).
-import { createHash } from "node:crypto";
+import { sha256 } from "../lazy.js";
 import { redactSecrets } from "../redact.js";
 import type { Category } from "../types.js";
 
@@ -85,7 +85,7 @@ function systemPrompt(category: Category, maxSummaryChars: number): string {
 
 /** Builds the system prompt, the fenced user message and the verification source. Pure. */
 export function buildPrompt(input: PromptInput, settings: PromptSettings): BuiltPrompt {
-  const nonce = createHash("sha256").update(input.text).digest("hex").slice(0, 16);
+  const nonce = sha256().update(input.text).digest("hex").slice(0, 16);
   const blocks: Array<{ label: string; text: string }> = [];
   let redactions = 0;
   let omittedChars = 0;
