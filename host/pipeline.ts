@@ -1,5 +1,6 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
+import { defineLazy } from "./lazy-props.js";
 import { clean, collapsesRepeats, decodeBytes, decodeOutput, estimateTokens, type CompactDetails } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
 import { coreCompact, type CoreCompactResult } from "./core-api.js";
@@ -109,11 +110,11 @@ type MetadataBase = Omit<ResultMetadata, "llmChars" | "llmTokens" | "savedTokens
  * whole call of the core, and most callers never read the number.
  */
 export function metadataFor(base: MetadataBase, llmContent: string, estimate: number, exact = false): ResultMetadata {
-  let tokens: number | undefined = exact ? undefined : estimate;
-  const meta = { ...base, llmChars: llmContent.length } as ResultMetadata;
-  return Object.defineProperties(meta, {
-    llmTokens: { enumerable: true, get: () => (tokens ??= countExactTokens(llmContent)) },
-    savedTokens: { enumerable: true, get: () => Math.max(0, meta.rawTokens - meta.llmTokens) },
+  // Object.assign, not a spread: properties defined on a spread's copy chain hidden classes (lazy-props.ts).
+  const meta = Object.assign({}, base, { llmChars: llmContent.length }) as ResultMetadata;
+  return defineLazy(meta, {
+    llmTokens: exact ? () => countExactTokens(llmContent) : () => estimate,
+    savedTokens: () => Math.max(0, meta.rawTokens - meta.llmTokens),
   });
 }
 
@@ -127,7 +128,7 @@ export function metadataBase(meta: ResultMetadata): MetadataBase {
 
 function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean, fallback?: string, input?: CoreInput): ToolResultOutput {
   // Binary is never passed on, not even to the UI: both channels get the description.
-  let ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged ? undefined : text;
+  const ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged ? undefined : text;
   // The core saw only the description of binary bytes: their size and cost are the host's to say.
   const binaryBytes = input !== undefined && input.binary;
   const metadata = metadataFor(
@@ -148,17 +149,10 @@ function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean
     core.llmTokens,
     exactTokens,
   );
-  return {
-    category: core.category,
-    llmContent: core.llm,
-    // The cleaned text is decoded on first access: most callers only need llmContent.
-    get uiContent() {
-      return (ui ??= clean(text, collapsesRepeats(core.paging)));
-    },
-    summary: core.summary,
-    truncated: core.truncated,
-    metadata,
-  };
+  // The cleaned text is decoded on first access: most callers only need llmContent.
+  return defineLazy({ category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata } as ToolResultOutput, {
+    uiContent: () => ui ?? clean(text, collapsesRepeats(core.paging)),
+  });
 }
 
 /** Plain TypeScript result when the core trapped; flagged in metadata.fallback. */

@@ -10,6 +10,7 @@ import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigCon
 import { withJsonEscaped } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
+import { defineLazy } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import type { CompactDetails } from "./core-api.js";
@@ -266,9 +267,9 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean, stream?: StreamInfo): ProcessResult {
     const replaced = llmContent !== digest.llmContent;
     const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent, summaryTokens(llmContent), this.options.exactTokens) : digest.metadata;
-    const result: ProcessResult = Object.defineProperties(
+    const result: ProcessResult = defineLazy(
       { category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer } as ProcessResult,
-      { uiContent: { enumerable: true, get: () => digest.uiContent } },
+      { uiContent: () => digest.uiContent },
     );
     if (stream) result.stream = stream;
     // Without its call record a completion would describe an output nobody can read (and

@@ -4,6 +4,7 @@
 // switches to bounded mode (bounded.ts) and memory stays flat whatever the size.
 import { StringDecoder } from "node:string_decoder";
 import { AbridgeError } from "../errors.js";
+import { defineLazy } from "../lazy-props.js";
 import type { LogWriter } from "../log/writer.js";
 import { validateInput } from "../pipeline.js";
 import type { ToolResultInput, ToolResultOutput } from "../types.js";
@@ -204,10 +205,9 @@ export class StreamSink<R = unknown> {
       const map = new LineMap(built.pieces, built.lines, builtNumbering(built.text, digest.metadata.paging));
       const llmContent = trueHeadline(remapMarkers(digest.llmContent, map, template), digest.metadata.totalLines || builtLines, map);
       const metadata = { ...trueMetadata(digest.metadata, map, { chars: built.chars, omitted: built.omitted }), llmChars: llmContent.length };
-      return Object.defineProperties(
-        { category: digest.category, llmContent, summary: digest.summary, truncated: true, metadata } as ToolResultOutput,
-        { uiContent: { enumerable: true, get: () => remapMarkers(digest.uiContent, map, template) } },
-      );
+      return defineLazy({ category: digest.category, llmContent, summary: digest.summary, truncated: true, metadata } as ToolResultOutput, {
+        uiContent: () => remapMarkers(digest.uiContent, map, template),
+      });
     };
     return this.host.complete({ ...call, output: built.text }, logged, options, { adjust, info });
   }
