@@ -26,6 +26,7 @@ import { Block, blockOf, isContinuation } from "./important/blocks";
 import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
+import { novelFirst } from "./important/novel";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { Scan, scanImportant } from "./important/scan";
@@ -54,6 +55,8 @@ const STRONG_RHYTHM: i32 = 32;
 const MIDDLE_FRAMES: i32 = 4;
 /** Lines of a failure's block kept before the rest of it: its user frame and this many assertion lines. */
 const ASSERTIONS_PER_BLOCK: i32 = 2;
+/** A line at least this long that is chosen word for word already is not offered again. */
+const MIN_REPEATED: i32 = 8;
 
 export class KeepResult {
   constructor(public output: string, public cut: Cut | null) {}
@@ -128,12 +131,22 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   const order = new Order();
   const primary = order.primary;
   const ne = errors.length;
-  if (ne > 0) primary.push(unchecked(errors[0]));
-  if (ne > 1) primary.push(unchecked(errors[ne - 1]));
+  // Errors in their order (the first, the last, the others from both ends
+  // inwards), each message once and the rarest first; a message repeated for
+  // another file or line comes after every error that says something new.
+  const errorOrder = new Array<i32>();
+  if (ne > 0) errorOrder.push(unchecked(errors[0]));
+  if (ne > 1) errorOrder.push(unchecked(errors[ne - 1]));
+  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, errorOrder);
+  const novel = new Array<i32>();
+  const repeats = new Array<i32>();
+  novelFirst(text, scan, errorOrder, 2, novel, repeats);
+  for (let j = 0; j < min(2, novel.length); j++) primary.push(unchecked(novel[j]));
   fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, primary);
   notable.sort();
   let k = notable.length - 1;
-  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, primary);
+  for (let j = 2; j < novel.length; j++) primary.push(unchecked(novel[j]));
+  for (let j = 0; j < repeats.length; j++) primary.push(unchecked(repeats[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
   fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, primary);
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
@@ -226,6 +239,32 @@ class Chosen {
     return false;
   }
 
+  /**
+   * Flagged lines not chosen because a chosen line says the same word for word:
+   * their blocks' key lines may still differ ("error[E0308]: mismatched types"
+   * before another file's location).
+   */
+  echoes: i32[] = [];
+
+  /** A chosen range holds a line whose text is text[start, end) exactly (not too short to matter). */
+  repeats(text: string, start: i32, end: i32): bool {
+    const len = end - start;
+    if (len < MIN_REPEATED) return false;
+    for (let i = 0; i < this.starts.length; i++) {
+      const rs = unchecked(this.starts[i]);
+      const re = unchecked(this.ends[i]);
+      let p = rs;
+      while (p + len <= re) {
+        const nl = findNewline(text, p, re);
+        let le = nl;
+        if (le > p && unitAt(text, le - 1) == CharCode.CR) le--;
+        if (le - p == len && p != start && sameUnits(text, p, start, len)) return true;
+        p = nl + 1;
+      }
+    }
+    return false;
+  }
+
   /** Units of [start, end) that no chosen range covers. */
   uncovered(start: i32, end: i32): i32 {
     const parts = new Array<i64>();
@@ -306,6 +345,12 @@ class Chosen {
     }
     return total;
   }
+}
+
+/** text[a, a + len) and text[b, b + len) hold the same units. */
+function sameUnits(text: string, a: i32, b: i32, len: i32): bool {
+  const base = changetype<usize>(text);
+  return memory.compare(base + (<usize>a << 1), base + (<usize>b << 1), <usize>len << 1) == 0;
 }
 
 /** Length of the union of ranges packed as (start << 32) | end. */
@@ -425,6 +470,8 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
   // Shown by head or tail anyway, or inside a range chosen before.
   if (lineEnd < frame.headEnd || start >= frame.tailStart) return used;
   if (chosen.covers(start, lineEnd)) return used;
+  // A line shown word for word already (a runner repeats each failure in its summary) says nothing new.
+  if (chosen.repeats(text, start, lineEnd)) return used;
   const b = chosen.bridged(start, end, perGap);
   let s = <i32>(b >> 32);
   let e = <i32>(b & 0xffffffff);
@@ -466,6 +513,7 @@ function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chose
     const h = unchecked(chosen.hits[c]);
     if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
   }
+  for (let c = 0; c < chosen.echoes.length; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap);
   return used;
 }
 
@@ -574,6 +622,10 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       if (alike(shapes, templates, line - 1)) continue;
     }
     const before = chosen.count;
+    if (chosen.repeats(text, ls, le)) {
+      chosen.echoes.push(h);
+      continue;
+    }
     used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
   }
