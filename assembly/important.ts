@@ -26,6 +26,7 @@ import { Block, blockOf, isContinuation } from "./important/blocks";
 import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
+import { countLines } from "./important/counts";
 import { novelFirst } from "./important/novel";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
@@ -109,9 +110,13 @@ function headerLike(s: string, a: i32, b: i32): bool {
 class Order {
   primary: i32[] = [];
   secondary: i32[] = [];
+  /** Starts of the lines near the end that state a total, offered after the failures' key lines. */
+  counts: i32[] = [];
+  /** Under a small budget, offered after the totals: repeated errors, warnings. */
+  late: i32[] = [];
 }
 
-function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order {
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool): Order {
   const errors = new Array<i32>();
   const headers = new Array<i32>();
   const summaries = new Array<i32>();
@@ -129,6 +134,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
     else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line));
   }
   const order = new Order();
+  order.counts = countLines(text);
   const primary = order.primary;
   const ne = errors.length;
   // Errors in their order (the first, the last, the others from both ends
@@ -146,9 +152,12 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   notable.sort();
   let k = notable.length - 1;
   for (let j = 2; j < novel.length; j++) primary.push(unchecked(novel[j]));
-  for (let j = 0; j < repeats.length; j++) primary.push(unchecked(repeats[j]));
+  // Under a small budget errors that say nothing new and warnings wait until
+  // the failures' key lines and the totals have been offered the budget.
+  const late = small ? order.late : primary;
+  for (let j = 0; j < repeats.length; j++) late.push(unchecked(repeats[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
-  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, primary);
+  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, late);
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
@@ -245,6 +254,8 @@ class Chosen {
    * before another file's location).
    */
   echoes: i32[] = [];
+  /** Echoes whose key lines have been offered already. */
+  echoFrom: i32 = 0;
 
   /** A chosen range holds a line whose text is text[start, end) exactly (not too short to matter). */
   repeats(text: string, start: i32, end: i32): bool {
@@ -507,13 +518,15 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
  * function line when the frame is a bare location, then up to
  * ASSERTIONS_PER_BLOCK lines that state what was expected.
  */
-function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, frame: Frame, from: i32, used: i32, cap: i32): i32 {
   const n = chosen.count;
-  for (let c = 0; c < n; c++) {
+  const echoes = chosen.echoes.length;
+  for (let c = from; c < n; c++) {
     const h = unchecked(chosen.hits[c]);
     if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
   }
-  for (let c = 0; c < chosen.echoes.length; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap);
+  for (let c = chosen.echoFrom; c < echoes; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap);
+  chosen.echoFrom = echoes;
   return used;
 }
 
@@ -632,6 +645,17 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
   return used;
 }
 
+/** Offers the lines that state a total (important/counts.ts), each alone. */
+function offerCounts(text: string, starts: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const n = text.length;
+  for (let k = 0; k < starts.length; k++) {
+    const s = unchecked(starts[k]);
+    const e = findNewline(text, s, n);
+    used = offer(text, chosen, frame, s, withNewline(text, e), 1 + countNewlines(text, 0, s), -1, Kind.None, used, cap);
+  }
+  return used;
+}
+
 /** Line i has the template of one of `lines`. */
 function alike(shapes: Shapes, lines: i32[], i: i32): bool {
   for (let k = 0; k < lines.length; k++) if (shapes.sameTemplate(unchecked(lines[k]), i)) return true;
@@ -670,8 +694,14 @@ function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Cho
 function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, frame: Frame, cap: i32, small: bool): Chosen {
   const chosen = new Chosen();
   let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap);
-  used = keyLines(text, scan, shapes, chosen, frame, used, cap);
-  if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+  used = keyLines(text, scan, shapes, chosen, frame, 0, used, cap);
+  if (small) {
+    used = offerCounts(text, order.counts, chosen, frame, used, cap);
+    const from = chosen.count;
+    used = offerHits(text, scan, shapes, order.late, chosen, frame, used, cap);
+    used = keyLines(text, scan, shapes, chosen, frame, from, used, cap);
+    used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+  }
   growBlocks(text, scan, shapes, chosen, used, cap, frame.perLine);
   return chosen;
 }
@@ -721,7 +751,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);
   frame.perLine = perLine;
 
-  const order = selectionOrder(text, scan, shapes);
+  const order = selectionOrder(text, scan, shapes, small);
   const flagged = flaggedOf(scan);
   const first = choose(text, scan, shapes, order, frame, cap, small);
   // The bounds make the first attempt fit; dropping the last choice is a safety net.
