@@ -25,7 +25,7 @@ import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./ma
 import { Block, blockOf, isContinuation } from "./important/blocks";
 import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
-import { inlineMarkerBound, linesIn, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
+import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
 import { novelFirst } from "./important/novel";
 import { refineScan } from "./important/refine";
@@ -44,7 +44,7 @@ const IMPORTANT_SHARE: f64 = 0.7;
  * share, and the cut is numbered rather than marked gap by gap (a marker on
  * every gap would cost more than the lines it separates).
  */
-const SMALL_BUDGET: i32 = 2000;
+const SMALL_BUDGET: i32 = NUMBERED_BELOW;
 const IMPORTANT_SHARE_SMALL: f64 = 1.0;
 /** Summaries and warnings considered: this many from each end. */
 const FLOOD_ENDS: i32 = 3;
