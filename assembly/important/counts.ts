@@ -13,6 +13,8 @@ import { messageKey } from "./novel";
 export const COUNT_WINDOW: i32 = 80;
 /** Longest line taken as a total, trimmed. */
 const MAX_COUNT_LINE: i32 = 64;
+/** Lines with the same words that make a series rather than totals ("(48 rows)" and "(6 rows)" are two totals). */
+const SERIES: i32 = 3;
 /** Tokens of a total at most. */
 const MAX_TOKENS: i32 = 8;
 
@@ -38,7 +40,7 @@ export function countLines(text: string): i32[] {
     end = s - 1;
   }
   const out = new Array<i32>();
-  for (let k = starts.length - 1; k >= 0; k--) if (seen.get(unchecked(keys[k])) == 1) out.push(unchecked(starts[k]));
+  for (let k = starts.length - 1; k >= 0; k--) if (seen.get(unchecked(keys[k])) < SERIES) out.push(unchecked(starts[k]));
   return out;
 }
 
