@@ -8,12 +8,18 @@
 // starts at line 2,400. The budget is spent by value. Flagged lines are offered
 // it alone first, in this order: the first and the last error, summaries and
 // exit lines (three from each end), the other errors from both ends inwards,
-// lines that break a rhythm held over many lines ("not ok" among a hundred
-// "ok"), warnings (three from each end), lines that only name a section; then
-// each failure's key lines (the frame naming the user's file, what was
-// expected and what came instead, the line closing a trace); under a small
-// budget the other rhythm breaks; then whole blocks (context, frames) while the
-// share lasts; head and tail get the rest. Under SMALL_BUDGET flagged lines may
+// each message once and the rarest first (important/novel.ts: the one
+// "Duplicate case label" before a second "'next' is defined but never used"),
+// errors repeating a message, lines that break a rhythm held over many lines
+// ("not ok" among a hundred "ok"), warnings (three from each end), lines that
+// only name a section; then each failure's key lines (the frame naming the
+// user's file, what was expected and what came instead, the line closing a
+// trace); under a small budget the totals near the end (important/counts.ts:
+// "# tests 113", "(48 rows)"), and only then the repeated errors and the
+// warnings, then the other rhythm breaks; then whole blocks (context, frames)
+// while the share lasts; head and tail get the rest. A line that a chosen one
+// shows word for word is not offered again (a runner's closing list of its
+// failures). Under SMALL_BUDGET flagged lines may
 // take all of it, and the cut is numbered (important/numbered.ts): one marker up
 // front and each kept line after its number, the user's frames between the
 // first and the last one offered too, as a line then costs far less. Blocks that

@@ -1,11 +1,13 @@
 // NDJSON (one JSON value per line): the exact record count and the keys seen
-// (a key with few short values counted by value), then the first and the last
-// record, the lines that carry errors, the first records with a rare value of
-// such a key, and as many more records as fit, in their order, with a marker
-// for every gap. Records
+// (a key with few short values counted by value), then the lines that carry
+// errors and the records stating what a failure expected, then the first and
+// the last record, the first records with a rare value of such a key, and as
+// many more records as fit, in their order, with a marker for every gap; under
+// a small budget the records are numbered under one marker instead. Records
 // longer than their share are shortened as JSON, so every record line shown
-// still parses. Lines that are not JSON (a tool's progress on stderr) are
-// counted and kept when flagged.
+// still parses; a failure's record is focused on its message (focus.ts) rather
+// than cut by position. Lines that are not JSON (a tool's progress on stderr)
+// are counted and kept when flagged.
 //
 //   NDJSON, 875 records; keys: path (875), version (875), dev (875: true 873, false 2)
 //   {"path":"node_modules/@a2a-js/sdk","version":"0.3.11","dev":true}
