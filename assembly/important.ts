@@ -645,6 +645,8 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       chosen.echoes.push(h);
       continue;
     }
+    // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
+    if (kind == Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
     used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
   }

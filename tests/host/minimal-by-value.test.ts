@@ -59,6 +59,15 @@ describe("minimal level: each error message once, the rarest first", () => {
   });
 });
 
+describe("minimal level: a trace by the line that closes it", () => {
+  it("states each exception rather than the line that opens its trace (unittest)", () => {
+    const { text } = minimal("unittest-verbose-failures");
+    expect(text).toContain("ZeroDivisionError: integer division or modulo by zero");
+    expect(text).toContain("AssertionError: 379 != 380");
+    expect(text).not.toContain("Traceback (most recent call last):");
+  });
+});
+
 describe("minimal level: no line shown twice", () => {
   it("shows a runner's failure once, not again in its closing list (node --test, spec reporter)", () => {
     const { text, lines } = minimal("node-test-spec-failures");
