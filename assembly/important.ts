@@ -154,14 +154,21 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const repeats = new Array<i32>();
   novelFirst(text, scan, errorOrder, 2, novel, repeats);
   for (let j = 0; j < min(2, novel.length); j++) primary.push(unchecked(novel[j]));
-  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, primary);
+  // Summaries the same way: of a dozen "ok  example/pkgN  0.04s" one stands for the others.
+  const summaryOrder = new Array<i32>();
+  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, summaryOrder);
+  const novelSummaries = new Array<i32>();
+  const repeatedSummaries = new Array<i32>();
+  novelFirst(text, scan, summaryOrder, summaryOrder.length, novelSummaries, repeatedSummaries);
+  for (let j = 0; j < novelSummaries.length; j++) primary.push(unchecked(novelSummaries[j]));
   notable.sort();
   let k = notable.length - 1;
   for (let j = 2; j < novel.length; j++) primary.push(unchecked(novel[j]));
-  // Under a small budget errors that say nothing new and warnings wait until
-  // the failures' key lines and the totals have been offered the budget.
+  // Under a small budget errors and summaries that say nothing new and warnings
+  // wait until the failures' key lines and the totals have been offered the budget.
   const late = small ? order.late : primary;
   for (let j = 0; j < repeats.length; j++) late.push(unchecked(repeats[j]));
+  for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
   fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, late);
   fromBothEnds(headers, 0, headers.length, headers.length, primary);

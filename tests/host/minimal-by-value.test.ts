@@ -52,6 +52,13 @@ describe("minimal level: each error message once, the rarest first", () => {
     expect(text.match(/'next' is defined but never used/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 
+  it("lets one passing package stand for a dozen alike ones, so every failing test fits (go test)", () => {
+    const { text } = minimal("go-test-failures");
+    for (const name of ["TestPriceWithVat", "TestReserve", "TestSlug", "TestSlugIndex"]) expect(text, name).toContain(`--- FAIL: ${name} (`);
+    expect(text).toContain("panic: assignment to entry in nil map");
+    expect(text.match(/^\d+: ok  \texample\.test\/shop\/pkg/gm)?.length ?? 0).toBeLessThanOrEqual(2);
+  });
+
   it("tells test names apart by their numbers' places, not their values (tcltest)", () => {
     const { text } = minimal("tcltest-failures-exit-0");
     expect(text).toContain("==== vat-1 FAILED");
