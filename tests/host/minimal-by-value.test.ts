@@ -20,13 +20,17 @@ interface Meta {
 }
 
 function minimal(id: string) {
+  return digest(id, "minimal", MINIMAL);
+}
+
+function digest(id: string, level: "minimal" | "balanced", budget: number) {
   const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
   // A test never looks at the held-out part.
   expect(isHeldOut(meta), `${id} is held out`).toBe(false);
   const hint = `; read more: abridge_read id=${id} offset={first}`;
   const output = readFileSync(join(corpus, id, "output"));
-  const text = compact({ tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, { level: "minimal" }, { hint }).llmContent;
-  expect(text.length).toBeLessThanOrEqual(MINIMAL);
+  const text = compact({ tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, { level }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(budget);
   return { meta, text, lines: output.toString("utf8").split("\n") };
 }
 
@@ -57,6 +61,14 @@ describe("minimal level: each error message once, the rarest first", () => {
     for (const name of ["TestPriceWithVat", "TestReserve", "TestSlug", "TestSlugIndex"]) expect(text, name).toContain(`--- FAIL: ${name} (`);
     expect(text).toContain("panic: assignment to entry in nil map");
     expect(text.match(/^\d+: ok  \texample\.test\/shop\/pkg/gm)?.length ?? 0).toBeLessThanOrEqual(2);
+  });
+
+  it("offers a linter's distinct warnings before a second copy of any (cargo clippy)", () => {
+    const { text } = minimal("cargo-clippy-warnings");
+    for (const line of ["warning: length comparison to zero", "warning: clamp-like pattern without using clamp function"]) expect(text, line).toContain(line);
+    // At the balanced level every distinct message fits.
+    const { meta, text: balanced } = digest("cargo-clippy-warnings", "balanced", 4000);
+    for (const line of meta.facts.mustKeep) expect(balanced, line).toContain(line);
   });
 
   it("tells test names apart by their numbers' places, not their values (tcltest)", () => {
