@@ -517,7 +517,8 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
     // The start of a flagged line, when enough of it fits (a notable line is worth it whole only).
     const cutCost = frame.perLine > 0 ? frame.perLine + inlineMarkerBound(end - start) : perGap;
     if (hit < 0 || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
-    e = safeEnd(text, start + left - cutCost - 1);
+    // One long line (a response body, a minified bundle) takes at most half the share: its start says the rest.
+    e = safeEnd(text, start + min(left - cutCost - 1, cap >> 1));
     cost = e - start + cutCost;
   }
   // A bridged range starts earlier: its first line counts the newlines skipped back.

@@ -87,6 +87,15 @@ describe("minimal level: a trace by the line that closes it", () => {
   });
 });
 
+describe("minimal level: one long line does not take the whole share", () => {
+  it("keeps curl's own error line beside the start of a long error page (curl -v --fail-with-body)", () => {
+    const { text } = minimal("curl-v-500-error-page");
+    expect(text).toContain("curl: (22) The requested URL returned error: 500");
+    expect(text).toContain("< HTTP/1.1 500 Internal Server Error");
+    expect(text).toContain("<p>upstream pricing-service timed out after 30s</p>");
+  });
+});
+
 describe("minimal level: no line shown twice", () => {
   it("shows a runner's failure once, not again in its closing list (node --test, spec reporter)", () => {
     const { text, lines } = minimal("node-test-spec-failures");
