@@ -8,12 +8,18 @@
 // starts at line 2,400. The budget is spent by value. Flagged lines are offered
 // it alone first, in this order: the first and the last error, summaries and
 // exit lines (three from each end), the other errors from both ends inwards,
-// lines that break a rhythm held over many lines ("not ok" among a hundred
-// "ok"), warnings (three from each end), lines that only name a section; then
-// each failure's key lines (the frame naming the user's file, what was
-// expected and what came instead, the line closing a trace); under a small
-// budget the other rhythm breaks; then whole blocks (context, frames) while the
-// share lasts; head and tail get the rest. Under SMALL_BUDGET flagged lines may
+// each message once and the rarest first (important/novel.ts: the one
+// "Duplicate case label" before a second "'next' is defined but never used"),
+// errors repeating a message, lines that break a rhythm held over many lines
+// ("not ok" among a hundred "ok"), warnings (three from each end), lines that
+// only name a section; then each failure's key lines (the frame naming the
+// user's file, what was expected and what came instead, the line closing a
+// trace); under a small budget the totals near the end (important/counts.ts:
+// "# tests 113", "(48 rows)"), and only then the repeated errors and the
+// warnings, then the other rhythm breaks; then whole blocks (context, frames)
+// while the share lasts; head and tail get the rest. A line that a chosen one
+// shows word for word is not offered again (a runner's closing list of its
+// failures). Under SMALL_BUDGET flagged lines may
 // take all of it, and the cut is numbered (important/numbered.ts): one marker up
 // front and each kept line after its number, the user's frames between the
 // first and the last one offered too, as a line then costs far less. Blocks that
@@ -25,7 +31,9 @@ import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./ma
 import { Block, blockOf, isContinuation } from "./important/blocks";
 import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
-import { inlineMarkerBound, linesIn, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
+import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
+import { countLines } from "./important/counts";
+import { novelFirst } from "./important/novel";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { Scan, scanImportant } from "./important/scan";
@@ -42,7 +50,7 @@ const IMPORTANT_SHARE: f64 = 0.7;
  * share, and the cut is numbered rather than marked gap by gap (a marker on
  * every gap would cost more than the lines it separates).
  */
-const SMALL_BUDGET: i32 = 2000;
+const SMALL_BUDGET: i32 = NUMBERED_BELOW;
 const IMPORTANT_SHARE_SMALL: f64 = 1.0;
 /** Summaries and warnings considered: this many from each end. */
 const FLOOD_ENDS: i32 = 3;
@@ -54,6 +62,8 @@ const STRONG_RHYTHM: i32 = 32;
 const MIDDLE_FRAMES: i32 = 4;
 /** Lines of a failure's block kept before the rest of it: its user frame and this many assertion lines. */
 const ASSERTIONS_PER_BLOCK: i32 = 2;
+/** A line at least this long that is chosen word for word already is not offered again. */
+const MIN_REPEATED: i32 = 8;
 
 export class KeepResult {
   constructor(public output: string, public cut: Cut | null) {}
@@ -106,9 +116,13 @@ function headerLike(s: string, a: i32, b: i32): bool {
 class Order {
   primary: i32[] = [];
   secondary: i32[] = [];
+  /** Starts of the lines near the end that state a total, offered after the failures' key lines. */
+  counts: i32[] = [];
+  /** Under a small budget, offered after the totals: repeated errors, warnings. */
+  late: i32[] = [];
 }
 
-function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order {
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool): Order {
   const errors = new Array<i32>();
   const headers = new Array<i32>();
   const summaries = new Array<i32>();
@@ -126,16 +140,45 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
     else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line));
   }
   const order = new Order();
+  order.counts = countLines(text);
   const primary = order.primary;
   const ne = errors.length;
-  if (ne > 0) primary.push(unchecked(errors[0]));
-  if (ne > 1) primary.push(unchecked(errors[ne - 1]));
-  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, primary);
+  // Errors in their order (the first, the last, the others from both ends
+  // inwards), each message once and the rarest first; a message repeated for
+  // another file or line comes after every error that says something new.
+  const errorOrder = new Array<i32>();
+  if (ne > 0) errorOrder.push(unchecked(errors[0]));
+  if (ne > 1) errorOrder.push(unchecked(errors[ne - 1]));
+  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, errorOrder);
+  const novel = new Array<i32>();
+  const repeats = new Array<i32>();
+  novelFirst(text, scan, errorOrder, 2, novel, repeats);
+  for (let j = 0; j < min(2, novel.length); j++) primary.push(unchecked(novel[j]));
+  // Summaries the same way: of a dozen "ok  example/pkgN  0.04s" one stands for the others.
+  const summaryOrder = new Array<i32>();
+  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, summaryOrder);
+  const novelSummaries = new Array<i32>();
+  const repeatedSummaries = new Array<i32>();
+  novelFirst(text, scan, summaryOrder, summaryOrder.length, novelSummaries, repeatedSummaries);
+  for (let j = 0; j < novelSummaries.length; j++) primary.push(unchecked(novelSummaries[j]));
   notable.sort();
   let k = notable.length - 1;
-  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, primary);
+  for (let j = 2; j < novel.length; j++) primary.push(unchecked(novel[j]));
+  // Under a small budget errors and summaries that say nothing new and warnings
+  // wait until the failures' key lines and the totals have been offered the budget.
+  const late = small ? order.late : primary;
+  for (let j = 0; j < repeats.length; j++) late.push(unchecked(repeats[j]));
+  for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
-  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, primary);
+  // Warnings: each message once, the rarest first ("length comparison to zero" before
+  // the fifth "needless borrow"); three from each end while they repeat one message.
+  const warningOrder = new Array<i32>();
+  fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
+  const novelWarnings = new Array<i32>();
+  const repeatedWarnings = new Array<i32>();
+  novelFirst(text, scan, warningOrder, 0, novelWarnings, repeatedWarnings);
+  for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
+  for (let j = 0; j < repeatedWarnings.length && j < 2 * FLOOD_ENDS - novelWarnings.length; j++) late.push(unchecked(repeatedWarnings[j]));
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
@@ -226,6 +269,34 @@ class Chosen {
     return false;
   }
 
+  /**
+   * Flagged lines not chosen because a chosen line says the same word for word:
+   * their blocks' key lines may still differ ("error[E0308]: mismatched types"
+   * before another file's location).
+   */
+  echoes: i32[] = [];
+  /** Echoes whose key lines have been offered already. */
+  echoFrom: i32 = 0;
+
+  /** A chosen range holds a line whose text is text[start, end) exactly (not too short to matter). */
+  repeats(text: string, start: i32, end: i32): bool {
+    const len = end - start;
+    if (len < MIN_REPEATED) return false;
+    for (let i = 0; i < this.starts.length; i++) {
+      const rs = unchecked(this.starts[i]);
+      const re = unchecked(this.ends[i]);
+      let p = rs;
+      while (p + len <= re) {
+        const nl = findNewline(text, p, re);
+        let le = nl;
+        if (le > p && unitAt(text, le - 1) == CharCode.CR) le--;
+        if (le - p == len && p != start && sameUnits(text, p, start, len)) return true;
+        p = nl + 1;
+      }
+    }
+    return false;
+  }
+
   /** Units of [start, end) that no chosen range covers. */
   uncovered(start: i32, end: i32): i32 {
     const parts = new Array<i64>();
@@ -306,6 +377,12 @@ class Chosen {
     }
     return total;
   }
+}
+
+/** text[a, a + len) and text[b, b + len) hold the same units. */
+function sameUnits(text: string, a: i32, b: i32, len: i32): bool {
+  const base = changetype<usize>(text);
+  return memory.compare(base + (<usize>a << 1), base + (<usize>b << 1), <usize>len << 1) == 0;
 }
 
 /** Length of the union of ranges packed as (start << 32) | end. */
@@ -425,6 +502,8 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
   // Shown by head or tail anyway, or inside a range chosen before.
   if (lineEnd < frame.headEnd || start >= frame.tailStart) return used;
   if (chosen.covers(start, lineEnd)) return used;
+  // A line shown word for word already (a runner repeats each failure in its summary) says nothing new.
+  if (chosen.repeats(text, start, lineEnd)) return used;
   const b = chosen.bridged(start, end, perGap);
   let s = <i32>(b >> 32);
   let e = <i32>(b & 0xffffffff);
@@ -438,7 +517,8 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
     // The start of a flagged line, when enough of it fits (a notable line is worth it whole only).
     const cutCost = frame.perLine > 0 ? frame.perLine + inlineMarkerBound(end - start) : perGap;
     if (hit < 0 || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
-    e = safeEnd(text, start + left - cutCost - 1);
+    // One long line (a response body, a minified bundle) takes at most half the share: its start says the rest.
+    e = safeEnd(text, start + min(left - cutCost - 1, cap >> 1));
     cost = e - start + cutCost;
   }
   // A bridged range starts earlier: its first line counts the newlines skipped back.
@@ -460,12 +540,15 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
  * function line when the frame is a bare location, then up to
  * ASSERTIONS_PER_BLOCK lines that state what was expected.
  */
-function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, frame: Frame, from: i32, used: i32, cap: i32): i32 {
   const n = chosen.count;
-  for (let c = 0; c < n; c++) {
+  const echoes = chosen.echoes.length;
+  for (let c = from; c < n; c++) {
     const h = unchecked(chosen.hits[c]);
     if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
   }
+  for (let c = chosen.echoFrom; c < echoes; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap);
+  chosen.echoFrom = echoes;
   return used;
 }
 
@@ -574,8 +657,25 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       if (alike(shapes, templates, line - 1)) continue;
     }
     const before = chosen.count;
+    if (chosen.repeats(text, ls, le)) {
+      chosen.echoes.push(h);
+      continue;
+    }
+    // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
+    if (kind == Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
     used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
+  }
+  return used;
+}
+
+/** Offers the lines that state a total (important/counts.ts), each alone. */
+function offerCounts(text: string, starts: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const n = text.length;
+  for (let k = 0; k < starts.length; k++) {
+    const s = unchecked(starts[k]);
+    const e = findNewline(text, s, n);
+    used = offer(text, chosen, frame, s, withNewline(text, e), 1 + countNewlines(text, 0, s), -1, Kind.None, used, cap);
   }
   return used;
 }
@@ -618,8 +718,14 @@ function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Cho
 function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, frame: Frame, cap: i32, small: bool): Chosen {
   const chosen = new Chosen();
   let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap);
-  used = keyLines(text, scan, shapes, chosen, frame, used, cap);
-  if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+  used = keyLines(text, scan, shapes, chosen, frame, 0, used, cap);
+  if (small) {
+    used = offerCounts(text, order.counts, chosen, frame, used, cap);
+    const from = chosen.count;
+    used = offerHits(text, scan, shapes, order.late, chosen, frame, used, cap);
+    used = keyLines(text, scan, shapes, chosen, frame, from, used, cap);
+    used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+  }
   growBlocks(text, scan, shapes, chosen, used, cap, frame.perLine);
   return chosen;
 }
@@ -669,7 +775,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);
   frame.perLine = perLine;
 
-  const order = selectionOrder(text, scan, shapes);
+  const order = selectionOrder(text, scan, shapes, small);
   const flagged = flaggedOf(scan);
   const first = choose(text, scan, shapes, order, frame, cap, small);
   // The bounds make the first attempt fit; dropping the last choice is a safety net.

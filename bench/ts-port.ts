@@ -1003,6 +1003,8 @@ const FLOOD_ENDS = 3;
 const MIN_PARTIAL = 48;
 const STRONG_RHYTHM = 32;
 const ASSERTIONS_PER_BLOCK = 2;
+/** A line at least this long that is chosen word for word already is not offered again. */
+const MIN_REPEATED = 8;
 const MAX_TRACE_LINES = 2000;
 
 const isDecoration = (c: number) => c === 0x3d || c === 45 || c === 95 || c === 0x2a || c === 35 || c === 0x7e || c === 0x2500;
@@ -1065,16 +1067,96 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   });
   const primary: number[] = [];
   const ne = errors.length;
-  if (ne > 0) primary.push(errors[0]!);
-  if (ne > 1) primary.push(errors[ne - 1]!);
-  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, primary);
-  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, primary);
+  // Errors, summaries and warnings each message once, the rarest first (important/novel.ts).
+  const errorOrder: number[] = [];
+  if (ne > 0) errorOrder.push(errors[0]!);
+  if (ne > 1) errorOrder.push(errors[ne - 1]!);
+  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, errorOrder);
+  const [novel, repeats] = novelFirst(text, scan, errorOrder, 2);
+  for (let j = 0; j < Math.min(2, novel.length); j++) primary.push(novel[j]!);
+  const summaryOrder: number[] = [];
+  fromBothEnds(summaries, 0, summaries.length, FLOOD_ENDS, summaryOrder);
+  const [novelSummaries, repeatedSummaries] = novelFirst(text, scan, summaryOrder, summaryOrder.length);
+  primary.push(...novelSummaries);
   notable.sort((x, y) => y[0] - x[0] || y[1] - x[1] || y[2] - x[2] || x[3] - y[3]);
   let k = 0;
+  for (let j = 2; j < novel.length; j++) primary.push(novel[j]!);
+  // The marked form (budgets of 2,000 and more): what waits under a small budget keeps its place.
+  primary.push(...repeats, ...repeatedSummaries);
   while (k < notable.length && notable[k]![0] === 1) primary.push(notable[k++]![3]);
-  fromBothEnds(warnings, 0, warnings.length, FLOOD_ENDS, primary);
+  const warningOrder: number[] = [];
+  fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
+  const [novelWarnings, repeatedWarnings] = novelFirst(text, scan, warningOrder, 0);
+  primary.push(...novelWarnings);
+  for (let j = 0; j < repeatedWarnings.length && j < 2 * FLOOD_ENDS - novelWarnings.length; j++) primary.push(repeatedWarnings[j]!);
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
   return { primary, secondary: notable.slice(k).map((x) => x[3]) };
+}
+
+// ---------------------------------------------------------------- new messages first (important/novel.ts)
+
+/** Hash of the words of s[a, b), every run of digits one class; 0 when the line has no letter. */
+function messageKey(s: string, a: number, b: number): number {
+  const gap = (c: number) => c === 32 || c === 9 || c === 13;
+  let h = 2166136261;
+  let letters = 0;
+  let i = a;
+  while (i < b) {
+    while (i < b && gap(s.charCodeAt(i))) i++;
+    if (i >= b) break;
+    while (i < b && !gap(s.charCodeAt(i))) {
+      const c = s.charCodeAt(i);
+      if (isDigit(c)) {
+        while (i < b && isDigit(s.charCodeAt(i))) i++;
+        h = Math.imul(h ^ 0x23, 16777619) >>> 0;
+        continue;
+      }
+      if (isAlpha(c)) letters++;
+      h = Math.imul(h ^ c, 16777619) >>> 0;
+      i++;
+    }
+    h = Math.imul(h ^ 0x20, 16777619) >>> 0;
+  }
+  return letters === 0 ? 0 : (h | 1) >>> 0;
+}
+
+/** [hits whose message no earlier hit stated, rarest first (the first `keepFirst` in front), the repeats]. */
+function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number): [number[], number[]] {
+  const keys = order.map((h) => messageKey(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
+  const counts = new Map<number, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const seen = new Set<number>();
+  const novel: [number, number][] = [];
+  const later: number[] = [];
+  keys.forEach((k, j) => {
+    if (k !== 0 && seen.has(k)) {
+      later.push(order[j]!);
+      return;
+    }
+    if (k !== 0) seen.add(k);
+    novel.push([j < keepFirst ? 0 : Math.min(counts.get(k)!, 0xfffff), j]);
+  });
+  novel.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  return [novel.map(([, j]) => order[j]!), later];
+}
+
+/** A chosen range holds a line whose text is text[start, end) exactly (not too short to matter). */
+function repeatsChosen(chosen: Range[], text: string, start: number, end: number): boolean {
+  const len = end - start;
+  if (len < MIN_REPEATED) return false;
+  const line = text.slice(start, end);
+  for (const c of chosen) {
+    let p = c.start;
+    while (p + len <= c.end) {
+      let nl = text.indexOf("\n", p);
+      if (nl < 0 || nl > c.end) nl = c.end;
+      let le = nl;
+      if (le > p && text.charCodeAt(le - 1) === 13) le--;
+      if (le - p === len && p !== start && text.slice(p, le) === line) return true;
+      p = nl + 1;
+    }
+  }
+  return false;
 }
 
 interface Range {
@@ -1158,6 +1240,7 @@ function offer(text: string, chosen: Range[], frame: Frame, start: number, end: 
   const lineEnd = end > start && end <= n && text.charCodeAt(end - 1) === LF ? end - 1 : end;
   if (lineEnd < frame.headEnd || start >= frame.tailStart) return used;
   if (chosen.some((c) => c.start <= start && lineEnd <= c.end)) return used;
+  if (repeatsChosen(chosen, text, start, lineEnd)) return used;
   let [s, e] = bridged(chosen, start, end, perGap);
   let cost = costOf(chosen, s, e, perGap);
   if (cost > left) {
@@ -1167,7 +1250,7 @@ function offer(text: string, chosen: Range[], frame: Frame, start: number, end: 
   }
   if (cost > left) {
     if (hit < 0 || kind === Kind.Notable || left - perGap < MIN_PARTIAL) return used;
-    e = safeEnd(text, start + left - perGap - 1);
+    e = safeEnd(text, start + Math.min(left - perGap - 1, cap >> 1));
     cost = e - start + perGap;
   }
   const first = s < start ? firstLine - countNewlines(text, s, start) : firstLine;
@@ -1240,7 +1323,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: number, 
   return used;
 }
 
-function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number[], chosen: Range[], frame: Frame, used: number, cap: number): number {
+function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number[], chosen: Range[], frame: Frame, used: number, cap: number, echoes: number[]): number {
   const templates: number[] = [];
   for (const h of list) {
     if (cap - used < frame.perGap + 8) break;
@@ -1254,6 +1337,11 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
       if (templates.some((t) => shapes.sameTemplate(t, line - 1))) continue;
     }
     const before = chosen.length;
+    if (repeatsChosen(chosen, text, ls, le)) {
+      echoes.push(h);
+      continue;
+    }
+    if (kind === Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
     used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
     if (kind === Kind.Notable && chosen.length > before) templates.push(line - 1);
   }
@@ -1279,10 +1367,13 @@ function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Ran
 
 function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, frame: Frame, cap: number, small: boolean): Range[] {
   const chosen: Range[] = [];
-  let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap);
+  const echoes: number[] = [];
+  let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap, echoes);
   const n = chosen.length;
   for (let c = 0; c < n; c++) if (chosen[c]!.hit >= 0) used = keyLinesOf(text, scan, shapes, chosen[c]!.hit, chosen, frame, used, cap);
-  if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+  // A line not chosen because a chosen one says it word for word: its block's key lines may differ.
+  for (const h of echoes) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
+  if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap, []);
   growBlocks(text, scan, shapes, chosen, used, cap);
   return chosen;
 }

@@ -4,6 +4,9 @@
 // gap costs about 45 chars and a line number about 5, so the budget goes to
 // more of the lines that carry the outcome.
 import { CharCode } from "../util/chars";
+
+/** Below this budget a cut is numbered: a marker per gap would cost more than the lines it separates. */
+export const NUMBERED_BELOW: i32 = 2000;
 import { countNewlines, findNewline, unitAt } from "../util/lines";
 
 /** Units a line's number takes before it: its digits, ':' and ' ' (numbers are plain digits, as a read offset takes them). */

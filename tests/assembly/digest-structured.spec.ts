@@ -220,8 +220,10 @@ describe("StructuredData: NDJSON", () => {
     const d = digestStructured(t, 300, ctx, "");
     expect(d.llm.length).toBeLessThanOrEqual(300);
     expect(d.summary).toBe("NDJSON, 1,000 records");
-    expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), ok (1000)\n{"id":0,"ok":true}\n')).toBe(true);
-    expect(d.llm.endsWith('\n{"id":999,"ok":true}')).toBe(true);
+    // Under 2,000 units the records are numbered under one marker.
+    expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), ok (1000)\n[...')).toBe(true);
+    expect(d.llm.includes(' of 1,000 lines shown, numbered\n1: {"id":0,"ok":true}\n')).toBe(true);
+    expect(d.llm.endsWith('\n1000: {"id":999,"ok":true}')).toBe(true);
     expect(d.facts).toBe('"type":"ndjson","records":1000,"items":1000,"objects":1000,"keys":2,"otherLines":0');
   });
 
@@ -234,8 +236,8 @@ describe("StructuredData: NDJSON", () => {
     const d = digestStructured(parts.join("\n"), 600, ctx, "");
     expect(d.llm.length).toBeLessThanOrEqual(600);
     expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), level (1000: "info" 998, "warn" 2), msg (1000)\n')).toBe(true);
-    expect(d.llm.includes("\n" + parts[613] + "\n")).toBe(true);
-    expect(d.llm.includes("\n" + parts[777] + "\n")).toBe(true);
+    expect(d.llm.includes("\n614: " + parts[613] + "\n")).toBe(true);
+    expect(d.llm.includes("\n778: " + parts[777] + "\n")).toBe(true);
     // Values common enough are not picked out, and few records get no counts by value.
     const even = new Array<string>();
     for (let i = 0; i < 1000; i++) even.push('{"id":' + i.toString() + ',"ok":' + (i % 2 == 0 ? "true" : "false") + "}");
@@ -253,7 +255,7 @@ describe("StructuredData: NDJSON", () => {
     for (let b = 200; b <= 420; b += 5) {
       const out = llm(t, b);
       expect(out.length).toBeLessThanOrEqual(b);
-      expect(out.endsWith("\n" + parts[999])).toBe(true);
+      expect(out.endsWith("\n1000: " + parts[999])).toBe(true);
     }
   });
 

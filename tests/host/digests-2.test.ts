@@ -291,7 +291,6 @@ describe("WebContent digest", () => {
  * list) or when a fixture that is not listed loses one.
  */
 const KNOWN_LOST_ERROR_LINES: Record<string, string> = {
-  "corpus/curl-v-500-error-page": "curl's own error line is lost behind the HTML error page it printed",
   "corpus/junit5-console-failures": "the failing test's line in JUnit's tree (✘) is not taken for a failure",
   "corpus/tsc-strict-noemit": "twelve long tsc errors do not all fit beside the head and tail the digest keeps",
 };

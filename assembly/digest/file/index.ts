@@ -36,6 +36,8 @@ import { markdownOutlineText } from "../shared/heading-outline";
 
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
+/** Units left unused after the page that are worth a second try with a larger outline. */
+const REFILL_MIN: i32 = 48;
 /** Share of the budget each of the before / after summaries may take in sections mode. */
 const SIDE_SHARE: i32 = 15;
 const MAX_NAME: i32 = 80;
@@ -198,17 +200,43 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   shown.d.keptLines = [];
   shown.shownPoints = 0;
   w.reserved = 0;
+  const share = max(w.room, 0) * OUTLINE_SHARE / 100;
+  pageWithOutline(f, w, shown, share, footerMax);
+  // The page stops at a line that does not fit and the footer takes less than was
+  // held back for it: what is left goes to the outline, when that shows more.
+  const left = w.budget - w.out.length;
+  if (left < REFILL_MIN) return;
+  const first = w.out.length;
+  const kept = shown.d.keptLines.slice(0);
+  const points = shown.shownPoints;
+  const before = w.out.toString();
+  w.out.truncate(mark);
+  shown.d.keptLines = [];
+  shown.shownPoints = 0;
+  pageWithOutline(f, w, shown, share + left, footerMax);
+  if (w.out.length > first) return;
+  w.out.truncate(0);
+  w.out.add(before);
+  shown.d.keptLines = kept;
+  shown.shownPoints = points;
+}
+
+/** The outline within `share` units, then the first page and where to read on. */
+function pageWithOutline(f: FileText, w: Writer, shown: Shown, share: i32, footerMax: i32): void {
+  const count = f.lines.count;
+  const total = f.last;
+  w.reserved = 0;
   if (isDataLanguage(f.language)) {
-    dataDigest(f, w, shown, max(w.room, 0) * OUTLINE_SHARE / 100, footerMax);
+    dataDigest(f, w, shown, share, footerMax);
     return;
   }
   // Minified code's outline is a list of one-letter functions on a few lines: the note replaces it.
   const note = longLinesNote(f.lines, f.language, f.path);
   if (note.length > 0 && note.length + 1 + footerMax < w.room) w.line(note);
-  else if (hasOutline(f.language)) writeOutline(w, f.outline, max(w.room, 0) * OUTLINE_SHARE / 100);
+  else if (hasOutline(f.language)) writeOutline(w, f.outline, share);
   else if (isMarkdownPath(f.path) || f.language == "markdown") {
     // A document's outline is its headings, verbatim, with their line numbers.
-    const block = markdownOutlineText(f.text, max(w.room, 0) * OUTLINE_SHARE / 100, f.first);
+    const block = markdownOutlineText(f.text, share, f.first);
     if (block.length > 0) w.line(block);
   }
   w.reserved = footerMax;

@@ -1,11 +1,13 @@
 // NDJSON (one JSON value per line): the exact record count and the keys seen
-// (a key with few short values counted by value), then the first and the last
-// record, the lines that carry errors, the first records with a rare value of
-// such a key, and as many more records as fit, in their order, with a marker
-// for every gap. Records
+// (a key with few short values counted by value), then the lines that carry
+// errors and the records stating what a failure expected, then the first and
+// the last record, the first records with a rare value of such a key, and as
+// many more records as fit, in their order, with a marker for every gap; under
+// a small budget the records are numbered under one marker instead. Records
 // longer than their share are shortened as JSON, so every record line shown
-// still parses. Lines that are not JSON (a tool's progress on stderr) are
-// counted and kept when flagged.
+// still parses; a failure's record is focused on its message (focus.ts) rather
+// than cut by position. Lines that are not JSON (a tool's progress on stderr)
+// are counted and kept when flagged.
 //
 //   NDJSON, 875 records; keys: path (875), version (875), dev (875: true 873, false 2)
 //   {"path":"node_modules/@a2a-js/sdk","version":"0.3.11","dev":true}
@@ -15,7 +17,8 @@ import { errorSummary, SUMMARY_MAX } from "../shared/summary";
 import { isAssertion } from "../../important/frames";
 import { Kind, rankOf } from "../../important/kinds";
 import { scanImportant } from "../../important/scan";
-import { markerBound, writeMarker } from "../../marker";
+import { markerBound, numberedMarkerBound, writeMarker, writeNumberedMarker } from "../../marker";
+import { NUMBERED_BELOW, prefixWidth } from "../../important/numbered";
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { indexJson, JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
@@ -23,7 +26,8 @@ import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { codePoints, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { ItemLine } from "../shared/items";
-import { shortenToFit } from "./ladder";
+import { focusRecord } from "./focus";
+import { LEVEL_COUNT, shortenToFit } from "./ladder";
 import { colonOf } from "./shorten";
 import { addClipped, clippedLength, LineIndex, MAX_SHOWN_LINE } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
@@ -285,13 +289,28 @@ function renderLine(text: string, nd: Ndjson, i: i32, cap: i32): string {
     if (e - lines.start(i) <= cap) return lines.line(i);
     const idx = indexJson(text, s, e);
     if (idx === null) return "";
-    return shortenToFit(text, idx, cap, "", colonOf(text, idx)).json;
+    const shortened = shortenToFit(text, idx, cap, "", colonOf(text, idx));
+    // {"…":"object with 6 keys"} says no more than the header's keys.
+    return shortened.level > LEVEL_COUNT ? "" : shortened.json;
   }
   const width = min(cap, MAX_SHOWN_LINE);
   if (clippedLength(text, lines.start(i), lines.end(i), width) > cap) return "";
   const out = new StrBuf(width + 32);
   addClipped(out, text, lines.start(i), lines.end(i), width);
   return out.toString();
+}
+
+function pushCandidate(candidates: Array<i32>, failures: Array<bool>, line: i32, failure: bool): void {
+  candidates.push(line);
+  failures.push(failure);
+}
+
+/** Record line i focused on its message within `room` (focus.ts), or "". */
+function focusedLine(text: string, nd: Ndjson, i: i32, room: i32): string {
+  const s = trimmedStart(text, nd.lines.start(i), nd.lines.end(i));
+  const idx = indexJson(text, s, trimmedEnd(text, s, nd.lines.end(i)));
+  if (idx === null) return "";
+  return focusRecord(text, idx, room);
 }
 
 /** Records stating what was expected and what came instead, at most this many. */
@@ -378,58 +397,68 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
     d.omittedChars = lines.codePoints;
     return d;
   }
-  const perGap = markerBound(text.length, lines.count, hint, null) + 1;
+  // Under a small budget the records are numbered: one marker, and a number before each.
+  const numbered = budget < NUMBERED_BELOW;
+  const perGap = numbered ? prefixWidth(lines.count) : markerBound(text.length, lines.count, hint, null) + 1;
   const shown = new Array<string | null>(lines.count);
   // Every gap costs at most perGap. One is paid for up front: the whole text,
   // before anything is shown. A line at either end of the text leaves the
   // number of gaps as it is; any other line splits a gap, one more marker.
-  let used = header.length + perGap;
+  let used = header.length + (numbered ? numberedMarkerBound(text.length, lines.count, hint, null) + 1 : perGap);
   const endCap = <i32>Math.floor(<f64>budget * END_RECORD_SHARE);
   const otherCap = <i32>Math.floor(<f64>budget * RECORD_SHARE);
-  const candidates = new Array<i32>();
-  candidates.push(nd.firstRecord);
-  candidates.push(nd.lastRecord);
   const flagged = flaggedOrder(text, nd);
-  // The first and the last flagged line, then the records stating what a failure expected
-  // (only where something failed: in a passing run they are just output), then the other flagged lines.
-  for (let k = 0; k < min(2, flagged.length); k++) candidates.push(flagged[k]);
   const asserted = flagged.length > 0 ? assertionRecords(text, nd) : new Array<i32>();
-  for (let k = 0; k < asserted.length; k++) candidates.push(asserted[k]);
-  for (let k = 2; k < flagged.length; k++) candidates.push(flagged[k]);
+  // What a failure says first, then the first and the last record: the first and the
+  // last flagged line, the records stating what a failure expected (only where something
+  // failed: in a passing run they are just output), the other flagged lines. A record of
+  // a failure longer than its share is focused on its message (focus.ts).
+  const candidates = new Array<i32>();
+  const failures = new Array<bool>();
+  for (let k = 0; k < min(2, flagged.length); k++) pushCandidate(candidates, failures, flagged[k], true);
+  for (let k = 0; k < asserted.length; k++) pushCandidate(candidates, failures, asserted[k], true);
+  for (let k = 2; k < flagged.length; k++) pushCandidate(candidates, failures, flagged[k], true);
+  const endsFrom = candidates.length;
+  pushCandidate(candidates, failures, nd.firstRecord, false);
+  pushCandidate(candidates, failures, nd.lastRecord, false);
   const rareFrom = candidates.length;
   const rare = rareLines(nd);
-  for (let k = 0; k < rare.length; k++) candidates.push(rare[k]);
+  for (let k = 0; k < rare.length; k++) pushCandidate(candidates, failures, rare[k], false);
   for (let k = 0; k < candidates.length; k++) {
     const i = candidates[k];
     if (i < 0 || i >= lines.count || shown[i] !== null) continue;
-    const cap = k < 2 ? endCap : otherCap;
+    const isEnd = k >= endsFrom && k < rareFrom;
+    // The first failure may take an end's share whole; the others are focused past their own.
+    const cap = isEnd || (k == 0 && !numbered) ? endCap : otherCap;
     const atEnd = i == 0 || i == lines.count - 1;
-    const extra = atEnd ? 0 : perGap;
+    const extra = atEnd && !numbered ? 0 : perGap;
     const room = min(cap, budget - used - 1 - extra);
-    // A rare record or an assertion shortened would likely lose what makes it worth showing: whole or not at all.
-    const assertion = k >= 2 + min(2, flagged.length) && k < 2 + min(2, flagged.length) + asserted.length;
-    if ((assertion || k >= rareFrom) && lines.end(i) - lines.start(i) > room) continue;
-    const r = renderLine(text, nd, i, room);
+    let r = "";
+    const long = lines.end(i) - lines.start(i) > room;
+    // A failure's record cut by position would keep its timestamp and lose its message: focused or not at all.
+    if (failures[k] && unchecked(nd.kind[i]) == LINE_RECORD && long) r = focusedLine(text, nd, i, min(endCap, budget - used - 1 - extra));
+    else if (k >= rareFrom && long) continue;
+    else r = renderLine(text, nd, i, room);
     if (r.length == 0) continue;
     shown[i] = r;
     used += r.length + 1 + extra;
   }
   // Then more records from the head, while they fit. They continue the lines shown
   // before them, so each costs its own length only: measure what is used exactly first.
-  used = render(text, nd, header, shown, hint, new Digest()).length;
+  used = render(text, nd, header, shown, hint, new Digest(), numbered).length;
   for (let i = nd.firstRecord + 1; i < nd.lastRecord; i++) {
     if (shown[i] !== null) continue;
     const contiguous = shown[i - 1] !== null;
     // Contiguous, the next marker's first line number grows by one: a digit more at 9, 99, ….
-    const room = budget - used - 1 - (contiguous ? 1 : perGap);
+    const room = budget - used - 1 - (numbered ? perGap + 1 : contiguous ? 1 : perGap);
     if (room <= 0) break;
     // Only whole lines here: a shortened record in the middle would say less than the next one whole.
     const r = unchecked(nd.kind[i]) == LINE_BLANK ? "" : nd.lines.line(i);
     if (r.length > min(otherCap, room)) break;
     shown[i] = r;
-    used += r.length + 1 + (contiguous ? 0 : perGap);
+    used += r.length + 1 + (numbered ? perGap : contiguous ? 0 : perGap);
   }
-  d.llm = render(text, nd, header, shown, hint, d);
+  d.llm = render(text, nd, header, shown, hint, d, numbered);
   d.truncated = true;
   if (d.llm.length > budget) {
     // Too small for the header and one marker: the header says the most.
@@ -446,7 +475,8 @@ function formatRecords(n: i32): string {
   return out.toString();
 }
 
-function render(text: string, nd: Ndjson, header: string, shown: Array<string | null>, hint: string, d: Digest): string {
+function render(text: string, nd: Ndjson, header: string, shown: Array<string | null>, hint: string, d: Digest, numbered: bool): string {
+  if (numbered) return renderNumbered(text, nd, header, shown, hint, d);
   const lines = nd.lines;
   const out = new StrBuf(header.length + 1024);
   out.add(header);
@@ -473,5 +503,38 @@ function render(text: string, nd: Ndjson, header: string, shown: Array<string | 
     else omitted += max(0, codePoints(full, 0, full.length) - codePoints(line, 0, line.length));
   }
   d.omittedChars = omitted;
+  return out.toString();
+}
+
+/** The header, one marker for every gap, then each shown line after its number ("96: {…}"). */
+function renderNumbered(text: string, nd: Ndjson, header: string, shown: Array<string | null>, hint: string, d: Digest): string {
+  const lines = nd.lines;
+  let omitted = 0;
+  let count = 0;
+  let firstGap = -1;
+  let firstGapEnd = -1;
+  const body = new StrBuf(1024);
+  for (let i = 0; i < lines.count; i++) {
+    const r = shown[i];
+    if (r === null) {
+      omitted += codePoints(text, lines.start(i), i + 1 < lines.count ? lines.start(i + 1) : text.length);
+      if (firstGap < 0) firstGap = i;
+      if (firstGapEnd < 0 || firstGapEnd == i) firstGapEnd = i + 1;
+      continue;
+    }
+    count++;
+    body.addChar(CharCode.LF).addInt(i + 1).add(": ").add(r);
+    const full = lines.line(i);
+    if (r == full) d.keep(i + 1, i + 1);
+    else omitted += max(0, codePoints(full, 0, full.length) - codePoints(r, 0, r.length));
+  }
+  d.omittedChars = omitted;
+  const out = new StrBuf(header.length + body.length + 160);
+  out.add(header);
+  if (omitted > 0 || count < lines.count) {
+    out.addChar(CharCode.LF);
+    writeNumberedMarker(out, omitted, count, lines.count, null, hint, firstGap < 0 ? 1 : firstGap + 1, firstGapEnd < 0 ? 1 : firstGapEnd);
+  }
+  out.add(body.toString());
   return out.toString();
 }

@@ -1,0 +1,162 @@
+// The minimal level (≈ 800 chars) spends its budget by value, on real captures of
+// the tuning part of the corpus: every distinct error message before a second copy
+// of any, no line shown twice, the totals near the end before warnings, an event
+// stream's failures in their own words, and a file's unused room given to its outline.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { isHeldOut } from "./support/held-out.js";
+
+const corpus = new URL("../fixtures/corpus/", import.meta.url).pathname;
+const MINIMAL = 800;
+
+interface Meta {
+  tool: string;
+  program: string;
+  args: { command: string };
+  exitCode: number;
+  facts: { errorLines: string[]; mustKeep: string[] };
+}
+
+function minimal(id: string) {
+  return digest(id, "minimal", MINIMAL);
+}
+
+function digest(id: string, level: "minimal" | "balanced", budget: number) {
+  const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
+  // A test never looks at the held-out part.
+  expect(isHeldOut(meta), `${id} is held out`).toBe(false);
+  const hint = `; read more: abridge_read id=${id} offset={first}`;
+  const output = readFileSync(join(corpus, id, "output"));
+  const text = compact({ tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, { level }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(budget);
+  return { meta, text, lines: output.toString("utf8").split("\n") };
+}
+
+/** The numbered lines of a cut ("12: text"), by number. */
+function numbered(text: string): Map<number, string> {
+  const shown = new Map<number, string>();
+  for (const m of text.matchAll(/^(\d+): (.*)$/gm)) shown.set(Number(m[1]), m[2]);
+  return shown;
+}
+
+describe("minimal level: each error message once, the rarest first", () => {
+  it("reaches the one-off messages of a linter before a second copy of its most common one (eslint)", () => {
+    const { text } = minimal("eslint-recommended-errors");
+    // Eleven "'next' is defined but never used", one of each of these.
+    for (const line of [
+      "  9:3  error  The update clause in this loop moves the variable in the wrong direction  for-direction",
+      "  12:5  error  Duplicate case label  no-duplicate-case",
+      "'fonud' is not defined",
+      "  9:7  error  Use the isNaN function to compare with NaN  use-isnan",
+    ]) {
+      expect(text, line).toContain(line);
+    }
+    expect(text.match(/'next' is defined but never used/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it("lets one passing package stand for a dozen alike ones, so every failing test fits (go test)", () => {
+    const { text } = minimal("go-test-failures");
+    for (const name of ["TestPriceWithVat", "TestReserve", "TestSlug", "TestSlugIndex"]) expect(text, name).toContain(`--- FAIL: ${name} (`);
+    expect(text).toContain("panic: assignment to entry in nil map");
+    expect(text.match(/^\d+: ok  \texample\.test\/shop\/pkg/gm)?.length ?? 0).toBeLessThanOrEqual(2);
+  });
+
+  it("offers a linter's distinct warnings before a second copy of any (cargo clippy)", () => {
+    const { text } = minimal("cargo-clippy-warnings");
+    for (const line of ["warning: length comparison to zero", "warning: clamp-like pattern without using clamp function"]) expect(text, line).toContain(line);
+    // At the balanced level every distinct message fits.
+    const { meta, text: balanced } = digest("cargo-clippy-warnings", "balanced", 4000);
+    for (const line of meta.facts.mustKeep) expect(balanced, line).toContain(line);
+  });
+
+  it("tells test names apart by their numbers' places, not their values (tcltest)", () => {
+    const { text } = minimal("tcltest-failures-exit-0");
+    expect(text).toContain("==== vat-1 FAILED");
+    expect(text).toContain("==== parse-1 FAILED");
+  });
+});
+
+describe("minimal level: a trace by the line that closes it", () => {
+  it("states each exception rather than the line that opens its trace (unittest)", () => {
+    const { text } = minimal("unittest-verbose-failures");
+    expect(text).toContain("ZeroDivisionError: integer division or modulo by zero");
+    expect(text).toContain("AssertionError: 379 != 380");
+    expect(text).not.toContain("Traceback (most recent call last):");
+  });
+});
+
+describe("minimal level: one long line does not take the whole share", () => {
+  it("keeps curl's own error line beside the start of a long error page (curl -v --fail-with-body)", () => {
+    const { text } = minimal("curl-v-500-error-page");
+    expect(text).toContain("curl: (22) The requested URL returned error: 500");
+    expect(text).toContain("< HTTP/1.1 500 Internal Server Error");
+    expect(text).toContain("<p>upstream pricing-service timed out after 30s</p>");
+  });
+});
+
+describe("minimal level: no line shown twice", () => {
+  it("shows a runner's failure once, not again in its closing list (node --test, spec reporter)", () => {
+    const { text, lines } = minimal("node-test-spec-failures");
+    const shown = [...numbered(text).entries()].filter(([, line]) => line.trim().length >= 8);
+    const texts = shown.map(([, line]) => line);
+    expect(new Set(texts).size).toBe(texts.length);
+    // The numbers are the output's own.
+    for (const [n, line] of shown) expect(lines[n - 1]).toBe(line);
+    // The budget the copies took goes to the totals and the failures' own words.
+    for (const fact of ["ℹ tests 113", "ℹ pass 110", "ℹ fail 3", "2378 !== 2379", "✖ failing tests:", "RangeError [Error]: insufficient stock for A-7: 2 < 3"]) {
+      expect(text, fact).toContain(fact);
+    }
+  });
+});
+
+describe("minimal level: the totals near the end", () => {
+  it("states a query's row counts after its error (psql)", () => {
+    const { text } = minimal("psql-script-error");
+    expect(text).toContain("psql:report.sql:4: ERROR:  column o.totl_cents does not exist");
+    expect(text).toContain("(48 rows)");
+    expect(text).toContain("(6 rows)");
+  });
+
+  it("does not take a program's own series of numbered lines for totals (python recursion)", () => {
+    const { meta, text } = minimal("python-recursion-error");
+    // "category 287 depth 8" repeats its words line after line: a series, not a total, so
+    // it does not push the traceback's error lines out.
+    for (const line of meta.facts.errorLines) expect(text, line).toContain(line);
+  });
+});
+
+describe("minimal level: an event stream's failures in their own words", () => {
+  it("shows go test -json's failure messages, each record focused on its Output and still JSON", () => {
+    const { text } = minimal("go-test-json-failures");
+    expect(text.match(/chars omitted/g)?.length).toBe(1);
+    expect(text).toMatch(/^\[\.\.\.[\d,]+ chars omitted\.\.\.\] \d+ of 221 lines shown, numbered; read more: abridge_read id=go-test-json-failures offset=\d+$/m);
+    for (const output of [
+      String.raw`"Output":"    inventory_test.go:61: PriceWithVat(1999, 19) = 2378, want 2379\n"`,
+      String.raw`"Output":"    inventory_test.go:82: Slug(\"Blue  Hat\") = \"blue--hat\", want \"blue-hat\"\n"`,
+    ]) {
+      expect(text, output).toContain(output);
+    }
+    const records = [...numbered(text).values()];
+    expect(records.length).toBeGreaterThanOrEqual(3);
+    for (const record of records) expect(() => JSON.parse(record), record).not.toThrow();
+  });
+
+  it("keeps cargo's rendered message from its source, where a cut by position kept the package id", () => {
+    const { meta, text } = minimal("cargo-build-json-messages");
+    expect(text).toContain(String.raw`{"reason":"compiler-message","message":{"rendered":"error[E0308]: mismatched types\n  --> src/main.rs:32:21\n`);
+    for (const line of meta.facts.errorLines) expect(text, line).toContain(line);
+    for (const record of [...numbered(text).values()].filter((l) => l.startsWith("{"))) expect(() => JSON.parse(record), record).not.toThrow();
+  });
+});
+
+describe("minimal level: a file digest leaves no room unused that its outline could take", () => {
+  it("lists more of a YAML file's items when the first page stops short (gcloud metadata.yaml)", () => {
+    const { text } = minimal("cat-yaml-gcloud-run-integrations");
+    for (const item of ["- integration_type: firebase-hosting", "- integration_type: service", "- integration_type: job"]) expect(text, item).toContain(item);
+    // The page still starts as the file does.
+    expect(text).toContain("1: integrations:");
+    expect(text).toMatch(/\(showing lines 1-\d+ of 262 total; next: offset=\d+\)$/);
+  });
+});
