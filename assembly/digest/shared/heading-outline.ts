@@ -37,11 +37,21 @@ export function outlineBlock(header: string, items: Array<string>, levels: Array
       maxLevel--;
     }
   }
+  // What the levels kept leave over goes to the first headings of the next level, in order: a
+  // README with one title and twenty sections shows the sections that fit, not the title alone.
+  let spare = allFit ? 0 : cap - total - moreLine;
   const out = new StrBuf(min(cap, 1 << 14) + 32);
   out.add(header);
   for (let k = 0; k < n; k++) {
-    if (levels[k] > maxLevel) continue;
+    if (levels[k] > maxLevel + 1) continue;
     const item = items[k];
+    if (levels[k] == maxLevel + 1) {
+      if (spare < 1 + item.length) {
+        spare = 0; // a prefix of the next level, never a scattering
+        continue;
+      }
+      spare -= 1 + item.length;
+    }
     // Room for this line and, unless all will fit, the "+K more" line.
     if (out.length + 1 + item.length + (allFit ? 0 : moreLine) > cap) break;
     out.addChar(CharCode.LF).add(item);
