@@ -261,14 +261,16 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   const loc = locationEnd(s, i, b, column);
   if (loc < 0) {
     // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the next line.
+    // Without that next line none of them counts: it is looked at first.
+    if (!locationFollows(s, b, n)) return;
     const we = wordEnd(s, i, b);
     const sev = severityOf(s, i, we);
     if (sev < 0) {
       const ce = tokenEnd(s, i, b);
-      if (ce < b && isCode(s, i, ce) && locationFollows(s, b, n)) count(f, SEVERITIES.length - 1, s, i, ce);
+      if (ce < b && isCode(s, i, ce)) count(f, SEVERITIES.length - 1, s, i, ce);
       return;
     }
-    if (we >= b || !locationFollows(s, b, n)) return;
+    if (we >= b) return;
     const c = unitAt(s, we);
     if (c == CharCode.COLON) count(f, sev, s, 0, 0);
     else if (c == CharCode.LBRACKET) {
@@ -330,7 +332,7 @@ export class FindingsReader {
   findings: Findings = new Findings();
   private column: StaticArray<bool> = new StaticArray<bool>(1);
 
-  /** Line [a, b) of text, without its '\r' and '\n'. */
+  /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
   line(text: string, a: i32, b: i32): void {
     if (b > a) readLine(text, a, b, text.length, this.findings, this.column);
   }

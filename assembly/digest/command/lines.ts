@@ -20,7 +20,8 @@ export class CommandLines extends LineVisitor {
     while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
     this.runners.line(text, pos, t, end, nl, lineNo);
     this.tree.line(text, pos, end);
-    this.findings.line(text, pos, end);
+    // Findings start at the first unit after spaces and tabs: t, read once here.
+    this.findings.line(text, t, end);
     this.records.line(text, pos, end);
   }
 
