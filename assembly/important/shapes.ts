@@ -192,7 +192,7 @@ export class Shapes {
       i++;
     }
     const base = k * COLS;
-    // The line's four slots, -1 until a token takes one: one 16-byte store.
+    // The line's COLS (4) slots, -1 until a token takes one: one 16-byte store.
     v128.store(changetype<usize>(this.slots) + (<usize>base << 2), i32x4.splat(-1));
     const ind = min(indent, INDENTS - 1);
     let template: u32 = fnv(2166136261, <u32>ind + 1);
