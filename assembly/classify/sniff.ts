@@ -17,7 +17,7 @@
 //   DirectoryListing: what find, fd and glob tools print.
 import { Category } from "../category";
 import { CharCode, isAlpha, isDigit } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { findNewline, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
 
 /** Code units examined from the start of the text. */
@@ -97,13 +97,14 @@ export function looksLikeDiff(s: string): bool {
   let previousMinus = false;
   let i = 0;
   while (i < limit) {
-    let eol = i;
-    while (eol < limit && unitAt(s, eol) != CharCode.LF) eol++;
+    const eol = findNewline(s, i, limit);
     if (eol > i) {
-      if (startsWithAt(s, i, eol, "diff --git ")) return true;
-      if (isHunkHeader(s, i, eol) && (first || headerPair)) return true;
-      if (previousMinus && startsWithAt(s, i, eol, "+++ ")) headerPair = true;
-      previousMinus = startsWithAt(s, i, eol, "--- ");
+      // Every line that matters starts with one of `d @ + -`: most lines are ruled out by it.
+      const c = unitAt(s, i);
+      if (c == 0x64 && startsWithAt(s, i, eol, "diff --git ")) return true;
+      if (c == 0x40 && isHunkHeader(s, i, eol) && (first || headerPair)) return true;
+      if (previousMinus && c == CharCode.PLUS && startsWithAt(s, i, eol, "+++ ")) headerPair = true;
+      previousMinus = c == CharCode.MINUS && startsWithAt(s, i, eol, "--- ");
       first = false;
     } else previousMinus = false;
     i = eol + 1;
@@ -235,8 +236,7 @@ function countShapes(s: string): ShapeCounts {
   const limit = min(s.length, SNIFF_UNITS);
   let i = 0;
   while (i < limit && counts.lines < SNIFF_LINES) {
-    let eol = i;
-    while (eol < limit && unitAt(s, eol) != CharCode.LF) eol++;
+    const eol = findNewline(s, i, limit);
     if (eol == limit && limit < s.length) break; // cut by the window
     let end = eol;
     if (end > i && unitAt(s, end - 1) == CharCode.CR) end--;

@@ -124,6 +124,12 @@ export class Shapes {
   private colMax: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
   private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
   private colRare: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
+  /**
+   * Per table slot, set by settle(): the lines of its column when its token is rare in a
+   * column that keeps a rhythm (and not the column's most frequent one), else 0. What
+   * deviation() takes the largest of, one read per column of a line.
+   */
+  private breaks: StaticArray<i32> = new StaticArray<i32>(0);
 
   constructor(public text: string, newlines: i32, visitor: LineVisitor | null = null) {
     const cap = min(newlines + 1, MAX_LINES);
@@ -186,7 +192,8 @@ export class Shapes {
       i++;
     }
     const base = k * COLS;
-    for (let c = 0; c < COLS; c++) unchecked((this.slots[base + c] = -1));
+    // The line's COLS (4) slots, -1 until a token takes one: one 16-byte store.
+    v128.store(changetype<usize>(this.slots) + (<usize>base << 2), i32x4.splat(-1));
     const ind = min(indent, INDENTS - 1);
     let template: u32 = fnv(2166136261, <u32>ind + 1);
     let tokens = 0;
@@ -235,7 +242,7 @@ export class Shapes {
     return slot;
   }
 
-  /** Sums, per column, the lines whose token is rare there. */
+  /** Sums, per column, the lines whose token is rare there; then what each slot's token breaks. */
   private settle(): void {
     const size = this.mask + 1;
     for (let slot = 0; slot < size; slot++) {
@@ -245,6 +252,16 @@ export class Shapes {
       const n = unchecked(this.counts[slot]);
       if (n <= rareMax(unchecked(this.colTotal[col]))) unchecked((this.colRare[col] += n));
     }
+    const breaks = new StaticArray<i32>(size);
+    for (let slot = 0; slot < size; slot++) {
+      const key = unchecked(this.keys[slot]);
+      if (key == EMPTY_KEY) continue;
+      const col = <i32>(key >> 32);
+      if (!this.dominant(col) || slot == unchecked(this.colMaxSlot[col])) continue;
+      const total = unchecked(this.colTotal[col]);
+      if (unchecked(this.counts[slot]) <= rareMax(total)) unchecked((breaks[slot] = total));
+    }
+    this.breaks = breaks;
   }
 
   /**
@@ -270,11 +287,7 @@ export class Shapes {
     const cols = head ? 2 : COLS;
     for (let c = 0; c < cols; c++) {
       const slot = unchecked(this.slots[i * COLS + c]);
-      if (slot < 0) continue;
-      const col = <i32>(unchecked(this.keys[slot]) >> 32);
-      if (!this.dominant(col) || slot == unchecked(this.colMaxSlot[col])) continue;
-      const total = unchecked(this.colTotal[col]);
-      if (unchecked(this.counts[slot]) <= rareMax(total) && total > best) best = total;
+      if (slot >= 0) best = max(best, unchecked(this.breaks[slot]));
     }
     return best;
   }

@@ -1,5 +1,5 @@
 import { digestSearch } from "../../assembly/digest/search";
-import { findNumberField, parseSearch, SearchMode } from "../../assembly/digest/search/parse";
+import { dashField, findNumberField, findNumberFields, parseSearch, SearchMode } from "../../assembly/digest/search/parse";
 import { DigestContext } from "../../assembly/digest/shared/types";
 
 const ctx = new DigestContext("bash", "{}", 0);
@@ -65,12 +65,12 @@ describe("search parse", () => {
     expect(p.mode).toBe(SearchMode.Counts);
     expect(p.matches).toBe(4);
     expect(p.filesWithMatches).toBe(2);
-    expect(p.paths.length).toBe(5);
+    expect(p.fileCount).toBe(5);
   });
   it("keeps Windows drive letters and colons in paths", () => {
     const p = parseSearch("C:\\src\\a.c:12:int x;\nC:\\src\\a.c:40:int y;\nC:\\src\\b.c:3:int z;\n");
     expect(p.matches).toBe(3);
-    expect(p.paths[0]).toBe("C:\\src\\a.c");
+    expect(p.path(0)).toBe("C:\\src\\a.c");
     expect(p.lineNo[1]).toBe(40);
   });
   it("reads Claude Code files_with_matches with its header", () => {
@@ -106,10 +106,10 @@ describe("search parse, one table of paths", () => {
     for (let f = 299; f >= 0; f--) text += "./pkg/m" + f.toString() + ".py:" + (f + 2).toString() + ":import sys\n";
     const p = parseSearch(text);
     expect(p.mode).toBe(SearchMode.Prefixed);
-    expect(p.paths.length).toBe(300);
+    expect(p.fileCount).toBe(300);
     expect(p.matches).toBe(600);
     expect(p.filesWithMatches).toBe(300);
-    expect(p.paths[7]).toBe("./pkg/m7.py");
+    expect(p.path(7)).toBe("./pkg/m7.py");
     expect(p.file[7]).toBe(7);
     expect(p.file[300 + 299 - 7]).toBe(7);
     expect(p.matchCount[123]).toBe(2);
@@ -117,7 +117,7 @@ describe("search parse, one table of paths", () => {
 
   it("tells paths apart that differ in one unit or in length only", () => {
     const p = parseSearch("a.py:1:x\na.pyi:2:y\nb.py:3:z\na.py:4:w\n:5:empty path\n");
-    expect(p.paths.length).toBe(3);
+    expect(p.fileCount).toBe(3);
     expect(p.file[3]).toBe(0);
     expect(p.matchCount[0]).toBe(2);
   });
@@ -132,6 +132,27 @@ describe("findNumberField", () => {
         for (let end = start; end <= s.length; end++) {
           expect(findNumberField(s, start, end, seps[k], false)).toBe(numberFieldReference(s, start, end, seps[k], false));
           expect(findNumberField(s, start, end, seps[k], true)).toBe(numberFieldReference(s, start, end, seps[k], true));
+        }
+      }
+    }
+  });
+});
+
+describe("findNumberFields", () => {
+  it("finds the ':' and '-' fields of one pass as the two separate searches do, at every start and end", () => {
+    const lines: string[] = [
+      "src/a-1-b.py:12:x = a-3-b:4:c:-:55-99-\u00e9:7:",
+      "./pkg0/fileinput.py:68:import io and more text past the first sixteen units",
+      "lib/x.py-12-context line with a:3:colon field after the dash field",
+      "no fields here at all, only-dashes and:colons",
+      "a:1:b-2-c:3:d-4-",
+    ];
+    for (let l = 0; l < lines.length; l++) {
+      const s = lines[l];
+      for (let start = 0; start < s.length; start++) {
+        for (let end = start; end <= s.length; end++) {
+          expect(findNumberFields(s, start, end)).toBe(numberFieldReference(s, start, end, 0x3a, false));
+          expect(dashField).toBe(numberFieldReference(s, start, end, 0x2d, false));
         }
       }
     }

@@ -18,7 +18,8 @@
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { CharCode, isDigit } from "../../util/chars";
 import { findNewline, unitAt } from "../../util/lines";
-import { isLowerWordAt } from "../../util/scan";
+import { unitsHash } from "../../util/hash";
+import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 
 const LPAREN: i32 = 0x28;
@@ -28,6 +29,8 @@ const RPAREN: i32 = 0x29;
 const SEVERITIES: string[] = ["error", "warning", "style", "performance", "portability", "info", "hint", ""];
 /** Distinct codes tracked; more are counted together. */
 const MAX_CODES: i32 = 64;
+/** Slots of the table of codes: a power of two, at least twice MAX_CODES. */
+const CODE_SLOTS: i32 = 128;
 /** Codes named in the totals line. */
 const SHOWN_CODES: i32 = 6;
 
@@ -37,18 +40,36 @@ export class Findings {
   total: i32 = 0;
   codes: Array<string> = new Array<string>();
   codeCounts: Array<i32> = new Array<i32>();
-  private codeIds: Map<string, i32> = new Map<string, i32>();
+  /** Open-addressed: per slot, 1 + the index of a code in `codes`, or 0 when free. */
+  private codeSlots: StaticArray<i32> = new StaticArray<i32>(CODE_SLOTS);
 
   addCode(code: string): void {
-    if (code.length == 0) return;
-    if (this.codeIds.has(code)) {
-      const id = this.codeIds.get(code);
-      this.codeCounts[id] = this.codeCounts[id] + 1;
-    } else if (this.codes.length < MAX_CODES) {
-      this.codeIds.set(code, this.codes.length);
-      this.codes.push(code);
-      this.codeCounts.push(1);
+    this.addCodeAt(code, 0, code.length);
+  }
+
+  /**
+   * Counts the code s[a, b) (none when empty). Looked up in place: a code already
+   * seen costs no copy, and a build log repeats a few codes on every finding.
+   */
+  addCodeAt(s: string, a: i32, b: i32): void {
+    const n = b - a;
+    if (n <= 0) return;
+    const at = changetype<usize>(s) + (<usize>a << 1);
+    let slot = <i32>unitsHash(changetype<usize>(s), a, b) & (CODE_SLOTS - 1);
+    while (true) {
+      const id = unchecked(this.codeSlots[slot]) - 1;
+      if (id < 0) break;
+      const code = unchecked(this.codes[id]);
+      if (code.length == n && unitsEqual(changetype<usize>(code), at, n)) {
+        unchecked((this.codeCounts[id] = unchecked(this.codeCounts[id]) + 1));
+        return;
+      }
+      slot = (slot + 1) & (CODE_SLOTS - 1);
     }
+    if (this.codes.length >= MAX_CODES) return;
+    unchecked((this.codeSlots[slot] = this.codes.length + 1));
+    this.codes.push(s.substring(a, b));
+    this.codeCounts.push(1);
   }
 }
 
@@ -117,6 +138,9 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
 function severityOf(s: string, i: i32, e: i32): i32 {
   const n = e - i;
   if (n < 4 || n > 11) return -1;
+  // Most words start with a letter no severity starts with (n i e w s p h).
+  const c = unitAt(s, i) | 0x20;
+  if (c != 0x65 && c != 0x77 && c != 0x6e && c != 0x69 && c != 0x73 && c != 0x70 && c != 0x68) return -1;
   // Compared in place, in lower case: every word of a build log passes here.
   if (isLowerWordAt(s, i, e, "note")) return -2;
   if (isLowerWordAt(s, i, e, "information")) return 5;
@@ -153,24 +177,31 @@ function tokenEnd(s: string, i: i32, b: i32): i32 {
 
 /**
  * The code closing a line: `[-Wunused-variable]`, `[SC2086]`, `[syntaxError]`, or in
- * parentheses a code or a rule id (`(document-start)`, `(E501)`); "" when none.
+ * parentheses a code or a rule id (`(document-start)`, `(E501)`): its range packed
+ * (packRange), -1 when none.
  */
-function trailingBracket(s: string, a: i32, b: i32): string {
+function trailingBracket(s: string, a: i32, b: i32): i64 {
   let e = b;
   while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
-  if (e - a < 3) return "";
+  if (e - a < 3) return -1;
   const close = unitAt(s, e - 1);
-  if (close != CharCode.RBRACKET && close != RPAREN) return "";
+  if (close != CharCode.RBRACKET && close != RPAREN) return -1;
   const open = close == CharCode.RBRACKET ? CharCode.LBRACKET : LPAREN;
   let k = e - 2;
   while (k > a && unitAt(s, k) != open) {
-    if (unitAt(s, k) == CharCode.SPACE) return "";
+    if (unitAt(s, k) == CharCode.SPACE) return -1;
     k--;
   }
-  if (k <= a || e - k <= 2 || e - k >= 64) return "";
+  if (k <= a || e - k <= 2 || e - k >= 64) return -1;
   // In parentheses, only what reads as a code or a rule id: `(field '?')` is prose.
-  if (open == LPAREN && !isCode(s, k + 1, e - 1) && !isRuleId(s, k + 1, e - 1)) return "";
-  return s.substring(k + 1, e - 1);
+  if (open == LPAREN && !isCode(s, k + 1, e - 1) && !isRuleId(s, k + 1, e - 1)) return -1;
+  return packRange(k + 1, e - 1);
+}
+
+/** [a, b) in one value (a above, b below), for the code a finding names. */
+// @ts-ignore: decorator
+@inline function packRange(a: i32, b: i32): i64 {
+  return (<i64>a << 32) | <i64>b;
 }
 
 /** A rule id: lower-case words joined by `-` or `/` (`no-unused-vars`, `document-start`). */
@@ -184,8 +215,8 @@ function isRuleId(s: string, a: i32, b: i32): bool {
   return sep;
 }
 
-/** A rule id closing a line after a run of spaces (eslint's `no-unused-vars`, `@typescript-eslint/x`). */
-function trailingRule(s: string, a: i32, b: i32): string {
+/** A rule id closing a line after a run of spaces (eslint's `no-unused-vars`, `@typescript-eslint/x`): its range packed, -1 when none. */
+function trailingRule(s: string, a: i32, b: i32): i64 {
   let e = b;
   while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
   let k = e;
@@ -196,8 +227,8 @@ function trailingRule(s: string, a: i32, b: i32): string {
     else if (!((c >= 0x61 && c <= 0x7a) || isDigit(c) || c == 0x40)) break;
     k--;
   }
-  if (!sep || k == e || k - a < 2 || unitAt(s, k - 1) != CharCode.SPACE || unitAt(s, k - 2) != CharCode.SPACE) return "";
-  return s.substring(k, e);
+  if (!sep || k == e || k - a < 2 || unitAt(s, k - 1) != CharCode.SPACE || unitAt(s, k - 2) != CharCode.SPACE) return -1;
+  return packRange(k, e);
 }
 
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
@@ -223,28 +254,30 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     const we = wordEnd(s, p + 1, b);
     const sev = severityOf(s, p + 1, we);
     if (sev < 0 || we >= b || unitAt(s, we) != RPAREN) return;
-    count(f, sev, s.substring(i, ce));
+    count(f, sev, s, i, ce);
     return;
   }
   unchecked((column[0] = false));
   const loc = locationEnd(s, i, b, column);
   if (loc < 0) {
     // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the next line.
+    // Without that next line none of them counts: it is looked at first.
+    if (!locationFollows(s, b, n)) return;
     const we = wordEnd(s, i, b);
     const sev = severityOf(s, i, we);
     if (sev < 0) {
       const ce = tokenEnd(s, i, b);
-      if (ce < b && isCode(s, i, ce) && locationFollows(s, b, n)) count(f, SEVERITIES.length - 1, s.substring(i, ce));
+      if (ce < b && isCode(s, i, ce)) count(f, SEVERITIES.length - 1, s, i, ce);
       return;
     }
-    if (we >= b || !locationFollows(s, b, n)) return;
+    if (we >= b) return;
     const c = unitAt(s, we);
-    if (c == CharCode.COLON) count(f, sev, "");
+    if (c == CharCode.COLON) count(f, sev, s, 0, 0);
     else if (c == CharCode.LBRACKET) {
       let close = we + 1;
       while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
       if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
-      count(f, sev, s.substring(we + 1, close));
+      count(f, sev, s, we + 1, close);
     }
     return;
   }
@@ -262,46 +295,62 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     } else sev = 0;
   }
   if (sev == -2) return;
-  let code = "";
+  // The code's range, packed; -1 while there is none.
+  let code: i64 = -1;
   if (sev >= 0) {
     // The code after the severity (`error TS2322:`), or the one closing the line.
     const after = skipSpaces(s, we, b);
     const ce = tokenEnd(s, after, b);
     const bare = ce > after && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
-    if (isCode(s, after, bare)) code = s.substring(after, bare);
+    if (isCode(s, after, bare)) code = packRange(after, bare);
   } else {
     // No severity: a code first (`F401`), or a column at least (`x.py:8:43: message`).
     const ce = tokenEnd(s, i, b);
     const bare = ce > i && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
-    if (isCode(s, i, bare)) code = s.substring(i, bare);
+    if (isCode(s, i, bare)) code = packRange(i, bare);
     else if (!unchecked(column[0])) return;
     sev = SEVERITIES.length - 1;
   }
-  if (code.length == 0) code = trailingBracket(s, i, b);
-  if (code.length == 0) code = trailingRule(s, i, b);
-  count(f, sev, code);
+  if (code < 0) code = trailingBracket(s, i, b);
+  if (code < 0) code = trailingRule(s, i, b);
+  if (code < 0) count(f, sev, s, 0, 0);
+  else count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
-function count(f: Findings, sev: i32, code: string): void {
+/** Counts a finding of severity `sev` and code s[a, b) (none when empty). */
+function count(f: Findings, sev: i32, s: string, a: i32, b: i32): void {
   f.counts[sev] = f.counts[sev] + 1;
   f.total++;
-  f.addCode(code);
+  f.addCodeAt(s, a, b);
+}
+
+/**
+ * Counts findings line by line (the command digest's one pass over the lines
+ * feeds it, see lines.ts).
+ */
+export class FindingsReader {
+  findings: Findings = new Findings();
+  private column: StaticArray<bool> = new StaticArray<bool>(1);
+
+  /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
+  line(text: string, a: i32, b: i32): void {
+    if (b > a) readLine(text, a, b, text.length, this.findings, this.column);
+  }
 }
 
 /** Every finding of the text, counted by severity and code. */
 export function countFindings(text: string): Findings {
-  const f = new Findings();
-  const column = new StaticArray<bool>(1);
+  const reader = new FindingsReader();
   const n = text.length;
   let a = 0;
   while (a < n) {
     const nl = findNewline(text, a, n);
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
-    if (b > a) readLine(text, a, b, n, f, column);
+    reader.line(text, a, b);
     a = nl + 1;
   }
-  return f;
+  return reader.findings;
 }
 
 function severityWord(k: i32, n: i32): string {

@@ -27,7 +27,6 @@ import { Shapes } from "../../important/shapes";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
 import { sectionOutline } from "./outline";
-import { commandTotals } from "./totals";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepCut } from "../shared/generic";
@@ -163,7 +162,7 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   const lines = scan.totalLines;
   d.facts = factsOf(ctx, lines, errors, warnings, runners);
   d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
-  const totals = commandTotals(text);
+  const totals = perLine.totals();
   const status = statusLine(ctx.exitCode, lines, runners) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);

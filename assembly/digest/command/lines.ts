@@ -1,19 +1,32 @@
 // The per-line checks of a command's output that the Shapes pass feeds (one walk
-// over the lines for all of them): runner summaries and tree lines.
+// over the lines for all of them): runner summaries, tree lines, findings and records.
 import { LineVisitor } from "../../important/shapes";
 import { RunnerReader } from "../../important/runners";
 import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
+import { FindingsReader } from "./findings";
+import { RecordsReader } from "./records";
+import { commandTotalsOf } from "./totals";
 import { TreeLines } from "./tree";
 
 export class CommandLines extends LineVisitor {
   runners: RunnerReader = new RunnerReader();
   tree: TreeLines = new TreeLines();
+  findings: FindingsReader = new FindingsReader();
+  records: RecordsReader = new RecordsReader();
 
   line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32): void {
     let t = pos;
     while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
     this.runners.line(text, pos, t, end, nl, lineNo);
     this.tree.line(text, pos, end);
+    // Findings start at the first unit after spaces and tabs: t, read once here.
+    this.findings.line(text, t, end);
+    this.records.line(text, pos, end);
+  }
+
+  /** commandTotals() of the lines read (totals.ts). */
+  totals(): string {
+    return commandTotalsOf(this.findings.findings, this.records.finish());
   }
 }

@@ -24,7 +24,8 @@ const SHOWN_TABLES: i32 = 6;
 /** Distinct ids tracked in a breakdown. */
 const MAX_IDS: i32 = 4096;
 
-function isHex(c: i32): bool {
+// @ts-ignore: decorator
+@inline function isHex(c: i32): bool {
   return isDigit(c) || (c >= 0x61 && c <= 0x66);
 }
 
@@ -38,17 +39,20 @@ function idEnd(s: string, i: i32, b: i32): i32 {
 }
 
 /** A graph's drawing: `*`, `|`, `/`, `\`, `_` and spaces. */
-function isGraph(c: i32): bool {
+// @ts-ignore: decorator
+@inline function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
 }
 
 /** A rule's fill: `-`, `=`, and the box-drawing horizontals `─ ━ ═` (and their dashed forms). */
-function isFill(c: i32): bool {
+// @ts-ignore: decorator
+@inline function isFill(c: i32): bool {
   return c == CharCode.MINUS || c == 0x3d || c == 0x2500 || c == 0x2501 || c == 0x2550 || (c >= 0x2504 && c <= 0x250b);
 }
 
 /** What separates a rule's runs: spaces, `+`, `|`, and the box-drawing verticals and junctions. */
-function isJunction(c: i32): bool {
+// @ts-ignore: decorator
+@inline function isJunction(c: i32): bool {
   return c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.PIPE || (c >= 0x2500 && c <= 0x257f && !isFill(c));
 }
 
@@ -88,7 +92,7 @@ function isParenthesized(s: string, a: i32, b: i32): bool {
   return b - a >= 2 && unitAt(s, a) == 0x28 && unitAt(s, b - 1) == 0x29;
 }
 
-class Records {
+export class Records {
   /** Lines judged for ids: not blank, not only a graph. */
   judged: i32 = 0;
   idLed: i32 = 0;
@@ -127,46 +131,87 @@ function readIds(s: string, a: i32, b: i32, r: Records): void {
   if (e > 0) r.addId(s.substring(start, e));
 }
 
+/**
+ * Reads an output's records line by line (the command digest's one pass over the
+ * lines feeds it, see lines.ts): ids leading lines, and the rows of each table.
+ */
+export class RecordsReader {
+  records: Records = new Records();
+  /** Whether a line was read, and whether it was blank or a rule. */
+  private prevRead: bool = false;
+  private prevBlank: bool = false;
+  private prevRule: bool = false;
+  /** Rows of the table being read; -1 outside one. */
+  private rows: i32 = -1;
+  /** The rows follow the rule under the header (not a top border). */
+  private underHeader: bool = false;
+
+  /** Line [a, b) of text, without its '\r' and '\n'. */
+  line(text: string, a: i32, b: i32): void {
+    const r = this.records;
+    // Spaces and bars opening the line (indentation, a margin, the edges of a graph or a
+    // table) are blank, graph and junction alike: read once for the three checks.
+    let i = a;
+    while (i < b) {
+      const c = unitAt(text, i);
+      if (c != CharCode.SPACE && c != CharCode.PIPE) break;
+      i++;
+    }
+    readIds(text, i, b, r);
+    const blank = isBlank(text, i, b);
+    // A blank line is never a rule: it has no fill.
+    const rule = !blank && isRule(text, i, b);
+    const rows = this.rows;
+    if (rows >= 0) {
+      if (rule && rows <= 1 && !this.underHeader) {
+        // A top border over the header: the header's own rule opens the rows.
+        this.rows = 0;
+        this.underHeader = true;
+      } else if (blank || rule || isParenthesized(text, a, b)) {
+        r.tables.push(rows);
+        this.rows = -1;
+      } else this.rows = rows + 1;
+    } else if (rule && this.prevRead && !this.prevBlank && !this.prevRule) {
+      this.rows = 0;
+      this.underHeader = false;
+    }
+    this.prevRead = true;
+    this.prevBlank = blank;
+    this.prevRule = rule;
+  }
+
+  /** The records of every line read. */
+  finish(): Records {
+    if (this.rows >= 0) {
+      this.records.tables.push(this.rows);
+      this.rows = -1;
+    }
+    return this.records;
+  }
+}
+
 /** Every line once: ids leading lines, and the rows of each table. */
 function readRecords(text: string): Records {
-  const r = new Records();
+  const reader = new RecordsReader();
   const n = text.length;
-  let prevStart = -1;
-  let prevEnd = -1;
-  let rows = -1; // rows of the table being read; -1 outside one
-  let underHeader = false; // the rows follow the rule under the header (not a top border)
   let a = 0;
   while (a < n) {
     const nl = findNewline(text, a, n);
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
-    readIds(text, a, b, r);
-    const blank = isBlank(text, a, b);
-    const rule = !blank && isRule(text, a, b);
-    if (rows >= 0) {
-      if (rule && rows <= 1 && !underHeader) {
-        // A top border over the header: the header's own rule opens the rows.
-        rows = 0;
-        underHeader = true;
-      } else if (blank || rule || isParenthesized(text, a, b)) {
-        r.tables.push(rows);
-        rows = -1;
-      } else rows++;
-    } else if (rule && prevStart >= 0 && !isBlank(text, prevStart, prevEnd) && !isRule(text, prevStart, prevEnd)) {
-      rows = 0;
-      underHeader = false;
-    }
-    prevStart = a;
-    prevEnd = b;
+    reader.line(text, a, b);
     a = nl + 1;
   }
-  if (rows >= 0) r.tables.push(rows);
-  return r;
+  return reader.finish();
 }
 
 /** "301 commits", "363 lines from 2 commits: …", "table: 103 rows", joined by " · "; "" when none. */
 export function recordsLine(text: string): string {
-  const r = readRecords(text);
+  return recordsLineOf(readRecords(text));
+}
+
+/** recordsLine() of the records already read. */
+export function recordsLineOf(r: Records): string {
   const out = new StrBuf(96);
   if (r.commitLines >= 2) out.addCount(r.commitLines).add(" commits");
   else if (r.idLed >= 2 && r.idLed * 100 >= r.judged * ID_LED_PERCENT) {

@@ -61,10 +61,10 @@ function headline(p: SearchParse, ctx: DigestContext): string {
     if (p.mode == SearchMode.Single) {
       const path = ctx.call.path;
       if (path.length > 0) out.add(" in ").add(path);
-    } else if (p.mode == SearchMode.Counts && p.paths.length > p.filesWithMatches) {
+    } else if (p.mode == SearchMode.Counts && p.fileCount > p.filesWithMatches) {
       // grep -c prints every file searched: how many there were is a total of its own.
-      out.add(" in ").addCount(p.filesWithMatches).add(" of ").add(plural(p.paths.length, "file", "files"));
-      out.add(" (").addCount(p.paths.length - p.filesWithMatches).add(" with 0)");
+      out.add(" in ").addCount(p.filesWithMatches).add(" of ").add(plural(p.fileCount, "file", "files"));
+      out.add(" (").addCount(p.fileCount - p.filesWithMatches).add(" with 0)");
     } else out.add(" in ").add(plural(p.filesWithMatches, "file", "files"));
   }
   if (p.binaryFiles > 0) out.add("; ").add(plural(p.binaryFiles, "binary file matches", "binary files match"));
@@ -86,19 +86,19 @@ function factsOf(p: SearchParse): string {
   out.add('"mode":"').add(searchModeName(p.mode)).addChar(CharCode.DQUOTE);
   if (p.mode != SearchMode.FilesOnly) out.add(',"matches":').addInt(p.matches);
   out.add(',"files":').addInt(p.filesWithMatches);
-  if (p.mode == SearchMode.Counts) out.add(',"filesSearched":').addInt(p.paths.length);
+  if (p.mode == SearchMode.Counts) out.add(',"filesSearched":').addInt(p.fileCount);
   out.add(',"contextLines":').addInt(p.contextLines);
   out.add(',"binaryFiles":').addInt(p.binaryFiles);
   out.add(',"errors":').addInt(p.errors);
   out.add(',"unparsedLines":').addInt(p.otherLines);
   out.add(',"topFiles":[');
-  const order = rankByScore(scores(p), p.paths.length);
+  const order = rankByScore(scores(p), p.fileCount);
   let listed = 0;
   for (let k = 0; k < order.length && listed < MAX_FACT_FILES; k++) {
     const f = unchecked(order[k]);
-    if (p.paths[f].length == 0 && p.mode != SearchMode.Single) continue;
+    if (p.pathLength(f) == 0 && p.mode != SearchMode.Single) continue;
     if (listed++ > 0) out.addChar(CharCode.COMMA);
-    out.add('{"path":').addJson(p.paths[f]);
+    out.add('{"path":').addJson(p.path(f));
     if (p.mode != SearchMode.FilesOnly) out.add(',"matches":').addInt(scoreOf(p, f));
     out.addChar(CharCode.RBRACE);
   }
@@ -117,7 +117,7 @@ function scores(p: SearchParse): Array<i32> {
 
 /** "  96 path" lines for the busiest files, then "  +K more files with M matches". */
 function writePerFile(p: SearchParse, w: Writer, share: i32, title: string): void {
-  const order = rankByScore(scores(p), p.paths.length);
+  const order = rankByScore(scores(p), p.fileCount);
   let withMatches = 0;
   for (let k = 0; k < order.length; k++) if (scoreOf(p, unchecked(order[k])) > 0) withMatches++;
   if (withMatches < 2) return;
@@ -125,15 +125,16 @@ function writePerFile(p: SearchParse, w: Writer, share: i32, title: string): voi
   const stop = w.out.length + share;
   // The title only when its first entry fits under it.
   const first = unchecked(order[0]);
-  if (title.length + min(p.paths[first].length, MAX_SHOWN_LINE + 30) + 16 + tailReserve > min(share, w.room)) return;
+  if (title.length + min(p.pathLength(first), MAX_SHOWN_LINE + 30) + 16 + tailReserve > min(share, w.room)) return;
   if (!w.line(title)) return;
   let shown = 0;
   let shownMatches = 0;
   for (let k = 0; k < withMatches && shown < MAX_LISTED_FILES; k++) {
     const f = unchecked(order[k]);
-    const line = new StrBuf(p.paths[f].length + 16);
+    const path = p.path(f);
+    const line = new StrBuf(path.length + 16);
     line.add("  ").addCount(scoreOf(p, f)).addChar(CharCode.SPACE);
-    addClipped(line, p.paths[f], 0, p.paths[f].length, MAX_SHOWN_LINE);
+    addClipped(line, path, 0, path.length, MAX_SHOWN_LINE);
     const s = line.toString();
     const last = k == withMatches - 1;
     if (w.out.length + s.length + 1 + (last ? 0 : tailReserve) > stop) break;
@@ -195,10 +196,10 @@ function matchCost(p: SearchParse, i: i32): i32 {
 }
 
 function headingCost(p: SearchParse, f: i32): i32 {
-  const path = p.paths[f];
-  if (path.length == 0) return 0;
+  const length = p.pathLength(f);
+  if (length == 0) return 0;
   // "path (k of n):" at its longest.
-  return min(path.length, MAX_SHOWN_LINE + 30) + 8 + 2 * countDigitsWithCommas(p.matchCount[f]) + 1;
+  return min(length, MAX_SHOWN_LINE + 30) + 8 + 2 * countDigitsWithCommas(p.matchCount[f]) + 1;
 }
 
 function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
@@ -209,7 +210,7 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
   writePerFile(p, w, w.room / 4, "Matches per file:");
 
   // Round-robin over files, busiest first: each turn shows a file's next match.
-  const nFiles = p.paths.length;
+  const nFiles = p.fileCount;
   const order = rankByScore(p.matchCount, nFiles);
   const shown = new StaticArray<i32>(nFiles);
   const cursor = new StaticArray<i32>(nFiles);
@@ -226,7 +227,10 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
     for (let k = 0; k < active.length; k++) {
       const f = unchecked(active[k]);
       const i = unchecked(cursor[f]);
-      const cost = matchCost(p, i) + (unchecked(shown[f]) == 0 ? headingCost(p, f) : 0);
+      const heading = unchecked(shown[f]) == 0 ? headingCost(p, f) : 0;
+      // A file whose heading alone does not fit is ruled out before its line is measured.
+      if (heading >= room) continue;
+      const cost = matchCost(p, i) + heading;
       if (cost > room) continue; // this file stops here: it keeps its first matches only
       room -= cost;
       unchecked((shown[f] = shown[f] + 1));
@@ -247,8 +251,8 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
     if (k < total) filesCut++;
     if (k == 0) continue;
     shownTotal += k;
-    const path = p.paths[f];
-    if (path.length > 0) {
+    if (p.pathLength(f) > 0) {
+      const path = p.path(f);
       addClipped(w.out, path, 0, path.length, MAX_SHOWN_LINE + 30);
       if (k < total) w.out.add(" (").addCount(k).add(" of ").addCount(total).addChar(0x29);
       w.out.add(":\n");
@@ -270,7 +274,7 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
 }
 
 function writeFiles(p: SearchParse, w: Writer, kept: KeptLines): void {
-  const n = p.paths.length;
+  const n = p.fileCount;
   const closingMax = 40 + countDigitsWithCommas(n);
   w.reserved = closingMax + 1;
   const errorsShown = writeErrors(p, w, kept, max(w.room * 15 / 100, 0));
@@ -299,14 +303,15 @@ function writeFiles(p: SearchParse, w: Writer, kept: KeptLines): void {
 function writeCounts(p: SearchParse, w: Writer, kept: KeptLines): void {
   // The per-file list is the content: the files with matches, busiest first, each
   // "path:N" as the tool printed it (so it can be quoted or searched for), files with 0 left out.
-  const order = rankByScore(p.countValue, p.paths.length);
+  const order = rankByScore(p.countValue, p.fileCount);
   w.reserved = 64 + 2 * countDigitsWithCommas(p.matches);
   let shown = 0;
   let shownMatches = 0;
   for (let k = 0; k < p.filesWithMatches; k++) {
     const f = unchecked(order[k]);
-    const line = new StrBuf(p.paths[f].length + 16);
-    addClipped(line, p.paths[f], 0, p.paths[f].length, MAX_SHOWN_LINE);
+    const path = p.path(f);
+    const line = new StrBuf(path.length + 16);
+    addClipped(line, path, 0, path.length, MAX_SHOWN_LINE);
     line.addChar(CharCode.COLON).addInt(p.countValue[f]);
     const s = line.toString();
     if (!w.line(s)) break;

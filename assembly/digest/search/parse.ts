@@ -16,12 +16,12 @@ function rangeHash(s: string, start: i32, end: i32): u32 {
   return unitsHash(changetype<usize>(s), start, end);
 }
 
-/** Puts file id f (hash h) in the first free slot from its home. */
-function place(table: StaticArray<i32>, h: u32, f: i32): void {
+/** Puts `entry` (a path's hash above, its file id + 1 below) in the first free slot from its home. */
+function place(table: StaticArray<u64>, entry: u64): void {
   const mask = table.length - 1;
-  let slot = <i32>(h & <u32>mask);
+  let slot = <i32>(<u32>(entry >> 32) & <u32>mask);
   while (unchecked(table[slot]) != 0) slot = (slot + 1) & mask;
-  unchecked((table[slot] = f + 1));
+  unchecked((table[slot] = entry));
 }
 
 export const enum SearchMode {
@@ -78,19 +78,21 @@ export class SearchParse {
   /** Next match line of the same file, or -1. */
   nextMatch: StaticArray<i32>;
 
-  paths: Array<string> = new Array<string>();
+  /** Each file's path where the text holds it: [pathStarts[f], pathEnds[f]) (see path()). */
+  private pathStarts: Array<i32> = new Array<i32>();
+  private pathEnds: Array<i32> = new Array<i32>();
   matchCount: Array<i32> = new Array<i32>();
   firstMatch: Array<i32> = new Array<i32>();
   lastMatch: Array<i32> = new Array<i32>();
   /** Counts mode: the number the tool printed for the file. */
   countValue: Array<i32> = new Array<i32>();
   /**
-   * Paths by hash of their units, open-addressed: slot -> file id + 1 (0 = empty).
-   * Looked up with the path still in the text: a line of a known file costs one
-   * hash and one in-place compare, no substring and no Map.
+   * Paths by hash of their units, open-addressed: slot -> the path's hash above and
+   * its file id + 1 below (0 = empty). Looked up with the path still in the text: a
+   * line of a known file costs one hash, one slot read and one in-place compare, and
+   * a new file no copy of its path (path() makes one when it is shown).
    */
-  private table: StaticArray<i32> = new StaticArray<i32>(PATH_SLOTS_MIN);
-  private hashes: Array<u32> = new Array<u32>();
+  private table: StaticArray<u64> = new StaticArray<u64>(PATH_SLOTS_MIN);
 
   matches: i32 = 0;
   contextLines: i32 = 0;
@@ -104,6 +106,11 @@ export class SearchParse {
   private prevStart: i32 = -1;
   private prevEnd: i32 = -1;
   private prevFile: i32 = -1;
+
+  // Where the text was last searched for NOTICE from, and the first NOTICE found there
+  // (-1: none up to the end): the lines are asked in order, so the text is searched once.
+  private noticeFrom: i32 = -1;
+  private noticeAt: i32 = -1;
 
   constructor(text: string) {
     const lines = new LineIndex(text);
@@ -129,9 +136,9 @@ export class SearchParse {
     const h = rangeHash(text, start, end);
     let f = this.lookup(text, start, end, h);
     if (f < 0) {
-      f = this.paths.length;
-      this.paths.push(text.substring(start, end));
-      this.hashes.push(h);
+      f = this.pathStarts.length;
+      this.pathStarts.push(start);
+      this.pathEnds.push(end);
       this.matchCount.push(0);
       this.firstMatch.push(-1);
       this.lastMatch.push(-1);
@@ -144,9 +151,35 @@ export class SearchParse {
     return f;
   }
 
+  /** Line [start, end) holds NOTICE. */
+  holdsNotice(start: i32, end: i32): bool {
+    const text = this.lines.text;
+    if (this.noticeFrom < 0 || start < this.noticeFrom || (this.noticeAt >= 0 && this.noticeAt < start)) {
+      this.noticeAt = findText(text, NOTICE, start, text.length);
+      this.noticeFrom = start;
+    }
+    // A line ends before a '\r' or '\n', which NOTICE does not hold: one that starts in the line ends in it.
+    return this.noticeAt >= 0 && this.noticeAt + NOTICE.length <= end;
+  }
+
   knows(start: i32, end: i32): bool {
     const text = this.lines.text;
     return this.lookup(text, start, end, rangeHash(text, start, end)) >= 0;
+  }
+
+  /** Files read: each file id is below this. */
+  get fileCount(): i32 {
+    return this.pathStarts.length;
+  }
+
+  /** File f's path ("" for the file of lines that name none). */
+  path(f: i32): string {
+    return this.lines.text.substring(this.pathStarts[f], this.pathEnds[f]);
+  }
+
+  /** Units of file f's path. */
+  pathLength(f: i32): i32 {
+    return this.pathEnds[f] - this.pathStarts[f];
   }
 
   /** The id of the path text[start, end) (hash h), or -1 when it is new. */
@@ -154,14 +187,15 @@ export class SearchParse {
     const table = this.table;
     const mask = table.length - 1;
     const len = end - start;
-    const at = changetype<usize>(text) + (<usize>start << 1);
+    const base = changetype<usize>(text);
     let slot = <i32>(h & <u32>mask);
     while (true) {
-      const id = unchecked(table[slot]) - 1;
-      if (id < 0) return -1;
-      if (unchecked(this.hashes[id]) == h) {
-        const path = unchecked(this.paths[id]);
-        if (path.length == len && unitsEqual(changetype<usize>(path), at, len)) return id;
+      const entry = unchecked(table[slot]);
+      if (entry == 0) return -1;
+      if (<u32>(entry >> 32) == h) {
+        const id = <i32>(<u32>entry) - 1;
+        const from = unchecked(this.pathStarts[id]);
+        if (unchecked(this.pathEnds[id]) - from == len && unitsEqual(base + (<usize>from << 1), base + (<usize>start << 1), len)) return id;
       }
       slot = (slot + 1) & mask;
     }
@@ -170,11 +204,15 @@ export class SearchParse {
   private insert(f: i32, h: u32): void {
     // At most half full: probes stay short.
     if ((f + 1) * 2 > this.table.length) {
-      const table = new StaticArray<i32>(this.table.length << 1);
+      const old = this.table;
+      const table = new StaticArray<u64>(old.length << 1);
       this.table = table;
-      for (let g = 0; g < f; g++) place(table, unchecked(this.hashes[g]), g);
+      for (let k = 0; k < old.length; k++) {
+        const entry = unchecked(old[k]);
+        if (entry != 0) place(table, entry);
+      }
     }
-    place(this.table, h, f);
+    place(this.table, (<u64>h << 32) | <u64>(f + 1));
   }
 
   addMatch(i: i32, f: i32, lineNo: i32, textStart: i32): void {
@@ -226,6 +264,49 @@ export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd
   return -1;
 }
 
+/** Set by findNumberFields: findNumberField(s, start, end, '-', false) of the same line. */
+export let dashField: i32 = -1;
+
+/**
+ * findNumberField(s, start, end, ':', false), returned, and the same for '-', in
+ * dashField: both from one pass over the line, which ends once both are found.
+ */
+export function findNumberFields(s: string, start: i32, end: i32): i32 {
+  const base = changetype<usize>(s);
+  const colonV = i16x8.splat(<i16>CharCode.COLON);
+  const dashV = i16x8.splat(<i16>CharCode.MINUS);
+  let colon = -1;
+  let dash = -1;
+  let i = start + 1;
+  for (; i + 8 <= end; i += 8) {
+    const v = v128.load(base + (<usize>i << 1));
+    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colonV), i16x8.eq(v, dashV)));
+    while (hits != 0) {
+      const at = i + ctz<i32>(hits);
+      hits &= hits - 1;
+      const sep = unitAt(s, at);
+      if (sep == CharCode.COLON ? colon >= 0 : dash >= 0) continue;
+      if (!numberFieldAt(s, at, end, sep, false)) continue;
+      if (sep == CharCode.COLON) colon = at;
+      else dash = at;
+      if (colon >= 0 && dash >= 0) {
+        dashField = dash;
+        return colon;
+      }
+    }
+  }
+  for (; i < end && (colon < 0 || dash < 0); i++) {
+    const sep = unitAt(s, i);
+    if (sep == CharCode.COLON) {
+      if (colon < 0 && numberFieldAt(s, i, end, sep, false)) colon = i;
+    } else if (sep == CharCode.MINUS) {
+      if (dash < 0 && numberFieldAt(s, i, end, sep, false)) dash = i;
+    }
+  }
+  dashField = dash;
+  return colon;
+}
+
 /** The `sep` at i is followed by digits and then `sep` again (or, when `atEnd`, by the end). */
 // @ts-ignore: decorator
 @inline function numberFieldAt(s: string, i: i32, end: i32, sep: i32, atEnd: bool): bool {
@@ -252,18 +333,28 @@ function drivePrefix(s: string, start: i32, end: i32): i32 {
 
 /** "grep: …", "rg: …", "ag: …", "find: …": a message from the tool itself. */
 function isToolMessage(s: string, start: i32, end: i32): bool {
+  if (end <= start) return false;
+  // Most lines start with a path: one look at the first unit rules them out.
+  const c = unitAt(s, start);
+  if (c != 0x67 && c != 0x72 && c != CharCode.a && c != 0x45) return false; // g r a E
   return startsWithAt(s, start, end, "grep: ") || startsWithAt(s, start, end, "rg: ") || startsWithAt(s, start, end, "ag: ") || startsWithAt(s, start, end, "ERR ");
 }
 
-function isBinaryNotice(s: string, start: i32, end: i32): bool {
-  return findText(s, "inary file matches", start, end) >= 0 || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
+/** What every notice of a binary file holds: "Binary file x matches", "grep: x: binary file matches". */
+const NOTICE = "inary file matches";
+
+function isBinaryNotice(p: SearchParse, s: string, start: i32, end: i32): bool {
+  return p.holdsNotice(start, end) || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
 }
 
 /** Lines a search tool adds around its results: "Found 3 files", "No matches found", pagination notes. */
 function isNote(s: string, start: i32, end: i32): bool {
+  if (end <= start) return false;
+  const c = unitAt(s, start);
+  if (c != 0x46 && c != 0x4e && c != CharCode.LBRACKET && c != 0x28) return false; // F N [ (
   if (startsWithAt(s, start, end, "Found ") && end - start < 120) {
-    const c = start + 6 < end ? unitAt(s, start + 6) : 0;
-    return isDigit(c);
+    const d = start + 6 < end ? unitAt(s, start + 6) : 0;
+    return isDigit(d);
   }
   return startsWithAt(s, start, end, "No matches found") || startsWithAt(s, start, end, "No files found") || startsWithAt(s, start, end, "[Showing results") || startsWithAt(s, start, end, "(Results are truncated");
 }
@@ -335,7 +426,7 @@ function detectMode(p: SearchParse): SearchMode {
     const a = L.start(i);
     const b = L.end(i);
     if (L.isBlank(i) || isSeparator(s, a, b)) continue;
-    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(s, a, b)) {
+    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(p, s, a, b)) {
       frames++;
       continue;
     }
@@ -366,7 +457,7 @@ function tagFrame(p: SearchParse, i: i32): bool {
   const b = L.end(i);
   if (L.isBlank(i)) p.set(i, LineKind.Blank, -1);
   else if (isSeparator(s, a, b)) p.set(i, LineKind.Separator, -1);
-  else if (isBinaryNotice(s, a, b)) {
+  else if (isBinaryNotice(p, s, a, b)) {
     p.set(i, LineKind.Binary, -1);
     p.binaryFiles++;
   } else if (isToolMessage(s, a, b)) p.set(i, LineKind.Error, -1);
@@ -380,8 +471,8 @@ function readPrefixed(p: SearchParse, i: i32): void {
   const s = L.text;
   const a = L.start(i);
   const b = L.end(i);
-  let colon = findNumberField(s, a, b, CharCode.COLON, false);
-  let dash = findNumberField(s, a, b, CharCode.MINUS, false);
+  let colon = findNumberFields(s, a, b);
+  let dash = dashField;
   if (colon == a) colon = -1;
   if (dash == a) dash = -1;
   let at = -1;
@@ -490,10 +581,10 @@ export function parseSearch(text: string): SearchParse {
       }
     }
   }
-  if (p.mode == SearchMode.FilesOnly) p.filesWithMatches = p.paths.length;
+  if (p.mode == SearchMode.FilesOnly) p.filesWithMatches = p.fileCount;
   if (p.mode == SearchMode.Counts) {
     let n = 0;
-    for (let f = 0; f < p.paths.length; f++) if (p.countValue[f] > 0) n++;
+    for (let f = 0; f < p.fileCount; f++) if (p.countValue[f] > 0) n++;
     p.filesWithMatches = n;
   }
   return p;

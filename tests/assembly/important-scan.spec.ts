@@ -1,0 +1,46 @@
+import { confirmAt } from "../../assembly/important/confirm";
+import { scanImportant } from "../../assembly/important/scan";
+
+/** The strongest kind confirmAt gives anywhere on each line: what the SIMD prefilter must not miss. */
+function referenceKinds(s: string): string {
+  const out: string[] = [];
+  let start = 0;
+  let line = 1;
+  while (start <= s.length) {
+    let end = s.indexOf("\n", start);
+    if (end < 0) end = s.length;
+    let kind = 0;
+    for (let i = start; i < end; i++) kind = max(kind, confirmAt(s, i));
+    if (kind != 0) out.push(line.toString() + ":" + kind.toString());
+    if (end == s.length) break;
+    start = end + 1;
+    line++;
+  }
+  return out.join(",");
+}
+
+function scannedKinds(s: string): string {
+  const scan = scanImportant(s);
+  const out: string[] = [];
+  for (let i = 0; i < scan.count; i++) out.push(scan.lineNumbers[i].toString() + ":" + scan.kinds[i].toString());
+  return out.join(",");
+}
+
+describe("scanImportant", () => {
+  it("flags every outcome word the confirmer accepts, at every offset across SIMD steps", () => {
+    const words: string[] = [
+      "error", "Error", "ERROR", "errors", "npm ERR! x", "[ERR]", "fail", "FAILED", "failures", "fatal", "Segmentation fault",
+      "panic", "panicked", "5 passed", "12 passing", "warning", "Warnings", "WARN", "DeprecationWarning:", "Ran 4 tests",
+      "Traceback (most recent call last):", "Exception", "NullPointerException", "exit status 1", "exited with code 2",
+      "make: *** [all] Error 2", "\u2715 test", "\u00d7 test",
+      // near misses that must stay unflagged, as the confirmer says
+      "-Wall", "always", "parentheses", "falsy", "pattern", "water", "Random", "ebb", "excel", "exits", "**",
+    ];
+    for (let w = 0; w < words.length; w++) {
+      for (let at = 0; at < 24; at++) {
+        const s = "x".repeat(at) + " " + words[w] + " end\nnext line\n" + " ".repeat(at) + words[w];
+        expect(scannedKinds(s)).toBe(referenceKinds(s));
+      }
+    }
+  });
+});
