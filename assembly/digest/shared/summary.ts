@@ -125,6 +125,10 @@ function reportsByWords(s: string, from: i32, to: i32): bool {
     const start = i;
     while (i < n && unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) i++;
     if (i == start) break;
+    // After the first word only a status can count, and it starts with a capital (or with the
+    // punctuation before one): most tokens start with a small letter or a digit and end here.
+    const first = unitAt(s, start);
+    if (position > 0 && ((first >= 0x61 && first <= 0x7a) || (first >= 0x30 && first <= 0x39))) continue;
     // A status in capitals, bare or bracketed: `ERROR`, `[ERROR]`, `FAILED:`.
     let a = start;
     let b = i;
