@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const self = new URL(import.meta.url).pathname;
-const WARM_UP_CALLS = 5000;
+const WARM_UP_CALLS = 10000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Wall time of a fresh node process, ms: median of 5. */
 function wall(args) {
