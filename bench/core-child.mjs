@@ -9,16 +9,21 @@ import { join } from "node:path";
 const self = new URL(import.meta.url).pathname;
 const WARM_UP_CALLS = 10000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** Wall time of a fresh node process, ms: median of 5. */
-function wall(args) {
-  const times = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
-    const r = spawnSync(process.execPath, args, { encoding: "utf8" });
-    times.push(performance.now() - t0);
-    if (r.status !== 0) throw new Error(r.stderr);
+/**
+ * Wall time of fresh node processes, ms: the median of 9 rounds per variant, the variants taken in
+ * turn within each round so that a change in the machine's load falls on all of them alike.
+ */
+function walls(variants) {
+  const times = variants.map(() => []);
+  for (let round = 0; round < 9; round++) {
+    variants.forEach((args, k) => {
+      const t0 = performance.now();
+      const r = spawnSync(process.execPath, args, { encoding: "utf8" });
+      times[k].push(performance.now() - t0);
+      if (r.status !== 0) throw new Error(r.stderr);
+    });
   }
-  return median(times);
+  return times.map(median);
 }
 /** A build-log-like output of about `size` chars. */
 const textOf = (size) => Array.from({ length: Math.ceil(size / 48) }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o\n`).join("").slice(0, size);
@@ -67,7 +72,9 @@ async function memoryOver(call, wasmBytes) {
   };
 }
 
-if (process.argv[2] === "cold") {
+if (process.argv[2] === "empty") {
+  // nothing: the cost of Node running this module file
+} else if (process.argv[2] === "cold") {
   const t0 = performance.now();
   const { compact } = await import("../dist/index.bundle.js");
   compact({ tool: "bash", output: "x\n".repeat(2000) }).llmContent;
@@ -87,9 +94,9 @@ if (process.argv[2] === "cold") {
     const r = spawnSync(process.execPath, [self, "cold"], { encoding: "utf8" });
     cold.push(Number(r.stdout));
   }
-  const nodeBare = wall(["-e", "0"]);
-  const first4k = wall([self, "first-process", "4096"]);
-  const first1m = wall([self, "first-process", String(1 << 20)]);
+  // An empty ES module file too: Node's own cost of running a module file, which any harness
+  // written as one pays with or without abridge.
+  const [nodeBare, emptyModule, first4k, first1m] = walls([["-e", "0"], [self, "empty"], [self, "first-process", "4096"], [self, "first-process", String(1 << 20)]]);
   const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
@@ -105,6 +112,7 @@ if (process.argv[2] === "cold") {
     JSON.stringify({
       coldStartMs: median(cold),
       nodeBareMs: nodeBare,
+      emptyModuleOverMs: emptyModule - nodeBare,
       firstProcess4kOverMs: first4k - nodeBare,
       firstProcess1mOverMs: first1m - nodeBare,
       rssGrowthMB: compactMemory.rssGrowthMB,

@@ -134,7 +134,7 @@ const lines = [
   ``,
   `- 4 KB output (${results.latency.size} chars), 10,000 calls: compact() p50 ${fmt(results.latency.p50)} µs, p99 ${fmt(results.latency.p99)} µs; process() with the session log p50 ${fmt(results.processLatency.p50)} µs, p99 ${fmt(results.processLatency.p99)} µs (redaction of the log on: p50 ${fmt(results.processLatencyRedacted.p50)} µs, p99 ${fmt(results.processLatencyRedacted.p99)} µs)`,
   `- cold start (import + compile + first call), median of 5 fresh processes: ${fmt(results.coldStartMs)} ms`,
-  `- first process() in a fresh process (import + createAbridge + process(), wall time of the process), median of 5, over \`node -e 0\` (${fmt(results.nodeBareMs)} ms): 4 KB output +${fmt(results.firstProcess4kOverMs)} ms, 1 MB output +${fmt(results.firstProcess1mOverMs)} ms`,
+  `- first process() in a fresh process (import + createAbridge + process(), wall time of the process), median of 9 alternating rounds, over \`node -e 0\` (${fmt(results.nodeBareMs)} ms): 4 KB output +${fmt(results.firstProcess4kOverMs)} ms, 1 MB output +${fmt(results.firstProcess1mOverMs)} ms; of which Node running an ES module file at all (an empty one) takes +${fmt(results.emptyModuleOverMs)} ms`,
   `- memory over 10,000 calls after 10,000 warm-up calls (V8 sizes its young generation once, by ~17 MB, within the first ~8,000): RSS ${fmt(results.rssGrowthMB, 2)} MB, JS heap ${fmt(results.heapGrowthMB, 2)} MB, wasm memory ${fmt(results.wasmBeforeMB, 1)} → ${fmt(results.wasmAfterMB, 1)} MB`,
   `- the same with process() and the session log: RSS ${fmt(results.processRssGrowthMB, 2)} MB, JS heap ${fmt(results.processHeapGrowthMB, 2)} MB (${fmt((results.processHeapGrowthMB * 1e6) / 10000, 0)} bytes kept per call: its stats row and log locations)`,
 ];
