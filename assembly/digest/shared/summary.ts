@@ -115,8 +115,12 @@ function isErrorReportIn(s: string, from: i32, to: i32): bool {
   return hasCrash(s, from, min(to, from + REPORT_WINDOW)) || reportsByWords(s, from, to);
 }
 
-/** isErrorReportIn but for the crash names: a status word, or a severity or exception name before ':'. */
-function reportsByWords(s: string, from: i32, to: i32): bool {
+/**
+ * isErrorReportIn but for the crash names: a status word, or a severity or exception name before ':'.
+ * `statusInWindow` false says no status word occurs in the line's window (the caller searched the
+ * whole text for them once): then only the first words can tell, and the rest is not read.
+ */
+function reportsByWords(s: string, from: i32, to: i32, statusInWindow: bool = true): bool {
   const n = min(to, from + REPORT_WINDOW);
   let i = from;
   let position = 0; // tokens read, locations aside
@@ -125,6 +129,7 @@ function reportsByWords(s: string, from: i32, to: i32): bool {
     const start = i;
     while (i < n && unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) i++;
     if (i == start) break;
+    if (position > 0 && !statusInWindow) break;
     // After the first word only a status can count, and it starts with a capital (or with the
     // punctuation before one): most tokens start with a small letter or a digit and end here.
     const first = unitAt(s, start);
@@ -194,6 +199,23 @@ function nextCrash(s: string, from: i32, to: i32): i64 {
   return best;
 }
 
+/** STATUS_WORDS to search a text for: FAILED is found as FAIL. */
+const STATUS_NEEDLES: string[] = ["ERROR", "FATAL", "FAIL", "PANIC", "CRITICAL", "SEVERE"];
+
+/**
+ * Where the first status word at or after `from` starts, before `to`; -1 when none. A longer word
+ * holding one counts too: the caller reads the token it is in.
+ */
+function nextStatus(s: string, from: i32, to: i32): i32 {
+  let bestAt = -1;
+  for (let k = 0; k < STATUS_NEEDLES.length; k++) {
+    const word = unchecked(STATUS_NEEDLES[k]);
+    const at = findText(s, word, from, bestAt >= 0 ? min(to, bestAt + word.length) : to);
+    if (at >= 0 && (bestAt < 0 || at < bestAt)) bestAt = at;
+  }
+  return bestAt;
+}
+
 /** The first line of `text` that reports an error by its form (isErrorReport), or "". */
 function firstErrorReport(text: string): string {
   let start = 0;
@@ -201,15 +223,17 @@ function firstErrorReport(text: string): string {
   // Only the first 64 KB: a summary must not cost a scan of 100 MB.
   const limit = min(n, 65536);
   const bound = min(n, limit + REPORT_WINDOW);
-  // Crash names are looked for across the window once, not line by line.
+  // Crash names and status words are looked for across the window once, not line by line.
   let crash = nextCrash(text, 0, bound);
+  let status = nextStatus(text, 0, bound);
   while (start < limit) {
     const end = findNewline(text, start, n);
     const window = min(end, start + REPORT_WINDOW);
     if (crash >= 0 && <i32>(crash >> 32) < start) crash = nextCrash(text, start, bound);
+    if (status >= 0 && status < start) status = nextStatus(text, start, bound);
     const at = crash >= 0 ? <i32>(crash >> 32) : -1;
     const crashed = at >= start && at + <i32>(crash & 0xffffffff) <= window;
-    if (crashed || reportsByWords(text, start, end)) return text.substring(start, window);
+    if (crashed || reportsByWords(text, start, end, status >= start && status < window)) return text.substring(start, window);
     start = end + 1;
   }
   return "";
