@@ -159,3 +159,28 @@ describe("totals in the command digest", () => {
     expect(commandTotals(GCC + "\n" + "Package Version\n------- -------\na 1\nb 2\n")).toBe("2 errors, 3 warnings; by code: -Wunused-parameter 2, -Wsign-compare 1 \u00b7 table: 2 rows");
   });
 });
+
+// As `ip addr` prints them (ip-addr-netns): each entry numbered at the margin, its details indented.
+const IP =
+  "1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000\n" +
+  "    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00\n" +
+  "    inet 127.0.0.1/8 scope host lo\n" +
+  "2: br-app: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc noqueue state UP group default qlen 1000\n" +
+  "    inet 10.77.10.1/24 scope global br-app\n" +
+  "3: br-db: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc noqueue state UP group default qlen 1000\n" +
+  "    inet 10.77.11.1/24 scope global br-db\n";
+
+describe("numbered entries", () => {
+  it("counts entries numbered 1, 2, 3 … at the margin", () => {
+    expect(recordsLine(IP)).toBe("3 numbered entries");
+    // Lines after the list that are not numbered (ip route) leave the count as it is.
+    expect(recordsLine(IP + "10.77.10.0/24 dev br-app proto kernel scope link src 10.77.10.1\n")).toBe("3 numbered entries");
+  });
+
+  it("counts nothing when the numbers break their order or are too few", () => {
+    expect(recordsLine(IP + "7: veth0: <BROADCAST> mtu 1500\n")).toBe("");
+    expect(recordsLine("1: lo: <LOOPBACK>\n2: eth0: <BROADCAST>\n")).toBe("");
+    // grep -n's "12:text" has no space after the colon: no entry.
+    expect(recordsLine("1:a\n2:b\n3:c\n")).toBe("");
+  });
+});

@@ -26,6 +26,7 @@ import { Scan, scanImportant } from "../../important/scan";
 import { Shapes } from "../../important/shapes";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
+import { squeezeColumns } from "./columns";
 import { sectionOutline } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
@@ -143,7 +144,11 @@ function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: 
 }
 
 export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  budget = max(budget, 0);
+  return digestCommandOf(text, max(budget, 0), ctx, hint, false);
+}
+
+/** `squeezed`: `text` is already an output with its column padding squeezed (columns.ts). */
+function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, squeezed: bool): Digest {
   const d = new Digest();
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const perLine = new CommandLines();
@@ -167,6 +172,17 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
   if (whole !== null) return whole;
+  // A padded listing is cut without its padding: more rows fit, each whole. Lines led by
+  // commit ids (a blame) carry code after the id, and code keeps its indentation.
+  if (!squeezed && !perLine.records.finish().idLedMostly()) {
+    const narrow = squeezeColumns(text, scan);
+    if (narrow !== null) {
+      const n = digestCommandOf(narrow, budget, ctx, hint, true);
+      n.facts = d.facts;
+      n.summary = d.summary;
+      return n;
+    }
+  }
   d.truncated = true;
   let room = budget - status.length - 1;
   // Too small for the status and any of the text: the status alone says the most.

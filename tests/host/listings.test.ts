@@ -1,0 +1,74 @@
+// Column-aligned listings and numbered entries, on real captures of the tuning part of
+// the corpus: a padded table that must be cut loses its padding (so more rows fit, each
+// whole), the slack of a small budget goes to whole rows at one end, and entries
+// numbered 1…N are counted once in the status line.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { isHeldOut } from "./support/held-out.js";
+
+const corpus = new URL("../fixtures/corpus/", import.meta.url).pathname;
+const BUDGETS = { minimal: 800, balanced: 4000 } as const;
+
+interface Meta {
+  tool: string;
+  program: string;
+  args: { command: string };
+  exitCode: number;
+}
+
+function digest(id: string, level: keyof typeof BUDGETS) {
+  const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
+  // A test never looks at the held-out part.
+  expect(isHeldOut(meta), `${id} is held out`).toBe(false);
+  const output = readFileSync(join(corpus, id, "output"), "utf8");
+  const hint = `; read more: abridge_read id=${id} offset={first}`;
+  const text = compact({ tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, { level }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(BUDGETS[level]);
+  return { text, lines: output.split("\n") };
+}
+
+/** A row with its column padding squeezed as the digest writes it. */
+const squeezed = (row: string) => row.replace(/ {3,}(?=\S)/g, "  ").replace(/ +$/, "");
+
+describe("a padded listing is cut without its padding", () => {
+  it("shows more of ss's listeners at minimal, each row whole (ss -tlnpe)", () => {
+    const { text, lines } = digest("ss-tlnp-netns", "minimal");
+    const listeners = lines.filter((l) => l.startsWith("LISTEN"));
+    const shown = listeners.filter((row) => text.includes(squeezed(row)));
+    // Padded, three rows fit in 800 chars; squeezed and with the slack at one end, four.
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    // No row is shown with its padding, and no line runs into a cut.
+    expect(text).not.toMatch(/ {3,}\S/);
+    expect(text).not.toContain("[...]");
+  });
+
+  it("keeps dpkg -l's rows whole and its row count exact at balanced (dpkg -l)", () => {
+    const { text, lines } = digest("dpkg-l-installed", "balanced");
+    const rows = lines.filter((l) => l.startsWith("ii "));
+    expect(text).toMatch(/table: 771 rows/);
+    const shown = rows.filter((row) => text.includes(squeezed(row)));
+    expect(shown.length).toBeGreaterThanOrEqual(20);
+    expect(text).toContain("ii  valgrind  1:3.19.0-1  amd64");
+  });
+
+  it("leaves a linter's padded error rows as the linter wrote them (eslint stylish)", () => {
+    const { text } = digest("eslint-recommended-errors", "balanced");
+    expect(text).toContain("  10:10  error  'fonud' is not defined                      no-undef");
+  });
+});
+
+describe("entries numbered 1…N are counted", () => {
+  it("states ip addr's interface count in the status line (ip addr)", () => {
+    const { text, lines } = digest("ip-addr-netns", "minimal");
+    const interfaces = lines.filter((l) => /^\d+: /.test(l)).length;
+    expect(interfaces).toBe(13);
+    expect(text.split("\n")[0]).toContain("13 numbered entries");
+  });
+
+  it("counts the links of ip link, not the routes printed after them (ip -s -d link; ip route)", () => {
+    const { text } = digest("ip-route-link-netns", "minimal");
+    expect(text.split("\n")[0]).toContain("13 numbered entries");
+  });
+});
