@@ -184,3 +184,19 @@ describe("numbered entries", () => {
     expect(recordsLine("1:a\n2:b\n3:c\n")).toBe("");
   });
 });
+
+describe("entries under a label", () => {
+  it("counts the lines indented under a label, the hint set off by another indentation aside", () => {
+    // As git status prints them (git-status-many-changes).
+    const status =
+      "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n" +
+      repeat("\tmodified:   lib/asyncio/mod_#.py", 9) + "\n";
+    expect(commandTotals(status)).toBe("Changes to be committed: 9 entries");
+  });
+
+  it("counts nothing under a line that is no label or over too few entries", () => {
+    // A traceback's heading has parentheses; a short list is counted at a glance.
+    expect(commandTotals("Traceback (most recent call last):\n" + repeat("  File \"m#.py\", line #, in f", 9))).toBe("");
+    expect(commandTotals("Files:\n" + repeat("  pkg/mod_#.py", 5))).toBe("");
+  });
+});

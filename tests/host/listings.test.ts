@@ -72,3 +72,18 @@ describe("entries numbered 1…N are counted", () => {
     expect(text.split("\n")[0]).toContain("13 numbered entries");
   });
 });
+
+describe("entries listed under a label are counted", () => {
+  it("states the number of files pip show -f lists (pip show -f)", () => {
+    const { text, lines } = digest("pip-show-files", "minimal");
+    const files = lines.slice(lines.indexOf("Files:") + 1).filter((l) => l.startsWith("  ")).length;
+    expect(files).toBe(82);
+    expect(text.split("\n")[0]).toContain("Files: 82 entries");
+  });
+
+  it("counts git status's changes, not the hint under the label (git status)", () => {
+    const { text, lines } = digest("git-status-many-changes", "minimal");
+    expect(lines.filter((l) => l.startsWith("\t")).length).toBe(48);
+    expect(text.split("\n")[0]).toContain("Changes to be committed: 48 entries");
+  });
+});
