@@ -1,7 +1,7 @@
-// Column padding of a listing that must be cut (ss, dpkg -l, readelf, ps, ls -l,
-// nm, pip list): the spaces that align a table's columns cost as much budget as
-// the values they align, so a cut through a padded table keeps half the rows it
-// could. A run of three or more spaces between two values becomes two (a column
+// Column padding of a listing that must be cut under a small budget (ss, dpkg -l,
+// readelf, ps, ls -l, nm, pip list): the spaces that align a table's columns cost as
+// many characters as the values they align, so a cut through a padded table keeps
+// half the rows it could. A run of three or more spaces between two values becomes two (a column
 // break stays visible and distinct from a space inside a value), trailing spaces
 // go, indentation (and the spaces after a one-unit marker such as
 // pytest's `>` or `E`) stays. Lines the scan flags as warnings or worse (an error row whose

@@ -23,6 +23,7 @@ import { Kind, rankOf } from "../../important/kinds";
 import { refineScan } from "../../important/refine";
 import { RunnerSummary, withRunners } from "../../important/runners";
 import { Scan, scanImportant } from "../../important/scan";
+import { NUMBERED_BELOW } from "../../important/numbered";
 import { Shapes } from "../../important/shapes";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
@@ -172,9 +173,11 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
   if (whole !== null) return whole;
-  // A padded listing is cut without its padding: more rows fit, each whole. Lines led by
+  // Under a small budget a padded listing is cut without its padding: more rows fit, each
+  // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
+  // of spaces is one) and a row quoted back no longer matches the output. Lines led by
   // commit ids (a blame) carry code after the id, and code keeps its indentation.
-  if (!squeezed && !perLine.records.finish().idLedMostly()) {
+  if (!squeezed && budget < NUMBERED_BELOW && !perLine.records.finish().idLedMostly()) {
     const narrow = squeezeColumns(text, scan);
     if (narrow !== null) {
       const n = digestCommandOf(narrow, budget, ctx, hint, true);
