@@ -200,3 +200,31 @@ describe("entries under a label", () => {
     expect(commandTotals("Files:\n" + repeat("  pkg/mod_#.py", 5))).toBe("");
   });
 });
+
+describe("rows under a header without a rule", () => {
+  it("counts the rows that line up with the header (ss -tlnp, df -h)", () => {
+    const ss =
+      "State  Recv-Q Send-Q Local Address:Port Peer Address:PortProcess\n" +
+      "LISTEN 0      16        10.77.10.1:8443      0.0.0.0:*    users:((\"python3\",pid=4132,fd=4))\n" +
+      "LISTEN 0      16        10.77.11.1:5432      0.0.0.0:*    users:((\"python3\",pid=4132,fd=5))\n" +
+      "LISTEN 0      16             [::1]:9101         [::]:*    users:((\"python3\",pid=4132,fd=9))\n";
+    expect(recordsLine(ss)).toBe("table: 3 rows");
+    const df =
+      "Filesystem      Size  Used Avail Use% Mounted on\n" +
+      "overlay          98G   61G   33G  65% /\n" +
+      "tmpfs            64M     0   64M   0% /dev\n" +
+      "/dev/sda1        98G   61G   33G  65% /etc/hosts\n" +
+      "\n" +
+      "done\n";
+    expect(recordsLine(df)).toBe("table: 3 rows");
+  });
+
+  it("counts nothing under a capitalized line the next lines do not line up with", () => {
+    const log =
+      "Starting Build For Release\n" +
+      "[12:00:01] compiling src/a.ts\n" +
+      "[12:00:02] compiling src/b.ts\n" +
+      "[12:00:03] compiling src/c.ts\n";
+    expect(recordsLine(log)).toBe("");
+  });
+});

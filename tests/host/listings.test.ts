@@ -93,3 +93,24 @@ describe("entries listed under a label are counted", () => {
     expect(text.split("\n")[0]).toContain("Changes to be committed: 48 entries");
   });
 });
+
+describe("rows under a header without a rule are counted", () => {
+  it("counts ss's listeners under its header (ss -tlnpe)", () => {
+    const { text, lines } = digest("ss-tlnp-netns", "minimal");
+    expect(lines.filter((l) => l.startsWith("LISTEN")).length).toBe(8);
+    expect(text.split("\n")[0]).toContain("table: 8 rows");
+  });
+
+  it("counts readelf's two-line section rows once each, and each symbol table (readelf -S -s)", () => {
+    const { text } = digest("readelf-sections-symbols", "balanced");
+    // 39 sections of two lines, 11 and 40 symbols: "Key to Flags" under the sections does not line up.
+    expect(text.split("\n")[0]).toContain("tables: 39, 11, 40 rows");
+  });
+
+  it("counts top's tasks under its indented header (top -b)", () => {
+    const { text, lines } = digest("top-batch-pid-namespace", "minimal");
+    const header = lines.findIndex((l) => /^\s+PID USER/.test(l));
+    const tasks = lines.slice(header + 1).filter((l) => /^\s*\d+ /.test(l)).length;
+    expect(text.split("\n")[0]).toContain(`table: ${tasks} rows`);
+  });
+});

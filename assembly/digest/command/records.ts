@@ -11,11 +11,13 @@
 // more groups of dashes (`---- ----`, `----+----`, `+----+----+`, `+++-====-===`, or
 // box drawing: `├────┼────┤`); its
 // rows run to a blank line (or one of a margin's bars only), another rule or a line in
-// parentheses (`(48 rows)`).
+// parentheses (`(48 rows)`). A header without a rule (ss, ps, df) has its rows counted
+// too (headed.ts).
 import { CharCode, isDigit } from "../../util/chars";
 import { findNewline, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
+import { HeadedTables } from "./headed";
 
 /** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
 const ID_LED_PERCENT: i32 = 60;
@@ -155,6 +157,8 @@ export class RecordsReader {
   private rows: i32 = -1;
   /** The rows follow the rule under the header (not a top border). */
   private underHeader: bool = false;
+  /** Tables under a header without a rule. */
+  private headed: HeadedTables = new HeadedTables();
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
@@ -186,6 +190,7 @@ export class RecordsReader {
       this.rows = 0;
       this.underHeader = false;
     }
+    this.headed.line(text, a, b, blank, rule);
     this.prevRead = true;
     this.prevBlank = blank;
     this.prevRule = rule;
@@ -197,6 +202,9 @@ export class RecordsReader {
       this.records.tables.push(this.rows);
       this.rows = -1;
     }
+    const headed = this.headed.finish().tables;
+    for (let k = 0; k < headed.length; k++) this.records.tables.push(headed[k]);
+    headed.length = 0;
     return this.records;
   }
 }
