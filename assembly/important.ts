@@ -739,9 +739,43 @@ function widened(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
   for (let more = slack; more > 8; more >>= 1) {
     const wider = cutWith(text, scan, chosen, take, rest + more, ratio, hint, alike, perLine);
     const wideOut = wider.render(hint, flagged, scan.pairs, budget);
-    if (wideOut.length <= budget) return new KeepResult(wideOut, wider);
+    if (wideOut.length <= budget) return atOneEnd(text, scan, chosen, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(wideOut, wider), budget, perLine);
   }
-  return fallback;
+  return atOneEnd(text, scan, chosen, take, rest, slack, ratio, hint, alike, flagged, fallback, budget, perLine);
+}
+
+/** Every one of the first `take` chosen ranges lies inside a kept range of `cut`. */
+function keepsChosen(cut: Cut, chosen: Chosen, take: i32): bool {
+  for (let i = 0; i < take; i++) {
+    const s = unchecked(chosen.starts[i]);
+    const e = unchecked(chosen.ends[i]);
+    let inside = false;
+    for (let k = 0; k < cut.count && !inside; k++) inside = unchecked(cut.starts[k]) <= s && e <= unchecked(cut.ends[k]);
+    if (!inside) return false;
+  }
+  return true;
+}
+
+/**
+ * `best`, or a cut that gives the whole slack to the head or to the tail when that
+ * keeps more: shared out, a slack shorter than two lines buys neither end a line (the
+ * rows of a wide listing), and the budget goes unused.
+ */
+function atOneEnd(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, flagged: Flagged, best: KeepResult, budget: i32, perLine: i32): KeepResult {
+  if (slack <= 8 || rest <= 0 || perLine == 0) return best;
+  for (let end = 0; end < 2; end++) {
+    for (let more = slack; more > 8; more >>= 1) {
+      const wide = rest + more;
+      // The head's share of the wider rest: its own as before, plus all of `more` or none of it.
+      const headShare = end == 0 ? (<f64>rest * ratio + <f64>more) / <f64>wide : (<f64>rest * ratio) / <f64>wide;
+      const cut = cutWith(text, scan, chosen, take, wide, headShare, hint, alike, perLine);
+      const out = cut.render(hint, flagged, scan.pairs, budget);
+      if (out.length > budget) continue;
+      if (out.length > best.output.length && keepsChosen(cut, chosen, take)) best = new KeepResult(out, cut);
+      break;
+    }
+  }
+  return best;
 }
 
 export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null): KeepResult {

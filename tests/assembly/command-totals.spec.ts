@@ -159,3 +159,72 @@ describe("totals in the command digest", () => {
     expect(commandTotals(GCC + "\n" + "Package Version\n------- -------\na 1\nb 2\n")).toBe("2 errors, 3 warnings; by code: -Wunused-parameter 2, -Wsign-compare 1 \u00b7 table: 2 rows");
   });
 });
+
+// As `ip addr` prints them (ip-addr-netns): each entry numbered at the margin, its details indented.
+const IP =
+  "1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000\n" +
+  "    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00\n" +
+  "    inet 127.0.0.1/8 scope host lo\n" +
+  "2: br-app: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc noqueue state UP group default qlen 1000\n" +
+  "    inet 10.77.10.1/24 scope global br-app\n" +
+  "3: br-db: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc noqueue state UP group default qlen 1000\n" +
+  "    inet 10.77.11.1/24 scope global br-db\n";
+
+describe("numbered entries", () => {
+  it("counts entries numbered 1, 2, 3 … at the margin", () => {
+    expect(recordsLine(IP)).toBe("3 numbered entries");
+    // Lines after the list that are not numbered (ip route) leave the count as it is.
+    expect(recordsLine(IP + "10.77.10.0/24 dev br-app proto kernel scope link src 10.77.10.1\n")).toBe("3 numbered entries");
+  });
+
+  it("counts nothing when the numbers break their order or are too few", () => {
+    expect(recordsLine(IP + "7: veth0: <BROADCAST> mtu 1500\n")).toBe("");
+    expect(recordsLine("1: lo: <LOOPBACK>\n2: eth0: <BROADCAST>\n")).toBe("");
+    // grep -n's "12:text" has no space after the colon: no entry.
+    expect(recordsLine("1:a\n2:b\n3:c\n")).toBe("");
+  });
+});
+
+describe("entries under a label", () => {
+  it("counts the lines indented under a label, the hint set off by another indentation aside", () => {
+    // As git status prints them (git-status-many-changes).
+    const status =
+      "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n" +
+      repeat("\tmodified:   lib/asyncio/mod_#.py", 9) + "\n";
+    expect(commandTotals(status)).toBe("Changes to be committed: 9 entries");
+  });
+
+  it("counts nothing under a line that is no label or over too few entries", () => {
+    // A traceback's heading has parentheses; a short list is counted at a glance.
+    expect(commandTotals("Traceback (most recent call last):\n" + repeat("  File \"m#.py\", line #, in f", 9))).toBe("");
+    expect(commandTotals("Files:\n" + repeat("  pkg/mod_#.py", 5))).toBe("");
+  });
+});
+
+describe("rows under a header without a rule", () => {
+  it("counts the rows that line up with the header (ss -tlnp, df -h)", () => {
+    const ss =
+      "State  Recv-Q Send-Q Local Address:Port Peer Address:PortProcess\n" +
+      "LISTEN 0      16        10.77.10.1:8443      0.0.0.0:*    users:((\"python3\",pid=4132,fd=4))\n" +
+      "LISTEN 0      16        10.77.11.1:5432      0.0.0.0:*    users:((\"python3\",pid=4132,fd=5))\n" +
+      "LISTEN 0      16             [::1]:9101         [::]:*    users:((\"python3\",pid=4132,fd=9))\n";
+    expect(recordsLine(ss)).toBe("table: 3 rows");
+    const df =
+      "Filesystem      Size  Used Avail Use% Mounted on\n" +
+      "overlay          98G   61G   33G  65% /\n" +
+      "tmpfs            64M     0   64M   0% /dev\n" +
+      "/dev/sda1        98G   61G   33G  65% /etc/hosts\n" +
+      "\n" +
+      "done\n";
+    expect(recordsLine(df)).toBe("table: 3 rows");
+  });
+
+  it("counts nothing under a capitalized line the next lines do not line up with", () => {
+    const log =
+      "Starting Build For Release\n" +
+      "[12:00:01] compiling src/a.ts\n" +
+      "[12:00:02] compiling src/b.ts\n" +
+      "[12:00:03] compiling src/c.ts\n";
+    expect(recordsLine(log)).toBe("");
+  });
+});

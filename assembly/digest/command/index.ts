@@ -23,9 +23,11 @@ import { Kind, rankOf } from "../../important/kinds";
 import { refineScan } from "../../important/refine";
 import { RunnerSummary, withRunners } from "../../important/runners";
 import { Scan, scanImportant } from "../../important/scan";
+import { NUMBERED_BELOW } from "../../important/numbered";
 import { Shapes } from "../../important/shapes";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
+import { squeezeColumns } from "./columns";
 import { sectionOutline } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
@@ -143,7 +145,14 @@ function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: 
 }
 
 export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  budget = max(budget, 0);
+  return digestCommandOf(text, max(budget, 0), ctx, hint, null);
+}
+
+/**
+ * `ofOutput`: the totals of the output when `text` is that output with its column padding
+ * squeezed (columns.ts): counted from the output as printed, columns aligned.
+ */
+function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null): Digest {
   const d = new Digest();
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const perLine = new CommandLines();
@@ -162,11 +171,24 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
   const lines = scan.totalLines;
   d.facts = factsOf(ctx, lines, errors, warnings, runners);
   d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
-  const totals = perLine.totals();
+  const totals = ofOutput !== null ? ofOutput : perLine.totals();
   const status = statusLine(ctx.exitCode, lines, runners) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
   if (whole !== null) return whole;
+  // Under a small budget a padded listing is cut without its padding: more rows fit, each
+  // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
+  // of spaces is one) and a row quoted back no longer matches the output. Lines led by
+  // commit ids (a blame) carry code after the id, and code keeps its indentation.
+  if (ofOutput === null && budget < NUMBERED_BELOW && !perLine.records.finish().idLedMostly()) {
+    const narrow = squeezeColumns(text, scan);
+    if (narrow !== null) {
+      const n = digestCommandOf(narrow, budget, ctx, hint, totals);
+      n.facts = d.facts;
+      n.summary = d.summary;
+      return n;
+    }
+  }
   d.truncated = true;
   let room = budget - status.length - 1;
   // Too small for the status and any of the text: the status alone says the most.

@@ -1,9 +1,10 @@
 // The per-line checks of a command's output that the Shapes pass feeds (one walk
-// over the lines for all of them): runner summaries, tree lines, findings and records.
+// over the lines for all of them): runner summaries, tree lines, findings, records and labeled entries.
 import { LineVisitor } from "../../important/shapes";
 import { RunnerReader } from "../../important/runners";
 import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
+import { LabeledEntries } from "./entries";
 import { FindingsReader } from "./findings";
 import { RecordsReader } from "./records";
 import { commandTotalsOf } from "./totals";
@@ -14,6 +15,7 @@ export class CommandLines extends LineVisitor {
   tree: TreeLines = new TreeLines();
   findings: FindingsReader = new FindingsReader();
   records: RecordsReader = new RecordsReader();
+  entries: LabeledEntries = new LabeledEntries();
 
   line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32): void {
     let t = pos;
@@ -23,10 +25,11 @@ export class CommandLines extends LineVisitor {
     // Findings start at the first unit after spaces and tabs: t, read once here.
     this.findings.line(text, t, end);
     this.records.line(text, pos, end);
+    this.entries.line(text, pos, end);
   }
 
   /** commandTotals() of the lines read (totals.ts). */
   totals(): string {
-    return commandTotalsOf(this.findings.findings, this.records.finish());
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish());
   }
 }

@@ -4,23 +4,28 @@
 //   301 commits                                       lines led by a commit id, each once
 //   363 lines from 2 commits: ^a8c09c6 340, 00000000 23   the same ids again and again (blame)
 //   table: 103 rows  /  tables: 48, 12 rows           rows under a header and its rule
+//   13 numbered entries                               `1: lo: …`, `2: eth0: …` (ip addr, ip link)
 //
 // A commit id is a token of 7 to 40 hex digits opening a line (after `commit `, the
 // drawing of a graph, or blame's `^`). A table is a header line over a rule of two or
 // more groups of dashes (`---- ----`, `----+----`, `+----+----+`, `+++-====-===`, or
 // box drawing: `├────┼────┤`); its
 // rows run to a blank line (or one of a margin's bars only), another rule or a line in
-// parentheses (`(48 rows)`).
+// parentheses (`(48 rows)`). A header without a rule (ss, ps, df) has its rows counted
+// too (headed.ts).
 import { CharCode, isDigit } from "../../util/chars";
 import { findNewline, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
+import { HeadedTables } from "./headed";
 
 /** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
 const ID_LED_PERCENT: i32 = 60;
 /** Ids named in a breakdown; tables named one by one. */
 const SHOWN_IDS: i32 = 4;
 const SHOWN_TABLES: i32 = 6;
+/** Numbered entries at least for a count (fewer are counted at a glance). */
+const MIN_NUMBERED: i32 = 3;
 /** Distinct ids tracked in a breakdown. */
 const MAX_IDS: i32 = 4096;
 
@@ -102,6 +107,13 @@ export class Records {
   idCounts: Array<i32> = new Array<i32>();
   idIndex: Map<string, i32> = new Map<string, i32>();
   tables: Array<i32> = new Array<i32>();
+  /** Entries numbered 1, 2, 3 … at a line's start (`N: name`); -1 once the numbers break their order. */
+  numbered: i32 = 0;
+
+  /** Most lines are led by a commit id (a log, a blame): what follows the id is the record's own text. */
+  idLedMostly(): bool {
+    return this.idLed >= 2 && this.idLed * 100 >= this.judged * ID_LED_PERCENT;
+  }
 
   addId(id: string): void {
     this.idLed++;
@@ -145,6 +157,8 @@ export class RecordsReader {
   private rows: i32 = -1;
   /** The rows follow the rule under the header (not a top border). */
   private underHeader: bool = false;
+  /** Tables under a header without a rule. */
+  private headed: HeadedTables = new HeadedTables();
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
@@ -158,6 +172,7 @@ export class RecordsReader {
       i++;
     }
     readIds(text, i, b, r);
+    if (i == a) readNumbered(text, a, b, r);
     const blank = isBlank(text, i, b);
     // A blank line is never a rule: it has no fill.
     const rule = !blank && isRule(text, i, b);
@@ -175,6 +190,7 @@ export class RecordsReader {
       this.rows = 0;
       this.underHeader = false;
     }
+    this.headed.line(text, a, b, blank, rule);
     this.prevRead = true;
     this.prevBlank = blank;
     this.prevRule = rule;
@@ -186,8 +202,31 @@ export class RecordsReader {
       this.records.tables.push(this.rows);
       this.rows = -1;
     }
+    const headed = this.headed.finish().tables;
+    for (let k = 0; k < headed.length; k++) this.records.tables.push(headed[k]);
+    headed.length = 0;
     return this.records;
   }
+}
+
+/**
+ * Line [a, b) opens with a whole number, a colon and a space (`2: eth0: <…>`): that number, else -1.
+ * An entry's details are indented under it, so a numbered line starts at the margin.
+ */
+function entryNumber(s: string, a: i32, b: i32): i32 {
+  let i = a;
+  let n = 0;
+  while (i < b && i - a < 6 && isDigit(unitAt(s, i))) n = n * 10 + (unitAt(s, i++) - 0x30);
+  if (i == a || i + 2 >= b || unitAt(s, i) != CharCode.COLON || unitAt(s, i + 1) != CharCode.SPACE || unitAt(s, i + 2) == CharCode.SPACE) return -1;
+  return n;
+}
+
+/** Counts the numbered entries of line [a, b): each must be the next number, or the list is no list. */
+function readNumbered(s: string, a: i32, b: i32, r: Records): void {
+  if (r.numbered < 0) return;
+  const n = entryNumber(s, a, b);
+  if (n < 0) return;
+  r.numbered = n == r.numbered + 1 ? n : -1;
 }
 
 /** Every line once: ids leading lines, and the rows of each table. */
@@ -214,9 +253,13 @@ export function recordsLine(text: string): string {
 export function recordsLineOf(r: Records): string {
   const out = new StrBuf(96);
   if (r.commitLines >= 2) out.addCount(r.commitLines).add(" commits");
-  else if (r.idLed >= 2 && r.idLed * 100 >= r.judged * ID_LED_PERCENT) {
+  else if (r.idLedMostly()) {
     if (r.ids.length == r.idLed) out.addCount(r.idLed).add(" commits");
     else idBreakdown(r, out);
+  }
+  if (r.numbered >= MIN_NUMBERED) {
+    if (out.length > 0) out.add(" \u00b7 ");
+    out.addCount(r.numbered).add(" numbered entries");
   }
   let tables = 0;
   for (let k = 0; k < r.tables.length; k++) if (r.tables[k] >= 2) tables++;

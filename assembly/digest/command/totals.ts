@@ -1,21 +1,38 @@
 // The totals a model would otherwise count, stated once under the status line of a
 // command's output: its findings by severity and code (findings.ts), its commits, lines
-// per commit or table rows (records.ts). Computed from the whole output, never copied
-// from a line the cut may drop.
+// per commit or table rows (records.ts), the entries listed under a label (entries.ts).
+// Computed from the whole output, never copied from a line the cut may drop.
+import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
+import { CharCode } from "../../util/chars";
+import { findNewline, unitAt } from "../../util/lines";
 import { Records, recordsLine, recordsLineOf } from "./records";
 
 /** "42 warnings, 1 error; by code: … · table: 48 rows", or "" when the output states no totals. */
 export function commandTotals(text: string): string {
-  return joinTotals(findingsLine(countFindings(text)), recordsLine(text));
+  return joinTotals(joinTotals(findingsLine(countFindings(text)), recordsLine(text)), entriesLine(readEntries(text)));
 }
 
-/** commandTotals() of the findings and records already read (the one pass over the lines, lines.ts). */
-export function commandTotalsOf(findings: Findings, records: Records): string {
-  return joinTotals(findingsLine(findings), recordsLineOf(records));
+/** commandTotals() of the findings, records and entries already read (the one pass over the lines, lines.ts). */
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries): string {
+  return joinTotals(joinTotals(findingsLine(findings), recordsLineOf(records)), entriesLine(entries));
 }
 
-function joinTotals(findings: string, records: string): string {
-  if (findings.length == 0) return records;
-  return records.length == 0 ? findings : findings + " \u00b7 " + records;
+function joinTotals(first: string, second: string): string {
+  if (first.length == 0) return second;
+  return second.length == 0 ? first : first + " \u00b7 " + second;
+}
+
+function readEntries(text: string): LabeledEntries {
+  const e = new LabeledEntries();
+  const n = text.length;
+  let a = 0;
+  while (a < n) {
+    const nl = findNewline(text, a, n);
+    let b = nl;
+    if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
+    e.line(text, a, b);
+    a = nl + 1;
+  }
+  return e.finish();
 }

@@ -1,0 +1,149 @@
+// Rows of a table under a header line without a rule (ss, ps, df, docker ps, kubectl
+// get, lsblk, top's task list), counted like the rows under a rule (records.ts):
+//
+//   State  Recv-Q Send-Q Local Address:Port  …      header: capitalized words, no digits
+//   LISTEN 0      16        10.77.10.1:8443  …      rows: columns under the header's
+//   LISTEN 0      16        10.77.11.1:5432  …      (a value starts or ends where its
+//                                                  header word does)
+//
+// Every row must line up with the header, so a capitalized sentence over a log is no
+// table; the rows run to a blank line, a rule, or a line that does not line up. A header
+// of two lines (readelf -S) has rows of two lines, counted once.
+import { CharCode, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
+
+/** Words of a header, at least and at most. */
+const MIN_COLUMNS: i32 = 3;
+const MAX_COLUMNS: i32 = 24;
+/** Longest header word. */
+const MAX_WORD: i32 = 24;
+/** Share (percent) of the header's words that must open with a capital (`Mounted on`, `Address:Port`). */
+const CAPITAL_PERCENT: i32 = 75;
+/** Share (percent) of the header's columns after the first that the first row must line up with. */
+const ALIGNED_PERCENT: i32 = 50;
+
+// @ts-ignore: decorator
+@inline function isBlankUnit(c: i32): bool {
+  return c == CharCode.SPACE || c == CharCode.TAB;
+}
+
+/** Words of line [a, b): their starts and ends (as columns from a), up to `cap`. */
+function wordsOf(s: string, a: i32, b: i32, starts: i32[], ends: i32[], cap: i32): i32 {
+  starts.length = 0;
+  ends.length = 0;
+  let i = a;
+  while (i < b) {
+    while (i < b && isBlankUnit(unitAt(s, i))) i++;
+    if (i >= b) break;
+    if (starts.length == cap) return cap + 1;
+    starts.push(i - a);
+    while (i < b && !isBlankUnit(unitAt(s, i))) i++;
+    ends.push(i - a);
+  }
+  return starts.length;
+}
+
+/** The words of line [a, b) (columns in starts/ends) make a header: see above. */
+function isHeader(s: string, a: i32, starts: i32[], ends: i32[]): bool {
+  const n = starts.length;
+  if (n < MIN_COLUMNS || n > MAX_COLUMNS) return false;
+  let capitals = 0;
+  for (let k = 0; k < n; k++) {
+    const from = a + unchecked(starts[k]);
+    const to = a + unchecked(ends[k]);
+    if (to - from > MAX_WORD) return false;
+    for (let i = from; i < to; i++) if (isDigit(unitAt(s, i))) return false;
+    const c = unitAt(s, from);
+    if ((c >= 0x41 && c <= 0x5a) || c == 0x25 || c == CharCode.HASH) capitals++;
+  }
+  const last = unitAt(s, a + unchecked(ends[n - 1]) - 1);
+  if (last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
+  return capitals * 100 >= n * CAPITAL_PERCENT;
+}
+
+export class HeadedTables {
+  /** Rows of each table read. */
+  tables: i32[] = [];
+  /** The header's words; a second header line (readelf's two-line rows) in the second pair. */
+  private headStarts: i32[] = [];
+  private headEnds: i32[] = [];
+  private head2Starts: i32[] = [];
+  private head2Ends: i32[] = [];
+  private starts: i32[] = [];
+  private ends: i32[] = [];
+  /** A header was the last line read: the next one may be its first row (or its second line). */
+  private pending: bool = false;
+  /** Lines of the table being read; -1 outside one. */
+  private rows: i32 = -1;
+  /** Values a row has at least. */
+  private minValues: i32 = 0;
+
+  /** Line [a, b) of text; `blank` and `rule` as records.ts judged it. */
+  line(text: string, a: i32, b: i32, blank: bool, rule: bool): void {
+    const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
+    if (this.rows >= 0) {
+      if (!rule && n >= this.minValues && this.isRow()) {
+        this.rows++;
+        return;
+      }
+      this.close();
+    }
+    if (this.pending) {
+      this.pending = false;
+      if (!rule && n >= this.minValues && this.head2Starts.length == 0 && n <= MAX_COLUMNS && isHeader(text, a, this.starts, this.ends)) {
+        // A header's second line: each row takes two lines.
+        this.head2Starts = this.starts.slice(0);
+        this.head2Ends = this.ends.slice(0);
+        this.pending = true;
+        return;
+      }
+      if (!rule && n >= this.minValues && this.isRow()) {
+        this.rows = 1;
+        return;
+      }
+    }
+    if (blank || rule || n < MIN_COLUMNS || n > MAX_COLUMNS) return;
+    if (!isHeader(text, a, this.starts, this.ends)) return;
+    this.headStarts = this.starts.slice(0);
+    this.headEnds = this.ends.slice(0);
+    this.head2Starts = [];
+    this.head2Ends = [];
+    this.minValues = max(2, n / 2);
+    this.pending = true;
+  }
+
+  finish(): HeadedTables {
+    this.close();
+    this.pending = false;
+    return this;
+  }
+
+  private close(): void {
+    // A two-line header's rows take two lines each.
+    const rows = this.head2Starts.length > 0 ? this.rows / 2 : this.rows;
+    if (rows >= 2) this.tables.push(rows);
+    this.rows = -1;
+  }
+
+  /** The line just read lines up with the header (or with its second line). */
+  private isRow(): bool {
+    return this.linesUp(this.headStarts, this.headEnds) || (this.head2Starts.length > 0 && this.linesUp(this.head2Starts, this.head2Ends));
+  }
+
+  /** The line just read has a value starting or ending under most of the header's words after the first. */
+  private linesUp(headStarts: i32[], headEnds: i32[]): bool {
+    const columns = headStarts.length - 1;
+    let aligned = 0;
+    for (let k = 1; k <= columns; k++) {
+      const hs = unchecked(headStarts[k]);
+      const he = unchecked(headEnds[k]);
+      for (let j = 0; j < this.starts.length; j++) {
+        if (unchecked(this.starts[j]) == hs || unchecked(this.ends[j]) == he) {
+          aligned++;
+          break;
+        }
+      }
+    }
+    return aligned >= 2 && aligned * 100 >= columns * ALIGNED_PERCENT;
+  }
+}

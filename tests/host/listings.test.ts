@@ -1,0 +1,116 @@
+// Column-aligned listings and numbered entries, on real captures of the tuning part of
+// the corpus: a padded table cut under a small budget loses its padding (so more rows
+// fit, each whole), the slack of a small budget goes to whole rows at one end, and entries
+// numbered 1…N are counted once in the status line.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { isHeldOut } from "./support/held-out.js";
+
+const corpus = new URL("../fixtures/corpus/", import.meta.url).pathname;
+const BUDGETS = { minimal: 800, balanced: 4000 } as const;
+
+interface Meta {
+  tool: string;
+  program: string;
+  args: { command: string };
+  exitCode: number;
+}
+
+function digest(id: string, level: keyof typeof BUDGETS) {
+  const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
+  // A test never looks at the held-out part.
+  expect(isHeldOut(meta), `${id} is held out`).toBe(false);
+  const output = readFileSync(join(corpus, id, "output"), "utf8");
+  const hint = `; read more: abridge_read id=${id} offset={first}`;
+  const text = compact({ tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, { level }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(BUDGETS[level]);
+  return { text, lines: output.split("\n") };
+}
+
+/** A row with its column padding squeezed as the digest writes it. */
+const squeezed = (row: string) => row.replace(/ {3,}(?=\S)/g, "  ").replace(/ +$/, "");
+
+describe("a padded listing is cut without its padding under a small budget", () => {
+  it("shows more of ss's listeners at minimal, each row whole (ss -tlnpe)", () => {
+    const { text, lines } = digest("ss-tlnp-netns", "minimal");
+    const listeners = lines.filter((l) => l.startsWith("LISTEN"));
+    const shown = listeners.filter((row) => text.includes(squeezed(row)));
+    // Padded, three rows fit in 800 chars; squeezed and with the slack at one end, four.
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    // No row is shown with its padding, and no line runs into a cut.
+    expect(text).not.toMatch(/ {3,}\S/);
+    expect(text).not.toContain("[...]");
+  });
+
+  it("keeps dpkg -l's rows as printed and its row count exact at balanced (dpkg -l)", () => {
+    const { text, lines } = digest("dpkg-l-installed", "balanced");
+    expect(text).toMatch(/table: 771 rows/);
+    // A larger budget shows rows as printed: padding costs few tokens, and a row quoted back matches.
+    const rows = lines.filter((l) => l.startsWith("ii "));
+    expect(rows.filter((row) => text.includes(row + "\n")).length).toBeGreaterThanOrEqual(10);
+    expect(text).not.toContain("ii  zstd  1.5.4");
+  });
+
+  it("squeezes dpkg -l's rows at minimal, the rows at both ends whole (dpkg -l)", () => {
+    const { text } = digest("dpkg-l-installed", "minimal");
+    expect(text.split("\n")[0]).toContain("table: 771 rows");
+    expect(text).toContain("ii  zstd  1.5.4+dfsg2-5  amd64  fast lossless compression algorithm -- CLI tool");
+  });
+
+  it("leaves a linter's padded error rows as the linter wrote them (eslint stylish)", () => {
+    const { text } = digest("eslint-recommended-errors", "minimal");
+    expect(text).toContain("  14:10  error  'fonud' is not defined                      no-undef");
+  });
+});
+
+describe("entries numbered 1…N are counted", () => {
+  it("states ip addr's interface count in the status line (ip addr)", () => {
+    const { text, lines } = digest("ip-addr-netns", "minimal");
+    const interfaces = lines.filter((l) => /^\d+: /.test(l)).length;
+    expect(interfaces).toBe(13);
+    expect(text.split("\n")[0]).toContain("13 numbered entries");
+  });
+
+  it("counts the links of ip link, not the routes printed after them (ip -s -d link; ip route)", () => {
+    const { text } = digest("ip-route-link-netns", "minimal");
+    expect(text.split("\n")[0]).toContain("13 numbered entries");
+  });
+});
+
+describe("entries listed under a label are counted", () => {
+  it("states the number of files pip show -f lists (pip show -f)", () => {
+    const { text, lines } = digest("pip-show-files", "minimal");
+    const files = lines.slice(lines.indexOf("Files:") + 1).filter((l) => l.startsWith("  ")).length;
+    expect(files).toBe(82);
+    expect(text.split("\n")[0]).toContain("Files: 82 entries");
+  });
+
+  it("counts git status's changes, not the hint under the label (git status)", () => {
+    const { text, lines } = digest("git-status-many-changes", "minimal");
+    expect(lines.filter((l) => l.startsWith("\t")).length).toBe(48);
+    expect(text.split("\n")[0]).toContain("Changes to be committed: 48 entries");
+  });
+});
+
+describe("rows under a header without a rule are counted", () => {
+  it("counts ss's listeners under its header (ss -tlnpe)", () => {
+    const { text, lines } = digest("ss-tlnp-netns", "minimal");
+    expect(lines.filter((l) => l.startsWith("LISTEN")).length).toBe(8);
+    expect(text.split("\n")[0]).toContain("table: 8 rows");
+  });
+
+  it("counts readelf's two-line section rows once each, and each symbol table (readelf -S -s)", () => {
+    const { text } = digest("readelf-sections-symbols", "balanced");
+    // 39 sections of two lines, 11 and 40 symbols: "Key to Flags" under the sections does not line up.
+    expect(text.split("\n")[0]).toContain("tables: 39, 11, 40 rows");
+  });
+
+  it("counts top's tasks under its indented header (top -b)", () => {
+    const { text, lines } = digest("top-batch-pid-namespace", "minimal");
+    const header = lines.findIndex((l) => /^\s+PID USER/.test(l));
+    const tasks = lines.slice(header + 1).filter((l) => /^\s*\d+ /.test(l)).length;
+    expect(text.split("\n")[0]).toContain(`table: ${tasks} rows`);
+  });
+});
