@@ -61,6 +61,35 @@ function isHeader(s: string, a: i32, starts: i32[], ends: i32[]): bool {
   return capitals * 100 >= n * CAPITAL_PERCENT;
 }
 
+/**
+ * What isHeader asks of line [a, b) that one pass can tell without collecting its words: no
+ * digit, 3 to 24 words, most opening with a capital, no '.', ':' or ',' at the end. Most lines
+ * of a log fail at their first digit; only the rest have their words collected.
+ */
+function mayBeHeader(s: string, a: i32, b: i32): bool {
+  let words = 0;
+  let capitals = 0;
+  let last = 0;
+  let inWord = false;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (isBlankUnit(c)) {
+      inWord = false;
+      continue;
+    }
+    if (isDigit(c)) return false;
+    if (!inWord) {
+      inWord = true;
+      if (++words > MAX_COLUMNS) return false;
+      if ((c >= 0x41 && c <= 0x5a) || c == 0x25 || c == CharCode.HASH) capitals++;
+    }
+    last = c;
+  }
+  if (words < MIN_COLUMNS) return false;
+  if (last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
+  return capitals * 100 >= words * CAPITAL_PERCENT;
+}
+
 export class HeadedTables {
   /** Rows of each table read. */
   tables: i32[] = [];
@@ -80,6 +109,8 @@ export class HeadedTables {
 
   /** Line [a, b) of text; `blank` and `rule` as records.ts judged it. */
   line(text: string, a: i32, b: i32, blank: bool, rule: bool): void {
+    // Outside a table only a header matters: most lines are ruled out without their words.
+    if (this.rows < 0 && !this.pending && (blank || rule || !mayBeHeader(text, a, b))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
       if (!rule && n >= this.minValues && this.isRow()) {
