@@ -85,6 +85,23 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
   return end;
 }
 
+/**
+ * Hands `reader` every line of `s` as [a, b), its CR and LF left out, and returns it: for the
+ * readers that count as they go (records, findings, labelled entries).
+ */
+export function readEachLine<T>(s: string, reader: T): T {
+  const n = s.length;
+  let a = 0;
+  while (a < n) {
+    const nl = findNewline(s, a, n);
+    let b = nl;
+    if (b > a && unitAt(s, b - 1) == CharCode.CR) b--;
+    reader.line(s, a, b);
+    a = nl + 1;
+  }
+  return reader;
+}
+
 /** Start of the line that contains index `pos` (the index after the previous '\n', or 0). */
 export function lineStartAt(s: string, pos: i32): i32 {
   let i = pos;

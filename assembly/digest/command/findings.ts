@@ -17,7 +17,7 @@
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { CharCode, isDigit } from "../../util/chars";
-import { findNewline, unitAt } from "../../util/lines";
+import { readEachLine, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
@@ -340,16 +340,7 @@ export class FindingsReader {
 
 /** Every finding of the text, counted by severity and code. */
 export function countFindings(text: string): Findings {
-  const reader = new FindingsReader();
-  const n = text.length;
-  let a = 0;
-  while (a < n) {
-    const nl = findNewline(text, a, n);
-    let b = nl;
-    if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
-    reader.line(text, a, b);
-    a = nl + 1;
-  }
+  const reader = readEachLine(text, new FindingsReader());
   return reader.findings;
 }
 

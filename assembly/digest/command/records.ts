@@ -14,7 +14,7 @@
 // parentheses (`(48 rows)`). A header without a rule (ss, ps, df) has its rows counted
 // too (headed.ts).
 import { CharCode, isDigit } from "../../util/chars";
-import { findNewline, unitAt } from "../../util/lines";
+import { readEachLine, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
 import { HeadedTables } from "./headed";
@@ -231,16 +231,7 @@ function readNumbered(s: string, a: i32, b: i32, r: Records): void {
 
 /** Every line once: ids leading lines, and the rows of each table. */
 function readRecords(text: string): Records {
-  const reader = new RecordsReader();
-  const n = text.length;
-  let a = 0;
-  while (a < n) {
-    const nl = findNewline(text, a, n);
-    let b = nl;
-    if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
-    reader.line(text, a, b);
-    a = nl + 1;
-  }
+  const reader = readEachLine(text, new RecordsReader());
   return reader.finish();
 }
 

@@ -4,8 +4,7 @@
 // Computed from the whole output, never copied from a line the cut may drop.
 import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
-import { CharCode } from "../../util/chars";
-import { findNewline, unitAt } from "../../util/lines";
+import { readEachLine } from "../../util/lines";
 import { Records, recordsLine, recordsLineOf } from "./records";
 
 /** "42 warnings, 1 error; by code: … · table: 48 rows", or "" when the output states no totals. */
@@ -24,15 +23,6 @@ function joinTotals(first: string, second: string): string {
 }
 
 function readEntries(text: string): LabeledEntries {
-  const e = new LabeledEntries();
-  const n = text.length;
-  let a = 0;
-  while (a < n) {
-    const nl = findNewline(text, a, n);
-    let b = nl;
-    if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
-    e.line(text, a, b);
-    a = nl + 1;
-  }
+  const e = readEachLine(text, new LabeledEntries());
   return e.finish();
 }

@@ -8,13 +8,14 @@
 // "Test":"TestReserve"); every other member is counted. Still valid JSON:
 //
 //   {"Action":"output","Test":"TestReserve","Output":"    inventory_test.go:71: Reserve: insufficient stock for A-7: 2 \u003c 3\n","…":"+2 keys"}
-import { JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
-import { decodeJsonString, scanJsonString } from "../../json/strings";
+import { JsonIndex } from "../../json";
+import { decodeJsonString } from "../../json/strings";
 import { rankOf } from "../../important/kinds";
 import { scanImportant } from "../../important/scan";
 import { CharCode } from "../../util/chars";
 import { codePoints, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
+import { MemberWalk } from "./members";
 import { ELLIPSIS } from "./shorten";
 
 /** Containers followed on the way to the message, at most. */
@@ -32,60 +33,6 @@ class Message {
   end: i32 = -1;
   /** It holds a keyword of the strongest rank found. */
   flagged: bool = false;
-}
-
-/** Walks the members of the container with ordinal k (object keys, or array items with key -1). */
-class Walk {
-  keyStart: i32 = -1;
-  keyEnd: i32 = -1;
-  valueStart: i32 = 0;
-  valueEnd: i32 = 0;
-  /** Ordinal of the value when it is a container, else -1. */
-  ordinal: i32 = -1;
-  private q: i32;
-  private ord: i32;
-  private close: i32;
-  private isObject: bool;
-
-  constructor(public s: string, public idx: JsonIndex, k: i32) {
-    const open = unchecked(idx.opens[k]);
-    this.isObject = unitAt(s, open) == CharCode.LBRACE;
-    this.close = unchecked(idx.closes[k]);
-    this.q = skipJsonSpace(s, open + 1, this.close);
-    this.ord = k + 1;
-  }
-
-  next(): bool {
-    const s = this.s;
-    const close = this.close;
-    let v = this.q;
-    if (v >= close) return false;
-    if (this.isObject) {
-      if (unitAt(s, v) != CharCode.DQUOTE) return false;
-      const keyEnd = scanJsonString(s, v);
-      if (keyEnd < 0) return false;
-      this.keyStart = v;
-      this.keyEnd = keyEnd;
-      v = skipJsonSpace(s, keyEnd, close);
-      v = skipJsonSpace(s, v + 1, close);
-    }
-    const c = unitAt(s, v);
-    if (c == CharCode.LBRACE || c == CharCode.LBRACKET) {
-      const o = this.ord;
-      this.ordinal = o;
-      this.valueEnd = unchecked(this.idx.closes[o]) + 1;
-      this.ord = unchecked(this.idx.nexts[o]);
-    } else {
-      this.ordinal = -1;
-      this.valueEnd = scalarEnd(s, v, this.idx.end);
-      if (this.valueEnd < 0) return false;
-    }
-    this.valueStart = v;
-    let q = skipJsonSpace(s, this.valueEnd, close);
-    if (q < close && unitAt(s, q) == CharCode.COMMA) q = skipJsonSpace(s, q + 1, close);
-    this.q = q;
-    return true;
-  }
 }
 
 /**
@@ -131,7 +78,7 @@ function messageOf(s: string, idx: JsonIndex): Message {
 /** Visits every string scalar of container k, keeping the best message candidate in m. */
 function strings(s: string, idx: JsonIndex, k: i32, depth: i32, hits: i32[], m: Message): void {
   if (depth >= MAX_DEPTH) return;
-  const w = new Walk(s, idx, k);
+  const w = new MemberWalk(s, idx, k);
   while (w.next()) {
     if (w.ordinal >= 0) {
       strings(s, idx, w.ordinal, depth + 1, hits, m);
@@ -166,7 +113,7 @@ class Writer {
     const isObject = unitAt(s, unchecked(this.idx.opens[k])) == CharCode.LBRACE;
     const out = this.out;
     out.addChar(isObject ? CharCode.LBRACE : CharCode.LBRACKET);
-    const w = new Walk(s, this.idx, k);
+    const w = new MemberWalk(s, this.idx, k);
     let written = 0;
     let left = 0;
     let found = false;

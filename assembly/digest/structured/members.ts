@@ -1,15 +1,18 @@
-// Walks the members of one indexed JSON object (util/json-index.ts) without
-// copying it: each member's key (decoded) and where its value lies, with the
-// value's container ordinal when it is an object or array.
+// Walks the members of one indexed JSON container (json/index.ts) without
+// copying it: each member's key (as a range, or decoded) and where its value
+// lies, with the value's container ordinal when it is an object or array.
 import { CharCode } from "../../util/chars";
 import { JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { unitAt } from "../../util/lines";
 
-export class Members {
-  /** Member number (0-based) of the current member; -1 before the first. */
-  index: i32 = -1;
-  key: string = "";
+/**
+ * Walks the members of the container with ordinal k: an object's keys (as ranges of the text,
+ * quotes included) and values, or an array's items (key -1).
+ */
+export class MemberWalk {
+  keyStart: i32 = -1;
+  keyEnd: i32 = -1;
   valueStart: i32 = 0;
   valueEnd: i32 = 0;
   /** Container ordinal of the value; -1 for a scalar. */
@@ -17,10 +20,11 @@ export class Members {
   private q: i32;
   private ord: i32;
   private close: i32;
+  private inObject: bool;
 
-  /** The members of the object with ordinal `k` (which must be an object). */
   constructor(public s: string, public idx: JsonIndex, k: i32) {
     const open = unchecked(idx.opens[k]);
+    this.inObject = unitAt(s, open) == CharCode.LBRACE;
     this.close = unchecked(idx.closes[k]);
     this.q = skipJsonSpace(s, open + 1, this.close);
     this.ord = k + 1;
@@ -30,12 +34,17 @@ export class Members {
   next(): bool {
     const s = this.s;
     const close = this.close;
-    if (this.q >= close || unitAt(s, this.q) != CharCode.DQUOTE) return false;
-    const keyEnd = scanJsonString(s, this.q);
-    if (keyEnd < 0) return false;
-    this.key = decodeJsonString(s, this.q + 1, keyEnd - 1);
-    let v = skipJsonSpace(s, keyEnd, close);
-    v = skipJsonSpace(s, v + 1, close); // past ':'
+    let v = this.q;
+    if (v >= close) return false;
+    if (this.inObject) {
+      if (unitAt(s, v) != CharCode.DQUOTE) return false;
+      const keyEnd = scanJsonString(s, v);
+      if (keyEnd < 0) return false;
+      this.keyStart = v;
+      this.keyEnd = keyEnd;
+      v = skipJsonSpace(s, keyEnd, close);
+      v = skipJsonSpace(s, v + 1, close); // past ':'
+    }
     const c = unitAt(s, v);
     if (c == CharCode.LBRACE || c == CharCode.LBRACKET) {
       const o = this.ord;
@@ -48,10 +57,29 @@ export class Members {
       if (this.valueEnd < 0) return false;
     }
     this.valueStart = v;
-    this.index++;
     let q = skipJsonSpace(s, this.valueEnd, close);
     if (q < close && unitAt(s, q) == CharCode.COMMA) q = skipJsonSpace(s, q + 1, close);
     this.q = q;
+    return true;
+  }
+}
+
+/** The members of one object, each key decoded. */
+export class Members extends MemberWalk {
+  /** Member number (0-based) of the current member; -1 before the first. */
+  index: i32 = -1;
+  key: string = "";
+
+  /** The members of the object with ordinal `k` (which must be an object). */
+  constructor(s: string, idx: JsonIndex, k: i32) {
+    super(s, idx, k);
+  }
+
+  /** Moves to the next member; false after the last one. */
+  next(): bool {
+    if (!super.next()) return false;
+    this.key = decodeJsonString(this.s, this.keyStart + 1, this.keyEnd - 1);
+    this.index++;
     return true;
   }
 
