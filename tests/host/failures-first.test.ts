@@ -1,29 +1,13 @@
 // The minimal level (≈ 800 chars) spends its budget on failures first, on real
 // captures of the tuning part of the corpus: the lines named here are each
 // fixture's recorded error lines and facts (meta.json), computed from the output.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
-import { isHeldOut } from "./support/held-out.js";
-
-const corpus = new URL("../fixtures/corpus/", import.meta.url).pathname;
-
-interface Meta {
-  tool: string;
-  program: string;
-  args: { command: string };
-  exitCode: number;
-  facts: { errorLines: string[]; mustKeep: string[] };
-}
+import { tuningFixture } from "./support/tuning-fixture.js";
 
 function run(id: string, level: "minimal" | "balanced") {
-  const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
-  // A test never looks at the held-out part.
-  expect(isHeldOut(meta), `${id} is held out`).toBe(false);
-  // The hint a session gives once the output is in its log.
-  const hint = `; read more: abridge_read id=${id} offset={first}`;
-  const result = compact({ tool: meta.tool, args: meta.args, output: readFileSync(join(corpus, id, "output")), exitCode: meta.exitCode }, { level }, { hint });
+  const { meta, input, hint } = tuningFixture(id);
+  const result = compact(input, { level }, { hint });
   return { meta, result, text: result.llmContent };
 }
 

@@ -2,29 +2,16 @@
 // the corpus: a padded table cut under a small budget loses its padding (so more rows
 // fit, each whole), the slack of a small budget goes to whole rows at one end, and entries
 // numbered 1…N are counted once in the status line.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
-import { isHeldOut } from "./support/held-out.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
 
-const corpus = new URL("../fixtures/corpus/", import.meta.url).pathname;
 const BUDGETS = { minimal: 800, balanced: 4000 } as const;
 
-interface Meta {
-  tool: string;
-  program: string;
-  args: { command: string };
-  exitCode: number;
-}
-
 function digest(id: string, level: keyof typeof BUDGETS) {
-  const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
-  // A test never looks at the held-out part.
-  expect(isHeldOut(meta), `${id} is held out`).toBe(false);
-  const output = readFileSync(join(corpus, id, "output"), "utf8");
-  const hint = `; read more: abridge_read id=${id} offset={first}`;
-  const text = compact({ tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, { level }, { hint }).llmContent;
+  const { input, hint } = tuningFixture(id);
+  const output = input.output.toString("utf8");
+  const text = compact({ ...input, output }, { level }, { hint }).llmContent;
   expect(text.length).toBeLessThanOrEqual(BUDGETS[level]);
   return { text, lines: output.split("\n") };
 }

@@ -2,36 +2,21 @@
 // the tuning part of the corpus: every distinct error message before a second copy
 // of any, no line shown twice, the totals near the end before warnings, an event
 // stream's failures in their own words, and a file's unused room given to its outline.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
-import { isHeldOut } from "./support/held-out.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
 
-const corpus = new URL("../fixtures/corpus/", import.meta.url).pathname;
 const MINIMAL = 800;
-
-interface Meta {
-  tool: string;
-  program: string;
-  args: { command: string };
-  exitCode: number;
-  facts: { errorLines: string[]; mustKeep: string[] };
-}
 
 function minimal(id: string) {
   return digest(id, "minimal", MINIMAL);
 }
 
 function digest(id: string, level: "minimal" | "balanced", budget: number) {
-  const meta = JSON.parse(readFileSync(join(corpus, id, "meta.json"), "utf8")) as Meta;
-  // A test never looks at the held-out part.
-  expect(isHeldOut(meta), `${id} is held out`).toBe(false);
-  const hint = `; read more: abridge_read id=${id} offset={first}`;
-  const output = readFileSync(join(corpus, id, "output"));
-  const text = compact({ tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, { level }, { hint }).llmContent;
+  const { meta, input, hint } = tuningFixture(id);
+  const text = compact(input, { level }, { hint }).llmContent;
   expect(text.length).toBeLessThanOrEqual(budget);
-  return { meta, text, lines: output.toString("utf8").split("\n") };
+  return { meta, text, lines: input.output.toString("utf8").split("\n") };
 }
 
 /** The numbered lines of a cut ("12: text"), by number. */
