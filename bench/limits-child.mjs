@@ -1,7 +1,10 @@
 // One measurement per fresh process: peak RSS while one huge output goes through
-// a pipeline. Prints JSON. Usage: node limits-child.mjs <case> <MB> <pipeline>
+// a pipeline (abridge: compact(); process: a session's process() with its log; pi).
+// Prints JSON. Usage: node limits-child.mjs <case> <MB> <pipeline>
 import { importPeer } from "../scripts/peers.mjs";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildLog } from "./data/build-log.mjs";
 
 const [kind, mbArg, pipeline] = process.argv.slice(2);
@@ -12,6 +15,16 @@ const run =
     ? await (async () => {
         const { truncateTail } = await importPeer("@mariozechner/pi-coding-agent", "dist/core/tools/truncate.js");
         return (output) => truncateTail(typeof output === "string" ? output : Buffer.from(output).toString("utf8")).content;
+      })()
+    : pipeline === "process"
+    ? await (async () => {
+        // process() with the default session log (the whole output written to it) and redaction.
+        const { createAbridge } = await import("../dist/index.bundle.js");
+        const dir = mkdtempSync(join(tmpdir(), "abridge-limits-"));
+        process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+        const abridge = createAbridge({ sessionId: "limits", log: { path: join(dir, "s.jsonl"), maxBytes: 0 }, summarizer: { provider: "off" } });
+        await abridge.process({ tool: "bash", output: "warm\n".repeat(100) }); // instantiate the core before the baseline
+        return async (output) => (await abridge.process({ tool: "bash", args: { command: "make -k" }, output, exitCode: 2 })).llmContent;
       })()
     : await (async () => {
         const { compact } = await import("../dist/index.bundle.js");
@@ -50,7 +63,7 @@ const peakReset = (() => {
   }
 })();
 const t0 = performance.now();
-const llm = run(output);
+const llm = await run(output);
 const ms = performance.now() - t0;
 const hwm = peakReset ? /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8")) : null;
 const peak = hwm ? Number(hwm[1]) * 1024 : process.resourceUsage().maxRSS * 1024;

@@ -360,6 +360,36 @@ export function describeBinary(input: string | Uint8Array): string {
 }
 
 /**
+ * describeBinary() of an output known by its start: `start` is its first bytes or units (only
+ * the sample describeBinary examines is used), `totalBytes` its whole size in bytes (for a
+ * string, as StringBytes counts it; 0 when not known yet: the answer is then "" or not, with a
+ * placeholder size). A bounded output (stream/bounded-output.ts) is decided this way.
+ */
+export function describeBinaryStart(start: string | Uint8Array, totalBytes: number): string {
+  if (typeof start === "string") return callCore("describeBinaryTextSample", start.length <= BINARY_SAMPLE ? start : start.slice(0, BINARY_SAMPLE), totalBytes);
+  return callCore("describeBinaryBytesSample", start.subarray(0, ENCODING_SAMPLE), totalBytes);
+}
+
+/** stringBytes() of a string given in pieces: `add` each piece, then read `total`. */
+export class StringBytes {
+  private units = 0;
+  private utf8 = 0;
+  private wide = false;
+
+  add(piece: string): void {
+    this.units += piece.length;
+    let replaced = 0;
+    for (let i = piece.indexOf("\uFFFD"); i >= 0; i = piece.indexOf("\uFFFD", i + 1)) replaced++;
+    this.utf8 += Buffer.byteLength(piece, "utf8") - 2 * replaced;
+    if (!this.wide && /[^\u0000-\u00ff]/.test(piece)) this.wide = true;
+  }
+
+  get total(): number {
+    return this.wide ? this.utf8 : this.units;
+  }
+}
+
+/**
  * The WHATWG label of the encoding text bytes are most likely in when they are not UTF-8:
  * "utf-16le", "utf-16be", "shift_jis", "euc-jp", "gbk" or "windows-1252"; "" for UTF-8 (and
  * ASCII). Decided by the core from the first 64 KB (assembly/encoding.ts).
@@ -399,6 +429,17 @@ export function decodeOutput(input: string | Uint8Array): DecodedOutput {
 /** Bytes in a WHATWG encoding ("" for UTF-8), decoded leniently. */
 export function decodeBytes(bytes: Uint8Array, encoding: string): string {
   return encoding === "" ? lenientUtf8.decode(bytes) : new TextDecoder(encoding, { fatal: false }).decode(bytes);
+}
+
+/**
+ * What a binary output would have cost the model without abridge: the lenient decode a harness
+ * passes on, estimated from its start (bytes, or the units of a binary string) and scaled to its
+ * whole size (`total`, in the same measure).
+ */
+export function binaryRawTokens(start: string | Uint8Array, total: number): number {
+  if (start.length === 0) return 0;
+  const text = typeof start === "string" ? start : decodeBytes(start, "");
+  return Math.round((estimateTokens(text) * total) / start.length);
 }
 
 /** decodeOutput without the encoding: `{ text, binary }`. */

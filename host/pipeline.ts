@@ -1,7 +1,7 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
 import { defineLazy } from "./lazy-props.js";
-import { clean, collapsesRepeats, decodeBytes, decodeOutput, estimateTokens, type CompactDetails } from "./core-api.js";
+import { binaryRawTokens, clean, collapsesRepeats, decodeOutput, type CompactDetails } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
 import { coreCompact, type CoreCompactResult } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
@@ -10,6 +10,9 @@ import { DEFAULTS } from "./config.js";
 import { AbridgeError, isAbridgeError } from "./errors.js";
 import { fallbackTruncate } from "./fallback.js";
 import type { Category, ResultMetadata, ToolResultInput, ToolResultOutput } from "./types.js";
+import { BoundedOutput } from "./stream/bounded-output.js";
+import { STREAM_DEFAULTS, checkBufferBytes } from "./stream/defaults.js";
+import { goesBounded, slicesOf } from "./stream/whole.js";
 
 /** Outputs whose cleaned text is at most this long reach the model unchanged. */
 export const DEFAULT_PASSTHROUGH = DEFAULTS.passthrough;
@@ -22,6 +25,12 @@ export interface CompactOptions extends BudgetOptions {
    * core's estimate. Loading the tokenizer costs ~0.2–1 s once per process. Default false.
    */
   exactTokens?: boolean;
+  /**
+   * compact() of an output past this many bytes (UTF-8 bytes of a string) is made in bounded
+   * mode, as `stream()` makes it past its `streamBufferBytes`: memory stays flat whatever the
+   * size. Default 16 MiB.
+   */
+  streamBufferBytes?: number;
 }
 
 /** Appended to every omission marker, e.g. `abridge_read id=call_1` once a log holds the output. */
@@ -29,6 +38,29 @@ export interface CompactContext {
   hint?: string;
   /** Skip classification. */
   category?: Category;
+}
+
+/**
+ * What the host knows of an output that the text given to the core does not say: set for the
+ * text bounded mode built from an output's pieces (stream/bounded-output.ts).
+ */
+export interface KnownInput {
+  /** The output is binary: the text is its description. */
+  binary: boolean;
+  /** The encoding its bytes were decoded from when not UTF-8, else "". */
+  encoding: string;
+  /** Bytes of the whole output (units of a binary string). */
+  bytes: number;
+  /** Raw tokens of a binary output; -1 otherwise. */
+  rawTokens: number;
+}
+
+/** What the session's steps add to a compact call's context. */
+interface InternalContext extends CompactContext {
+  details?: boolean;
+  /** The output is the text bounded mode built, or a session already decided it is not bounded. */
+  whole?: boolean;
+  known?: KnownInput;
 }
 
 export function validateInput(input: ToolResultInput): void {
@@ -77,25 +109,18 @@ interface CoreInput {
  * the encoding they are in (UTF-8 leniently, or UTF-16, Shift_JIS, Latin-1 …); binary bytes
  * become their one-line description.
  */
-function coreInput(output: string | Uint8Array): CoreInput {
-  if (typeof output === "string") return { text: output, binary: false, encoding: "", bytes: -1, rawTokens: -1 };
+function coreInput(output: string | Uint8Array, known?: KnownInput): CoreInput {
+  if (typeof output === "string") {
+    if (known) return { text: output, ...known };
+    return { text: output, binary: false, encoding: "", bytes: -1, rawTokens: -1 };
+  }
   // Checked before decoding: a decoder given more than V8's longest string throws an untyped RangeError.
   if (output.length > MAX_INPUT_CHARS) {
     throw new AbridgeError("ABRIDGE_INPUT_TOO_LARGE", `output of ${output.length.toLocaleString("en-US")} bytes exceeds the maximum of ${MAX_INPUT_CHARS.toLocaleString("en-US")}`);
   }
   const decoded = decodeOutput(output);
   const binary = decoded.binary !== "";
-  return { text: decoded.text, binary, encoding: decoded.encoding, bytes: output.length, rawTokens: binary ? binaryRawTokens(output) : -1 };
-}
-
-/**
- * What binary bytes would have cost the model without abridge: their lenient UTF-8 decode (what a
- * harness passes on), estimated from the first MiB and scaled to the whole.
- */
-function binaryRawTokens(bytes: Uint8Array): number {
-  if (bytes.length === 0) return 0;
-  const sample = bytes.length <= BINARY_TOKEN_SAMPLE ? bytes : bytes.subarray(0, BINARY_TOKEN_SAMPLE);
-  return Math.round((estimateTokens(decodeBytes(sample, "")) * bytes.length) / sample.length);
+  return { text: decoded.text, binary, encoding: decoded.encoding, bytes: output.length, rawTokens: binary ? binaryRawTokens(output.subarray(0, BINARY_TOKEN_SAMPLE), output.length) : -1 };
 }
 
 function budgetsFor(options: CompactOptions): number[] {
@@ -188,10 +213,12 @@ export interface CompactedWithDetails {
 }
 
 /** compact(), plus (with `details`) the cleaned text, error lines and file sections, in the same crossing. */
-export function compactWithDetails(input: ToolResultInput, options: CompactOptions, context: CompactContext & { details?: boolean }): CompactedWithDetails {
+export function compactWithDetails(input: ToolResultInput, options: CompactOptions, context: InternalContext): CompactedWithDetails {
   validateInput(input);
   validateBudgetOptions(options);
-  const decoded = coreInput(input.output);
+  const limit = bufferBytesOption(options.streamBufferBytes);
+  if (context.whole !== true && goesBounded(input.output, limit)) return compactBounded(input, options, context);
+  const decoded = coreInput(input.output, context.known);
   const { text, binary } = decoded;
   const budgets = budgetsFor(options);
   try {
@@ -213,6 +240,27 @@ export function compactWithDetails(input: ToolResultInput, options: CompactOptio
     if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
     return { result: fallbackResult(text, budgets[3]!, options.exactTokens === true, err.message), details: null };
   }
+}
+
+function bufferBytesOption(value: number | undefined): number {
+  return value === undefined ? STREAM_DEFAULTS.bufferBytes : checkBufferBytes(value);
+}
+
+/**
+ * compact() of an output past streamBufferBytes: fed to bounded mode in slices (no copy of the
+ * whole), the core digests the head, tail and important lines kept, and the digest is mapped back
+ * to the whole output's lines and counts: the result a stream of the same output gives without a log.
+ */
+function compactBounded(input: ToolResultInput, options: CompactOptions, context: InternalContext): CompactedWithDetails {
+  const bounded = new BoundedOutput(STREAM_DEFAULTS, slicesOf(input.output).next().value!);
+  let bytes = 0;
+  for (const slice of slicesOf(input.output)) {
+    bounded.push(slice);
+    bytes += typeof slice === "string" ? Buffer.byteLength(slice, "utf8") : slice.length;
+  }
+  const { text, digest } = bounded.finish(bytes, context.hint ?? "");
+  const inner = compactWithDetails({ ...input, output: text }, options, { ...context, whole: true, known: digest.known });
+  return { result: digest.adjust(inner.result), details: inner.details };
 }
 
 /**

@@ -18,7 +18,8 @@ import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
 import type { ToolResultInput, ToolResultOutput } from "./types.js";
-import { STREAM_DEFAULTS, StreamSink, type BoundedDigest, type StreamEndOptions, type StreamInfo, type StreamInput } from "./stream/index.js";
+import { STREAM_DEFAULTS, StreamSink, checkBufferBytes, type BoundedDigest, type StreamEndOptions, type StreamInfo, type StreamInput } from "./stream/index.js";
+import { goesBounded, slicesOf } from "./stream/whole.js";
 
 /** Name of the retrieval tool the markers point the model to. */
 export const RETRIEVAL_TOOL = "abridge_read";
@@ -85,11 +86,6 @@ function fileSections(details: CompactDetails): FileSections | undefined {
     return `lines ${r.first}–${r.last}${list ? `:\n${list}` : ""}`;
   };
   return { before: describe(s.before), relevant: s.relevant?.hashlines ?? "", after: describe(s.after) };
-}
-
-function checkBufferBytes(value: number): number {
-  if (!Number.isSafeInteger(value) || value < 0) throw new AbridgeError("ABRIDGE_INVALID_OPTION", `streamBufferBytes must be a non-negative integer, got ${String(value)}`);
-  return value;
 }
 
 /** A path as one POSIX shell word. */
@@ -168,6 +164,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   async process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
     if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "process() after close(): create a new session with createAbridge()");
     const callId = input?.callId ?? this.nextCallId();
+    if (this.isBounded(input)) return this.processBounded(input, callId, options);
     // 1. The full output reaches the log before anything else can fail: its line is built now,
     // and a long one is written by the thread pool while the core digests the output (step 2);
     // the result is not returned before the line is in the file.
@@ -177,6 +174,24 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
     validateInput(input);
     return this.complete(input, callId, logged === undefined ? false : logged instanceof Promise ? logged : logged.ok, options);
+  }
+
+  /** An output past streamBufferBytes (and within the maximum, which is refused as before). */
+  private isBounded(input: ToolResultInput): boolean {
+    const output = input?.output;
+    return (typeof output === "string" || output instanceof Uint8Array) && goesBounded(output, this.streamBufferBytes);
+  }
+
+  /**
+   * process() of an output past streamBufferBytes is stream() of it, fed in slices that share its
+   * memory: the log gets chunk records, memory stays bounded, and the result is the stream's.
+   */
+  private processBounded(input: ToolResultInput, callId: string, options: ProcessOptions): Promise<ProcessResult> {
+    validateInput(input);
+    // No buffering: the output is known to be past the threshold, so bounded mode starts at once.
+    const sink = this.stream({ tool: input.tool, args: input.args, callId, streamBufferBytes: 0 });
+    for (const slice of slicesOf(input.output)) sink.write(slice);
+    return sink.end({ exitCode: input.exitCode ?? undefined, signal: options.signal, remainingContextTokens: options.remainingContextTokens });
   }
 
   /**
@@ -209,7 +224,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     // 2. The deterministic digest.
     const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
     // What a summarizer needs comes back in the same crossing as the digest.
-    const digestWith = (logged: boolean) => compactWithDetails(input, budgetOptions, { hint: hintFor(logged), details: this.summarizer !== undefined });
+    // The session decided bounded or not (process(), stream()): the output here is digested whole.
+    const digestWith = (logged: boolean) => compactWithDetails(input, budgetOptions, { hint: hintFor(logged), details: this.summarizer !== undefined, whole: true, known: bounded?.known });
     let logged: boolean;
     let compacted: ReturnType<typeof compactWithDetails>;
     if (typeof written === "boolean") {

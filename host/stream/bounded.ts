@@ -31,7 +31,15 @@ export interface Piece {
   /** The true line number of builtFirst. */
   first: number;
   /** Set for a gap marker: the true lines it stands for and the UTF-16 units it left out. */
-  gap?: { last: number; omitted: number; markerChars: number };
+  gap?: {
+    last: number;
+    omitted: number;
+    /** The marker's text, and its length. */
+    marker: string;
+    markerChars: number;
+    /** The line before the marker was cut inside: the newline ending it is the built text's, not the output's. */
+    afterCut: boolean;
+  };
 }
 
 export interface BoundedTotals {
@@ -325,11 +333,11 @@ export class BoundedText {
     };
     // A gap's marker names its own line of the built text, like every marker the core writes
     // there; mapping the digest's markers back (remap.ts) turns it into the true range.
-    const addGap = (from: number, to: number, firstLine: number, lastLine: number, partial: boolean): void => {
+    const addGap = (from: number, to: number, firstLine: number, lastLine: number, partial: boolean, afterCut: boolean): void => {
       if (to <= from) return;
       const self = built + 1;
       const marker = `[...${count(to - from)} chars omitted...] line ${count(self)} of ${count(lines)}${partial ? " (partial)" : ""}${hint(self, self)}`;
-      pieces.push({ builtFirst: built + 1, builtLast: built + 1, first: firstLine, gap: { last: lastLine, omitted: to - from, markerChars: marker.length } });
+      pieces.push({ builtFirst: built + 1, builtLast: built + 1, first: firstLine, gap: { last: lastLine, omitted: to - from, marker, markerChars: marker.length, afterCut } });
       out.push(`${marker}\n`);
       omitted += to - from;
       built++;
@@ -344,7 +352,7 @@ export class BoundedText {
       let j = i;
       while (j + 1 < middle.length && middle[j + 1]!.line === middle[j]!.line + 1) j++;
       const run = middle.slice(i, j + 1);
-      addGap(pos, run[0]!.start, nextLine, run[0]!.line - 1, partial);
+      addGap(pos, run[0]!.start, nextLine, run[0]!.line - 1, partial, partial);
       partial = false;
       // Line by line: a run may end with an empty line, which a text ending in "\n" would not show.
       pieces.push({ builtFirst: built + 1, builtLast: built + run.length, first: run[0]!.line });
@@ -355,7 +363,7 @@ export class BoundedText {
       nextLine = end.line + 1;
       i = j + 1;
     }
-    addGap(pos, tailStart, nextLine, tailPartial ? tailLine : tailLine - 1, partial || tailPartial);
+    addGap(pos, tailStart, nextLine, tailPartial ? tailLine : tailLine - 1, partial || tailPartial, partial);
     if (tail.length > 0) {
       out.push(tail);
       const n = countNewlines(tail) + (tail.endsWith("\n") ? 0 : 1);

@@ -1,4 +1,5 @@
 // Every default of the streaming entry in one place.
+import { AbridgeError } from "../errors.js";
 
 export const STREAM_DEFAULTS = Object.freeze({
   /**
@@ -26,4 +27,10 @@ export interface StreamLimits {
   maxImportantLines: number;
   contextLines: number;
   maxLineChars: number;
+}
+
+/** A streamBufferBytes option, checked once wherever it is given (createAbridge, stream(), compact()). */
+export function checkBufferBytes(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new AbridgeError("ABRIDGE_INVALID_OPTION", `streamBufferBytes must be a non-negative integer, got ${String(value)}`);
+  return value;
 }

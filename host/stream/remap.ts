@@ -42,6 +42,11 @@ export function builtNumbering(text: string, paging: Paging): ToBuilt {
   };
 }
 
+/** A gap's units beyond the marker line the core counted for it; `withLineBefore`: the cut began before the marker. */
+function gapBeyondMarker(gap: NonNullable<Piece["gap"]>, withLineBefore: boolean): number {
+  return gap.omitted - gap.markerChars - 1 - (gap.afterCut && withLineBefore ? 1 : 0);
+}
+
 const count = (n: number): string => n.toLocaleString("en-US");
 const parse = (s: string): number => Number(s.replaceAll(",", ""));
 
@@ -80,9 +85,22 @@ export class LineMap {
     const last = this.toBuilt(b, true);
     let extra = 0;
     for (const p of this.pieces) {
-      // The marker line itself (and its newline) was counted by the core; the gap it stands for was not.
-      if (p.gap && p.builtFirst >= first && p.builtFirst <= last) extra += p.gap.omitted - p.gap.markerChars - 1;
+      // The marker line itself (and its newline) was counted by the core; the gap it stands for was
+      // not. A cut from the line before also counted that line's newline, which the output lacks
+      // when the line was cut inside.
+      if (p.gap && p.builtFirst >= first && p.builtFirst <= last) extra += gapBeyondMarker(p.gap, first < p.builtFirst);
     }
+    return extra;
+  }
+
+  /**
+   * What the gaps add to the core's count of omitted units: a gap whose marker the digest shows
+   * (found in `llm`) was not counted by the core at all; one the core cut away was counted as its
+   * marker line.
+   */
+  omittedBeyond(llm: string): number {
+    let extra = 0;
+    for (const p of this.pieces) if (p.gap) extra += llm.includes(p.gap.marker) ? p.gap.omitted : gapBeyondMarker(p.gap, true);
     return extra;
   }
 
@@ -90,7 +108,7 @@ export class LineMap {
   unitsOfGapsNotShown(shown: readonly number[]): number {
     const seen = new Set(shown.map((n) => this.toBuilt(n, false)));
     let extra = 0;
-    for (const p of this.pieces) if (p.gap && !seen.has(p.builtFirst)) extra += p.gap.omitted - p.gap.markerChars - 1;
+    for (const p of this.pieces) if (p.gap && !seen.has(p.builtFirst)) extra += gapBeyondMarker(p.gap, !seen.has(p.builtFirst - 1));
     return extra;
   }
 
@@ -175,15 +193,18 @@ export function trueHeadline(text: string, builtLines: number, map: LineMap): st
  * The digest's metadata with the whole output's counts, the kept ranges in its lines, and
  * "cleaned" paging: read() pages the whole output line by line, the numbering the markers now use.
  */
-export function trueMetadata(metadata: ResultMetadata, map: LineMap, totals: { chars: number; omitted: number }): ResultMetadata {
+export function trueMetadata(metadata: ResultMetadata, map: LineMap, totals: { chars: number; llm: string }): ResultMetadata {
   const scale = metadata.rawChars > 0 ? totals.chars / metadata.rawChars : 1;
   const rawTokens = Math.ceil(metadata.rawTokens * scale);
+  // A digest's line count is of the whole output too; its other facts are of the pieces it saw.
+  const facts = typeof metadata.facts.lines === "number" ? { ...metadata.facts, lines: map.totalLines } : metadata.facts;
   return {
     ...metadata,
+    facts,
     rawChars: totals.chars,
     rawTokens,
     savedTokens: rawTokens - metadata.llmTokens,
-    omittedChars: metadata.omittedChars + totals.omitted,
+    omittedChars: metadata.omittedChars + map.omittedBeyond(totals.llm),
     keptLines: map.ranges(metadata.keptLines),
     totalLines: map.totalLines,
     paging: "cleaned",

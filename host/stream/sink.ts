@@ -1,17 +1,16 @@
 // The sink `createAbridge().stream()` returns: output is written as it arrives,
 // logged as it arrives, and digested at end(). Up to bufferBytes the whole output
 // is kept and end() is process() on it, byte for byte; past that the stream
-// switches to bounded mode (bounded.ts) and memory stays flat whatever the size.
-import { StringDecoder } from "node:string_decoder";
+// switches to bounded mode (bounded-output.ts) and memory stays flat whatever the size.
 import { AbridgeError } from "../errors.js";
-import { defineLazy } from "../lazy-props.js";
 import type { LogWriter } from "../log/writer.js";
 import { validateInput } from "../pipeline.js";
-import type { ToolResultInput, ToolResultOutput } from "../types.js";
-import { BoundedText } from "./bounded.js";
+import type { ToolResultInput } from "../types.js";
+import { BoundedOutput, type BoundedDigest } from "./bounded-output.js";
 import { ChunkLog } from "./chunk-log.js";
 import type { StreamLimits } from "./defaults.js";
-import { LineMap, builtNumbering, remapMarkers, trueHeadline, trueMetadata } from "./remap.js";
+
+export type { BoundedDigest, StreamInfo } from "./bounded-output.js";
 
 export interface StreamInput {
   /** Tool name as the harness calls it. */
@@ -32,24 +31,6 @@ export interface StreamEndOptions {
   remainingContextTokens?: number;
 }
 
-/** Set on a result whose stream passed streamBufferBytes: the digest was made from the kept pieces. */
-export interface StreamInfo {
-  bounded: true;
-  /** Bytes of the whole output (UTF-8 bytes of text). */
-  bytes: number;
-  /** UTF-16 units of the whole output's text. */
-  chars: number;
-  lines: number;
-  /** UTF-16 units of the output the core never saw (the gaps between head, kept lines and tail). */
-  omittedChars: number;
-}
-
-/** A digest of a bounded stream, ready to be finished like any other. */
-export interface BoundedDigest {
-  adjust(digest: ToolResultOutput): ToolResultOutput;
-  info: StreamInfo;
-}
-
 /** What the session lends a stream. */
 export interface StreamHost<R> {
   writer?: LogWriter;
@@ -67,6 +48,9 @@ type State = "open" | "ended" | "aborted";
 /** Buffered bytes are kept in blocks of this size. */
 const BLOCK_BYTES = 1024 * 1024;
 
+/** Units of buffered text that decide whether a text stream is binary (the core's sample). */
+const START_UNITS = 8192;
+
 /** UTF-8 bytes of a string piece; `afterHigh`: the previous piece ended with a high surrogate. */
 function utf8Length(text: string, afterHigh: boolean): number {
   const n = Buffer.byteLength(text, "utf8");
@@ -76,6 +60,16 @@ function utf8Length(text: string, afterHigh: boolean): number {
     if (c >= 0xdc00 && c <= 0xdfff) return n - 2;
   }
   return n;
+}
+
+/** The first units of buffered text, enough to tell binary from text. */
+function textStart(pieces: readonly string[]): string {
+  let start = "";
+  for (const piece of pieces) {
+    start += piece.length > START_UNITS ? piece.slice(0, START_UNITS) : piece;
+    if (start.length >= START_UNITS) break;
+  }
+  return start;
 }
 
 export class StreamSink<R = unknown> {
@@ -88,9 +82,7 @@ export class StreamSink<R = unknown> {
   private buffer: Array<string | Buffer> | null = [];
   /** Bytes used in the last block of `buffer`. */
   private blockUsed = 0;
-  private bounded: BoundedText | null = null;
-  /** Bounded mode of a bytes stream: UTF-8 decoded across chunk boundaries (invalid bytes as U+FFFD). */
-  private decoder: StringDecoder | null = null;
+  private bounded: BoundedOutput | null = null;
   private readonly log: ChunkLog | null;
 
   constructor(
@@ -164,15 +156,15 @@ export class StreamSink<R = unknown> {
   }
 
   private becomeBounded(): void {
-    this.bounded = new BoundedText(this.host.limits);
-    if (this.kind === "bytes") this.decoder = new StringDecoder("utf8");
     const buffered = this.kind === "bytes" ? this.bufferedBytes() : this.buffer!;
     this.buffer = null;
+    // What the output is (binary, text, which encoding) is decided from what was buffered.
+    this.bounded = new BoundedOutput(this.host.limits, this.kind === "bytes" ? (buffered[0] as Buffer) : textStart(buffered as string[]));
     for (const piece of buffered) this.feed(piece);
   }
 
   private feed(piece: string | Uint8Array): void {
-    this.bounded!.push(typeof piece === "string" ? piece : this.decoder!.write(piece as Buffer));
+    this.bounded!.push(piece);
   }
 
   /** Ends the output: resolves with the same result process() gives for it. */
@@ -193,23 +185,10 @@ export class StreamSink<R = unknown> {
 
   private endBounded(call: ToolResultInput, logged: boolean, options: StreamEndOptions): Promise<R> {
     const bounded = this.bounded!;
-    if (this.decoder) bounded.push(this.decoder.end());
     this.bounded = null;
-    this.decoder = null;
-    const template = logged ? this.host.readHint(this.callId) : "";
-    const fill = (first: number, last: number): string => (template ? `; ${template.replaceAll("{first}", String(first)).replaceAll("{last}", String(last))}` : "");
-    const built = bounded.build(fill);
-    const info: StreamInfo = { bounded: true, bytes: this.bytes, chars: built.chars, lines: built.lines, omittedChars: built.omitted };
-    const builtLines = built.pieces.length > 0 ? built.pieces[built.pieces.length - 1]!.builtLast : 0;
-    const adjust = (digest: ToolResultOutput): ToolResultOutput => {
-      const map = new LineMap(built.pieces, built.lines, builtNumbering(built.text, digest.metadata.paging));
-      const llmContent = trueHeadline(remapMarkers(digest.llmContent, map, template), digest.metadata.totalLines || builtLines, map);
-      const metadata = { ...trueMetadata(digest.metadata, map, { chars: built.chars, omitted: built.omitted }), llmChars: llmContent.length };
-      return defineLazy({ category: digest.category, llmContent, summary: digest.summary, truncated: true, metadata } as ToolResultOutput, {
-        uiContent: () => remapMarkers(digest.uiContent, map, template),
-      });
-    };
-    return this.host.complete({ ...call, output: built.text }, logged, options, { adjust, info });
+    // The hint as the core is given it (session.ts), so that the gap markers read like its own.
+    const { text, digest } = bounded.finish(this.bytes, logged ? `; ${this.host.readHint(this.callId)}` : "");
+    return this.host.complete({ ...call, output: text }, logged, options, digest);
   }
 
   /** Ends the call without a result: the log's call record says it was aborted, and why. */
@@ -218,7 +197,6 @@ export class StreamSink<R = unknown> {
     this.state = "aborted";
     this.buffer = null;
     this.bounded = null;
-    this.decoder = null;
     this.log?.finish(null, String(reason));
   }
 }
