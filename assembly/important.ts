@@ -569,7 +569,8 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
   let firstFrameLine = 0;
   let lastFrame = -1;
   let lastFrameLine = 0;
-  let assertions = 0;
+  const assertionStarts = new Array<i32>();
+  const assertionLines = new Array<i32>();
   const userFrames = new Array<i32>();
   const userFrameLines = new Array<i32>();
   while (pos < block.end) {
@@ -587,17 +588,22 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
             firstFrameLine = lastFrameLine;
           }
         }
-      } else if (assertions < ASSERTIONS_PER_BLOCK && isAssertion(text, pos, nl)) {
-        used = offer(text, chosen, frame, pos, withNewline(text, nl), line, -1, Kind.None, used, cap);
-        assertions++;
+      } else if (assertionStarts.length < ASSERTIONS_PER_BLOCK && isAssertion(text, pos, nl)) {
+        assertionStarts.push(pos);
+        assertionLines.push(line);
       }
     }
     prevStart = pos;
     pos = nl + 1;
     line++;
   }
+  // Where it failed before what was expected: the user's frames, then the assertion lines.
   if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
   if (lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
+  for (let k = 0; k < assertionStarts.length; k++) {
+    const a = unchecked(assertionStarts[k]);
+    used = offer(text, chosen, frame, a, withNewline(text, findNewline(text, a, text.length)), unchecked(assertionLines[k]), -1, Kind.None, used, cap);
+  }
   // Numbered, a line costs its number rather than a marker: the user's frames between come next.
   if (frame.perLine > 0) {
     for (let k = 1; k < userFrames.length - 1 && k <= MIDDLE_FRAMES; k++) used = offerLines(text, chosen, frame, unchecked(userFrames[k]), unchecked(userFrameLines[k]), used, cap);

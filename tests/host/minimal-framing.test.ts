@@ -2,7 +2,8 @@
 // totals a model would otherwise count, on real captures of the corpus's tuning part:
 // one marker without a tally of what it left out (the status line states the totals),
 // only the codes that repeat named in the status, the tests in all, the blocks of a
-// dump counted, and a context line shown only with the line it introduces.
+// dump counted, a context line shown only with the line it introduces, and a
+// failure's location before what it expected.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { tuningFixture } from "./support/tuning-fixture.js";
@@ -37,6 +38,13 @@ describe("minimal level: framing that leaves the budget to the lines", () => {
     // A larger budget shows every error line.
     const balanced = digest("tsc-project-errors", "balanced");
     for (const line of meta.facts.errorLines) expect(balanced.text).toContain(line);
+  });
+
+  it("gives each error's location the room before its expected/found lines (cargo build)", () => {
+    const { text } = digest("cargo-build-type-errors", "minimal");
+    // Three mismatched types: the location of each, then what was expected where it fits.
+    for (const location of ["--> src/main.rs:32:21", "--> src/main.rs:33:38", "--> src/main.rs:34:25"]) expect(text, location).toContain(location);
+    expect(text).toContain("expected `u32`, found `i64`");
   });
 
   it("shows a compiler's context line only with the warning it introduces (make -k)", () => {
