@@ -24,8 +24,10 @@
 // front and each kept line after its number, the user's frames between the
 // first and the last one offered too, as a line then costs far less. Blocks that
 // repeat (thread dumps) are shown once. Each marker counts the flagged lines
-// its gap holds ("; incl. 3 error, 228 warning lines") and the alike blocks
-// ("; 23 blocks like lines 31–35"); a gap shorter than its marker is kept.
+// its gap holds ("; incl. 3 error, 228 warning lines"; not the numbered one) and
+// the alike blocks ("; 23 blocks like lines 31–35"); a gap shorter than its
+// marker is kept. Numbered, a line that introduces the next ("src/hash.c: In
+// function ‘hash_sku’:") is offered only together with that one.
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
@@ -567,7 +569,8 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
   let firstFrameLine = 0;
   let lastFrame = -1;
   let lastFrameLine = 0;
-  let assertions = 0;
+  const assertionStarts = new Array<i32>();
+  const assertionLines = new Array<i32>();
   const userFrames = new Array<i32>();
   const userFrameLines = new Array<i32>();
   while (pos < block.end) {
@@ -585,17 +588,22 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
             firstFrameLine = lastFrameLine;
           }
         }
-      } else if (assertions < ASSERTIONS_PER_BLOCK && isAssertion(text, pos, nl)) {
-        used = offer(text, chosen, frame, pos, withNewline(text, nl), line, -1, Kind.None, used, cap);
-        assertions++;
+      } else if (assertionStarts.length < ASSERTIONS_PER_BLOCK && isAssertion(text, pos, nl)) {
+        assertionStarts.push(pos);
+        assertionLines.push(line);
       }
     }
     prevStart = pos;
     pos = nl + 1;
     line++;
   }
+  // Where it failed before what was expected: the user's frames, then the assertion lines.
   if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
   if (lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
+  for (let k = 0; k < assertionStarts.length; k++) {
+    const a = unchecked(assertionStarts[k]);
+    used = offer(text, chosen, frame, a, withNewline(text, findNewline(text, a, text.length)), unchecked(assertionLines[k]), -1, Kind.None, used, cap);
+  }
   // Numbered, a line costs its number rather than a marker: the user's frames between come next.
   if (frame.perLine > 0) {
     for (let k = 1; k < userFrames.length - 1 && k <= MIDDLE_FRAMES; k++) used = offerLines(text, chosen, frame, unchecked(userFrames[k]), unchecked(userFrameLines[k]), used, cap);
@@ -663,10 +671,32 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     }
     // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
     if (kind == Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
-    used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
+    // Numbered, a notable line that introduces the next ("src/hash.c: In function ‘hash_sku’:")
+    // is worth nothing without it: the two are offered together, whole, or not at all. (A
+    // larger budget grows each chosen line to its block, context included.)
+    const end = kind == Kind.Notable && frame.perLine > 0 ? introducedEnd(text, scan, chosen, h, ls, le) : le;
+    used = offer(text, chosen, frame, ls, withNewline(text, end), line, h, kind, used, cap);
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
   }
   return used;
+}
+
+/**
+ * Where the line [ls, le) of hit h ends together with the line it introduces: a
+ * line ending in a colon names the context of the next one when that one is an
+ * error, a summary or a warning, unless a chosen range shows it already. Any other
+ * line ends at le ("previously allocated by thread T0 here:" before its frames
+ * says something alone).
+ */
+function introducedEnd(text: string, scan: Scan, chosen: Chosen, h: i32, ls: i32, le: i32): i32 {
+  const n = text.length;
+  let e = le;
+  while (e > ls && (unitAt(text, e - 1) == CharCode.SPACE || unitAt(text, e - 1) == CharCode.CR)) e--;
+  if (e == ls || unitAt(text, e - 1) != CharCode.COLON || le >= n || h + 1 >= scan.count) return le;
+  const next = le + 1;
+  if (unchecked(scan.lineStarts[h + 1]) != next || rankOf(unchecked(scan.kinds[h + 1])) == 0) return le;
+  const nextEnd = unchecked(scan.lineEnds[h + 1]);
+  return chosen.covers(next, nextEnd) ? le : nextEnd;
 }
 
 /** Offers the lines that state a total (important/counts.ts), each alone. */

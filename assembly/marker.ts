@@ -8,7 +8,8 @@
 // N counts Unicode code points of exactly what was left out. Line numbers are
 // 1-based and inclusive. " (partial)" says that the first or the last line of
 // the range is partly kept. The "; incl. …" part counts flagged lines inside the
-// range that are not shown, and "; N blocks like lines A–B" the repeated blocks
+// range that are not shown (a numbered cut's one marker leaves this out), and
+// "; N blocks like lines A–B" the repeated blocks
 // (thread dumps, alike reports) the kept block at A–B stands for. The hint comes last, as the caller wrote it, with
 // "{first}" and "{last}" replaced by the range's first and last line (plain digits,
 // so a tool call can use them).
@@ -52,12 +53,14 @@ export function writeMarker(
 
 /**
  * The one marker of a numbered cut (important/numbered.ts), before its lines:
- * "[...N chars omitted...] 12 of 121 lines shown, numbered; incl. …; hint",
- * the hint's "{first}" and "{last}" naming the first gap.
+ * "[...N chars omitted...] 12 of 121 lines shown, numbered; hint", the hint's
+ * "{first}" and "{last}" naming the first gap. It carries no "; incl. …" tally:
+ * a numbered cut serves a small budget, whose status line states the totals, and
+ * the tally's 30 chars are a line more of the output. Alike blocks are still named.
  */
 export function writeNumberedMarker(out: StrBuf, omitted: i32, shown: i32, total: i32, hidden: HiddenCounts | null, hint: string, first: i32, last: i32): void {
   out.add("[...").addCount(omitted).add(" chars omitted...] ").addCount(shown).add(" of ").addCount(total).add(" lines shown, numbered");
-  if (hidden !== null && hidden.any) writeHidden(out, hidden);
+  if (hidden !== null && hidden.alike > 0) writeAlike(out, hidden);
   writeHint(out, hint, first, last);
 }
 
@@ -75,14 +78,16 @@ export function writeBareMarker(out: StrBuf, omitted: i32): void {
 
 function writeHidden(out: StrBuf, h: HiddenCounts): void {
   if (h.errors + h.summaries + h.warnings > 0) writeIncluded(out, h);
-  if (h.alike > 0) {
-    // "; 23 blocks like lines 31–35": the kept block stands for them; "; 6 alike blocks" when none is kept.
-    out.add("; ").addCount(h.alike);
-    if (h.alikeFirst == 0) out.add(" alike blocks");
-    else {
-      out.add(h.alike == 1 ? " block like lines " : " blocks like lines ");
-      out.addCount(h.alikeFirst).addChar(EN_DASH).addCount(h.alikeLast);
-    }
+  if (h.alike > 0) writeAlike(out, h);
+}
+
+/** "; 23 blocks like lines 31–35": the kept block stands for them; "; 6 alike blocks" when none is kept. */
+function writeAlike(out: StrBuf, h: HiddenCounts): void {
+  out.add("; ").addCount(h.alike);
+  if (h.alikeFirst == 0) out.add(" alike blocks");
+  else {
+    out.add(h.alike == 1 ? " block like lines " : " blocks like lines ");
+    out.addCount(h.alikeFirst).addChar(EN_DASH).addCount(h.alikeLast);
   }
 }
 

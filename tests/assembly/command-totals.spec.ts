@@ -1,8 +1,10 @@
 import { digestCommand } from "../../assembly/digest/command";
+import { DumpBlocks, dumpsLine } from "../../assembly/digest/command/dumps";
 import { countFindings, findingsLine } from "../../assembly/digest/command/findings";
 import { recordsLine } from "../../assembly/digest/command/records";
 import { commandTotals } from "../../assembly/digest/command/totals";
 import { DigestContext } from "../../assembly/digest/shared/types";
+import { readEachLine } from "../../assembly/util/lines";
 
 // Lines below are as the tools print them (cut from the real runs in tests/fixtures/corpus:
 // gcc-wall-wextra-errors, tsc-project-errors(-pretty), eslint-recommended-errors,
@@ -226,5 +228,27 @@ describe("rows under a header without a rule", () => {
       "[12:00:02] compiling src/b.ts\n" +
       "[12:00:03] compiling src/c.ts\n";
     expect(recordsLine(log)).toBe("");
+  });
+});
+
+function dumps(text: string): string {
+  return dumpsLine(readEachLine(text, new DumpBlocks()));
+}
+
+describe("dump blocks", () => {
+  it("counts the blocks a dump opens with a numbered name and a colon (gdb, go, Python)", () => {
+    // As gdb-thread-apply-all-bt prints them: the event line names a thread too, without the colon.
+    const gdb =
+      'Thread 19 "app" received signal SIGSEGV, Segmentation fault.\n' +
+      repeat('Thread # (Thread 0x7fffec5ba6c0 (LWP 22995) "app"):\n#0  futex_wait () at futex-internal.h:146\n', 25);
+    expect(dumps(gdb)).toBe("Thread blocks: 25");
+    expect(dumps(repeat("goroutine # [chan receive]:\nexample.test/queue.(*Pool).work()\n", 35))).toBe("goroutine blocks: 35");
+    expect(dumps(repeat("Thread 0x00007f3a#c0 (most recent call first):\n  File \"a.py\", line 3 in run\n", 4))).toBe("Thread blocks: 4");
+  });
+
+  it("counts nothing below three blocks or for words without a number", () => {
+    expect(dumps(repeat("Thread # (Thread 0x1 (LWP 2)):\n", 2))).toBe("");
+    expect(dumps(repeat("Changes not staged for commit:\n", 5))).toBe("");
+    expect(dumps(repeat("Step #a of the build:\n", 5))).toBe("");
   });
 });

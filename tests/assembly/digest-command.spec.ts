@@ -85,7 +85,7 @@ describe("CommandOutput digest", () => {
     const t = withNoise(400, "src/a.ts:3:1: error: boom\n" + withNoise(400, "Tests:       1 failed, 12 passed, 13 total\nDone.\n"));
     const d = digestCommand(t, 900, failed, "");
     expect(d.llm.length).toBeLessThanOrEqual(900);
-    expect(d.llm.startsWith("exit 1 (failed) \u00b7 803 lines \u00b7 jest: 1 failed, 12 passed\n")).toBe(true);
+    expect(d.llm.startsWith("exit 1 (failed) \u00b7 803 lines \u00b7 jest: 1 failed, 12 passed (13 tests)\n")).toBe(true);
     expect(d.llm.includes("src/a.ts:3:1: error: boom")).toBe(true);
     expect(d.llm.includes("Tests:       1 failed, 12 passed, 13 total")).toBe(true);
     expect(d.summary).toBe("jest: 1 failed, 12 passed");

@@ -125,7 +125,11 @@ describe("keepImportant", () => {
     const out = keepImportant(t, 800, 0.6, "");
     expect(out.length).toBeLessThanOrEqual(800);
     expect(out.includes("lib/core.c:9:9: error: conflicting types for 'run'")).toBe(true);
-    expect(out.includes(" warning lines")).toBe(true);
+    // Numbered, the one marker states the lines shown, not the flagged lines left out.
+    expect(out.includes(" warning lines")).toBe(false);
+    const wide = keepImportant(t, 4000, 0.6, "");
+    expect(wide.includes("lib/core.c:9:9: error: conflicting types for 'run'")).toBe(true);
+    expect(wide.includes(" warning lines")).toBe(true);
   });
 
   it("degrades to plain truncation for tiny budgets and none for 0", () => {
@@ -141,7 +145,7 @@ describe("keepImportant", () => {
     const out = keepImportant(t, 500, 0.6, "");
     expect(out.length).toBeLessThanOrEqual(500);
     // Numbered under a small budget: the marker, then line 1.
-    expect(out.includes(" lines shown, numbered; incl. ")).toBe(true);
+    expect(out.includes(" of 2,000 lines shown, numbered\n")).toBe(true);
     expect(out.includes("\n1: error: same\n")).toBe(true);
   });
 

@@ -42,8 +42,11 @@ const TREE_SHARE: i32 = 25;
 /** Share (percent) of the room the sections of a document-shaped output may take (outline.ts). */
 const SECTIONS_SHARE: i32 = 20;
 
-/** "2 failed, 10 passed, 1 skipped": the counts the runner stated, failures first. */
-function runnerCounts(r: RunnerSummary): string {
+/**
+ * "2 failed, 10 passed, 1 skipped": the counts the runner stated, failures first;
+ * `withTotal` adds their sum, which a reader would otherwise add up: " (13 tests)".
+ */
+function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
   const out = new StrBuf(48);
   let parts = 0;
   if (r.failed > 0 || (r.failed == 0 && r.passed < 0)) {
@@ -62,6 +65,10 @@ function runnerCounts(r: RunnerSummary): string {
     if (parts++ > 0) out.add(", ");
     out.addCount(r.skipped).add(" skipped");
   }
+  if (withTotal && r.passed >= 0 && parts > 1) {
+    const all = r.passed + max(r.failed, 0) + max(r.errors, 0) + max(r.skipped, 0);
+    out.add(" (").addCount(all).add(all == 1 ? " test)" : " tests)");
+  }
   return out.toString();
 }
 
@@ -74,7 +81,7 @@ function statusLine(exitCode: i32, lines: i32, r: RunnerSummary): string {
   }
   out.addCount(lines).add(lines == 1 ? " line" : " lines");
   if (r.found) {
-    const counts = runnerCounts(r);
+    const counts = runnerCounts(r, true);
     out.add(" \u00b7 ").add(r.runner);
     if (counts.length > 0) out.add(": ").add(counts);
   }
@@ -171,7 +178,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const lines = scan.totalLines;
   d.facts = factsOf(ctx, lines, errors, warnings, runners);
   d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
-  const totals = ofOutput !== null ? ofOutput : perLine.totals();
+  const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
   const status = statusLine(ctx.exitCode, lines, runners) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);

@@ -1,9 +1,10 @@
 // The per-line checks of a command's output that the Shapes pass feeds (one walk
-// over the lines for all of them): runner summaries, tree lines, findings, records and labeled entries.
+// over the lines for all of them): runner summaries, tree lines, findings, records, labeled entries and dump blocks.
 import { LineVisitor } from "../../important/shapes";
 import { RunnerReader } from "../../important/runners";
 import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
+import { DumpBlocks } from "./dumps";
 import { LabeledEntries } from "./entries";
 import { FindingsReader } from "./findings";
 import { RecordsReader } from "./records";
@@ -16,6 +17,7 @@ export class CommandLines extends LineVisitor {
   findings: FindingsReader = new FindingsReader();
   records: RecordsReader = new RecordsReader();
   entries: LabeledEntries = new LabeledEntries();
+  dumps: DumpBlocks = new DumpBlocks();
 
   line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32): void {
     let t = pos;
@@ -26,10 +28,11 @@ export class CommandLines extends LineVisitor {
     this.findings.line(text, t, end);
     this.records.line(text, pos, end);
     this.entries.line(text, pos, end);
+    this.dumps.line(text, pos, end);
   }
 
-  /** commandTotals() of the lines read (totals.ts). */
-  totals(): string {
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish());
+  /** commandTotals() of the lines read (totals.ts); `small` for a budget that shows few lines. */
+  totals(small: bool = false): string {
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, small);
   }
 }

@@ -1,7 +1,9 @@
 // The totals a model would otherwise count, stated once under the status line of a
 // command's output: its findings by severity and code (findings.ts), its commits, lines
-// per commit or table rows (records.ts), the entries listed under a label (entries.ts).
+// per commit or table rows (records.ts), the entries listed under a label (entries.ts),
+// the blocks of a dump (dumps.ts).
 // Computed from the whole output, never copied from a line the cut may drop.
+import { DumpBlocks, dumpsLine } from "./dumps";
 import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
 import { readEachLine } from "../../util/lines";
@@ -9,12 +11,16 @@ import { Records, recordsLine, recordsLineOf } from "./records";
 
 /** "42 warnings, 1 error; by code: … · table: 48 rows", or "" when the output states no totals. */
 export function commandTotals(text: string): string {
-  return joinTotals(joinTotals(findingsLine(countFindings(text)), recordsLine(text)), entriesLine(readEntries(text)));
+  const totals = joinTotals(joinTotals(findingsLine(countFindings(text)), recordsLine(text)), entriesLine(readEntries(text)));
+  return joinTotals(totals, dumpsLine(readEachLine(text, new DumpBlocks())));
 }
 
-/** commandTotals() of the findings, records and entries already read (the one pass over the lines, lines.ts). */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries): string {
-  return joinTotals(joinTotals(findingsLine(findings), recordsLineOf(records)), entriesLine(entries));
+/**
+ * commandTotals() of the findings, records, entries and dump blocks already read (the one
+ * pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts).
+ */
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, small: bool = false): string {
+  return joinTotals(joinTotals(joinTotals(findingsLine(findings, small), recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps));
 }
 
 function joinTotals(first: string, second: string): string {

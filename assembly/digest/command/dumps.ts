@@ -1,0 +1,76 @@
+// Blocks of a dump counted from the whole output, so that the model does not count
+// them from a cut one: a debugger's or a runtime's dump opens every block with a line
+// at the margin that names the thing and its number, and ends it with a colon:
+//
+//   Thread 25 (Thread 0x7fffec5ba6c0 (LWP 22995) "app"):     Thread blocks: 25
+//   goroutine 5 [running]:                                   goroutine blocks: 35
+//   Thread 0x00007f3a (most recent call first):              Thread blocks: 4
+//
+// The cut shows one such block for all alike ones ("; 24 blocks like lines …"); this
+// states how many there are. A line that names a thread without a colon at its end
+// ("Thread 19 "app" received signal SIGSEGV") reports an event, not a block.
+import { CharCode, isAlpha, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
+import { StrBuf } from "../../util/strbuf";
+
+/** Blocks at least for a count (fewer are counted at a glance). */
+const MIN_BLOCKS: i32 = 3;
+/** Longest word that names a block. */
+const MAX_WORD: i32 = 24;
+/** Distinct words tracked. */
+const MAX_WORDS: i32 = 8;
+
+// @ts-ignore: decorator
+@inline function isHexDigit(c: i32): bool {
+  return isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+}
+
+/** End of the number at s[i] (decimal, or 0x and hex digits), or -1. */
+function numberEnd(s: string, i: i32, b: i32): i32 {
+  let j = i;
+  if (j + 2 < b && unitAt(s, j) == 0x30 && unitAt(s, j + 1) == 0x78) {
+    j += 2;
+    while (j < b && isHexDigit(unitAt(s, j))) j++;
+    return j > i + 2 ? j : -1;
+  }
+  while (j < b && isDigit(unitAt(s, j))) j++;
+  return j > i ? j : -1;
+}
+
+export class DumpBlocks {
+  words: string[] = [];
+  counts: i32[] = [];
+
+  /** Line [a, b) of text, without its '\r' and '\n'. */
+  line(text: string, a: i32, b: i32): void {
+    if (b - a < 4 || unitAt(text, b - 1) != CharCode.COLON || !isAlpha(unitAt(text, a))) return;
+    let w = a;
+    while (w < b && w - a <= MAX_WORD && isAlpha(unitAt(text, w))) w++;
+    if (w - a > MAX_WORD || w >= b || unitAt(text, w) != CharCode.SPACE) return;
+    const e = numberEnd(text, w + 1, b);
+    if (e < 0 || (e < b && unitAt(text, e) != CharCode.SPACE && unitAt(text, e) != CharCode.COLON)) return;
+    this.count(text.substring(a, w));
+  }
+
+  private count(word: string): void {
+    for (let k = 0; k < this.words.length; k++) {
+      if (unchecked(this.words[k]) == word) {
+        unchecked((this.counts[k] += 1));
+        return;
+      }
+    }
+    if (this.words.length >= MAX_WORDS) return;
+    this.words.push(word);
+    this.counts.push(1);
+  }
+}
+
+/** "goroutine blocks: 35" for the word that opens the most blocks, or "" when none opens enough. */
+export function dumpsLine(d: DumpBlocks): string {
+  let best = -1;
+  for (let k = 0; k < d.words.length; k++) {
+    if (unchecked(d.counts[k]) >= MIN_BLOCKS && (best < 0 || unchecked(d.counts[k]) > unchecked(d.counts[best]))) best = k;
+  }
+  if (best < 0) return "";
+  return new StrBuf(40).add(d.words[best]).add(" blocks: ").addCount(d.counts[best]).toString();
+}
