@@ -20,7 +20,7 @@ const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url),
 // A dependency is external with its subpaths too (`@modelcontextprotocol/sdk/client/index.js`).
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const external = [...Object.keys(pkg.dependencies ?? {}).map((d) => new RegExp(`^${escape(d)}(/|$)`)), /^node:/];
-const minify = process.env.NOMIN ? false : { compress: false, mangle: false, codegen: { removeWhitespace: true } };
+const minify = { compress: false, mangle: false, codegen: { removeWhitespace: true } };
 
 // Chunk names carry a content hash: drop the previous build's files first.
 for (const f of readdirSync("dist")) if (f.endsWith(".bundle.js") || f.endsWith(".bundle.cjs")) rmSync(`dist/${f}`);
