@@ -23,6 +23,12 @@ export function loadUndici(): typeof Undici {
   return (undici ??= require("undici") as typeof Undici);
 }
 
+/** Random bytes from node:crypto, loaded on first use (a hook answering a PostToolUse never needs it). */
+export function randomBytes(size: number): Buffer {
+  crypto ??= require("node:crypto") as typeof Crypto;
+  return crypto.randomBytes(size);
+}
+
 /** A fresh SHA-256 hash (node:crypto loaded on first use). */
 export function sha256(): Crypto.Hash {
   crypto ??= require("node:crypto") as typeof Crypto;

@@ -224,19 +224,27 @@ export const CORE_PREFILTER_FROM = 64 * 1024;
 
 const ruleStrings = (r: Rule): string[] => [...(r.literals ?? []), ...(r.hints ?? [])].map((x) => x.toLowerCase());
 
-/**
- * What the core searches for, ASCII case ignored: every rule's literals and hints in lower case,
- * less those that contain another (`sk-ant-` occurs only where `sk-` does).
- */
-const NEEDLES: readonly string[] = (() => {
-  const all = [...new Set(RULES.flatMap(ruleStrings))];
-  return all.filter((n) => !all.some((m) => m !== n && n.includes(m)));
-})();
+interface Prefilter {
+  /**
+   * What the core searches for, ASCII case ignored: every rule's literals and hints in lower case,
+   * less those that contain another (`sk-ant-` occurs only where `sk-` does).
+   */
+  needles: readonly string[];
+  /** Per rule, the needles one of which occurs wherever one of its literals or hints does. */
+  ruleNeedles: ReadonlyMap<Rule, readonly number[]>;
+}
 
-/** Per rule, the needles one of which occurs wherever one of its literals or hints does. */
-const RULE_NEEDLES = new Map<Rule, readonly number[]>(
-  RULES.map((r) => [r, NEEDLES.flatMap((n, i) => (ruleStrings(r).some((x) => x.includes(n)) ? [i] : []))]),
-);
+let prefilter: Prefilter | undefined;
+
+/** Made on the first long text, not when the module loads: a cold start redacts only short ones. */
+function corePrefilter(): Prefilter {
+  if (prefilter) return prefilter;
+  const strings = new Map(RULES.map((r) => [r, ruleStrings(r)]));
+  const all = [...new Set([...strings.values()].flat())];
+  const needles = all.filter((n) => !all.some((m) => m !== n && n.includes(m)));
+  const ruleNeedles = new Map(RULES.map((r) => [r, needles.flatMap((n, i) => (strings.get(r)!.some((x) => x.includes(n)) ? [i] : []))]));
+  return (prefilter = { needles, ruleNeedles });
+}
 
 /** An unquoted value that is an expression or a reference rather than a literal secret. */
 function isCodeLike(value: string): boolean {
@@ -254,9 +262,10 @@ export function redactSecrets(text: string): RedactionResult {
   // Rules share hint lists (every assignment rule): each list is searched once per text.
   const hinted = new Map<RegExp, boolean>();
   // Which needles a long text holds, from one pass in the core; dropped once the text changes.
-  let shapes = text.length >= CORE_PREFILTER_FROM ? findNeedles(text, NEEDLES) : undefined;
+  const long = text.length >= CORE_PREFILTER_FROM ? corePrefilter() : undefined;
+  let shapes = long ? findNeedles(text, long.needles) : undefined;
   for (const rule of RULES) {
-    if (shapes && !RULE_NEEDLES.get(rule)!.some((i) => shapes![i])) continue;
+    if (shapes && !long!.ruleNeedles.get(rule)!.some((i) => shapes![i])) continue;
     if (rule.literals && !rule.literals.some((l) => out.includes(l))) continue;
     const hints = rule.hints && HINT_PATTERNS.get(rule.hints)!;
     if (hints) {

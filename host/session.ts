@@ -16,7 +16,8 @@ import { LogRetrieval, LogWriter, type LogWriteResult, type ReadOptions, type Re
 import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
-import { createSummarizer, type FileSections, type Summarizer, type SummaryOutcome } from "./summarizer/index.js";
+import { resolveSummarizerOptions, type ResolvedSummarizerOptions } from "./summarizer/options.js";
+import type { FileSections, Summarizer, SummaryOutcome } from "./summarizer/index.js";
 import type { ToolResultInput, ToolResultOutput } from "./types.js";
 import { STREAM_DEFAULTS, StreamSink, checkBufferBytes, type BoundedDigest, type StreamEndOptions, type StreamInfo, type StreamInput } from "./stream/index.js";
 import { goesBounded, slicesOf } from "./stream/whole.js";
@@ -98,7 +99,13 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   readonly lock: SessionLock;
   private readonly writer?: LogWriter;
   private readonly retrieval?: LogRetrieval;
-  private readonly summarizer?: Summarizer;
+  /** The summarizer's options, checked when the session is created; null when it is off. */
+  private readonly summarizerOptions: ResolvedSummarizerOptions | null = null;
+  /**
+   * The summarizer, made on the first output long enough to want one: its module (prompts,
+   * providers, verification) and undici load then, not on a fresh process's first call.
+   */
+  private summarizer?: Promise<Summarizer>;
   private readonly totals: SessionStats;
   private readonly options: CompactOptions;
   private readonly streamBufferBytes: number;
@@ -115,7 +122,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     this.lock = new SessionLock({ maxHoldMs: c.lock.maxHoldMs, mode: c.lock.mode, toolTimeoutMs: c.lock.toolTimeoutMs });
     this.totals = new SessionStats(c.prices);
     if (c.summarizer.provider !== "off") {
-      this.summarizer = createSummarizer(
+      this.summarizerOptions = resolveSummarizerOptions(
         {
           provider: c.summarizer.provider,
           model: c.summarizer.model,
@@ -225,7 +232,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
     // What a summarizer needs comes back in the same crossing as the digest.
     // The session decided bounded or not (process(), stream()): the output here is digested whole.
-    const digestWith = (logged: boolean) => compactWithDetails(input, budgetOptions, { hint: hintFor(logged), details: this.summarizer !== undefined, whole: true, known: bounded?.known });
+    const digestWith = (logged: boolean) => compactWithDetails(input, budgetOptions, { hint: hintFor(logged), details: this.summarizerOptions !== null, whole: true, known: bounded?.known });
     let logged: boolean;
     let compacted: ReturnType<typeof compactWithDetails>;
     if (typeof written === "boolean") {
@@ -243,7 +250,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     let llmContent = digest.llmContent;
     let summary: SummarizerInfo | null = null;
     // 3. The checked summary, when configured and worth it.
-    if (this.summarizer?.wants(digest.category, digest.metadata.cleanChars)) {
+    if (this.wantsSummary(digest)) {
       const outcome = await this.summarize(digest, details, callId, options.signal);
       summary = {
         provider: outcome.provider,
@@ -263,10 +270,21 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     return result;
   }
 
+  /** Whether this digest is worth a summary: the same test as Summarizer.wants, without loading it. */
+  private wantsSummary(digest: ToolResultOutput): boolean {
+    const o = this.summarizerOptions;
+    return o !== null && digest.category !== "Binary" && digest.metadata.cleanChars > o.trigger;
+  }
+
+  private loadSummarizer(options: ResolvedSummarizerOptions): Promise<Summarizer> {
+    return (this.summarizer ??= import("./summarizer/index.js").then(({ Summarizer }) => new Summarizer(options)));
+  }
+
   private async summarize(digest: ToolResultOutput, details: CompactDetails | null, callId: string, signal?: AbortSignal): Promise<SummaryOutcome> {
     const release = this.lock.beginSummary();
     try {
-      return await this.summarizer!.summarize({
+      const summarizer = await this.loadSummarizer(this.summarizerOptions!);
+      return await summarizer.summarize({
         category: digest.category,
         // Details are null only when the core trapped: the text as the UI shows it then.
         text: details?.text ?? digest.uiContent,
@@ -339,7 +357,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     this.closed = true;
     this.lock.close();
     this.writer?.close();
-    await this.summarizer?.close();
+    // A summarizer whose module failed to load has nothing to close.
+    await (await this.summarizer?.catch(() => undefined))?.close();
   }
 }
 

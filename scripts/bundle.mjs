@@ -1,44 +1,94 @@
-// Bundles the compiled host (dist/) into one file per entry point, sharing chunks, so
-// that loading abridge reads a few files instead of ~40 modules: import time is most of a
-// cold start. The bundles sit in dist/ beside the modules (paths.ts relies on that depth).
-// Runtime dependencies stay external: they load lazily, when a summary or exact count is needed.
-import { chmodSync, readdirSync, readFileSync, rmSync } from "node:fs";
+// Bundles the compiled host (dist/) so that a fresh process reads a few files instead of ~40
+// modules: import time is most of a cold start, and each module file costs the ESM loader a
+// resolve, a read, a compile and a link of its own. The bundles sit in dist/ beside the modules
+// (paths.ts relies on that depth). Runtime dependencies stay external: they load lazily, when a
+// summary or exact count is needed.
+//
+// Three builds, sharing no chunk, so that each entry loads only its own graph:
+// - the library (`abridge-agent`) and the pi extension: index.bundle.js, pi.bundle.js and the
+//   chunks they share;
+// - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call
+//   (`abridge hook`, `abridge compact`, and the session they open) is one chunk; `abridge run`
+//   adds a small one; the other commands (report, replay, install, …) are chunks no hook reads;
+// - opencode's plugin: one file (below).
+// Whitespace and comments are dropped from the first two (names are kept, so stack traces still
+// read): V8 scans and the loader decodes every byte of a file before the first call runs.
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { rolldown } from "rolldown";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 // A dependency is external with its subpaths too (`@modelcontextprotocol/sdk/client/index.js`).
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const external = [...Object.keys(pkg.dependencies ?? {}).map((d) => new RegExp(`^${escape(d)}(/|$)`)), /^node:/];
+const minify = { compress: false, mangle: false, codegen: { removeWhitespace: true } };
 
 // Chunk names carry a content hash: drop the previous build's files first.
-for (const f of readdirSync("dist")) if (f.endsWith(".bundle.js")) rmSync(`dist/${f}`);
+for (const f of readdirSync("dist")) if (f.endsWith(".bundle.js") || f.endsWith(".bundle.cjs")) rmSync(`dist/${f}`);
 
-const bundle = await rolldown({
-  input: { index: "dist/index.js", pi: "dist/adapters/pi.js", cli: "dist/cli.js" },
-  platform: "node",
-  external,
-  logLevel: "warn",
-});
-const { output } = await bundle.write({
-  dir: "dist",
-  format: "esm",
-  entryFileNames: "[name].bundle.js",
-  chunkFileNames: "shared-[hash].bundle.js",
-  sourcemap: false,
-});
-await bundle.close();
+async function build(input, output, options = {}) {
+  const bundle = await rolldown({ input, platform: "node", external, logLevel: "warn", ...options });
+  const written = await bundle.write({ dir: "dist", format: "esm", entryFileNames: "[name].bundle.js", sourcemap: false, minify, ...output });
+  await bundle.close();
+  return written.output;
+}
+
+const library = await build({ index: "dist/index.js", pi: "dist/adapters/pi.js" }, { chunkFileNames: "shared-[hash].bundle.js" });
+
+/**
+ * The hook an agent starts on every tool call, `abridge compact`, and the session they open.
+ * `abridge run` (the wrapper a hook hands back) adds only its own module on top: a chunk of its
+ * own, so that a hook does not load node:child_process.
+ */
+const PER_CALL = ["dist/cli/hook.js", "dist/cli/compact.js", "dist/session.js"].map((f) => new URL(`../${f}`, import.meta.url).pathname);
+let perCall;
+/** Every module those reach by static imports: their dynamic imports (the summarizer) stay apart. */
+function reachedPerCall(getModuleInfo) {
+  if (perCall) return perCall;
+  perCall = new Set();
+  const visit = (id) => {
+    if (perCall.has(id)) return;
+    const info = getModuleInfo(id);
+    if (!info) return;
+    perCall.add(id);
+    info.importedIds.forEach(visit);
+  };
+  PER_CALL.forEach(visit);
+  return perCall;
+}
+const cli = await build(
+  { cli: "dist/cli.js" },
+  {
+    format: "cjs",
+    entryFileNames: "[name].bundle.cjs",
+    chunkFileNames: "cli-[name]-[hash].bundle.cjs",
+    codeSplitting: { groups: [{ debugName: "per-call", name: (id, ctx) => (reachedPerCall((m) => ctx.getModuleInfo(m)).has(id) ? "per-call" : null) }] },
+  },
+  // The per-call chunk holds the session the hook imports dynamically, on purpose.
+  { checks: { ineffectiveDynamicImport: false } },
+);
+// `abridge` is installed as dist/cli.bundle.js, and agents' hooks name that path. It only
+// requires the CommonJS build: Node's CommonJS loader starts faster than its ES module loader
+// (no module graph to link, no ES facade over node:fs that loads its streams), and every tool
+// call of an agent starts the CLI afresh.
+writeFileSync(
+  "dist/cli.bundle.js",
+  `#!/usr/bin/env node
+import { createRequire } from "node:module";
+createRequire(import.meta.url)("./cli.bundle.cjs");
+`,
+);
 chmodSync("dist/cli.bundle.js", 0o755);
+chmodSync("dist/cli.bundle.cjs", 0o755);
 
 // opencode loads its plugin as one file, re-exported by absolute path from its plugins folder:
 // a build of its own, sharing no chunk with the others, importing only node: built-ins (the
 // runtime dependencies load lazily, from the installed package, when a summary or exact count
 // needs them), never `@opencode-ai/plugin` (opencode downloads that at start; offline it fails).
-const opencode = await rolldown({ input: { opencode: "dist/adapters/opencode.js" }, platform: "node", external, logLevel: "warn" });
-const { output: opencodeOutput } = await opencode.write({ dir: "dist", format: "esm", entryFileNames: "[name].bundle.js", codeSplitting: false, sourcemap: false });
-await opencode.close();
+// Loaded once when opencode starts, not per call: left readable.
+const opencodeOutput = await build({ opencode: "dist/adapters/opencode.js" }, { codeSplitting: false, minify: false });
 const [opencodeBundle] = opencodeOutput;
 const staticImports = [...opencodeBundle.code.matchAll(/^import\b[^"']*["']([^"']+)["']/gm)].map((m) => m[1]);
 const outside = staticImports.filter((s) => !s.startsWith("node:"));
 if (opencodeOutput.length !== 1 || outside.length > 0) throw new Error(`dist/opencode.bundle.js must be one file importing only node: built-ins; got ${opencodeOutput.length} file(s), imports ${outside.join(", ")}`);
-output.push(opencodeBundle);
+const output = [...library, ...cli, opencodeBundle];
 console.log(output.map((o) => `dist/${o.fileName}: ${(o.type === "chunk" ? o.code.length : 0).toLocaleString("en-US")} chars`).join("\n"));

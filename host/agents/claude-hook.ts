@@ -3,7 +3,7 @@
 // replaces a long successful result the wrapper did not see, in the tool's own result shape.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lazy.js";
 import { ancestorArgv, flagValues } from "./ancestry.js";
 import { claudeArgv, collectRules, wouldAllowBash } from "./claude-permissions.js";
 import { record, str, wrapped, type Compactor, type HookAnswer, type HookInput } from "./hook-input.js";

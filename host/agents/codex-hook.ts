@@ -1,5 +1,5 @@
 // Codex's PreToolUse hook: the shell command wrapped in `abridge run` where Codex runs it unasked.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lazy.js";
 import { codexRulesMayApply, codexRunsUnasked } from "./codex-permissions.js";
 import { record, str, wrapped, type HookAnswer, type HookInput } from "./hook-input.js";
 import { isWrapped } from "./wrap.js";

@@ -1,5 +1,5 @@
 // Gemini CLI's BeforeTool hook: `run_shell_command` wrapped in `abridge run`, in YOLO mode only.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lazy.js";
 import { ancestorArgv } from "./ancestry.js";
 import { record, str, wrapped, type HookAnswer, type HookInput } from "./hook-input.js";
 import { isWrapped } from "./wrap.js";

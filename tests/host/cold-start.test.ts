@@ -1,9 +1,9 @@
 // What a harness pays on its first tool result, counted in what the time stands for:
 // the built-in modules loaded and the objects kept per call, never in milliseconds.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Interner, NumberColumn, RowIndex } from "../../host/call-table.js";
 import { Locations } from "../../host/log/locations.js";
@@ -79,5 +79,44 @@ describe("per-call rows of a long session", () => {
     expect(report.calls[5]).toMatchObject({ callId: "call_5", savedTokens: 0, summarizerCost: 1 });
     expect(report.calls[19_999]).toMatchObject({ callId: "call_19999", tool: "bash", category: "CommandOutput", sentTokens: 10, savedTokens: 90 });
     expect(report.total).toMatchObject({ calls: 20_000, rawTokens: 2_000_000, savedTokens: 19_999 * 90 });
+  });
+});
+
+/**
+ * What `abridge hook claude` loads to answer one PostToolUse with a long Bash output: the
+ * built-in modules beyond what Node loads for any script, and the CLI's bundle files. Agents
+ * start the hook afresh on every tool call.
+ */
+function loadedByHook(): { builtins: string[]; files: string[]; answered: boolean } {
+  const cli = ensureBuiltCli();
+  const out = join(dir, "hook-loaded.json");
+  const probe = join(dir, "probe.cjs");
+  writeFileSync(
+    probe,
+    `const before = new Set(process.moduleLoadList);
+process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify({
+  builtins: process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith("NativeModule ")).map((m) => m.slice(13)),
+  files: Object.keys(require.cache),
+})));`,
+  );
+  const output = Array.from({ length: 200 }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o`).join("\n") + "\nsrc/unit_7.c:3:1: error: expected ';'\n";
+  const input = { session_id: "cold", cwd: dir, permission_mode: "default", hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout: output, stderr: "", interrupted: false, isImage: false }, tool_use_id: "toolu_cold" };
+  const answer = execFileSync(process.execPath, ["-r", probe, cli, "hook", "claude"], { input: JSON.stringify(input), encoding: "utf8", env: { ...process.env, HOME: dir } });
+  const loaded = JSON.parse(readFileSync(out, "utf8")) as { builtins: string[]; files: string[] };
+  return { ...loaded, files: loaded.files.filter((f) => f !== probe).map((f) => basename(f)), answered: answer.includes("updatedToolOutput") };
+}
+
+describe("the hook an agent starts on every tool call", () => {
+  const loaded = loadedByHook();
+
+  it("answers from the CLI entry and the one per-call chunk, without the report, replay or summarizer code", () => {
+    expect(loaded.answered).toBe(true);
+    expect(loaded.files).toContain("cli.bundle.cjs");
+    expect(loaded.files.filter((f) => f !== "cli.bundle.cjs")).toEqual([expect.stringMatching(/^cli-per-call-.*\.bundle\.cjs$/)]);
+  });
+
+  it("loads neither node:crypto, node:child_process nor the summarizer's timers", () => {
+    expect(loaded.builtins).toContain("os"); // the probe sees what is loaded (the hook reads the home folder)
+    for (const heavy of ["crypto", "child_process", "timers/promises"]) expect(loaded.builtins).not.toContain(heavy);
   });
 });

@@ -107,6 +107,15 @@ describe("process() with a summarizer", () => {
     await abridge.close();
   });
 
+  it("checks the summarizer's options when the session is made, though the summarizer loads on the first long output", async () => {
+    const bad = () => createAbridge({ log: false, env: {}, summarizer: { provider: "anthropic", apiKey: KEY, timeoutMs: -1 } });
+    expect(bad).toThrow(expect.objectContaining({ code: "ABRIDGE_INVALID_OPTION", message: expect.stringContaining("timeoutMs") }));
+    // Never asked for a summary: nothing was made, and closing is still clean.
+    const unused = session();
+    await unused.process({ tool: "bash", output: "short output\n" });
+    await expect(unused.close()).resolves.toBeUndefined();
+  });
+
   it("settles 64 concurrent results with summaries, gate released, 128 records logged", async () => {
     server.setDefault({ kind: "success", text: SUMMARY, delayMs: 20 });
     const abridge = session();
