@@ -66,10 +66,10 @@ const cli = await build(
   // The per-call chunk holds the session the hook imports dynamically, on purpose.
   { checks: { ineffectiveDynamicImport: false } },
 );
-// `abridge` is installed as dist/cli.bundle.js, and agents' hooks name that path. It only
-// requires the CommonJS build: Node's CommonJS loader starts faster than its ES module loader
-// (no module graph to link, no ES facade over node:fs that loads its streams), and every tool
-// call of an agent starts the CLI afresh.
+// package.json's `bin` is the CommonJS build: Node's CommonJS loader starts faster than its ES
+// module loader (no module graph to link, no ES facade over node:fs that loads its streams), and
+// every tool call of an agent starts the CLI afresh. dist/cli.bundle.js stays, only requiring it,
+// for hooks installed by earlier versions that name that path.
 writeFileSync(
   "dist/cli.bundle.js",
   `#!/usr/bin/env node
