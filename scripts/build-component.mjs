@@ -5,14 +5,18 @@
 //   2. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`, `cabi_post_…` likewise),
 //      since AssemblyScript can only export identifiers;
-//   3. jco's API embeds wit/abridge.wit (UTF-16 strings) and makes the component
+//   3. its static data is packed (scripts/pack-core-data.mjs: one compact image that
+//      `_initialize` decodes into the same memory), and the result written back to
+//      build/abridge.component.core.wasm: the core module the component embeds;
+//   4. jco's API embeds wit/abridge.wit (UTF-16 strings) and makes the component
 //      (the `jco embed` CLI panics: its bundled wasm-tools gets no filesystem access);
-//   4. jco transpiles it to build/component-js/ for the JavaScript tests and benchmark.
+//   5. jco transpiles it to build/component-js/ for the JavaScript tests and benchmark.
 // Output: build/abridge.component.wasm.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
+import { packCoreData } from "./pack-core-data.mjs";
 import { componentEmbed, componentNew, componentWit, transpile } from "@bytecodealliance/jco";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -97,7 +101,8 @@ const iface = /^interface\s+([\w-]+)/m.exec(witSource);
 if (!pkg || !iface) throw new Error(`${WIT}: no package or interface declaration`);
 const qualified = `${pkg[1]}/${iface[1]}@${pkg[2]}`;
 
-const binary = renameExports(readFileSync(CORE), (name) => componentName(qualified, name));
+const binary = packCoreData(renameExports(readFileSync(CORE), (name) => componentName(qualified, name)));
+writeFileSync(CORE, binary);
 const embedded = await componentEmbed({ binary, witSource, world: WORLD, stringEncoding: "utf16" });
 const component = await componentNew(embedded, []);
 writeFileSync(COMPONENT, component);
