@@ -33,6 +33,7 @@ import { digestJson } from "../shared/record";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
+import { isWordOf } from "../../util/words";
 
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
@@ -103,7 +104,7 @@ function symbolText(s: OutlineSymbol): string {
   out.add("  ");
   addLines(out, s.first, s.last);
   if (s.members > 0) {
-    const methods = s.kind == "class" || s.kind == "impl" || s.kind == "trait" || s.kind == "interface" || s.kind == "struct" || s.kind == "record";
+    const methods = isWordOf(s.kind, "class impl trait interface struct record");
     out.add(" (").add(plural(s.members, methods ? "method" : "member", methods ? "methods" : "members")).addChar(0x29);
   }
   return out.toString();
