@@ -8,13 +8,14 @@
 // before the module's own start code runs:
 //   - the packed image is one active segment at the top of the initial memory,
 //     above everything the segments wrote (and the start code has not run yet,
-//     so no heap block lives there);
+//     so no heap block lives there); the decoder's probabilities go just below it;
 //   - `_initialize` becomes a new function that decodes the image into place,
-//     zeroes the packed copy, then calls the original start function.
+//     zeroes the packed copy and the probabilities, then calls the original
+//     start function.
 // The memory after `_initialize` is byte-identical to the unpacked module's:
 // `packCoreData` instantiates both and compares them before returning.
 //
-// Image format: a sequence of tokens. Each token is a LEB128 value v, with
+// Image format: a sequence of tokens, range-coded (see rangeEncode). Each token is a LEB128 value v, with
 // t = v & 7 and n = v >>> 3 (memory starts zeroed, so zeros are skipped):
 //   0  skip n zero bytes
 //   1  copy n literal bytes
