@@ -6,6 +6,7 @@ import { Category } from "../category";
 import { isLogPath } from "./log";
 import { ParsedArgs, parseArgs } from "./options";
 import { isWordOf } from "../util/words";
+import { lowerForAsciiTests } from "../util/lower";
 
 /** How far the text may override the category a command implies. */
 export const enum Sniff {
@@ -293,7 +294,7 @@ function gh(words: string[], from: i32): CommandKind {
 
 /** A format named JSON: `json`, `jsonl`, `ndjson`, `json-diagnostic-short`, `json-with-metadata`. */
 function isJsonFormat(value: string): bool {
-  const v = value.toLowerCase();
+  const v = lowerForAsciiTests(value);
   return isWordOf(v, "json jsonl ndjson json-lines jsonlines") || v.startsWith("json-") || v.startsWith("json_") || v == "json2";
 }
 

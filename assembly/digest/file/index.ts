@@ -34,6 +34,7 @@ import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineInde
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
+import { lowerForAsciiTests } from "../../util/lower";
 
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
@@ -169,7 +170,7 @@ function writeHashline(w: Writer, f: FileText, i: i32, shown: Shown): bool {
 
 /** Whole file when it fits; else a note on long lines (file-minified.ts), outline, first chunk and the next offset. */
 function isMarkdownPath(path: string): bool {
-  const lower = path.toLowerCase();
+  const lower = lowerForAsciiTests(path);
   return lower.endsWith(".md") || lower.endsWith(".markdown") || lower.endsWith(".mdx");
 }
 
