@@ -2,17 +2,25 @@
 //   1. asc compiles assembly/component.ts (the canonical-ABI glue) with its own config
 //      (asconfig.component.json: `abort` becomes a trap rather than a host import, so the
 //      component imports nothing; `_initialize` runs the module's top-level code);
-//   2. its exports are renamed to the names wit-component expects
+//   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
+//      after asc's own -O3z pipeline it still removes ~1 % (it inlines more and folds
+//      what that exposes);
+//   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`, `cabi_post_…` likewise),
 //      since AssemblyScript can only export identifiers;
-//   3. jco's API embeds wit/abridge.wit (UTF-16 strings) and makes the component
+//   4. its static data is packed (scripts/pack-core-data.mjs: one compact image that
+//      `_initialize` decodes into the same memory), and the result written back to
+//      build/abridge.component.core.wasm: the core module the component embeds;
+//   5. jco's API embeds wit/abridge.wit (UTF-16 strings) and makes the component
 //      (the `jco embed` CLI panics: its bundled wasm-tools gets no filesystem access);
-//   4. jco transpiles it to build/component-js/ for the JavaScript tests and benchmark.
+//   6. jco transpiles it to build/component-js/ for the JavaScript tests and benchmark.
 // Output: build/abridge.component.wasm.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
+import binaryen from "binaryen";
+import { packCoreData } from "./pack-core-data.mjs";
 import { componentEmbed, componentNew, componentWit, transpile } from "@bytecodealliance/jco";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -78,6 +86,37 @@ function renameExports(module, rename) {
   return Buffer.concat(parts);
 }
 
+/** The features asc emits for asconfig.component.json (its defaults and SIMD). */
+const FEATURES =
+  binaryen.Features.MutableGlobals |
+  binaryen.Features.SignExt |
+  binaryen.Features.NontrappingFPToInt |
+  binaryen.Features.BulkMemory |
+  binaryen.Features.BulkMemoryOpt |
+  binaryen.Features.SIMD128;
+const MAX_SHRINK_ROUNDS = 4;
+
+/** `module` after Binaryen's -Oz pipeline, repeated while it still shrinks (`--converge`). */
+function shrink(module) {
+  const m = binaryen.readBinary(module);
+  try {
+    m.setFeatures(FEATURES);
+    if (!m.validate()) throw new Error("the core module does not validate with the features asc enables");
+    binaryen.setOptimizeLevel(2);
+    binaryen.setShrinkLevel(2);
+    let best = module;
+    for (let round = 0; round < MAX_SHRINK_ROUNDS; round++) {
+      m.optimize();
+      const out = m.emitBinary();
+      if (out.length >= best.length) break;
+      best = out;
+    }
+    return best;
+  } finally {
+    m.dispose();
+  }
+}
+
 function componentName(iface, name) {
   if (ABI_EXPORTS.has(name)) return name;
   const post = name.startsWith("cabi_post_");
@@ -97,7 +136,8 @@ const iface = /^interface\s+([\w-]+)/m.exec(witSource);
 if (!pkg || !iface) throw new Error(`${WIT}: no package or interface declaration`);
 const qualified = `${pkg[1]}/${iface[1]}@${pkg[2]}`;
 
-const binary = renameExports(readFileSync(CORE), (name) => componentName(qualified, name));
+const binary = packCoreData(renameExports(shrink(readFileSync(CORE)), (name) => componentName(qualified, name)));
+writeFileSync(CORE, binary);
 const embedded = await componentEmbed({ binary, witSource, world: WORLD, stringEncoding: "utf16" });
 const component = await componentNew(embedded, []);
 writeFileSync(COMPONENT, component);

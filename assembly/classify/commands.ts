@@ -5,6 +5,8 @@
 import { Category } from "../category";
 import { isLogPath } from "./log";
 import { ParsedArgs, parseArgs } from "./options";
+import { isWordOf } from "../util/words";
+import { lowerForAsciiTests } from "../util/lower";
 
 /** How far the text may override the category a command implies. */
 export const enum Sniff {
@@ -76,21 +78,21 @@ const DUMPERS = " xxd hexdump od strings ";
 
 /** Short options that take a value, per command (others: none). */
 function valueShorts(name: string): string {
-  if (name == "head" || name == "tail") return "nc";
-  if (name == "bat" || name == "batcat") return "lHrm";
+  if (isWordOf(name, "head tail")) return "nc";
+  if (isWordOf(name, "bat batcat")) return "lHrm";
   if (name == "nl") return "bdfhilnsvw";
   if (name == "sed") return "efl";
-  if (name == "awk" || name == "gawk" || name == "mawk" || name == "nawk") return "fvF";
+  if (isWordOf(name, "awk gawk mawk nawk")) return "fvF";
   if (name == "sort") return "ktoST";
   if (name == "uniq") return "fsw";
   if (name == "cut") return "bcdf";
   if (name == "column") return "scoNRHOWEd";
-  if (name == "fold" || name == "fmt") return "wgp";
-  if (name == "expand" || name == "unexpand") return "t";
+  if (isWordOf(name, "fold fmt")) return "wgp";
+  if (isWordOf(name, "expand unexpand")) return "t";
   if (name == "paste") return "d";
   if (name == "iconv") return "ftco";
   if (name == "rg") return "efgtTjmABCMrEd";
-  if (name == "ag" || name == "ack" || name == "ack-grep") return "efgGmABC";
+  if (isWordOf(name, "ag ack ack-grep")) return "efgGmABC";
   if (isOneOf(name, SEARCHERS)) return "efmABCdD";
   return "";
 }
@@ -103,9 +105,9 @@ const SEARCH_VALUE_LONGS =
 function parseFor(name: string, words: string[], from: i32): ParsedArgs {
   const longs = isOneOf(name, SEARCHERS)
     ? SEARCH_VALUE_LONGS
-    : name == "head" || name == "tail"
+    : isWordOf(name, "head tail")
       ? " --lines --bytes --pid --sleep-interval "
-      : name == "bat" || name == "batcat"
+      : isWordOf(name, "bat batcat")
         ? " --language --line-range --highlight-line --style --theme --map-syntax --tabs --wrap --terminal-width --color --paging "
         : name == "sed"
           ? " --expression --file --line-length "
@@ -174,7 +176,7 @@ function searcher(name: string, words: string[], from: i32, upstream: bool, impl
   if (name == "rg" && (args.has("--files") || args.has("--type-list"))) {
     return kind(args.has("--files") ? Category.DirectoryListing : Category.CommandOutput, Sniff.None);
   }
-  if ((name == "ag" || name == "ack" || name == "ack-grep") && (args.has("-g") || args.has("-f"))) {
+  if (isWordOf(name, "ag ack ack-grep") && (args.has("-g") || args.has("-f"))) {
     return kind(Category.DirectoryListing, Sniff.None); // file names, not hits
   }
   if (args.has("--json")) return kind(Category.StructuredData, Sniff.JsonFlag); // rg --json: one event per line
@@ -208,7 +210,7 @@ function git(words: string[], from: i32): CommandKind {
   if (k >= words.length) return kind(Category.CommandOutput, Sniff.None);
   const sub = words[k];
   const args = parseArgs(words, k + 1, "nSGLUO", " --author --grep --since --until --after --before --format --pretty --date --skip --max-count --committer --output --stat-width ");
-  if (sub == "diff" || sub == "diff-tree" || sub == "diff-index" || sub == "diff-files" || sub == "range-diff") {
+  if (isWordOf(sub, "diff diff-tree diff-index diff-files range-diff")) {
     return kind(statOnly(args) ? Category.CommandOutput : Category.Diff, Sniff.None);
   }
   if (sub == "show") {
@@ -218,7 +220,7 @@ function git(words: string[], from: i32): CommandKind {
     }
     return kind(statOnly(args) ? Category.CommandOutput : Category.Diff, Sniff.None);
   }
-  if (sub == "log" || sub == "whatchanged" || sub == "reflog") {
+  if (isWordOf(sub, "log whatchanged reflog")) {
     return kind(wantsPatch(args) || args.has("-L") ? Category.Diff : Category.CommandOutput, Sniff.None);
   }
   if (sub == "format-patch") return kind(args.has("--stdout") ? Category.Diff : Category.CommandOutput, Sniff.None);
@@ -227,9 +229,9 @@ function git(words: string[], from: i32): CommandKind {
     return kind(show && wantsPatch(args) ? Category.Diff : Category.CommandOutput, Sniff.None);
   }
   if (sub == "grep") return kind(Category.SearchResults, Sniff.None);
-  if (sub == "ls-files" || sub == "ls-tree") return kind(Category.DirectoryListing, Sniff.None);
+  if (isWordOf(sub, "ls-files ls-tree")) return kind(Category.DirectoryListing, Sniff.None);
   // Blame lines are a file's lines behind their commits: a report on the file, not a page of it.
-  if (sub == "blame" || sub == "annotate") return kind(Category.CommandOutput, Sniff.None);
+  if (isWordOf(sub, "blame annotate")) return kind(Category.CommandOutput, Sniff.None);
   if (sub == "cat-file") return kind(args.has("-p") ? Category.FileContent : Category.CommandOutput, args.has("-p") ? Sniff.FileLike : Sniff.None);
   return kind(Category.CommandOutput, Sniff.None);
 }
@@ -272,7 +274,7 @@ function wget(words: string[], from: i32): CommandKind {
   const args = parseArgs(words, from, "OoaeUtTwQPilB", " --output-document --output-file --append-output --user-agent --tries --timeout --wait ");
   let out = args.value("-O");
   if (out === null) out = args.value("--output-document");
-  if (out !== null && (out == "-" || out == "/dev/stdout")) return kind(Category.WebContent, Sniff.Json);
+  if (out !== null && isWordOf(out, "- /dev/stdout")) return kind(Category.WebContent, Sniff.Json);
   return kind(Category.CommandOutput, Sniff.None); // saved to a file: a progress log
 }
 
@@ -292,8 +294,8 @@ function gh(words: string[], from: i32): CommandKind {
 
 /** A format named JSON: `json`, `jsonl`, `ndjson`, `json-diagnostic-short`, `json-with-metadata`. */
 function isJsonFormat(value: string): bool {
-  const v = value.toLowerCase();
-  return v == "json" || v == "jsonl" || v == "ndjson" || v == "json-lines" || v == "jsonlines" || v.startsWith("json-") || v.startsWith("json_") || v == "json2";
+  const v = lowerForAsciiTests(value);
+  return isWordOf(v, "json jsonl ndjson json-lines jsonlines") || v.startsWith("json-") || v.startsWith("json_") || v == "json2";
 }
 
 /**
@@ -305,7 +307,7 @@ function asksForJson(words: string[], from: i32): bool {
   for (let k = from, n = words.length; k < n; k++) {
     const w = words[k];
     if (w.length < 2 || w.charCodeAt(0) != 0x2d) continue;
-    if (w == "--json" || w == "-json" || w == "--jsonl" || w == "--ndjson" || w.startsWith("--json=")) return true;
+    if (isWordOf(w, "--json -json --jsonl --ndjson") || w.startsWith("--json=")) return true;
     const eq = w.indexOf("=");
     if (eq > 0) {
       if (isJsonFormat(w.substring(eq + 1))) return true;
@@ -338,8 +340,8 @@ function bundledLetters(words: string[], from: i32, letter: string): bool {
 function archiveKind(name: string, words: string[], from: i32): CommandKind | null {
   const listing = kind(Category.DirectoryListing, Sniff.None);
   const report = kind(Category.CommandOutput, Sniff.All);
-  if (name == "zipinfo" || name == "lsar") return listing;
-  if (name == "tar" || name == "gtar" || name == "bsdtar" || name == "jar" || name == "ar" || name == "cpio") {
+  if (isWordOf(name, "zipinfo lsar")) return listing;
+  if (isWordOf(name, "tar gtar bsdtar jar ar cpio")) {
     const args = parseArgs(words, from, name == "cpio" ? "EFHIMORV" : "fCbTXKNgL", " --file --directory --exclude --files-from --blocking-factor --format ");
     return args.has("-t") || args.has("--list") || bundledLetters(words, from, "t") ? listing : report;
   }
@@ -347,11 +349,11 @@ function archiveKind(name: string, words: string[], from: i32): CommandKind | nu
     const args = parseArgs(words, from, "dx", "");
     return args.hasAny(["-l", "-v", "-Z"]) ? listing : report;
   }
-  if (name == "7z" || name == "7za" || name == "7zr" || name == "unrar" || name == "rar") {
+  if (isWordOf(name, "7z 7za 7zr unrar rar")) {
     const sub = from < words.length ? words[from] : "";
-    return sub == "l" || sub == "v" || sub == "lt" || sub == "vt" ? listing : report;
+    return isWordOf(sub, "l v lt vt") ? listing : report;
   }
-  if (name == "dpkg-deb" || name == "dpkg") {
+  if (isWordOf(name, "dpkg-deb dpkg")) {
     const args = parseArgs(words, from, "", "");
     if (args.has("-c") || args.has("--contents")) return listing;
     return null;
@@ -389,17 +391,17 @@ export function isNeutral(name: string): bool {
  */
 export function describeNamed(name: string, words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
   if (isOneOf(name, FILE_READERS)) return fileReader(name, words, from, upstream, implicit);
-  if (name == "sed" || name == "gsed") return sed(words, from, upstream, implicit);
+  if (isWordOf(name, "sed gsed")) return sed(words, from, upstream, implicit);
   if (isOneOf(name, SEARCHERS)) return searcher(name, words, from, upstream, implicit);
   if (name == "wc") return kind(Category.CommandOutput, Sniff.None);
   if (isOneOf(name, SHAPE_KEEPERS)) return shapeKeeper(name, words, from, upstream, implicit);
-  if (name == "awk" || name == "gawk" || name == "mawk" || name == "nawk") return awk(name, words, from, upstream, implicit);
-  if (isOneOf(name, LISTERS) || name == "find" || name == "bfs") return kind(Category.DirectoryListing, Sniff.None);
+  if (isWordOf(name, "awk gawk mawk nawk")) return awk(name, words, from, upstream, implicit);
+  if (isOneOf(name, LISTERS) || isWordOf(name, "find bfs")) return kind(Category.DirectoryListing, Sniff.None);
   if (name == "git") return git(words, from);
   const archive = archiveKind(name, words, from);
   if (archive !== null) return archive;
-  if (name == "hg" || name == "svn" || name == "jj") return otherVcs(words, from);
-  if (name == "diff" || name == "colordiff") {
+  if (isWordOf(name, "hg svn jj")) return otherVcs(words, from);
+  if (isWordOf(name, "diff colordiff")) {
     const args = parseArgs(words, from, "UCFILSx", "");
     return kind(args.has("-q") || args.has("--brief") ? Category.CommandOutput : Category.Diff, Sniff.None);
   }
@@ -414,7 +416,7 @@ export function describeNamed(name: string, words: string[], from: i32, upstream
   if (isNeutral(name)) return new CommandKind(Category.CommandOutput, Sniff.All, Role.Neutral);
   if (asksForJson(words, from)) return kind(Category.StructuredData, Sniff.JsonFlag);
   if (name == "gh") return gh(words, from);
-  if ((name == "docker" || name == "podman") && from < words.length && words[from] == "inspect") {
+  if (isWordOf(name, "docker podman") && from < words.length && words[from] == "inspect") {
     return kind(Category.StructuredData, Sniff.JsonFlag);
   }
   if (isOneOf(name, BUILD_TOOLS)) return kind(Category.CommandOutput, Sniff.Json);

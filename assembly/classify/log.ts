@@ -13,6 +13,7 @@
 // Only the first SNIFF_UNITS units and SNIFF_LINES lines are read.
 import { CharCode, isDigit } from "../util/chars";
 import { findNewline, unitAt } from "../util/lines";
+import { lowerForAsciiTests } from "../util/lower";
 
 const SNIFF_UNITS: i32 = 8192;
 const SNIFF_LINES: i32 = 100;
@@ -25,7 +26,7 @@ const ARROW: i32 = 0x2192;
 export function isLogPath(path: string): bool {
   const slash = path.lastIndexOf("/");
   const name = slash >= 0 ? path.substring(slash + 1) : path;
-  const lower = name.toLowerCase();
+  const lower = lowerForAsciiTests(name);
   if (lower.length > 4 && lower.endsWith(".log")) return true;
   const at = lower.indexOf(".log.");
   return at > 0;

@@ -24,6 +24,7 @@ import { Category } from "../category";
 import { CommandKind, describeNamed, isOneOf, kind, python, Role, Sniff } from "./commands";
 import { skipOptions } from "./options";
 import { Link, SimpleCommand, splitCommandLine } from "./shell-words";
+import { isWordOf } from "../util/words";
 
 /** Nested shells (`bash -c "sh -c '…'"`), xargs and -exec deeper than this are not opened. */
 const MAX_DEPTH = 4;
@@ -59,17 +60,17 @@ function skipPrefixes(words: string[], k: i32): i32 {
     const w = words[k];
     const name = baseName(w);
     if (isAssignment(w) || isOneOf(w, KEYWORDS)) k++;
-    else if (name == "sudo" || name == "doas") k = skipOptions(words, k + 1, "ugCpUrtDRTh", " --user --group --prompt --close-from --chdir --role --type ");
+    else if (isWordOf(name, "sudo doas")) k = skipOptions(words, k + 1, "ugCpUrtDRTh", " --user --group --prompt --close-from --chdir --role --type ");
     else if (name == "env") {
       k = skipOptions(words, k + 1, "uCS", " --unset --chdir --split-string ");
       while (k < words.length && isAssignment(words[k])) k++;
     } else if (name == "timeout") k = skipOptions(words, k + 1, "sk", " --signal --kill-after ") + 1; // then the duration
     else if (name == "time") k = skipOptions(words, k + 1, "fo", " --format --output ");
-    else if (name == "nice" || name == "ionice") k = skipOptions(words, k + 1, "ncpt", " --adjustment --class --classdata ");
+    else if (isWordOf(name, "nice ionice")) k = skipOptions(words, k + 1, "ncpt", " --adjustment --class --classdata ");
     else if (name == "stdbuf") k = skipOptions(words, k + 1, "ioe", " --input --output --error ");
-    else if (name == "nohup" || name == "builtin" || name == "unbuffer" || name == "chronic") k++;
-    else if (name == "command" || name == "exec") k = skipOptions(words, k + 1, "a", "");
-    else if (name == "npx" || name == "bunx" || name == "pnpx") k = skipOptions(words, k + 1, "p", " --package --call ");
+    else if (isWordOf(name, "nohup builtin unbuffer chronic")) k++;
+    else if (isWordOf(name, "command exec")) k = skipOptions(words, k + 1, "a", "");
+    else if (isWordOf(name, "npx bunx pnpx")) k = skipOptions(words, k + 1, "p", " --package --call ");
     else if (
       k + 1 < words.length &&
       ((isOneOf(name, " uv poetry pipenv pdm hatch ") && words[k + 1] == "run") ||
@@ -92,7 +93,7 @@ function shellCommandString(words: string[], from: i32): string | null {
   let cFlag = false;
   for (let k = from; k < words.length; k++) {
     const w = words[k];
-    if (w == "-o" || w == "-O" || w == "+o" || w == "+O" || w == "--rcfile" || w == "--init-file") {
+    if (isWordOf(w, "-o -O +o +O --rcfile --init-file")) {
       k++;
       continue;
     }

@@ -11,6 +11,7 @@
 // gemini-cli:  run_shell_command read_file read_many_files search_file_content glob list_directory
 //              web_fetch google_web_search replace write_file save_memory
 // crush, pi:   view fetch sourcegraph download find
+import { lowerForAsciiTests } from "../util/lower";
 
 export const enum ToolKind {
   Unknown = 0,
@@ -76,7 +77,7 @@ export function normalizeToolName(tool: string): string {
       run = i + 1;
     }
   }
-  return out.join("").toLowerCase();
+  return lowerForAsciiTests(out.join(""));
 }
 
 export function toolKind(tool: string): ToolKind {

@@ -8,6 +8,7 @@ import { CharCode } from "../util/chars";
 import { Conditional, Dialect, Lexer, Tok } from "./lexer";
 import { Decl, Role, Stmt } from "./stmt";
 import { Outline } from "./symbols";
+import { isWordOf } from "../util/words";
 
 /** A close bracket looks this far down the stack for its opener; else it is stray. */
 const MATCH_DEPTH: i32 = 4;
@@ -253,7 +254,7 @@ export class BraceScanner {
 function isAccessLabel(st: Stmt): bool {
   if (st.count < 1 || st.count > 2 || !st.isIdent(0)) return false;
   const w = st.word(0);
-  return w == "public" || w == "private" || w == "protected" || w == "signals" || w == "slots" || w == "Q_SLOTS" || w == "Q_SIGNALS";
+  return isWordOf(w, "public private protected signals slots Q_SLOTS Q_SIGNALS");
 }
 
 /**

@@ -4,6 +4,7 @@
 import { CharCode } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Lines } from "./text-lines";
+import { isWordOf } from "../util/words";
 
 /**
  * One flag per line (0-based), true for a line with content in `language`
@@ -14,7 +15,7 @@ export function contentLines(text: string, language: string): Array<bool> {
   const out = new Array<bool>();
   const l = new Lines(text);
   // Tables (zone.tab, many TSV and CSV files) mark comments with '#' too.
-  const hash = language == "yaml" || language == "toml" || language == "ini" || language == "csv" || language == "tsv";
+  const hash = isWordOf(language, "yaml toml ini csv tsv");
   const semicolon = language == "ini";
   const xml = language == "xml";
   const yaml = language == "yaml";

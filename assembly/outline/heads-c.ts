@@ -2,18 +2,10 @@
 // prototypes by their body; macros and preprocessor lines never reach here.
 import { Combo, Tok } from "./lexer";
 import { Decl, Role, Stmt } from "./stmt";
+import { isWordOf } from "../util/words";
 
 /** Words before a `(` that are not a function's name. */
-const NOT_A_NAME: string[] = [
-  "__attribute__", "__declspec", "noexcept", "throw", "alignas", "_Alignas", "decltype", "requires", "__asm__", "__asm", "asm",
-  "sizeof", "alignof", "if", "while", "for", "switch", "return", "void", "int", "char", "long", "short", "unsigned", "signed",
-  "float", "double", "bool", "auto", "const", "volatile", "struct", "union", "enum", "class", "typename", "static_assert",
-];
-
-function isOneOf(w: string, words: string[]): bool {
-  for (let k = 0; k < words.length; k++) if (w == unchecked(words[k])) return true;
-  return false;
-}
+const NOT_A_NAME = "__attribute__ __declspec noexcept throw alignas _Alignas decltype requires __asm__ __asm asm sizeof alignof if while for switch return void int char long short unsigned signed float double bool auto const volatile struct union enum class typename static_assert";
 
 function isTag(st: Stmt, i: i32): bool {
   return st.isWord(i, "struct") || st.isWord(i, "class") || st.isWord(i, "union") || st.isWord(i, "enum");
@@ -99,7 +91,7 @@ function functionName(st: Stmt, from: i32): string {
   let g = -1;
   for (let k = end - 1; k > from; k--) {
     if (!st.isPunct(k, 0x28)) continue;
-    if (st.isIdent(k - 1) && !isOneOf(st.word(k - 1), NOT_A_NAME)) {
+    if (st.isIdent(k - 1) && !isWordOf(st.word(k - 1), NOT_A_NAME)) {
       g = k;
       break;
     }

@@ -1,12 +1,12 @@
 // What a Java declaration head declares: types at the top, methods and
 // nested types one level inside them.
 import { Decl, Role, Stmt } from "./stmt";
+import { isWordOf } from "../util/words";
 
-const MODIFIERS: string[] = ["public", "protected", "private", "static", "final", "abstract", "sealed", "strictfp", "default", "synchronized", "native", "transient", "volatile"];
+const MODIFIERS = "public protected private static final abstract sealed strictfp default synchronized native transient volatile";
 
 function isModifier(w: string): bool {
-  for (let k = 0; k < MODIFIERS.length; k++) if (w == unchecked(MODIFIERS[k])) return true;
-  return false;
+  return isWordOf(w, MODIFIERS);
 }
 
 export function classifyJava(st: Stmt, d: Decl, atBrace: bool, member: bool): void {
@@ -25,7 +25,7 @@ export function classifyJava(st: Stmt, d: Decl, atBrace: bool, member: bool): vo
     return;
   }
   const w = st.word(i);
-  if ((w == "class" || w == "interface" || w == "enum" || w == "record") && st.isIdent(i + 1)) {
+  if (isWordOf(w, "class interface enum record") && st.isIdent(i + 1)) {
     d.set(w, st.word(i + 1), atBrace ? Role.Container : Role.None);
     return;
   }

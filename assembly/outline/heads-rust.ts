@@ -1,6 +1,7 @@
 // What a Rust item head declares. Outer attributes (#[…]) belong to the item.
 import { Tok } from "./lexer";
 import { Decl, Role, Stmt } from "./stmt";
+import { isWordOf } from "../util/words";
 
 export function classifyRust(st: Stmt, d: Decl, atBrace: bool, member: bool, parentKind: string): void {
   let i = 0;
@@ -23,9 +24,9 @@ export function classifyRust(st: Stmt, d: Decl, atBrace: bool, member: bool, par
   }
   const name = st.isIdent(i + 1) ? st.word(i + 1) : "";
   if (w == "fn" && name.length > 0) {
-    const inType = parentKind == "impl" || parentKind == "trait";
+    const inType = isWordOf(parentKind, "impl trait");
     d.set(member && inType ? "method" : "function", name, atBrace ? Role.Body : Role.None);
-  } else if ((w == "struct" || w == "enum" || w == "union") && name.length > 0) {
+  } else if (isWordOf(w, "struct enum union") && name.length > 0) {
     d.set(w, name, atBrace ? Role.Body : Role.None);
   } else if (w == "trait" && name.length > 0) {
     d.set("trait", name, atBrace ? Role.Container : Role.None);

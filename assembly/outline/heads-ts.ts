@@ -1,6 +1,7 @@
 // What a TypeScript / JavaScript statement head declares.
 import { Combo, Lexer, Tok } from "./lexer";
 import { Decl, Role, Stmt } from "./stmt";
+import { isWordOf } from "../util/words";
 
 /** Past `@name.path(…)` decorators starting at i. */
 export function skipDecorators(st: Stmt, i: i32): i32 {
@@ -54,13 +55,13 @@ export function classifyTs(st: Stmt, d: Decl, atBrace: bool, member: bool): void
   } else if (w == "enum" || (w == "const" && st.isWord(i + 1, "enum"))) {
     if (w == "const") i++;
     d.set("enum", nameOr(st, i + 1, "(anonymous)"), atBrace ? Role.Body : Role.None);
-  } else if ((w == "namespace" || w == "module") && (st.isIdent(i + 1) || st.kindAt(i + 1) == Tok.Str)) {
+  } else if (isWordOf(w, "namespace module") && (st.isIdent(i + 1) || st.kindAt(i + 1) == Tok.Str)) {
     let k = i + 1;
     while (st.isPunct(k + 1, 0x2e) && st.isIdent(k + 2)) k += 2;
     d.set("namespace", st.span(i + 1, k), atBrace ? Role.Body : Role.None);
   } else if (w == "type" && st.isIdent(i + 1) && (st.isPunct(i + 2, 0x3d) || st.isPunct(i + 2, 0x3c))) {
     d.set("type", st.word(i + 1), Role.None);
-  } else if ((w == "const" || w == "let" || w == "var") && st.isIdent(i + 1)) {
+  } else if (isWordOf(w, "const let var") && st.isIdent(i + 1)) {
     classifyBinding(st, d, i + 1);
   } else if (isDefault && atBrace && st.isPunct(i, 0x28) && st.hasFatArrow(i)) {
     d.set("function", "default", Role.Body);
@@ -95,15 +96,15 @@ function classifyBinding(st: Stmt, d: Decl, nameAt: i32): void {
   d.bodyEnds = false;
 }
 
-const MEMBER_MODIFIERS: string[] = ["public", "private", "protected", "static", "readonly", "abstract", "override", "declare", "async", "accessor"];
+const MEMBER_MODIFIERS = "public private protected static readonly abstract override declare async accessor";
 
 function isModifier(st: Stmt, i: i32): bool {
   if (!st.isIdent(i)) return false;
   // A modifier is followed by more head: `static(…)` is a method named static.
   if (st.isPunct(i + 1, 0x28) || st.isPunct(i + 1, 0x3d) || st.isPunct(i + 1, 0x3a) || st.isPunct(i + 1, 0x3b) || st.isPunct(i + 1, 0x3f)) return false;
   const w = st.word(i);
-  for (let k = 0; k < MEMBER_MODIFIERS.length; k++) if (w == unchecked(MEMBER_MODIFIERS[k])) return true;
-  return (w == "get" || w == "set") && (st.isIdent(i + 1) || st.kindAt(i + 1) == Tok.Str || st.isPunct(i + 1, 0x5b) || st.isPunct(i + 1, 0x23));
+  if (isWordOf(w, MEMBER_MODIFIERS)) return true;
+  return isWordOf(w, "get set") && (st.isIdent(i + 1) || st.kindAt(i + 1) == Tok.Str || st.isPunct(i + 1, 0x5b) || st.isPunct(i + 1, 0x23));
 }
 
 /** A class or interface member: methods (with or without a body) count; properties do not. */
@@ -124,21 +125,14 @@ function classifyTsMember(st: Stmt, d: Decl, from: i32): void {
 }
 
 /** Words after which a statement cannot end at a line break. */
-const CONTINUING: string[] = [
-  "export", "default", "async", "function", "class", "const", "let", "var", "type", "interface", "enum", "new",
-  "typeof", "extends", "implements", "import", "from", "declare", "abstract", "namespace", "module", "readonly",
-  "static", "public", "private", "protected", "keyof", "as", "in", "of", "instanceof", "await", "yield", "delete",
-  "void", "case", "throw", "else", "do", "satisfies", "is", "infer", "unique", "get", "set",
-];
+const CONTINUING = "export default async function class const let var type interface enum new typeof extends implements import from declare abstract namespace module readonly static public private protected keyof as in of instanceof await yield delete void case throw else do satisfies is infer unique get set";
 /** Words that continue the statement on the previous line. */
-const CONTINUATION: string[] = ["extends", "implements", "else", "catch", "finally", "instanceof", "in", "of", "as", "satisfies", "from", "keyof", "is"];
+const CONTINUATION = "extends implements else catch finally instanceof in of as satisfies from keyof is";
 
-function isOneOf(text: string, start: i32, end: i32, words: string[]): bool {
+function isOneOf(text: string, start: i32, end: i32, words: string): bool {
   const len = end - start;
   if (len < 2 || len > 10) return false;
-  const w = text.substring(start, end);
-  for (let k = 0; k < words.length; k++) if (w == unchecked(words[k])) return true;
-  return false;
+  return isWordOf(text.substring(start, end), words);
 }
 
 /** Automatic semicolon insertion, as far as an outline needs it. */

@@ -3,6 +3,7 @@
 import { CharCode } from "../util/chars";
 import { toLower } from "../util/chars";
 import { sniffDelimiter } from "./table";
+import { isWordOf } from "../util/words";
 
 /** Lines looked at when the extension says nothing. */
 const SNIFF_UNITS: i32 = 4096;
@@ -37,31 +38,32 @@ function baseNameOf(path: string): string {
 
 /** Config and data formats by extension: "yaml", "toml", "ini", "xml", "csv", "tsv", or "". */
 function dataByExtension(ext: string, base: string): string {
-  if (ext == "yaml" || ext == "yml") return "yaml";
-  if (ext == "toml" || base == "cargo.lock" || base == "pipfile" || base == "poetry.lock" || base == "uv.lock") return "toml";
-  if (ext == "ini" || ext == "cfg" || ext == "cnf" || ext == "conf" || ext == "properti" /* .properties, cut at 8 */ || ext == "desktop" || ext == "service" || ext == "socket" || ext == "timer" || ext == "mount" || ext == "target" || ext == "network" || ext == "netdev") return "ini";
-  if (base == ".editorconfig" || base == ".gitconfig" || base == ".gitmodules" || base == ".pylintrc" || base == "pylintrc" || base == ".coveragerc" || base == ".npmrc" || base == ".pypirc" || base == ".flake8") return "ini";
-  if (ext == "xml" || ext == "xsd" || ext == "xsl" || ext == "xslt" || ext == "plist" || ext == "pom" || ext == "csproj" || ext == "fsproj" || ext == "vbproj" || ext == "vcxproj" || ext == "props" || ext == "targets" || ext == "nuspec" || ext == "resx" || ext == "wsdl" || ext == "svg" || ext == "xaml" || ext == "rss" || ext == "atom") return "xml";
-  if (ext == "csv" || ext == "psv") return "csv";
-  if (ext == "tsv" || ext == "tab") return "tsv";
+  if (isWordOf(ext, "yaml yml")) return "yaml";
+  if (ext == "toml" || isWordOf(base, "cargo.lock pipfile poetry.lock uv.lock")) return "toml";
+  // "properti": .properties, cut at 8 units
+  if (isWordOf(ext, "ini cfg cnf conf properti desktop service socket timer mount target network netdev")) return "ini";
+  if (isWordOf(base, ".editorconfig .gitconfig .gitmodules .pylintrc pylintrc .coveragerc .npmrc .pypirc .flake8")) return "ini";
+  if (isWordOf(ext, "xml xsd xsl xslt plist pom csproj fsproj vbproj vcxproj props targets nuspec resx wsdl svg xaml rss atom")) return "xml";
+  if (isWordOf(ext, "csv psv")) return "csv";
+  if (isWordOf(ext, "tsv tab")) return "tsv";
   return "";
 }
 
 /** Whether a language name is a config or data format (its outline is keys, sections, elements or a table). */
 export function isDataLanguage(language: string): bool {
-  return language == "yaml" || language == "toml" || language == "ini" || language == "xml" || language == "csv" || language == "tsv";
+  return isWordOf(language, "yaml toml ini xml csv tsv");
 }
 
 function byExtension(ext: string): string {
-  if (ext == "ts" || ext == "mts" || ext == "cts" || ext == "tsx") return "typescript";
-  if (ext == "js" || ext == "mjs" || ext == "cjs" || ext == "jsx") return "javascript";
-  if (ext == "py" || ext == "pyi" || ext == "pyw") return "python";
+  if (isWordOf(ext, "ts mts cts tsx")) return "typescript";
+  if (isWordOf(ext, "js mjs cjs jsx")) return "javascript";
+  if (isWordOf(ext, "py pyi pyw")) return "python";
   if (ext == "go") return "go";
   if (ext == "rs") return "rust";
   if (ext == "java") return "java";
-  if (ext == "c" || ext == "h") return "c";
-  if (ext == "md" || ext == "markdown" || ext == "mdx") return "markdown";
-  if (ext == "cc" || ext == "cpp" || ext == "cxx" || ext == "c++" || ext == "hpp" || ext == "hh" || ext == "hxx" || ext == "h++" || ext == "ipp" || ext == "tcc" || ext == "inl") return "cpp";
+  if (isWordOf(ext, "c h")) return "c";
+  if (isWordOf(ext, "md markdown mdx")) return "markdown";
+  if (isWordOf(ext, "cc cpp cxx c++ hpp hh hxx h++ ipp tcc inl")) return "cpp";
   return "";
 }
 
@@ -108,7 +110,7 @@ function dataByContent(path: string, text: string): string {
   if (text.startsWith("%YAML") || text.startsWith("---\n") || text.startsWith("---\r\n")) return "yaml";
   // A log is read as a log, and a document as prose, whatever their lines hold.
   const ext = extensionOf(path);
-  if (ext == "log" || ext == "md" || ext == "markdown" || ext == "mdx" || ext == "rst" || ext == "html" || ext == "htm" || ext == "json" || ext == "jsonl") return "";
+  if (isWordOf(ext, "log md markdown mdx rst html htm json jsonl")) return "";
   const delimiter = sniffDelimiter(text);
   if (delimiter == CharCode.TAB) return "tsv";
   if (delimiter >= 0) return "csv";

@@ -5,6 +5,7 @@
 // unterminated literal ends at the end of its line (or of the text).
 import { CharCode, isDigit, isIdentChar } from "../util/chars";
 import { unitAt } from "../util/lines";
+import { isWordOf } from "../util/words";
 
 export const enum Dialect {
   TS = 0, // TypeScript and JavaScript
@@ -204,14 +205,14 @@ export class Lexer {
     const word = this.directiveWord(this.pos + 1);
     const line = this.line;
     this.pos = this.directiveEnd(this.pos);
-    if (word == "include" || word == "import") {
+    if (isWordOf(word, "include import")) {
       if (this.includes == 0) this.includeFirst = line;
       this.includes++;
       this.includeLast = line;
       return 0;
     }
-    if (word == "if" || word == "ifdef" || word == "ifndef") return Conditional.If;
-    if (word == "else" || word == "elif" || word == "elifdef" || word == "elifndef") return Conditional.Else;
+    if (isWordOf(word, "if ifdef ifndef")) return Conditional.If;
+    if (isWordOf(word, "else elif elifdef elifndef")) return Conditional.Else;
     if (word == "endif") return Conditional.Endif;
     return 0;
   }
@@ -468,6 +469,7 @@ export class Lexer {
     const len = this.end - this.start;
     if (len < 2 || len > 10) return false;
     const w = this.text.substring(this.start, this.end);
+    // Compared one by one: this runs for every identifier, where a word list's scan costs more.
     return w == "return" || w == "typeof" || w == "case" || w == "do" || w == "else" || w == "in" || w == "of" ||
       w == "new" || w == "delete" || w == "void" || w == "throw" || w == "yield" || w == "await" || w == "instanceof";
   }

@@ -10,11 +10,12 @@ import { scanSections } from "./sections";
 import { scanXml } from "./xml";
 import { scanYaml } from "./yaml";
 import { Outline } from "./symbols";
+import { isWordOf } from "../util/words";
 
 /** The brace dialect of a language name, or -1 (Python, or unknown). */
 function dialectOf(language: string): i32 {
-  if (language == "typescript" || language == "javascript" || language == "tsx") return Dialect.TS;
-  if (language == "c" || language == "cpp") return Dialect.C;
+  if (isWordOf(language, "typescript javascript tsx")) return Dialect.TS;
+  if (isWordOf(language, "c cpp")) return Dialect.C;
   if (language == "go") return Dialect.Go;
   if (language == "rust") return Dialect.Rust;
   if (language == "java") return Dialect.Java;
@@ -22,14 +23,14 @@ function dialectOf(language: string): i32 {
 }
 
 export function hasOutline(language: string): bool {
-  return language == "python" || dialectOf(language) >= 0 || language == "yaml" || language == "toml" || language == "ini" || language == "xml";
+  return language == "python" || dialectOf(language) >= 0 || isWordOf(language, "yaml toml ini xml");
 }
 
 /** The outline of `text` read as `language`; empty for a language without a scanner. */
 export function outlineOf(text: string, language: string): Outline {
   if (language == "python") return scanPython(text);
   if (language == "yaml") return scanYaml(text);
-  if (language == "toml" || language == "ini") return scanSections(text, language == "toml");
+  if (isWordOf(language, "toml ini")) return scanSections(text, language == "toml");
   if (language == "xml") return scanXml(text);
   const dialect = dialectOf(language);
   if (dialect < 0) return new Outline();

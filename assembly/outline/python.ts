@@ -6,6 +6,7 @@
 import { CharCode, isIdentChar } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Outline } from "./symbols";
+import { isWordOf } from "../util/words";
 
 class OpenSymbol {
   /** Indent of the body's first statement, -1 until seen. */
@@ -94,7 +95,7 @@ export class PythonScanner {
     }
     const isDef = word == "def";
     if (!isDef && word != "class") {
-      if (indent == 0 && (word == "import" || word == "from")) this.out.addImport(first, this.line, 1);
+      if (indent == 0 && isWordOf(word, "import from")) this.out.addImport(first, this.line, 1);
       return;
     }
     const a = this.skipBlanks(w);

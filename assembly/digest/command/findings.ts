@@ -21,6 +21,7 @@ import { readEachLine, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
+import { isWordOf } from "../../util/words";
 
 const LPAREN: i32 = 0x28;
 const RPAREN: i32 = 0x29;
@@ -347,7 +348,7 @@ export function countFindings(text: string): Findings {
 function severityWord(k: i32, n: i32): string {
   const w = SEVERITIES[k];
   if (w.length == 0) return n == 1 ? "finding" : "findings";
-  if (w == "error" || w == "warning" || w == "hint") return n == 1 ? w : w + "s";
+  if (isWordOf(w, "error warning hint")) return n == 1 ? w : w + "s";
   return w;
 }
 

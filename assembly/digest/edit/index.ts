@@ -24,6 +24,7 @@ import { parsePatch, PatchFile } from "./patch";
 import { plural, startsWithAt } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { CONTENT_KEYS, NEW_KEYS, OLD_KEYS, PATCH_KEYS } from "../../call/keys";
+import { lowerForAsciiTests } from "../../util/lower";
 
 
 /** Lines of a snippet: "" has 0, "a" and "a\n" have 1. */
@@ -138,7 +139,7 @@ export function digestEdit(text: string, budget: i32, ctx: DigestContext, _hint:
     } else {
       const lines = linesOf(content);
       const bytes = utf8Length(content);
-      const lower = text.substring(0, min(text.length, 400)).toLowerCase();
+      const lower = lowerForAsciiTests(text.substring(0, min(text.length, 400)));
       const overwrote = lower.includes("updated") || lower.includes("overwr");
       head.add(bad ? "\u2717 Write failed: " : overwrote ? "\u2713 Wrote " : "\u2713 Created ").add(path);
       if (!bad) head.add(" (").add(plural(lines, "line", "lines")).add(", ").add(plural(bytes, "byte", "bytes")).add(")");

@@ -24,6 +24,7 @@ import { StrBuf } from "../../util/strbuf";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
 import { addClipped, clippedLength, countDigitsWithCommas, plural, rankByScore, Writer } from "../shared/text";
 import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, Shown, writeNumbered } from "./text";
+import { isWordOf } from "../../util/words";
 
 /** Units a footer here may take beyond view's: ` and 1903-1905`, ` without comments and blank lines`. */
 const FOOTER_EXTRA: i32 = 40;
@@ -63,7 +64,7 @@ function label(s: OutlineSymbol, language: string): string {
     }
     return out.toString();
   }
-  if (s.kind == "table" || s.kind == "section") {
+  if (isWordOf(s.kind, "table section")) {
     out.addChar(CharCode.LBRACKET);
     addClipped(out, s.name, 0, s.name.length, MAX_NAME);
     return out.addChar(CharCode.RBRACKET).toString();
@@ -160,7 +161,7 @@ function entryWord(o: Outline, e: Entry, language: string): string {
   const kind = o.symbols[e.sym].kind;
   if (kind == "array table") return "table";
   if (kind == "key" && language == "yaml") return "key";
-  if (kind == "key" || kind == "section" || kind == "table" || kind == "element" || kind == "item" || kind == "document") return kind;
+  if (isWordOf(kind, "key section table element item document")) return kind;
   return "entry";
 }
 
@@ -518,6 +519,6 @@ function tableDigest(f: FileText, w: Writer, shown: Shown, footerMax: i32): void
 export function dataDigest(f: FileText, w: Writer, shown: Shown, share: i32, footerMax: i32): void {
   // These footers name a second range or the left-out comments: room for that too.
   const reserve = footerMax + FOOTER_EXTRA + 2 * countDigitsWithCommas(f.last);
-  if (f.language == "csv" || f.language == "tsv") tableDigest(f, w, shown, reserve);
+  if (isWordOf(f.language, "csv tsv")) tableDigest(f, w, shown, reserve);
   else configDigest(f, w, shown, share, reserve);
 }

@@ -33,6 +33,8 @@ import { digestJson } from "../shared/record";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
+import { isWordOf } from "../../util/words";
+import { lowerForAsciiTests } from "../../util/lower";
 
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
@@ -103,7 +105,7 @@ function symbolText(s: OutlineSymbol): string {
   out.add("  ");
   addLines(out, s.first, s.last);
   if (s.members > 0) {
-    const methods = s.kind == "class" || s.kind == "impl" || s.kind == "trait" || s.kind == "interface" || s.kind == "struct" || s.kind == "record";
+    const methods = isWordOf(s.kind, "class impl trait interface struct record");
     out.add(" (").add(plural(s.members, methods ? "method" : "member", methods ? "methods" : "members")).addChar(0x29);
   }
   return out.toString();
@@ -168,7 +170,7 @@ function writeHashline(w: Writer, f: FileText, i: i32, shown: Shown): bool {
 
 /** Whole file when it fits; else a note on long lines (file-minified.ts), outline, first chunk and the next offset. */
 function isMarkdownPath(path: string): bool {
-  const lower = path.toLowerCase();
+  const lower = lowerForAsciiTests(path);
   return lower.endsWith(".md") || lower.endsWith(".markdown") || lower.endsWith(".mdx");
 }
 

@@ -9,6 +9,7 @@ import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { LineIndex } from "../shared/text";
+import { isWordOf } from "../../util/words";
 
 /** Mean line length (code units) from which a file counts as made of long lines. */
 const LONG_MEAN: i32 = 200;
@@ -74,7 +75,7 @@ export function longLinesNote(lines: LineIndex, language: string, path: string):
   }
   const mean = <i32>(sum / count);
   if (mean < LONG_MEAN || longest < LONG_MAX) return "";
-  const code = language == "javascript" || language == "typescript" || language == "css" || path.endsWith(".css") || path.includes(".min.");
+  const code = isWordOf(language, "javascript typescript css") || path.endsWith(".css") || path.includes(".min.");
   const out = new StrBuf(128);
   out.add(code ? "Minified: " : "Long lines: ").add(count == 1 ? "one line of " : "lines average ").addCount(mean).add(" chars");
   if (count > 1) out.add(", longest ").addCount(longest);

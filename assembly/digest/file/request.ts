@@ -6,6 +6,7 @@ import { Call } from "../../call";
 import { digitsAt } from "../../json/args";
 import { CharCode, isDigit, isSpace } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
+import { isWordOf } from "../../util/words";
 
 
 export class FileRequest {
@@ -78,22 +79,22 @@ function fromCommand(cmd: string, req: FileRequest): void {
   const w = words(cmd);
   if (w.length < 2) return;
   const tool = baseName(w[0]);
-  if (!(tool == "cat" || tool == "sed" || tool == "head" || tool == "tail" || tool == "nl" || tool == "bat" || tool == "batcat" || tool == "less" || tool == "more" || tool == "view")) return;
+  if (!isWordOf(tool, "cat sed head tail nl bat batcat less more view")) return;
   let count = -1;
   for (let k = 1; k < w.length; k++) {
     const a = w[k];
     if (tool == "sed" && !a.startsWith("-") && sedRange(a, req)) continue;
-    if ((tool == "head" || tool == "tail") && (a == "-n" || a == "--lines") && k + 1 < w.length) {
+    if (isWordOf(tool, "head tail") && isWordOf(a, "-n --lines") && k + 1 < w.length) {
       count = digitsAt(w[k + 1], w[k + 1].startsWith("+") ? 1 : 0);
       k++;
       continue;
     }
-    if ((tool == "head" || tool == "tail") && a.startsWith("-") && a.length > 1 && isDigit(a.charCodeAt(1))) {
+    if (isWordOf(tool, "head tail") && a.startsWith("-") && a.length > 1 && isDigit(a.charCodeAt(1))) {
       count = digitsAt(a, 1);
       continue;
     }
     if (a.startsWith("-")) {
-      if (tool == "sed" && (a == "-e" || a == "--expression") && k + 1 < w.length) {
+      if (tool == "sed" && isWordOf(a, "-e --expression") && k + 1 < w.length) {
         sedRange(w[k + 1], req);
         k++;
       }

@@ -11,6 +11,7 @@
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+import { isWordOf } from "../../util/words";
 
 export const enum ListingMode {
   None = 0,
@@ -355,7 +356,7 @@ function addName(p: Listing, dir: string, s: string, a: i32, b: i32, isDir: bool
     b--;
   }
   const name = s.substring(a, b);
-  if (name == "." || name == "..") return;
+  if (isWordOf(name, ". ..")) return;
   // `ls -R lsr/` heads its first block "lsr/:" and the next "lsr/a:": join without doubling the slash.
   const sep = dir.length > 0 && unitAt(dir, dir.length - 1) != CharCode.SLASH ? "/" : "";
   p.add(dir.length > 0 ? dir + sep + name : name, d, link, size, ss, se, line);

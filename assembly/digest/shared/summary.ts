@@ -17,6 +17,7 @@ import { countNewlines, findNewline, lineCount, unitAt } from "../../util/lines"
 import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
+import { lowerForAsciiTests } from "../../util/lower";
 
 export const SUMMARY_MAX: i32 = 160;
 
@@ -24,7 +25,7 @@ export const SUMMARY_MAX: i32 = 160;
 /** "Error: <line>" in one line, without doubling a prefix the line already has ("Error: boom"). */
 export function errorSummary(line: string): string {
   const t = line.trimStart();
-  const lower = t.substring(0, 6).toLowerCase();
+  const lower = lowerForAsciiTests(t.substring(0, 6));
   const prefixed = lower.startsWith("error") && (t.length == 5 || !isIdentChar(t.charCodeAt(5)));
   return oneLine(prefixed ? t : "Error: " + line, SUMMARY_MAX);
 }
@@ -42,7 +43,7 @@ function firstErrorLine(text: string): string {
   while (start < limit) {
     const end = findNewline(text, start, n);
     const line = text.substring(start, min(end, start + 400));
-    const lower = line.toLowerCase();
+    const lower = lowerForAsciiTests(line);
     if (lower.includes("error") || lower.includes("fatal") || lower.startsWith("panic") || lower.includes("exception") || lower.includes("traceback")) {
       return line;
     }

@@ -16,6 +16,7 @@ import { CharCode, isAlpha, isDigit, isSpace, toLower } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { decodeEntityAt, Entity } from "./entities";
+import { isWordOf } from "../../util/words";
 
 /** Longest URL shown after a link's text. */
 const MAX_SHOWN_URL: i32 = 80;
@@ -41,16 +42,11 @@ class Tag {
 }
 
 function isDropped(name: string): bool {
-  return name == "script" || name == "style" || name == "template" || name == "noscript" || name == "svg" || name == "math" ||
-    name == "iframe" || name == "object" || name == "canvas" || name == "form" || name == "select" || name == "button" ||
-    name == "nav";
+  return isWordOf(name, "script style template noscript svg math iframe object canvas form select button nav");
 }
 
 function isBlock(name: string): bool {
-  return name == "p" || name == "div" || name == "section" || name == "article" || name == "main" || name == "aside" ||
-    name == "blockquote" || name == "figure" || name == "figcaption" || name == "address" || name == "details" ||
-    name == "summary" || name == "center" || name == "dl" || name == "table" || name == "caption" || name == "header" ||
-    name == "footer" || name == "body" || name == "hr" || name == "fieldset" || name == "legend";
+  return isWordOf(name, "p div section article main aside blockquote figure figcaption address details summary center dl table caption header footer body hr fieldset legend");
 }
 
 function headingLevel(name: string): i32 {
@@ -98,7 +94,7 @@ function readTag(s: string, i: i32, n: i32, tag: Tag): bool {
   tag.chrome = false;
   if (!tag.end && close > j + 5) {
     const role = attribute(s, j, close, "role");
-    tag.chrome = role == "navigation" || role == "banner" || role == "contentinfo";
+    tag.chrome = isWordOf(role, "navigation banner contentinfo");
   }
   return true;
 }
@@ -314,16 +310,16 @@ export function htmlToText(s: string): HtmlText {
         i = skipPast(s, close, n);
         continue;
       }
-      if (name == "script" || name == "style") {
+      if (isWordOf(name, "script style")) {
         i = skipPast(s, findClose(s, i, n, name), n);
         continue;
       }
-      if (!tag.selfClosing && (isDropped(name) || tag.chrome || ((name == "header" || name == "footer") && article == 0))) {
+      if (!tag.selfClosing && (isDropped(name) || tag.chrome || (isWordOf(name, "header footer") && article == 0))) {
         i = skipElement(s, i, n, name);
         continue;
       }
     }
-    if (name == "article" || name == "main") article = max(0, article + (tag.end ? -1 : 1));
+    if (isWordOf(name, "article main")) article = max(0, article + (tag.end ? -1 : 1));
     const level = headingLevel(name);
     if (level > 0) {
       if (!tag.end) {
@@ -372,7 +368,7 @@ export function htmlToText(s: string): HtmlText {
       }
       continue;
     }
-    if (name == "code" || name == "kbd" || name == "samp" || name == "tt") {
+    if (isWordOf(name, "code kbd samp tt")) {
       if (w.pre == 0) {
         if (tag.end) {
           w.space = false;
@@ -384,7 +380,7 @@ export function htmlToText(s: string): HtmlText {
       }
       continue;
     }
-    if (name == "ul" || name == "ol") {
+    if (isWordOf(name, "ul ol")) {
       if (!tag.end) lists.push(name == "ol" ? 1 : 0);
       else if (lists.length > 0) lists.pop();
       w.block(lists.length == 0 ? 2 : 1);
@@ -409,14 +405,14 @@ export function htmlToText(s: string): HtmlText {
       cell = 0;
       continue;
     }
-    if (name == "td" || name == "th") {
+    if (isWordOf(name, "td th")) {
       if (!tag.end) {
         if (cell > 0) w.mark(" | ");
         cell++;
       }
       continue;
     }
-    if (name == "dt" || name == "dd") {
+    if (isWordOf(name, "dt dd")) {
       w.block(1);
       if (!tag.end && name == "dd") w.prefix = "  ";
       continue;
@@ -499,7 +495,7 @@ function skipElement(s: string, i: i32, n: i32, name: string): i32 {
     }
     j = tag.next;
     // Scripts inside (an inline handler in a form) may hold "</form>" in a string.
-    if (!tag.end && (tag.name == "script" || tag.name == "style")) {
+    if (!tag.end && isWordOf(tag.name, "script style")) {
       j = skipPast(s, findClose(s, j, n, tag.name), n);
       continue;
     }

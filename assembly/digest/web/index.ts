@@ -26,6 +26,7 @@ import { htmlToText } from "./html-text";
 import { truncateDigest } from "../shared/generic";
 import { LineIndex } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
+import { lowerForAsciiTests } from "../../util/lower";
 
 /** Share of the budget the outline may take. */
 const OUTLINE_SHARE: f64 = 0.35;
@@ -44,7 +45,7 @@ export function looksLikeHtml(text: string): bool {
     const c = toLower(unitAt(text, i + 1));
     if (c == 0x21 || (c >= CharCode.a && c <= CharCode.z)) return true;
   }
-  const head = text.substring(0, min(n, SNIFF)).toLowerCase();
+  const head = lowerForAsciiTests(text.substring(0, min(n, SNIFF)));
   return head.includes("<!doctype html") || head.includes("<html") || head.includes("<body");
 }
 
