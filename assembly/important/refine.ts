@@ -8,6 +8,8 @@
 //     command that succeeded (a man page, a package description, a changelog:
 //     "clamp will panic if max < min"), or in code quoted under a diagnostic
 //     ("  > 10 |   throw new RangeError(…)") or a frame ("    raise KeyError(k)").
+//   - a lowercase or capitalised word in a row of a table under a header and its
+//     rule (psql's " 2024-01-01 | failed   |    127", a status column) is a cell;
 //   - a line labelled "SUMMARY:" among its first words (sanitizers, memory
 //     checkers: "SUMMARY: AddressSanitizer: heap-use-after-free …", "==7== ERROR
 //     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary.
@@ -19,6 +21,7 @@ import { isFrame } from "./frames";
 import { Kind } from "./kinds";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
+import { isBlank, isParenthesized, isRule } from "./table-rules";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
 const MAX_NOTABLE: i32 = 48;
@@ -89,8 +92,31 @@ function indentAt(s: string, a: i32, b: i32): i32 {
   return j - a;
 }
 
+/**
+ * 1 for each line that is a row of a table under a header and its rule (records.ts
+ * reads tables the same way): the rows after the rule, up to a blank line, another
+ * rule or a line in parentheses ("(48 rows)").
+ */
+function ruledRows(s: string, shapes: Shapes): StaticArray<u8> {
+  const rows = new StaticArray<u8>(shapes.count + 1);
+  let inTable = false;
+  let prevText = false;
+  for (let i = 0; i < shapes.count; i++) {
+    const a = unchecked(shapes.starts[i]);
+    const b = unchecked(shapes.ends[i]);
+    const blank = isBlank(s, a, b);
+    const rule = !blank && isRule(s, a, b);
+    if (inTable) {
+      if (blank || rule || isParenthesized(s, a, b)) inTable = false;
+      else unchecked((rows[i] = 1));
+    } else if (rule && prevText) inTable = true;
+    prevText = !blank && !rule;
+  }
+  return rows;
+}
+
 /** The word is free text: a lowercase word of a table row or of a sentence, or code quoted under a diagnostic or a frame. */
-function incidental(s: string, shapes: Shapes, line: i32, hit: i32, exitCode: i32): bool {
+function incidental(s: string, shapes: Shapes, rows: StaticArray<u8>, line: i32, hit: i32, exitCode: i32): bool {
   const ls = shapes.starts[line];
   const le = shapes.ends[line];
   if (codeExcerpt(s, ls, le)) return true;
@@ -110,6 +136,8 @@ function incidental(s: string, shapes: Shapes, line: i32, hit: i32, exitCode: i3
   // A word glued to punctuation ("error:", "failed;", "(error)") reads as a status.
   if (w > ls && !isBlankUnit(unitAt(s, w - 1))) return false;
   if (e < le && !isBlankUnit(unitAt(s, e))) return false;
+  // A cell of a ruled table's row: the table's data, whatever its word.
+  if (unchecked(rows[line]) != 0) return true;
   // Its index among the line's tokens, and their number.
   let index = 0;
   let tokens = 0;
@@ -148,12 +176,13 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const summary = new StaticArray<u8>(lines + 1);
   for (let k = 0; k < shapes.labelled.length; k++) unchecked((summary[unchecked(shapes.labelled[k])] = 1));
   let failures = 0;
+  const rows = ruledRows(text, shapes);
   for (let i = 0; i < scan.count; i++) {
     const line = unchecked(scan.lineNumbers[i]) - 1;
     const kind = unchecked(scan.kinds[i]);
     let ok = true;
     if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
-      ok = !incidental(text, shapes, line, unchecked(scan.hits[i]), exitCode);
+      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode);
     }
     if (ok) {
       if (kind >= Kind.Failure) failures++;

@@ -119,6 +119,19 @@ describe("refined scan", () => {
     expect(refined("---- Test generated error; Return code was: 1\n", 0)).toBe("1:error");
   });
 
+  it("drops a status word that is a cell of a ruled table's rows, and keeps the error after the table (psql)", () => {
+    // The shape of tests/fixtures/corpus/psql-script-error: rows under a header and its rule.
+    const parts = new Array<string>();
+    parts.push("   month    |  status  | orders |  cents  ");
+    parts.push("------------+----------+--------+---------");
+    const statuses = ["failed  ", "paid    ", "refunded", "shipped "];
+    for (let m = 1; m <= 6; m++) for (let k = 0; k < 4; k++) parts.push(" 2024-0" + m.toString() + "-01 | " + statuses[k] + " |    12" + k.toString() + " | 63" + m.toString() + "8859");
+    parts.push("(24 rows)");
+    parts.push("");
+    parts.push("psql:report.sql:4: ERROR:  column o.totl_cents does not exist");
+    expect(refined(parts.join("\n") + "\n", 0)).toBe("29:error");
+  });
+
   it("drops a keyword quoted in a code excerpt under a diagnostic", () => {
     const t = "  ● reserve takes the last unit\n\n    RangeError: insufficient stock\n\n    > 10 |   if (qty > have) throw new RangeError(`insufficient`);\n         |                         ^\n";
     expect(refined(t, 1)).toBe("3:error");

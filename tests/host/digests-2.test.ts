@@ -151,6 +151,21 @@ describe("StructuredData digest", () => {
     expect(checkOmissions(shown, real)).toBeGreaterThan(0);
   });
 
+  it("spends a small budget on a lockfile's project dependencies, not on a one-line summary (800)", () => {
+    const f = load("corpus/cat-package-lock");
+    const d = digestStructured(f.text, 800, call(f));
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    // Showing every direct dependency made each level that opens `packages` too long.
+    expect(d.llm.length).toBeGreaterThan(800 * 0.6);
+    const shown = JSON.parse(d.llm) as { packages: Record<string, unknown> };
+    const real = JSON.parse(f.text) as { packages: Record<string, Record<string, Record<string, string> | undefined>> };
+    const project = real.packages[""];
+    const names = [...Object.keys(project.dependencies ?? {}), ...Object.keys(project.devDependencies ?? {})];
+    const direct = names.map((name) => `node_modules/${name}`);
+    expect(Object.keys(shown.packages).filter((key) => direct.includes(key)).length).toBeGreaterThan(0);
+    expect(shown.packages["…"]).toMatch(/^\+[\d,]+ keys \(876 in all\)$/);
+  });
+
   it("shortens npm view's arrays to first items, last item and the exact count", () => {
     const f = load("npm-view-undici-json");
     const real = sourceJson(f.text) as { versions: string[]; name: string; version: string };

@@ -72,7 +72,11 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
   return out.toString();
 }
 
-function statusLine(exitCode: i32, lines: i32, r: RunnerSummary): string {
+/**
+ * The status line; `small` (a budget that cuts to a few lines) adds a runner's sum of
+ * tests: a larger budget keeps the runner's own summary line, which states it already.
+ */
+function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool): string {
   const out = new StrBuf(96);
   if (exitCode >= 0) {
     out.add("exit ").addInt(exitCode);
@@ -81,7 +85,7 @@ function statusLine(exitCode: i32, lines: i32, r: RunnerSummary): string {
   }
   out.addCount(lines).add(lines == 1 ? " line" : " lines");
   if (r.found) {
-    const counts = runnerCounts(r, true);
+    const counts = runnerCounts(r, small);
     out.add(" \u00b7 ").add(r.runner);
     if (counts.length > 0) out.add(": ").add(counts);
   }
@@ -179,7 +183,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   d.facts = factsOf(ctx, lines, errors, warnings, runners);
   d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
   const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
-  const status = statusLine(ctx.exitCode, lines, runners) + (totals.length > 0 ? " \u00b7 " + totals : "");
+  const status = statusLine(ctx.exitCode, lines, runners, budget < NUMBERED_BELOW) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
   if (whole !== null) return whole;

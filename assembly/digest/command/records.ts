@@ -17,6 +17,7 @@ import { CharCode, isDigit } from "../../util/chars";
 import { readEachLine, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
+import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
 import { HeadedTables } from "./headed";
 
 /** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
@@ -47,54 +48,6 @@ function idEnd(s: string, i: i32, b: i32): i32 {
 // @ts-ignore: decorator
 @inline function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
-}
-
-/** A rule's fill: `-`, `=`, and the box-drawing horizontals `─ ━ ═` (and their dashed forms). */
-// @ts-ignore: decorator
-@inline function isFill(c: i32): bool {
-  return c == CharCode.MINUS || c == 0x3d || c == 0x2500 || c == 0x2501 || c == 0x2550 || (c >= 0x2504 && c <= 0x250b);
-}
-
-/** What separates a rule's runs: spaces, `+`, `|`, and the box-drawing verticals and junctions. */
-// @ts-ignore: decorator
-@inline function isJunction(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.PIPE || (c >= 0x2500 && c <= 0x257f && !isFill(c));
-}
-
-/**
- * A rule under a table's header: two or more runs of fill between junctions (`---- ----`,
- * `----+----`, `+----+----+`, `+++-====-===`, `├────┼────┤`); a single `-` separates runs of `=`.
- */
-function isRule(s: string, a: i32, b: i32): bool {
-  let groups = 0;
-  let i = a;
-  while (i < b) {
-    const c = unitAt(s, i);
-    if (isFill(c)) {
-      let j = i;
-      while (j < b && unitAt(s, j) == c) j++;
-      if (j - i >= 2) groups++;
-      i = j;
-    } else if (isJunction(c)) i++;
-    else return false;
-  }
-  return groups >= 2;
-}
-
-/** Nothing but spaces (and the bars of a margin, as in pydoc's `     |  `): no row. */
-function isBlank(s: string, a: i32, b: i32): bool {
-  for (let i = a; i < b; i++) {
-    const c = unitAt(s, i);
-    if (c != CharCode.SPACE && c != CharCode.TAB && c != CharCode.PIPE && c != 0x2502) return false;
-  }
-  return true;
-}
-
-/** A line in parentheses: a query's own count, `(48 rows)`. */
-function isParenthesized(s: string, a: i32, b: i32): bool {
-  while (a < b && unitAt(s, a) == CharCode.SPACE) a++;
-  while (b > a && unitAt(s, b - 1) == CharCode.SPACE) b--;
-  return b - a >= 2 && unitAt(s, a) == 0x28 && unitAt(s, b - 1) == 0x29;
 }
 
 export class Records {

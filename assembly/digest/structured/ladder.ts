@@ -43,6 +43,21 @@ export class Shortened {
 
 /** The value s[idx.start, idx.end) within `budget` units: verbatim, else the first level that fits. */
 export function shortenToFit(s: string, idx: JsonIndex, budget: i32, sourceIndent: string, colon: string, picks: Picks | null = null): Shortened {
+  const r = fitLevel(s, idx, budget, sourceIndent, colon, picks);
+  // Every pick at every level can make each deeper level too long for a small budget,
+  // leaving a one-line summary in a mostly empty result: then as many picks as the
+  // level shows members by position, if that says more.
+  if (picks === null || picks.capped || r.level == 0 || r.json.length >= <i32>(<f64>budget * FULL_ENOUGH)) return r;
+  picks.capped = true;
+  const capped = fitLevel(s, idx, budget, sourceIndent, colon, picks);
+  picks.capped = false;
+  return capped.json.length > r.json.length ? capped : r;
+}
+
+/** A result at least this share of its budget is not retried with fewer picks. */
+const FULL_ENOUGH: f64 = 0.6;
+
+function fitLevel(s: string, idx: JsonIndex, budget: i32, sourceIndent: string, colon: string, picks: Picks | null): Shortened {
   const r = new Shortened();
   if (idx.end - idx.start <= budget) {
     r.json = s.substring(idx.start, idx.end);

@@ -42,7 +42,23 @@ export class ShortenLimits {
  */
 export class Picks {
   members: Set<i32> = new Set<i32>();
+  /** Show only as many picks as the level shows members by position (ladder.ts sets it). */
+  capped: bool = false;
   constructor(public ordinal: i32) {}
+}
+
+/**
+ * The picked members in [from, to) that are shown: the first `cap` of them.
+ */
+function cappedPicks(members: Set<i32>, from: i32, to: i32, cap: i32): Set<i32> {
+  const ms = members.values();
+  ms.sort();
+  const shown = new Set<i32>();
+  for (let i = 0; i < ms.length && shown.size < cap; i++) {
+    const m = unchecked(ms[i]);
+    if (m >= from && m < to) shown.add(m);
+  }
+  return shown;
 }
 
 class Walker {
@@ -126,13 +142,9 @@ class Walker {
     } else if (count > this.lim.headItems + 2) head = this.lim.headItems;
     const shortened = head < count;
     const picks = this.picks;
-    const picked: Set<i32> | null = shortened && picks !== null && picks.ordinal == k ? picks.members : null;
+    const picked: Set<i32> | null = shortened && picks !== null && picks.ordinal == k ? cappedPicks(picks.members, head, count - 1, !picks.capped ? i32.MAX_VALUE : isObject ? this.lim.maxKeys : this.lim.headItems) : null;
     // Picked members past the first ones are shown, so the marker does not count them.
-    let pickedLater = 0;
-    if (picked !== null) {
-      const ms = picked.values();
-      for (let i = 0; i < ms.length; i++) if (unchecked(ms[i]) >= head && unchecked(ms[i]) < count - 1) pickedLater++;
-    }
+    const pickedLater = picked !== null ? picked.size : 0;
     const omitted = count - head - 1 - pickedLater;
     this.out.addChar(isObject ? CharCode.LBRACE : CharCode.LBRACKET);
     const s = this.s;
