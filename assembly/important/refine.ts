@@ -93,10 +93,27 @@ function indentAt(s: string, a: i32, b: i32): i32 {
 }
 
 /**
- * 1 for each line that is a row of a table under a header and its rule (records.ts
- * reads tables the same way): the rows after the rule, up to a blank line, another
- * rule or a line in parentheses ("(48 rows)").
+ * Whether a line is a row of a table under a header and its rule (records.ts reads tables the
+ * same way): the rows after the rule, up to a blank line, another rule or a line in parentheses
+ * ("(48 rows)"). Worked out for the whole text on the first question only: most keyword hits are
+ * settled before it is asked, and a long log then never pays a pass over its lines for it.
  */
+class RuledRows {
+  private rows: StaticArray<u8> | null = null;
+
+  constructor(private s: string, private shapes: Shapes) {}
+
+  has(line: i32): bool {
+    let rows = this.rows;
+    if (rows === null) {
+      rows = ruledRows(this.s, this.shapes);
+      this.rows = rows;
+    }
+    return unchecked(rows[line]) != 0;
+  }
+}
+
+/** 1 for each line that is a row of a ruled table (see RuledRows). */
 function ruledRows(s: string, shapes: Shapes): StaticArray<u8> {
   const rows = new StaticArray<u8>(shapes.count + 1);
   let inTable = false;
@@ -116,7 +133,7 @@ function ruledRows(s: string, shapes: Shapes): StaticArray<u8> {
 }
 
 /** The word is free text: a lowercase word of a table row or of a sentence, or code quoted under a diagnostic or a frame. */
-function incidental(s: string, shapes: Shapes, rows: StaticArray<u8>, line: i32, hit: i32, exitCode: i32): bool {
+function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32): bool {
   const ls = shapes.starts[line];
   const le = shapes.ends[line];
   if (codeExcerpt(s, ls, le)) return true;
@@ -137,7 +154,7 @@ function incidental(s: string, shapes: Shapes, rows: StaticArray<u8>, line: i32,
   if (w > ls && !isBlankUnit(unitAt(s, w - 1))) return false;
   if (e < le && !isBlankUnit(unitAt(s, e))) return false;
   // A cell of a ruled table's row: the table's data, whatever its word.
-  if (unchecked(rows[line]) != 0) return true;
+  if (rows.has(line)) return true;
   // Its index among the line's tokens, and their number.
   let index = 0;
   let tokens = 0;
@@ -176,7 +193,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const summary = new StaticArray<u8>(lines + 1);
   for (let k = 0; k < shapes.labelled.length; k++) unchecked((summary[unchecked(shapes.labelled[k])] = 1));
   let failures = 0;
-  const rows = ruledRows(text, shapes);
+  const rows = new RuledRows(text, shapes);
   for (let i = 0; i < scan.count; i++) {
     const line = unchecked(scan.lineNumbers[i]) - 1;
     const kind = unchecked(scan.kinds[i]);
