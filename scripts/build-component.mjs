@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
 import { packCoreData } from "./pack-core-data.mjs";
+import { leb, readLeb } from "./wasm-leb.mjs";
 import { componentEmbed, componentNew, componentWit, transpile } from "@bytecodealliance/jco";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,29 +33,6 @@ const WORLD = "abridge";
 
 /** Exports the canonical ABI names itself; every other export is a WIT function. */
 const ABI_EXPORTS = new Set(["memory", "cabi_realloc", "_initialize"]);
-
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return { value, at };
-}
-
-function leb(value) {
-  const out = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
-}
 
 /** The module with its export section rewritten by `rename(name)`. */
 function renameExports(module, rename) {

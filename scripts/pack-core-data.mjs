@@ -26,6 +26,7 @@
 //   5  as 4, then n code units as in 2
 //   6  the header of an object of n bytes with class id `id` (a second LEB128)
 import binaryen from "binaryen";
+import { leb, readLeb } from "./wasm-leb.mjs";
 
 const PAGE = 65536;
 const STRING_ID = 2;
@@ -43,29 +44,6 @@ const TOKEN_COST = 0.7;
 const SECOND_COST = 1.1;
 
 // --- reading and writing the binary -----------------------------------------
-
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return { value, at };
-}
-
-function leb(value) {
-  const out = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
-}
 
 const lebLength = (value) => leb(value).length;
 
