@@ -15,7 +15,7 @@
 //     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary.
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
-import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind } from "./kinds";
@@ -44,11 +44,6 @@ const PROSE_WORDS: i32 = 6;
   return <u32>(c - CharCode.A) <= 25;
 }
 
-// @ts-ignore: decorator
-@inline function isBlankUnit(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.TAB;
-}
-
 /** Case of the letters s[a, b): 1 lower, 2 capitalised, 0 other (upper, mixed). */
 function wordCase(s: string, a: i32, b: i32): i32 {
   if (b <= a) return 0;
@@ -61,11 +56,11 @@ function wordCase(s: string, a: i32, b: i32): i32 {
 /** [start, end) of the previous whitespace-separated token before `at`, packed; -1 when none. */
 function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
   let j = at - 1;
-  if (j < lineStart || !isBlankUnit(unitAt(s, j))) return -1;
-  while (j >= lineStart && isBlankUnit(unitAt(s, j))) j--;
+  if (j < lineStart || !isSpaceOrTab(unitAt(s, j))) return -1;
+  while (j >= lineStart && isSpaceOrTab(unitAt(s, j))) j--;
   if (j < lineStart) return -1;
   const e = j + 1;
-  while (j >= lineStart && !isBlankUnit(unitAt(s, j))) j--;
+  while (j >= lineStart && !isSpaceOrTab(unitAt(s, j))) j--;
   return (<i64>(j + 1) << 32) | <i64>e;
 }
 
@@ -76,19 +71,19 @@ function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
  */
 function codeExcerpt(s: string, ls: i32, le: i32): bool {
   let j = ls;
-  while (j < le && isBlankUnit(unitAt(s, j))) j++;
+  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
   if (j < le && unitAt(s, j) == CharCode.GT) j++;
-  while (j < le && isBlankUnit(unitAt(s, j))) j++;
+  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
   const digits = j;
   while (j < le && isDigit(unitAt(s, j))) j++;
   if (j == digits) return false;
-  while (j < le && isBlankUnit(unitAt(s, j))) j++;
+  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
   return j < le && unitAt(s, j) == CharCode.PIPE;
 }
 
 function indentAt(s: string, a: i32, b: i32): i32 {
   let j = a;
-  while (j < b && isBlankUnit(unitAt(s, j))) j++;
+  while (j < b && isSpaceOrTab(unitAt(s, j))) j++;
   return j - a;
 }
 
@@ -151,8 +146,8 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   const form = wordCase(s, w, e);
   if (form == 0) return false;
   // A word glued to punctuation ("error:", "failed;", "(error)") reads as a status.
-  if (w > ls && !isBlankUnit(unitAt(s, w - 1))) return false;
-  if (e < le && !isBlankUnit(unitAt(s, e))) return false;
+  if (w > ls && !isSpaceOrTab(unitAt(s, w - 1))) return false;
+  if (e < le && !isSpaceOrTab(unitAt(s, e))) return false;
   // A cell of a ruled table's row: the table's data, whatever its word.
   if (rows.has(line)) return true;
   // Its index among the line's tokens, and their number.
@@ -160,11 +155,11 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   let tokens = 0;
   let j = ls;
   while (j < le) {
-    while (j < le && isBlankUnit(unitAt(s, j))) j++;
+    while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
     if (j >= le) break;
     if (j < w) index++;
     tokens++;
-    while (j < le && !isBlankUnit(unitAt(s, j))) j++;
+    while (j < le && !isSpaceOrTab(unitAt(s, j))) j++;
   }
   if (index < 2) return false;
   const prev = tokenBefore(s, ls, w);
@@ -177,7 +172,7 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   // Mid-sentence in a command that succeeded: "… a fast memory error detector".
   if (exitCode != 0 || form != 1 || prevCase != 1 || tokens < PROSE_WORDS) return false;
   let k = e;
-  while (k < le && isBlankUnit(unitAt(s, k))) k++;
+  while (k < le && isSpaceOrTab(unitAt(s, k))) k++;
   return k > e && k < le && isLower(unitAt(s, k));
 }
 

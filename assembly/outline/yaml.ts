@@ -4,24 +4,19 @@
 // its documents, each with its keys. Comments, blank lines and the bodies of
 // block scalars (`run: |`) are not keys; a range ends at the last line of
 // content before the next entry.
-import { CharCode } from "../util/chars";
+import { CharCode, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Outline } from "./symbols";
 import { detailOf, Lines, trimmed } from "./text-lines";
 
-// @ts-ignore: decorator
-@inline function isBlank(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.TAB;
-}
-
 /** A `---` document marker at the start of the line. */
 function isMarker(l: Lines, lit: string): bool {
-  return l.startsWith(l.start, lit) && (l.start + 3 == l.end || isBlank(l.at(l.start + 3)));
+  return l.startsWith(l.start, lit) && (l.start + 3 == l.end || isSpaceOrTab(l.at(l.start + 3)));
 }
 
 /** `- x` or a lone `-` at i. */
 function isItem(l: Lines, i: i32): bool {
-  return l.at(i) == CharCode.MINUS && (i + 1 >= l.end || isBlank(l.at(i + 1)));
+  return l.at(i) == CharCode.MINUS && (i + 1 >= l.end || isSpaceOrTab(l.at(i + 1)));
 }
 
 /** The key of a `key: value` line whose key starts at i; "" when the line is no mapping entry. `valueAt` gets where the value starts. */
@@ -33,15 +28,15 @@ function keyAt(l: Lines, i: i32): string {
     let j = i + 1;
     while (j < l.end && unitAt(s, j) != c) j += unitAt(s, j) == CharCode.BACKSLASH && c == CharCode.DQUOTE ? 2 : 1;
     if (j >= l.end || l.at(j + 1) != CharCode.COLON) return "";
-    if (j + 2 < l.end && !isBlank(l.at(j + 2))) return "";
+    if (j + 2 < l.end && !isSpaceOrTab(l.at(j + 2))) return "";
     valueAt = j + 2;
     return s.substring(i + 1, j);
   }
   if (c == CharCode.LBRACE || c == CharCode.LBRACKET || c == CharCode.HASH || c == 0x3f || c == 0x7c || c == CharCode.GT) return "";
   for (let j = i; j < l.end; j++) {
     const d = unitAt(s, j);
-    if (d == CharCode.HASH && j > i && isBlank(unitAt(s, j - 1))) return "";
-    if (d == CharCode.COLON && (j + 1 >= l.end || isBlank(unitAt(s, j + 1)))) {
+    if (d == CharCode.HASH && j > i && isSpaceOrTab(unitAt(s, j - 1))) return "";
+    if (d == CharCode.COLON && (j + 1 >= l.end || isSpaceOrTab(unitAt(s, j + 1)))) {
       if (j == i) return "";
       valueAt = j + 1;
       return trimmed(s, i, j);
@@ -59,7 +54,7 @@ function valueEnd(l: Lines, a: i32): i32 {
     if (quote != 0) {
       if (d == quote) quote = 0;
     } else if (d == CharCode.DQUOTE || d == CharCode.SQUOTE) quote = d;
-    else if (d == CharCode.HASH && j > a && isBlank(unitAt(s, j - 1))) return j;
+    else if (d == CharCode.HASH && j > a && isSpaceOrTab(unitAt(s, j - 1))) return j;
   }
   return l.end;
 }

@@ -60,6 +60,12 @@ export const enum CharCode {
   return c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.LF || c == CharCode.VT || c == CharCode.FF;
 }
 
+/** The blanks inside a line: a space or a tab. */
+// @ts-ignore: decorator
+@inline export function isSpaceOrTab(c: i32): bool {
+  return c == CharCode.SPACE || c == CharCode.TAB;
+}
+
 // @ts-ignore: decorator
 @inline export function isHighSurrogate(c: i32): bool {
   return (c & 0xfc00) == 0xd800;

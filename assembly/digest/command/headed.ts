@@ -9,7 +9,7 @@
 // Every row must line up with the header, so a capitalized sentence over a log is no
 // table; the rows run to a blank line, a rule, or a line that does not line up. A header
 // of two lines (readelf -S) has rows of two lines, counted once.
-import { CharCode, isDigit } from "../../util/chars";
+import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 
 /** Words of a header, at least and at most. */
@@ -22,22 +22,17 @@ const CAPITAL_PERCENT: i32 = 75;
 /** Share (percent) of the header's columns after the first that the first row must line up with. */
 const ALIGNED_PERCENT: i32 = 50;
 
-// @ts-ignore: decorator
-@inline function isBlankUnit(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.TAB;
-}
-
 /** Words of line [a, b): their starts and ends (as columns from a), up to `cap`. */
 function wordsOf(s: string, a: i32, b: i32, starts: i32[], ends: i32[], cap: i32): i32 {
   starts.length = 0;
   ends.length = 0;
   let i = a;
   while (i < b) {
-    while (i < b && isBlankUnit(unitAt(s, i))) i++;
+    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
     if (i >= b) break;
     if (starts.length == cap) return cap + 1;
     starts.push(i - a);
-    while (i < b && !isBlankUnit(unitAt(s, i))) i++;
+    while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
     ends.push(i - a);
   }
   return starts.length;
@@ -73,7 +68,7 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
   let inWord = false;
   for (let i = a; i < b; i++) {
     const c = unitAt(s, i);
-    if (isBlankUnit(c)) {
+    if (isSpaceOrTab(c)) {
       inWord = false;
       continue;
     }
