@@ -432,7 +432,11 @@ function ratioText(x: f64): string {
     whole++;
     millionths = 0;
   }
-  if (millionths == 0) return sign + whole.toString();
+  if (millionths == 0) {
+    // Printing "-0" would hide why a tiny negative ratio was refused.
+    if (whole == 0 && size > 0) return (x < 0 ? "a negative" : "a positive") + " value closer to 0 than 0.000001";
+    return sign + whole.toString();
+  }
   let fraction = (1000000 + millionths).toString().substring(1);
   while (fraction.endsWith("0")) fraction = fraction.substring(0, fraction.length - 1);
   return sign + whole.toString() + "." + fraction;
