@@ -371,6 +371,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
           summary: digest.summary,
           metadata: stream ? { ...metadata, tool: input.tool, stream } : { ...metadata, tool: input.tool },
           summarizer,
+          // The writer redacts with redaction.log, as llmContent already was for the model.
+          llmContentRedacted: this.config.redaction.log,
         },
         held,
       );

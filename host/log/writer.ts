@@ -449,7 +449,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         session: this.sessionId,
         callId: String(input.callId),
         category: String(input.category),
-        llmContent: this.redact ? this.redact(input.llmContent) : input.llmContent,
+        llmContent: this.redact && input.llmContentRedacted !== true ? this.redact(input.llmContent) : input.llmContent,
         summary: input.summary,
         metadata: input.metadata ?? {},
         summarizer: input.summarizer ?? null,

@@ -131,6 +131,17 @@ describe("LogWriter records", () => {
     w.close();
   });
 
+  it("does not redact again an LLM content its caller already redacted", () => {
+    const path = join(dir, "s.jsonl");
+    const seen: string[] = [];
+    const w = new LogWriter({ path, sessionId: "s", redact: (t) => (seen.push(t), t.replaceAll("hunter2", "[REDACTED:password]")) });
+    w.appendCompletion({ callId: "c", category: "CommandOutput", llmContent: "pw [REDACTED:password]", summary: "", llmContentRedacted: true });
+    w.appendCompletion({ callId: "d", category: "CommandOutput", llmContent: "pw hunter2", summary: "" });
+    expect(seen).toEqual(["pw hunter2"]);
+    expect(readLogSync(path).records.map((r) => (r as CompletionRecord).llmContent)).toEqual(["pw [REDACTED:password]", "pw [REDACTED:password]"]);
+    w.close();
+  });
+
   it("reports the record's byte offset and inode", () => {
     const path = join(dir, "s.jsonl");
     const w = new LogWriter({ path, sessionId: "s" });

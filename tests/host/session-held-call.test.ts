@@ -40,6 +40,21 @@ describe("a short output's records", () => {
     await abridge.close();
   });
 
+  it("with redaction of the log: the secret is in neither record nor in what the model sees", async () => {
+    const dir = tempDir();
+    const abridge = createAbridge({ cwd: dir, env: {}, log: { dir }, redaction: { log: true } });
+    const token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+    const output = `${BUILD}\nexport GITHUB_TOKEN=${token}\nmake: *** [Makefile:8: all] Error 1`;
+    const r = await abridge.process({ tool: "bash", output, exitCode: 2, callId: "sec" });
+    expect(r.llmContent).toContain("[REDACTED:github-token]");
+    const text = readFileSync(abridge.logPath!, "utf8");
+    expect(text).not.toContain(token);
+    const { records } = readLogSync(abridge.logPath!);
+    expect(records.map((x) => x.type)).toEqual(["call", "completion"]);
+    expect(records[1]).toMatchObject({ llmContent: r.llmContent });
+    await abridge.close();
+  });
+
   it("a call that fails after its record was built still logs its output, and no completion", async () => {
     const dir = tempDir();
     const abridge = createAbridge({ cwd: dir, env: {}, log: { dir } });
