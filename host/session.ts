@@ -1,5 +1,6 @@
 // createAbridge(): the full pipeline for a harness. For each tool result:
-//   1. the full output is appended to the session log, before anything can fail;
+//   1. the full output's call record is built before anything can fail, and is in the
+//      session log before the result is returned (a short one goes with step 4's record);
 //   2. the core cleans, classifies and digests it (compact);
 //   3. when a summarizer is configured and the output is long, a checked LLM
 //      summary replaces the digest, under the session lock's summarizing gate;
