@@ -1,18 +1,19 @@
 // createAbridge(): the full pipeline for a harness. For each tool result:
-//   1. the full output is appended to the session log, before anything can fail;
+//   1. the full output's call record is built before anything can fail, and is in the
+//      session log before the result is returned (a short one goes with step 4's record);
 //   2. the core cleans, classifies and digests it (compact);
 //   3. when a summarizer is configured and the output is long, a checked LLM
 //      summary replaces the digest, under the session lock's summarizing gate;
 //   4. a completion record (what the model saw, and why) is appended.
 import { EventEmitter } from "node:events";
-import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions } from "./pipeline.js";
+import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions, type CompactedWithDetails } from "./pipeline.js";
 import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
 import { withJsonEscaped } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
 import { defineLazy } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
-import { LogRetrieval, LogWriter, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
+import { LogRetrieval, LogWriter, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
@@ -172,12 +173,24 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "process() after close(): create a new session with createAbridge()");
     const callId = input?.callId ?? this.nextCallId();
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
-    // 1. The full output reaches the log before anything else can fail: its line is built now,
-    // and a long one is written by the thread pool while the core digests the output (step 2);
-    // the result is not returned before the line is in the file.
-    let logged: LogWriteResult | Promise<LogWriteResult> | undefined;
+    // 1. The full output reaches the log before the result is returned, and before anything else
+    // can fail: its line is built now. A long one is written by the thread pool while the core
+    // digests the output (step 2); a short one is held and written with its completion (step 4)
+    // in one write(2), or alone as soon as anything else is to happen first (a summary, an error).
+    let logged: LogWriteResult | Promise<LogWriteResult> | HeldCall | undefined;
     if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
-      logged = this.writer.appendCallAsync({ callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output });
+      const call = { callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output };
+      logged = this.writer.holdCall(call) ?? this.writer.appendCallAsync(call);
+    }
+    if (logged !== undefined && isHeld(logged)) {
+      const held = logged;
+      try {
+        validateInput(input);
+      } catch (err) {
+        this.writer!.writeHeldCall(held);
+        throw err;
+      }
+      return this.complete(input, callId, held, options);
     }
     validateInput(input);
     return this.complete(input, callId, logged === undefined ? false : logged instanceof Promise ? logged : logged.ok, options);
@@ -224,27 +237,65 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     });
   }
 
-  /** Steps 2–4 for an output whose call record is written (`logged`) or could not be. */
-  private async complete(input: ToolResultInput, callId: string, written: boolean | Promise<LogWriteResult>, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
-    // A marker names a way to read the rest only when the rest is in the log to be read.
-    const hintFor = (logged: boolean) => (logged ? `; ${this.readHint(callId)}` : "");
-    // 2. The deterministic digest.
-    const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
-    // What a summarizer needs comes back in the same crossing as the digest.
-    // The session decided bounded or not (process(), stream()): the output here is digested whole.
-    const digestWith = (logged: boolean) => compactWithDetails(input, budgetOptions, { hint: hintFor(logged), details: this.summarizerOptions !== null, whole: true, known: bounded?.known });
+  /**
+   * Steps 2–4 for an output whose call record is written (`logged`), could not be, is being
+   * written (a promise), or is held to go with its completion: a held record is in the file
+   * before any await, and when this resolves or rejects.
+   */
+  private async complete(input: ToolResultInput, callId: string, written: boolean | Promise<LogWriteResult> | HeldCall, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
+    if (isHeld(written)) {
+      try {
+        return await this.completeHeld(input, callId, written, options);
+      } finally {
+        // Whatever ended the call early (a bad option, a failure the fallback does not cover), its output is logged.
+        this.writer!.writeHeldCall(written);
+      }
+    }
     let logged: boolean;
-    let compacted: ReturnType<typeof compactWithDetails>;
+    let compacted: CompactedWithDetails;
     if (typeof written === "boolean") {
       logged = written;
-      compacted = digestWith(logged);
+      compacted = this.digest(input, callId, logged, options, bounded);
     } else {
       // Digested while the call record is being written, as if the write will succeed (it nearly
       // always does); digested again without the read hint when it did not.
-      compacted = digestWith(true);
+      compacted = this.digest(input, callId, true, options, bounded);
       logged = (await written).ok;
-      if (!logged) compacted = digestWith(false);
+      if (!logged) compacted = this.digest(input, callId, false, options, bounded);
     }
+    return this.completeDigest(input, callId, compacted, logged, options, bounded);
+  }
+
+  /**
+   * complete() for a held call record, digested as if it will land (it nearly always does). It is
+   * written before a summary is awaited, else with the completion; when it did not land the
+   * output is digested again without the read hint, and no completion is logged.
+   */
+  private completeHeld(input: ToolResultInput, callId: string, held: HeldCall, options: ProcessOptions | StreamEndOptions): Promise<ProcessResult> | ProcessResult {
+    const compacted = this.digest(input, callId, true, options);
+    if (this.wantsSummary(compacted.result)) {
+      const logged = this.writer!.writeHeldCall(held).ok;
+      return this.completeDigest(input, callId, logged ? compacted : this.digest(input, callId, false, options), logged, options);
+    }
+    const digest = compacted.result;
+    const llmContent = this.config.redaction.log ? redactSecrets(digest.llmContent).text : digest.llmContent;
+    const result = this.finish(input, digest, llmContent, callId, null, true, undefined, held);
+    if (!result) return this.completeDigest(input, callId, this.digest(input, callId, false, options), false, options);
+    this.emit("processed", result);
+    return result;
+  }
+
+  /** Step 2, the deterministic digest: with the read hint when the call record is (or will be) in the log. */
+  private digest(input: ToolResultInput, callId: string, logged: boolean, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): CompactedWithDetails {
+    const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
+    // What a summarizer needs comes back in the same crossing as the digest.
+    // The session decided bounded or not (process(), stream()): the output here is digested whole.
+    // A marker names a way to read the rest only when the rest is in the log to be read.
+    return compactWithDetails(input, budgetOptions, { hint: logged ? `; ${this.readHint(callId)}` : "", details: this.summarizerOptions !== null, whole: true, known: bounded?.known });
+  }
+
+  /** Steps 3–4 for a digest whose call record is logged or not (final). */
+  private async completeDigest(input: ToolResultInput, callId: string, compacted: CompactedWithDetails, logged: boolean, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
     const digest = bounded ? bounded.adjust(compacted.result) : compacted.result;
     const details = compacted.details;
     let llmContent = digest.llmContent;
@@ -265,7 +316,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       }
     }
     if (this.config.redaction.log) llmContent = redactSecrets(llmContent).text;
-    const result = this.finish(input, digest, llmContent, callId, summary, logged, bounded?.info);
+    const result = this.finish(input, digest, llmContent, callId, summary, logged, bounded?.info)!;
     this.emit("processed", result);
     return result;
   }
@@ -298,7 +349,11 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
   }
 
-  private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean, stream?: StreamInfo): ProcessResult {
+  /**
+   * Step 4: the result, its completion record and its stats. With a held call record the two
+   * records are written together; undefined when they did not land (nothing is counted then).
+   */
+  private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean, stream?: StreamInfo, held?: HeldCall): ProcessResult | undefined {
     const replaced = llmContent !== digest.llmContent;
     const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent, summaryTokens(llmContent), this.options.exactTokens) : digest.metadata;
     const result: ProcessResult = defineLazy(
@@ -308,14 +363,22 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     if (stream) result.stream = stream;
     // Without its call record a completion would describe an output nobody can read (and
     // report the same write failure twice).
-    if (logged) this.writer!.appendCompletion({
-      callId,
-      category: digest.category,
-      llmContent,
-      summary: digest.summary,
-      metadata: stream ? { ...metadata, tool: input.tool, stream } : { ...metadata, tool: input.tool },
-      summarizer,
-    });
+    if (logged) {
+      this.writer!.appendCompletion(
+        {
+          callId,
+          category: digest.category,
+          llmContent,
+          summary: digest.summary,
+          metadata: stream ? { ...metadata, tool: input.tool, stream } : { ...metadata, tool: input.tool },
+          summarizer,
+          // The writer redacts with redaction.log, as llmContent already was for the model.
+          llmContentRedacted: this.config.redaction.log,
+        },
+        held,
+      );
+      if (held && !held.result!.ok) return undefined;
+    }
     const sample = this.totals.record({
       callId,
       session: this.config.sessionId,
@@ -360,6 +423,10 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     // A summarizer whose module failed to load has nothing to close.
     await (await this.summarizer?.catch(() => undefined))?.close();
   }
+}
+
+function isHeld(written: unknown): written is HeldCall {
+  return typeof written === "object" && written !== null && !(written instanceof Promise) && "json" in written;
 }
 
 /** Creates a session: log, summarizer (opt-in), lock and stats, from options, env and config file. */

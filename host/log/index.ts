@@ -1,6 +1,6 @@
 // The session log: writer, reader, retrieval and the record schema.
 export { LogWriter, LOG_WRITER_DEFAULTS } from "./writer.js";
-export type { LogWriterOptions, LogWriteResult, LogWriterEvents, RecordLocation } from "./writer.js";
+export type { HeldCall, LogWriterOptions, LogWriteResult, LogWriterEvents, RecordLocation } from "./writer.js";
 export { readLog, readLogSync } from "./reader.js";
 export type { LogWarning, ReadLogOptions, ReadLogResult } from "./reader.js";
 export { LogRetrieval, RETRIEVAL_DEFAULTS } from "./retrieval.js";

@@ -109,6 +109,8 @@ export interface CompletionInput {
   summary: string;
   metadata?: Record<string, unknown>;
   summarizer?: SummarizerInfo | null;
+  /** The caller already redacted llmContent as the writer would (it is what the model saw): not redacted again. */
+  llmContentRedacted?: boolean;
 }
 
 const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });

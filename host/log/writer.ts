@@ -115,6 +115,44 @@ function encodeLine(json: string): Buffer {
   return written + 1 === line.length ? line : line.subarray(0, written + 1);
 }
 
+/**
+ * Several records' JSON as UTF-8 lines in one buffer, valid until the next call (it may be the
+ * scratch buffer), and the bytes of each line: for records written together by one write(2).
+ */
+function encodeLines(jsons: readonly string[]): { line: Buffer; lengths: number[] } {
+  let units = 0;
+  for (const json of jsons) units += json.length + 1;
+  let buffer: Buffer;
+  if (units * 3 <= LINE_SCRATCH_BYTES) buffer = lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES);
+  else {
+    let bytes = 0;
+    for (const json of jsons) bytes += Buffer.byteLength(json, "utf8") + 1;
+    buffer = Buffer.allocUnsafe(bytes);
+  }
+  const lengths: number[] = [];
+  let at = 0;
+  for (const json of jsons) {
+    const { written } = utf8.encodeInto(json, at === 0 ? buffer : buffer.subarray(at));
+    buffer[at + written] = 0x0a;
+    lengths.push(written + 1);
+    at += written + 1;
+  }
+  return { line: buffer.subarray(0, at), lengths };
+}
+
+/**
+ * A short call's record, built (its output redacted and serialised) but not yet written: it goes
+ * to the file with the call's completion in one write(2), or alone through writeHeldCall() when
+ * something must happen first (a summary, an error). See holdCall().
+ */
+export interface HeldCall {
+  readonly callId: string;
+  /** The record's JSON, without its newline. */
+  readonly json: string;
+  /** Set once the record was written or could not be. */
+  result?: LogWriteResult;
+}
+
 /** Outputs from this long are written by the thread pool in appendCallAsync(); shorter ones at once. */
 export const ASYNC_WRITE_FROM = 256 * 1024;
 /** The largest line buffer kept between appendCallAsync() calls. */
@@ -153,6 +191,8 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   private pendingWrites = 0;
   /** The line of the last appendCallAsync, reused once its write has landed. */
   private asyncScratch: Buffer | undefined;
+  /** The last write failed: calls are then written at once, not held (see holdCall()). */
+  private lastWriteFailed = false;
 
   constructor(options: LogWriterOptions) {
     super();
@@ -182,6 +222,34 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   get lastError(): AbridgeError | undefined {
     return this.lastFailure;
+  }
+
+  /**
+   * A short call's record built now, to be written with its completion in one write(2)
+   * (appendCompletion() with it) instead of two: the record's output is redacted and serialised
+   * here, so nothing about the output is left to fail at write time. Undefined when the call is
+   * written at once instead (appendCall()): a long output, a streamed or aborted call, a closed
+   * writer, or a log whose last write failed (the caller would otherwise digest every call twice,
+   * once with a read hint for a record that then does not land). A failure to build the record is
+   * returned as appendCall() would return it.
+   */
+  holdCall(input: CallInput): HeldCall | LogWriteResult | undefined {
+    if (this.closed || this.lastWriteFailed || input.chunks || input.aborted !== undefined || input.output.length >= CORE_ESCAPE_FROM) return undefined;
+    let json: string;
+    try {
+      const { output, size } = encodeOutput(this.redacted(input.output));
+      json = serializeRecord({ ...this.callHead(input), output, size });
+    } catch (err) {
+      return this.encodeFailed(input.callId, err);
+    }
+    return { callId: String(input.callId), json };
+  }
+
+  /** Writes a held call record alone (before a summary, or when the call ends without a completion). Never throws. */
+  writeHeldCall(held: HeldCall): LogWriteResult {
+    if (held.result) return held.result;
+    if (this.closed) return (held.result = this.fail(`the session log ${this.path} is closed`));
+    return (held.result = this.writeLine(encodeLine(held.json), "call", held.callId, undefined));
   }
 
   /** Logs a tool call and its full output. Never throws. */
@@ -366,8 +434,12 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     };
   }
 
-  /** Logs what the model was given for a call. Never throws. */
-  appendCompletion(input: CompletionInput): LogWriteResult {
+  /**
+   * Logs what the model was given for a call. With the call's held record (holdCall()) not yet
+   * written, both go in one write(2), the call record first: the result then says whether both
+   * landed (they land or fail together). Never throws.
+   */
+  appendCompletion(input: CompletionInput, held?: HeldCall): LogWriteResult {
     let record: CompletionRecord;
     try {
       record = {
@@ -377,7 +449,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         session: this.sessionId,
         callId: String(input.callId),
         category: String(input.category),
-        llmContent: this.redact ? this.redact(input.llmContent) : input.llmContent,
+        llmContent: this.redact && input.llmContentRedacted !== true ? this.redact(input.llmContent) : input.llmContent,
         summary: input.summary,
         metadata: input.metadata ?? {},
         summarizer: input.summarizer ?? null,
@@ -385,7 +457,30 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     } catch (err) {
       return this.fail(`cannot build the completion record for ${String(input.callId)}: ${String(err)}`, err);
     }
-    return this.append(record);
+    if (!held || held.result) return this.append(record);
+    return this.appendWithHeld(held, record);
+  }
+
+  /** A held call record and its completion, as two lines written by one write(2); sets the held record's result. */
+  private appendWithHeld(held: HeldCall, record: CompletionRecord): LogWriteResult {
+    if (this.closed) return this.writeHeldCall(held);
+    let encoded: { line: Buffer; lengths: number[] };
+    try {
+      encoded = encodeLines([held.json, serializeRecord(record)]);
+    } catch (err) {
+      // The completion cannot be serialised: the call record still goes in alone.
+      this.writeHeldCall(held);
+      return this.fail(`cannot serialize the completion record for ${record.callId}: ${String(err)}`, err);
+    }
+    let target: WriteTarget;
+    let written: number;
+    try {
+      target = this.prepareWrite(encoded.line);
+      written = target.data.length === 1 ? writeSync(target.file.fd, target.data[0]!) : writevSync(target.file.fd, target.data);
+    } catch (err) {
+      return (held.result = this.writeFailed(err));
+    }
+    return (held.result = this.writeDone(target, written, "completion", record.callId, undefined, { callId: held.callId, bytes: encoded.lengths[0]! }));
   }
 
   /** Writes an already-built record. Never throws. */
@@ -457,20 +552,31 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     return { file, data, length, total: this.needsNewline ? length + 1 : length };
   }
 
-  private writeDone(target: WriteTarget, written: number, type: LogRecord["type"], callId: string, seq: number | undefined): LogWriteResult {
+  /**
+   * Checks a write and locates its record. `call` is set when the line was a held call record
+   * (of that many bytes) followed by this record, its completion: each is located and announced.
+   */
+  private writeDone(target: WriteTarget, written: number, type: LogRecord["type"], callId: string, seq: number | undefined, call?: { callId: string; bytes: number }): LogWriteResult {
     const { file, length, total } = target;
     try {
       if (written !== total) {
         this.needsNewline = true;
+        this.lastWriteFailed = true;
         file.size = fstatSync(file.fd).size;
         return this.fail(`short write to the session log ${this.path}: ${written} of ${total} bytes (disk full or file size limit?); the record for ${callId} is torn`);
       }
       this.needsNewline = false;
+      this.lastWriteFailed = false;
       if (this.fsync) fsyncSync(file.fd);
       // The end of file right after our write locates the record (exact unless another process
       // appended in between; readers verify before trusting it).
       file.size = fstatSync(file.fd).size;
-      const location: RecordLocation = { file: this.path, ino: file.ino, offset: file.size - length, bytes: length };
+      let offset = file.size - length;
+      if (call) {
+        this.emitQuietly("written", { type: "call", callId: call.callId, file: this.path, ino: file.ino, offset, bytes: call.bytes });
+        offset += call.bytes;
+      }
+      const location: RecordLocation = { file: this.path, ino: file.ino, offset, bytes: file.size - offset };
       this.emitQuietly("written", { type, callId, ...(seq === undefined ? {} : { seq }), ...location });
       return { ok: true, ...location };
     } catch (err) {
@@ -483,6 +589,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   }
 
   private writeFailed(err: unknown): LogWriteResult {
+    this.lastWriteFailed = true;
     // After an error mid-write the file may end in a torn line.
     if (this.file) this.needsNewline = true;
     return this.fail(`cannot write the session log ${this.path}: ${withCode(err)}`, err);

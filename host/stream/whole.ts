@@ -18,13 +18,33 @@ export const BYTE_SLICE = 64 * 1024;
 export const STRING_SLICE = STREAM_DEFAULTS.chunkBytes;
 const LINE_END_REACH = 64 * 1024;
 
+/** UTF-16 units whose UTF-8 bytes are counted at a time when the length alone cannot tell. */
+const COUNT_SLICE = 1 << 20;
+
 /** True when the output is more than `limit` bytes (UTF-8 bytes of a string). */
 export function outputOver(output: string | Uint8Array, limit: number): boolean {
   if (typeof output !== "string") return output.length > limit;
-  // Between one and three bytes a unit: count only when the length alone cannot tell.
-  if (output.length > limit) return true;
-  if (output.length * 3 <= limit) return false;
-  return Buffer.byteLength(output, "utf8") > limit;
+  // Between one and three bytes a unit: count only when the length alone cannot tell, and
+  // stop as soon as the units left cannot change the answer (a 10 MB log is settled at 7 MB).
+  const length = output.length;
+  if (length > limit) return true;
+  if (length * 3 <= limit) return false;
+  let bytes = 0;
+  for (let at = 0; at < length; ) {
+    let end = Math.min(length, at + COUNT_SLICE);
+    // Never between the halves of a pair: each would count as a lone surrogate's 3 bytes.
+    if (end < length && isHighSurrogate(output.charCodeAt(end - 1))) end++;
+    bytes += Buffer.byteLength(output.slice(at, end), "utf8");
+    at = end;
+    const left = length - at;
+    if (bytes + left > limit) return true;
+    if (bytes + left * 3 <= limit) return false;
+  }
+  return bytes > limit;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
 /**

@@ -131,6 +131,17 @@ describe("LogWriter records", () => {
     w.close();
   });
 
+  it("does not redact again an LLM content its caller already redacted", () => {
+    const path = join(dir, "s.jsonl");
+    const seen: string[] = [];
+    const w = new LogWriter({ path, sessionId: "s", redact: (t) => (seen.push(t), t.replaceAll("hunter2", "[REDACTED:password]")) });
+    w.appendCompletion({ callId: "c", category: "CommandOutput", llmContent: "pw [REDACTED:password]", summary: "", llmContentRedacted: true });
+    w.appendCompletion({ callId: "d", category: "CommandOutput", llmContent: "pw hunter2", summary: "" });
+    expect(seen).toEqual(["pw hunter2"]);
+    expect(readLogSync(path).records.map((r) => (r as CompletionRecord).llmContent)).toEqual(["pw [REDACTED:password]", "pw [REDACTED:password]"]);
+    w.close();
+  });
+
   it("reports the record's byte offset and inode", () => {
     const path = join(dir, "s.jsonl");
     const w = new LogWriter({ path, sessionId: "s" });
@@ -247,6 +258,68 @@ describe("LogWriter faults: typed error event, no throw, the caller goes on", ()
     expect(w.appendCall({ callId: "kept", tool: "t", output: "y" }).ok).toBe(true);
     expect(readLogSync(path).records.map((r) => r.callId)).toEqual(["kept"]);
     w.close();
+  });
+});
+
+describe("a held call record", () => {
+  it("goes to the file with its completion in one write, each record located where it landed", () => {
+    const path = join(dir, "s.jsonl");
+    const w = new LogWriter({ path, sessionId: "s", now: fixedClock });
+    expect(w.appendCall({ callId: "first", tool: "t", output: "before" }).ok).toBe(true);
+    const written: { type: string; callId: string; offset: number; bytes: number }[] = [];
+    w.on("written", (e) => written.push(e));
+    const held = w.holdCall({ callId: "c1", tool: "bash", args: { command: "ls" }, exitCode: 0, output: "a.txt\n“b”.txt\n\u001b[0m" });
+    if (!held || !("json" in held)) throw new Error("the call was not held");
+    // Nothing is in the file until the completion comes.
+    expect(lines(path)).toHaveLength(1);
+    const done = w.appendCompletion({ callId: "c1", category: "Listing", llmContent: "a.txt\n“b”.txt", summary: "2 files" }, held);
+    expect(done.ok).toBe(true);
+    expect(held.result).toEqual(done);
+    const file = readFileSync(path);
+    expect(written.map((e) => `${e.type} ${e.callId}`)).toEqual(["call c1", "completion c1"]);
+    const [call, completion] = written.map((e) => JSON.parse(file.subarray(e.offset, e.offset + e.bytes).toString("utf8")));
+    expect(call).toEqual({ v: 1, type: "call", time: "2025-01-02T03:04:05.678Z", session: "s", callId: "c1", tool: "bash", args: { command: "ls" }, exitCode: 0, output: "a.txt\n“b”.txt\n\u001b[0m", size: { bytes: 22, chars: 18 } });
+    expect(completion).toMatchObject({ type: "completion", callId: "c1", llmContent: "a.txt\n“b”.txt" });
+    expect(written[1]!.offset + written[1]!.bytes).toBe(file.length);
+    expect(done).toMatchObject({ offset: written[1]!.offset, bytes: written[1]!.bytes });
+    // Written once: a later flush is the same result, not a second record.
+    expect(w.writeHeldCall(held)).toBe(done);
+    expect(readLogSync(path).records.map((r) => `${r.type} ${r.callId}`)).toEqual(["call first", "call c1", "completion c1"]);
+    w.close();
+  });
+
+  it("written alone first, its completion follows as a record of its own", () => {
+    const path = join(dir, "s.jsonl");
+    const w = new LogWriter({ path, sessionId: "s" });
+    const held = w.holdCall({ callId: "c1", tool: "t", output: "x" });
+    if (!held || !("json" in held)) throw new Error("the call was not held");
+    expect(w.writeHeldCall(held).ok).toBe(true);
+    expect(lines(path)).toHaveLength(1);
+    expect(w.appendCompletion({ callId: "c1", category: "CommandOutput", llmContent: "x", summary: "" }, held).ok).toBe(true);
+    expect(readLogSync(path).records.map((r) => r.type)).toEqual(["call", "completion"]);
+    w.close();
+  });
+
+  it("is not held for a long, streamed or aborted output, on a closed writer, or after a failed write", () => {
+    const path = join(dir, "s.jsonl");
+    const w = new LogWriter({ path, sessionId: "s" });
+    expect(w.holdCall({ callId: "long", tool: "t", output: "y".repeat(16 * 1024) })).toBeUndefined();
+    expect(w.holdCall({ callId: "s", tool: "t", output: "", chunks: { count: 2, size: { bytes: 4, chars: 4 } } })).toBeUndefined();
+    expect(w.holdCall({ callId: "a", tool: "t", output: "z", aborted: "cancelled" })).toBeUndefined();
+    w.close();
+    expect(w.holdCall({ callId: "closed", tool: "t", output: "z" })).toBeUndefined();
+    const fullPath = join(dir, "full.jsonl");
+    symlinkSync("/dev/full", fullPath);
+    const full = new LogWriter({ path: fullPath, sessionId: "s" });
+    full.on("error", () => {});
+    const held = full.holdCall({ callId: "c1", tool: "t", output: "x" });
+    if (!held || !("json" in held)) throw new Error("the call was not held");
+    const failed = full.appendCompletion({ callId: "c1", category: "CommandOutput", llmContent: "x", summary: "" }, held);
+    expect(failed.ok).toBe(false);
+    expect(held.result).toBe(failed);
+    expect(full.failures).toBe(1);
+    // The caller would digest again for a record that did not land: the next call is written at once.
+    expect(full.holdCall({ callId: "c2", tool: "t", output: "x" })).toBeUndefined();
   });
 });
 

@@ -234,4 +234,24 @@ describe("slices of a whole output", () => {
     expect(outputOver("é".repeat(10), 20)).toBe(false);
     expect(outputOver(new Uint8Array(21), 20)).toBe(true);
   });
+
+  it("count a long string in pieces that agree with its whole byte count, pairs never split", () => {
+    const MiB = 1 << 20;
+    // A pair astride the first piece's end; a lone surrogate; text that is mostly ASCII, mostly
+    // three-byte, and changes halfway (the count must not stop on the first half's evidence).
+    const texts = [
+      "a".repeat(MiB - 1) + "😀".repeat(300_000) + "b".repeat(MiB),
+      "x".repeat(MiB) + "\ud800" + "é".repeat(MiB),
+      "→".repeat(2 * MiB + 7),
+      "a".repeat(2 * MiB) + "→".repeat(MiB),
+      "→".repeat(MiB) + "a".repeat(2 * MiB),
+    ];
+    for (const text of texts) {
+      const bytes = Buffer.byteLength(text, "utf8");
+      for (const limit of [text.length, bytes - 1, bytes, bytes + 1, Math.ceil(text.length * 1.5)]) {
+        if (limit < text.length || limit >= text.length * 3) continue;
+        expect(outputOver(text, limit), `${text.length} units, ${bytes} bytes, limit ${limit}`).toBe(bytes > limit);
+      }
+    }
+  });
 });
