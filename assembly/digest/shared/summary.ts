@@ -125,12 +125,12 @@ function reportsByWords(s: string, from: i32, to: i32, statusInWindow: bool = tr
   const n = min(to, from + REPORT_WINDOW);
   let i = from;
   let position = 0; // tokens read, locations aside
-  while (i < n) {
+  // Without a status word in the window nothing after the first word can tell: not read.
+  while (i < n && (position == 0 || statusInWindow)) {
     while (i < n && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
     const start = i;
     while (i < n && unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) i++;
     if (i == start) break;
-    if (position > 0 && !statusInWindow) break;
     // After the first word only a status can count, and it starts with a capital (or with the
     // punctuation before one): most tokens start with a small letter or a digit and end here.
     const first = unitAt(s, start);
