@@ -188,7 +188,7 @@ function nextCrash(s: string, from: i32, to: i32): i64 {
   return firstNeedle(s, CRASHES, true, from, to);
 }
 
-// Both needle lists are found in one pass over the window, not one pass per word: a
+// Each needle list is found in one pass over the window, not one pass per word: a
 // candidate is where two units match the first two of a word (16 positions per SIMD
 // step), and only candidates are compared. Status words start with two capitals;
 // crash names with "SI", "Se" or "co".
