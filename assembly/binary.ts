@@ -60,14 +60,18 @@ class SampleStats {
 function stringStats(p: usize, length: i32): SampleStats {
   const st = new SampleStats();
   st.length = length;
-  const space = i16x8.splat(<i16>CharCode.SPACE);
-  const del = i16x8.splat(<i16>CharCode.DEL);
   let i = 0;
   while (i < length) {
-    // Skip 8 printable units at a time: only controls, DEL and above need a look.
+    // Skip 8 units at a time that count for nothing: printable ASCII, the controls text
+    // holds (\b \t \n \v \f \r, BEL, ESC: a coloured log has one every few units) and
+    // non-ASCII other than C1 controls, surrogates and U+FFFD.
     if (i + 8 <= length) {
       const v = v128.load(p + (<usize>i << 1));
-      if (!v128.any_true(v128.or(i16x8.lt_u(v, space), i16x8.ge_u(v, del)))) {
+      const textControl = v128.or(i16x8.lt_u(i16x8.sub(v, i16x8.splat(0x07)), i16x8.splat(7)), i16x8.eq(v, i16x8.splat(<i16>CharCode.ESC)));
+      const control = v128.andnot(i16x8.lt_u(v, i16x8.splat(<i16>CharCode.SPACE)), textControl);
+      const c1 = i16x8.lt_u(i16x8.sub(v, i16x8.splat(<i16>CharCode.DEL)), i16x8.splat(0x21));
+      const marks = v128.or(i16x8.lt_u(i16x8.sub(v, i16x8.splat(<i16>0xd800)), i16x8.splat(0x800)), i16x8.eq(v, i16x8.splat(<i16>CharCode.REPLACEMENT)));
+      if (!v128.any_true(v128.or(control, v128.or(c1, marks)))) {
         i += 8;
         continue;
       }

@@ -206,7 +206,8 @@ export function compactResult(
   r.facts = d.facts;
   r.cleanChanged = changetype<usize>(cleaned) != changetype<usize>(text);
   r.rawTokens = rawTokens;
-  r.llmTokens = estimateTokens(d.llm);
+  // An output passed on as it came (not cleaned, not cut) was estimated whole already.
+  r.llmTokens = changetype<usize>(d.llm) == changetype<usize>(text) && text.length <= SAMPLE_ABOVE ? rawTokens : estimateTokens(d.llm);
   r.paging = paging;
   r.budget = budgets[category];
   if (details && paging != Paging.None) r.details = detailsJson(cleaned, category, ctx);

@@ -10,29 +10,85 @@ import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Scan } from "./scan";
 
-/** Hash of the words of s[a, b), every run of digits one class; 0 when the line has no letter. */
-export function messageKey(s: string, a: i32, b: i32): u32 {
-  let h: u32 = 2166136261;
+/** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
+const PRIME: u64 = 0x100000001b3;
+
+/** Set by plainEnd: whether the run it found holds an ASCII letter. */
+let runLetters = false;
+
+/**
+ * Where the run of units at i that are neither a gap, a digit nor '#' ends (before b),
+ * 8 units per SIMD step; whether it holds a letter goes to runLetters.
+ */
+function plainEnd(base: usize, i: i32, b: i32): i32 {
   let letters = 0;
+  while (i + 8 <= b) {
+    const v = v128.load(base + (<usize>i << 1));
+    const gaps = v128.or(v128.or(i16x8.eq(v, i16x8.splat(<i16>CharCode.SPACE)), i16x8.eq(v, i16x8.splat(<i16>CharCode.TAB))), i16x8.eq(v, i16x8.splat(<i16>CharCode.CR)));
+    const numbers = v128.or(i16x8.lt_u(i16x8.sub(v, i16x8.splat(<i16>CharCode._0)), i16x8.splat(10)), i16x8.eq(v, i16x8.splat(<i16>CharCode.HASH)));
+    const stops = i16x8.bitmask(v128.or(gaps, numbers));
+    const alpha = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v128.or(v, i16x8.splat(0x20)), i16x8.splat(<i16>CharCode.a)), i16x8.splat(26)));
+    if (stops != 0) {
+      const k = ctz<i32>(stops);
+      runLetters = letters != 0 || (alpha & ((1 << k) - 1)) != 0;
+      return i + k;
+    }
+    letters |= alpha;
+    i += 8;
+  }
+  for (; i < b; i++) {
+    const c = <i32>load<u16>(base + (<usize>i << 1));
+    if (isGap(c) || isDigit(c) || c == CharCode.HASH) break;
+    if (isAlpha(c)) letters = 1;
+  }
+  runLetters = letters != 0;
+  return i;
+}
+
+/**
+ * Hash of the words of s[a, b), every run of digits one class; 0 when the line has no letter.
+ * A function of the line's words alone: each run of units other than gaps, digits and '#'
+ * goes in four units per step with its length, a number (or a '#', which shares its class)
+ * as one mark, the end of a word as another.
+ */
+export function messageKey(s: string, a: i32, b: i32): u32 {
+  const base = changetype<usize>(s);
+  let h: u64 = 0xcbf29ce484222325;
+  let letters = false;
+  let inWord = false;
   let i = a;
   while (i < b) {
-    while (i < b && isGap(unitAt(s, i))) i++;
-    if (i >= b) break;
-    while (i < b && !isGap(unitAt(s, i))) {
-      const c = unitAt(s, i);
-      if (isDigit(c)) {
-        // "8:39" and "8:40", "(2.5ms)" and "(0.2ms)": a number is a class, not a value.
-        while (i < b && isDigit(unitAt(s, i))) i++;
-        h = (h ^ 0x23) * 16777619;
-        continue;
-      }
-      if (isAlpha(c)) letters++;
-      h = (h ^ <u32>c) * 16777619;
-      i++;
+    const r = plainEnd(base, i, b);
+    if (r > i) {
+      let j = i;
+      for (; j + 4 <= r; j += 4) h = (h ^ load<u64>(base + (<usize>j << 1))) * PRIME;
+      let tail: u64 = <u64>(r - i) << 48;
+      for (let k: u64 = 0; j < r; j++, k += 16) tail |= <u64>load<u16>(base + (<usize>j << 1)) << k;
+      h = (h ^ tail ^ 0x8000000000000000) * PRIME;
+      letters = letters || runLetters;
+      inWord = true;
+      i = r;
+      if (i >= b) break;
     }
-    h = (h ^ 0x20) * 16777619;
+    const c = unitAt(s, i);
+    if (isGap(c)) {
+      if (inWord) h = (h ^ 0x20) * PRIME;
+      inWord = false;
+      i++;
+      continue;
+    }
+    // "8:39" and "8:40", "(2.5ms)" and "(0.2ms)": a number is a class, not a value.
+    if (isDigit(c)) {
+      while (i < b && isDigit(unitAt(s, i))) i++;
+    } else i++; // '#'
+    h = (h ^ 0x23) * PRIME;
+    inWord = true;
   }
-  return letters == 0 ? 0 : h | 1;
+  if (inWord) h = (h ^ 0x20) * PRIME;
+  if (!letters) return 0;
+  h ^= h >> 32;
+  h *= 0x9e3779b97f4a7c15;
+  return <u32>(h >> 32) | 1;
 }
 
 // @ts-ignore: decorator

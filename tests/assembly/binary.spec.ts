@@ -69,6 +69,21 @@ describe("describeBinary: the non-text rule", () => {
     expect(describeBinaryTextSample("\0\0", 1)).toBe("[binary output: 1 byte, data]");
   });
 
+  it("counts non-text units among colours and the controls text holds", () => {
+    // ESC, BEL, \b \t \n \v \f \r and non-ASCII text count for nothing, however dense.
+    const coloured = "\x1b[1m\x1b[K\x07\x08\t\n\x0b\x0c\r\u00e9\u2500\u00a0".repeat(40);
+    expect(describeBinary(coloured)).toBe("");
+    // The same with a C1 control, DEL, U+FFFD or a lone surrogate in every group: over 30% of the units.
+    expect(describeBinary("\x1b\x85\t".repeat(40))).not.toBe("");
+    expect(describeBinary("\x1b\x7f\n".repeat(40))).not.toBe("");
+    expect(describeBinary("\x1b\uFFFD\r".repeat(40))).not.toBe("");
+    expect(describeBinary("\x1b\uDC00\x07".repeat(40))).not.toBe("");
+    expect(describeBinary("\x1b\x01\x08".repeat(40))).not.toBe("");
+    // The 8-bit CSI is text, and a pair is one character.
+    expect(describeBinary("\x1b\x9b\t".repeat(40))).toBe("");
+    expect(describeBinary("a\uD83D\uDE00".repeat(40))).toBe("");
+  });
+
   it("only looks at the first 8 KB", () => {
     expect(describeBinary("a".repeat(8192) + "\0\0\0\0")).toBe("");
   });

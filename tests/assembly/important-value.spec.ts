@@ -23,6 +23,20 @@ describe("messageKey: a line's words, every number a class", () => {
   it("is 0 for a line without a letter", () => {
     expect(key("  12:5 -- 3")).toBe(0);
     expect(key("")).toBe(0);
+    expect(key("---------------- ================ 42")).toBe(0);
+  });
+
+  it("reads long words whole, wherever the line puts them", () => {
+    const words = "implicit-function-declaration unused-but-set-variable";
+    expect(key(words)).toBe(key("\t  " + words + "   "));
+    expect(key("7 " + words)).toBe(key("1234 " + words));
+    expect(key(words)).not.toBe(key("implicit-function-declaration unused-but-set-variabl"));
+    expect(key(words)).not.toBe(key("implicit-function-declaration unused-but-set-variablf"));
+    expect(key(words)).not.toBe(key("implicit-function-declarationunused-but-set-variable"));
+    expect(key("abcdefghijklmnop")).not.toBe(key("abcdefgh ijklmnop"));
+    // A '#' is in the number class: "#a" and "12a" read alike.
+    expect(key("case #a failed")).toBe(key("case 12a failed"));
+    expect(key("case #a failed")).not.toBe(key("case a failed"));
   });
 });
 

@@ -141,4 +141,19 @@ describe("the first line that reports an error by its form", () => {
     expect(failureSummary(far + "error: disk full\n", 0, "")).toBe("error: disk full");
     expect(failureSummary("ok\n" + "y".repeat(100) + " core dumped\n", 0, "")).toBe("Error: " + "y".repeat(100) + " core dumped");
   });
+
+  it("finds a crash name or a status word wherever it starts, up to the last units of the text", () => {
+    // Offsets around the 16-unit steps of the search, and words that end the text.
+    for (let at = 1; at < 40; at++) {
+      const pad = "x".repeat(at);
+      expect(failureSummary("ok\n" + pad + " SIGSEGV", 0, "")).toBe("Error: " + pad + " SIGSEGV");
+      expect(failureSummary("ok\n" + pad + " SIGABRT\nmore\n", 0, "")).toBe("Error: " + pad + " SIGABRT");
+      expect(failureSummary(pad + " Segmentation fault\n", 0, "")).toBe("Error: " + pad + " Segmentation fault");
+      expect(failureSummary("core dumped " + pad, 0, "")).toBe("Error: core dumped " + pad);
+      expect(failureSummary("ok\n" + pad + " CRITICAL disk", 0, "")).toBe("Error: " + pad + " CRITICAL disk");
+      expect(failureSummary(pad + " FAILED\n", 0, "")).toBe("Error: " + pad + " FAILED");
+      // Their first two units alone, or a word cut by the text's end, are none.
+      expect(failureSummary("ok\n" + pad + " SIGNAL SEVER FAI co", 0, "")).toBe("");
+    }
+  });
 });

@@ -125,12 +125,12 @@ function reportsByWords(s: string, from: i32, to: i32, statusInWindow: bool = tr
   const n = min(to, from + REPORT_WINDOW);
   let i = from;
   let position = 0; // tokens read, locations aside
-  while (i < n) {
+  // Without a status word in the window nothing after the first word can tell: not read.
+  while (i < n && (position == 0 || statusInWindow)) {
     while (i < n && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
     const start = i;
     while (i < n && unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) i++;
     if (i == start) break;
-    if (position > 0 && !statusInWindow) break;
     // After the first word only a status can count, and it starts with a capital (or with the
     // punctuation before one): most tokens start with a small letter or a digit and end here.
     const first = unitAt(s, start);
@@ -185,19 +185,75 @@ function hasCrash(s: string, a: i32, b: i32): bool {
 
 /** Where the first crash name (CRASHES) at or after `from` starts, before `to`, and its length packed as (at << 32) | length; -1 when none. */
 function nextCrash(s: string, from: i32, to: i32): i64 {
-  const sig = findText(s, "SIG", from, to) >= 0;
-  let best: i64 = -1;
-  let bestAt = to;
-  for (let k = 0; k < CRASHES.length; k++) {
-    const crash = unchecked(CRASHES[k]);
-    if (crash.startsWith("SIG") && !sig) continue;
-    const at = findText(s, crash, from, min(to, bestAt + crash.length));
-    if (at >= 0 && at < bestAt) {
-      bestAt = at;
-      best = (<i64>at << 32) | <i64>crash.length;
-    }
+  return firstNeedle(s, CRASHES, true, from, to);
+}
+
+// Each needle list is found in one pass over the window, not one pass per word: a
+// candidate is where two units match the first two of a word (16 positions per SIMD
+// step), and only candidates are compared. Status words start with two capitals;
+// crash names with "SI", "Se" or "co".
+
+// @ts-ignore: decorator
+@inline function pairAt(v: v128, w: v128, a: i32, b: i32): v128 {
+  return v128.and(i8x16.eq(v, i8x16.splat(<i8>a)), i8x16.eq(w, i8x16.splat(<i8>b)));
+}
+
+/** The 16 UTF-16 units at p as bytes, every non-ASCII unit 0xff. */
+// @ts-ignore: decorator
+@inline function narrowAt(p: usize): v128 {
+  const clamp = i16x8.splat(0xff);
+  return i8x16.narrow_i16x8_u(i16x8.min_u(v128.load(p), clamp), i16x8.min_u(v128.load(p, 16), clamp));
+}
+
+/** Positions i..i+15 where a word of STATUS_NEEDLES (crashes: CRASHES) may start, as a 16-bit mask. */
+function candidates(base: usize, i: i32, crashes: bool): i32 {
+  const p = base + (<usize>i << 1);
+  const v = narrowAt(p);
+  const w = narrowAt(p + 2);
+  if (crashes) {
+    // SIG…, Segmentation fault, core dumped.
+    return i8x16.bitmask(v128.or(v128.or(pairAt(v, w, 0x53, 0x49), pairAt(v, w, 0x53, 0x65)), pairAt(v, w, 0x63, 0x6f)));
   }
-  return best;
+  // ERROR, FATAL/FAIL, PANIC, CRITICAL, SEVERE.
+  const er = v128.or(pairAt(v, w, 0x45, 0x52), pairAt(v, w, 0x43, 0x52));
+  const fa = v128.or(pairAt(v, w, 0x46, 0x41), pairAt(v, w, 0x50, 0x41));
+  return i8x16.bitmask(v128.or(v128.or(er, fa), pairAt(v, w, 0x53, 0x45)));
+}
+
+/** The word of `words` that starts at `at` and ends by `to`, packed as (at << 32) | length; -1 when none. */
+function needleAt(s: string, words: string[], at: i32, to: i32): i64 {
+  const base = changetype<usize>(s) + (<usize>at << 1);
+  for (let k = 0; k < words.length; k++) {
+    const word = unchecked(words[k]);
+    const m = word.length;
+    if (at + m <= to && unitsEqual(base, changetype<usize>(word), m)) return (<i64>at << 32) | <i64>m;
+  }
+  return -1;
+}
+
+/**
+ * The first word of `words` (STATUS_NEEDLES, or CRASHES with `crashes`) in s[from, to),
+ * packed as (at << 32) | length; -1 when none. The same as the earliest findText of
+ * each word: no two of them start at one place.
+ */
+function firstNeedle(s: string, words: string[], crashes: bool, from: i32, to: i32): i64 {
+  const base = changetype<usize>(s);
+  let i = from;
+  // A step reads units i … i+16: all before `to`.
+  while (i + 17 <= to) {
+    let hits = candidates(base, i, crashes);
+    while (hits != 0) {
+      const found = needleAt(s, words, i + ctz<i32>(hits), to);
+      if (found >= 0) return found;
+      hits &= hits - 1;
+    }
+    i += 16;
+  }
+  for (; i < to; i++) {
+    const found = needleAt(s, words, i, to);
+    if (found >= 0) return found;
+  }
+  return -1;
 }
 
 /** STATUS_WORDS to search a text for: FAILED is found as FAIL. */
@@ -208,13 +264,8 @@ const STATUS_NEEDLES: string[] = ["ERROR", "FATAL", "FAIL", "PANIC", "CRITICAL",
  * holding one counts too: the caller reads the token it is in.
  */
 function nextStatus(s: string, from: i32, to: i32): i32 {
-  let bestAt = -1;
-  for (let k = 0; k < STATUS_NEEDLES.length; k++) {
-    const word = unchecked(STATUS_NEEDLES[k]);
-    const at = findText(s, word, from, bestAt >= 0 ? min(to, bestAt + word.length) : to);
-    if (at >= 0 && (bestAt < 0 || at < bestAt)) bestAt = at;
-  }
-  return bestAt;
+  const found = firstNeedle(s, STATUS_NEEDLES, false, from, to);
+  return found >= 0 ? <i32>(found >> 32) : -1;
 }
 
 /** The first line of `text` that reports an error by its form (isErrorReport), or "". */
