@@ -212,7 +212,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   if (tree.length > 0) room -= tree.length + 1;
   const sections = tree.length > 0 ? "" : sectionOutline(text, (room * SECTIONS_SHARE) / 100);
   if (sections.length > 0) room -= sections.length + 1;
-  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes);
+  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0);
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
