@@ -23,3 +23,11 @@ describe("a list that flags no error, longer than a screenful", () => {
     expect(text).toBe(input.output.toString("utf8"));
   });
 });
+
+describe("an array of records that each count their own", () => {
+  it.each(["minimal", "balanced"] as const)("states the sum of a linter's per-file error counts at %s (eslint -f json, 20 errors in 24 files)", (level) => {
+    const { text } = run("eslint-json-format", level);
+    expect(text).toMatch(/"…\+\d+ items \(24 in all; errorCount 20 in all\)"/);
+    expect(text.length).toBeLessThanOrEqual(level === "minimal" ? 800 : 4000);
+  });
+});
