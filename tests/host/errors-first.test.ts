@@ -45,3 +45,12 @@ describe("balanced level: error lines before head and tail", () => {
     expect(readFileSync(new URL("../fixtures/corpus/tsc-project-errors/output", import.meta.url), "utf8").length).toBeLessThan(4000);
   });
 });
+
+describe("error lines that carry no error word", () => {
+  it("keeps a line opened by the margin marker of the other error lines (pytest's \"E       \") at minimal", () => {
+    const { meta, text } = run("pytest-failures", "minimal");
+    expect(text.length).toBeLessThanOrEqual(800);
+    expect(text).toContain("41: E       decimal.InvalidOperation: [<class 'decimal.ConversionSyntax'>]\n");
+    expect(meta.facts.errorLines.filter((l) => !text.includes(l))).toEqual([]);
+  });
+});
