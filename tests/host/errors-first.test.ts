@@ -54,3 +54,12 @@ describe("error lines that carry no error word", () => {
     expect(meta.facts.errorLines.filter((l) => !text.includes(l))).toEqual([]);
   });
 });
+
+describe("a failed test marked by a cross after its name in a drawn tree", () => {
+  it("keeps the failed test's own line at minimal (JUnit's console tree: \"├─ discountTenPercent() ✘ …\")", () => {
+    const { meta, text } = run("junit5-console-failures", "minimal");
+    expect(text.length).toBeLessThanOrEqual(800);
+    expect(text).toContain("35: │     ├─ discountTenPercent() ✘ 10 % off 2 × 10.00 ==> expected: <1800> but was: <1799>\n");
+    expect(meta.facts.errorLines.filter((l) => !text.includes(l))).toEqual([]);
+  });
+});
