@@ -21,8 +21,9 @@
 // shows word for word is not offered again (a runner's closing list of its
 // failures). Under SMALL_BUDGET flagged lines may
 // take all of it, and so may a failed command's error lines at any budget when
-// they do not fit their share and most of them stand alone, in MIN_NUMBERED_GROUPS
-// places or more; then the cut is numbered (important/numbered.ts): one marker up
+// they do not fit their share (never is one dropped for a head or tail line);
+// then the cut is numbered (important/numbered.ts), above SMALL_BUDGET only when
+// the errors stand in MIN_NUMBERED_GROUPS places or more: one marker up
 // front and each kept line after its number, the user's frames between the
 // first and the last one offered too, as a line then costs far less. Blocks that
 // repeat (thread dumps) are shown once. Each marker counts the flagged lines
@@ -818,8 +819,6 @@ class ErrorNeed {
   units: i32 = 0;
   /** Separate groups of adjacent error lines. */
   groups: i32 = 0;
-  /** Error lines. */
-  lines: i32 = 0;
 }
 
 function errorNeed(scan: Scan, perGap: i32, lineCap: i32): ErrorNeed {
@@ -830,7 +829,6 @@ function errorNeed(scan: Scan, perGap: i32, lineCap: i32): ErrorNeed {
     const line = unchecked(scan.lineNumbers[i]);
     const apart = line != prevLine + 1;
     if (apart) need.groups++;
-    need.lines++;
     need.units += min(unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 1, lineCap) + (apart ? perGap : 0);
     prevLine = line;
   }
@@ -847,8 +845,8 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const ratio = clampRatio(headRatio);
   if (scan.count == 0 || budget <= 0) return plainTruncation(text, scan, budget, ratio, hint);
   // A failed command's error lines come before head and tail at any budget: when
-  // they stand apart in several places and do not fit the share flagged lines get,
-  // they may take all of it and the cut is numbered, as under a small budget (a
+  // they do not fit the share flagged lines get, they may take all of it, and when
+  // they stand in several places the cut is numbered, as under a small budget (a
   // line's number costs a few units where a marker costs a line).
   let small = budget < SMALL_BUDGET;
   let share = small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE;
@@ -857,12 +855,9 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
     const shareCap = <i32>Math.floor(<f64>(budget - gapBound) * IMPORTANT_SHARE);
     // A long line is cut to at most half the share (offer): a minified line is not many errors.
     const need = errorNeed(scan, gapBound, shareCap >> 1);
-    // Only when most errors stand alone (a marker per error): errors that come in runs
-    // (a linter's findings under each file's name) share a marker per run, and the
-    // names heading the runs say which file each finding is in.
-    if (need.units > shareCap && need.groups >= MIN_NUMBERED_GROUPS && need.groups * 2 >= need.lines) {
+    if (need.units > shareCap) {
       share = IMPORTANT_SHARE_SMALL;
-      small = true;
+      small = need.groups >= MIN_NUMBERED_GROUPS;
     }
   }
   // Every gap costs at most one marker, its two newlines and its "; incl. …" counts;
