@@ -20,7 +20,10 @@
 // while the share lasts; head and tail get the rest. A line that a chosen one
 // shows word for word is not offered again (a runner's closing list of its
 // failures). Under SMALL_BUDGET flagged lines may
-// take all of it, and the cut is numbered (important/numbered.ts): one marker up
+// take all of it, and so may a failed command's error lines at any budget when
+// they do not fit their share (never is one dropped for a head or tail line);
+// then the cut is numbered (important/numbered.ts), above SMALL_BUDGET only when
+// the errors stand in MIN_NUMBERED_GROUPS places or more: one marker up
 // front and each kept line after its number, the user's frames between the
 // first and the last one offered too, as a line then costs far less. Blocks that
 // repeat (thread dumps) are shown once. Each marker counts the flagged lines
@@ -64,6 +67,8 @@ const STRONG_RHYTHM: i32 = 32;
 const MIDDLE_FRAMES: i32 = 4;
 /** Lines of a failure's block kept before the rest of it: its user frame and this many assertion lines. */
 const ASSERTIONS_PER_BLOCK: i32 = 2;
+/** Above SMALL_BUDGET, error lines that overflow their share are numbered when they stand in at least this many separate places. */
+const MIN_NUMBERED_GROUPS: i32 = 3;
 /** A line at least this long that is chosen word for word already is not offered again. */
 const MIN_REPEATED: i32 = 8;
 
@@ -808,11 +813,53 @@ function atOneEnd(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32
   return best;
 }
 
-export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null): KeepResult {
+/** What the error lines of a scan need when each is kept whole, every separate group behind its own marker. */
+class ErrorNeed {
+  /** Units of the lines (a long one counted up to `lineCap`, as offer cuts it) and of their markers. */
+  units: i32 = 0;
+  /** Separate groups of adjacent error lines. */
+  groups: i32 = 0;
+}
+
+function errorNeed(scan: Scan, perGap: i32, lineCap: i32): ErrorNeed {
+  const need = new ErrorNeed();
+  let prevLine = -2;
+  for (let i = 0; i < scan.count; i++) {
+    if (rankOf(unchecked(scan.kinds[i])) < 3) continue;
+    const line = unchecked(scan.lineNumbers[i]);
+    const apart = line != prevLine + 1;
+    if (apart) need.groups++;
+    need.units += min(unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 1, lineCap) + (apart ? perGap : 0);
+    prevLine = line;
+  }
+  return need;
+}
+
+/**
+ * `failed`: the command did not exit 0 (or its exit is unknown), so its error
+ * lines are the outcome and may take the numbered layout above SMALL_BUDGET; in
+ * a command that succeeded they are more often source or prose ("raise ValueError").
+ */
+export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null, failed: bool = false): KeepResult {
   const n = text.length;
   const ratio = clampRatio(headRatio);
   if (scan.count == 0 || budget <= 0) return plainTruncation(text, scan, budget, ratio, hint);
-  const small = budget < SMALL_BUDGET;
+  // A failed command's error lines come before head and tail at any budget: when
+  // they do not fit the share flagged lines get, they may take all of it, and when
+  // they stand in several places the cut is numbered, as under a small budget (a
+  // line's number costs a few units where a marker costs a line).
+  let small = budget < SMALL_BUDGET;
+  let share = small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE;
+  if (!small && failed) {
+    const gapBound = markerBound(n, scan.totalLines, hint, null) + 2;
+    const shareCap = <i32>Math.floor(<f64>(budget - gapBound) * IMPORTANT_SHARE);
+    // A long line is cut to at most half the share (offer): a minified line is not many errors.
+    const need = errorNeed(scan, gapBound, shareCap >> 1);
+    if (need.units > shareCap) {
+      share = IMPORTANT_SHARE_SMALL;
+      small = need.groups >= MIN_NUMBERED_GROUPS;
+    }
+  }
   // Every gap costs at most one marker, its two newlines and its "; incl. …" counts;
   // the first one may carry the hint, the others do too unless the budget is small.
   const alike = shapes !== null ? findRepeats(shapes) : null;
@@ -829,7 +876,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const perGap = small ? 0 : firstGap;
   const room = budget - firstGap;
   if (room < perGap + perLine + MIN_PARTIAL) return plainTruncation(text, scan, budget, ratio, hint);
-  const cap = <i32>Math.floor(<f64>room * (small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE));
+  const cap = <i32>Math.floor(<f64>room * share);
   // What head and tail keep whatever is chosen: flagged blocks inside cost nothing.
   // Head and tail only grow when fewer units go to blocks, so these are kept in any case.
   const minRest = room - cap;

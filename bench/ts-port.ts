@@ -262,7 +262,15 @@ function confirmAt(s: string, pos: number): Kind {
   if (l0 === 0x78 && l1 === 0x69) return confirmExit(s, pos - 1);
   if (c0 === 0x2a && c1 === 0x2a) return exactIs(s, pos - 2, ": ***") ? Kind.Error : Kind.None;
   if ((c0 === 0xd7 || (c0 >= 0x2715 && c0 <= 0x2718)) && atLineStart(s, pos)) return Kind.Failure;
+  if (c0 >= 0x2715 && c0 <= 0x2718 && standsAlone(s, pos)) return Kind.Failure;
   return Kind.None;
+}
+
+function standsAlone(s: string, pos: number): boolean {
+  if (pos === 0 || s.charCodeAt(pos - 1) !== 32) return false;
+  if (pos + 1 >= s.length) return true;
+  const c = s.charCodeAt(pos + 1);
+  return c === 32 || c === LF || c === 13;
 }
 
 function confirmError(s: string, w: number): Kind {
@@ -757,6 +765,63 @@ function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCo
   return k > e && k < le && isLower(s.charCodeAt(k));
 }
 
+const MARKER_TOKEN = 3;
+const MARKER_PAD = 2;
+const MAX_MARKERS = 4;
+
+function marginMarker(s: string, a: number, b: number): number {
+  let j = a;
+  while (j < b && j - a <= MARKER_TOKEN && !isBlankUnit(s.charCodeAt(j))) j++;
+  if (j === a || j - a > MARKER_TOKEN) return -1;
+  const tokenEnd = j;
+  while (j < b && isBlankUnit(s.charCodeAt(j))) j++;
+  if (j - tokenEnd < MARKER_PAD || j === b) return -1;
+  return j;
+}
+
+function hasMarker(s: string, a: number, b: number, ma: number, mb: number): boolean {
+  const len = mb - ma;
+  if (b - a <= len || isBlankUnit(s.charCodeAt(a + len))) return false;
+  for (let k = 0; k < len; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(ma + k)) return false;
+  return true;
+}
+
+function markedLikeErrors(text: string, scan: Scan, keep: Uint8Array, shapes: Shapes, flagged: Uint8Array, into: Uint8Array): void {
+  const markerStarts: number[] = [];
+  const markerEnds: number[] = [];
+  const errorsWith: number[] = [];
+  for (let i = 0; i < scan.kinds.length; i++) {
+    if (!keep[i] || rankOf(scan.kinds[i]!) < 3) continue;
+    const a = scan.lineStarts[i]!;
+    const mb = marginMarker(text, a, scan.lineEnds[i]!);
+    if (mb < 0) continue;
+    let found = -1;
+    for (let k = 0; k < markerStarts.length && found < 0; k++) {
+      if (markerEnds[k]! - markerStarts[k]! === mb - a && hasMarker(text, a, mb + 1, markerStarts[k]!, markerEnds[k]!)) found = k;
+    }
+    if (found >= 0) errorsWith[found]!++;
+    else if (markerStarts.length < MAX_MARKERS) {
+      markerStarts.push(a);
+      markerEnds.push(mb);
+      errorsWith.push(1);
+    }
+  }
+  if (!errorsWith.some((n) => n >= 2)) return;
+  const linesWith = new Array<number>(markerStarts.length).fill(0);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let line = 0; line < shapes.count; line++) {
+      const a = shapes.starts[line]!;
+      const b = shapes.ends[line]!;
+      for (let k = 0; k < markerStarts.length; k++) {
+        if (errorsWith[k]! < 2 || !hasMarker(text, a, b, markerStarts[k]!, markerEnds[k]!)) continue;
+        if (pass === 0) linesWith[k]!++;
+        else if (errorsWith[k]! * 2 >= linesWith[k]! && !flagged[line]) into[line] = 1;
+        break;
+      }
+    }
+  }
+}
+
 function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number): Scan {
   const lines = shapes.count;
   const flagged = new Uint8Array(lines + 1);
@@ -775,6 +840,9 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
       if (line < lines) flagged[line] = 1;
     }
   }
+  const marked = new Uint8Array(lines + 1);
+  markedLikeErrors(text, scan, keep, shapes, flagged, marked);
+  for (let i = 0; i < lines; i++) if (marked[i]) flagged[i] = 1;
   const minSupport = exitCode === 0 && failures === 0 ? QUIET_SUPPORT : 1;
   const candidates: [number, number][] = [];
   for (let i = 0; i < lines; i++) {
@@ -804,7 +872,15 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
       }
       a++;
     }
-    if (line < lines && (notable[line] || summary[line] === 1)) {
+    if (line < lines && marked[line]) {
+      const start = shapes.starts[line]!;
+      const end = shapes.ends[line]!;
+      out.lineStarts.push(start);
+      out.lineEnds.push(end < text.length && text.charCodeAt(end) === 13 ? end + 1 : end);
+      out.lineNumbers.push(line + 1);
+      out.kinds.push(Kind.Error);
+      out.hits.push(start);
+    } else if (line < lines && (notable[line] || summary[line] === 1)) {
       const start = shapes.starts[line]!;
       const end = shapes.ends[line]!;
       out.lineStarts.push(start);

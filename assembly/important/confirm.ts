@@ -89,6 +89,14 @@ function atLineStart(s: string, pos: i32): bool {
   return true;
 }
 
+/** The unit at `pos` is a word of its own: a space before it, and a space or the line's end after it. */
+function standsAlone(s: string, pos: i32): bool {
+  if (pos == 0 || unitAt(s, pos - 1) != CharCode.SPACE) return false;
+  if (pos + 1 >= s.length) return true;
+  const c = unitAt(s, pos + 1);
+  return c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR;
+}
+
 /** The kind of outcome word at `pos`, or Kind.None. */
 export function confirmAt(s: string, pos: i32): i32 {
   const c0 = unitAt(s, pos);
@@ -109,8 +117,11 @@ export function confirmAt(s: string, pos: i32): i32 {
     // make: *** [target] Error 2 / make[1]: *** No rule to make target
     return exactIs(s, pos - 2, ": ***") ? Kind.Error : Kind.None;
   }
-  // ✕ ✖ ✗ ✘ (U+2715–2718) and × (U+00D7) marking a failed test at a line start.
+  // ✕ ✖ ✗ ✘ (U+2715–2718) and × (U+00D7) marking a failed test at a line start; the
+  // dingbats also as a word of their own after a test's name in a drawn tree
+  // ("│  ├─ discountTenPercent() ✘ 10 % off …"), where × would be arithmetic.
   if ((c0 == 0xd7 || <u32>(c0 - 0x2715) <= 3) && atLineStart(s, pos)) return Kind.Failure;
+  if (<u32>(c0 - 0x2715) <= 3 && standsAlone(s, pos)) return Kind.Failure;
   return Kind.None;
 }
 

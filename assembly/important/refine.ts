@@ -12,13 +12,15 @@
 //     rule (psql's " 2024-01-01 | failed   |    127", a status column) is a cell;
 //   - a line labelled "SUMMARY:" among its first words (sanitizers, memory
 //     checkers: "SUMMARY: AddressSanitizer: heap-use-after-free …", "==7== ERROR
-//     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary.
+//     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary;
+//   - a line that opens with the margin marker most error lines open with is an
+//     error whatever it says (pytest's "E       decimal.InvalidOperation: […]").
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
 import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { isFrame } from "./frames";
-import { Kind } from "./kinds";
+import { Kind, rankOf } from "./kinds";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
@@ -33,6 +35,12 @@ const MAX_NOTABLE: i32 = 48;
 const QUIET_SUPPORT: i32 = 64;
 /** Prose: a line of at least this many words. */
 const PROSE_WORDS: i32 = 6;
+/** A margin marker ("E       " of pytest): a token of at most this many units... */
+const MARKER_TOKEN: i32 = 3;
+/** ...padded by at least this many spaces or tabs to the column where the text starts. */
+const MARKER_PAD: i32 = 2;
+/** Margin markers followed, at most. */
+const MAX_MARKERS: i32 = 4;
 
 // @ts-ignore: decorator
 @inline function isLower(c: i32): bool {
@@ -180,6 +188,75 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
  * The scan without its incidental keyword hits and with the lines that break
  * the rhythm as Kind.Notable, in line order. `exitCode` is -1 when unknown.
  */
+/**
+ * The margin marker of line [a, b), packed as (token end << 32) | text start,
+ * or -1: a short token at the margin padded to a column ("E       ", ">>  ").
+ */
+function marginMarker(s: string, a: i32, b: i32): i64 {
+  let j = a;
+  while (j < b && j - a <= MARKER_TOKEN && !isSpaceOrTab(unitAt(s, j))) j++;
+  if (j == a || j - a > MARKER_TOKEN) return -1;
+  const tokenEnd = j;
+  while (j < b && isSpaceOrTab(unitAt(s, j))) j++;
+  if (j - tokenEnd < MARKER_PAD || j == b) return -1;
+  return (<i64>tokenEnd << 32) | <i64>j;
+}
+
+/** Line [a, b) opens with the margin marker s[ma, mb) (token and padding) exactly. */
+function hasMarker(s: string, a: i32, b: i32, ma: i32, mb: i32): bool {
+  const len = mb - ma;
+  if (b - a <= len || isSpaceOrTab(unitAt(s, a + len))) return false;
+  for (let k = 0; k < len; k++) if (unitAt(s, a + k) != unitAt(s, ma + k)) return false;
+  return true;
+}
+
+/**
+ * Lines that open with the margin marker most of a runner's error lines open
+ * with are errors too, whatever they say: pytest's "E       " before
+ * "decimal.InvalidOperation: […]" as before "AssertionError: …". A marker counts
+ * when at least two error lines carry it and they are at least half of its lines.
+ * Marks them in `into` (1 per line); linear, a few comparisons per line.
+ */
+function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
+  const markerStarts = new Array<i32>();
+  const markerEnds = new Array<i32>();
+  const errorsWith = new Array<i32>();
+  for (let i = 0; i < scan.count; i++) {
+    if (unchecked(keep[i]) == 0 || rankOf(unchecked(scan.kinds[i])) < 3) continue;
+    const a = unchecked(scan.lineStarts[i]);
+    const m = marginMarker(text, a, unchecked(scan.lineEnds[i]));
+    if (m < 0) continue;
+    const mb = <i32>(m & 0xffffffff);
+    let found = -1;
+    for (let k = 0; k < markerStarts.length && found < 0; k++) {
+      if (unchecked(markerEnds[k]) - unchecked(markerStarts[k]) == mb - a && hasMarker(text, a, mb + 1, unchecked(markerStarts[k]), unchecked(markerEnds[k]))) found = k;
+    }
+    if (found >= 0) unchecked((errorsWith[found] += 1));
+    else if (markerStarts.length < MAX_MARKERS) {
+      markerStarts.push(a);
+      markerEnds.push(mb);
+      errorsWith.push(1);
+    }
+  }
+  let any = false;
+  for (let k = 0; k < errorsWith.length; k++) if (unchecked(errorsWith[k]) >= 2) any = true;
+  if (!any) return;
+  const linesWith = new Array<i32>(markerStarts.length);
+  const lines = shapes.count;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let line = 0; line < lines; line++) {
+      const a = unchecked(shapes.starts[line]);
+      const b = unchecked(shapes.ends[line]);
+      for (let k = 0; k < markerStarts.length; k++) {
+        if (unchecked(errorsWith[k]) < 2 || !hasMarker(text, a, b, unchecked(markerStarts[k]), unchecked(markerEnds[k]))) continue;
+        if (pass == 0) unchecked((linesWith[k] += 1));
+        else if (unchecked(errorsWith[k]) * 2 >= unchecked(linesWith[k]) && unchecked(flagged[line]) == 0) unchecked((into[line] = 1));
+        break;
+      }
+    }
+  }
+}
+
 export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i32): Scan {
   const lines = shapes.count;
   const flagged = new StaticArray<u8>(lines + 1);
@@ -202,6 +279,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       if (line < lines) unchecked((flagged[line] = 1));
     }
   }
+  const marked = new StaticArray<u8>(lines + 1);
+  markedLikeErrors(text, scan, keep, shapes, flagged, marked);
+  for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
   // The lines that break the largest columns, later lines first among equals.
   const minSupport = exitCode == 0 && failures == 0 ? QUIET_SUPPORT : 1;
   const candidates = new Array<i64>();
@@ -239,7 +319,14 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       }
       a++;
     }
-    if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
+    if (line < lines && unchecked(marked[line]) != 0) {
+      const start = unchecked(shapes.starts[line]);
+      out.lineStarts.push(start);
+      out.lineEnds.push(lineEndOf(text, unchecked(shapes.ends[line])));
+      out.lineNumbers.push(line + 1);
+      out.kinds.push(Kind.Error);
+      out.hits.push(start);
+    } else if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
       const start = unchecked(shapes.starts[line]);
       out.lineStarts.push(start);
       out.lineEnds.push(lineEndOf(text, unchecked(shapes.ends[line])));

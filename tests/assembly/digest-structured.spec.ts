@@ -70,6 +70,28 @@ describe("StructuredData: JSON documents", () => {
     expect(few.includes(" in all")).toBe(false);
   });
 
+  it("sums the count members of an array's records over every item, the omitted ones too", () => {
+    // eslint -f json: one record per file, each counting its own problems (tests/fixtures/corpus/eslint-json-format).
+    let t = "[";
+    for (let i = 0; i < 24; i++) {
+      if (i > 0) t += ",";
+      const errors = i % 3 == 0 ? 2 : 0;
+      t += '{"filePath":"/src/routes/route' + i.toString() + '.js","messages":[{"ruleId":"no-undef","line":' + (i + 1).toString() + '}],"errorCount":' + errors.toString();
+      t += ',"warningCount":' + (i == 5 ? "1" : "0") + ',"discount":7,"ratioCount":0.5}';
+    }
+    t += "]";
+    const out = llm(t, 600);
+    expect(isJson(out)).toBe(true);
+    // 8 files with 2 errors each, one warning; "discount" is not a count, a fraction is not one either.
+    expect(out.includes(" items (24 in all; errorCount 16, warningCount 1 in all)\"")).toBe(true);
+    expect(out.includes("discount 56")).toBe(false);
+    expect(out.includes("ratioCount")).toBe(true);
+    expect(out.includes("ratioCount 0")).toBe(false);
+    // Nothing counted above zero: the marker says what it said.
+    const none = llm(t.replaceAll('"errorCount":2', '"errorCount":0').replace('"warningCount":1', '"warningCount":0'), 600);
+    expect(none.includes(" items (24 in all)\"")).toBe(true);
+  });
+
   it("keeps every top-level key of a wide object while it can, then counts the rest", () => {
     const t = wideObject(30);
     const roomy = llm(t, 900);

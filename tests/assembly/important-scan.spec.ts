@@ -32,7 +32,7 @@ describe("scanImportant", () => {
       "error", "Error", "ERROR", "errors", "npm ERR! x", "[ERR]", "fail", "FAILED", "failures", "fatal", "Segmentation fault",
       "panic", "panicked", "5 passed", "12 passing", "warning", "Warnings", "WARN", "DeprecationWarning:", "Ran 4 tests",
       "Traceback (most recent call last):", "Exception", "NullPointerException", "exit status 1", "exited with code 2",
-      "make: *** [all] Error 2", "\u2715 test", "\u00d7 test",
+      "make: *** [all] Error 2", "\u2715 test", "\u00d7 test", "name() \u2718 10 % off", "name() \u2718",
       // near misses that must stay unflagged, as the confirmer says
       "-Wall", "always", "parentheses", "falsy", "pattern", "water", "Random", "ebb", "excel", "exits", "**",
     ];
@@ -42,5 +42,14 @@ describe("scanImportant", () => {
         expect(scannedKinds(s)).toBe(referenceKinds(s));
       }
     }
+  });
+
+  it("takes a cross mark after a test's name in a drawn tree as a failure, and × there as arithmetic", () => {
+    // JUnit's console tree (tests/fixtures/corpus/junit5-console-failures).
+    const tree = "\u2502  \u251c\u2500 totalOf040Items() \u2714\n\u2502     \u251c\u2500 discountTenPercent() \u2718 10 % off 2 \u00d7 10.00 ==> expected: <1800> but was: <1799>\n";
+    expect(scannedKinds(tree)).toBe("2:5");
+    // Inside a word or a symbol run it is not a mark of its own.
+    expect(scannedKinds("a\u2718b\nx \u2718\u2718 y\n")).toBe("");
+    expect(scannedKinds("2 \u00d7 10.00 = 20.00\n")).toBe("");
   });
 });

@@ -138,6 +138,42 @@ describe("refined scan", () => {
   });
 });
 
+// pytest's failure report (tests/fixtures/corpus/pytest-failures): "E" padded to a
+// column opens every line of what failed, with or without an error word.
+function pytestReport(): string {
+  return [
+    "    def test_vat_rounding():",
+    ">       assert vat(1999, \"19\") == 380",
+    "E       AssertionError: assert 379 == 380",
+    "E        +  where 379 = <function vat at 0x7fe4>(1999, '19')",
+    "",
+    "test_money.py:529: AssertionError",
+    "    def test_parse_amount_comma():",
+    ">       assert parse_amount(\"12,50\") == Decimal(\"12.50\")",
+    "E       decimal.InvalidOperation: [<class 'decimal.ConversionSyntax'>]",
+    "",
+    "money.py:4: InvalidOperation",
+    "E       ZeroDivisionError: integer division or modulo by zero",
+    "",
+  ].join("\n");
+}
+
+describe("margin markers of error lines", () => {
+  it("flags a line with the marker most error lines carry, whatever it says", () => {
+    const r = refined(pytestReport(), 1);
+    expect(r.includes("9:error")).toBe(true);
+    // The same letter padded to another column is the assertion's explanation, not an error.
+    expect(r.includes("4:")).toBe(false);
+  });
+
+  it("needs two error lines with the marker, and them to be half of its lines at least", () => {
+    const one = pytestReport().replace("E       ZeroDivisionError: integer division or modulo by zero", "").replace("E       AssertionError: assert 379 == 380", "        assert 379 == 380");
+    expect(refined(one, 1).includes("9:")).toBe(false);
+    const many = pytestReport() + "\nE       one\nE       two\nE       three\nE       four\n";
+    expect(refined(many, 1).includes("9:")).toBe(false);
+  });
+});
+
 describe("failure blocks", () => {
   it("keeps the line that closes a long trace at a small budget", () => {
     const parts = new Array<string>();

@@ -33,7 +33,7 @@ import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext } from "../shared/types";
-import { wholeIfItFits } from "../shared/whole";
+import { COUNTED_AT_A_GLANCE, SEEN_AT_A_GLANCE, wholeIfItFits } from "../shared/whole";
 
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
 const MAX_MESSAGE: i32 = 400;
@@ -185,7 +185,8 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
   const status = statusLine(ctx.exitCode, lines, runners, budget < NUMBERED_BELOW) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
-  const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
+  const glance = errors == 0 ? COUNTED_AT_A_GLANCE : SEEN_AT_A_GLANCE;
+  const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget, glance);
   if (whole !== null) return whole;
   // Under a small budget a padded listing is cut without its padding: more rows fit, each
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
@@ -212,7 +213,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   if (tree.length > 0) room -= tree.length + 1;
   const sections = tree.length > 0 ? "" : sectionOutline(text, (room * SECTIONS_SHARE) / 100);
   if (sections.length > 0) room -= sections.length + 1;
-  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes);
+  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0);
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);

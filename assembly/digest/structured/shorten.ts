@@ -1,6 +1,8 @@
 // Writes an indexed JSON value (util/json-index.ts) shortened by a set of
 // limits, and always as valid JSON:
-//   long arrays   → first items, "…+N items (M in all)", last item
+//   long arrays   → first items, "…+N items (M in all)", last item; an array of
+//                   records adds the sums of their count members (sums.ts):
+//                   "…+18 items (24 in all; errorCount 20 in all)"
 //   big objects   → first keys, "…": "+N keys (M in all)", last key (below the levels kept whole)
 //                   (the total from 10 members on)
 //   long strings  → "abc…(+1,234 chars)"
@@ -11,6 +13,7 @@ import { JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { codePoints, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
+import { countSums } from "./sums";
 
 export const ELLIPSIS: string = "\u2026";
 /** A shortened container with fewer members than this gets no "(M in all)": the sum is obvious. */
@@ -159,8 +162,15 @@ class Walker {
         if (isObject) this.out.add('"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).add('"+').addCount(omitted).add(omitted == 1 ? " key" : " keys");
         else this.out.add('"').add(ELLIPSIS).add("+").addCount(omitted).add(omitted == 1 ? " item" : " items");
         // The total too: "how many versions / packages" is a question the shown
-        // members plus the omitted count answer only after some arithmetic.
-        if (count >= MIN_TOTAL) this.out.add(" (").addCount(count).add(" in all)");
+        // members plus the omitted count answer only after some arithmetic; so is
+        // "how many errors" of records that each count theirs (sums.ts).
+        const sums = isObject ? "" : countSums(s, idx, k);
+        if (count >= MIN_TOTAL || sums.length > 0) {
+          this.out.add(" (");
+          if (count >= MIN_TOTAL) this.out.addCount(count).add(" in all");
+          if (sums.length > 0) this.out.add(count >= MIN_TOTAL ? "; " : "").add(sums).add(" in all");
+          this.out.addChar(0x29);
+        }
         this.out.addChar(CharCode.DQUOTE);
       }
       let v = q;
