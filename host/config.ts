@@ -7,10 +7,10 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { LEVEL_BUDGETS } from "./budget.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
-import { QUEUE_MODES, type QueueMode } from "./lock.js";
-import { DEFAULT_PRICES, type Prices } from "./stats.js";
-import { SUMMARIZER_DEFAULTS } from "./summarizer/options.js";
-import { LOG_WRITER_DEFAULTS } from "./log/writer.js";
+import { QUEUE_MODES, type QueueMode } from "./queue-modes.js";
+import { DEFAULT_PRICES, type Prices } from "./prices.js";
+import { SUMMARIZER_DEFAULTS } from "./summarizer/defaults.js";
+import { LOG_WRITER_DEFAULTS } from "./log/writer-defaults.js";
 import type { Category, Level } from "./types.js";
 
 export type SummarizerProvider = "off" | "anthropic" | "openai" | "openai-compatible";
