@@ -28,8 +28,8 @@ function readHint(): string {
 
 const compact: Compactor = async ({ tool, args, output, callId, cwd, session }) => {
   if (output.length <= DEFAULTS.passthrough) return null;
-  const [{ createAbridge }, { baselineCoreOnly }] = await Promise.all([import("../session.js"), import("./one-shot.js")]);
-  baselineCoreOnly();
+  const [{ createAbridge }, { tierForOutput }] = await Promise.all([import("../session.js"), import("./one-shot.js")]);
+  tierForOutput(output.length);
   // The session resolves the log's path from the same configuration hookLog() reads: read once.
   const abridge = createAbridge({ cwd, sessionId: hookSessionId(session), log: { readHint: readHint() } });
   let failure: unknown;

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Interner, NumberColumn, RowIndex } from "../../host/call-table.js";
 import { Locations } from "../../host/log/locations.js";
 import { SessionStats } from "../../host/stats.js";
+import { BASELINE_ONLY_FROM } from "../../host/cli/one-shot.js";
 import { ensureBuiltCli } from "./support/built-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "abridge-cold-"));
@@ -100,7 +101,11 @@ interface HookRun {
 const project = join(dir, "project");
 mkdirSync(project);
 writeFileSync(join(project, "abridge.config.json"), JSON.stringify({ level: "balanced" }));
-const longOutput = Array.from({ length: 200 }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o`).join("\n") + "\nsrc/unit_7.c:3:1: error: expected ';'\n";
+const buildLog = (lines: number) => Array.from({ length: lines }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o`).join("\n") + "\nsrc/unit_7.c:3:1: error: expected ';'\n";
+/** About 9 KB. */
+const longOutput = buildLog(200);
+/** Past BASELINE_ONLY_FROM (64 KB). */
+const hugeOutput = buildLog(2000);
 
 /** Runs `abridge hook claude` on one hook input, in a project with a config file. Agents start the hook afresh on every tool call. */
 function runHook(input: Record<string, unknown>): HookRun {
@@ -138,6 +143,7 @@ const bash = (command: string, stdout: string) => ({ hook_event_name: "PostToolU
 
 describe("the hook an agent starts on every tool call", () => {
   const long = runHook(bash("make", longOutput));
+  const huge = runHook(bash("make", hugeOutput));
   const pre = runHook({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "make" } });
   const short = runHook(bash("make", "make: Nothing to be done for 'all'.\n"));
   const chunks = (run: HookRun) => run.files.filter((f) => f !== "cli.bundle.cjs").map((f) => f.replace(/-[\w-]{8}\.bundle\.cjs$/, ""));
@@ -160,8 +166,12 @@ describe("the hook an agent starts on every tool call", () => {
     for (const heavy of ["crypto", "child_process", "timers/promises"]) expect(long.builtins).not.toContain(heavy);
   });
 
-  it("compiles the core without tiering up (the process ends after one output), and sets no flag when the core is not needed", () => {
-    expect(long.flags).toEqual(["--liftoff-only"]);
+  it("compiles the core without tiering up for an output past 64 KB (the process ends after it), and sets no flag otherwise", () => {
+    expect(hugeOutput.length).toBeGreaterThanOrEqual(BASELINE_ONLY_FROM);
+    expect(huge.answered).toBe(true);
+    expect(huge.flags).toEqual(["--liftoff-only"]);
+    expect(longOutput.length).toBeLessThan(BASELINE_ONLY_FROM);
+    expect(long.flags).toEqual([]);
     expect(pre.flags).toEqual([]);
     expect(short.flags).toEqual([]);
   });
@@ -172,14 +182,14 @@ describe("the hook an agent starts on every tool call", () => {
 });
 
 describe("the CLI's one-shot commands", () => {
-  it("`abridge compact` on a long output compiles the core without tiering up and prints its digest", () => {
+  it("`abridge compact` on an output past 64 KB compiles the core without tiering up and prints its digest", () => {
     const cli = ensureBuiltCli();
     const probe = join(dir, "flags.cjs");
     const out = join(dir, "flags.json");
     writeFileSync(probe, `const v8 = require("node:v8"); const flags = []; const set = v8.setFlagsFromString; v8.setFlagsFromString = (f) => (flags.push(f), set(f));
 process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(flags)));`);
     const file = join(dir, "build.log");
-    writeFileSync(file, longOutput);
+    writeFileSync(file, hugeOutput);
     const printed = execFileSync(process.execPath, ["-r", probe, cli, "compact", file, "--tool", "bash", "--level", "minimal"], { encoding: "utf8" });
     expect(printed).toContain("error: expected ';'");
     expect(JSON.parse(readFileSync(out, "utf8"))).toEqual(["--liftoff-only"]);
