@@ -12,6 +12,7 @@ import { DEFAULT_PRICES, type Prices } from "./prices.js";
 import { SUMMARIZER_DEFAULTS } from "./summarizer/defaults.js";
 import { LOG_WRITER_DEFAULTS } from "./log/writer-defaults.js";
 import type { Category, Level } from "./types.js";
+import type { CompactOptions } from "./pipeline.js";
 
 export type SummarizerProvider = "off" | "anthropic" | "openai" | "openai-compatible";
 
@@ -475,4 +476,16 @@ export function loadConfig(options: AbridgeOptions = {}, context: LoadConfigCont
     configFile,
   };
   return deepFreeze(config);
+}
+
+/** The options of the digest a configuration asks for (the CLI's commands read them too). */
+export function compactOptions(c: AbridgeConfig): CompactOptions {
+  return {
+    level: c.level,
+    budget: c.budget ?? undefined,
+    maxTokens: c.maxTokens ?? undefined,
+    passthrough: c.passthrough,
+    categories: c.categories,
+    exactTokens: c.exactTokens,
+  };
 }

@@ -9,7 +9,8 @@
 //   chunks they share;
 // - the library for `require()`: index.bundle.cjs and its chunks;
 // - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call is
-//   two chunks: what a hook needs to answer, and the session a long output opens (below);
+//   three chunks: what a hook needs to answer, the digest, and the session a long output opens
+//   (below);
 //   `abridge run` adds a small one; the other commands (report, replay, install, …) are chunks
 //   no hook reads;
 // - opencode's plugin: one file (below).
@@ -46,48 +47,46 @@ const libraryCjs = await build(
 );
 
 /**
- * What an agent starts on every tool call, in two chunks. "hook" is what `abridge hook` needs to
- * answer (the agents' hook code and the configuration): a PreToolUse, a command the wrapper
- * already ran and a short output need nothing else. "per-call" is the session, the core's binding
- * and the log, which only a long output loads (`abridge compact`, `abridge run`, and the session a
- * hook opens). `abridge run` (the wrapper a hook hands back) adds only its own module on top: a
- * chunk of its own, so that a hook does not load node:child_process.
+ * What an agent starts on every tool call, in three chunks, each loaded only by the calls that
+ * need it: "hook" is what `abridge hook` needs to answer (the agents' hook code and the
+ * configuration): a PreToolUse, a command the wrapper already ran and a short output need nothing
+ * else. "compact" adds the digest (the core's binding and the pipeline), all `abridge compact`
+ * needs. "per-call" adds the session and its log, which a long output in a hook or in
+ * `abridge run` opens. `abridge run` (the wrapper a hook hands back) adds only its own module on
+ * top: a chunk of its own, so that a hook does not load node:child_process.
  */
 const HOOK = ["dist/cli/hook.js"];
-const PER_CALL = ["dist/cli/compact.js", "dist/cli/one-shot.js", "dist/session.js"];
-const reachedFrom = new Map();
-/** Every module these entries reach by static imports (their dynamic imports stay apart). */
-function reached(entries, getModuleInfo) {
-  const key = entries.join("\n");
-  if (reachedFrom.has(key)) return reachedFrom.get(key);
-  const seen = new Set();
-  const visit = (id) => {
-    if (seen.has(id)) return;
-    const info = getModuleInfo(id);
-    if (!info) return;
-    seen.add(id);
-    info.importedIds.forEach(visit);
-  };
-  entries.map((f) => new URL(`../${f}`, import.meta.url).pathname).forEach(visit);
-  reachedFrom.set(key, seen);
-  return seen;
-}
-/** The chunk a module of the CLI goes to: "hook" first, so the per-call chunk holds only the rest. */
-function perCallChunk(id, ctx) {
-  const info = (m) => ctx.getModuleInfo(m);
-  if (reached(HOOK, info).has(id)) return "hook";
-  return reached(PER_CALL, info).has(id) ? "per-call" : null;
-}
+const COMPACT = ["dist/cli/compact.js"];
+const PER_CALL = ["dist/cli/one-shot.js", "dist/session.js"];
+/** Every module of the CLI's graph each chunk's entries reach by static imports (their dynamic imports stay apart), filled once the graph is known. */
+const reachedBy = { hook: new Set(), compact: new Set(), "per-call": new Set() };
+const reachPlugin = {
+  name: "per-call-chunks",
+  buildEnd() {
+    const visit = (set, id) => {
+      if (set.has(id)) return;
+      const info = this.getModuleInfo(id);
+      if (!info) return;
+      set.add(id);
+      info.importedIds.forEach((d) => visit(set, d));
+    };
+    for (const [chunk, entries] of [["hook", HOOK], ["compact", COMPACT], ["per-call", PER_CALL]]) {
+      for (const f of entries) visit(reachedBy[chunk], new URL(`../${f}`, import.meta.url).pathname);
+    }
+  },
+};
+/** A module goes to the first of "hook", "compact", "per-call" whose entries reach it (the highest priority wins). */
+const perCallGroups = ["hook", "compact", "per-call"].map((name, i) => ({ name, priority: 3 - i, test: (id) => reachedBy[name].has(id) }));
 const cli = await build(
   { cli: "dist/cli.js" },
   {
     format: "cjs",
     entryFileNames: "[name].bundle.cjs",
     chunkFileNames: "cli-[name]-[hash].bundle.cjs",
-    codeSplitting: { groups: [{ debugName: "per-call", name: perCallChunk }] },
+    codeSplitting: { groups: perCallGroups },
   },
   // The per-call chunk holds the session the hook imports dynamically, on purpose.
-  { checks: { ineffectiveDynamicImport: false } },
+  { checks: { ineffectiveDynamicImport: false }, plugins: [reachPlugin] },
 );
 // package.json's `bin` is the CommonJS build: Node's CommonJS loader starts faster than its ES
 // module loader (no module graph to link, no ES facade over node:fs that loads its streams), and

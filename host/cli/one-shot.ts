@@ -4,10 +4,9 @@
 // the optimized code arrives too late to pay for itself, and the compiles take the cores the call
 // needs: a first compact() of 1 MB spent ~120 ms of CPU (~50 on the main thread) with tiering and
 // ~52 ms without it on a loaded 2-core machine, in 63–74 ms of wall time against 114–147; at 64 KB
-// ~80 against ~37. A short output is another matter: its hot functions are recompiled early
-// enough to be used within the call, so that the main thread (what the agent waits for) did more
-// work without them (`abridge compact` of 9 KB: +15 ms). These commands own their process, so
-// they choose by the output's size; the library never sets V8 flags.
+// ~80 ms of CPU against ~37. Below that the difference is a few ms, less than loading node:v8
+// costs a process that has not loaded Node's streams yet (~4 ms: `abridge compact FILE`), so short
+// outputs keep V8's defaults. These commands own their process; the library never sets V8 flags.
 import { setBeforeCoreCompile } from "../core.js";
 import { setV8Flags } from "../lazy.js";
 

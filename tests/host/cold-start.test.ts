@@ -148,10 +148,10 @@ describe("the hook an agent starts on every tool call", () => {
   const short = runHook(bash("make", "make: Nothing to be done for 'all'.\n"));
   const chunks = (run: HookRun) => run.files.filter((f) => f !== "cli.bundle.cjs").map((f) => f.replace(/-[\w-]{8}\.bundle\.cjs$/, ""));
 
-  it("answers a long output from the CLI entry, the hook's chunk and the per-call chunk, without the report, replay or summarizer code", () => {
+  it("answers a long output from the CLI entry, the hook's, the digest's and the session's chunks, without the report, replay or summarizer code", () => {
     expect(long.answered).toBe(true);
     expect(long.files).toContain("cli.bundle.cjs");
-    expect(chunks(long).sort()).toEqual(["cli-hook", "cli-per-call", "cli-rolldown-runtime"]);
+    expect(chunks(long).sort()).toEqual(["cli-compact", "cli-hook", "cli-per-call", "cli-rolldown-runtime"]);
   });
 
   it("answers a PreToolUse and a short output without the per-call chunk (no session, core or log code)", () => {
@@ -182,17 +182,20 @@ describe("the hook an agent starts on every tool call", () => {
 });
 
 describe("the CLI's one-shot commands", () => {
-  it("`abridge compact` on an output past 64 KB compiles the core without tiering up and prints its digest", () => {
+  it("`abridge compact` on an output past 64 KB compiles the core without tiering up and prints its digest, without the session's code", () => {
     const cli = ensureBuiltCli();
     const probe = join(dir, "flags.cjs");
     const out = join(dir, "flags.json");
     writeFileSync(probe, `const v8 = require("node:v8"); const flags = []; const set = v8.setFlagsFromString; v8.setFlagsFromString = (f) => (flags.push(f), set(f));
-process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(flags)));`);
+process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify({ flags, files: Object.keys(require.cache) })));`);
     const file = join(dir, "build.log");
     writeFileSync(file, hugeOutput);
     const printed = execFileSync(process.execPath, ["-r", probe, cli, "compact", file, "--tool", "bash", "--level", "minimal"], { encoding: "utf8" });
     expect(printed).toContain("error: expected ';'");
-    expect(JSON.parse(readFileSync(out, "utf8"))).toEqual(["--liftoff-only"]);
+    const seen = JSON.parse(readFileSync(out, "utf8")) as { flags: string[]; files: string[] };
+    expect(seen.flags).toEqual(["--liftoff-only"]);
+    const chunks = seen.files.map((f) => basename(f)).filter((f) => f.startsWith("cli-")).map((f) => f.replace(/-[\w-]{8}\.bundle\.cjs$/, ""));
+    expect(chunks.sort()).toEqual(["cli-compact", "cli-hook", "cli-rolldown-runtime"]);
   });
 });
 
