@@ -9,7 +9,7 @@
 //   chunks they share;
 // - the library for `require()`: index.bundle.cjs and its chunks;
 // - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call is
-//   three chunks: what a hook needs to answer, the digest, and the session a long output opens
+//   two chunks: what a hook needs to answer, and the digest and session a long output needs
 //   (below);
 //   `abridge run` adds a small one; the other commands (report, replay, install, …) are chunks
 //   no hook reads;
@@ -47,19 +47,18 @@ const libraryCjs = await build(
 );
 
 /**
- * What an agent starts on every tool call, in three chunks, each loaded only by the calls that
- * need it: "hook" is what `abridge hook` needs to answer (the agents' hook code and the
- * configuration): a PreToolUse, a command the wrapper already ran and a short output need nothing
- * else. "compact" adds the digest (the core's binding and the pipeline), all `abridge compact`
- * needs. "per-call" adds the session and its log, which a long output in a hook or in
- * `abridge run` opens. `abridge run` (the wrapper a hook hands back) adds only its own module on
- * top: a chunk of its own, so that a hook does not load node:child_process.
+ * What an agent starts on every tool call, in two chunks. "hook" is what `abridge hook` needs to
+ * answer (the agents' hook code and the configuration): a PreToolUse, a command the wrapper
+ * already ran and a short output need nothing else. "per-call" is the digest, the session and its
+ * log, which only a long output loads (`abridge compact`, `abridge run`, and the session a hook
+ * opens). `abridge run` (the wrapper a hook hands back) adds only its own module on top: a chunk
+ * of its own, so that a hook does not load node:child_process. (A third chunk for the digest
+ * alone, all `abridge compact` needs, measured no faster: each chunk is a file more to load.)
  */
 const HOOK = ["dist/cli/hook.js"];
-const COMPACT = ["dist/cli/compact.js"];
-const PER_CALL = ["dist/cli/one-shot.js", "dist/session.js"];
+const PER_CALL = ["dist/cli/compact.js", "dist/cli/one-shot.js", "dist/session.js"];
 /** Every module of the CLI's graph each chunk's entries reach by static imports (their dynamic imports stay apart), filled once the graph is known. */
-const reachedBy = { hook: new Set(), compact: new Set(), "per-call": new Set() };
+const reachedBy = { hook: new Set(), "per-call": new Set() };
 const reachPlugin = {
   name: "per-call-chunks",
   buildEnd() {
@@ -70,13 +69,16 @@ const reachPlugin = {
       set.add(id);
       info.importedIds.forEach((d) => visit(set, d));
     };
-    for (const [chunk, entries] of [["hook", HOOK], ["compact", COMPACT], ["per-call", PER_CALL]]) {
+    for (const [chunk, entries] of [["hook", HOOK], ["per-call", PER_CALL]]) {
       for (const f of entries) visit(reachedBy[chunk], new URL(`../${f}`, import.meta.url).pathname);
     }
   },
 };
-/** A module goes to the first of "hook", "compact", "per-call" whose entries reach it (the highest priority wins). */
-const perCallGroups = ["hook", "compact", "per-call"].map((name, i) => ({ name, priority: 3 - i, test: (id) => reachedBy[name].has(id) }));
+/** A module the hook reaches goes to "hook" (the higher priority); the rest the per-call entries reach, to "per-call". */
+const perCallGroups = [
+  { name: "hook", priority: 2, test: (id) => reachedBy.hook.has(id) },
+  { name: "per-call", priority: 1, test: (id) => reachedBy["per-call"].has(id) },
+];
 const cli = await build(
   { cli: "dist/cli.js" },
   {

@@ -148,10 +148,10 @@ describe("the hook an agent starts on every tool call", () => {
   const short = runHook(bash("make", "make: Nothing to be done for 'all'.\n"));
   const chunks = (run: HookRun) => run.files.filter((f) => f !== "cli.bundle.cjs").map((f) => f.replace(/-[\w-]{8}\.bundle\.cjs$/, ""));
 
-  it("answers a long output from the CLI entry, the hook's, the digest's and the session's chunks, without the report, replay or summarizer code", () => {
+  it("answers a long output from the CLI entry, the hook's chunk and the per-call chunk, without the report, replay or summarizer code", () => {
     expect(long.answered).toBe(true);
     expect(long.files).toContain("cli.bundle.cjs");
-    expect(chunks(long).sort()).toEqual(["cli-compact", "cli-hook", "cli-per-call", "cli-rolldown-runtime"]);
+    expect(chunks(long).sort()).toEqual(["cli-hook", "cli-per-call", "cli-rolldown-runtime"]);
   });
 
   it("answers a PreToolUse and a short output without the per-call chunk (no session, core or log code)", () => {
@@ -182,7 +182,7 @@ describe("the hook an agent starts on every tool call", () => {
 });
 
 describe("the CLI's one-shot commands", () => {
-  it("`abridge compact` on an output past 64 KB compiles the core without tiering up and prints its digest, without the session's code", () => {
+  it("`abridge compact` on an output past 64 KB compiles the core without tiering up and prints its digest", () => {
     const cli = ensureBuiltCli();
     const probe = join(dir, "flags.cjs");
     const out = join(dir, "flags.json");
@@ -195,7 +195,7 @@ process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}
     const seen = JSON.parse(readFileSync(out, "utf8")) as { flags: string[]; files: string[] };
     expect(seen.flags).toEqual(["--liftoff-only"]);
     const chunks = seen.files.map((f) => basename(f)).filter((f) => f.startsWith("cli-")).map((f) => f.replace(/-[\w-]{8}\.bundle\.cjs$/, ""));
-    expect(chunks.sort()).toEqual(["cli-compact", "cli-hook", "cli-rolldown-runtime"]);
+    expect(chunks.sort()).toEqual(["cli-hook", "cli-per-call", "cli-rolldown-runtime"]);
   });
 });
 
