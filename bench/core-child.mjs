@@ -74,6 +74,9 @@ async function memoryOver(call, wasmBytes) {
 
 if (process.argv[2] === "empty") {
   // nothing: the cost of Node running this module file
+} else if (process.argv[2] === "input") {
+  // Only the output a first-process run builds before it calls abridge: what of its time is the bench's own.
+  textOf(Number(process.argv[3])).length;
 } else if (process.argv[2] === "cold") {
   const t0 = performance.now();
   const { compact } = await import("../dist/index.bundle.js");
@@ -96,7 +99,18 @@ if (process.argv[2] === "empty") {
   }
   // An empty ES module file too: Node's own cost of running a module file, which any harness
   // written as one pays with or without abridge.
-  const [nodeBare, emptyModule, first4k, first1m] = walls([["-e", "0"], [self, "empty"], [self, "first-process", "4096"], [self, "first-process", String(1 << 20)]]);
+  // The same first call from a CommonJS harness (bench/first-process.cjs, the package's `require`
+  // build); and the 1 MB run's own cost of building its input, without abridge.
+  const cjs = new URL("first-process.cjs", import.meta.url).pathname;
+  const [nodeBare, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = walls([
+    ["-e", "0"],
+    [self, "empty"],
+    [self, "first-process", "4096"],
+    [self, "first-process", String(1 << 20)],
+    [cjs, "4096"],
+    [cjs, String(1 << 20)],
+    [self, "input", String(1 << 20)],
+  ]);
   const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
@@ -115,6 +129,9 @@ if (process.argv[2] === "empty") {
       emptyModuleOverMs: emptyModule - nodeBare,
       firstProcess4kOverMs: first4k - nodeBare,
       firstProcess1mOverMs: first1m - nodeBare,
+      firstProcessCjs4kOverMs: cjs4k - nodeBare,
+      firstProcessCjs1mOverMs: cjs1m - nodeBare,
+      input1mOverMs: input1m - nodeBare,
       rssGrowthMB: compactMemory.rssGrowthMB,
       heapGrowthMB: compactMemory.heapGrowthMB,
       wasmBeforeMB: compactMemory.wasmBeforeMB,

@@ -20,6 +20,9 @@ const log = join(dir, "session.jsonl");
 
 const wrapped = (command, i) => wrapCommand(command, { callId: `bench_${i}`, session: "bench", log, cli: CLI });
 const hookInput = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat small.txt" }, tool_use_id: "toolu_bench", session_id: "bench", cwd: dir, permission_mode: "default" });
+/** A PostToolUse of a Bash command the wrapper did not run (Claude Code's own rules asked first): the hook digests it. */
+const buildText = (size) => Array.from({ length: Math.ceil(size / 48) }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o\n`).join("").slice(0, size);
+const postInput = (size) => JSON.stringify({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout: buildText(size), stderr: "", interrupted: false, isImage: false }, tool_use_id: "toolu_bench", session_id: "bench", cwd: dir });
 
 /** Each variant: a name and the process it starts for call i. */
 const VARIANTS = [
@@ -28,6 +31,8 @@ const VARIANTS = [
   { name: `long failing build (${build.lines.toLocaleString("en-US")} lines, ${fmt(build.bytes / 1024, 0)} KB), bare`, run: () => ["bash", ["-c", "sh build.sh"]] },
   { name: `long failing build (${build.lines.toLocaleString("en-US")} lines, ${fmt(build.bytes / 1024, 0)} KB), wrapped`, run: (i) => ["bash", ["-c", wrapped("sh build.sh", i)]] },
   { name: "the PreToolUse hook process (Claude Code)", run: () => [process.execPath, [CLI, "hook", "claude"]], input: hookInput },
+  { name: "the PostToolUse hook process (Claude Code), 9 KB Bash output", run: () => [process.execPath, [CLI, "hook", "claude"]], input: postInput(9 * 1024) },
+  { name: "the PostToolUse hook process (Claude Code), 1 MB Bash output", run: () => [process.execPath, [CLI, "hook", "claude"]], input: postInput(1 << 20) },
   // The floor every per-call Node process pays, whatever it does.
   { name: "`node -e 0` (Node's own start)", run: () => [process.execPath, ["-e", "0"]] },
 ];
@@ -41,6 +46,7 @@ for (let i = 0; i < CALLS; i++) {
     samples[k].push(performance.now() - t0);
     if (r.error) throw r.error;
     if (k === 3 && i === 0 && !r.stdout.toString().includes("error: 'struct entry'")) throw new Error(`the wrapped build lost its error line:\n${r.stdout.toString().slice(0, 500)}`);
+    if (i === 0 && v.name.includes("PostToolUse") && !r.stdout.toString().includes("updatedToolOutput")) throw new Error(`${v.name} did not answer:\n${r.stderr.toString().slice(0, 500)}`);
   });
 }
 const p50 = samples.map((s) => percentile([...s].sort((a, b) => a - b), 50));

@@ -1,6 +1,6 @@
 // Turns the budget options (level, budget, maxTokens, remaining context,
 // per-category overrides) into one number of UTF-16 units.
-import { MAX_CORE_NUMBER } from "./core.js";
+import { MAX_CORE_NUMBER } from "./core-exports.js";
 import { AbridgeError } from "./errors.js";
 import type { Category, Level } from "./types.js";
 

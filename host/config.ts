@@ -7,11 +7,12 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { LEVEL_BUDGETS } from "./budget.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
-import { QUEUE_MODES, type QueueMode } from "./lock.js";
-import { DEFAULT_PRICES, type Prices } from "./stats.js";
-import { SUMMARIZER_DEFAULTS } from "./summarizer/options.js";
-import { LOG_WRITER_DEFAULTS } from "./log/writer.js";
+import { QUEUE_MODES, type QueueMode } from "./queue-modes.js";
+import { DEFAULT_PRICES, type Prices } from "./prices.js";
+import { SUMMARIZER_DEFAULTS } from "./summarizer/defaults.js";
+import { LOG_WRITER_DEFAULTS } from "./log/writer-defaults.js";
 import type { Category, Level } from "./types.js";
+import type { CompactOptions } from "./pipeline.js";
 
 export type SummarizerProvider = "off" | "anthropic" | "openai" | "openai-compatible";
 
@@ -475,4 +476,16 @@ export function loadConfig(options: AbridgeOptions = {}, context: LoadConfigCont
     configFile,
   };
   return deepFreeze(config);
+}
+
+/** The options of the digest a configuration asks for (the CLI's commands read them too). */
+export function compactOptions(c: AbridgeConfig): CompactOptions {
+  return {
+    level: c.level,
+    budget: c.budget ?? undefined,
+    maxTokens: c.maxTokens ?? undefined,
+    passthrough: c.passthrough,
+    categories: c.categories,
+    exactTokens: c.exactTokens,
+  };
 }

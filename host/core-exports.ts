@@ -13,6 +13,9 @@
  * - `flag`: a boolean
  * - `counts`: one `count` per category id, crossing as little-endian i32s
  */
+/** Largest number a `count` or `int` parameter takes: the component's limit too. */
+export const MAX_CORE_NUMBER = 0x7fffffff;
+
 export type ParamKind = "text" | "bytes" | "count" | "int" | "ratio" | "size" | "flag" | "counts";
 
 export type ResultKind = "text" | "number";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
 import type { JsonEscaped } from "./log/output-line.js";
-import { CORE_EXPORTS, type CoreArgs, type CoreExportName, type CoreResult, type ParamKind } from "./core-exports.js";
+import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreResult, type ParamKind } from "./core-exports.js";
 
 type Pointer = number;
 
@@ -51,8 +51,23 @@ function wasmUrl(): URL {
   return new URL(`build/${file}`, PACKAGE_ROOT);
 }
 
+/** Runs once, just before the core is first compiled from the package's file (setBeforeCoreCompile). */
+let beforeCompile: (() => void) | undefined;
+
+/**
+ * Runs `prepare` once, just before the core is compiled for the first time, and only if it is:
+ * the CLI sets its V8 flags for WebAssembly there (cli/one-shot.ts), so a command that never
+ * reaches the core (a short output) does not pay for them.
+ */
+export function setBeforeCoreCompile(prepare: (() => void) | undefined): void {
+  beforeCompile = compiled ? undefined : prepare;
+}
+
 function instantiate(): RawExports {
   if (!compiled) {
+    const prepare = beforeCompile;
+    beforeCompile = undefined;
+    prepare?.();
     let bytes: Buffer;
     try {
       bytes = readFileSync(wasmUrl());
@@ -165,8 +180,7 @@ function liftString(ex: RawExports, ptr: Pointer): string {
   return Buffer.from(ex.memory.buffer, ptr, byteLength).toString("utf16le");
 }
 
-/** Largest number a `count` or `int` parameter takes: the component's limit too. */
-export const MAX_CORE_NUMBER = 0x7fffffff;
+export { MAX_CORE_NUMBER };
 
 const formatted = (n: number) => (Number.isFinite(n) ? n.toLocaleString("en-US") : String(n));
 

@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import type * as Crypto from "node:crypto";
 import type * as Undici from "undici";
+import type * as V8 from "node:v8";
 
 const require = createRequire(import.meta.url);
 
@@ -35,3 +36,11 @@ export function sha256(): Crypto.Hash {
   return crypto.createHash("sha256");
 }
 
+
+/**
+ * Sets V8 flags for the rest of the process (node:v8 loaded on first use: it pulls in Node's
+ * stream modules, which a command that already read stdin has loaded anyway).
+ */
+export function setV8Flags(flags: string): void {
+  (require("node:v8") as typeof V8).setFlagsFromString(flags);
+}

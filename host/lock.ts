@@ -4,17 +4,9 @@
 // Any harness can drive it: it knows nothing about abridge's pipeline.
 import { EventEmitter } from "node:events";
 import { AbridgeError } from "./errors.js";
+import { QUEUE_MODES, type QueueMode } from "./queue-modes.js";
 
-/** How queued input is delivered. */
-export type QueueMode =
-  /** Everything queued is merged into one input (joined by blank lines) when the session is idle. */
-  | "collect"
-  /** Queued inputs are delivered one at a time, each when the session is idle again. */
-  | "followup"
-  /** Delivered at the next tool boundary (a tool finishing), even while the model is answering. */
-  | "steer";
-
-export const QUEUE_MODES: readonly QueueMode[] = ["collect", "followup", "steer"];
+export { QUEUE_MODES, type QueueMode };
 
 export interface SessionLockOptions {
   /** Longest time the summarizing gate may stay held before it opens anyway. @default 30_000 */

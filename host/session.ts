@@ -7,7 +7,7 @@
 //   4. a completion record (what the model saw, and why) is appended.
 import { EventEmitter } from "node:events";
 import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions, type CompactedWithDetails } from "./pipeline.js";
-import { loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
+import { compactOptions, loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
 import { withJsonEscaped } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
@@ -56,17 +56,7 @@ export interface CreateAbridgeOptions extends AbridgeOptions, LoadConfigContext 
   streamBufferBytes?: number;
 }
 
-/** The options of the digest a configuration asks for (the CLI's commands read them too). */
-export function compactOptions(c: AbridgeConfig): CompactOptions {
-  return {
-    level: c.level,
-    budget: c.budget ?? undefined,
-    maxTokens: c.maxTokens ?? undefined,
-    passthrough: c.passthrough,
-    categories: c.categories,
-    exactTokens: c.exactTokens,
-  };
-}
+export { compactOptions };
 
 /**
  * Estimated tokens of a summary: prose at about four characters a token. A summary is a few

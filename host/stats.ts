@@ -4,19 +4,9 @@ import { Interner, NumberColumn, RowIndex } from "./call-table.js";
 import { AbridgeError } from "./errors.js";
 import { readLogSync } from "./log/reader.js";
 import type { CompletionRecord } from "./log/schema.js";
+import { DEFAULT_PRICES, type Prices } from "./prices.js";
 
-/** Prices in US dollars per million tokens. */
-export interface Prices {
-  /** The main model's input price: what each token not sent saves. @default 3 */
-  inputPerMTok: number;
-  /** The summarizer's input price. @default 1 */
-  summarizerInputPerMTok: number;
-  /** The summarizer's output price. @default 5 */
-  summarizerOutputPerMTok: number;
-}
-
-// List prices at the time of writing: Claude Sonnet 4.5 input, Claude Haiku 4.5 in/out.
-export const DEFAULT_PRICES: Readonly<Prices> = Object.freeze({ inputPerMTok: 3, summarizerInputPerMTok: 1, summarizerOutputPerMTok: 5 });
+export { DEFAULT_PRICES, type Prices };
 
 export interface CallSample {
   callId: string;

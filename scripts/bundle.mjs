@@ -4,12 +4,15 @@
 // (paths.ts relies on that depth). Runtime dependencies stay external: they load lazily, when a
 // summary or exact count is needed.
 //
-// Three builds, sharing no chunk, so that each entry loads only its own graph:
+// Four builds, sharing no chunk, so that each entry loads only its own graph:
 // - the library (`abridge-agent`) and the pi extension: index.bundle.js, pi.bundle.js and the
 //   chunks they share;
-// - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call
-//   (`abridge hook`, `abridge compact`, and the session they open) is one chunk; `abridge run`
-//   adds a small one; the other commands (report, replay, install, …) are chunks no hook reads;
+// - the library for `require()`: index.bundle.cjs and its chunks;
+// - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call is
+//   two chunks: what a hook needs to answer, and the digest and session a long output needs
+//   (below);
+//   `abridge run` adds a small one; the other commands (report, replay, install, …) are chunks
+//   no hook reads;
 // - opencode's plugin: one file (below).
 // Whitespace and comments are dropped from the first two (names are kept, so stack traces still
 // read): V8 scans and the loader decodes every byte of a file before the first call runs.
@@ -33,38 +36,59 @@ async function build(input, output, options = {}) {
 }
 
 const library = await build({ index: "dist/index.js", pi: "dist/adapters/pi.js" }, { chunkFileNames: "shared-[hash].bundle.js" });
+// The same library for `require("abridge-agent")` (package.json's `require` condition): a
+// CommonJS harness gets it without an ES module graph to link, which is most of what a fresh
+// process pays before its first call. Its own chunks, shared with no other build.
+// The summarizer is exported (createSummarizer), so it is in this file too, as in the ES build's graph.
+const libraryCjs = await build(
+  { index: "dist/index.js" },
+  { format: "cjs", entryFileNames: "[name].bundle.cjs", chunkFileNames: "lib-[name]-[hash].bundle.cjs" },
+  { checks: { ineffectiveDynamicImport: false } },
+);
 
 /**
- * The hook an agent starts on every tool call, `abridge compact`, and the session they open.
- * `abridge run` (the wrapper a hook hands back) adds only its own module on top: a chunk of its
- * own, so that a hook does not load node:child_process.
+ * What an agent starts on every tool call, in two chunks. "hook" is what `abridge hook` needs to
+ * answer (the agents' hook code and the configuration): a PreToolUse, a command the wrapper
+ * already ran and a short output need nothing else. "per-call" is the digest, the session and its
+ * log, which only a long output loads (`abridge compact`, `abridge run`, and the session a hook
+ * opens). `abridge run` (the wrapper a hook hands back) adds only its own module on top: a chunk
+ * of its own, so that a hook does not load node:child_process. (A third chunk for the digest
+ * alone, all `abridge compact` needs, measured no faster: each chunk is a file more to load.)
  */
-const PER_CALL = ["dist/cli/hook.js", "dist/cli/compact.js", "dist/session.js"].map((f) => new URL(`../${f}`, import.meta.url).pathname);
-let perCall;
-/** Every module those reach by static imports: their dynamic imports (the summarizer) stay apart. */
-function reachedPerCall(getModuleInfo) {
-  if (perCall) return perCall;
-  perCall = new Set();
-  const visit = (id) => {
-    if (perCall.has(id)) return;
-    const info = getModuleInfo(id);
-    if (!info) return;
-    perCall.add(id);
-    info.importedIds.forEach(visit);
-  };
-  PER_CALL.forEach(visit);
-  return perCall;
-}
+const HOOK = ["dist/cli/hook.js"];
+const PER_CALL = ["dist/cli/compact.js", "dist/cli/one-shot.js", "dist/session.js"];
+/** Every module of the CLI's graph each chunk's entries reach by static imports (their dynamic imports stay apart), filled once the graph is known. */
+const reachedBy = { hook: new Set(), "per-call": new Set() };
+const reachPlugin = {
+  name: "per-call-chunks",
+  buildEnd() {
+    const visit = (set, id) => {
+      if (set.has(id)) return;
+      const info = this.getModuleInfo(id);
+      if (!info) return;
+      set.add(id);
+      info.importedIds.forEach((d) => visit(set, d));
+    };
+    for (const [chunk, entries] of [["hook", HOOK], ["per-call", PER_CALL]]) {
+      for (const f of entries) visit(reachedBy[chunk], new URL(`../${f}`, import.meta.url).pathname);
+    }
+  },
+};
+/** A module the hook reaches goes to "hook" (the higher priority); the rest the per-call entries reach, to "per-call". */
+const perCallGroups = [
+  { name: "hook", priority: 2, test: (id) => reachedBy.hook.has(id) },
+  { name: "per-call", priority: 1, test: (id) => reachedBy["per-call"].has(id) },
+];
 const cli = await build(
   { cli: "dist/cli.js" },
   {
     format: "cjs",
     entryFileNames: "[name].bundle.cjs",
     chunkFileNames: "cli-[name]-[hash].bundle.cjs",
-    codeSplitting: { groups: [{ debugName: "per-call", name: (id, ctx) => (reachedPerCall((m) => ctx.getModuleInfo(m)).has(id) ? "per-call" : null) }] },
+    codeSplitting: { groups: perCallGroups },
   },
   // The per-call chunk holds the session the hook imports dynamically, on purpose.
-  { checks: { ineffectiveDynamicImport: false } },
+  { checks: { ineffectiveDynamicImport: false }, plugins: [reachPlugin] },
 );
 // package.json's `bin` is the CommonJS build: Node's CommonJS loader starts faster than its ES
 // module loader (no module graph to link, no ES facade over node:fs that loads its streams), and
@@ -90,5 +114,5 @@ const [opencodeBundle] = opencodeOutput;
 const staticImports = [...opencodeBundle.code.matchAll(/^import\b[^"']*["']([^"']+)["']/gm)].map((m) => m[1]);
 const outside = staticImports.filter((s) => !s.startsWith("node:"));
 if (opencodeOutput.length !== 1 || outside.length > 0) throw new Error(`dist/opencode.bundle.js must be one file importing only node: built-ins; got ${opencodeOutput.length} file(s), imports ${outside.join(", ")}`);
-const output = [...library, ...cli, opencodeBundle];
+const output = [...library, ...libraryCjs, ...cli, opencodeBundle];
 console.log(output.map((o) => `dist/${o.fileName}: ${(o.type === "chunk" ? o.code.length : 0).toLocaleString("en-US")} chars`).join("\n"));

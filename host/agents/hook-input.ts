@@ -20,9 +20,14 @@ export function record(v: unknown): Record<string, unknown> {
 
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+/** The agent's session id as an abridge session id (it names the log file). */
+export function hookSessionId(session: string): string {
+  return SESSION_ID.test(session) ? session : `s-${Buffer.from(session).toString("hex").slice(0, 32) || "default"}`;
+}
+
 /** The session log a hook's calls go to: the project's abridge log for that agent session. */
 export function hookLog(cwd: string, session: string): { session: string; log: string } {
-  const id = SESSION_ID.test(session) ? session : `s-${Buffer.from(session).toString("hex").slice(0, 32) || "default"}`;
+  const id = hookSessionId(session);
   const config = loadConfig({ sessionId: id }, { cwd: isAbsolute(cwd) ? cwd : resolve(cwd) });
   return { session: id, log: config.log.path };
 }

@@ -9,7 +9,7 @@ import { geminiBefore } from "./gemini-hook.js";
 import { str, type Compactor, type HookAnswer, type HookInput } from "./hook-input.js";
 
 export { geminiApprovalMode } from "./gemini-hook.js";
-export { hookLog, type Compactor, type HookAnswer, type HookInput } from "./hook-input.js";
+export { hookLog, hookSessionId, type Compactor, type HookAnswer, type HookInput } from "./hook-input.js";
 
 export type Agent = "claude" | "codex" | "gemini";
 

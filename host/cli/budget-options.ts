@@ -2,9 +2,8 @@
 // with the command's flags on top. Its own module: `abridge run` and `abridge hook` load io.ts
 // on every tool call and need none of this.
 import { CHARS_PER_TOKEN, MIN_BUDGET } from "../budget.js";
-import { loadConfig, type AbridgeOptions } from "../config.js";
+import { compactOptions, loadConfig, type AbridgeOptions } from "../config.js";
 import type { CompactOptions } from "../pipeline.js";
-import { compactOptions } from "../session.js";
 import { intOption, levelOption, type Options, type Parsed } from "./io.js";
 
 /** The budget flags every command that compacts takes. */

@@ -1,6 +1,7 @@
 import { compact } from "../pipeline.js";
 import { BUDGET_FLAGS, budgetOptions } from "./budget-options.js";
 import { exitCodeOption, parse, readInput, usageError } from "./io.js";
+import { tierForOutput } from "./one-shot.js";
 
 export const help = `usage: abridge compact [FILE] [options]
 
@@ -43,6 +44,7 @@ export async function run(argv: string[]): Promise<number> {
   const exitCode = exitCodeOption(values["exit-code"]);
   const options = budgetOptions(values);
   const output = await readInput(positionals[0]);
+  tierForOutput(output.length);
   const result = compact({ tool: (values.tool as string | undefined) ?? "", args, output, exitCode }, options);
   if (values.json) {
     const { category, llmContent, uiContent, summary, truncated, metadata } = result;

@@ -3,7 +3,7 @@
 // goes on as without abridge) and the reason is reported once on stderr.
 import { DEFAULTS } from "../config.js";
 import { isAbridgeError } from "../errors.js";
-import { answerHook, hookLog, type Agent, type Compactor } from "../agents/hooks.js";
+import { answerHook, hookSessionId, type Agent, type Compactor } from "../agents/hooks.js";
 import { shellWord, runningCli } from "../agents/wrap.js";
 import { parse, printHelp, usageError } from "./io.js";
 
@@ -28,9 +28,10 @@ function readHint(): string {
 
 const compact: Compactor = async ({ tool, args, output, callId, cwd, session }) => {
   if (output.length <= DEFAULTS.passthrough) return null;
-  const { createAbridge } = await import("../session.js");
-  const { session: id, log } = hookLog(cwd, session);
-  const abridge = createAbridge({ cwd, sessionId: id, log: { path: log, readHint: readHint() } });
+  const [{ createAbridge }, { tierForOutput }] = await Promise.all([import("../session.js"), import("./one-shot.js")]);
+  tierForOutput(output.length);
+  // The session resolves the log's path from the same configuration hookLog() reads: read once.
+  const abridge = createAbridge({ cwd, sessionId: hookSessionId(session), log: { readHint: readHint() } });
   let failure: unknown;
   abridge.on("error", (err) => (failure ??= err));
   try {

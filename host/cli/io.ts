@@ -2,8 +2,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { AbridgeError } from "../errors.js";
-import { outputToText } from "../core-api.js";
-import { MAX_CORE_NUMBER } from "../core.js";
+import { MAX_CORE_NUMBER } from "../core-exports.js";
 import type { Level } from "../types.js";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -60,16 +59,6 @@ export async function readInput(file: string | undefined): Promise<Buffer> {
   } catch (err) {
     throw usageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-}
-
-/**
- * FILE (or stdin) as text for the commands that number lines. Binary input is refused with
- * its description: line numbers of an ELF file mean nothing. Invalid UTF-8 becomes U+FFFD.
- */
-export async function readText(file: string | undefined): Promise<string> {
-  const { text, binary } = outputToText(await readInput(file));
-  if (binary !== "") throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${file ?? "stdin"} is not text: ${binary}`);
-  return text;
 }
 
 const LEVELS: readonly Level[] = ["minimal", "balanced", "conservative"];

@@ -2,7 +2,8 @@
 // config file) with their line ranges, the map the FileContent digest puts above a file's
 // first chunk.
 import { languageOf, outline, type OutlineSymbol } from "../core-api.js";
-import { parse, printHelp, readText, usageError } from "./io.js";
+import { parse, printHelp, usageError } from "./io.js";
+import { readText } from "./read-text.js";
 
 export const help = `usage: abridge outline [FILE|-] [--language L] [--json]
 

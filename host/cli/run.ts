@@ -79,7 +79,8 @@ async function present(c: Captured, values: Record<string, string | boolean | un
     process.stdout.write(c.output);
     return;
   }
-  const { createAbridge } = await import("../session.js");
+  const [{ createAbridge }, { tierForOutput }] = await Promise.all([import("../session.js"), import("./one-shot.js")]);
+  tierForOutput(c.output.length);
   const readHint = process.env.ABRIDGE_READ_HINT ?? `read more: ${selfCommand()} log show {log} --id {id} --offset {first}`;
   const abridge = createAbridge({ sessionId: session, log: { ...(log ? { path: log } : {}), readHint } });
   let failure: unknown;

@@ -2,7 +2,8 @@
 // relevant range comes as hashlines (anchors an edit can be checked against);
 // the parts around it are described by the outline symbols they hold.
 import { languageOf, outline, sections, type LineRange, type OutlineSymbol } from "../core-api.js";
-import { intOption, parse, printHelp, readText, usageError } from "./io.js";
+import { intOption, parse, printHelp, usageError } from "./io.js";
+import { readText } from "./read-text.js";
 
 export const help = `usage: abridge sections [FILE|-] [--start N] [--end N] [--json]
 

@@ -1,7 +1,8 @@
 // `abridge view`: one window of a file's lines, numbered, as the model's
 // read tool would page it, with the offset of the next window.
 import { view } from "../core-api.js";
-import { intOption, parse, printHelp, printText, readText, usageError } from "./io.js";
+import { intOption, parse, printHelp, printText, usageError } from "./io.js";
+import { readText } from "./read-text.js";
 
 export const help = `usage: abridge view [FILE|-] [--offset N] [--limit N] [--hashlines]
 

@@ -9,6 +9,7 @@ import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
 import { CORE_ESCAPE_FROM, withOutputLine, type JsonEscaper } from "./output-line.js";
 import { rotateFiles } from "./rotation.js";
+import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
 import {
   LOG_SCHEMA_VERSION,
   encodeOutput,
@@ -24,15 +25,7 @@ import {
   type OutputSize,
 } from "./schema.js";
 
-export const LOG_WRITER_DEFAULTS = Object.freeze({
-  fsync: false,
-  /** Rotate when the live file would pass this size (0 = never). */
-  maxBytes: 64 * 1024 * 1024,
-  /** Rotated files kept (`.1` … `.keep`). */
-  keep: 5,
-  fileMode: 0o600,
-  dirMode: 0o700,
-});
+export { LOG_WRITER_DEFAULTS };
 
 export interface LogWriterOptions {
   path: string;

@@ -1,13 +1,15 @@
 // What a harness pays on its first tool result, counted in what the time stands for:
 // the built-in modules loaded and the objects kept per call, never in milliseconds.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Interner, NumberColumn, RowIndex } from "../../host/call-table.js";
 import { Locations } from "../../host/log/locations.js";
 import { SessionStats } from "../../host/stats.js";
+import { BASELINE_ONLY_FROM } from "../../host/cli/one-shot.js";
 import { ensureBuiltCli } from "./support/built-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "abridge-cold-"));
@@ -82,41 +84,153 @@ describe("per-call rows of a long session", () => {
   });
 });
 
-/**
- * What `abridge hook claude` loads to answer one PostToolUse with a long Bash output: the
- * built-in modules beyond what Node loads for any script, and the CLI's bundle files. Agents
- * start the hook afresh on every tool call.
- */
-function loadedByHook(): { builtins: string[]; files: string[]; answered: boolean } {
+/** What one run of `abridge hook claude` loaded and did, seen from a preloaded probe. */
+interface HookRun {
+  /** Built-in modules beyond what Node loads for any script. */
+  builtins: string[];
+  /** The CLI's bundle files (base names). */
+  files: string[];
+  /** The answer replaced the tool's output. */
+  answered: boolean;
+  /** Every v8.setFlagsFromString() call. */
+  flags: string[];
+  /** Reads of the project's abridge.config.json. */
+  configReads: number;
+}
+
+const project = join(dir, "project");
+mkdirSync(project);
+writeFileSync(join(project, "abridge.config.json"), JSON.stringify({ level: "balanced" }));
+const buildLog = (lines: number) => Array.from({ length: lines }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o`).join("\n") + "\nsrc/unit_7.c:3:1: error: expected ';'\n";
+/** About 9 KB. */
+const longOutput = buildLog(200);
+/** Past BASELINE_ONLY_FROM (64 KB). */
+const hugeOutput = buildLog(2000);
+
+/** Runs `abridge hook claude` on one hook input, in a project with a config file. Agents start the hook afresh on every tool call. */
+function runHook(input: Record<string, unknown>): HookRun {
   const cli = ensureBuiltCli();
   const out = join(dir, "hook-loaded.json");
   const probe = join(dir, "probe.cjs");
   writeFileSync(
     probe,
     `const before = new Set(process.moduleLoadList);
-process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify({
+const fs = require("node:fs");
+const v8 = require("node:v8");
+const flags = [];
+const setFlags = v8.setFlagsFromString;
+v8.setFlagsFromString = (f) => (flags.push(f), setFlags(f));
+let configReads = 0;
+const read = fs.readFileSync;
+fs.readFileSync = function (path, ...rest) {
+  if (String(path).endsWith("abridge.config.json")) configReads++;
+  return read.call(this, path, ...rest);
+};
+process.on("exit", () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify({
   builtins: process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith("NativeModule ")).map((m) => m.slice(13)),
   files: Object.keys(require.cache),
+  flags,
+  configReads,
 })));`,
   );
-  const output = Array.from({ length: 200 }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o`).join("\n") + "\nsrc/unit_7.c:3:1: error: expected ';'\n";
-  const input = { session_id: "cold", cwd: dir, permission_mode: "default", hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout: output, stderr: "", interrupted: false, isImage: false }, tool_use_id: "toolu_cold" };
-  const answer = execFileSync(process.execPath, ["-r", probe, cli, "hook", "claude"], { input: JSON.stringify(input), encoding: "utf8", env: { ...process.env, HOME: dir } });
-  const loaded = JSON.parse(readFileSync(out, "utf8")) as { builtins: string[]; files: string[] };
+  const hookInput = { session_id: "cold", cwd: project, permission_mode: "default", tool_use_id: "toolu_cold", ...input };
+  const answer = execFileSync(process.execPath, ["-r", probe, cli, "hook", "claude"], { input: JSON.stringify(hookInput), encoding: "utf8", env: { ...process.env, HOME: dir } });
+  const loaded = JSON.parse(readFileSync(out, "utf8")) as Omit<HookRun, "answered">;
   return { ...loaded, files: loaded.files.filter((f) => f !== probe).map((f) => basename(f)), answered: answer.includes("updatedToolOutput") };
 }
 
-describe("the hook an agent starts on every tool call", () => {
-  const loaded = loadedByHook();
+const bash = (command: string, stdout: string) => ({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command }, tool_response: { stdout, stderr: "", interrupted: false, isImage: false } });
 
-  it("answers from the CLI entry and the one per-call chunk, without the report, replay or summarizer code", () => {
-    expect(loaded.answered).toBe(true);
-    expect(loaded.files).toContain("cli.bundle.cjs");
-    expect(loaded.files.filter((f) => f !== "cli.bundle.cjs")).toEqual([expect.stringMatching(/^cli-per-call-.*\.bundle\.cjs$/)]);
+describe("the hook an agent starts on every tool call", () => {
+  const long = runHook(bash("make", longOutput));
+  const huge = runHook(bash("make", hugeOutput));
+  const pre = runHook({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "make" } });
+  const short = runHook(bash("make", "make: Nothing to be done for 'all'.\n"));
+  const chunks = (run: HookRun) => run.files.filter((f) => f !== "cli.bundle.cjs").map((f) => f.replace(/-[\w-]{8}\.bundle\.cjs$/, ""));
+
+  it("answers a long output from the CLI entry, the hook's chunk and the per-call chunk, without the report, replay or summarizer code", () => {
+    expect(long.answered).toBe(true);
+    expect(long.files).toContain("cli.bundle.cjs");
+    expect(chunks(long).sort()).toEqual(["cli-hook", "cli-per-call", "cli-rolldown-runtime"]);
+  });
+
+  it("answers a PreToolUse and a short output without the per-call chunk (no session, core or log code)", () => {
+    expect(pre.answered).toBe(false);
+    expect(short.answered).toBe(false);
+    expect(chunks(pre).sort()).toEqual(["cli-hook", "cli-rolldown-runtime"]);
+    expect(chunks(short).sort()).toEqual(["cli-hook", "cli-rolldown-runtime"]);
   });
 
   it("loads neither node:crypto, node:child_process nor the summarizer's timers", () => {
-    expect(loaded.builtins).toContain("os"); // the probe sees what is loaded (the hook reads the home folder)
-    for (const heavy of ["crypto", "child_process", "timers/promises"]) expect(loaded.builtins).not.toContain(heavy);
+    expect(long.builtins).toContain("os"); // the probe sees what is loaded (the hook reads the home folder)
+    for (const heavy of ["crypto", "child_process", "timers/promises"]) expect(long.builtins).not.toContain(heavy);
+  });
+
+  it("compiles the core without tiering up for an output past 64 KB (the process ends after it), and sets no flag otherwise", () => {
+    expect(hugeOutput.length).toBeGreaterThanOrEqual(BASELINE_ONLY_FROM);
+    expect(huge.answered).toBe(true);
+    expect(huge.flags).toEqual(["--liftoff-only"]);
+    expect(longOutput.length).toBeLessThan(BASELINE_ONLY_FROM);
+    expect(long.flags).toEqual([]);
+    expect(pre.flags).toEqual([]);
+    expect(short.flags).toEqual([]);
+  });
+
+  it("reads the project's configuration once for a long output", () => {
+    expect(long.configReads).toBe(1);
+  });
+});
+
+describe("the CLI's one-shot commands", () => {
+  it("`abridge compact` on an output past 64 KB compiles the core without tiering up and prints its digest", () => {
+    const cli = ensureBuiltCli();
+    const probe = join(dir, "flags.cjs");
+    const out = join(dir, "flags.json");
+    writeFileSync(probe, `const v8 = require("node:v8"); const flags = []; const set = v8.setFlagsFromString; v8.setFlagsFromString = (f) => (flags.push(f), set(f));
+process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify({ flags, files: Object.keys(require.cache) })));`);
+    const file = join(dir, "build.log");
+    writeFileSync(file, hugeOutput);
+    const printed = execFileSync(process.execPath, ["-r", probe, cli, "compact", file, "--tool", "bash", "--level", "minimal"], { encoding: "utf8" });
+    expect(printed).toContain("error: expected ';'");
+    const seen = JSON.parse(readFileSync(out, "utf8")) as { flags: string[]; files: string[] };
+    expect(seen.flags).toEqual(["--liftoff-only"]);
+    const chunks = seen.files.map((f) => basename(f)).filter((f) => f.startsWith("cli-")).map((f) => f.replace(/-[\w-]{8}\.bundle\.cjs$/, ""));
+    expect(chunks.sort()).toEqual(["cli-hook", "cli-per-call", "cli-rolldown-runtime"]);
+  });
+});
+
+describe("the core's compile hook", () => {
+  it("runs once, just before the first compile, and never once the core is compiled", async () => {
+    const core = await import("../../host/core.js");
+    const calls: number[] = [];
+    core.setBeforeCoreCompile(() => calls.push(core.coreGeneration()));
+    expect(calls).toEqual([]);
+    expect(core.callCore("estimateTokens", "one two three")).toBeGreaterThan(0);
+    expect(calls).toEqual([0]); // before the first instance
+    core.resetCore();
+    core.callCore("estimateTokens", "again");
+    expect(calls).toEqual([0]); // a new instance of the compiled module: no compile, no second run
+    core.setBeforeCoreCompile(() => calls.push(-1));
+    core.callCore("estimateTokens", "and again");
+    expect(calls).toEqual([0]);
+  });
+});
+
+describe("the package for require()", () => {
+  it("resolves require(\"abridge-agent\") to the CommonJS build, which gives the ES build's results", async () => {
+    const require = createRequire(join(ensureBuiltCli(), "../../package.json"));
+    expect(basename(require.resolve("abridge-agent"))).toBe("index.bundle.cjs");
+    const cjs = require("abridge-agent") as typeof import("../../host/index.js");
+    const esm = (await import(join(ensureBuiltCli(), "../index.bundle.js"))) as typeof import("../../host/index.js");
+    const input = { tool: "bash", output: longOutput.repeat(5), exitCode: 2 };
+    const a = cjs.compact(input);
+    expect(a.truncated).toBe(true);
+    expect(a.llmContent).toContain("error: expected ';'");
+    expect(a.llmContent).toBe(esm.compact(input).llmContent);
+    const session = cjs.createAbridge({ cwd: dir, env: {}, log: { dir: join(dir, "cjs-log") } });
+    const r = await session.process(input);
+    await session.close();
+    expect(r.llmContent).toContain("error: expected ';'");
+    expect(readFileSync(join(dir, "cjs-log", `${session.config.sessionId}.jsonl`), "utf8")).toContain(r.callId);
   });
 });
