@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Interner, NumberColumn, RowIndex } from "../../host/call-table.js";
 import { Locations } from "../../host/log/locations.js";
 import { SessionStats } from "../../host/stats.js";
-import { BASELINE_ONLY_FROM } from "../../host/cli/one-shot.js";
+import { BASELINE_ONLY_BELOW, BASELINE_ONLY_FROM, baselineOnly } from "../../host/cli/one-shot.js";
 import { ensureBuiltCli } from "./support/built-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "abridge-cold-"));
@@ -174,6 +174,13 @@ describe("the hook an agent starts on every tool call", () => {
     expect(long.flags).toEqual([]);
     expect(pre.flags).toEqual([]);
     expect(short.flags).toEqual([]);
+  });
+
+  it("keeps tiering for outputs of several MB, where optimized code pays for itself within the call", () => {
+    expect(baselineOnly(BASELINE_ONLY_FROM - 1)).toBe(false);
+    expect(baselineOnly(BASELINE_ONLY_FROM)).toBe(true);
+    expect(baselineOnly(BASELINE_ONLY_BELOW - 1)).toBe(true);
+    expect(baselineOnly(BASELINE_ONLY_BELOW)).toBe(false);
   });
 
   it("reads the project's configuration once for a long output", () => {
