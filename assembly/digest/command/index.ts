@@ -33,7 +33,7 @@ import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext } from "../shared/types";
-import { COUNTED_AT_A_GLANCE, SEEN_AT_A_GLANCE, wholeIfItFits } from "../shared/whole";
+import { wholeIfItFits } from "../shared/whole";
 
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
 const MAX_MESSAGE: i32 = 400;
@@ -185,8 +185,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
   const status = statusLine(ctx.exitCode, lines, runners, budget < NUMBERED_BELOW) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
-  const glance = errors == 0 ? COUNTED_AT_A_GLANCE : SEEN_AT_A_GLANCE;
-  const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget, glance);
+  const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
   if (whole !== null) return whole;
   // Under a small budget a padded listing is cut without its padding: more rows fit, each
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run

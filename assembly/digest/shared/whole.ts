@@ -23,13 +23,7 @@ export function wholeWithHeadline(d: Digest, text: string, lines: i32, head: str
 }
 
 /** Up to this many lines a model takes in the whole text at a glance, totals and all. */
-export const SEEN_AT_A_GLANCE: i32 = 100;
-/**
- * Up to this many lines of an output that flags no error: there the totals are the
- * answer (48 changes staged, 6 rows), and a model miscounts a list longer than a
- * screenful; an error's own lines weigh more than a headline.
- */
-export const COUNTED_AT_A_GLANCE: i32 = 30;
+const SEEN_AT_A_GLANCE: i32 = 100;
 
 /**
  * A text that fits its budget, whole (with its headline when both fit), or null when the
@@ -37,10 +31,9 @@ export const COUNTED_AT_A_GLANCE: i32 = 30;
  * the text makes room for it: the budget can be the text's own length (no result is longer than
  * the output it replaces), and then a total the model would otherwise count outweighs the few
  * lines a cut of a headline's length leaves out. The caller then cuts as for a text over its budget.
- * `glance`: the lines taken in at a glance (SEEN_AT_A_GLANCE, or COUNTED_AT_A_GLANCE).
  */
-export function wholeIfItFits(d: Digest, text: string, lines: i32, head: string, counts: bool, budget: i32, glance: i32 = SEEN_AT_A_GLANCE): Digest | null {
+export function wholeIfItFits(d: Digest, text: string, lines: i32, head: string, counts: bool, budget: i32): Digest | null {
   if (text.length > budget) return null;
-  if (counts && lines > glance && head.length > 0 && text.length + head.length + 1 > budget) return null;
+  if (counts && lines > SEEN_AT_A_GLANCE && head.length > 0 && text.length + head.length + 1 > budget) return null;
   return wholeWithHeadline(d, text, lines, head, budget);
 }
