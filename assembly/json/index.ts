@@ -22,6 +22,8 @@ export class JsonIndex {
   /** The value is s[start, end). */
   start: i32 = 0;
   end: i32 = 0;
+  /** The count sums of arrays already summed, by ordinal (digest/structured/sums.ts). */
+  countSums: Map<i32, string> | null = null;
 }
 
 /** End of the string, number or literal at s[i], or -1 when there is none. */

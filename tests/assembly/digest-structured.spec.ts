@@ -90,6 +90,11 @@ describe("StructuredData: JSON documents", () => {
     // Nothing counted above zero: the marker says what it said.
     const none = llm(t.replaceAll('"errorCount":2', '"errorCount":0').replace('"warningCount":1', '"warningCount":0'), 600);
     expect(none.includes(" items (24 in all)\"")).toBe(true);
+    // Records that count their own all do: when the first record has no count member, none is summed.
+    const unlike = llm('[{"name":"a"},' + t.substring(1), 600);
+    expect(isJson(unlike)).toBe(true);
+    expect(unlike.includes("errorCount 16")).toBe(false);
+    expect(unlike.includes(" items (25 in all)\"")).toBe(true);
   });
 
   it("keeps every top-level key of a wide object while it can, then counts the rest", () => {

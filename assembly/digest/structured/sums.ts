@@ -43,10 +43,28 @@ function integerAt(s: string, a: i32, b: i32): i64 {
  * when no count member has a sum above zero.
  */
 export function countSums(s: string, idx: JsonIndex, k: i32): string {
+  // The shortener writes the same value several times under tighter limits: each array is summed once.
+  let cached = idx.countSums;
+  if (cached === null) idx.countSums = cached = new Map<i32, string>();
+  if (cached.has(k)) return cached.get(k);
+  const sums = sumsOf(s, idx, k);
+  cached.set(k, sums);
+  return sums;
+}
+
+function sumsOf(s: string, idx: JsonIndex, k: i32): string {
   const close = unchecked(idx.closes[k]);
   const keys = new Array<string>();
   const sums = new Array<i64>();
   let c = k + 1;
+  // Records that count their own all do: an array whose first item has no count member is
+  // not summed (and a long array of other records costs one item, not a pass over all).
+  while (c < idx.opens.length && unchecked(idx.opens[c]) < close && unitAt(s, unchecked(idx.opens[c])) != CharCode.LBRACE) c = unchecked(idx.nexts[c]);
+  if (!(c < idx.opens.length && unchecked(idx.opens[c]) < close)) return "";
+  sumMembers(s, idx, c, unchecked(idx.opens[c]), unchecked(idx.closes[c]), keys, sums);
+  if (keys.length == 0) return "";
+  keys.length = 0;
+  sums.length = 0;
   while (c < idx.opens.length && unchecked(idx.opens[c]) < close) {
     const open = unchecked(idx.opens[c]);
     const end = unchecked(idx.closes[c]);
