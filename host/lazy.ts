@@ -36,7 +36,6 @@ export function sha256(): Crypto.Hash {
   return crypto.createHash("sha256");
 }
 
-
 /**
  * Sets V8 flags for the rest of the process (node:v8 loaded on first use: it pulls in Node's
  * stream modules, which a command that already read stdin has loaded anyway).
