@@ -18,6 +18,7 @@ import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { resolveSummarizerOptions, type ResolvedSummarizerOptions } from "./summarizer/options.js";
+import { worthSummarizing } from "./summarizer/defaults.js";
 import type { FileSections, Summarizer, SummaryOutcome } from "./summarizer/index.js";
 import type { ToolResultInput, ToolResultOutput } from "./types.js";
 import { STREAM_DEFAULTS, StreamSink, checkBufferBytes, type BoundedDigest, type StreamEndOptions, type StreamInfo, type StreamInput } from "./stream/index.js";
@@ -311,10 +312,10 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     return result;
   }
 
-  /** Whether this digest is worth a summary: the same test as Summarizer.wants, without loading it. */
+  /** Whether this digest is worth a summary (Summarizer.wants), without loading the summarizer. */
   private wantsSummary(digest: ToolResultOutput): boolean {
     const o = this.summarizerOptions;
-    return o !== null && digest.category !== "Binary" && digest.metadata.cleanChars > o.trigger;
+    return o !== null && worthSummarizing(digest.category, digest.metadata.cleanChars, o.trigger);
   }
 
   private loadSummarizer(options: ResolvedSummarizerOptions): Promise<Summarizer> {

@@ -32,3 +32,11 @@ export const SUMMARIZER_DEFAULTS = Object.freeze({
   /** A `retry-after` longer than this is not waited for: the call fails with http-429 at once. */
   maxRetryAfterMs: 10_000,
 });
+
+/**
+ * Whether an output is worth a summary: not binary, and longer once cleaned than `trigger`.
+ * Here, not in the summarizer, so a session can ask before it loads the summarizer.
+ */
+export function worthSummarizing(category: string, cleanChars: number, trigger: number): boolean {
+  return category !== "Binary" && cleanChars > trigger;
+}

@@ -26,6 +26,7 @@ import { AbridgeError } from "../errors.js";
 import { loadUndici } from "../lazy.js";
 import type { Category } from "../types.js";
 import { contentKey, LruCache } from "./cache.js";
+import { worthSummarizing } from "./defaults.js";
 import { SUMMARIZER_DEFAULTS, resolveSummarizerOptions, type ProviderName, type ResolvedSummarizerOptions, type SummarizerOptions } from "./options.js";
 import { buildPrompt, type BuiltPrompt, type FileSections } from "./prompts.js";
 import { anthropic } from "./providers/anthropic.js";
@@ -145,7 +146,7 @@ export class Summarizer {
 
   /** Whether an output of this category and cleaned length is worth a summary. */
   wants(category: Category, cleanChars: number): boolean {
-    return category !== "Binary" && cleanChars > this.trigger;
+    return worthSummarizing(category, cleanChars, this.trigger);
   }
 
   stats(): SummarizerStats {
