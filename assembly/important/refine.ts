@@ -185,10 +185,6 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
 }
 
 /**
- * The scan without its incidental keyword hits and with the lines that break
- * the rhythm as Kind.Notable, in line order. `exitCode` is -1 when unknown.
- */
-/**
  * The margin marker of line [a, b), packed as (token end << 32) | text start,
  * or -1: a short token at the margin padded to a column ("E       ", ">>  ").
  */
@@ -257,6 +253,21 @@ function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shape
   }
 }
 
+/** Adds line `line` (0-based) to `out` as a flagged line of `kind`, hit at its start. */
+function addWholeLine(out: Scan, text: string, shapes: Shapes, line: i32, kind: i32): void {
+  const start = unchecked(shapes.starts[line]);
+  out.lineStarts.push(start);
+  out.lineEnds.push(lineEndOf(text, unchecked(shapes.ends[line])));
+  out.lineNumbers.push(line + 1);
+  out.kinds.push(kind);
+  out.hits.push(start);
+}
+
+/**
+ * The scan without its incidental keyword hits and with the lines that break
+ * the rhythm as Kind.Notable (and those opened by the error lines' margin marker as
+ * Kind.Error), in line order. `exitCode` is -1 when unknown.
+ */
 export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i32): Scan {
   const lines = shapes.count;
   const flagged = new StaticArray<u8>(lines + 1);
@@ -319,20 +330,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       }
       a++;
     }
-    if (line < lines && unchecked(marked[line]) != 0) {
-      const start = unchecked(shapes.starts[line]);
-      out.lineStarts.push(start);
-      out.lineEnds.push(lineEndOf(text, unchecked(shapes.ends[line])));
-      out.lineNumbers.push(line + 1);
-      out.kinds.push(Kind.Error);
-      out.hits.push(start);
-    } else if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
-      const start = unchecked(shapes.starts[line]);
-      out.lineStarts.push(start);
-      out.lineEnds.push(lineEndOf(text, unchecked(shapes.ends[line])));
-      out.lineNumbers.push(line + 1);
-      out.kinds.push(unchecked(summary[line]) == 1 ? Kind.Summary : Kind.Notable);
-      out.hits.push(start);
+    if (line < lines && unchecked(marked[line]) != 0) addWholeLine(out, text, shapes, line, Kind.Error);
+    else if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
+      addWholeLine(out, text, shapes, line, unchecked(summary[line]) == 1 ? Kind.Summary : Kind.Notable);
     }
   }
   return out;

@@ -88,33 +88,17 @@ const LINE_SCRATCH_BYTES = 64 * 1024;
 let lineScratch: Buffer | undefined;
 
 /**
- * A record's JSON as UTF-8 with its newline, in one buffer, valid until the next call (it may be
- * the scratch buffer): for a line written at once. Not `Buffer.from(json + "\n")`:
- * the concatenation has V8 copy a 10 MB record once more, and TextEncoder encodes a string
- * holding non-Latin-1 characters (a compiler's curly quotes) three times faster than Buffer.from.
- */
-function encodeLine(json: string): Buffer {
-  // UTF-8 takes at most 3 bytes per UTF-16 unit: a record that surely fits is encoded into the
-  // scratch buffer, without a pass to measure it or an allocation.
-  if (json.length * 3 < LINE_SCRATCH_BYTES) {
-    lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES);
-    const { written } = utf8.encodeInto(json, lineScratch);
-    lineScratch[written] = 0x0a;
-    return lineScratch.subarray(0, written + 1);
-  }
-  const line = Buffer.allocUnsafe(Buffer.byteLength(json, "utf8") + 1);
-  const { written } = utf8.encodeInto(json, line);
-  line[written] = 0x0a;
-  return written + 1 === line.length ? line : line.subarray(0, written + 1);
-}
-
-/**
- * Several records' JSON as UTF-8 lines in one buffer, valid until the next call (it may be the
- * scratch buffer), and the bytes of each line: for records written together by one write(2).
+ * Records' JSON as UTF-8 lines in one buffer, valid until the next call (it may be the scratch
+ * buffer), and the bytes of each line: one record for a line written at once, several for records
+ * written together by one write(2). Not `Buffer.from(json + "\n")`: the concatenation has V8 copy
+ * a 10 MB record once more, and TextEncoder encodes a string holding non-Latin-1 characters (a
+ * compiler's curly quotes) three times faster than Buffer.from.
  */
 function encodeLines(jsons: readonly string[]): { line: Buffer; lengths: number[] } {
   let units = 0;
   for (const json of jsons) units += json.length + 1;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: records that surely fit are encoded into the
+  // scratch buffer, without a pass to measure them or an allocation.
   let buffer: Buffer;
   if (units * 3 <= LINE_SCRATCH_BYTES) buffer = lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES);
   else {
@@ -131,6 +115,11 @@ function encodeLines(jsons: readonly string[]): { line: Buffer; lengths: number[
     at += written + 1;
   }
   return { line: buffer.subarray(0, at), lengths };
+}
+
+/** One record's JSON as a UTF-8 line (encodeLines). */
+function encodeLine(json: string): Buffer {
+  return encodeLines([json]).line;
 }
 
 /**
