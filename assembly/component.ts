@@ -129,30 +129,22 @@ function putList(ptr: usize, len: i32): void {
 function wellFormed(s: string): string {
   const base = changetype<usize>(s);
   const n = s.length;
-  let i = 0;
-  for (; i < n; i++) {
+  // The copy is made at the first lone surrogate: a well-formed string is returned as is.
+  let to: usize = 0;
+  for (let i = 0; i < n; i++) {
     const c = <i32>load<u16>(base + (<usize>i << 1));
     if ((c & 0xf800) != 0xd800) continue;
     if (c < 0xdc00 && i + 1 < n && (<i32>load<u16>(base + (<usize>(i + 1) << 1)) & 0xfc00) == 0xdc00) {
       i++;
       continue;
     }
-    break;
-  }
-  if (i == n) return s;
-  const out = changetype<string>(__new(<usize>n << 1, idof<String>()));
-  const to = changetype<usize>(out);
-  memory.copy(to, base, <usize>n << 1);
-  for (; i < n; i++) {
-    const c = <i32>load<u16>(base + (<usize>i << 1));
-    if ((c & 0xf800) != 0xd800) continue;
-    if (c < 0xdc00 && i + 1 < n && (<i32>load<u16>(base + (<usize>(i + 1) << 1)) & 0xfc00) == 0xdc00) {
-      i++;
-      continue;
+    if (to == 0) {
+      to = __new(<usize>n << 1, idof<String>());
+      memory.copy(to, base, <usize>n << 1);
     }
     store<u16>(to + (<usize>i << 1), 0xfffd);
   }
-  return out;
+  return to == 0 ? s : changetype<string>(to);
 }
 
 function putString(text: string): void {

@@ -109,7 +109,8 @@ function writeIncluded(out: StrBuf, h: HiddenCounts): void {
   out.add(h.errors + h.summaries + h.warnings == 1 ? " line" : " lines");
 }
 
-function writeHint(out: StrBuf, hint: string, first: i32, last: i32): void {
+/** `hint` with every "{first}" and "{last}" replaced by the line numbers. */
+export function writeHint(out: StrBuf, hint: string, first: i32, last: i32): void {
   const n = hint.length;
   let run = 0;
   for (let i = 0; i < n; i++) {

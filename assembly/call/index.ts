@@ -4,6 +4,7 @@
 import { argFirstString, argInt, argValueAt, digitsAt } from "../json/args";
 import { argStringList } from "../json/arg-list";
 import { CharCode, isSpace } from "../util/chars";
+import { replaceEvery } from "../util/replace";
 import { COMMAND_KEYS, END_LINE_KEYS, EXTRA_ARGS_KEY, LIMIT_KEY, OFFSET_KEY, PATH_KEYS, START_LINE_KEYS, URL_KEYS, VIEW_RANGE_KEY } from "./keys";
 
 export class Call {
@@ -60,7 +61,7 @@ function commandLine(words: string[]): string {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (i > 0) line += " ";
-    line += w.length == 0 || hasSpace(w) ? "'" + w.replaceAll("'", "'\\''") + "'" : w;
+    line += w.length == 0 || hasSpace(w) ? "'" + replaceEvery(w, "'", "'\\''") + "'" : w;
   }
   return line;
 }

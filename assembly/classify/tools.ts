@@ -34,9 +34,14 @@ export const enum ToolKind {
 
 let table: Map<string, ToolKind> | null = null;
 
+/** Each space-separated name of `names` keyed to `k` (a loop rather than String#split: smaller code). */
 function add(map: Map<string, ToolKind>, names: string, k: ToolKind): void {
-  const list = names.split(" ");
-  for (let i = 0; i < list.length; i++) if (list[i].length > 0) map.set(list[i], k);
+  let from = 0;
+  for (let i = 0; i <= names.length; i++) {
+    if (i < names.length && names.charCodeAt(i) != 0x20) continue;
+    if (i > from) map.set(names.substring(from, i), k);
+    from = i + 1;
+  }
 }
 
 function tools(): Map<string, ToolKind> {

@@ -3,7 +3,10 @@
 // dispatcher, which adds it as a line of its own whenever the digest left anything out.
 import { Category, CATEGORY_COUNT, headRatio } from "../category";
 import { ToolKind, toolKind } from "../classify/tools";
+import { CharCode } from "../util/chars";
 import { countNewlines } from "../util/lines";
+import { StrBuf } from "../util/strbuf";
+import { writeHint } from "../marker";
 import { digestCommand } from "./command";
 import { digestDiff } from "./diff";
 import { digestEdit } from "./edit";
@@ -31,9 +34,9 @@ const PLACES_HINT: bool[] = [true, false, false, true, true, true, false, true];
 /** The hint as a line of its own, for digests whose markers count items rather than lines. */
 function hintLine(hint: string): string {
   if (hint.length == 0) return "";
-  let body = hint.replace("{first}", "1").replace("{last}", "1");
-  if (body.startsWith("; ")) body = body.substring(2);
-  return "\n[" + body + "]";
+  const out = new StrBuf(hint.length + 4).add("\n[");
+  writeHint(out, hint.startsWith("; ") ? hint.substring(2) : hint, 1, 1);
+  return out.addChar(CharCode.RBRACKET).toString();
 }
 
 /** The hint's text before its line number: how a digest that placed the hint shows it. */

@@ -24,6 +24,15 @@ describe("digestEdit", () => {
     );
     expect(d.llm.startsWith("\u270e Modified /r/a.ts: 3 replacement(s), 1\u21921 lines each")).toBe(true);
   });
+  it("replace_all: a reported count too long for a count is not used", () => {
+    const d = digestEdit(
+      "The file /r/a.ts has been updated. 12345678901 occurrences replaced.",
+      4000,
+      call("Edit", '{"file_path":"/r/a.ts","old_string":"x","new_string":"y","replace_all":true}'),
+    );
+    expect(d.llm.startsWith("\u270e Modified /r/a.ts: ")).toBe(true);
+    expect(d.llm.split("\n")[0].includes("-")).toBe(false, d.llm);
+  });
   it("opencode edit and write use camelCase keys", () => {
     const e = digestEdit("Edit applied successfully.", 4000, call("edit", '{"filePath":"/r/b.py","oldString":"x","newString":"y\\nz"}'));
     expect(e.llm.startsWith("\u270e Modified /r/b.py: 1 replacement(s), 1\u21922 lines")).toBe(true);

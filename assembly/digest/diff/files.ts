@@ -6,6 +6,7 @@
 //
 //   lib/asyncio/ (20 files, +611/-385): __main__.py +96/-19, base_events.py +96/-40, +18 more
 import { CharCode } from "../../util/chars";
+import { replaceEvery } from "../../util/replace";
 import { StrBuf } from "../../util/strbuf";
 import { DiffFile, DiffParse, FileStatus } from "./parse";
 import { plural, Writer } from "../shared/text";
@@ -150,7 +151,7 @@ class DirGroup {
 /** A file's compact line inside its directory's line: no directory, no "✎" for a plain change. */
 function entryOf(f: DiffFile, dir: string): string {
   let line = fileLine(f, 0, true);
-  if (dir.length > 0) line = line.replaceAll(" " + dir, " ");
+  if (dir.length > 0) line = replaceEvery(line, " " + dir, " ");
   if (f.status == FileStatus.Modified && !f.binary && line.startsWith("\u270e ")) line = line.substring(2);
   return line;
 }

@@ -21,7 +21,7 @@ import { plainDigest } from "../shared/degrade";
 import { argArrayItems, argBool, jsonStringValue } from "../../json/walk";
 import { argInt } from "../../json/args";
 import { parsePatch, PatchFile } from "./patch";
-import { plural, startsWithAt } from "../shared/text";
+import { parseDigits, plural, startsWithAt } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { CONTENT_KEYS, NEW_KEYS, OLD_KEYS, PATCH_KEYS } from "../../call/keys";
 import { lowerForAsciiTests } from "../../util/lower";
@@ -58,7 +58,7 @@ function reportedCount(text: string): i32 {
     while (at > 0 && at < limit) {
       let j = at;
       while (j > 0 && unitAt(text, j - 1) >= CharCode._0 && unitAt(text, j - 1) <= CharCode._9) j--;
-      if (j < at) return I32.parseInt(text.substring(j, at));
+      if (j < at) return parseDigits(text, j, at);
       at = text.indexOf(unchecked(words[w]), at + 1);
     }
   }

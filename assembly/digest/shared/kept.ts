@@ -3,6 +3,7 @@
 // the code points they cover so omittedChars is exact.
 import { Digest } from "./types";
 import { LineIndex } from "./text";
+import { sortI32 } from "../../util/sort-ints";
 
 export class KeptLines {
   private indices: Array<i32> = new Array<i32>();
@@ -23,9 +24,8 @@ export class KeptLines {
 
   settle(d: Digest): void {
     const n = this.indices.length;
-    const sorted = new StaticArray<i32>(n);
-    for (let i = 0; i < n; i++) unchecked((sorted[i] = this.indices[i]));
-    sorted.sort();
+    const sorted = this.indices.slice(0);
+    sortI32(sorted);
     for (let i = 0; i < n; i++) {
       const line = unchecked(sorted[i]) + 1;
       d.keep(line, line);

@@ -24,6 +24,7 @@ import { CharCode } from "../../util/chars";
 import { indexJson, JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { codePoints, unitAt } from "../../util/lines";
+import { sortI32 } from "../../util/sort-ints";
 import { StrBuf } from "../../util/strbuf";
 import { ItemLine } from "../shared/items";
 import { focusRecord } from "./focus";
@@ -275,7 +276,7 @@ function rareLines(nd: Ndjson): Array<i32> {
       for (let j = 0; j < at.length && lines.length < MAX_RARE; j++) if (!lines.includes(at[j])) lines.push(at[j]);
     }
   }
-  lines.sort();
+  sortI32(lines);
   return lines;
 }
 

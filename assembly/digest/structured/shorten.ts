@@ -13,6 +13,7 @@ import { JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { codePoints, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
+import { sortI32 } from "../../util/sort-ints";
 import { countSums } from "./sums";
 
 export const ELLIPSIS: string = "\u2026";
@@ -55,7 +56,7 @@ export class Picks {
  */
 function cappedPicks(members: Set<i32>, from: i32, to: i32, cap: i32): Set<i32> {
   const ms = members.values();
-  ms.sort();
+  sortI32(ms);
   const shown = new Set<i32>();
   for (let i = 0; i < ms.length && shown.size < cap; i++) {
     const m = unchecked(ms[i]);
