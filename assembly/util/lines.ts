@@ -86,6 +86,36 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
 }
 
 /**
+ * Index of the first unit other than a space in s[from, end), or `end`: 8 units per SIMD
+ * step, for the long runs of spaces that align columns (a compiler's caret under its code).
+ */
+export function spacesEnd(s: string, from: i32, end: i32): i32 {
+  const base = changetype<usize>(s);
+  let i = from;
+  if (i >= end || unitAt(s, i) != CharCode.SPACE) return i;
+  const space = i16x8.splat(<i16>CharCode.SPACE);
+  for (; i + 8 <= end; i += 8) {
+    const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
+    if (other != 0) return i + ctz<i32>(other);
+  }
+  while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  return i;
+}
+
+/** Whether s[from, end) holds an ASCII digit, 8 units per SIMD step. */
+export function hasDigit(s: string, from: i32, end: i32): bool {
+  const base = changetype<usize>(s);
+  const zero = i16x8.splat(<i16>CharCode._0);
+  const ten = i16x8.splat(10);
+  let i = from;
+  for (; i + 8 <= end; i += 8) {
+    if (v128.any_true(i16x8.lt_u(i16x8.sub(v128.load(base + (<usize>i << 1)), zero), ten))) return true;
+  }
+  for (; i < end; i++) if (<u32>(unitAt(s, i) - CharCode._0) < 10) return true;
+  return false;
+}
+
+/**
  * Hands `reader` every line of `s` as [a, b), its CR and LF left out, and returns it: for the
  * readers that count as they go (records, findings, labelled entries).
  */

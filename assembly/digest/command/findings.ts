@@ -17,7 +17,7 @@
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { CharCode, isDigit } from "../../util/chars";
-import { readEachLine, unitAt } from "../../util/lines";
+import { hasDigit, readEachLine, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
@@ -335,7 +335,15 @@ export class FindingsReader {
 
   /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
   line(text: string, a: i32, b: i32): void {
-    if (b > a) readLine(text, a, b, text.length, this.findings, this.column);
+    this.lineOf(text, a, b, hasDigit(text, a, b));
+  }
+
+  /**
+   * line() when whether the line holds a digit is known. Every location and code has
+   * one: a line without is a finding only when the next one locates it (`-->`).
+   */
+  lineOf(text: string, a: i32, b: i32, digits: bool): void {
+    if (b > a && (digits || locationFollows(text, b, text.length))) readLine(text, a, b, text.length, this.findings, this.column);
   }
 }
 

@@ -10,7 +10,7 @@
 // table; the rows run to a blank line, a rule, or a line that does not line up. A header
 // of two lines (readelf -S) has rows of two lines, counted once.
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { spacesEnd, unitAt } from "../../util/lines";
 
 /** Words of a header, at least and at most. */
 const MIN_COLUMNS: i32 = 3;
@@ -62,13 +62,24 @@ function isHeader(s: string, a: i32, starts: i32[], ends: i32[]): bool {
  * of a log fail at their first digit; only the rest have their words collected.
  */
 function mayBeHeader(s: string, a: i32, b: i32): bool {
+  // Its last unit first: a line ending in a digit or in '.', ':' or ',' is ruled out at once.
+  let e = b;
+  while (e > a && isSpaceOrTab(unitAt(s, e - 1))) e--;
+  if (e == a) return false;
+  const last = unitAt(s, e - 1);
+  if (isDigit(last) || last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
   let words = 0;
   let capitals = 0;
-  let last = 0;
   let inWord = false;
-  for (let i = a; i < b; i++) {
+  for (let i = a; i < e; i++) {
     const c = unitAt(s, i);
-    if (isSpaceOrTab(c)) {
+    if (c == CharCode.SPACE) {
+      // Runs of spaces (column padding) at once.
+      i = spacesEnd(s, i, e) - 1;
+      inWord = false;
+      continue;
+    }
+    if (c == CharCode.TAB) {
       inWord = false;
       continue;
     }
@@ -77,11 +88,11 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
       inWord = true;
       if (++words > MAX_COLUMNS) return false;
       if ((c >= 0x41 && c <= 0x5a) || c == 0x25 || c == CharCode.HASH) capitals++;
+      // Seven words without a capital: more than a quarter of the 24 words a header has at most.
+      else if (words - capitals > (MAX_COLUMNS * (100 - CAPITAL_PERCENT)) / 100) return false;
     }
-    last = c;
   }
   if (words < MIN_COLUMNS) return false;
-  if (last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
   return capitals * 100 >= words * CAPITAL_PERCENT;
 }
 
@@ -102,10 +113,10 @@ export class HeadedTables {
   /** Values a row has at least. */
   private minValues: i32 = 0;
 
-  /** Line [a, b) of text; `blank` and `rule` as records.ts judged it. */
-  line(text: string, a: i32, b: i32, blank: bool, rule: bool): void {
-    // Outside a table only a header matters: most lines are ruled out without their words.
-    if (this.rows < 0 && !this.pending && (blank || rule || !mayBeHeader(text, a, b))) return;
+  /** Line [a, b) of text; `blank` and `rule` as records.ts judged it; `digits` whether it holds a digit. */
+  line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: bool): void {
+    // Outside a table only a header matters (it has no digit): most lines are ruled out without their words.
+    if (this.rows < 0 && !this.pending && (blank || rule || digits || !mayBeHeader(text, a, b))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
       if (!rule && n >= this.minValues && this.isRow()) {
