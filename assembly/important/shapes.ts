@@ -16,7 +16,7 @@
 // and memory bounded by the table and a few integers per line.
 import { CharCode, isDigit } from "../util/chars";
 import { unitsHash } from "../util/hash";
-import { findNewline, hasDigit, unitAt } from "../util/lines";
+import { findNewline, unitAt } from "../util/lines";
 
 /** Columns per indentation: the first three tokens and the last one. */
 const COLS: i32 = 4;
@@ -103,9 +103,10 @@ function tokenEnd(s: string, i: i32, end: i32): bool {
 export class LineVisitor {
   /**
    * Line `lineNo` (1-based): [pos, end) without its '\r', `nl` its '\n' or the text's end;
-   * `digits` whether it holds an ASCII digit.
+   * `digits` 1 when it holds an ASCII digit, 0 when it holds none, -1 when that is not
+   * known (lines past those analysed).
    */
-  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32, digits: bool): void {}
+  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32, digits: i32): void {}
 }
 
 export class Shapes {
@@ -158,28 +159,22 @@ export class Shapes {
     let pos = 0;
     let k = 0;
     const cap = this.starts.length;
-    while (pos < n && k < cap) {
-      const nl = findNewline(s, pos, n);
-      let end = nl;
-      if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
-      unchecked((this.starts[k] = pos));
-      unchecked((this.ends[k] = end));
-      const digits = this.tokenize(k, pos, end);
-      k++;
-      if (visitor !== null) visitor.line(s, pos, end, nl, k, digits);
-      pos = nl + 1;
-    }
-    this.count = k;
-    if (visitor === null) return;
-    // Lines past those analysed still reach the visitor.
     while (pos < n) {
       const nl = findNewline(s, pos, n);
       let end = nl;
       if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
+      // Lines past those analysed still reach the visitor.
+      let digits = -1;
+      if (k < cap) {
+        unchecked((this.starts[k] = pos));
+        unchecked((this.ends[k] = end));
+        digits = <i32>this.tokenize(k, pos, end);
+      } else if (visitor === null) break;
       k++;
-      visitor.line(s, pos, end, nl, k, hasDigit(s, pos, end));
+      if (visitor !== null) visitor.line(s, pos, end, nl, k, digits);
       pos = nl + 1;
     }
+    this.count = min(k, cap);
   }
 
   /** Hashes line k's tokens, counts its columns and stores its template; whether a token holds a digit. */

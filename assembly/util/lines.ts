@@ -92,7 +92,6 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
 export function spacesEnd(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
-  if (i >= end || unitAt(s, i) != CharCode.SPACE) return i;
   const space = i16x8.splat(<i16>CharCode.SPACE);
   for (; i + 8 <= end; i += 8) {
     const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
@@ -100,19 +99,6 @@ export function spacesEnd(s: string, from: i32, end: i32): i32 {
   }
   while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
   return i;
-}
-
-/** Whether s[from, end) holds an ASCII digit, 8 units per SIMD step. */
-export function hasDigit(s: string, from: i32, end: i32): bool {
-  const base = changetype<usize>(s);
-  const zero = i16x8.splat(<i16>CharCode._0);
-  const ten = i16x8.splat(10);
-  let i = from;
-  for (; i + 8 <= end; i += 8) {
-    if (v128.any_true(i16x8.lt_u(i16x8.sub(v128.load(base + (<usize>i << 1)), zero), ten))) return true;
-  }
-  for (; i < end; i++) if (<u32>(unitAt(s, i) - CharCode._0) < 10) return true;
-  return false;
 }
 
 /**

@@ -62,8 +62,6 @@ export class LabeledEntries {
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
-    // No list open: only a label matters, and most lines do not end with its colon.
-    if (this.label.length == 0 && (b - a < 3 || unitAt(text, b - 1) != CharCode.COLON)) return;
     const indent = indentOf(text, a, b);
     const blank = indent == b - a;
     if (this.label.length > 0) {

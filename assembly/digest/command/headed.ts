@@ -62,20 +62,15 @@ function isHeader(s: string, a: i32, starts: i32[], ends: i32[]): bool {
  * of a log fail at their first digit; only the rest have their words collected.
  */
 function mayBeHeader(s: string, a: i32, b: i32): bool {
-  // Its last unit first: a line ending in a digit or in '.', ':' or ',' is ruled out at once.
-  let e = b;
-  while (e > a && isSpaceOrTab(unitAt(s, e - 1))) e--;
-  if (e == a) return false;
-  const last = unitAt(s, e - 1);
-  if (isDigit(last) || last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
   let words = 0;
   let capitals = 0;
+  let last = 0;
   let inWord = false;
-  for (let i = a; i < e; i++) {
+  for (let i = a; i < b; i++) {
     const c = unitAt(s, i);
     if (c == CharCode.SPACE) {
       // Runs of spaces (column padding) at once.
-      i = spacesEnd(s, i, e) - 1;
+      i = spacesEnd(s, i, b) - 1;
       inWord = false;
       continue;
     }
@@ -88,11 +83,11 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
       inWord = true;
       if (++words > MAX_COLUMNS) return false;
       if ((c >= 0x41 && c <= 0x5a) || c == 0x25 || c == CharCode.HASH) capitals++;
-      // Seven words without a capital: more than a quarter of the 24 words a header has at most.
-      else if (words - capitals > (MAX_COLUMNS * (100 - CAPITAL_PERCENT)) / 100) return false;
     }
+    last = c;
   }
   if (words < MIN_COLUMNS) return false;
+  if (last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
   return capitals * 100 >= words * CAPITAL_PERCENT;
 }
 
@@ -113,10 +108,13 @@ export class HeadedTables {
   /** Values a row has at least. */
   private minValues: i32 = 0;
 
-  /** Line [a, b) of text; `blank` and `rule` as records.ts judged it; `digits` whether it holds a digit. */
-  line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: bool): void {
+  /**
+   * Line [a, b) of text; `blank` and `rule` as records.ts judged it; `digits` 1 when it
+   * holds a digit (0 none, -1 unknown).
+   */
+  line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: i32): void {
     // Outside a table only a header matters (it has no digit): most lines are ruled out without their words.
-    if (this.rows < 0 && !this.pending && (blank || rule || digits || !mayBeHeader(text, a, b))) return;
+    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || !mayBeHeader(text, a, b))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
       if (!rule && n >= this.minValues && this.isRow()) {

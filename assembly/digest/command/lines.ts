@@ -22,7 +22,7 @@ export class CommandLines extends LineVisitor {
   dumps: DumpBlocks = new DumpBlocks();
   sections: SectionLines = new SectionLines();
 
-  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32, digits: bool): void {
+  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32, digits: i32): void {
     let t = pos;
     while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
     this.runners.line(text, pos, t, end, nl, lineNo);

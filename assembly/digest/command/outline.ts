@@ -53,9 +53,8 @@ function isHeadingForm(s: string, a: i32, b: i32): bool {
  * lines feeds it, see lines.ts), with the counts that tell a document from a log.
  */
 export class SectionLines {
-  starts: i32[] = [];
-  ends: i32[] = [];
-  lines: i32[] = [];
+  /** Per heading remembered: its start, its end and its line, three entries. */
+  found: i32[] = [];
   headings: i32 = 0;
   nonBlank: i32 = 0;
   indented: i32 = 0;
@@ -76,10 +75,11 @@ export class SectionLines {
       this.indented++;
       if (this.pendingStart >= 0 && this.blanks <= 1) {
         this.headings++;
-        if (this.starts.length < MAX_HEADINGS) {
-          this.starts.push(this.pendingStart);
-          this.ends.push(this.pendingEnd);
-          this.lines.push(this.pendingLine);
+        const found = this.found;
+        if (found.length < MAX_HEADINGS * 3) {
+          found.push(this.pendingStart);
+          found.push(this.pendingEnd);
+          found.push(this.pendingLine);
         }
       }
       this.pendingStart = -1;
@@ -115,21 +115,19 @@ export function sectionOutlineOf(text: string, r: SectionLines, cap: i32): strin
   const headings = r.headings;
   const nonBlank = r.nonBlank;
   const indented = r.indented;
-  const starts = r.starts;
-  const ends = r.ends;
-  const lines = r.lines;
+  const found = r.found;
   if (headings < MIN_HEADINGS || indented * 100 < nonBlank * INDENTED_PERCENT || headings * LINES_PER_HEADING > nonBlank) return "";
   const label = new StrBuf(32).add("sections (").add(formatCount(headings)).add("):").toString();
   const items = new ItemLine(label, cap, 16);
   let shown = 0;
-  for (let k = 0; k < starts.length; k++) {
+  for (let k = 0; k * 3 < found.length; k++) {
     const item = new StrBuf(MAX_HEADING + 16);
-    const s = starts[k];
-    let e = ends[k];
+    const s = found[k * 3];
+    let e = found[k * 3 + 1];
     while (e > s && (unitAt(text, e - 1) == CharCode.SPACE || unitAt(text, e - 1) == CharCode.COLON)) e--;
     if (e - s > MAX_HEADING) item.addRange(text, s, safeEnd(text, s + MAX_HEADING)).addChar(0x2026);
     else item.addRange(text, s, e);
-    item.add(" L").addInt(lines[k]);
+    item.add(" L").addInt(found[k * 3 + 2]);
     if (!items.tryAdd(item.toString(), k == headings - 1)) break;
     shown++;
   }

@@ -14,7 +14,7 @@
 // parentheses (`(48 rows)`). A header without a rule (ss, ps, df) has its rows counted
 // too (headed.ts).
 import { CharCode, isDigit } from "../../util/chars";
-import { hasDigit, readEachLine, spacesEnd, unitAt } from "../../util/lines";
+import { readEachLine, spacesEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
 import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
@@ -115,11 +115,11 @@ export class RecordsReader {
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
-    this.lineOf(text, a, b, hasDigit(text, a, b));
+    this.lineOf(text, a, b, -1);
   }
 
-  /** line() when whether the line holds a digit is known. */
-  lineOf(text: string, a: i32, b: i32, digits: bool): void {
+  /** line() with `digits` 1 when the line holds a digit, 0 when it holds none, -1 unknown. */
+  lineOf(text: string, a: i32, b: i32, digits: i32): void {
     const r = this.records;
     // Spaces and bars opening the line (indentation, a margin, the edges of a graph or a
     // table) are blank, graph and junction alike: read once for the three checks.
