@@ -101,8 +101,12 @@ function tokenEnd(s: string, i: i32, end: i32): bool {
  * once for every check that needs them (runner summaries, tree lines).
  */
 export class LineVisitor {
-  /** Line `lineNo` (1-based): [pos, end) without its '\r', `nl` its '\n' or the text's end. */
-  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32): void {}
+  /**
+   * Line `lineNo` (1-based): [pos, end) without its '\r', `nl` its '\n' or the text's end;
+   * `digits` 1 when it holds an ASCII digit, 0 when it holds none, -1 when that is not
+   * known (lines past those analysed).
+   */
+  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32, digits: i32): void {}
 }
 
 export class Shapes {
@@ -155,32 +159,26 @@ export class Shapes {
     let pos = 0;
     let k = 0;
     const cap = this.starts.length;
-    while (pos < n && k < cap) {
-      const nl = findNewline(s, pos, n);
-      let end = nl;
-      if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
-      unchecked((this.starts[k] = pos));
-      unchecked((this.ends[k] = end));
-      this.tokenize(k, pos, end);
-      k++;
-      if (visitor !== null) visitor.line(s, pos, end, nl, k);
-      pos = nl + 1;
-    }
-    this.count = k;
-    if (visitor === null) return;
-    // Lines past those analysed still reach the visitor.
     while (pos < n) {
       const nl = findNewline(s, pos, n);
       let end = nl;
       if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
+      // Lines past those analysed still reach the visitor.
+      let digits = -1;
+      if (k < cap) {
+        unchecked((this.starts[k] = pos));
+        unchecked((this.ends[k] = end));
+        digits = <i32>this.tokenize(k, pos, end);
+      } else if (visitor === null) break;
       k++;
-      visitor.line(s, pos, end, nl, k);
+      if (visitor !== null) visitor.line(s, pos, end, nl, k, digits);
       pos = nl + 1;
     }
+    this.count = min(k, cap);
   }
 
-  /** Hashes line k's tokens, counts its columns and stores its template. */
-  private tokenize(k: i32, a: i32, b: i32): void {
+  /** Hashes line k's tokens, counts its columns and stores its template; whether a token holds a digit. */
+  private tokenize(k: i32, a: i32, b: i32): bool {
     const s = this.text;
     let indent = 0;
     let i = a;
@@ -198,11 +196,13 @@ export class Shapes {
     let template: u32 = fnv(2166136261, <u32>ind + 1);
     let tokens = 0;
     let last: u32 = 0;
+    let digits = false;
     while (i < b) {
       // The token's end and whether it holds a digit, 8 units per step; only a
       // token without digits is hashed (every other one is the number class).
       const from = i;
       const digit = tokenEnd(s, i, b);
+      digits = digits || digit;
       i = scannedEnd;
       const cls = digit ? NUM_HASH : tokenHash(s, from, i);
       if (tokens < LAST_COL && cls == SUMMARY_LABEL) this.labelled.push(k);
@@ -214,6 +214,7 @@ export class Shapes {
     }
     if (tokens > LAST_COL) unchecked((this.slots[base + LAST_COL] = this.add(ind * COLS + LAST_COL, last)));
     unchecked((this.templates[k] = tokens == 0 ? 0 : template | 1));
+    return digits;
   }
 
   /** Counts token class `cls` in column `col`; its slot, or -1 when the table is full. */

@@ -86,6 +86,22 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
 }
 
 /**
+ * Index of the first unit other than a space in s[from, end), or `end`: 8 units per SIMD
+ * step, for the long runs of spaces that align columns (a compiler's caret under its code).
+ */
+export function spacesEnd(s: string, from: i32, end: i32): i32 {
+  const base = changetype<usize>(s);
+  let i = from;
+  const space = i16x8.splat(<i16>CharCode.SPACE);
+  for (; i + 8 <= end; i += 8) {
+    const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
+    if (other != 0) return i + ctz<i32>(other);
+  }
+  while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  return i;
+}
+
+/**
  * Hands `reader` every line of `s` as [a, b), its CR and LF left out, and returns it: for the
  * readers that count as they go (records, findings, labelled entries).
  */

@@ -89,48 +89,144 @@ export function startsWithDecoded(s: string, magic: string): bool {
   return sawAscii;
 }
 
-class Magic {
-  constructor(
-    readonly bytes: string,
-    readonly offset: i32,
-    readonly kind: string,
-    /** The magic alone proves binary; a weak (all-ASCII) one also needs non-text content. */
-    readonly strong: bool,
-  ) {}
-}
+// The magics as parallel static tables (one entry per magic, in the order they are
+// tried): static data, where objects would be built by code at start-up.
 
-const MAGICS: Magic[] = [
-  new Magic("\x7fELF", 0, "ELF", true),
-  new Magic("\x89PNG\r\n\x1a\n", 0, "PNG image", true),
-  new Magic("\xff\xd8\xff", 0, "JPEG image", true),
+/** The magic's bytes, one per char (ANY_BYTE: any value). */
+const MAGIC_BYTES: StaticArray<string> = [
+  "\x7fELF",
+  "\x89PNG\r\n\x1a\n",
+  "\xff\xd8\xff",
   // The same after a lenient UTF-8 decode: ff d8 ff e0 are four U+FFFD, then the JFIF or Exif header.
-  new Magic("\xff\xd8\xff\xe0\u0100\u0100JFIF", 0, "JPEG image", true),
-  new Magic("\xff\xd8\xff\xe1\u0100\u0100Exif", 0, "JPEG image", true),
-  new Magic("GIF87a", 0, "GIF image", false),
-  new Magic("GIF89a", 0, "GIF image", false),
-  new Magic("%PDF-", 0, "PDF document", false),
-  new Magic("\x1f\x8b", 0, "gzip compressed data", true),
-  new Magic("PK\x03\x04", 0, "Zip archive", true),
-  new Magic("PK\x05\x06", 0, "Zip archive", true),
-  new Magic("\0asm", 0, "WebAssembly module", true),
-  new Magic("\xfd7zXZ\0", 0, "xz compressed data", true),
-  new Magic("\x28\xb5\x2f\xfd", 0, "Zstandard compressed data", true),
-  new Magic("BZh", 0, "bzip2 compressed data", false),
-  new Magic("7z\xbc\xaf\x27\x1c", 0, "7-Zip archive", true),
-  new Magic("ustar", 257, "tar archive", false),
-  new Magic("SQLite format 3\0", 0, "SQLite database", true),
-  new Magic("\xca\xfe\xba\xbe", 0, "Java class file", true),
-  new Magic("\xcf\xfa\xed\xfe", 0, "Mach-O binary", true),
-  new Magic("\xce\xfa\xed\xfe", 0, "Mach-O binary", true),
-  new Magic("\xfe\xed\xfa\xcf", 0, "Mach-O binary", true),
-  new Magic("\xfe\xed\xfa\xce", 0, "Mach-O binary", true),
-  new Magic("MZ", 0, "PE/DOS executable", false),
-  new Magic("II*\0", 0, "TIFF image", true),
-  new Magic("MM\0*", 0, "TIFF image", true),
-  new Magic("RIFF", 0, "RIFF data", false),
-  new Magic("OggS", 0, "Ogg media", false),
-  new Magic("ID3", 0, "MP3 audio", false),
-  new Magic("ftyp", 4, "ISO media (MP4/MOV)", false),
+  "\xff\xd8\xff\xe0\u0100\u0100JFIF",
+  "\xff\xd8\xff\xe1\u0100\u0100Exif",
+  "GIF87a",
+  "GIF89a",
+  "%PDF-",
+  "\x1f\x8b",
+  "PK\x03\x04",
+  "PK\x05\x06",
+  "\0asm",
+  "\xfd7zXZ\0",
+  "\x28\xb5\x2f\xfd",
+  "BZh",
+  "7z\xbc\xaf\x27\x1c",
+  "ustar",
+  "SQLite format 3\0",
+  "\xca\xfe\xba\xbe",
+  "\xcf\xfa\xed\xfe",
+  "\xce\xfa\xed\xfe",
+  "\xfe\xed\xfa\xcf",
+  "\xfe\xed\xfa\xce",
+  "MZ",
+  "II*\0",
+  "MM\0*",
+  "RIFF",
+  "OggS",
+  "ID3",
+  "ftyp",
+];
+
+/** Where the magic stands. */
+const MAGIC_OFFSETS: StaticArray<i32> = [
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  257,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  4,
+];
+
+/** The kind of file it names. */
+const MAGIC_KINDS: StaticArray<string> = [
+  "ELF",
+  "PNG image",
+  "JPEG image",
+  "JPEG image",
+  "JPEG image",
+  "GIF image",
+  "GIF image",
+  "PDF document",
+  "gzip compressed data",
+  "Zip archive",
+  "Zip archive",
+  "WebAssembly module",
+  "xz compressed data",
+  "Zstandard compressed data",
+  "bzip2 compressed data",
+  "7-Zip archive",
+  "tar archive",
+  "SQLite database",
+  "Java class file",
+  "Mach-O binary",
+  "Mach-O binary",
+  "Mach-O binary",
+  "Mach-O binary",
+  "PE/DOS executable",
+  "TIFF image",
+  "TIFF image",
+  "RIFF data",
+  "Ogg media",
+  "MP3 audio",
+  "ISO media (MP4/MOV)",
+];
+
+/** The magic alone proves binary; a weak (all-ASCII) one also needs non-text content. */
+const MAGIC_STRONG: StaticArray<bool> = [
+  true,
+  true,
+  true,
+  true,
+  true,
+  false,
+  false,
+  false,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  false,
+  true,
+  false,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  false,
+  true,
+  true,
+  false,
+  false,
+  false,
+  false,
 ];
 
 /** What identify() found. */
@@ -147,12 +243,14 @@ export class FileKind {
  */
 export function identify(view: ByteView, text: string | null): FileKind {
   const found = new FileKind();
-  for (let k = 0; k < MAGICS.length; k++) {
-    const m = MAGICS[k];
-    const exact = view.matches(m.bytes, m.offset);
-    if (!exact && (text === null || m.offset != 0 || !startsWithDecoded(text, m.bytes))) continue;
-    found.strong = m.strong;
-    found.kind = exact ? detail(view, m.kind) : m.kind == "ELF" ? "ELF file" : m.kind;
+  for (let k = 0; k < MAGIC_BYTES.length; k++) {
+    const bytes = MAGIC_BYTES[k];
+    const offset = MAGIC_OFFSETS[k];
+    const kind = MAGIC_KINDS[k];
+    const exact = view.matches(bytes, offset);
+    if (!exact && (text === null || offset != 0 || !startsWithDecoded(text, bytes))) continue;
+    found.strong = MAGIC_STRONG[k];
+    found.kind = exact ? detail(view, kind) : kind == "ELF" ? "ELF file" : kind;
     return found;
   }
   return found;

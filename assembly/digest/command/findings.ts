@@ -242,7 +242,7 @@ function locationFollows(s: string, b: i32, n: i32): bool {
 }
 
 /** Counts the finding on line s[a, b), if it is one (see the shapes at the top). */
-function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>): void {
+function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>, digits: i32): void {
   let i = skipSpaces(s, a, b);
   if (i >= b) return;
   // A pointer, then `CODE (severity):`.
@@ -259,7 +259,8 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     return;
   }
   unchecked((column[0] = false));
-  const loc = locationEnd(s, i, b, column);
+  // Every location has a digit: a line known to hold none is not searched for one.
+  const loc = digits != 0 ? locationEnd(s, i, b, column) : -1;
   if (loc < 0) {
     // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the next line.
     // Without that next line none of them counts: it is looked at first.
@@ -335,7 +336,12 @@ export class FindingsReader {
 
   /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
   line(text: string, a: i32, b: i32): void {
-    if (b > a) readLine(text, a, b, text.length, this.findings, this.column);
+    this.lineOf(text, a, b, -1);
+  }
+
+  /** line() with `digits` 0 when the line is known to hold no digit (1 when it holds one, -1 unknown). */
+  lineOf(text: string, a: i32, b: i32, digits: i32): void {
+    if (b > a) readLine(text, a, b, text.length, this.findings, this.column, digits);
   }
 }
 

@@ -10,7 +10,7 @@
 // table; the rows run to a blank line, a rule, or a line that does not line up. A header
 // of two lines (readelf -S) has rows of two lines, counted once.
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { spacesEnd, unitAt } from "../../util/lines";
 
 /** Words of a header, at least and at most. */
 const MIN_COLUMNS: i32 = 3;
@@ -68,7 +68,13 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
   let inWord = false;
   for (let i = a; i < b; i++) {
     const c = unitAt(s, i);
-    if (isSpaceOrTab(c)) {
+    if (c == CharCode.SPACE) {
+      // Runs of spaces (column padding) at once.
+      i = spacesEnd(s, i, b) - 1;
+      inWord = false;
+      continue;
+    }
+    if (c == CharCode.TAB) {
       inWord = false;
       continue;
     }
@@ -102,10 +108,13 @@ export class HeadedTables {
   /** Values a row has at least. */
   private minValues: i32 = 0;
 
-  /** Line [a, b) of text; `blank` and `rule` as records.ts judged it. */
-  line(text: string, a: i32, b: i32, blank: bool, rule: bool): void {
-    // Outside a table only a header matters: most lines are ruled out without their words.
-    if (this.rows < 0 && !this.pending && (blank || rule || !mayBeHeader(text, a, b))) return;
+  /**
+   * Line [a, b) of text; `blank` and `rule` as records.ts judged it; `digits` 1 when it
+   * holds a digit (0 none, -1 unknown).
+   */
+  line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: i32): void {
+    // Outside a table only a header matters (it has no digit): most lines are ruled out without their words.
+    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || !mayBeHeader(text, a, b))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
       if (!rule && n >= this.minValues && this.isRow()) {

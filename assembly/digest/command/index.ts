@@ -28,7 +28,7 @@ import { Shapes } from "../../important/shapes";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
 import { squeezeColumns } from "./columns";
-import { sectionOutline } from "./outline";
+import { sectionOutlineOf } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepCut } from "../shared/generic";
@@ -210,7 +210,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   }
   const tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
   if (tree.length > 0) room -= tree.length + 1;
-  const sections = tree.length > 0 ? "" : sectionOutline(text, (room * SECTIONS_SHARE) / 100);
+  const sections = tree.length > 0 ? "" : sectionOutlineOf(text, perLine.sections, (room * SECTIONS_SHARE) / 100);
   if (sections.length > 0) room -= sections.length + 1;
   const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0);
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);

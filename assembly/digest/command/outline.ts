@@ -48,67 +48,86 @@ function isHeadingForm(s: string, a: i32, b: i32): bool {
   return letters >= 2;
 }
 
-function isBlank(s: string, a: i32, b: i32): bool {
-  for (let i = a; i < b; i++) if (unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) return false;
-  return true;
+/**
+ * The headings of an output read line by line (the command digest's one pass over the
+ * lines feeds it, see lines.ts), with the counts that tell a document from a log.
+ */
+export class SectionLines {
+  /** Per heading remembered: its start, its end and its line, three entries. */
+  found: i32[] = [];
+  headings: i32 = 0;
+  nonBlank: i32 = 0;
+  indented: i32 = 0;
+  // The last line at the left edge that may head what follows, and the blank lines since.
+  private pendingStart: i32 = -1;
+  private pendingEnd: i32 = -1;
+  private pendingLine: i32 = 0;
+  private blanks: i32 = 0;
+
+  /** Line `line` (1-based) [a, b) of text, without its '\r' and '\n'; `t` its first unit after spaces and tabs. */
+  line(text: string, a: i32, t: i32, b: i32, line: i32): void {
+    if (t >= b) {
+      this.blanks++;
+      return;
+    }
+    this.nonBlank++;
+    if (isIndented(text, a, b)) {
+      this.indented++;
+      if (this.pendingStart >= 0 && this.blanks <= 1) {
+        this.headings++;
+        const found = this.found;
+        if (found.length < MAX_HEADINGS * 3) {
+          found.push(this.pendingStart);
+          found.push(this.pendingEnd);
+          found.push(this.pendingLine);
+        }
+      }
+      this.pendingStart = -1;
+    } else if (isHeadingForm(text, a, b)) {
+      this.pendingStart = a;
+      this.pendingEnd = b;
+      this.pendingLine = line;
+    } else this.pendingStart = -1;
+    this.blanks = 0;
+  }
 }
 
 /** "sections (N): …" within `cap` units, or "" when the output is not shaped like a document. */
 export function sectionOutline(text: string, cap: i32): string {
   const n = text.length;
-  const starts = new Array<i32>();
-  const ends = new Array<i32>();
-  const lines = new Array<i32>();
-  let headings = 0;
-  let nonBlank = 0;
-  let indented = 0;
-  // The last line at the left edge that may head what follows, and the blank lines since.
-  let pendingStart = -1;
-  let pendingEnd = -1;
-  let pendingLine = 0;
-  let blanks = 0;
+  const reader = new SectionLines();
   let line = 0;
   let a = 0;
   while (a < n) {
     const nl = findNewline(text, a, n);
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
-    line++;
-    if (isBlank(text, a, b)) blanks++;
-    else {
-      nonBlank++;
-      if (isIndented(text, a, b)) {
-        indented++;
-        if (pendingStart >= 0 && blanks <= 1) {
-          headings++;
-          if (starts.length < MAX_HEADINGS) {
-            starts.push(pendingStart);
-            ends.push(pendingEnd);
-            lines.push(pendingLine);
-          }
-        }
-        pendingStart = -1;
-      } else if (isHeadingForm(text, a, b)) {
-        pendingStart = a;
-        pendingEnd = b;
-        pendingLine = line;
-      } else pendingStart = -1;
-      blanks = 0;
-    }
+    let t = a;
+    while (t < b && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
+    reader.line(text, a, t, b, ++line);
     a = nl + 1;
   }
+  return sectionOutlineOf(text, reader, cap);
+}
+
+/** sectionOutline() of the lines already read. */
+export function sectionOutlineOf(text: string, r: SectionLines, cap: i32): string {
+  const headings = r.headings;
+  const nonBlank = r.nonBlank;
+  const indented = r.indented;
+  const found = r.found;
   if (headings < MIN_HEADINGS || indented * 100 < nonBlank * INDENTED_PERCENT || headings * LINES_PER_HEADING > nonBlank) return "";
   const label = new StrBuf(32).add("sections (").add(formatCount(headings)).add("):").toString();
   const items = new ItemLine(label, cap, 16);
   let shown = 0;
-  for (let k = 0; k < starts.length; k++) {
+  for (let k = 0; k * 3 < found.length; k++) {
     const item = new StrBuf(MAX_HEADING + 16);
-    const s = starts[k];
-    let e = ends[k];
+    const s = found[k * 3];
+    let e = found[k * 3 + 1];
     while (e > s && (unitAt(text, e - 1) == CharCode.SPACE || unitAt(text, e - 1) == CharCode.COLON)) e--;
     if (e - s > MAX_HEADING) item.addRange(text, s, safeEnd(text, s + MAX_HEADING)).addChar(0x2026);
     else item.addRange(text, s, e);
-    item.add(" L").addInt(lines[k]);
+    item.add(" L").addInt(found[k * 3 + 2]);
     if (!items.tryAdd(item.toString(), k == headings - 1)) break;
     shown++;
   }

@@ -14,7 +14,7 @@
 // parentheses (`(48 rows)`). A header without a rule (ss, ps, df) has its rows counted
 // too (headed.ts).
 import { CharCode, isDigit } from "../../util/chars";
-import { readEachLine, unitAt } from "../../util/lines";
+import { readEachLine, spacesEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
 import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
@@ -115,15 +115,16 @@ export class RecordsReader {
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
+    this.lineOf(text, a, b, -1);
+  }
+
+  /** line() with `digits` 1 when the line holds a digit, 0 when it holds none, -1 unknown. */
+  lineOf(text: string, a: i32, b: i32, digits: i32): void {
     const r = this.records;
     // Spaces and bars opening the line (indentation, a margin, the edges of a graph or a
     // table) are blank, graph and junction alike: read once for the three checks.
-    let i = a;
-    while (i < b) {
-      const c = unitAt(text, i);
-      if (c != CharCode.SPACE && c != CharCode.PIPE) break;
-      i++;
-    }
+    let i = spacesEnd(text, a, b);
+    while (i < b && unitAt(text, i) == CharCode.PIPE) i = spacesEnd(text, i + 1, b);
     readIds(text, i, b, r);
     if (i == a) readNumbered(text, a, b, r);
     const blank = isBlank(text, i, b);
@@ -143,7 +144,7 @@ export class RecordsReader {
       this.rows = 0;
       this.underHeader = false;
     }
-    this.headed.line(text, a, b, blank, rule);
+    this.headed.line(text, a, b, blank, rule, digits);
     this.prevRead = true;
     this.prevBlank = blank;
     this.prevRule = rule;

@@ -6,7 +6,7 @@
 //
 //   top level (14): @as-pect/cli@8.1.0, @vscode/tree-sitter-wasm@0.3.1, …, +2 more
 import { CharCode } from "../../util/chars";
-import { findNewline, unitAt } from "../../util/lines";
+import { findNewline, spacesEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { addClipped, clippedLength } from "../shared/text";
 
@@ -46,6 +46,9 @@ function isNested(s: string, a: i32, b: i32): bool {
   if (c != CharCode.SPACE && c != CharCode.PIPE) return false;
   const stop = min(b, a + 64);
   for (let i = a + 1; i < stop; i++) {
+    // A run of spaces goes on to what follows it at once.
+    i = spacesEnd(s, i, stop);
+    if (i >= stop) break;
     const d = unitAt(s, i);
     if (d == BRANCH || d == LAST_BRANCH) return true;
     if ((d == CharCode.PLUS || d == BACKTICK || d == CharCode.PIPE) && i + 2 < b && unitAt(s, i + 1) == CharCode.MINUS && unitAt(s, i + 2) == CharCode.MINUS) return true;
