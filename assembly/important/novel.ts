@@ -115,17 +115,18 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     unchecked((keys[j] = k));
     counts.set(k, counts.has(k) ? counts.get(k) + 1 : 1);
   }
-  // A key of 0 (a line without words) is never a repeat.
-  const seen = new Set<u32>();
+  // A key's count turns negative once its first hit is placed: later hits with
+  // it are repeats. A key of 0 (a line without words) is never a repeat.
   const novel = new Array<i64>();
   for (let j = 0; j < n; j++) {
     const k = unchecked(keys[j]);
-    if (k != 0 && seen.has(k)) {
+    const count = counts.get(k);
+    if (count < 0) {
       later.push(unchecked(order[j]));
       continue;
     }
-    if (k != 0) seen.add(k);
-    const rarity = j < keepFirst ? 0 : min(counts.get(k), 0xfffff);
+    if (k != 0) counts.set(k, -count);
+    const rarity = j < keepFirst ? 0 : min(count, 0xfffff);
     novel.push((<i64>rarity << 32) | <i64>j);
   }
   novel.sort();
