@@ -164,4 +164,32 @@ describe("CommandOutput digest", () => {
     expect(treeTopLevel("\u2514\u2500\u252c a\n  \u2514\u2500\u2500 b\n", 200)).toBe("");
     expect(treeTopLevel("", 200)).toBe("");
   });
+
+  it("leaves out a cut tree's top level when a failed command's error lines need the room", () => {
+    // Shaped like `npm ls --all` failing with invalid packages (tests/fixtures/corpus/npm-ls-all).
+    const parts = new Array<string>();
+    parts.push("abridge@0.1.0 /work/main");
+    const tops = ["@as-pect/cli@8.1.0", "@bytecodealliance/jco@1.35.0", "@google/gemini-cli-core@0.61.0", "@mariozechner/pi-coding-agent@0.73.1"];
+    for (let k = 0; k < tops.length; k++) {
+      parts.push((k == tops.length - 1 ? "\u2514\u2500\u252c " : "\u251c\u2500\u252c ") + tops[k]);
+      for (let i = 0; i < 60; i++) parts.push((k == tops.length - 1 ? "  " : "\u2502 ") + "\u251c\u2500\u2500 dep-" + k.toString() + "-" + i.toString() + "@1.0.0 deduped");
+    }
+    const errors = [
+      "npm error code ELSPROBLEMS",
+      "npm error invalid: @modelcontextprotocol/sdk@1.23.0 /work/main/node_modules/@modelcontextprotocol/sdk",
+      "npm error invalid: @opentelemetry/exporter-trace-otlp-http@0.218.0 /work/main/node_modules/@opentelemetry/exporter-trace-otlp-http",
+      "npm error invalid: @opentelemetry/resources@2.7.1 /work/main/node_modules/@opentelemetry/resources",
+      "npm error invalid: @opentelemetry/sdk-trace-base@2.7.1 /work/main/node_modules/@opentelemetry/sdk-trace-base",
+      "npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-22T08_57_52_316Z-debug-0.log",
+    ];
+    const t = parts.join("\n") + "\n" + errors.join("\n") + "\n";
+    const ctx = new DigestContext("bash", '{"command":"npm ls --all"}', 1);
+    const hint = "read more: abridge_read id=npm-ls-all offset=1";
+    const d = digestCommand(t, 800, ctx, hint);
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    expect(d.llm.includes("top level (4)")).toBe(false);
+    for (let i = 0; i < errors.length; i++) expect(d.llm.includes(errors[i])).toBe(true, errors[i]);
+    // With room for both, the top level stays.
+    expect(digestCommand(t, 2000, ctx, hint).llm.includes("top level (4)")).toBe(true);
+  });
 });

@@ -237,6 +237,24 @@ describe("StructuredData: lines around a document", () => {
     expect(d.llm.includes("npm error code ELSPROBLEMS")).toBe(true);
     expect(d.llm.length).toBeLessThanOrEqual(500);
   });
+
+  it("gives a failed run's error lines before the JSON what they need", () => {
+    // The lines npm prints before `npm ls --all --json` fails (tests/fixtures/corpus/npm-ls-all-json).
+    const invalid = [
+      "npm error invalid: @modelcontextprotocol/sdk@1.23.0 /work/main/node_modules/@modelcontextprotocol/sdk",
+      "npm error invalid: @opentelemetry/resources@2.7.1 /work/main/node_modules/@opentelemetry/resources",
+      "npm error invalid: @opentelemetry/sdk-trace-base@2.7.1 /work/main/node_modules/@opentelemetry/sdk-trace-base",
+    ];
+    const pre = 'npm warn Unknown user config "nodedir". This will stop working in the next major version of npm. See `npm help npmrc` for supported config options.\nnpm error code ELSPROBLEMS\n' + invalid.join("\n") + "\n";
+    const t = pre + wideObject(400) + "\nnpm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-22T08_57_54_865Z-debug-0.log\n";
+    const d = digestStructured(t, 800, new DigestContext("bash", '{"command":"npm ls --all --json"}', 1), "");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    for (let i = 0; i < invalid.length; i++) expect(d.llm.includes(invalid[i])).toBe(true, invalid[i]);
+    expect(d.llm.includes('"k0"')).toBe(true);
+    // A run that succeeded gives the lines around their usual share: the warning goes first.
+    const ok = digestStructured(t, 800, ctx, "");
+    expect(ok.llm.includes(invalid[2])).toBe(false);
+  });
 });
 
 describe("StructuredData: NDJSON", () => {
