@@ -75,6 +75,8 @@ const MIN_NUMBERED_GROUPS: i32 = 3;
 const MIN_REPEATED: i32 = 8;
 /** Later error lines a line's name is looked for in (namedLater), at most. */
 const MAX_NAMED_AHEAD: i32 = 200;
+/** Tokens with letters a progress line holds at most ("test_vat (test_money.MoneyTest.test_vat) ... FAIL": 3). */
+const MAX_PROGRESS_WORDS: i32 = 4;
 
 export class KeepResult {
   constructor(public output: string, public cut: Cut | null) {}
@@ -218,6 +220,22 @@ function longestToken(s: string, a: i32, b: i32): i64 {
   return best;
 }
 
+/** Tokens of s[a, b) holding a letter, counted up to MAX_PROGRESS_WORDS + 1. */
+function wordTokens(s: string, a: i32, b: i32): i32 {
+  let count = 0;
+  let i = a;
+  while (i < b && count <= MAX_PROGRESS_WORDS) {
+    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+    let letters = false;
+    while (i < b && !isSpaceOrTab(unitAt(s, i))) {
+      if (isAlpha(unitAt(s, i))) letters = true;
+      i++;
+    }
+    if (letters) count++;
+  }
+  return count;
+}
+
 /** s[a, b) is a token of the line s[ls, le): found there between gaps. */
 function hasToken(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
   const len = b - a;
@@ -272,6 +290,8 @@ function namedLater(text: string, scan: Scan, errors: i32[], novel: i32[], repea
   const later = new Set<i32>();
   for (let k = 0; k < ne - 1; k++) {
     const h = unchecked(errors[k]);
+    // A progress line is a name, maybe its qualified form, and a status: a longer line is a message.
+    if (wordTokens(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) > MAX_PROGRESS_WORDS) continue;
     const tok = longestToken(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
     const a = <i32>(tok >> 32);
     const b = <i32>(tok & 0xffffffff);
