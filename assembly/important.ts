@@ -9,7 +9,9 @@
 // it alone first, in this order: the first and the last error, summaries and
 // exit lines (three from each end), the other errors from both ends inwards,
 // each message once and the rarest first (important/novel.ts: the one
-// "Duplicate case label" before a second "'next' is defined but never used"),
+// "Duplicate case label" before a second "'next' is defined but never used";
+// under SMALL_BUDGET a runner's progress line waits when a later error line
+// names its failure again: "test_vat (…) ... FAIL" before "FAIL: test_vat (…)"),
 // errors repeating a message, lines that break a rhythm held over many lines
 // ("not ok" among a hundred "ok"), warnings (three from each end), lines that
 // only name a section; then each failure's key lines (the frame naming the
@@ -44,7 +46,7 @@ import { findRepeats } from "./important/repeats";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
-import { CharCode, isAlpha } from "./util/chars";
+import { CharCode, isAlpha, isSpaceOrTab } from "./util/chars";
 import { countNewlines, findNewline, headCut, safeEnd, tailCut, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
@@ -71,6 +73,10 @@ const ASSERTIONS_PER_BLOCK: i32 = 2;
 const MIN_NUMBERED_GROUPS: i32 = 3;
 /** A line at least this long that is chosen word for word already is not offered again. */
 const MIN_REPEATED: i32 = 8;
+/** Later error lines a line's name is looked for in (namedLater), at most. */
+const MAX_NAMED_AHEAD: i32 = 200;
+/** Tokens with letters a progress line holds at most ("test_vat (test_money.MoneyTest.test_vat) ... FAIL": 3). */
+const MAX_PROGRESS_WORDS: i32 = 4;
 
 export class KeepResult {
   constructor(public output: string, public cut: Cut | null) {}
@@ -160,6 +166,9 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const novel = new Array<i32>();
   const repeats = new Array<i32>();
   novelFirst(text, scan, errorOrder, 2, novel, repeats);
+  // A failure a later error line names again (a runner's progress line before its report)
+  // waits: the report says more.
+  if (small) namedLater(text, scan, errors, novel, repeats);
   for (let j = 0; j < min(2, novel.length); j++) primary.push(unchecked(novel[j]));
   // Summaries the same way: of a dozen "ok  example/pkgN  0.04s" one stands for the others.
   const summaryOrder = new Array<i32>();
@@ -189,6 +198,127 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
+}
+
+/** A token at least this long names one thing (a test, a file's path): two lines holding it name the same. */
+const MIN_NAME: i32 = 16;
+
+/** The longest token of s[a, b) (runs between spaces and tabs), packed as (start << 32) | end. */
+function longestToken(s: string, a: i32, b: i32): i64 {
+  let best: i64 = 0;
+  let bestLen = 0;
+  let i = a;
+  while (i < b) {
+    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+    const w = i;
+    while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+    if (i - w > bestLen) {
+      bestLen = i - w;
+      best = (<i64>w << 32) | <i64>i;
+    }
+  }
+  return best;
+}
+
+/** Tokens of s[a, b) holding a letter, counted up to MAX_PROGRESS_WORDS + 1. */
+function wordTokens(s: string, a: i32, b: i32): i32 {
+  let count = 0;
+  let i = a;
+  while (i < b && count <= MAX_PROGRESS_WORDS) {
+    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+    let letters = false;
+    while (i < b && !isSpaceOrTab(unitAt(s, i))) {
+      if (isAlpha(unitAt(s, i))) letters = true;
+      i++;
+    }
+    if (letters) count++;
+  }
+  return count;
+}
+
+/** s[a, b) is a token of the line s[ls, le): found there between gaps. */
+function hasToken(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
+  const len = b - a;
+  let i = ls;
+  while (i + len <= le) {
+    while (i < le && isSpaceOrTab(unitAt(s, i))) i++;
+    const w = i;
+    while (i < le && !isSpaceOrTab(unitAt(s, i))) i++;
+    if (i - w == len && w != a && sameUnits(s, w, a, len)) return true;
+  }
+  return false;
+}
+
+/**
+ * Every token of the line s[ls, le) is a token of the line s[os, oe) too, but for
+ * punctuation ("...") and one word of letters alone (its status: "ERROR", "FAIL"):
+ * the line says nothing the other does not. "E   ZeroDivisionError: integer division
+ * …" keeps its words in a summary line too, but "E" is no status word.
+ */
+function onlyStatusBesides(s: string, ls: i32, le: i32, os: i32, oe: i32): bool {
+  let status = 0;
+  let i = ls;
+  while (i < le) {
+    while (i < le && isSpaceOrTab(unitAt(s, i))) i++;
+    const w = i;
+    let letters = 0;
+    let others = 0;
+    while (i < le && !isSpaceOrTab(unitAt(s, i))) {
+      if (isAlpha(unitAt(s, i))) letters++;
+      else others++;
+      i++;
+    }
+    if (i == w || letters == 0 || hasToken(s, os, oe, w, i)) continue;
+    if (others > 0 || letters < 2 || ++status > 1) return false;
+  }
+  return status == 1;
+}
+
+/**
+ * Moves from `novel` to the front of `repeats` each error line whose longest token (a
+ * name of MIN_NAME units or more) a later error line holds too: unittest's
+ * "test_vat (test_money.MoneyTest.test_vat) ... FAIL" before its report "FAIL:
+ * test_vat (test_money.MoneyTest.test_vat)" and the traceback under it. The first
+ * two of `novel` (the first and the last error) are kept in place unless they are
+ * such a line. Errors is in line order; each line is compared with the next
+ * MAX_NAMED_AHEAD errors only, so this stays linear.
+ */
+function namedLater(text: string, scan: Scan, errors: i32[], novel: i32[], repeats: i32[]): void {
+  const ne = errors.length;
+  if (ne < 2) return;
+  // Position of each error's scan index in `errors`.
+  const later = new Set<i32>();
+  for (let k = 0; k < ne - 1; k++) {
+    const h = unchecked(errors[k]);
+    // A progress line is a name, maybe its qualified form, and a status: a longer line is a message.
+    if (wordTokens(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) > MAX_PROGRESS_WORDS) continue;
+    const tok = longestToken(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
+    const a = <i32>(tok >> 32);
+    const b = <i32>(tok & 0xffffffff);
+    if (b - a < MIN_NAME) continue;
+    for (let j = k + 1; j < ne && j <= k + MAX_NAMED_AHEAD; j++) {
+      const o = unchecked(errors[j]);
+      const os = unchecked(scan.lineStarts[o]);
+      const oe = unchecked(scan.lineEnds[o]);
+      if (hasToken(text, os, oe, a, b) && onlyStatusBesides(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), os, oe)) {
+        later.add(h);
+        break;
+      }
+    }
+  }
+  if (later.size == 0) return;
+  const kept = new Array<i32>();
+  const waiting = new Array<i32>();
+  for (let j = 0; j < novel.length; j++) {
+    const h = unchecked(novel[j]);
+    if (later.has(h)) waiting.push(h);
+    else kept.push(h);
+  }
+  novel.length = 0;
+  for (let j = 0; j < kept.length; j++) novel.push(unchecked(kept[j]));
+  for (let j = 0; j < repeats.length; j++) waiting.push(unchecked(repeats[j]));
+  repeats.length = 0;
+  for (let j = 0; j < waiting.length; j++) repeats.push(unchecked(waiting[j]));
 }
 
 function notableIndex(key: i64): i32 {

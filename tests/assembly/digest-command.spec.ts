@@ -13,6 +13,10 @@ function runner(text: string): string {
   return r.runner + " p=" + r.passed.toString() + " f=" + r.failed.toString() + " s=" + r.skipped.toString() + " e=" + r.errors.toString() + " lines=" + r.lineNumbers.join(",");
 }
 
+function addAll(to: string[], more: string[]): void {
+  for (let i = 0; i < more.length; i++) to.push(more[i]);
+}
+
 /** `n` lines of progress, then `tail`. */
 function withNoise(n: i32, tail: string): string {
   const parts = new Array<string>();
@@ -163,5 +167,62 @@ describe("CommandOutput digest", () => {
     expect(treeTopLevel("\u251c\u2500\u2500 a\n\u2514\u2500\u2500 b\n", 200)).toBe("");
     expect(treeTopLevel("\u2514\u2500\u252c a\n  \u2514\u2500\u2500 b\n", 200)).toBe("");
     expect(treeTopLevel("", 200)).toBe("");
+  });
+
+  it("under a small budget keeps a failure's report before the progress line naming it", () => {
+    // Shaped like `python3 -m unittest -v` (tests/fixtures/corpus/unittest-verbose-failures).
+    const lines = new Array<string>();
+    const progress = (name: string, status: string): string => name + " (test_money.MoneyTest." + name + ") ... " + status;
+    lines.push(progress("test_parse_amount_comma", "ERROR"));
+    for (let i = 1; i <= 60; i++) lines.push(progress("test_split_" + (1000 + i).toString().substring(1), "ok"));
+    lines.push(progress("test_split_never_negative", "ERROR"));
+    for (let i = 1; i <= 60; i++) lines.push(progress("test_to_cents_" + (1000 + i).toString().substring(1), "ok"));
+    lines.push(progress("test_vat_rounding", "FAIL"));
+    const rule = "======================================================================";
+    const dash = "----------------------------------------------------------------------";
+    const file = '  File "/tmp/abridge-corpus/unittest-verbose-failures/';
+    addAll(lines, ["", rule, "ERROR: test_parse_amount_comma (test_money.MoneyTest.test_parse_amount_comma)", dash, "Traceback (most recent call last):"]);
+    addAll(lines, [file + 'test_money.py", line 374, in test_parse_amount_comma', '    self.assertEqual(money.parse_amount("12,50 EUR"), (1250, "EUR"))']);
+    addAll(lines, [file + 'money.py", line 6, in to_cents', "    return int((Decimal(text) * 100).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))"]);
+    addAll(lines, ["decimal.InvalidOperation: [<class 'decimal.ConversionSyntax'>]", "", rule]);
+    addAll(lines, ["ERROR: test_split_never_negative (test_money.MoneyTest.test_split_never_negative)", dash, "Traceback (most recent call last):"]);
+    addAll(lines, [file + 'money.py", line 10, in split', "    base, rest = divmod(cents, parts)", "ZeroDivisionError: integer division or modulo by zero", "", rule]);
+    addAll(lines, ["FAIL: test_vat_rounding (test_money.MoneyTest.test_vat_rounding)", dash, "Traceback (most recent call last):"]);
+    addAll(lines, [file + 'test_money.py", line 368, in test_vat_rounding', '    self.assertEqual(money.vat(1999, "19"), 380)', "AssertionError: 379 != 380", ""]);
+    addAll(lines, [dash, "Ran 123 tests in 0.007s", "", "FAILED (failures=1, errors=2)", ""]);
+    const t = lines.join("\n");
+    const ctx = new DigestContext("bash", '{"command":"python3 -m unittest -v"}', 1);
+    const d = digestCommand(t, 800, ctx, "read more: abridge_read id=unittest-verbose-failures offset=2");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    const reports = ["ERROR: test_parse_amount_comma (test_money.MoneyTest.test_parse_amount_comma)", "decimal.InvalidOperation: [<class 'decimal.ConversionSyntax'>]", "ERROR: test_split_never_negative (test_money.MoneyTest.test_split_never_negative)", "ZeroDivisionError: integer division or modulo by zero", "FAIL: test_vat_rounding (test_money.MoneyTest.test_vat_rounding)", "AssertionError: 379 != 380"];
+    for (let i = 0; i < reports.length; i++) expect(d.llm.includes(reports[i])).toBe(true, reports[i]);
+  });
+
+  it("leaves out a cut tree's top level when a failed command's error lines need the room", () => {
+    // Shaped like `npm ls --all` failing with invalid packages (tests/fixtures/corpus/npm-ls-all).
+    const parts = new Array<string>();
+    parts.push("abridge@0.1.0 /work/main");
+    const tops = ["@as-pect/cli@8.1.0", "@bytecodealliance/jco@1.35.0", "@google/gemini-cli-core@0.61.0", "@mariozechner/pi-coding-agent@0.73.1"];
+    for (let k = 0; k < tops.length; k++) {
+      parts.push((k == tops.length - 1 ? "\u2514\u2500\u252c " : "\u251c\u2500\u252c ") + tops[k]);
+      for (let i = 0; i < 60; i++) parts.push((k == tops.length - 1 ? "  " : "\u2502 ") + "\u251c\u2500\u2500 dep-" + k.toString() + "-" + i.toString() + "@1.0.0 deduped");
+    }
+    const errors = [
+      "npm error code ELSPROBLEMS",
+      "npm error invalid: @modelcontextprotocol/sdk@1.23.0 /work/main/node_modules/@modelcontextprotocol/sdk",
+      "npm error invalid: @opentelemetry/exporter-trace-otlp-http@0.218.0 /work/main/node_modules/@opentelemetry/exporter-trace-otlp-http",
+      "npm error invalid: @opentelemetry/resources@2.7.1 /work/main/node_modules/@opentelemetry/resources",
+      "npm error invalid: @opentelemetry/sdk-trace-base@2.7.1 /work/main/node_modules/@opentelemetry/sdk-trace-base",
+      "npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-22T08_57_52_316Z-debug-0.log",
+    ];
+    const t = parts.join("\n") + "\n" + errors.join("\n") + "\n";
+    const ctx = new DigestContext("bash", '{"command":"npm ls --all"}', 1);
+    const hint = "read more: abridge_read id=npm-ls-all offset=1";
+    const d = digestCommand(t, 800, ctx, hint);
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    expect(d.llm.includes("top level (4)")).toBe(false);
+    for (let i = 0; i < errors.length; i++) expect(d.llm.includes(errors[i])).toBe(true, errors[i]);
+    // With room for both, the top level stays.
+    expect(digestCommand(t, 2000, ctx, hint).llm.includes("top level (4)")).toBe(true);
   });
 });

@@ -237,9 +237,55 @@ describe("StructuredData: lines around a document", () => {
     expect(d.llm.includes("npm error code ELSPROBLEMS")).toBe(true);
     expect(d.llm.length).toBeLessThanOrEqual(500);
   });
+
+  it("gives a failed run's error lines before the JSON what they need", () => {
+    // The lines npm prints before `npm ls --all --json` fails (tests/fixtures/corpus/npm-ls-all-json).
+    const invalid = [
+      "npm error invalid: @modelcontextprotocol/sdk@1.23.0 /work/main/node_modules/@modelcontextprotocol/sdk",
+      "npm error invalid: @opentelemetry/resources@2.7.1 /work/main/node_modules/@opentelemetry/resources",
+      "npm error invalid: @opentelemetry/sdk-trace-base@2.7.1 /work/main/node_modules/@opentelemetry/sdk-trace-base",
+    ];
+    const pre = 'npm warn Unknown user config "nodedir". This will stop working in the next major version of npm. See `npm help npmrc` for supported config options.\nnpm error code ELSPROBLEMS\n' + invalid.join("\n") + "\n";
+    const t = pre + wideObject(400) + "\nnpm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-22T08_57_54_865Z-debug-0.log\n";
+    const d = digestStructured(t, 800, new DigestContext("bash", '{"command":"npm ls --all --json"}', 1), "");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    for (let i = 0; i < invalid.length; i++) expect(d.llm.includes(invalid[i])).toBe(true, invalid[i]);
+    expect(d.llm.includes('"k0"')).toBe(true);
+    // A run that succeeded gives the lines around their usual share: the warning goes first.
+    const ok = digestStructured(t, 800, ctx, "");
+    expect(ok.llm.includes(invalid[2])).toBe(false);
+  });
 });
 
 describe("StructuredData: NDJSON", () => {
+  it("shows the record before a failure's, its context, where it fits", () => {
+    // Shaped like `go test -json` (tests/fixtures/corpus/go-test-json-failures): a failing
+    // test's message is the output event just before its "--- FAIL".
+    const ev = (action: string, test: string, output: string): string => {
+      let r = '{"Time":"2026-11-25T01:18:55.954494937Z","Action":"' + action + '","Package":"example.test/shop/inventory","Test":"' + test + '"';
+      if (output.length > 0) r += ',"Output":"' + output + '"';
+      return r + "}";
+    };
+    const parts = new Array<string>();
+    for (let i = 0; i < 60; i++) {
+      const name = "TestPriceWithVat/vat_" + (1000 + i).toString().substring(1);
+      parts.push(ev("run", name, ""));
+      parts.push(ev("output", name, "=== RUN   " + name + "\\n"));
+      parts.push(ev("pass", name, ""));
+    }
+    const message = ev("output", "TestReserve", "    inventory_test.go:71: Reserve: insufficient stock for A-7: 2 \\u003c 3\\n");
+    parts.push(ev("run", "TestReserve", ""));
+    parts.push(message);
+    parts.push(ev("output", "TestReserve", "--- FAIL: TestReserve (0.00s)\\n"));
+    parts.push(ev("fail", "TestReserve", ""));
+    for (let i = 60; i < 120; i++) parts.push(ev("pass", "TestPriceWithVat/vat_" + (1000 + i).toString().substring(1), ""));
+    const t = parts.join("\n") + "\n";
+    const d = digestStructured(t, 4000, new DigestContext("bash", '{"command":"go test -json ./inventory/"}', 1), "read more: abridge_read id=go-test-json-failures offset=1");
+    expect(d.llm.length).toBeLessThanOrEqual(4000);
+    expect(d.llm.includes("--- FAIL: TestReserve (0.00s)")).toBe(true);
+    expect(d.llm.includes(message)).toBe(true);
+  });
+
   it("counts records and keys, keeps first and last whole", () => {
     const parts = new Array<string>();
     for (let i = 0; i < 1000; i++) parts.push('{"id":' + i.toString() + ',"ok":true}');

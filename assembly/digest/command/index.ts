@@ -41,6 +41,8 @@ const MAX_MESSAGE: i32 = 400;
 const TREE_SHARE: i32 = 25;
 /** Share (percent) of the room the sections of a document-shaped output may take (outline.ts). */
 const SECTIONS_SHARE: i32 = 20;
+/** What a cut's marker takes besides the hint, at most ("[...N chars omitted...] K of T lines shown, numbered; "). */
+const CUT_FRAMING: i32 = 72;
 
 /**
  * "2 failed, 10 passed, 1 skipped": the counts the runner stated, failures first;
@@ -155,6 +157,15 @@ function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: 
   return out.toString();
 }
 
+/** Units a scan's error lines take kept whole, a line number each (important/numbered.ts). */
+function errorUnits(scan: Scan): i32 {
+  let units = 0;
+  for (let i = 0; i < scan.count; i++) {
+    if (rankOf(unchecked(scan.kinds[i])) == 3) units += unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 8;
+  }
+  return units;
+}
+
 export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
   return digestCommandOf(text, max(budget, 0), ctx, hint, null);
 }
@@ -208,9 +219,14 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
     d.omittedChars = text.length - scan.pairs;
     return d;
   }
-  const tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
+  // A failed command's error lines are its outcome: an outline (a tree's top level, a
+  // document's sections) only takes room they leave, their cut's marker counted.
+  const errorRoom = ctx.exitCode == 0 ? 0 : errorUnits(scan) + CUT_FRAMING + hint.length;
+  let tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
+  if (tree.length > 0 && errorRoom > room - tree.length - 1) tree = "";
   if (tree.length > 0) room -= tree.length + 1;
-  const sections = tree.length > 0 ? "" : sectionOutlineOf(text, perLine.sections, (room * SECTIONS_SHARE) / 100);
+  let sections = tree.length > 0 ? "" : sectionOutlineOf(text, perLine.sections, (room * SECTIONS_SHARE) / 100);
+  if (sections.length > 0 && errorRoom > room - sections.length - 1) sections = "";
   if (sections.length > 0) room -= sections.length + 1;
   const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0);
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);

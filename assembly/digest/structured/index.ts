@@ -27,6 +27,14 @@ import { Digest, DigestContext } from "../shared/types";
 
 /** Share of the budget the lines around a document may take. */
 const AROUND_SHARE: f64 = 0.3;
+/**
+ * Share they may take when the command failed and their error lines need more: the
+ * errors are its outcome ("npm error invalid: …" around `npm ls --json`), the
+ * document's shortened structure says less.
+ */
+const AROUND_ERRORS_SHARE: f64 = 0.75;
+/** What the cut of the lines around costs besides its lines, at most: its marker, a number per line. */
+const AROUND_FRAMING: i32 = 64;
 /** Lines searched for the start of a document printed after some text. */
 const MAX_LEADING_LINES: i32 = 200;
 
@@ -193,6 +201,18 @@ function around(text: string, start: i32, end: i32): Around {
   return a;
 }
 
+/** What the error lines of text[a.start, a.end) need to be kept whole, their cut's framing included; 0 when none. */
+function errorUnits(text: string, a: Around): i32 {
+  if (a.length == 0) return 0;
+  const scan = scanImportant(text.substring(a.start, a.end));
+  let units = 0;
+  for (let i = 0; i < scan.count; i++) {
+    if (rankOf(unchecked(scan.kinds[i])) < 3) continue;
+    units += unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 8;
+  }
+  return units > 0 ? units + AROUND_FRAMING : 0;
+}
+
 /** Renders text[a.start, a.end) within `room`, errors first; records its kept lines in d. */
 function renderAround(text: string, a: Around, room: i32, d: Digest): string {
   if (a.length == 0 || room <= 0) return "";
@@ -234,7 +254,8 @@ function documentDigest(text: string, doc: Document, budget: i32, ctx: DigestCon
     return d;
   }
   // The lines around first take what they need up to their share; the JSON gets the rest.
-  const aroundRoom = <i32>Math.floor(<f64>budget * AROUND_SHARE);
+  let aroundRoom = <i32>Math.floor(<f64>budget * AROUND_SHARE);
+  if (ctx.exitCode > 0) aroundRoom = max(aroundRoom, min(errorUnits(text, pre) + errorUnits(text, post), <i32>Math.floor(<f64>budget * AROUND_ERRORS_SHARE)));
   // The text after the document takes at most half, and only what it needs.
   const preRoom = aroundRoom - min(post.length + 1, aroundRoom >> 1);
   const preText = renderAround(text, pre, min(pre.length, preRoom), d);

@@ -2,7 +2,8 @@
 // (a key with few short values counted by value), then the lines that carry
 // errors and the records stating what a failure expected, then the first and
 // the last record, the first records with a rare value of such a key, and as
-// many more records as fit, in their order, with a marker for every gap; under
+// many more records as fit, in their order, with a marker for every gap (the
+// record just before a shown failure's first: its context); under
 // a small budget the records are numbered under one marker instead. Records
 // longer than their share are shortened as JSON, so every record line shown
 // still parses; a failure's record is focused on its message (focus.ts) rather
@@ -336,10 +337,9 @@ function assertionRecords(text: string, nd: Ndjson): Array<i32> {
   return found;
 }
 
-/** Flagged lines, errors first (first, last, then the rest), then summaries. */
-function flaggedOrder(text: string, nd: Ndjson): Array<i32> {
+/** Flagged lines, errors first (first, last, then the rest), then summaries; the errors in their order go to `errors`. */
+function flaggedOrder(text: string, nd: Ndjson, errors: Array<i32>): Array<i32> {
   const scan = scanImportant(text);
-  const errors = new Array<i32>();
   const summaries = new Array<i32>();
   for (let k = 0; k < scan.count; k++) {
     const r = rankOf(unchecked(scan.kinds[k]));
@@ -353,6 +353,32 @@ function flaggedOrder(text: string, nd: Ndjson): Array<i32> {
   for (let k = 1; k < errors.length - 1; k++) order.push(errors[k]);
   for (let k = 0; k < summaries.length; k++) order.push(summaries[k]);
   return order;
+}
+
+/** Context records offered, at most: each is measured by rendering the digest. */
+const MAX_CONTEXT: i32 = 16;
+
+/**
+ * Shows the record before each shown error record, whole, where it fits (measured
+ * exactly): a failure's context, as a block's is in text (go test -json prints a
+ * failing test's message, "inventory_test.go:71: Reserve: insufficient stock …",
+ * just before its "--- FAIL"). Returns what the digest then uses.
+ */
+function withContext(text: string, nd: Ndjson, header: string, shown: Array<string | null>, hint: string, numbered: bool, errors: Array<i32>, budget: i32, used: i32): i32 {
+  let offered = 0;
+  for (let k = 0; k < errors.length && offered < MAX_CONTEXT; k++) {
+    const e = unchecked(errors[k]);
+    const i = e - 1;
+    if (i < 0 || shown[e] === null || shown[i] !== null || unchecked(nd.kind[i]) != LINE_RECORD) continue;
+    const r = nd.lines.line(i);
+    if (used + r.length + 1 > budget) continue;
+    offered++;
+    shown[i] = r;
+    const now = render(text, nd, header, shown, hint, new Digest(), numbered).length;
+    if (now > budget) shown[i] = null;
+    else used = now;
+  }
+  return used;
 }
 
 /** The first error line that is not a record (a tool's own message), or "". */
@@ -408,7 +434,8 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   let used = header.length + (numbered ? numberedMarkerBound(text.length, lines.count, hint, null) + 1 : perGap);
   const endCap = <i32>Math.floor(<f64>budget * END_RECORD_SHARE);
   const otherCap = <i32>Math.floor(<f64>budget * RECORD_SHARE);
-  const flagged = flaggedOrder(text, nd);
+  const errors = new Array<i32>();
+  const flagged = flaggedOrder(text, nd, errors);
   const asserted = flagged.length > 0 ? assertionRecords(text, nd) : new Array<i32>();
   // What a failure says first, then the first and the last record: the first and the
   // last flagged line, the records stating what a failure expected (only where something
@@ -447,6 +474,7 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   // Then more records from the head, while they fit. They continue the lines shown
   // before them, so each costs its own length only: measure what is used exactly first.
   used = render(text, nd, header, shown, hint, new Digest(), numbered).length;
+  used = withContext(text, nd, header, shown, hint, numbered, errors, budget, used);
   for (let i = nd.firstRecord + 1; i < nd.lastRecord; i++) {
     if (shown[i] !== null) continue;
     const contiguous = shown[i - 1] !== null;
