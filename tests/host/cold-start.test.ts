@@ -15,24 +15,40 @@ import { ensureBuiltCli } from "./support/built-cli.js";
 const dir = mkdtempSync(join(tmpdir(), "abridge-cold-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Built-in modules a fresh process loads to import abridge and process one result with the session log. */
-function builtinsLoadedByFirstProcess(): string[] {
-  const bundle = join(ensureBuiltCli(), "../index.bundle.js");
+/**
+ * Built-in modules a fresh process loads to import abridge and process one result with the
+ * session log: as an ES module (index.bundle.js) or through require (index.bundle.cjs).
+ */
+function builtinsLoadedByFirstProcess(entry: "import" | "require"): string[] {
+  const bundle = join(ensureBuiltCli(), entry === "import" ? "../index.bundle.js" : "../index.bundle.cjs");
+  const load = entry === "import" ? `await import(${JSON.stringify(bundle)})` : `require(${JSON.stringify(bundle)})`;
   const script = `
     const before = new Set(process.moduleLoadList);
-    const { createAbridge } = await import(${JSON.stringify(bundle)});
+    const { createAbridge } = ${load};
     const abridge = createAbridge({ cwd: ${JSON.stringify(dir)}, env: {}, log: { dir: ${JSON.stringify(dir)} } });
     await abridge.process({ tool: "bash", output: "make: *** [all] Error 2\\n", exitCode: 2 });
     await abridge.close();
+    ${entry === "import" ? `await import("node:dns")` : `require("node:dns")`};
     console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));`;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  const args = entry === "import" ? ["--input-type=module", "-e", script] : ["-e", `(async () => {${script}})()`];
+  const out = execFileSync(process.execPath, args, { encoding: "utf8" });
   return (JSON.parse(out) as string[]).filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
 }
 
-describe("the first process() in a fresh process", () => {
-  it("does not load node:crypto (the summarizer's hashes load it when a summary is asked for)", () => {
-    const loaded = builtinsLoadedByFirstProcess();
-    expect(loaded).toContain("fs/promises"); // the probe sees what is loaded
+describe.each(["import", "require"] as const)("the first process() in a fresh process (%s)", (entry) => {
+  const loaded = builtinsLoadedByFirstProcess(entry);
+
+  it("sees what is loaded after its snapshot (node:dns, which the probe loads at the end)", () => {
+    expect(loaded).toContain("dns");
+  });
+
+  it("does not load Node's streams: node:fs's ES module facade would, by reading its stream classes", () => {
+    expect(loaded).not.toContain("stream");
+    expect(loaded).not.toContain("internal/fs/streams");
+  });
+
+  it("does not load fs/promises (reading a log asynchronously loads it) or node:crypto (the summarizer's hashes)", () => {
+    expect(loaded).not.toContain("fs/promises");
     expect(loaded).not.toContain("crypto");
   });
 });
