@@ -1,7 +1,7 @@
 // What a harness pays on its first tool result, counted in what the time stands for:
 // the built-in modules loaded and the objects kept per call, never in milliseconds.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -50,6 +50,22 @@ describe.each(["import", "require"] as const)("the first process() in a fresh pr
   it("does not load fs/promises (reading a log asynchronously loads it) or node:crypto (the summarizer's hashes)", () => {
     expect(loaded).not.toContain("fs/promises");
     expect(loaded).not.toContain("crypto");
+  });
+});
+
+describe("the bundles a fresh process parses", () => {
+  it("are ASCII only, so that V8 holds each as a one-byte string (their messages' non-ASCII characters are escapes)", () => {
+    const dist = join(ensureBuiltCli(), "..");
+    const bundles = readdirSync(dist).filter((f) => /\.bundle\.c?js$/.test(f));
+    expect(bundles).toContain("index.bundle.cjs");
+    const nonAscii = bundles.filter((f) => readFileSync(join(dist, f)).some((byte) => byte > 0x7f));
+    expect(nonAscii).toEqual([]);
+  });
+
+  it("still say what their sources say: a message with an escaped character reads as written", () => {
+    const require = createRequire(import.meta.url);
+    const { loadConfig } = require(join(ensureBuiltCli(), "../index.bundle.cjs")) as typeof import("../../host/index.js");
+    expect(() => loadConfig({ log: { keep: -1 } }, { env: {} })).toThrow("log.keep must be an integer ≥ 0, got -1");
   });
 });
 
