@@ -1,11 +1,12 @@
 // Runs in a fresh process: cold start, the first process() over `node -e 0`, then memory over
 // 10,000 calls of compact() and of process() with the session log.
-import { performance } from "node:perf_hooks";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
+//
+// No static import: the children that measure a fresh process (an empty module, the first
+// process()) must pay only for what they measure, not for this file's parent (node:child_process
+// loads ~35 built-in modules, node:fs as an ES module all of Node's streams). They take node:fs
+// through require, as the library does; the parent imports what it needs when it runs.
+/** A require for Node's built-ins, made when a branch needs one. */
+const builtins = async () => (await import("node:module")).createRequire(import.meta.url);
 const self = new URL(import.meta.url).pathname;
 const WARM_UP_CALLS = 10000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -13,7 +14,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * Wall time of fresh node processes, ms: the median of 9 rounds per variant, the variants taken in
  * turn within each round so that a change in the machine's load falls on all of them alike.
  */
-function walls(variants) {
+function walls(spawnSync, variants) {
   const times = variants.map(() => []);
   for (let round = 0; round < 9; round++) {
     variants.forEach((args, k) => {
@@ -84,6 +85,10 @@ if (process.argv[2] === "empty") {
   process.stdout.write(String(performance.now() - t0));
 } else if (process.argv[2] === "first-process") {
   // What a harness pays on its first tool result: import, a session with its log, one process().
+  const require = await builtins();
+  const { mkdtempSync, rmSync } = require("node:fs");
+  const { tmpdir } = require("node:os");
+  const { join } = require("node:path");
   const output = textOf(Number(process.argv[3]));
   const { createAbridge } = await import("../dist/index.bundle.js");
   const dir = mkdtempSync(join(tmpdir(), "abridge-first-"));
@@ -92,6 +97,11 @@ if (process.argv[2] === "empty") {
   await abridge.close();
   rmSync(dir, { recursive: true, force: true });
 } else {
+  const { spawnSync } = await import("node:child_process");
+  const require = await builtins();
+  const { mkdtempSync, rmSync } = require("node:fs");
+  const { tmpdir } = require("node:os");
+  const { join } = require("node:path");
   const cold = [];
   for (let i = 0; i < 5; i++) {
     const r = spawnSync(process.execPath, [self, "cold"], { encoding: "utf8" });
@@ -102,7 +112,7 @@ if (process.argv[2] === "empty") {
   // The same first call from a CommonJS harness (bench/first-process.cjs, the package's `require`
   // build); and the 1 MB run's own cost of building its input, without abridge.
   const cjs = new URL("first-process.cjs", import.meta.url).pathname;
-  const [nodeBare, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = walls([
+  const [nodeBare, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = walls(spawnSync, [
     ["-e", "0"],
     [self, "empty"],
     [self, "first-process", "4096"],

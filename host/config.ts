@@ -2,7 +2,7 @@
 // order, documented in docs/config.md:
 //   explicit options > environment variables > project config file > DEFAULTS.
 import { CATEGORIES, isCategory } from "./categories.js";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "./node-fs.js";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { LEVEL_BUDGETS } from "./budget.js";
 import { AbridgeError } from "./errors.js";

@@ -1,6 +1,6 @@
 // The only file that touches WebAssembly.* and wasm memory. Everything else
 // calls the typed functions at the bottom of this file.
-import { readFileSync } from "node:fs";
+import { readFileSync } from "./node-fs.js";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
 import type { JsonEscaped } from "./log/output-line.js";

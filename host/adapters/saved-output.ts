@@ -1,6 +1,6 @@
 // The full output an agent saved to a file when it cut what it shows (pi's bash temp file,
 // opencode's outputPath), read back so that abridge works on all of it.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "../node-fs.js";
 
 /** Bigger saved outputs are not read back: the text the agent returned is used instead. */
 export const MAX_RECOVERED_BYTES = 256 * 1024 * 1024;

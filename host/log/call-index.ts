@@ -1,7 +1,7 @@
 // Where each call record sits in the log, so repeated reads of a call do not
 // rescan the file. Locations are keyed by inode: rotation renames files but
 // keeps inodes, so a location stays valid after the file becomes `.1`.
-import { statSync } from "node:fs";
+import { statSync } from "../node-fs.js";
 import { scanFileSync, readRangeSync } from "./lines.js";
 import { logFiles } from "./rotation.js";
 import { parseRecord, type CallRecord, type ChunkRecord, type CompletionRecord, type LoggedOutput } from "./schema.js";

@@ -1,8 +1,8 @@
 // Splits a file into newline-terminated lines while remembering each line's
 // byte offset. Lines can be far larger than a chunk (one record holds a
 // whole tool output), so a line is assembled from pieces only when wanted.
-import { closeSync, openSync, readSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { closeSync, openSync, readSync } from "../node-fs.js";
+import { openFileHandle as open } from "../lazy.js";
 
 const NEWLINE = 0x0a;
 export const CHUNK_BYTES = 1 << 20;

@@ -1,7 +1,7 @@
 // Size-based rotation: the live file is `<path>`, older ones `<path>.1`
 // (newest) … `<path>.<keep>` (oldest). Renames keep inodes, which is how
 // the call index follows a record into a rotated file.
-import { existsSync, renameSync, unlinkSync } from "node:fs";
+import { existsSync, renameSync, unlinkSync } from "../node-fs.js";
 
 export function rotatedName(path: string, n: number): string {
   return n === 0 ? path : `${path}.${n}`;

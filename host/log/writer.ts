@@ -3,7 +3,7 @@
 // interleave. The writer never throws into the caller's path: failures become
 // an AbridgeError returned and emitted, and the caller carries on.
 import { EventEmitter } from "node:events";
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writev, writevSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writev, writevSync } from "../node-fs.js";
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";

@@ -1,7 +1,7 @@
 // What a harness pays on its first tool result, counted in what the time stands for:
 // the built-in modules loaded and the objects kept per call, never in milliseconds.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -15,25 +15,57 @@ import { ensureBuiltCli } from "./support/built-cli.js";
 const dir = mkdtempSync(join(tmpdir(), "abridge-cold-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Built-in modules a fresh process loads to import abridge and process one result with the session log. */
-function builtinsLoadedByFirstProcess(): string[] {
-  const bundle = join(ensureBuiltCli(), "../index.bundle.js");
+/**
+ * Built-in modules a fresh process loads to import abridge and process one result with the
+ * session log: as an ES module (index.bundle.js) or through require (index.bundle.cjs).
+ */
+function builtinsLoadedByFirstProcess(entry: "import" | "require"): string[] {
+  const bundle = join(ensureBuiltCli(), entry === "import" ? "../index.bundle.js" : "../index.bundle.cjs");
+  const load = entry === "import" ? `await import(${JSON.stringify(bundle)})` : `require(${JSON.stringify(bundle)})`;
   const script = `
     const before = new Set(process.moduleLoadList);
-    const { createAbridge } = await import(${JSON.stringify(bundle)});
+    const { createAbridge } = ${load};
     const abridge = createAbridge({ cwd: ${JSON.stringify(dir)}, env: {}, log: { dir: ${JSON.stringify(dir)} } });
     await abridge.process({ tool: "bash", output: "make: *** [all] Error 2\\n", exitCode: 2 });
     await abridge.close();
+    ${entry === "import" ? `await import("node:dns")` : `require("node:dns")`};
     console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));`;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  const args = entry === "import" ? ["--input-type=module", "-e", script] : ["-e", `(async () => {${script}})()`];
+  const out = execFileSync(process.execPath, args, { encoding: "utf8" });
   return (JSON.parse(out) as string[]).filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
 }
 
-describe("the first process() in a fresh process", () => {
-  it("does not load node:crypto (the summarizer's hashes load it when a summary is asked for)", () => {
-    const loaded = builtinsLoadedByFirstProcess();
-    expect(loaded).toContain("fs/promises"); // the probe sees what is loaded
+describe.each(["import", "require"] as const)("the first process() in a fresh process (%s)", (entry) => {
+  const loaded = builtinsLoadedByFirstProcess(entry);
+
+  it("sees what is loaded after its snapshot (node:dns, which the probe loads at the end)", () => {
+    expect(loaded).toContain("dns");
+  });
+
+  it("does not load Node's streams: node:fs's ES module facade would, by reading its stream classes", () => {
+    expect(loaded).not.toContain("stream");
+    expect(loaded).not.toContain("internal/fs/streams");
+  });
+
+  it("does not load fs/promises (reading a log asynchronously loads it) or node:crypto (the summarizer's hashes)", () => {
+    expect(loaded).not.toContain("fs/promises");
     expect(loaded).not.toContain("crypto");
+  });
+});
+
+describe("the bundles a fresh process parses", () => {
+  it("are ASCII only, so that V8 holds each as a one-byte string (their messages' non-ASCII characters are escapes)", () => {
+    const dist = join(ensureBuiltCli(), "..");
+    const bundles = readdirSync(dist).filter((f) => /\.bundle\.c?js$/.test(f));
+    expect(bundles).toContain("index.bundle.cjs");
+    const nonAscii = bundles.filter((f) => readFileSync(join(dist, f)).some((byte) => byte > 0x7f));
+    expect(nonAscii).toEqual([]);
+  });
+
+  it("still say what their sources say: a message with an escaped character reads as written", () => {
+    const require = createRequire(import.meta.url);
+    const { loadConfig } = require(join(ensureBuiltCli(), "../index.bundle.cjs")) as typeof import("../../host/index.js");
+    expect(() => loadConfig({ log: { keep: -1 } }, { env: {} })).toThrow("log.keep must be an integer ≥ 0, got -1");
   });
 });
 
