@@ -203,15 +203,32 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
 /** A token at least this long names one thing (a test, a file's path): two lines holding it name the same. */
 const MIN_NAME: i32 = 16;
 
-/** The longest token of s[a, b) (runs between spaces and tabs), packed as (start << 32) | end. */
-function longestToken(s: string, a: i32, b: i32): i64 {
+/** End of the spaces and tabs at s[i], before b. */
+function gapEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the token (a run between spaces and tabs) at s[i], before b. */
+function tokenEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/**
+ * The name a progress line gives, packed as (start << 32) | end: its longest
+ * token, when the line holds at most MAX_PROGRESS_WORDS tokens with letters (a
+ * longer line is a message); 0 otherwise.
+ */
+function progressName(s: string, a: i32, b: i32): i64 {
   let best: i64 = 0;
   let bestLen = 0;
-  let i = a;
-  while (i < b) {
-    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+  let words = 0;
+  for (let i = gapEnd(s, a, b); i < b; i = gapEnd(s, i, b)) {
     const w = i;
-    while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+    let letters = false;
+    for (; i < b && !isSpaceOrTab(unitAt(s, i)); i++) if (isAlpha(unitAt(s, i))) letters = true;
+    if (letters && ++words > MAX_PROGRESS_WORDS) return 0;
     if (i - w > bestLen) {
       bestLen = i - w;
       best = (<i64>w << 32) | <i64>i;
@@ -220,31 +237,13 @@ function longestToken(s: string, a: i32, b: i32): i64 {
   return best;
 }
 
-/** Tokens of s[a, b) holding a letter, counted up to MAX_PROGRESS_WORDS + 1. */
-function wordTokens(s: string, a: i32, b: i32): i32 {
-  let count = 0;
-  let i = a;
-  while (i < b && count <= MAX_PROGRESS_WORDS) {
-    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
-    let letters = false;
-    while (i < b && !isSpaceOrTab(unitAt(s, i))) {
-      if (isAlpha(unitAt(s, i))) letters = true;
-      i++;
-    }
-    if (letters) count++;
-  }
-  return count;
-}
-
 /** s[a, b) is a token of the line s[ls, le): found there between gaps. */
 function hasToken(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
   const len = b - a;
-  let i = ls;
-  while (i + len <= le) {
-    while (i < le && isSpaceOrTab(unitAt(s, i))) i++;
-    const w = i;
-    while (i < le && !isSpaceOrTab(unitAt(s, i))) i++;
-    if (i - w == len && w != a && sameUnits(s, w, a, len)) return true;
+  for (let w = gapEnd(s, ls, le); w + len <= le; w = gapEnd(s, w, le)) {
+    const e = tokenEnd(s, w, le);
+    if (e - w == len && w != a && sameUnits(s, w, a, len)) return true;
+    w = e;
   }
   return false;
 }
@@ -259,7 +258,7 @@ function onlyStatusBesides(s: string, ls: i32, le: i32, os: i32, oe: i32): bool 
   let status = 0;
   let i = ls;
   while (i < le) {
-    while (i < le && isSpaceOrTab(unitAt(s, i))) i++;
+    i = gapEnd(s, i, le);
     const w = i;
     let letters = 0;
     let others = 0;
@@ -290,9 +289,8 @@ function namedLater(text: string, scan: Scan, errors: i32[], novel: i32[], repea
   const later = new Set<i32>();
   for (let k = 0; k < ne - 1; k++) {
     const h = unchecked(errors[k]);
-    // A progress line is a name, maybe its qualified form, and a status: a longer line is a message.
-    if (wordTokens(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) > MAX_PROGRESS_WORDS) continue;
-    const tok = longestToken(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
+    // A progress line is a name, maybe its qualified form, and a status.
+    const tok = progressName(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
     const a = <i32>(tok >> 32);
     const b = <i32>(tok & 0xffffffff);
     if (b - a < MIN_NAME) continue;

@@ -40,19 +40,28 @@ export function matchWord(s: string, i: i32, end: i32, word: string): i32 {
 
 /** Index after the number at s[i], or -1. */
 export function scanNumber(s: string, i: i32, end: i32): i32 {
+  const stop = numberStop(s, i, end);
+  return stop < 0 ? -1 : stop;
+}
+
+/**
+ * Index after the number at s[i]; when a digit is missing, -2 - the index where
+ * it was due (`end` itself when the text stops first: a cut, not an error).
+ */
+export function numberStop(s: string, i: i32, end: i32): i32 {
   if (i < end && unitAt(s, i) == CharCode.MINUS) i++;
-  if (i >= end || !isDigit(unitAt(s, i))) return -1;
+  if (i >= end || !isDigit(unitAt(s, i))) return -2 - i;
   if (unitAt(s, i) == CharCode._0) i++;
   else while (i < end && isDigit(unitAt(s, i))) i++;
   if (i < end && unitAt(s, i) == CharCode.DOT) {
     i++;
-    if (i >= end || !isDigit(unitAt(s, i))) return -1;
+    if (i >= end || !isDigit(unitAt(s, i))) return -2 - i;
     while (i < end && isDigit(unitAt(s, i))) i++;
   }
   if (i < end && (unitAt(s, i) | 0x20) == 0x65) {
     i++;
     if (i < end && (unitAt(s, i) == CharCode.PLUS || unitAt(s, i) == CharCode.MINUS)) i++;
-    if (i >= end || !isDigit(unitAt(s, i))) return -1;
+    if (i >= end || !isDigit(unitAt(s, i))) return -2 - i;
     while (i < end && isDigit(unitAt(s, i))) i++;
   }
   return i;

@@ -3,6 +3,7 @@
 // no syntax error counts, as long as the text goes on past the window.
 import { CharCode, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
+import { numberStop } from "./scan";
 
 /** scanJsonValue: the value is not valid JSON. */
 export const JSON_INVALID = -1;
@@ -40,27 +41,11 @@ function scanString(s: string, i: i32, limit: i32): i32 {
   return JSON_CUT;
 }
 
-/** Index after the number at s[i], JSON_INVALID, or JSON_CUT. */
+/** Index after the number at s[i], JSON_INVALID, or JSON_CUT when s[limit) came first. */
 function scanNumber(s: string, i: i32, limit: i32): i32 {
-  if (unitAt(s, i) == CharCode.MINUS) i++;
-  if (i >= limit) return JSON_CUT;
-  if (!isDigit(unitAt(s, i))) return JSON_INVALID;
-  if (unitAt(s, i) == CharCode._0) i++;
-  else while (i < limit && isDigit(unitAt(s, i))) i++;
-  if (i < limit && unitAt(s, i) == CharCode.DOT) {
-    i++;
-    if (i >= limit) return JSON_CUT;
-    if (!isDigit(unitAt(s, i))) return JSON_INVALID;
-    while (i < limit && isDigit(unitAt(s, i))) i++;
-  }
-  if (i < limit && (unitAt(s, i) | 0x20) == 0x65) {
-    i++;
-    if (i < limit && (unitAt(s, i) == CharCode.PLUS || unitAt(s, i) == CharCode.MINUS)) i++;
-    if (i >= limit) return JSON_CUT;
-    if (!isDigit(unitAt(s, i))) return JSON_INVALID;
-    while (i < limit && isDigit(unitAt(s, i))) i++;
-  }
-  return i >= limit ? JSON_CUT : i;
+  const stop = numberStop(s, i, limit);
+  if (stop >= 0) return stop >= limit ? JSON_CUT : stop;
+  return -2 - stop >= limit ? JSON_CUT : JSON_INVALID;
 }
 
 function scanWord(s: string, i: i32, limit: i32, word: string): i32 {

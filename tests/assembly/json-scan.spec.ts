@@ -1,5 +1,6 @@
 import { skipJsonSpace } from "../../assembly/json/scan";
 import { scanJsonString } from "../../assembly/json/strings";
+import { JSON_CUT, JSON_INVALID, scanJsonValue } from "../../assembly/json/sniff";
 
 /** skipJsonSpace one unit at a time: the reference. */
 function spaceReference(s: string, i: i32, end: i32): i32 {
@@ -44,5 +45,16 @@ describe("scanJsonString", () => {
       expect(scanJsonString('"' + pad + "\\u12g4" + '"', 0)).toBe(-1);
       expect(scanJsonString('"' + pad, 0)).toBe(-1);
     }
+  });
+});
+
+describe("scanJsonValue numbers", () => {
+  it("tells a number cut by the window from a malformed one", () => {
+    const cut: string[] = ["-", "12", "1.", "1e", "1e+", "-0.5E-"];
+    for (let k = 0; k < cut.length; k++) expect(scanJsonValue(cut[k], 0, cut[k].length)).toBe(JSON_CUT, cut[k]);
+    const invalid: string[] = ["-a", "1.x", "1ex", "1e+x", "-.5"];
+    for (let k = 0; k < invalid.length; k++) expect(scanJsonValue(invalid[k], 0, invalid[k].length)).toBe(JSON_INVALID, invalid[k]);
+    expect(scanJsonValue("[12.5e3,0]", 0, 10)).toBe(10);
+    expect(scanJsonValue("[12.5e3,0]", 0, 4)).toBe(JSON_CUT);
   });
 });

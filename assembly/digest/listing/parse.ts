@@ -51,7 +51,7 @@ export class Listing {
   /** Lines that are entries, for the verbatim part. */
   entryLine: StaticArray<bool>;
   /** "dir:" headers (ls -R) and the directories they name. */
-  headers: Set<string> = new Set<string>();
+  headers: Map<string, i32> = new Map<string, i32>();
   headerCount: i32 = 0;
   errors: Array<i32> = new Array<i32>();
   /** tree's own totals; -1 when absent. */
@@ -436,7 +436,7 @@ function parseLs(p: Listing): void {
     }
     if (unitAt(s, b - 1) == CharCode.COLON && (i == 0 || L.isBlank(i - 1)) && !isModeString(s, a, b)) {
       dir = s.substring(a, b - 1);
-      p.headers.add(dir);
+      p.headers.set(dir, 0);
       p.headerCount++;
       continue;
     }
@@ -596,11 +596,11 @@ function parseTable(p: Listing): void {
 
 /** Marks entries that other entries sit under as directories (find, glob, du). */
 function inferDirs(p: Listing): void {
-  const parents = new Set<string>();
+  const parents = new Map<string, i32>();
   for (let e = 0; e < p.paths.length; e++) {
     const path = p.paths[e];
     const slash = path.lastIndexOf("/");
-    if (slash > 0) parents.add(path.substring(0, slash));
+    if (slash > 0) parents.set(path.substring(0, slash), 0);
   }
   for (let e = 0; e < p.paths.length; e++) {
     if (!p.isDir[e] && parents.has(p.paths[e])) {

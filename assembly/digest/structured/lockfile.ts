@@ -28,12 +28,12 @@ export function lockfilePicks(s: string, idx: JsonIndex): Picks | null {
   if (!versioned || packages < 0) return null;
   const root = objectMember(s, idx, packages, "");
   if (root < 0) return null;
-  const wanted = new Set<string>();
+  const wanted = new Map<string, i32>();
   for (let i = 0; i < DEPENDENCY_KEYS.length; i++) {
     const deps = objectMember(s, idx, root, DEPENDENCY_KEYS[i]);
     if (deps < 0) continue;
     const m = new Members(s, idx, deps);
-    while (m.next() && wanted.size < MAX_PICKS) wanted.add("node_modules/" + m.key);
+    while (m.next() && wanted.size < MAX_PICKS) wanted.set("node_modules/" + m.key, 0);
   }
   if (wanted.size == 0) return null;
   const picks = new Picks(packages);
