@@ -168,6 +168,82 @@ function lowerString(ex: RawExports, s: string): Pointer {
   return ptr;
 }
 
+/**
+ * A text kept in the core's memory for the calls made inside withResidentText(): lowered by
+ * the first of them, pinned until the scope ends, and passed as it is to the others.
+ */
+interface Resident {
+  text: string;
+  ex?: RawExports;
+  ptr: Pointer;
+}
+
+let resident: Resident | undefined;
+/** Lowerings of a long text that reused its resident copy (withResidentText). */
+let residentReuses = 0;
+
+/**
+ * A string argument in the core's memory, pinned for the call: `pinned` gets what the caller
+ * unpins after it. The resident text is lowered once, pinned by its scope, and never pinned
+ * twice (the runtime aborts on that).
+ */
+function lowerPinned(ex: RawExports, s: string, pinned: Pointer[]): Pointer {
+  const r = resident;
+  // Length first: comparing two different long strings of one length reads both.
+  if (r !== undefined && s.length === r.text.length && s === r.text) {
+    if (r.ex === ex && r.ptr !== 0) {
+      residentReuses++;
+      return r.ptr;
+    }
+    unitsLowered += s.length;
+    const ptr = ex.__pin(lowerString(ex, s));
+    // An earlier copy in a dropped instance is gone with it.
+    r.ex = ex;
+    r.ptr = ptr;
+    return ptr;
+  }
+  unitsLowered += s.length;
+  const ptr = ex.__pin(lowerString(ex, s));
+  pinned.push(ptr);
+  return ptr;
+}
+
+/**
+ * Runs `use` with `text` resident in the core: the first call that lowers the text (the log's
+ * redaction prefilter, its JSON escape, the digest) copies it into the core's memory, and every
+ * later one inside `use` reads that copy instead of making its own. The copy is freed when `use`
+ * returns (or throws). A scope inside another is the outer one's.
+ */
+export function withResidentText<T>(text: string, use: () => T): T {
+  if (resident !== undefined) return use();
+  const r: Resident = { text, ptr: 0 };
+  resident = r;
+  try {
+    return use();
+  } finally {
+    resident = undefined;
+    const ex = r.ex;
+    if (ex !== undefined && live === ex) {
+      ex.__unpin(r.ptr);
+      ex.__collect();
+      dropIfGrown(ex);
+    }
+  }
+}
+
+/** Lowerings that reused a resident text (withResidentText) so far. */
+export function coreResidentReuses(): number {
+  return residentReuses;
+}
+
+/**
+ * Drops an instance whose memory grew past RETAIN_MEMORY_BYTES, but not while it holds the
+ * resident text: the calls still to come in its scope read that copy.
+ */
+function dropIfGrown(ex: RawExports): void {
+  if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES && !(resident !== undefined && resident.ex === ex)) live = undefined;
+}
+
 function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
   const ptr = ex.__new(bytes.length, ARRAYBUFFER_ID);
   new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
@@ -248,9 +324,10 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   try {
     const lowered = checked.map((a) => {
       if (typeof a === "number") return a;
+      if (typeof a === "string") return lowerPinned(ex, a, pinned);
       unitsLowered += a.length;
-      const ptr = typeof a === "string" ? lowerString(ex, a) : lowerBytes(ex, a);
-      pinned.push(ex.__pin(ptr));
+      const ptr = ex.__pin(lowerBytes(ex, a));
+      pinned.push(ptr);
       return ptr;
     });
     const fn = ex[name] as (...xs: number[]) => number;
@@ -268,7 +345,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
       // The core runs AssemblyScript's minimal runtime: nothing is collected during a call
       // (which is what makes it fast), so everything a call made is collected after it.
       ex.__collect();
-      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+      dropIfGrown(ex);
     }
   }
 }
@@ -319,9 +396,12 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   try {
     let escaped: JsonEscaped;
     try {
-      unitsLowered += length;
-      const src = ex.__pin(text ? lowerString(ex, input) : lowerBytes(ex, input));
-      pinned.push(src);
+      let src: Pointer;
+      if (text) src = lowerPinned(ex, input, pinned);
+      else {
+        unitsLowered += length;
+        pinned.push((src = ex.__pin(lowerBytes(ex, input))));
+      }
       const dst = ex.__pin(ex.__new(capacity, ARRAYBUFFER_ID));
       pinned.push(dst);
       const escape = text ? fns.jsonEscapeUtf16 : fns.jsonEscapeUtf8;
@@ -354,7 +434,7 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
       ex.__collect();
-      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+      dropIfGrown(ex);
     }
   }
 }
@@ -382,11 +462,8 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   const list = needles.join("\n");
   const pinned: Pointer[] = [];
   try {
-    unitsLowered += text.length + list.length;
-    const src = ex.__pin(lowerString(ex, text));
-    pinned.push(src);
-    const lowered = ex.__pin(lowerString(ex, list));
-    pinned.push(lowered);
+    const src = lowerPinned(ex, text, pinned);
+    const lowered = lowerPinned(ex, list, pinned);
     const found = ex.__pin(ex.__new(Math.max(needles.length, 1), ARRAYBUFFER_ID));
     pinned.push(found);
     if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
@@ -399,7 +476,7 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
       ex.__collect();
-      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+      dropIfGrown(ex);
     }
   }
 }

@@ -8,12 +8,12 @@
 import { EventEmitter } from "node:events";
 import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions, type CompactedWithDetails } from "./pipeline.js";
 import { compactOptions, loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
-import { withJsonEscaped } from "./core.js";
+import { withJsonEscaped, withResidentText } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
 import { defineLazy } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
-import { LogRetrieval, LogWriter, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
+import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
@@ -171,7 +171,9 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     let logged: LogWriteResult | Promise<LogWriteResult> | HeldCall | undefined;
     if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
       const call = { callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output };
-      logged = this.writer.holdCall(call) ?? this.writer.appendCallAsync(call);
+      const held = this.writer.holdCall(call);
+      if (held === undefined && typeof call.output === "string") return this.processResident(input, callId, { ...call, output: call.output }, options);
+      logged = held ?? this.writer.appendCallAsync(call);
     }
     if (logged !== undefined && isHeld(logged)) {
       const held = logged;
@@ -185,6 +187,21 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
     validateInput(input);
     return this.complete(input, callId, logged === undefined ? false : logged instanceof Promise ? logged : logged.ok, options);
+  }
+
+  /**
+   * A long output given as a string, logged and digested from one copy in the core: the log's
+   * redaction prefilter, its JSON escape and the digest all read the text lowered once
+   * (withResidentText), and the escaped record goes to the file straight from the core's memory,
+   * before the digest (so the digest knows whether the record landed). When the prefilter finds
+   * a secret's shape, the redacted text is escaped from a copy of its own, as before.
+   */
+  private processResident(input: ToolResultInput, callId: string, call: CallInput & { output: string }, options: ProcessOptions): Promise<ProcessResult> {
+    return withResidentText(call.output, () => {
+      const logged = this.writer!.appendCall(call).ok;
+      validateInput(input);
+      return this.completeDigest(input, callId, this.digest(input, callId, logged, options), logged, options);
+    });
   }
 
   /** An output past streamBufferBytes (and within the maximum, which is refused as before). */
