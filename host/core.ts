@@ -216,6 +216,9 @@ function lowerPinned(ex: RawExports, s: string, pinned: Pointer[]): Pointer {
  */
 export function withResidentText<T>(text: string, use: () => T): T {
   if (resident !== undefined) return use();
+  // Memory for the whole scope at once: reserved call by call, the digest's or the escape's
+  // reserve would come on top of the resident copy and grow the instance past what it keeps.
+  reserve(core(), escapeReserve(text.length << 1, escapeWindow(text.length)));
   const r: Resident = { text, ptr: 0 };
   resident = r;
   try {
@@ -369,6 +372,16 @@ interface EscapeExports {
 const ESCAPE_WINDOW_MAX = 32 * 1024 * 1024;
 const ESCAPE_WINDOW_MIN = 4096;
 
+/** The output window of one escape call for an input of `length` units or bytes. */
+function escapeWindow(length: number): number {
+  return Math.max(ESCAPE_WINDOW_MIN, Math.min(2 * length + 64, ESCAPE_WINDOW_MAX));
+}
+
+/** Memory an escape needs: reserved with the same margin as a digest call, so the two share the memory a session keeps. */
+function escapeReserve(inputBytes: number, capacity: number): number {
+  return Math.ceil(Math.max(inputBytes * WORKING_MEMORY_FACTOR, (inputBytes + capacity) * 1.25));
+}
+
 /** Log escapes since load: a service for the log, not a digest crossing (coreCrossings). */
 let escapes = 0;
 
@@ -386,9 +399,8 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   // Room for twice the UTF-8 bytes (a coloured log grows by a third: its ESCs become \u001b);
   // more escapes than that take a second window.
   const inputBytes = text ? length << 1 : length;
-  const capacity = Math.max(ESCAPE_WINDOW_MIN, Math.min(2 * length + 64, ESCAPE_WINDOW_MAX));
-  // Reserved with the same margin as a digest call, so the two share the memory a session keeps.
-  const ex = reserve(core(), Math.ceil(Math.max(inputBytes * WORKING_MEMORY_FACTOR, (inputBytes + capacity) * 1.25)));
+  const capacity = escapeWindow(length);
+  const ex = reserve(core(), escapeReserve(inputBytes, capacity));
   if (typeof ex.jsonEscapeUtf16 !== "function" || typeof ex.jsonEscapeUtf8 !== "function") return undefined;
   const fns = ex as unknown as RawExports & EscapeExports;
   escapes++;

@@ -192,15 +192,16 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   /**
    * A long output given as a string, logged and digested from one copy in the core: the log's
    * redaction prefilter, its JSON escape and the digest all read the text lowered once
-   * (withResidentText), and the escaped record goes to the file straight from the core's memory,
-   * before the digest (so the digest knows whether the record landed). When the prefilter finds
-   * a secret's shape, the redacted text is escaped from a copy of its own, as before.
+   * (withResidentText). The escaped record is copied out of the core and written by the thread
+   * pool while the digest runs (complete() digests before its first await, inside the scope).
+   * When the prefilter finds a secret's shape, the redacted text is escaped from a copy of its
+   * own, as before; a record that did not land is digested again, from a copy of its own.
    */
   private processResident(input: ToolResultInput, callId: string, call: CallInput & { output: string }, options: ProcessOptions): Promise<ProcessResult> {
     return withResidentText(call.output, () => {
-      const logged = this.writer!.appendCall(call).ok;
+      const written = this.writer!.appendCallAsync(call);
       validateInput(input);
-      return this.completeDigest(input, callId, this.digest(input, callId, logged, options), logged, options);
+      return this.complete(input, callId, written instanceof Promise ? written : written.ok, options);
     });
   }
 

@@ -316,8 +316,11 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     // Reused while no write is in flight: a fresh 10 MB buffer costs its page faults on every call.
     let buffer = this.pendingWrites === 0 && this.asyncScratch && this.asyncScratch.length >= length ? this.asyncScratch : undefined;
     if (!buffer) {
-      buffer = Buffer.allocUnsafeSlow(length);
-      if (this.pendingWrites === 0 && length <= ASYNC_SCRATCH_KEEP) this.asyncScratch = buffer;
+      // With room to spare when it is kept: the next output is rarely exactly as long, and a
+      // buffer one byte short would be given up for a fresh one with all its page faults.
+      const keep = this.pendingWrites === 0 && length <= ASYNC_SCRATCH_KEEP;
+      buffer = Buffer.allocUnsafeSlow(keep ? Math.min(ASYNC_SCRATCH_KEEP, length + (length >> 3)) : length);
+      if (keep) this.asyncScratch = buffer;
     }
     let at = 0;
     for (const p of parts) {
