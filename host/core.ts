@@ -145,7 +145,9 @@ function reserve(ex: RawExports, want: number): RawExports {
   // A core built before reserveMemory existed (useCoreWasm) grows as it goes.
   if (want < RESERVE_FROM_BYTES || typeof ex.reserveMemory !== "function") return ex;
   want = Math.min(want, LARGEST_BLOCK);
-  // Memory kept from an earlier call is free again by now (each call is collected at its end).
+  // Memory kept from earlier calls is free again once collected (small calls are collected in batches).
+  if (uncollectedCalls > 0) collectNow(ex);
+  if (live !== ex) return core();
   if (ex.memory.buffer.byteLength >= want) return ex;
   try {
     ex.reserveMemory(want);
@@ -228,8 +230,7 @@ export function withResidentText<T>(text: string, use: () => T): T {
     const ex = r.ex;
     if (ex !== undefined && live === ex) {
       ex.__unpin(r.ptr);
-      ex.__collect();
-      dropIfGrown(ex);
+      collectNow(ex);
     }
   }
 }
@@ -237,6 +238,29 @@ export function withResidentText<T>(text: string, use: () => T): T {
 /** Lowerings that reused a resident text (withResidentText) so far. */
 export function coreResidentReuses(): number {
   return residentReuses;
+}
+
+/**
+ * A small call is not collected at once: a collection visits every object the core keeps
+ * (its tables), ~15 µs whatever the call made, which is most of a 4 KB call's time in the core.
+ * Garbage is collected once calls have lowered this many units since the last collection …
+ */
+const COLLECT_AFTER_UNITS = 256 * 1024;
+/** … or after this many calls, so the garbage of small calls stays within a few MB. */
+const COLLECT_AFTER_CALLS = 32;
+let uncollectedCalls = 0;
+let unitsAtCollect = 0;
+
+/** After a call's pins are released: collects when enough garbage may have piled up, and drops a grown instance. */
+function collectAfterCall(ex: RawExports): void {
+  if (++uncollectedCalls >= COLLECT_AFTER_CALLS || unitsLowered - unitsAtCollect >= COLLECT_AFTER_UNITS || ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) collectNow(ex);
+}
+
+function collectNow(ex: RawExports): void {
+  ex.__collect();
+  uncollectedCalls = 0;
+  unitsAtCollect = unitsLowered;
+  dropIfGrown(ex);
 }
 
 /**
@@ -346,9 +370,8 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
       // The core runs AssemblyScript's minimal runtime: nothing is collected during a call
-      // (which is what makes it fast), so everything a call made is collected after it.
-      ex.__collect();
-      dropIfGrown(ex);
+      // (which is what makes it fast), so what calls made is collected after them.
+      collectAfterCall(ex);
     }
   }
 }
@@ -445,8 +468,7 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   } finally {
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
-      ex.__collect();
-      dropIfGrown(ex);
+      collectAfterCall(ex);
     }
   }
 }
@@ -487,8 +509,7 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   } finally {
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
-      ex.__collect();
-      dropIfGrown(ex);
+      collectAfterCall(ex);
     }
   }
 }

@@ -435,7 +435,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 }
 
 function isHeld(written: unknown): written is HeldCall {
-  return typeof written === "object" && written !== null && !(written instanceof Promise) && "json" in written;
+  return typeof written === "object" && written !== null && !(written instanceof Promise) && "line" in written;
 }
 
 /** Creates a session: log, summarizer (opt-in), lock and stats, from options, env and config file. */
