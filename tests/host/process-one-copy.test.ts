@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
-import { coreGeneration, coreLogEscapes, coreMemoryBytes, coreResidentReuses, coreUnitsLowered, withResidentText, findNeedles, RETAIN_MEMORY_BYTES } from "../../host/core.js";
+import { coreGeneration, coreLogEscapes, coreMemoryBytes, coreResidentReuses, coreUnitsLowered, findNeedles, RETAIN_MEMORY_BYTES, withJsonEscaped, withResidentText } from "../../host/core.js";
 import { redactSecrets } from "../../host/redact.js";
 import { createAbridge } from "../../host/session.js";
 
@@ -174,5 +174,26 @@ describe("the core's memory across calls", () => {
     const after = coreUnitsLowered();
     findNeedles(text, ["token"]);
     expect(coreUnitsLowered() - after).toBeGreaterThanOrEqual(text.length);
+  });
+});
+
+describe("the core's escape of ASCII blocks with escapes in them", () => {
+  const classes = ["a", "Z", " ", "~", "\u007f", "\u001b", "\u0000", "\u001f", "\b", "\t", "\n", "\f", "\r", '"', "\\", "[", "m"];
+
+  it("is JSON.stringify's for dense escapes at every lane, across window ends", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) / (1 << 24);
+    for (let n = 0; n < 300; n++) {
+      const length = 1 + Math.floor(random() * 300);
+      let text = "";
+      for (let i = 0; i < length; i++) text += classes[Math.floor(random() * classes.length)];
+      const escaped = withJsonEscaped(text, (e) => Buffer.concat(e.parts).toString("utf8"));
+      expect(escaped).toBe(JSON.stringify(text).slice(1, -1));
+    }
+    // Every unit escaped to six bytes: the output fills several windows, each ending mid-block.
+    for (const text of ["\u0001".repeat(40_000), `${"\u001b[0m".repeat(9_000)}‘x’`, `${"ab\u0000".repeat(7_000)}\ud800`]) {
+      const escaped = withJsonEscaped(text, (e) => ({ body: Buffer.concat(e.parts).toString("utf8"), bytes: e.bytes, chars: e.chars }));
+      expect(escaped).toEqual({ body: JSON.stringify(text).slice(1, -1), bytes: Buffer.byteLength(text, "utf8"), chars: text.length });
+    }
   });
 });
