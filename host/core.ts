@@ -146,8 +146,10 @@ function reserve(ex: RawExports, want: number): RawExports {
   if (want < RESERVE_FROM_BYTES || typeof ex.reserveMemory !== "function") return ex;
   want = Math.min(want, LARGEST_BLOCK);
   // Memory kept from earlier calls is free again once collected (small calls are collected in batches).
-  if (uncollectedCalls > 0) collectNow(ex);
-  if (live !== ex) return core();
+  if (uncollectedCalls > 0) {
+    collectNow(ex);
+    ex = core();
+  }
   if (ex.memory.buffer.byteLength >= want) return ex;
   try {
     ex.reserveMemory(want);
@@ -220,7 +222,12 @@ export function withResidentText<T>(text: string, use: () => T): T {
   if (resident !== undefined) return use();
   // Memory for the whole scope at once: reserved call by call, the digest's or the escape's
   // reserve would come on top of the resident copy and grow the instance past what it keeps.
-  reserve(core(), escapeReserve(text.length << 1, escapeWindow(text.length)));
+  try {
+    reserve(core(), escapeReserve(text.length << 1, escapeWindow(text.length)));
+  } catch {
+    // A core that cannot load fails in the calls of `use`, each as it does without a scope
+    // (the log's escape falls back to JSON.stringify, so the output is still logged).
+  }
   const r: Resident = { text, ptr: 0 };
   resident = r;
   try {

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { coreGeneration, coreLogEscapes, coreMemoryBytes, coreResidentReuses, coreUnitsLowered, findNeedles, RETAIN_MEMORY_BYTES, withJsonEscaped, withResidentText } from "../../host/core.js";
 import { redactSecrets } from "../../host/redact.js";
@@ -194,6 +194,28 @@ describe("the core's escape of ASCII blocks with escapes in them", () => {
     for (const text of ["\u0001".repeat(40_000), `${"\u001b[0m".repeat(9_000)}‘x’`, `${"ab\u0000".repeat(7_000)}\ud800`]) {
       const escaped = withJsonEscaped(text, (e) => ({ body: Buffer.concat(e.parts).toString("utf8"), bytes: e.bytes, chars: e.chars }));
       expect(escaped).toEqual({ body: JSON.stringify(text).slice(1, -1), bytes: Buffer.byteLength(text, "utf8"), chars: text.length });
+    }
+  });
+});
+
+describe("a core that cannot load", () => {
+  it("still has the long output logged whole before process() fails as it did", async () => {
+    vi.resetModules();
+    const previous = process.env.ABRIDGE_CORE_WASM;
+    process.env.ABRIDGE_CORE_WASM = join(tmpdir(), "abridge-no-such-core.wasm");
+    try {
+      const fresh = (await import("../../host/session.js")) as typeof import("../../host/session.js");
+      const dir = mkdtempSync(join(tmpdir(), "abridge-one-copy-broken-"));
+      const abridge = fresh.createAbridge({ cwd: dir, env: {}, log: { dir }, redaction: { log: true } });
+      const output = buildLog(300 * 1024);
+      await expect(abridge.process({ tool: "bash", output, exitCode: 2, callId: "broken" })).rejects.toMatchObject({ code: "ABRIDGE_CORE_LOAD" });
+      const [call] = logLines(abridge.logPath!).map(expectCanonical);
+      expect(call).toMatchObject({ type: "call", callId: "broken", output });
+      await abridge.close();
+    } finally {
+      if (previous === undefined) delete process.env.ABRIDGE_CORE_WASM;
+      else process.env.ABRIDGE_CORE_WASM = previous;
+      vi.resetModules();
     }
   });
 });
