@@ -142,14 +142,15 @@ function reserveWorkingMemory(ex: RawExports, args: readonly (number | string | 
 
 /** Grows the core's memory to `want` bytes unless it holds them already; the instance to call. */
 function reserve(ex: RawExports, want: number): RawExports {
-  // A core built before reserveMemory existed (useCoreWasm) grows as it goes.
-  if (want < RESERVE_FROM_BYTES || typeof ex.reserveMemory !== "function") return ex;
-  want = Math.min(want, LARGEST_BLOCK);
+  if (want < RESERVE_FROM_BYTES) return ex;
   // Memory kept from earlier calls is free again once collected (small calls are collected in batches).
   if (uncollectedCalls > 0) {
     collectNow(ex);
     ex = core();
   }
+  // A core built before reserveMemory existed (useCoreWasm) grows as it goes.
+  if (typeof ex.reserveMemory !== "function") return ex;
+  want = Math.min(want, LARGEST_BLOCK);
   if (ex.memory.buffer.byteLength >= want) return ex;
   try {
     ex.reserveMemory(want);
