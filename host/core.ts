@@ -142,10 +142,15 @@ function reserveWorkingMemory(ex: RawExports, args: readonly (number | string | 
 
 /** Grows the core's memory to `want` bytes unless it holds them already; the instance to call. */
 function reserve(ex: RawExports, want: number): RawExports {
+  if (want < RESERVE_FROM_BYTES) return ex;
+  // Memory kept from earlier calls is free again once collected (small calls are collected in batches).
+  if (uncollectedCalls > 0) {
+    collectNow(ex);
+    ex = core();
+  }
   // A core built before reserveMemory existed (useCoreWasm) grows as it goes.
-  if (want < RESERVE_FROM_BYTES || typeof ex.reserveMemory !== "function") return ex;
+  if (typeof ex.reserveMemory !== "function") return ex;
   want = Math.min(want, LARGEST_BLOCK);
-  // Memory kept from an earlier call is free again by now (each call is collected at its end).
   if (ex.memory.buffer.byteLength >= want) return ex;
   try {
     ex.reserveMemory(want);
@@ -166,6 +171,112 @@ function lowerString(ex: RawExports, s: string): Pointer {
   // One bulk UTF-16 write; lone surrogates cross unchanged and the core replaces them.
   Buffer.from(ex.memory.buffer).write(s, ptr, s.length << 1, "utf16le");
   return ptr;
+}
+
+/**
+ * A text kept in the core's memory for the calls made inside withResidentText(): lowered by
+ * the first of them, pinned until the scope ends, and passed as it is to the others.
+ */
+interface Resident {
+  text: string;
+  ex?: RawExports;
+  ptr: Pointer;
+}
+
+let resident: Resident | undefined;
+/** Lowerings of a long text that reused its resident copy (withResidentText). */
+let residentReuses = 0;
+
+/**
+ * A string argument in the core's memory, pinned for the call: `pinned` gets what the caller
+ * unpins after it. The resident text is lowered once, pinned by its scope, and never pinned
+ * twice (the runtime aborts on that).
+ */
+function lowerPinned(ex: RawExports, s: string, pinned: Pointer[]): Pointer {
+  const r = resident;
+  // Length first: comparing two different long strings of one length reads both.
+  if (r !== undefined && s.length === r.text.length && s === r.text) {
+    if (r.ex === ex && r.ptr !== 0) {
+      residentReuses++;
+      return r.ptr;
+    }
+    unitsLowered += s.length;
+    const ptr = ex.__pin(lowerString(ex, s));
+    // An earlier copy in a dropped instance is gone with it.
+    r.ex = ex;
+    r.ptr = ptr;
+    return ptr;
+  }
+  unitsLowered += s.length;
+  const ptr = ex.__pin(lowerString(ex, s));
+  pinned.push(ptr);
+  return ptr;
+}
+
+/**
+ * Runs `use` with `text` resident in the core: the first call that lowers the text (the log's
+ * redaction prefilter, its JSON escape, the digest) copies it into the core's memory, and every
+ * later one inside `use` reads that copy instead of making its own. The copy is freed when `use`
+ * returns (or throws). A scope inside another is the outer one's.
+ */
+export function withResidentText<T>(text: string, use: () => T): T {
+  if (resident !== undefined) return use();
+  // Memory for the whole scope at once: reserved call by call, the digest's or the escape's
+  // reserve would come on top of the resident copy and grow the instance past what it keeps.
+  try {
+    reserve(core(), escapeReserve(text.length << 1, escapeWindow(text.length)));
+  } catch {
+    // A core that cannot load fails in the calls of `use`, each as it does without a scope
+    // (the log's escape falls back to JSON.stringify, so the output is still logged).
+  }
+  const r: Resident = { text, ptr: 0 };
+  resident = r;
+  try {
+    return use();
+  } finally {
+    resident = undefined;
+    const ex = r.ex;
+    if (ex !== undefined && live === ex) {
+      ex.__unpin(r.ptr);
+      collectNow(ex);
+    }
+  }
+}
+
+/** Lowerings that reused a resident text (withResidentText) so far. */
+export function coreResidentReuses(): number {
+  return residentReuses;
+}
+
+/**
+ * A small call is not collected at once: a collection visits every object the core keeps
+ * (its tables), ~15 µs whatever the call made, which is most of a 4 KB call's time in the core.
+ * Garbage is collected once calls have lowered this many units since the last collection …
+ */
+const COLLECT_AFTER_UNITS = 256 * 1024;
+/** … or after this many calls, so the garbage of small calls stays within a few MB. */
+const COLLECT_AFTER_CALLS = 32;
+let uncollectedCalls = 0;
+let unitsAtCollect = 0;
+
+/** After a call's pins are released: collects when enough garbage may have piled up, and drops a grown instance. */
+function collectAfterCall(ex: RawExports): void {
+  if (++uncollectedCalls >= COLLECT_AFTER_CALLS || unitsLowered - unitsAtCollect >= COLLECT_AFTER_UNITS || ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) collectNow(ex);
+}
+
+function collectNow(ex: RawExports): void {
+  ex.__collect();
+  uncollectedCalls = 0;
+  unitsAtCollect = unitsLowered;
+  dropIfGrown(ex);
+}
+
+/**
+ * Drops an instance whose memory grew past RETAIN_MEMORY_BYTES, but not while it holds the
+ * resident text: the calls still to come in its scope read that copy.
+ */
+function dropIfGrown(ex: RawExports): void {
+  if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES && !(resident !== undefined && resident.ex === ex)) live = undefined;
 }
 
 function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
@@ -248,9 +359,10 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   try {
     const lowered = checked.map((a) => {
       if (typeof a === "number") return a;
+      if (typeof a === "string") return lowerPinned(ex, a, pinned);
       unitsLowered += a.length;
-      const ptr = typeof a === "string" ? lowerString(ex, a) : lowerBytes(ex, a);
-      pinned.push(ex.__pin(ptr));
+      const ptr = ex.__pin(lowerBytes(ex, a));
+      pinned.push(ptr);
       return ptr;
     });
     const fn = ex[name] as (...xs: number[]) => number;
@@ -266,9 +378,8 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
       // The core runs AssemblyScript's minimal runtime: nothing is collected during a call
-      // (which is what makes it fast), so everything a call made is collected after it.
-      ex.__collect();
-      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+      // (which is what makes it fast), so what calls made is collected after them.
+      collectAfterCall(ex);
     }
   }
 }
@@ -292,6 +403,16 @@ interface EscapeExports {
 const ESCAPE_WINDOW_MAX = 32 * 1024 * 1024;
 const ESCAPE_WINDOW_MIN = 4096;
 
+/** The output window of one escape call for an input of `length` units or bytes. */
+function escapeWindow(length: number): number {
+  return Math.max(ESCAPE_WINDOW_MIN, Math.min(2 * length + 64, ESCAPE_WINDOW_MAX));
+}
+
+/** Memory an escape needs: reserved with the same margin as a digest call, so the two share the memory a session keeps. */
+function escapeReserve(inputBytes: number, capacity: number): number {
+  return Math.ceil(Math.max(inputBytes * WORKING_MEMORY_FACTOR, (inputBytes + capacity) * 1.25));
+}
+
 /** Log escapes since load: a service for the log, not a digest crossing (coreCrossings). */
 let escapes = 0;
 
@@ -309,9 +430,8 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   // Room for twice the UTF-8 bytes (a coloured log grows by a third: its ESCs become \u001b);
   // more escapes than that take a second window.
   const inputBytes = text ? length << 1 : length;
-  const capacity = Math.max(ESCAPE_WINDOW_MIN, Math.min(2 * length + 64, ESCAPE_WINDOW_MAX));
-  // Reserved with the same margin as a digest call, so the two share the memory a session keeps.
-  const ex = reserve(core(), Math.ceil(Math.max(inputBytes * WORKING_MEMORY_FACTOR, (inputBytes + capacity) * 1.25)));
+  const capacity = escapeWindow(length);
+  const ex = reserve(core(), escapeReserve(inputBytes, capacity));
   if (typeof ex.jsonEscapeUtf16 !== "function" || typeof ex.jsonEscapeUtf8 !== "function") return undefined;
   const fns = ex as unknown as RawExports & EscapeExports;
   escapes++;
@@ -319,9 +439,12 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   try {
     let escaped: JsonEscaped;
     try {
-      unitsLowered += length;
-      const src = ex.__pin(text ? lowerString(ex, input) : lowerBytes(ex, input));
-      pinned.push(src);
+      let src: Pointer;
+      if (text) src = lowerPinned(ex, input, pinned);
+      else {
+        unitsLowered += length;
+        pinned.push((src = ex.__pin(lowerBytes(ex, input))));
+      }
       const dst = ex.__pin(ex.__new(capacity, ARRAYBUFFER_ID));
       pinned.push(dst);
       const escape = text ? fns.jsonEscapeUtf16 : fns.jsonEscapeUtf8;
@@ -353,8 +476,7 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   } finally {
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
-      ex.__collect();
-      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+      collectAfterCall(ex);
     }
   }
 }
@@ -382,11 +504,8 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   const list = needles.join("\n");
   const pinned: Pointer[] = [];
   try {
-    unitsLowered += text.length + list.length;
-    const src = ex.__pin(lowerString(ex, text));
-    pinned.push(src);
-    const lowered = ex.__pin(lowerString(ex, list));
-    pinned.push(lowered);
+    const src = lowerPinned(ex, text, pinned);
+    const lowered = lowerPinned(ex, list, pinned);
     const found = ex.__pin(ex.__new(Math.max(needles.length, 1), ARRAYBUFFER_ID));
     pinned.push(found);
     if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
@@ -398,8 +517,7 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   } finally {
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
-      ex.__collect();
-      if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES) live = undefined;
+      collectAfterCall(ex);
     }
   }
 }

@@ -8,12 +8,12 @@
 import { EventEmitter } from "node:events";
 import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions, type CompactedWithDetails } from "./pipeline.js";
 import { compactOptions, loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
-import { withJsonEscaped } from "./core.js";
+import { withJsonEscaped, withResidentText } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
 import { defineLazy } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
-import { LogRetrieval, LogWriter, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
+import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
@@ -171,7 +171,9 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     let logged: LogWriteResult | Promise<LogWriteResult> | HeldCall | undefined;
     if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
       const call = { callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output };
-      logged = this.writer.holdCall(call) ?? this.writer.appendCallAsync(call);
+      const held = this.writer.holdCall(call);
+      if (held === undefined && typeof call.output === "string") return this.processResident(input, callId, { ...call, output: call.output }, options);
+      logged = held ?? this.writer.appendCallAsync(call);
     }
     if (logged !== undefined && isHeld(logged)) {
       const held = logged;
@@ -185,6 +187,22 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
     validateInput(input);
     return this.complete(input, callId, logged === undefined ? false : logged instanceof Promise ? logged : logged.ok, options);
+  }
+
+  /**
+   * A long output given as a string, logged and digested from one copy in the core: the log's
+   * redaction prefilter, its JSON escape and the digest all read the text lowered once
+   * (withResidentText). The escaped record is copied out of the core and written by the thread
+   * pool while the digest runs (complete() digests before its first await, inside the scope).
+   * When the prefilter finds a secret's shape, the redacted text is escaped from a copy of its
+   * own, as before; a record that did not land is digested again, from a copy of its own.
+   */
+  private processResident(input: ToolResultInput, callId: string, call: CallInput & { output: string }, options: ProcessOptions): Promise<ProcessResult> {
+    return withResidentText(call.output, () => {
+      const written = this.writer!.appendCallAsync(call);
+      validateInput(input);
+      return this.complete(input, callId, written instanceof Promise ? written : written.ok, options);
+    });
   }
 
   /** An output past streamBufferBytes (and within the maximum, which is refused as before). */
@@ -417,7 +435,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 }
 
 function isHeld(written: unknown): written is HeldCall {
-  return typeof written === "object" && written !== null && !(written instanceof Promise) && "json" in written;
+  return typeof written === "object" && written !== null && !(written instanceof Promise) && "line" in written;
 }
 
 /** Creates a session: log, summarizer (opt-in), lock and stats, from options, env and config file. */

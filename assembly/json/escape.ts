@@ -19,6 +19,10 @@ let utf16Units: i32 = 0;
 
 /** Room one step may write: a stored SIMD block (16), then one escape (`\udxxx`, 6) after its plain lanes. */
 const STEP_ROOM: i32 = 22;
+/** Room a block of ASCII with escapes may write: sixteen `\u00xx` (each stored as 8 bytes), and a stored block past the last. */
+const BLOCK_ROOM: i32 = 16 * 6 + 16;
+/** Lane indices 0–15, shifted by a run's first lane to move the run to the front. */
+const LANES: v128 = i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 
 // @ts-ignore: decorator
 @inline function hexDigit(n: u32): u32 {
@@ -60,6 +64,17 @@ function writeEscape(at: usize, u: u32): i32 {
   return 6;
 }
 
+/**
+ * writeEscape() of each ASCII unit up to `\`, its bytes in a u64 (stored whole, its length
+ * counted), and the lengths (0 for a unit that needs none): the escape of a block of ASCII
+ * is then two loads and a store.
+ */
+const ASCII_ESCAPES = new StaticArray<u64>(0x5d);
+const ASCII_ESCAPE_LENGTHS = new StaticArray<u8>(0x5d);
+for (let u: u32 = 0; u < 0x5d; u++) {
+  if (u < 0x20 || u == 0x22 || u == 0x5c) unchecked((ASCII_ESCAPE_LENGTHS[u] = <u8>writeEscape(changetype<usize>(ASCII_ESCAPES) + (<usize>u << 3), u)));
+}
+
 /** A 16-byte block's lanes that are not plain ASCII for JSON: below 0x20, 0x80 and up, `"` or `\`. */
 // @ts-ignore: decorator
 @inline function specialLanes(b: v128): v128 {
@@ -79,13 +94,36 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
     if (o + STEP_ROOM > capacity) break;
     if (i + 16 <= units) {
       const at = src + (<usize>i << 1);
+      const low = v128.load(at);
+      const high = v128.load(at, 16);
       // Units from 0x100 saturate to 0xff and from 0x8000 to 0: both land in a special lane.
-      const b = i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16));
+      const b = i8x16.narrow_i16x8_u(low, high);
       const special = specialLanes(b);
       v128.store(dst + <usize>o, b);
       if (!v128.any_true(special)) {
         i += 16;
         o += 16;
+        bytes += 16;
+        continue;
+      }
+      // ASCII with escapes in it (a coloured log has an ESC every few characters): each run of
+      // plain lanes is shifted into place and each escape written after it, within the block.
+      if (o + BLOCK_ROOM <= capacity && !v128.any_true(v128.and(v128.or(low, high), i16x8.splat(<i16>0xff80)))) {
+        let lanes = i8x16.bitmask(special);
+        let from = 0;
+        while (lanes != 0) {
+          const j = ctz<i32>(lanes);
+          lanes &= lanes - 1;
+          v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+          o += j - from;
+          const u = <i32>load<u16>(at + (<usize>j << 1));
+          store<u64>(dst + <usize>o, unchecked(ASCII_ESCAPES[u]));
+          o += <i32>unchecked(ASCII_ESCAPE_LENGTHS[u]);
+          from = j + 1;
+        }
+        v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+        o += 16 - from;
+        i += 16;
         bytes += 16;
         continue;
       }

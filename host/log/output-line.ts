@@ -23,10 +23,19 @@ export interface JsonEscaped {
 export type JsonEscaper = <T>(output: string | Uint8Array, use: (escaped: JsonEscaped) => T) => T | undefined;
 
 /**
- * Outputs shorter than this are serialised with the record: JSON.stringify of a few KB
- * costs less than the crossing, and the 4 KB hot path stays without one.
+ * A record written at once serialises an output shorter than this with the record (a held
+ * one: CORE_ESCAPE_HELD_FROM). From here the line is written around the core's escaped body,
+ * never copied into a JS string.
  */
 export const CORE_ESCAPE_FROM = 16 * 1024;
+
+/**
+ * A held call record (one written with its completion) escapes its output in the core from
+ * this long: the escape is one SIMD pass straight to UTF-8, where JSON.stringify of a few KB
+ * of text holding non-Latin-1 characters and encoding the result cost several times more.
+ * Shorter outputs cost less than the crossing.
+ */
+export const CORE_ESCAPE_HELD_FROM = 512;
 
 const EMPTY_OUTPUT = '"output":""';
 const OPEN = EMPTY_OUTPUT.length - 1;

@@ -7,7 +7,7 @@ import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readS
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
-import { CORE_ESCAPE_FROM, withOutputLine, type JsonEscaper } from "./output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, withOutputLine, type JsonEscaper } from "./output-line.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
 import {
@@ -88,38 +88,18 @@ const LINE_SCRATCH_BYTES = 64 * 1024;
 let lineScratch: Buffer | undefined;
 
 /**
- * Records' JSON as UTF-8 lines in one buffer, valid until the next call (it may be the scratch
- * buffer), and the bytes of each line: one record for a line written at once, several for records
- * written together by one write(2). Not `Buffer.from(json + "\n")`: the concatenation has V8 copy
- * a 10 MB record once more, and TextEncoder encodes a string holding non-Latin-1 characters (a
- * compiler's curly quotes) three times faster than Buffer.from.
+ * A record's JSON as a UTF-8 line, valid until the next call (it may be the scratch buffer). Not
+ * `Buffer.from(json + "\n")`: the concatenation has V8 copy a 10 MB record once more, and
+ * TextEncoder encodes a string holding non-Latin-1 characters (a compiler's curly quotes) three
+ * times faster than Buffer.from.
  */
-function encodeLines(jsons: readonly string[]): { line: Buffer; lengths: number[] } {
-  let units = 0;
-  for (const json of jsons) units += json.length + 1;
-  // UTF-8 takes at most 3 bytes per UTF-16 unit: records that surely fit are encoded into the
-  // scratch buffer, without a pass to measure them or an allocation.
-  let buffer: Buffer;
-  if (units * 3 <= LINE_SCRATCH_BYTES) buffer = lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES);
-  else {
-    let bytes = 0;
-    for (const json of jsons) bytes += Buffer.byteLength(json, "utf8") + 1;
-    buffer = Buffer.allocUnsafe(bytes);
-  }
-  const lengths: number[] = [];
-  let at = 0;
-  for (const json of jsons) {
-    const { written } = utf8.encodeInto(json, at === 0 ? buffer : buffer.subarray(at));
-    buffer[at + written] = 0x0a;
-    lengths.push(written + 1);
-    at += written + 1;
-  }
-  return { line: buffer.subarray(0, at), lengths };
-}
-
-/** One record's JSON as a UTF-8 line (encodeLines). */
 function encodeLine(json: string): Buffer {
-  return encodeLines([json]).line;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: a record that surely fits is encoded into the
+  // scratch buffer, without a pass to measure it or an allocation.
+  const buffer = (json.length + 1) * 3 <= LINE_SCRATCH_BYTES ? (lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES)) : Buffer.allocUnsafe(Buffer.byteLength(json, "utf8") + 1);
+  const { written } = utf8.encodeInto(json, buffer);
+  buffer[written] = 0x0a;
+  return buffer.subarray(0, written + 1);
 }
 
 /**
@@ -129,8 +109,8 @@ function encodeLine(json: string): Buffer {
  */
 export interface HeldCall {
   readonly callId: string;
-  /** The record's JSON, without its newline. */
-  readonly json: string;
+  /** The record's line as written: UTF-8, its newline included. */
+  readonly line: Buffer;
   /** Set once the record was written or could not be. */
   result?: LogWriteResult;
 }
@@ -217,21 +197,35 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    */
   holdCall(input: CallInput): HeldCall | LogWriteResult | undefined {
     if (this.closed || this.lastWriteFailed || input.chunks || input.aborted !== undefined || input.output.length >= CORE_ESCAPE_FROM) return undefined;
-    let json: string;
+    let line: Buffer;
     try {
-      const { output, size } = encodeOutput(this.redacted(input.output));
-      json = serializeRecord({ ...this.callHead(input), output, size });
+      const output = this.redacted(input.output);
+      line = this.escapedLine(input, output) ?? Buffer.from(encodeLine(serializeRecord({ ...this.callHead(input), ...encodeOutput(output) })));
     } catch (err) {
       return this.encodeFailed(input.callId, err);
     }
-    return { callId: String(input.callId), json };
+    return { callId: String(input.callId), line };
+  }
+
+  /**
+   * A held record's line with its output escaped by the core (SIMD, straight to UTF-8), where
+   * JSON.stringify of the record and encoding its JSON would each read the output once more;
+   * undefined for a short output, bytes, or a core that cannot escape (even one that trapped).
+   */
+  private escapedLine(input: CallInput, output: string | Uint8Array): Buffer | undefined {
+    if (!this.escape || typeof output !== "string" || output.length < CORE_ESCAPE_HELD_FROM) return undefined;
+    try {
+      return withOutputLine(this.escape, output, (size) => ({ ...this.callHead(input), output: "", size }), serializeRecord, (parts) => Buffer.concat(parts));
+    } catch {
+      return undefined;
+    }
   }
 
   /** Writes a held call record alone (before a summary, or when the call ends without a completion). Never throws. */
   writeHeldCall(held: HeldCall): LogWriteResult {
     if (held.result) return held.result;
     if (this.closed) return (held.result = this.fail(`the session log ${this.path} is closed`));
-    return (held.result = this.writeLine(encodeLine(held.json), "call", held.callId, undefined));
+    return (held.result = this.writeLine(held.line, "call", held.callId, undefined));
   }
 
   /** Logs a tool call and its full output. Never throws. */
@@ -316,8 +310,11 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     // Reused while no write is in flight: a fresh 10 MB buffer costs its page faults on every call.
     let buffer = this.pendingWrites === 0 && this.asyncScratch && this.asyncScratch.length >= length ? this.asyncScratch : undefined;
     if (!buffer) {
-      buffer = Buffer.allocUnsafeSlow(length);
-      if (this.pendingWrites === 0 && length <= ASYNC_SCRATCH_KEEP) this.asyncScratch = buffer;
+      // With room to spare when it is kept: the next output is rarely exactly as long, and a
+      // buffer one byte short would be given up for a fresh one with all its page faults.
+      const keep = this.pendingWrites === 0 && length <= ASYNC_SCRATCH_KEEP;
+      buffer = Buffer.allocUnsafeSlow(keep ? Math.min(ASYNC_SCRATCH_KEEP, length + (length >> 3)) : length);
+      if (keep) this.asyncScratch = buffer;
     }
     let at = 0;
     for (const p of parts) {
@@ -446,9 +443,9 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   /** A held call record and its completion, as two lines written by one write(2); sets the held record's result. */
   private appendWithHeld(held: HeldCall, record: CompletionRecord): LogWriteResult {
     if (this.closed) return this.writeHeldCall(held);
-    let encoded: { line: Buffer; lengths: number[] };
+    let line: Buffer;
     try {
-      encoded = encodeLines([held.json, serializeRecord(record)]);
+      line = encodeLine(serializeRecord(record));
     } catch (err) {
       // The completion cannot be serialised: the call record still goes in alone.
       this.writeHeldCall(held);
@@ -457,12 +454,12 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     let target: WriteTarget;
     let written: number;
     try {
-      target = this.prepareWrite(encoded.line);
-      written = target.data.length === 1 ? writeSync(target.file.fd, target.data[0]!) : writevSync(target.file.fd, target.data);
+      target = this.prepareWrite([held.line, line]);
+      written = writevSync(target.file.fd, target.data);
     } catch (err) {
       return (held.result = this.writeFailed(err));
     }
-    return (held.result = this.writeDone(target, written, "completion", record.callId, undefined, { callId: held.callId, bytes: encoded.lengths[0]! }));
+    return (held.result = this.writeDone(target, written, "completion", record.callId, undefined, { callId: held.callId, bytes: held.line.length }));
   }
 
   /** Writes an already-built record. Never throws. */

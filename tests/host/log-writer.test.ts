@@ -269,7 +269,7 @@ describe("a held call record", () => {
     const written: { type: string; callId: string; offset: number; bytes: number }[] = [];
     w.on("written", (e) => written.push(e));
     const held = w.holdCall({ callId: "c1", tool: "bash", args: { command: "ls" }, exitCode: 0, output: "a.txt\n“b”.txt\n\u001b[0m" });
-    if (!held || !("json" in held)) throw new Error("the call was not held");
+    if (!held || !("line" in held)) throw new Error("the call was not held");
     // Nothing is in the file until the completion comes.
     expect(lines(path)).toHaveLength(1);
     const done = w.appendCompletion({ callId: "c1", category: "Listing", llmContent: "a.txt\n“b”.txt", summary: "2 files" }, held);
@@ -292,7 +292,7 @@ describe("a held call record", () => {
     const path = join(dir, "s.jsonl");
     const w = new LogWriter({ path, sessionId: "s" });
     const held = w.holdCall({ callId: "c1", tool: "t", output: "x" });
-    if (!held || !("json" in held)) throw new Error("the call was not held");
+    if (!held || !("line" in held)) throw new Error("the call was not held");
     expect(w.writeHeldCall(held).ok).toBe(true);
     expect(lines(path)).toHaveLength(1);
     expect(w.appendCompletion({ callId: "c1", category: "CommandOutput", llmContent: "x", summary: "" }, held).ok).toBe(true);
@@ -313,7 +313,7 @@ describe("a held call record", () => {
     const full = new LogWriter({ path: fullPath, sessionId: "s" });
     full.on("error", () => {});
     const held = full.holdCall({ callId: "c1", tool: "t", output: "x" });
-    if (!held || !("json" in held)) throw new Error("the call was not held");
+    if (!held || !("line" in held)) throw new Error("the call was not held");
     const failed = full.appendCompletion({ callId: "c1", category: "CommandOutput", llmContent: "x", summary: "" }, held);
     expect(failed.ok).toBe(false);
     expect(held.result).toBe(failed);
