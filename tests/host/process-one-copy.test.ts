@@ -147,7 +147,7 @@ describe("a held (short) call record", () => {
 });
 
 describe("the core's memory across calls", () => {
-  it("collects small calls in batches: memory stays bounded and a large call after them keeps the instance", () => {
+  it("collects after each call: memory stays bounded and a large call after small ones keeps the instance", () => {
     const small = buildLog(4096);
     compact({ tool: "bash", output: small });
     const generation = coreGeneration();
