@@ -285,8 +285,9 @@ function onlyStatusBesides(s: string, ls: i32, le: i32, os: i32, oe: i32): bool 
 function namedLater(text: string, scan: Scan, errors: i32[], novel: i32[], repeats: i32[]): void {
   const ne = errors.length;
   if (ne < 2) return;
-  // Position of each error's scan index in `errors`.
-  const later = new Set<i32>();
+  // The error lines a later one names again, by scan index.
+  const later = new StaticArray<bool>(scan.lineStarts.length);
+  let anyLater = false;
   for (let k = 0; k < ne - 1; k++) {
     const h = unchecked(errors[k]);
     // A progress line is a name, maybe its qualified form, and a status.
@@ -299,17 +300,18 @@ function namedLater(text: string, scan: Scan, errors: i32[], novel: i32[], repea
       const os = unchecked(scan.lineStarts[o]);
       const oe = unchecked(scan.lineEnds[o]);
       if (hasToken(text, os, oe, a, b) && onlyStatusBesides(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), os, oe)) {
-        later.add(h);
+        unchecked((later[h] = true));
+        anyLater = true;
         break;
       }
     }
   }
-  if (later.size == 0) return;
+  if (!anyLater) return;
   const kept = new Array<i32>();
   const waiting = new Array<i32>();
   for (let j = 0; j < novel.length; j++) {
     const h = unchecked(novel[j]);
-    if (later.has(h)) waiting.push(h);
+    if (unchecked(later[h])) waiting.push(h);
     else kept.push(h);
   }
   novel.length = 0;

@@ -38,6 +38,6 @@ export function lockfilePicks(s: string, idx: JsonIndex): Picks | null {
   if (wanted.size == 0) return null;
   const picks = new Picks(packages);
   const m = new Members(s, idx, packages);
-  while (m.next()) if (wanted.has(m.key)) picks.members.add(m.index);
-  return picks.members.size > 0 ? picks : null;
+  while (m.next()) if (wanted.has(m.key)) picks.members.push(m.index);
+  return picks.members.length > 0 ? picks : null;
 }

@@ -13,7 +13,6 @@ import { JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { codePoints, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
-import { sortI32 } from "../../util/sort-ints";
 import { countSums } from "./sums";
 
 export const ELLIPSIS: string = "\u2026";
@@ -45,22 +44,21 @@ export class ShortenLimits {
  * which of its entries matter (json-lockfile.ts).
  */
 export class Picks {
-  members: Set<i32> = new Set<i32>();
+  /** Indexes of the picked members, ascending (added as the object's members are walked). */
+  members: Array<i32> = new Array<i32>();
   /** Show only as many picks as the level shows members by position (ladder.ts sets it). */
   capped: bool = false;
   constructor(public ordinal: i32) {}
 }
 
 /**
- * The picked members in [from, to) that are shown: the first `cap` of them.
+ * The picked members in [from, to) that are shown: the first `cap` of them, ascending.
  */
-function cappedPicks(members: Set<i32>, from: i32, to: i32, cap: i32): Set<i32> {
-  const ms = members.values();
-  sortI32(ms);
-  const shown = new Set<i32>();
-  for (let i = 0; i < ms.length && shown.size < cap; i++) {
-    const m = unchecked(ms[i]);
-    if (m >= from && m < to) shown.add(m);
+function cappedPicks(members: Array<i32>, from: i32, to: i32, cap: i32): Array<i32> {
+  const shown = new Array<i32>();
+  for (let i = 0; i < members.length && shown.length < cap; i++) {
+    const m = unchecked(members[i]);
+    if (m >= from && m < to) shown.push(m);
   }
   return shown;
 }
@@ -146,16 +144,19 @@ class Walker {
     } else if (count > this.lim.headItems + 2) head = this.lim.headItems;
     const shortened = head < count;
     const picks = this.picks;
-    const picked: Set<i32> | null = shortened && picks !== null && picks.ordinal == k ? cappedPicks(picks.members, head, count - 1, !picks.capped ? i32.MAX_VALUE : isObject ? this.lim.maxKeys : this.lim.headItems) : null;
+    const picked: Array<i32> | null = shortened && picks !== null && picks.ordinal == k ? cappedPicks(picks.members, head, count - 1, !picks.capped ? i32.MAX_VALUE : isObject ? this.lim.maxKeys : this.lim.headItems) : null;
     // Picked members past the first ones are shown, so the marker does not count them.
-    const pickedLater = picked !== null ? picked.size : 0;
+    const pickedLater = picked !== null ? picked.length : 0;
     const omitted = count - head - 1 - pickedLater;
     this.out.addChar(isObject ? CharCode.LBRACE : CharCode.LBRACKET);
     const s = this.s;
     let q = skipJsonSpace(s, p + 1, closeAt);
     let written = 0;
+    let nextPick = 0; // picked is ascending: the members are met in its order
     for (let m = 0; m < count; m++) {
-      const show = m < head || m == count - 1 || (picked !== null && picked.has(m));
+      const isPicked = picked !== null && nextPick < picked.length && unchecked(picked[nextPick]) == m;
+      if (isPicked) nextPick++;
+      const show = m < head || m == count - 1 || isPicked;
       if (shortened && m == head && omitted > 0) {
         // The marker entry stands where the omitted members were (before any picked ones).
         if (written++ > 0) this.out.addChar(CharCode.COMMA);
