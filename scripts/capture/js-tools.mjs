@@ -274,6 +274,25 @@ export default [
         .mustKeep(`grep -E '^[0-9]+ errors?' "$OUT"`),
   },
   {
+    id: "esbuild-analyze-express",
+    program: "esbuild",
+    category: "CommandOutput",
+    setup: () => {
+      const dir = withTools("esbuild-analyze-express", { "server.js": 'const express = require("express");\nconst app = express();\napp.get("/health", (req, res) => res.json({ ok: true }));\napp.listen(process.env.PORT || 8080);\n' });
+      sh(`rm node_modules && mkdir node_modules && for p in $(ls ${REPO}/node_modules); do ln -s ${REPO}/node_modules/$p node_modules/$p; done`, { cwd: dir });
+      return dir;
+    },
+    command: "npx --prefix /tmp/abridge-corpus/_node-tools esbuild server.js --bundle --platform=node --minify --analyze --outfile=dist/server.js",
+    exitCode: 0,
+    versions: ["/tmp/abridge-corpus/_node-tools/node_modules/.bin/esbuild --version", `node -p 'require("${REPO}/node_modules/express/package.json").version'`],
+    note: "a one-route express server bundled for node with the repository's node_modules; the bundle's size, then every input by size",
+    facts: (f) =>
+      f
+        .mustKeep(`grep -E '^ +dist/server\.js +[0-9.]+[kKM]?b' "$OUT" | sed -E 's/^ +//'`)
+        .mustKeep(`grep -E '▲ \[WARNING\]' "$OUT" | sed -E 's/^ +//' | sort -u`)
+        .count("warnings", `grep -c '▲ \[WARNING\]' "$OUT"`),
+  },
+  {
     id: "rollup-build-errors",
     program: "rollup",
     category: "CommandOutput",

@@ -371,6 +371,13 @@ fn main() {
 }
 `;
 
+/** A C tool split over objects: one calls libm and zlib without linking them, two define the same global. */
+const LINK_SOURCES = {
+  "main.c": "#include <stdio.h>\nint compress_report(const char *path);\ndouble shipping_cost(double kg);\nint main(void) {\n  printf(\"%.2f\\n\", shipping_cost(2.5));\n  return compress_report(\"report.txt\");\n}\n",
+  "cost.c": "#include <math.h>\nint verbose = 0;\ndouble shipping_cost(double kg) { return ceil(kg) * 4.5 + pow(kg, 1.2) + log1p(kg); }\n",
+  "pack.c": "#include <stdio.h>\n#include <zlib.h>\nint verbose = 1;\nint compress_report(const char *path) {\n  gzFile out = gzopen(\"report.gz\", \"wb\");\n  if (!out) return 1;\n  gzprintf(out, \"%s\\n\", path);\n  gzclose(out);\n  printf(\"%s\\n\", zlibVersion());\n  return 0;\n}\n",
+};
+
 export default [
   {
     id: "gpp-template-errors",
@@ -423,6 +430,24 @@ export default [
         .mustKeep(`grep -oE "undefined reference to \\\`std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >::_M_dispose\\(\\)'" "$OUT" | head -n 1`)
         .mustKeep(`grep -oE "undefined reference to \\\`__gxx_personality_v0'" "$OUT" | head -n 1`)
         .count("undefinedReferences", `grep -c 'undefined reference to' "$OUT"`),
+  },
+  {
+    id: "ld-missing-libraries-duplicate-symbol",
+    program: "ld",
+    category: "CommandOutput",
+    setup: () => {
+      const dir = project("ld-missing-libraries-duplicate-symbol", LINK_SOURCES);
+      sh("gcc -O1 -fno-common -c main.c cost.c pack.c", { cwd: dir });
+      return dir;
+    },
+    command: "gcc -o shipper main.o cost.o pack.o",
+    exitCode: 1,
+    versions: ["gcc --version", "ld --version"],
+    note: "objects compiled in the setup; the link line has neither -lm nor -lz, and two objects define `verbose`",
+    facts: (f) =>
+      f
+        .errorLines(`grep -E 'multiple definition of|collect2: error' "$OUT"`)
+        .mustKeep(`grep -oE "undefined reference to \\\`[a-zA-Z0-9_]+'" "$OUT" | sort -u`),
   },
   {
     id: "ninja-cmake-compile-errors",

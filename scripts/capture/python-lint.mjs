@@ -243,6 +243,20 @@ export default [
         .count("hunks", `grep -c '^@@ ' "$OUT"`),
   },
   {
+    id: "black-check-stdlib-packages",
+    program: "black",
+    category: "CommandOutput",
+    setup: () => stdlibCopy("black-check-stdlib-packages", ["email", "http", "json", "logging", "urllib", "xml"]),
+    command: "black --check email http json logging urllib xml",
+    exitCode: 1,
+    versions: ["black --version"],
+    note: "without --diff: a line per file black would rewrite, then the totals; the file order is black's",
+    facts: (f) =>
+      f
+        .mustKeep(`grep -E 'files? would be reformatted' "$OUT"`)
+        .count("wouldReformat", `grep -c '^would reformat ' "$OUT"`),
+  },
+  {
     id: "isort-check-diff-stdlib",
     program: "isort",
     category: "Diff",
