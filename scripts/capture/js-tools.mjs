@@ -289,8 +289,8 @@ export default [
     facts: (f) =>
       f
         .mustKeep(`grep -E '^ +dist/server\.js +[0-9.]+[kKM]?b' "$OUT" | sed -E 's/^ +//'`)
-        .mustKeep(`grep -E '▲ \[WARNING\]' "$OUT" | sed -E 's/^ +//' | sort -u`)
-        .count("warnings", `grep -c '▲ \[WARNING\]' "$OUT"`),
+        .mustKeep(`grep -E '^ +├ ' "$OUT" | head -n 3 | sed -E 's/^ +├ //; s/ +[0-9.]+kb +[0-9.]+%$//'`)
+        .count("inputs", `grep -c '^ *├ ' "$OUT"`),
   },
   {
     id: "rollup-build-errors",
