@@ -314,7 +314,7 @@ export default [
     setup: () => withTools("webpack-build-errors", webApp()),
     command: "npx webpack --mode production --entry ./src/index.js --stats detailed",
     exitCode: 1,
-    versions: ["npx webpack --version | grep -E 'webpack(-cli)?:'"],
+    versions: [`node -p '"webpack " + require("webpack/package.json").version + ", webpack-cli " + require("webpack-cli/package.json").version'`],
     note: "webpack 5 and webpack-cli from the npm registry over the web app of the capture script; timings differ per run",
     facts: (f) =>
       f
