@@ -23,11 +23,18 @@ import archives from "./archives.mjs";
 import text from "./text.mjs";
 import documents from "./documents.mjs";
 import structure from "./structure.mjs";
+import pythonLint from "./python-lint.mjs";
+import jsTools from "./js-tools.mjs";
+import nativeBuild from "./native-build.mjs";
+import profilers from "./profilers.mjs";
+import systemViews from "./system-views.mjs";
+import vcs from "./vcs.mjs";
+import fileKinds from "./file-kinds.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 

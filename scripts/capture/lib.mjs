@@ -110,13 +110,19 @@ export function versions(commands, cwd = REPO) {
   return commands.map((c) => sh(c, { cwd, allowFail: true }).split("\n")[0].trim()).join("; ");
 }
 
-/** Node tools the repository does not depend on (jest, mocha, eslint), installed once from the npm registry. */
+/** Node tools the repository does not depend on (test runners, linters, bundlers, coverage), installed once from the npm registry. */
 export const NODE_TOOLS = join(SCRATCH, "_node-tools");
+const NODE_PACKAGES = [
+  "jest@29", "mocha@10", "eslint@9", "prettier@3", "stylelint@16", "stylelint-config-standard@36", "esbuild@0.24",
+  "rollup@4", "webpack@5", "webpack-cli@5", "c8@10", "markdownlint-cli@0.43", "jasmine@5",
+];
+/** The command each package installs, to tell whether the tools are all there. */
+const NODE_BINS = ["jest", "mocha", "eslint", "prettier", "stylelint", "esbuild", "rollup", "webpack", "c8", "markdownlint", "jasmine"];
 export function nodeTools() {
-  if (!existsSync(join(NODE_TOOLS, "node_modules/.bin/jest"))) {
+  if (!NODE_BINS.every((bin) => existsSync(join(NODE_TOOLS, "node_modules/.bin", bin)))) {
     mkdirSync(NODE_TOOLS, { recursive: true });
     writeFileSync(join(NODE_TOOLS, "package.json"), '{ "name": "node-tools", "private": true }\n');
-    sh("npm install --no-audit --no-fund jest@29 mocha@10 eslint@9", { cwd: NODE_TOOLS });
+    sh(`npm install --no-audit --no-fund ${NODE_PACKAGES.join(" ")}`, { cwd: NODE_TOOLS });
   }
   return NODE_TOOLS;
 }
