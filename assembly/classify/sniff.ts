@@ -53,10 +53,9 @@ function startsWithNoCase(s: string, i: i32, limit: i32, word: string): bool {
   return true;
 }
 
-function startsWithAt(s: string, i: i32, limit: i32, word: string): bool {
-  const m = word.length;
-  if (i + m > limit) return false;
-  for (let k = 0; k < m; k++) if (unitAt(s, i + k) != <i32>word.charCodeAt(k)) return false;
+function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
+  if (i + lit.length > end) return false;
+  for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
   return true;
 }
 
@@ -223,36 +222,6 @@ function isBarePath(s: string, i: i32, end: i32): bool {
   return slash;
 }
 
-class ShapeCounts {
-  lines: i32 = 0; // non-blank lines judged
-  neutral: i32 = 0;
-  lsRows: i32 = 0;
-  hits: i32 = 0;
-  paths: i32 = 0;
-}
-
-function countShapes(s: string): ShapeCounts {
-  const counts = new ShapeCounts();
-  const limit = min(s.length, SNIFF_UNITS);
-  let i = 0;
-  while (i < limit && counts.lines < SNIFF_LINES) {
-    const eol = findNewline(s, i, limit);
-    if (eol == limit && limit < s.length) break; // cut by the window
-    let end = eol;
-    if (end > i && unitAt(s, end - 1) == CharCode.CR) end--;
-    if (end > i) {
-      counts.lines++;
-      const shape = lineShape(s, i, end);
-      if (shape == LineShape.Neutral) counts.neutral++;
-      else if (shape == LineShape.LsRow) counts.lsRows++;
-      else if (shape == LineShape.Hit) counts.hits++;
-      else if (shape == LineShape.Path) counts.paths++;
-    }
-    i = eol + 1;
-  }
-  return counts;
-}
-
 // @ts-ignore: decorator
 @inline function isMost(part: i32, whole: i32): bool {
   return part > 0 && part * 100 >= whole * MOST_PERCENT;
@@ -260,16 +229,37 @@ function countShapes(s: string): ShapeCounts {
 
 /** The category the text shows by itself, or -1 when it shows none. */
 export function sniffText(s: string): i32 {
-  const start = skipBlank(s, 0, min(s.length, SNIFF_UNITS));
+  const limit = min(s.length, SNIFF_UNITS);
+  const start = skipBlank(s, 0, limit);
   if (start >= s.length) return -1;
   const c = unitAt(s, start);
   if (c == CharCode.LT && looksLikeHtml(s)) return Category.WebContent;
   if ((c == CharCode.LBRACE || c == CharCode.LBRACKET) && looksLikeJson(s)) return Category.StructuredData;
   if (looksLikeDiff(s)) return Category.Diff;
-  const counts = countShapes(s);
-  const judged = counts.lines - counts.neutral;
-  if (counts.lsRows >= 1 && isMost(counts.lsRows, judged)) return Category.DirectoryListing;
-  if (isMost(counts.hits, judged)) return Category.SearchResults;
-  if (judged >= PATHS_MIN_LINES && counts.paths * 100 >= judged * PATHS_PERCENT) return Category.DirectoryListing;
+  // The shapes of the first lines; blank ones and neutral ones (`total N`, grep context) are not judged.
+  let judged = 0;
+  let lsRows = 0;
+  let hits = 0;
+  let paths = 0;
+  let lines = 0;
+  let i = 0;
+  while (i < limit && lines < SNIFF_LINES) {
+    const eol = findNewline(s, i, limit);
+    if (eol == limit && limit < s.length) break; // cut by the window
+    let end = eol;
+    if (end > i && unitAt(s, end - 1) == CharCode.CR) end--;
+    if (end > i) {
+      lines++;
+      const shape = lineShape(s, i, end);
+      if (shape != LineShape.Neutral) judged++;
+      if (shape == LineShape.LsRow) lsRows++;
+      else if (shape == LineShape.Hit) hits++;
+      else if (shape == LineShape.Path) paths++;
+    }
+    i = eol + 1;
+  }
+  if (lsRows >= 1 && isMost(lsRows, judged)) return Category.DirectoryListing;
+  if (isMost(hits, judged)) return Category.SearchResults;
+  if (judged >= PATHS_MIN_LINES && paths * 100 >= judged * PATHS_PERCENT) return Category.DirectoryListing;
   return -1;
 }

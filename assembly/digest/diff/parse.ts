@@ -28,7 +28,6 @@ export class DiffFile {
   /** The line that opened the file ("diff --git …", "diff -u …" or "--- …"). */
   firstLine: i32 = -1;
   sawMinus: bool = false;
-  sawPlus: bool = false;
   hunkStarts: Array<i32> = [];
   /** Exclusive end line of each hunk. */
   hunkEnds: Array<i32> = [];
@@ -53,13 +52,14 @@ export class DiffParse {
   added: i32 = 0;
   removed: i32 = 0;
   hunks: i32 = 0;
-  /** Lines inside hunks. */
-  hunkLines: i32 = 0;
 
   constructor(text: string) {
     this.lines = new LineIndex(text);
   }
 }
+
+/** Bit k set: letter 'a' + k opens one of git's path prefixes (a b c i o w). */
+const PREFIX_LETTERS: i32 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 8) | (1 << 14) | (1 << 22);
 
 /** "a/x" → "x"; "/dev/null" → ""; "x\t2024-01-01 …" → "x"; quoted C-style paths unquoted. */
 function cleanPath(s: string, a: i32, b: i32, stripPrefix: bool): string {
@@ -72,34 +72,31 @@ function cleanPath(s: string, a: i32, b: i32, stripPrefix: bool): string {
   }
   const p = s.substring(a, e);
   if (p == "/dev/null") return "";
-  if (stripPrefix && p.length > 2 && p.charCodeAt(1) == CharCode.SLASH && (p.charCodeAt(0) == 0x61 || p.charCodeAt(0) == 0x62 || p.charCodeAt(0) == 0x69 || p.charCodeAt(0) == 0x77 || p.charCodeAt(0) == 0x63 || p.charCodeAt(0) == 0x6f)) {
+  // git's prefixes: a/ b/ (old, new), i/ w/ c/ o/ (index, work tree, commit, object).
+  const c = p.charCodeAt(0) - 0x61;
+  if (stripPrefix && p.length > 2 && p.charCodeAt(1) == CharCode.SLASH && <u32>c <= 22 && ((PREFIX_LETTERS >> c) & 1) != 0) {
     return p.substring(2);
   }
   return p;
 }
 
-/** Parses "-a,b" or "-a" at i: returns the count (1 when omitted) and moves past it. */
-class RangeRead {
-  count: i32 = -1;
-  next: i32 = 0;
-}
+/** Where the range readRange read last ends. */
+let rangeEnd: i32 = 0;
 
-function readRange(s: string, i: i32, b: i32, sign: i32): RangeRead {
-  const r = new RangeRead();
-  if (i >= b || unitAt(s, i) != sign) return r;
-  i++;
-  const start = i;
+/** Parses "-a,b" or "-a" at i: the count (1 when omitted; -1 for no range), its end in rangeEnd. */
+function readRange(s: string, i: i32, b: i32, sign: i32): i32 {
+  if (i >= b || unitAt(s, i) != sign) return -1;
+  const start = ++i;
   while (i < b && isDigit(unitAt(s, i))) i++;
-  if (i == start) return r;
+  if (i == start) return -1;
   let count = 1;
   if (i < b && unitAt(s, i) == CharCode.COMMA) {
     const cs = ++i;
     while (i < b && isDigit(unitAt(s, i))) i++;
     count = parseDigits(s, cs, i);
   }
-  r.count = count;
-  r.next = i;
-  return r;
+  rangeEnd = i;
+  return count;
 }
 
 export function parseDiff(text: string): DiffParse {
@@ -129,13 +126,9 @@ export function parseDiff(text: string): DiffParse {
         cur.addFunc(definedName(s, a + 1, b));
       } else if (c != CharCode.BACKSLASH) ok = false;
       if (ok) {
-        p.hunkLines++;
         if (remOld <= 0 && remNew <= 0) {
           // "\ No newline at end of file" may follow the last line.
-          if (i + 1 < L.count && L.end(i + 1) > L.start(i + 1) && unitAt(s, L.start(i + 1)) == CharCode.BACKSLASH) {
-            i++;
-            p.hunkLines++;
-          }
+          if (i + 1 < L.count && L.end(i + 1) > L.start(i + 1) && unitAt(s, L.start(i + 1)) == CharCode.BACKSLASH) i++;
           inHunk = false;
           cur.hunkEnds.push(i + 1);
         }
@@ -151,14 +144,12 @@ export function parseDiff(text: string): DiffParse {
         cur.firstLine = i;
         p.files.push(cur);
       }
-      const o = readRange(s, a + 3, b, CharCode.MINUS);
-      const n = o.count >= 0 ? readRange(s, o.next + 1, b, CharCode.PLUS) : new RangeRead();
-      if (o.count < 0 || n.count < 0) continue;
-      remOld = o.count;
-      remNew = n.count;
+      remOld = readRange(s, a + 3, b, CharCode.MINUS);
+      remNew = remOld >= 0 ? readRange(s, rangeEnd + 1, b, CharCode.PLUS) : -1;
+      if (remNew < 0) continue;
       cur.hunkStarts.push(i);
       p.hunks++;
-      const close = indexIn(s, n.next, b, "@@");
+      const close = indexIn(s, rangeEnd, b, "@@");
       if (close >= 0) cur.addFunc(definedName(s, close + 2, b));
       if (remOld <= 0 && remNew <= 0) cur.hunkEnds.push(i + 1);
       else inHunk = true;
@@ -212,7 +203,6 @@ export function parseDiff(text: string): DiffParse {
     }
     if (cur === null) continue;
     if (startsWithAt(s, a, b, "+++ ")) {
-      cur.sawPlus = true;
       const path = cleanPath(s, a + 4, b, true);
       if (path.length == 0) cur.status = FileStatus.Deleted;
       else if (cur.status != FileStatus.Renamed && cur.status != FileStatus.Copied) cur.newPath = path;
