@@ -1,7 +1,10 @@
 // Reads unified diffs (git diff, git show / git log -p with commit headers,
 // diff -u, diff -ruN) into files and hunks. Hunk lengths come from the
 // "@@ -a,b +c,d @@" header, so a removed line that starts with "--- " is never
-// taken for a file header; counts match `git diff --numstat`.
+// taken for a file header; counts match `git diff --numstat`. The lines no
+// file's diff and no commit's header holds are the messages of the tool that
+// printed the diffs (`would reformat x.py`, `ERROR: x.py Imports are
+// incorrectly sorted`, `Only in a: b`, `5 files would be reformatted.`).
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { definedName } from "./funcs";
@@ -47,8 +50,11 @@ export class DiffParse {
   files: Array<DiffFile> = [];
   /** Lines "commit <sha>" of git show / git log -p. */
   commits: Array<i32> = [];
-  /** "Only in a: b" lines of diff -r. */
-  onlyIn: Array<i32> = [];
+  /**
+   * Non-blank lines before the first file's diff or after a file's hunks that
+   * are no part of a diff, in order; a commit's lines up to its first file aside.
+   */
+  messages: Array<i32> = [];
   added: i32 = 0;
   removed: i32 = 0;
   hunks: i32 = 0;
@@ -178,10 +184,6 @@ export function parseDiff(text: string): DiffParse {
       cur = null;
       continue;
     }
-    if (startsWithAt(s, a, b, "Only in ")) {
-      p.onlyIn.push(i);
-      continue;
-    }
     if (startsWithAt(s, a, b, "--- ")) {
       if (cur === null || cur.sawMinus || cur.hunkStarts.length > 0) {
         cur = new DiffFile();
@@ -201,7 +203,11 @@ export function parseDiff(text: string): DiffParse {
       cur.firstLine = i;
       p.files.push(cur);
     }
-    if (cur === null) continue;
+    if (cur === null) {
+      // Lines before the first file; after a commit line they are its header.
+      if (p.commits.length == 0 && !L.isBlank(i)) p.messages.push(i);
+      continue;
+    }
     if (startsWithAt(s, a, b, "+++ ")) {
       const path = cleanPath(s, a + 4, b, true);
       if (path.length == 0) cur.status = FileStatus.Deleted;
@@ -250,7 +256,7 @@ export function parseDiff(text: string): DiffParse {
       }
       if (oldP.length == 0) cur.status = FileStatus.Added;
       if (newP.length == 0) cur.status = FileStatus.Deleted;
-    }
+    } else if (cur.hunkStarts.length > 0 && !L.isBlank(i)) p.messages.push(i); // after a file's hunks
   }
   if (inHunk && cur !== null) cur.hunkEnds.push(L.count);
   for (let f = 0; f < p.files.length; f++) {
