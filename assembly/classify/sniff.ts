@@ -6,7 +6,8 @@
 // - HTML: `<!DOCTYPE html` or `<html` first (after an optional `<?xml …?>`) → WebContent
 // - JSON: one object/array, or two or more lines of them (NDJSON) → StructuredData
 // - unified diff: a `diff --git` line, a `--- ` line directly followed by a
-//   `+++ ` line with an `@@ -` hunk header later, or a hunk header first → Diff
+//   `+++ ` line with an `@@ -` hunk header later, or a hunk header first, its
+//   lines a quarter of the text at least (a log may quote a diff) → Diff
 // - `ls -l` rows (`drwxr-xr-x  2 …`, `total N` aside) on ≥ 60% of the lines → DirectoryListing
 // - grep hits (`path:line:` or `line:` with no path) on ≥ 60% of the lines,
 //   context lines (`path-line-`) and `--` separators aside → SearchResults.
@@ -89,26 +90,42 @@ function isHunkHeader(s: string, i: i32, end: i32): bool {
   return j < end && isDigit(unitAt(s, j));
 }
 
+/**
+ * A unified diff: a `diff --git` line, a `--- ` line directly followed by a `+++ `
+ * line with a hunk header later, or a hunk header first; and its lines (`diff --git`
+ * lines, hunk headers and the lines of hunks) are not a small part of the text
+ * examined: at least a quarter of its non-blank lines. A tool's messages between
+ * its diffs (`ERROR: x.py Imports are incorrectly sorted`, `would reformat x.py`)
+ * leave it a diff, whatever its first line says; a log that quotes a diff is not one.
+ */
 export function looksLikeDiff(s: string): bool {
   const limit = min(s.length, SNIFF_UNITS);
-  let first = true; // no non-blank line seen yet
+  let lines = 0; // non-blank lines
+  let diffLines = 0;
+  let found = false;
   let headerPair = false; // a `--- ` line directly followed by a `+++ ` line
   let previousMinus = false;
+  let inHunk = false;
   let i = 0;
   while (i < limit) {
     const eol = findNewline(s, i, limit);
     if (eol > i) {
-      // Every line that matters starts with one of `d @ + -`: most lines are ruled out by it.
+      // Every line that matters starts with one of `d @ + - \ space`: most lines are ruled out by it.
       const c = unitAt(s, i);
-      if (c == 0x64 && startsWithAt(s, i, eol, "diff --git ")) return true;
-      if (c == 0x40 && isHunkHeader(s, i, eol) && (first || headerPair)) return true;
-      if (previousMinus && c == CharCode.PLUS && startsWithAt(s, i, eol, "+++ ")) headerPair = true;
+      inHunk = inHunk && (c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.MINUS || c == CharCode.BACKSLASH);
+      let part = inHunk;
+      if (c == 0x64 && startsWithAt(s, i, eol, "diff --git ")) part = found = true;
+      else if (c == 0x40 && isHunkHeader(s, i, eol)) {
+        found = found || lines == 0 || headerPair;
+        part = inHunk = found;
+      } else if (previousMinus && c == CharCode.PLUS && startsWithAt(s, i, eol, "+++ ")) headerPair = true;
       previousMinus = c == CharCode.MINUS && startsWithAt(s, i, eol, "--- ");
-      first = false;
+      if (part) diffLines++;
+      lines++;
     } else previousMinus = false;
     i = eol + 1;
   }
-  return false;
+  return found && diffLines * 4 >= lines;
 }
 
 /** What one line of text looks like to the listing and search sniffers. */
