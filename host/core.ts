@@ -11,6 +11,11 @@ type Pointer = number;
 interface RawExports {
   memory: WebAssembly.Memory;
   __new(size: number, classId: number): Pointer;
+  /** An object whose payload the caller writes whole (the arena runtime, assembly/rt/arena.ts): not zeroed first. */
+  __newUninitialized?: (size: number, classId: number) => Pointer;
+  /** Bytes the arena runtime holds for the instance's life, and in use. */
+  __arenaKept?: () => number;
+  __arenaUsed?: () => number;
   __pin(ptr: Pointer): Pointer;
   __unpin(ptr: Pointer): void;
   __collect(): void;
@@ -88,7 +93,25 @@ function instantiate(): RawExports {
   const instance = new WebAssembly.Instance(compiled, imports);
   exportsRef = instance.exports as unknown as RawExports;
   generation++;
+  if (typeof exportsRef.__arenaKept === "function") settle(exportsRef);
   return exportsRef;
+}
+
+/**
+ * Brings a fresh instance of the arena runtime to the state every later call finds: what the
+ * module's top-level code made, and the core's one table made on first use (the tool names,
+ * assembly/classify/tools.ts), each kept for good by a collection right after it is made, with
+ * no call's garbage below it. Made inside a first call instead, the table would be kept with
+ * everything that call allocated before it: the whole input, if that call is a 10 MB log.
+ */
+function settle(ex: RawExports): void {
+  ex.__collect();
+  const none = lowerString(ex, "");
+  const bash = lowerString(ex, "bash");
+  const args = lowerString(ex, "{}");
+  const classify = ex.classifyName as ((tool: Pointer, args: Pointer, text: Pointer) => number) | undefined;
+  classify?.(bash, args, none);
+  ex.__collect();
 }
 
 function core(): RawExports {
@@ -158,11 +181,11 @@ function reserve(ex: RawExports, want: number): RawExports {
   }
 }
 
-/** The allocator's largest block (AssemblyScript's TLSF: 1 GiB less its overhead). */
+/** The allocator's largest block (1 GiB less its overhead, in the arena as in AssemblyScript's TLSF). */
 const LARGEST_BLOCK = (1 << 30) - (1 << 16);
 
 function lowerString(ex: RawExports, s: string): Pointer {
-  const ptr = ex.__new(s.length << 1, STRING_ID);
+  const ptr = allocate(ex, s.length << 1, STRING_ID);
   // One bulk UTF-16 write; lone surrogates cross unchanged and the core replaces them.
   Buffer.from(ex.memory.buffer).write(s, ptr, s.length << 1, "utf16le");
   return ptr;
@@ -265,8 +288,13 @@ function dropIfGrown(ex: RawExports): void {
   if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES && !(resident !== undefined && resident.ex === ex)) live = undefined;
 }
 
+/** A block the caller fills whole: left as it is where the runtime would zero it. */
+function allocate(ex: RawExports, size: number, classId: number): Pointer {
+  return (ex.__newUninitialized ?? ex.__new)(size, classId);
+}
+
 function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
-  const ptr = ex.__new(bytes.length, ARRAYBUFFER_ID);
+  const ptr = allocate(ex, bytes.length, ARRAYBUFFER_ID);
   new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
   return ptr;
 }
@@ -363,8 +391,8 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   } finally {
     if (live === ex) {
       for (const p of pinned) ex.__unpin(p);
-      // The core runs AssemblyScript's minimal runtime: nothing is collected during a call
-      // (which is what makes it fast), so what calls made is collected after them.
+      // Nothing is collected during a call (the core's arena runtime, like AssemblyScript's
+      // minimal one, collects only when asked), so what calls made is collected after them.
       collectAfterCall(ex);
     }
   }
@@ -431,7 +459,8 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
         unitsLowered += length;
         pinned.push((src = ex.__pin(lowerBytes(ex, input))));
       }
-      const dst = ex.__pin(ex.__new(capacity, ARRAYBUFFER_ID));
+      // Only what the escape writes is read back.
+      const dst = ex.__pin(allocate(ex, capacity, ARRAYBUFFER_ID));
       pinned.push(dst);
       const escape = text ? fns.jsonEscapeUtf16 : fns.jsonEscapeUtf8;
       const parts: Uint8Array[] = [];
@@ -492,7 +521,8 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   try {
     const src = lowerPinned(ex, text, pinned);
     const lowered = lowerPinned(ex, list, pinned);
-    const found = ex.__pin(ex.__new(Math.max(needles.length, 1), ARRAYBUFFER_ID));
+    // The scan clears its flags first.
+    const found = ex.__pin(allocate(ex, Math.max(needles.length, 1), ARRAYBUFFER_ID));
     pinned.push(found);
     if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
     const flags = new Uint8Array(ex.memory.buffer, found, needles.length);
@@ -531,4 +561,15 @@ export function coreUnitsLowered(): number {
 /** Bytes of linear memory the live instance holds (0 when none is loaded). */
 export function coreMemoryBytes(): number {
   return live ? live.memory.buffer.byteLength : 0;
+}
+
+/**
+ * Bytes the live instance's arena runtime (assembly/rt/arena.ts) holds for the instance's life
+ * and has in use; undefined when no instance is loaded or its core has another runtime. Between
+ * calls the two are equal unless a resident text is pinned.
+ */
+export function coreArenaBytes(): { kept: number; used: number } | undefined {
+  const ex = live;
+  if (ex === undefined || typeof ex.__arenaKept !== "function" || typeof ex.__arenaUsed !== "function") return undefined;
+  return { kept: ex.__arenaKept(), used: ex.__arenaUsed() };
 }
