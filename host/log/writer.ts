@@ -7,7 +7,7 @@ import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readS
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
-import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, withOutputLine, type JsonEscaper } from "./output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, withCompletionLine, withOutputLine, type JsonEscaper } from "./output-line.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
 import {
@@ -100,6 +100,19 @@ function encodeLine(json: string): Buffer {
   const { written } = utf8.encodeInto(json, buffer);
   buffer[written] = 0x0a;
   return buffer.subarray(0, written + 1);
+}
+
+/** Parts of a line joined as encodeLine() gives a line: in the scratch buffer when they fit, valid until the next call. */
+function joinLine(parts: Uint8Array[]): Buffer {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const buffer = length <= LINE_SCRATCH_BYTES ? (lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES)) : Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const p of parts) {
+    buffer.set(p, at);
+    at += p.length;
+  }
+  return buffer.subarray(0, length);
 }
 
 /**
@@ -445,7 +458,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.closed) return this.writeHeldCall(held);
     let line: Buffer;
     try {
-      line = encodeLine(serializeRecord(record));
+      line = this.completionLine(record);
     } catch (err) {
       // The completion cannot be serialised: the call record still goes in alone.
       this.writeHeldCall(held);
@@ -462,12 +475,29 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     return (held.result = this.writeDone(target, written, "completion", record.callId, undefined, { callId: held.callId, bytes: held.line.length }));
   }
 
+  /**
+   * A completion record's line, valid until the next line is built: what the model saw escaped by
+   * the core when it is a few KB (the escape writes UTF-8 in one pass, where JSON.stringify and
+   * encoding its result read it twice), else serialised whole. The same bytes either way.
+   */
+  private completionLine(record: CompletionRecord): Buffer {
+    if (this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM) {
+      try {
+        const line = withCompletionLine(this.escape, record, serializeRecord, joinLine);
+        if (line) return line;
+      } catch {
+        // a core that trapped: serialised whole below
+      }
+    }
+    return encodeLine(serializeRecord(record));
+  }
+
   /** Writes an already-built record. Never throws. */
   append(record: LogRecord): LogWriteResult {
     if (this.closed) return this.fail(`the session log ${this.path} is closed`);
     let line: Buffer;
     try {
-      line = encodeLine(serializeRecord(record));
+      line = record.type === "completion" ? this.completionLine(record) : encodeLine(serializeRecord(record));
     } catch (err) {
       return this.fail(`cannot serialize the ${record.type} record for ${record.callId}: ${String(err)}`, err);
     }
