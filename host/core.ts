@@ -211,24 +211,44 @@ let residentReuses = 0;
  * twice (the runtime aborts on that).
  */
 function lowerPinned(ex: RawExports, s: string, pinned: Pointer[]): Pointer {
+  const ptr = lowerResident(ex, s);
+  if (ptr !== 0) return ptr;
+  unitsLowered += s.length;
+  const own = ex.__pin(lowerString(ex, s));
+  pinned.push(own);
+  return own;
+}
+
+/**
+ * The resident text's copy when `s` is that text (lowered and pinned by the first call that
+ * needs it), else 0.
+ */
+function lowerResident(ex: RawExports, s: string): Pointer {
   const r = resident;
   // Length first: comparing two different long strings of one length reads both.
-  if (r !== undefined && s.length === r.text.length && s === r.text) {
-    if (r.ex === ex && r.ptr !== 0) {
-      residentReuses++;
-      return r.ptr;
-    }
-    unitsLowered += s.length;
-    const ptr = ex.__pin(lowerString(ex, s));
-    // An earlier copy in a dropped instance is gone with it.
-    r.ex = ex;
-    r.ptr = ptr;
-    return ptr;
+  if (r === undefined || s.length !== r.text.length || s !== r.text) return 0;
+  if (r.ex === ex && r.ptr !== 0) {
+    residentReuses++;
+    return r.ptr;
   }
   unitsLowered += s.length;
   const ptr = ex.__pin(lowerString(ex, s));
-  pinned.push(ptr);
+  // An earlier copy in a dropped instance is gone with it.
+  r.ex = ex;
+  r.ptr = ptr;
   return ptr;
+}
+
+/**
+ * A string argument of one call in the core's memory, not pinned: nothing is collected before
+ * the call has returned and its result is lifted (collectAfterCall), so a pin would only cost
+ * two more crossings. The resident text is pinned by its scope.
+ */
+function lowerArgument(ex: RawExports, s: string): Pointer {
+  const ptr = lowerResident(ex, s);
+  if (ptr !== 0) return ptr;
+  unitsLowered += s.length;
+  return lowerString(ex, s);
 }
 
 /**
@@ -362,39 +382,38 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
  * A trap discards the instance and rethrows as ABRIDGE_CORE_TRAP.
  */
 export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>): CoreResult<N> {
-  const signature = CORE_EXPORTS[name];
-  if (args.length !== signature.params.length) {
-    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} takes ${signature.params.length} arguments, got ${args.length}`);
+  const params = CORE_EXPORTS[name].params;
+  if (args.length !== params.length) {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} takes ${params.length} arguments, got ${args.length}`);
   }
-  const checked = signature.params.map(([param, kind], i) => checkArg(param, kind, args[i]));
+  const checked: (string | number | Uint8Array)[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) checked[i] = checkArg(params[i]![0], params[i]![1], args[i]);
   crossings++;
   const ex = reserveWorkingMemory(core(), checked);
-  const pinned: Pointer[] = [];
   try {
-    const lowered = checked.map((a) => {
-      if (typeof a === "number") return a;
-      if (typeof a === "string") return lowerPinned(ex, a, pinned);
-      unitsLowered += a.length;
-      const ptr = ex.__pin(lowerBytes(ex, a));
-      pinned.push(ptr);
-      return ptr;
-    });
+    const lowered: number[] = new Array(checked.length);
+    for (let i = 0; i < checked.length; i++) {
+      const a = checked[i]!;
+      if (typeof a === "number") lowered[i] = a;
+      else if (typeof a === "string") lowered[i] = lowerArgument(ex, a);
+      else {
+        unitsLowered += a.length;
+        lowered[i] = lowerBytes(ex, a);
+      }
+    }
     const fn = ex[name] as (...xs: number[]) => number;
     // Exports with optional parameters read the argument count from a global.
     ex.__setArgumentsLength?.(lowered.length);
     const result = fn(...lowered);
-    return (signature.returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
+    return (CORE_EXPORTS[name].returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
   } catch (cause) {
     live = undefined;
     if (cause instanceof AbridgeError) throw cause;
     throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped in ${name}: ${(cause as Error)?.message ?? cause}`, { cause });
   } finally {
-    if (live === ex) {
-      for (const p of pinned) ex.__unpin(p);
-      // Nothing is collected during a call (the core's arena runtime, like AssemblyScript's
-      // minimal one, collects only when asked), so what calls made is collected after them.
-      collectAfterCall(ex);
-    }
+    // Nothing is collected during a call (the core's arena runtime, like AssemblyScript's
+    // minimal one, collects only when asked), so what calls made is collected after them.
+    if (live === ex) collectAfterCall(ex);
   }
 }
 
