@@ -118,6 +118,12 @@ function core(): RawExports {
   return (live ??= instantiate());
 }
 
+/** Lets the live instance go (the next call makes another), with the views of its memory. */
+function dropInstance(): void {
+  live = undefined;
+  views = undefined;
+}
+
 /** How many instances have been created: grows after a trap or a call that left memory above RETAIN_MEMORY_BYTES. */
 export function coreGeneration(): number {
   return generation;
@@ -138,12 +144,12 @@ export function useCoreWasm(source: Uint8Array | ArrayBuffer | WebAssembly.Modul
   const missing = WebAssembly.Module.exports(module).some((e) => e.name === "compact") ? "" : "compact";
   if (missing) throw new AbridgeError("ABRIDGE_CORE_LOAD", "the module given to useCoreWasm is not the abridge core: it has no compact export");
   compiled = module;
-  live = undefined;
+  dropInstance();
 }
 
 /** Drops the live instance; the next call gets a fresh one. */
 export function resetCore(): void {
-  live = undefined;
+  dropInstance();
 }
 
 /**
@@ -176,7 +182,7 @@ function reserve(ex: RawExports, want: number): RawExports {
   } catch {
     // No room for the reserve (memory.grow refused): the call may still fit as it grows,
     // in an instance the failed attempt has not touched.
-    live = undefined;
+    dropInstance();
     return core();
   }
 }
@@ -184,10 +190,36 @@ function reserve(ex: RawExports, want: number): RawExports {
 /** The allocator's largest block (1 GiB less its overhead, in the arena as in AssemblyScript's TLSF). */
 const LARGEST_BLOCK = (1 << 30) - (1 << 16);
 
+/** Views of one memory's buffer, made again when it grows (the buffer is then another). */
+interface MemoryViews {
+  buffer: ArrayBuffer;
+  bytes: Buffer;
+  units: Uint16Array;
+  words: Uint32Array;
+}
+
+let views: MemoryViews | undefined;
+
+/** Views of the instance's memory as it is now: a call lowers and lifts through them without making its own. */
+function viewsOf(ex: RawExports): MemoryViews {
+  const buffer = ex.memory.buffer;
+  if (views?.buffer === buffer) return views;
+  return (views = { buffer, bytes: Buffer.from(buffer), units: new Uint16Array(buffer), words: new Uint32Array(buffer) });
+}
+
+/** Up to this many units a string is lowered unit by unit: cheaper than Buffer#write's encoding dispatch. */
+const SHORT_STRING = 32;
+
 function lowerString(ex: RawExports, s: string): Pointer {
-  const ptr = allocate(ex, s.length << 1, STRING_ID);
-  // One bulk UTF-16 write; lone surrogates cross unchanged and the core replaces them.
-  Buffer.from(ex.memory.buffer).write(s, ptr, s.length << 1, "utf16le");
+  const length = s.length;
+  const ptr = allocate(ex, length << 1, STRING_ID);
+  // Lone surrogates cross unchanged and the core replaces them.
+  const v = viewsOf(ex);
+  if (length <= SHORT_STRING) {
+    for (let i = 0, at = ptr >>> 1; i < length; i++) v.units[at + i] = s.charCodeAt(i);
+  } else {
+    v.bytes.write(s, ptr, length << 1, "utf16le");
+  }
   return ptr;
 }
 
@@ -305,7 +337,7 @@ function collectNow(ex: RawExports): void {
  * resident text: the calls still to come in its scope read that copy.
  */
 function dropIfGrown(ex: RawExports): void {
-  if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES && !(resident !== undefined && resident.ex === ex)) live = undefined;
+  if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES && !(resident !== undefined && resident.ex === ex)) dropInstance();
 }
 
 /** A block the caller fills whole: left as it is where the runtime would zero it. */
@@ -321,8 +353,10 @@ function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
 
 function liftString(ex: RawExports, ptr: Pointer): string {
   if (!ptr) return "";
-  const byteLength = new Uint32Array(ex.memory.buffer, ptr - 4, 1)[0]!;
-  return Buffer.from(ex.memory.buffer, ptr, byteLength).toString("utf16le");
+  const v = viewsOf(ex);
+  // The object header's size field, 4 bytes before the payload.
+  const byteLength = v.words[(ptr - 4) >>> 2]!;
+  return v.bytes.toString("utf16le", ptr, ptr + byteLength);
 }
 
 export { MAX_CORE_NUMBER };
@@ -332,6 +366,10 @@ const formatted = (n: number) => (Number.isFinite(n) ? n.toLocaleString("en-US")
 function outOfRange(name: string, value: unknown, expected: string): AbridgeError {
   const shown = typeof value === "number" ? formatted(value) : JSON.stringify(value) ?? String(value);
   return new AbridgeError("ABRIDGE_INVALID_OPTION", `${name} must be ${expected}, got ${shown}`);
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_CORE_NUMBER;
 }
 
 /** Checks one argument against its declared kind; returns what crosses (numbers stay numbers). */
@@ -351,7 +389,7 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
       if (typeof value !== "boolean") throw outOfRange(name, value, "true or false");
       return value ? 1 : 0;
     case "count":
-      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_CORE_NUMBER) {
+      if (!isCount(value)) {
         throw outOfRange(name, value, `an integer from 0 to ${formatted(MAX_CORE_NUMBER)}`);
       }
       return value as number;
@@ -370,7 +408,11 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
       const list = value as readonly number[];
       if (!Array.isArray(list)) throw outOfRange(name, value, "an array of integers");
       const out = new Int32Array(list.length);
-      list.forEach((n, i) => (out[i] = checkArg(`${name}[${i}]`, "count", n) as number));
+      for (let i = 0; i < list.length; i++) {
+        const n = list[i];
+        // The element's name is made only for its error.
+        out[i] = isCount(n) ? n : (checkArg(`${name}[${i}]`, "count", n) as number);
+      }
       return new Uint8Array(out.buffer);
     }
   }
@@ -407,7 +449,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     const result = fn(...lowered);
     return (CORE_EXPORTS[name].returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
   } catch (cause) {
-    live = undefined;
+    dropInstance();
     if (cause instanceof AbridgeError) throw cause;
     throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped in ${name}: ${(cause as Error)?.message ?? cause}`, { cause });
   } finally {
@@ -502,7 +544,7 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
       }
       escaped = { parts, bytes, chars };
     } catch (cause) {
-      live = undefined;
+      dropInstance();
       throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped escaping a log record: ${(cause as Error)?.message ?? cause}`, { cause });
     }
     // Still pinned: the last part is a view of the core's memory.
@@ -547,7 +589,7 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
     const flags = new Uint8Array(ex.memory.buffer, found, needles.length);
     return Array.from(flags, (f) => f !== 0);
   } catch {
-    live = undefined;
+    dropInstance();
     return undefined;
   } finally {
     if (live === ex) {
