@@ -152,7 +152,11 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   readonly keep: number;
   private readonly redact?: (text: string) => string;
   private readonly escape?: JsonEscaper;
-  private readonly now: () => Date;
+  /** The clock a test gave, else undefined: the system's, read by timestamp(). */
+  private readonly now?: () => Date;
+  /** The last timestamp written and the millisecond it is of: records of one millisecond share it. */
+  private lastTime = "";
+  private lastTimeMs = NaN;
 
   private file: OpenFile | undefined;
   /** The file may end in a torn line: the next record starts with a newline to close it. */
@@ -187,7 +191,21 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     this.keep = options.keep ?? LOG_WRITER_DEFAULTS.keep;
     this.redact = options.redact;
     this.escape = options.escape;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
+  }
+
+  /**
+   * A record's time, ISO 8601 to the millisecond. Formatted once per millisecond: a session
+   * writes two records per call, a call every few tens of microseconds.
+   */
+  private timestamp(): string {
+    if (this.now) return this.now().toISOString();
+    const ms = Date.now();
+    if (ms !== this.lastTimeMs) {
+      this.lastTimeMs = ms;
+      this.lastTime = new Date(ms).toISOString();
+    }
+    return this.lastTime;
   }
 
   /** Failed writes so far. */
@@ -308,7 +326,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     return {
       v: LOG_SCHEMA_VERSION,
       type: "call",
-      time: this.now().toISOString(),
+      time: this.timestamp(),
       session: this.sessionId,
       callId: String(input.callId),
       tool: String(input.tool),
@@ -371,7 +389,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     const chunkRecord = (output: LoggedOutput, size: OutputSize): ChunkRecord => ({
       v: LOG_SCHEMA_VERSION,
       type: "chunk",
-      time: this.now().toISOString(),
+      time: this.timestamp(),
       session: this.sessionId,
       callId: String(input.callId),
       seq: input.seq,
@@ -394,7 +412,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       try {
         const escaped = escapeUtf8(text);
         size = escaped.size;
-        line = chunkLine({ time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
+        line = chunkLine({ time: this.timestamp(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
       } catch (err) {
         return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
       }
@@ -437,7 +455,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       record = {
         v: LOG_SCHEMA_VERSION,
         type: "completion",
-        time: this.now().toISOString(),
+        time: this.timestamp(),
         session: this.sessionId,
         callId: String(input.callId),
         category: String(input.category),
