@@ -238,9 +238,9 @@ let resident: Resident | undefined;
 let residentReuses = 0;
 
 /**
- * A string argument in the core's memory, pinned for the call: `pinned` gets what the caller
- * unpins after it. The resident text is lowered once, pinned by its scope, and never pinned
- * twice (the runtime aborts on that).
+ * A string argument in the core's memory, pinned while JS code runs with the result (the escape's
+ * `use`, which might call the core again): `pinned` gets what the caller unpins after it. The
+ * resident text is lowered once, pinned by its scope, and never pinned twice (the runtime aborts on that).
  */
 function lowerPinned(ex: RawExports, s: string, pinned: Pointer[]): Pointer {
   const ptr = lowerResident(ex, s);
@@ -419,8 +419,8 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
 }
 
 /**
- * Calls a core export. Strings and bytes are lowered and pinned for the
- * duration of the call; the result is lifted before anything else runs.
+ * Calls a core export. Strings and bytes are lowered (lowerArgument), the
+ * result is lifted before anything else runs, and the call's garbage collected.
  * A trap discards the instance and rethrows as ABRIDGE_CORE_TRAP.
  */
 export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>): CoreResult<N> {
