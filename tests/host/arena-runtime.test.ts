@@ -6,7 +6,32 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { clean, coreCompact, decodeOutput, importantLines, keepImportant, lineHash, pagedText, truncatePlan } from "../../host/core-api.js";
+import {
+  abridgeParams,
+  classify,
+  clean,
+  coreCompact,
+  decodeOutput,
+  describeBinary,
+  digest,
+  digestCommand,
+  digestFile,
+  digestStructured,
+  digestWeb,
+  estimateTokens,
+  hashlines,
+  importantLines,
+  keepImportant,
+  languageOf,
+  lineHash,
+  oneLine,
+  outline,
+  pagedText,
+  sections,
+  truncatePlan,
+  verifyAnchors,
+  view,
+} from "../../host/core-api.js";
 import { coreArenaBytes, coreGeneration, findNeedles, resetCore, withJsonEscaped, withResidentText } from "../../host/core.js";
 import { CATEGORIES } from "../../host/categories.js";
 import { isHeldOut } from "./support/held-out.js";
@@ -64,7 +89,22 @@ function everything(f: Fixture, budget: number): string {
     decoded: decodeOutput(bytes).text.length,
     escapedBytes: withJsonEscaped(bytes, (e) => e.bytes),
   };
-  return JSON.stringify(answers);
+  // The rest of the core's exports, on a slice: the first call of each would make a table it keeps.
+  const part = f.text.slice(0, 20_000);
+  const rest = {
+    category: classify(f.tool, f.args as Record<string, unknown>, part),
+    digests: (["search", "listing", "diff", "edit"] as const).map((kind) => digest(kind, part, budget, { tool: f.tool, args: f.args })),
+    categories: [digestFile, digestCommand, digestStructured, digestWeb].map((d) => d(part, budget, { tool: f.tool, args: f.args })),
+    hashed: verifyAnchors(hashlines(part).split("\n").slice(0, 3), part),
+    sections: sections(part, { start: 2, end: 9 }),
+    view: view(part, { offset: 2, limit: 5, hashlines: true }),
+    outline: outline(part, languageOf("x.ts", part)),
+    params: abridgeParams({ command: part.slice(0, 500) }, 80),
+    binary: describeBinary(bytes.subarray(0, 4096)),
+    tokens: estimateTokens(part),
+    line: oneLine(part),
+  };
+  return JSON.stringify({ answers, rest });
 }
 
 describe("the arena runtime", () => {
