@@ -47,8 +47,8 @@ import { CharCode, isAlpha, isHighSurrogate, isLowSurrogate } from "./util/chars
 import { isStopUnit, nextStop, unitsEqual } from "./util/scan";
 import { formatCount } from "./util/strbuf";
 import { UnitBuf } from "./util/unitbuf";
-import { CHUNK, chunkEnd, chunkKeep, chunkLines, chunkStopped, gatherChunk, scanChunk } from "./clean/chunk";
-import { stopBits16 } from "./clean/stops";
+import { CHUNK, chunkEnd, chunkKeep, chunkLines, chunkStopped, gatherChunk, scanChunk } from "./util/sgr-chunk";
+import { stopBits16 } from "./util/line-stops";
 
 const REPEAT_OPEN = " (repeated ";
 /** Wider than any terminal row: a line this long was not drawn by a meter that redraws it. */
@@ -207,7 +207,7 @@ class Cleaner {
   /**
    * Cleans the text from `start`, a line start, into `out`: a chunk of
    * CHUNK units at a time while the lines hold only text and colours (see
-   * clean/chunk.ts), the line editor for any line from where it holds more.
+   * util/sgr-chunk.ts), the line editor for any line from where it holds more.
    */
   private stream(start: i32): void {
     const base = this.base;
