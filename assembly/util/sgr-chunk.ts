@@ -25,14 +25,18 @@ export let chunkEnd: i32 = 0;
 /** Whether the unit at chunkEnd needs the line editor; else it starts an escape the next chunk reads whole. */
 export let chunkStopped: bool = false;
 
-/** Shuffle masks that gather the units an 8-bit keep mask selects, 16 bytes per mask; made at first use. */
-let gather: usize = 0;
+/**
+ * Shuffle masks that gather the units an 8-bit keep mask selects, 16 bytes
+ * per mask, made at first use. Static memory, not a heap block: a block that
+ * lives on between calls would split the heap the next call's text needs whole.
+ * (The size-optimised build, which has no fast path, reserves none.)
+ */
+const GATHER: usize = ASC_SHRINK_LEVEL < 2 ? memory.data(256 * 16, 16) : 0;
+let gatherReady = false;
 
 function fillGather(): void {
-  gather = heap.alloc(256 * 16);
-  memory.fill(gather, 0, 256 * 16);
   for (let mask = 0; mask < 256; mask++) {
-    let at = gather + (<usize>mask << 4);
+    let at = GATHER + (<usize>mask << 4);
     for (let unit = 0; unit < 8; unit++) {
       if ((mask >> unit) & 1) {
         store<u16>(at, <u16>(unit * 0x202 + 0x100)); // bytes 2·unit, 2·unit + 1
@@ -40,6 +44,7 @@ function fillGather(): void {
       }
     }
   }
+  gatherReady = true;
 }
 
 // Units as bytes: below 0x100 as they are, 0x100–0x7fff as 0xff (text),
@@ -129,12 +134,12 @@ function fillGather(): void {
 /** Writes the units of the chunk at src that `keep` selects to dst (room for CHUNK + 8 units); returns how many. */
 // @ts-ignore: decorator
 @inline export function gatherChunk(src: usize, dst: usize, keep: u64): i32 {
-  if (gather == 0) fillGather();
+  if (!gatherReady) fillGather();
   let out = dst;
   for (let k = 0; k < 8; k++) {
     const mask = <i32>(keep >> (<u64>k << 3)) & 0xff;
     const units = v128.load(src + (<usize>k << 4));
-    v128.store(out, i8x16.swizzle(units, v128.load(gather + (<usize>mask << 4))));
+    v128.store(out, i8x16.swizzle(units, v128.load(GATHER + (<usize>mask << 4))));
     out += <usize>popcnt(mask) << 1;
   }
   return <i32>((out - dst) >> 1);
