@@ -131,16 +131,25 @@ function fillGather(): void {
   chunkStopped = at < 64 && ((stopped >> at) & 1) != 0;
 }
 
-/** Writes the units of the chunk at src that `keep` selects to dst (room for CHUNK + 8 units); returns how many. */
+/** Writes the 8 units at src that the low 8 bits of `keep` select to dst; returns the address after them. */
+// @ts-ignore: decorator
+@inline function gather8(src: usize, dst: usize, keep: u64): usize {
+  const mask = <usize>keep & 0xff;
+  v128.store(dst, i8x16.swizzle(v128.load(src), v128.load(GATHER + (mask << 4))));
+  return dst + (<usize>popcnt(mask) << 1);
+}
+
+/** Writes the units of the chunk at src that `keep` selects to dst (room for CHUNK units); returns how many. */
 // @ts-ignore: decorator
 @inline export function gatherChunk(src: usize, dst: usize, keep: u64): i32 {
   if (!gatherReady) fillGather();
-  let out = dst;
-  for (let k = 0; k < 8; k++) {
-    const mask = <i32>(keep >> (<u64>k << 3)) & 0xff;
-    const units = v128.load(src + (<usize>k << 4));
-    v128.store(out, i8x16.swizzle(units, v128.load(GATHER + (<usize>mask << 4))));
-    out += <usize>popcnt(mask) << 1;
-  }
+  let out = gather8(src, dst, keep);
+  out = gather8(src + 16, out, keep >> 8);
+  out = gather8(src + 32, out, keep >> 16);
+  out = gather8(src + 48, out, keep >> 24);
+  out = gather8(src + 64, out, keep >> 32);
+  out = gather8(src + 80, out, keep >> 40);
+  out = gather8(src + 96, out, keep >> 48);
+  out = gather8(src + 112, out, keep >> 56);
   return <i32>((out - dst) >> 1);
 }
