@@ -48,7 +48,7 @@ import { isStopUnit, nextStop, unitsEqual } from "./util/scan";
 import { formatCount } from "./util/strbuf";
 import { UnitBuf } from "./util/unitbuf";
 import { CHUNK, chunkEnd, chunkKeep, chunkLines, chunkStopped, gatherChunk, scanChunk } from "./util/sgr-chunk";
-import { stopBits16 } from "./util/line-stops";
+import { stopBits32 } from "./util/line-stops";
 
 const REPEAT_OPEN = " (repeated ";
 /** Wider than any terminal row: a line this long was not drawn by a meter that redraws it. */
@@ -165,7 +165,7 @@ class Cleaner {
   }
 
   /**
-   * Passes the lines from `start` that need no editing to plainLine, 16
+   * Passes the lines from `start` that need no editing to plainLine, 32
    * units a step; returns where the first line that does starts, or n.
    */
   private plainLines(start: i32): i32 {
@@ -174,8 +174,8 @@ class Cleaner {
     let line = start;
     let i = start;
     while (line < n) {
-      while (i + 16 <= n) {
-        let stops = stopBits16(base + (<usize>i << 1));
+      while (i + 32 <= n) {
+        let stops = stopBits32(base + (<usize>i << 1));
         while (stops != 0) {
           const at = i + ctz(stops);
           if (unitAt(base, at) != CharCode.LF) break;
@@ -187,7 +187,7 @@ class Cleaner {
           i += ctz(stops);
           break;
         }
-        i += 16;
+        i += 32;
       }
       // A surrogate, a unit to edit, or the last few units: the unit scan decides.
       if (line >= n) break;

@@ -246,7 +246,7 @@ describe("clean: binary input", () => {
 });
 
 // The release core reads coloured lines 64 units at a time (util/sgr-chunk.ts) and
-// plain lines 16 at a time: sequences, pairs and line ends at those boundaries.
+// plain lines 32 at a time: sequences, pairs and line ends at those boundaries.
 function a(n: i32): string {
   return "a".repeat(n);
 }
@@ -279,7 +279,7 @@ describe("clean: chunk and block boundaries", () => {
   });
 
   it("keeps a surrogate pair split across blocks and chunks, and replaces a lone half there", () => {
-    const plain = a(7) + "\uD83D\uDE00" + a(20) + "\n" + a(15) + "\uD83D\uDE00" + a(20) + "\n";
+    const plain = a(7) + "\uD83D\uDE00" + a(20) + "\n" + a(15) + "\uD83D\uDE00" + a(20) + "\n" + a(31) + "\uD83D\uDE00" + a(40) + "\n";
     expect(same(clean(plain), plain)).toBe(true);
     expect(clean("\x1b[1m" + a(59) + "\uD83D\uDE00" + a(10) + "\x1b[0m\n")).toBe(a(59) + "\uD83D\uDE00" + a(10) + "\n");
     expect(clean("\x1b[1m" + a(59) + "\uD83D" + a(10) + "\x1b[0m\n")).toBe(a(59) + "\uFFFD" + a(10) + "\n");
@@ -288,6 +288,7 @@ describe("clean: chunk and block boundaries", () => {
 
   it("reads a '\\r' at the end of a block and of a chunk", () => {
     expect(clean(a(7) + "\r\n" + a(15) + "\r\n" + b(3) + "\n")).toBe(a(7) + "\n" + a(15) + "\n" + b(3) + "\n");
+    expect(clean(a(31) + "\r\n" + a(40) + "\n")).toBe(a(31) + "\n" + a(40) + "\n");
     expect(clean("\x1b[1m" + a(59) + "\r\n" + b(70) + "\x1b[0m\n")).toBe(a(59) + "\n" + b(70) + "\n");
     expect(clean("\x1b[1mDownloading " + a(47) + "\r\x1b[1mDownloading " + b(60) + "\n")).toBe("Downloading " + b(60) + "\n");
   });
@@ -299,6 +300,7 @@ describe("clean: chunk and block boundaries", () => {
     expect(clean("\x1b[1mabc\x1b[0m\n\x1b[1mxyz\x1b[0m\n".repeat(6))).toBe("abc\nxyz\n".repeat(6));
     expect(clean("\x1b[1mab\x1b[0m\n".repeat(3) + a(70) + "\n")).toBe("ab\nab\nab\n" + a(70) + "\n");
     expect(clean((a(15) + "\n").repeat(4))).toBe(a(15) + " (repeated 4 times)\n");
+    expect(clean((a(31) + "\n").repeat(4))).toBe(a(31) + " (repeated 4 times)\n");
   });
 
   it("hands the rest of a long coloured line to the line editor", () => {
