@@ -247,9 +247,21 @@ class Cleaner {
         o += kept;
         i += end;
         if (end == CHUNK || !(chunkStopped || end == 0)) continue;
-        // Something only the line editor handles: it finishes the line.
         out.len = o;
-        next = this.editLine(out, lineOut, o - lineOut, i, nextStop(base, i, n));
+        if (unitAt(base, i) == CharCode.CR && i + 1 < n && unitAt(base, i + 1) == CharCode.LF) {
+          // "\r\n" ends the line as "\n" does (Windows tools, HTTP headers).
+          next = i + 2;
+          const len = o - lineOut;
+          if (this.runCount > 1 || (len == this.prevLen && this.hasPrev && this.collapse)) {
+            this.endLine(out, lineOut, true, next);
+          } else {
+            this.setPrev(true, lineOut, len);
+            out.addChar(CharCode.LF);
+          }
+        } else {
+          // Something only the line editor handles: it finishes the line.
+          next = this.editLine(out, lineOut, o - lineOut, i, nextStop(base, i, n));
+        }
       }
       i = next;
       o = lineOut = out.len;

@@ -293,6 +293,11 @@ describe("clean: chunk and block boundaries", () => {
     expect(clean("\x1b[1mDownloading " + a(47) + "\r\x1b[1mDownloading " + b(60) + "\n")).toBe("Downloading " + b(60) + "\n");
   });
 
+  it("ends coloured lines at \"\\r\\n\" as at \"\\n\", repeats included", () => {
+    expect(clean("\x1b[1mabc\x1b[0m\r\n".repeat(10) + "\x1b[1m" + a(70) + "\r\n" + b(3) + "\r\n")).toBe("abc (repeated 10 times)\n" + a(70) + "\n" + b(3) + "\n");
+    expect(clean("\x1b[1m" + a(70) + "\r\n\r\n\r\nx\r")).toBe(a(70) + "\n\n\nx");
+  });
+
   it("collapses repeats found inside a chunk", () => {
     expect(clean("\x1b[1mabc\x1b[0m\n".repeat(10))).toBe("abc (repeated 10 times)\n");
     expect(clean("\x1b[1mabc\x1b[0m\n".repeat(10) + "\x1b[1mnext\x1b[0m\n")).toBe("abc (repeated 10 times)\nnext\n");
