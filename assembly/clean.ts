@@ -47,7 +47,7 @@ import { CharCode, isAlpha, isHighSurrogate, isLowSurrogate } from "./util/chars
 import { isStopUnit, nextStop, unitsEqual } from "./util/scan";
 import { formatCount } from "./util/strbuf";
 import { UnitBuf } from "./util/unitbuf";
-import { CHUNK, chunkEnd, chunkKeep, chunkLines, chunkStopped, gatherChunk, scanChunk } from "./util/sgr-chunk";
+import { CHUNK, chunkEnd, chunkLines, chunkStopped, gatherChunk, prepareGather, scanChunk } from "./util/sgr-chunk";
 import { stopBits32 } from "./util/line-stops";
 
 const REPEAT_OPEN = " (repeated ";
@@ -220,10 +220,10 @@ class Cleaner {
     // writes at most CHUNK units past its output.
     out.reserve(o + (n - i) + CHUNK);
     let dst = out.at(0);
+    prepareGather();
     while (i + CHUNK <= n) {
       const src = base + (<usize>i << 1);
-      scanChunk(src);
-      const keep = chunkKeep;
+      const keep = scanChunk(src);
       const end = chunkEnd;
       let lines = chunkLines;
       const kept = gatherChunk(src, dst + (<usize>o << 1), keep);

@@ -17,8 +17,7 @@
 /** Units per chunk: one bit each in a u64. */
 export const CHUNK = 64;
 
-/** Set by scanChunk: the chunk's units that stay (as bits) and its line ends, below chunkEnd. */
-export let chunkKeep: u64 = 0;
+/** Set by scanChunk: the chunk's line ends (as bits), below chunkEnd. */
 export let chunkLines: u64 = 0;
 /** Units the chunk covers: CHUNK, or fewer when something at chunkEnd is left to the caller. */
 export let chunkEnd: i32 = 0;
@@ -34,7 +33,9 @@ export let chunkStopped: bool = false;
 const GATHER: usize = ASC_SHRINK_LEVEL < 2 ? memory.data(256 * 16, 16) : 0;
 let gatherReady = false;
 
-function fillGather(): void {
+/** Makes the gather table, once; before the first gatherChunk. */
+export function prepareGather(): void {
+  if (gatherReady) return;
   for (let mask = 0; mask < 256; mask++) {
     let at = GATHER + (<usize>mask << 4);
     for (let unit = 0; unit < 8; unit++) {
@@ -82,11 +83,11 @@ function fillGather(): void {
 }
 
 /**
- * Classifies the CHUNK units at src and sets chunkKeep, chunkLines,
- * chunkEnd and chunkStopped.
+ * Classifies the CHUNK units at src: returns the units that stay, as bits,
+ * and sets chunkLines, chunkEnd and chunkStopped.
  */
 // @ts-ignore: decorator
-@inline export function scanChunk(src: usize): void {
+@inline export function scanChunk(src: usize): u64 {
   const b0 = bytesAt(src);
   const b1 = bytesAt(src + 32);
   const b2 = bytesAt(src + 64);
@@ -125,10 +126,10 @@ function fillGather(): void {
   // Every escape below `at` is whole: each spans its ESC to its final, and
   // (final << 1) - ESC sets exactly those bits, pair by pair.
   const span = ((finals & below) << 1) - (esc & below);
-  chunkKeep = ~span & below;
   chunkLines = lines & below;
   chunkEnd = at;
   chunkStopped = at < 64 && ((stopped >> at) & 1) != 0;
+  return ~span & below;
 }
 
 /** Writes the 8 units at src that the low 8 bits of `keep` select to dst; returns the address after them. */
@@ -142,7 +143,6 @@ function fillGather(): void {
 /** Writes the units of the chunk at src that `keep` selects to dst (room for CHUNK units); returns how many. */
 // @ts-ignore: decorator
 @inline export function gatherChunk(src: usize, dst: usize, keep: u64): i32 {
-  if (!gatherReady) fillGather();
   let out = gather8(src, dst, keep);
   out = gather8(src + 16, out, keep >> 8);
   out = gather8(src + 32, out, keep >> 16);
