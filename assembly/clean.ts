@@ -55,6 +55,8 @@ const REPEAT_OPEN = " (repeated ";
 const METER_MAX = 512;
 /** Units of a frame read to find its first word. */
 const FRAME_LOOK = 64;
+/** Lines the line editor takes straight away after CJK text stopped a chunk. */
+const EDITOR_LINES = 16;
 /** Runs up to this many units are moved with v128 stores instead of memory.copy. */
 const SHORT_RUN = 256;
 const REPEAT_CLOSE = " times)";
@@ -221,7 +223,17 @@ class Cleaner {
     out.reserve(o + (n - i) + CHUNK);
     let dst = out.at(0);
     prepareGather();
+    /** Lines left to the line editor straight away: after CJK text, which the chunks stop at. */
+    let editorLines = 0;
     while (i + CHUNK <= n) {
+      if (editorLines > 0) {
+        editorLines--;
+        i = this.editLine(out, o, 0, i, nextStop(base, i, n));
+        o = lineOut = out.len;
+        out.reserve(o + (n - i) + CHUNK);
+        dst = out.at(0);
+        continue;
+      }
       const src = base + (<usize>i << 1);
       const keep = scanChunk(src);
       const end = chunkEnd;
@@ -259,7 +271,11 @@ class Cleaner {
             out.addChar(CharCode.LF);
           }
         } else {
-          // Something only the line editor handles: it finishes the line.
+          // Something only the line editor handles: it finishes the line. A unit
+          // from U+8000 up but a surrogate is text (CJK) that the chunk's bytes
+          // cannot tell from a control: the next lines likely hold more of it.
+          const c = unitAt(base, i);
+          if (c >= 0x8000 && (c & 0xf800) != 0xd800) editorLines = EDITOR_LINES;
           next = this.editLine(out, lineOut, o - lineOut, i, nextStop(base, i, n));
         }
       }

@@ -321,6 +321,15 @@ describe("clean: chunk and block boundaries", () => {
     expect(clean("\x1b[1m" + a(70) + "x\0y\x1b[0m\n")).toBe(a(70) + "x\ny\n");
   });
 
+  it("reads the lines after CJK text (units from U+8000 up) with the line editor alike", () => {
+    // 성공 (c131 acf5) after a colour; 한 (d55c) at a line's start.
+    const cjk = "\x1b[32m\uc131\uacf5\x1b[0m " + a(60) + "\n";
+    const bold = "\x1b[1m" + b(70) + "\x1b[0m\n";
+    expect(clean(cjk.repeat(3) + bold.repeat(20) + "\x1b[1m\ud55c" + a(70) + "\r\n")).toBe(
+      "\uc131\uacf5 " + a(60) + " (repeated 3 times)\n" + b(70) + " (repeated 20 times)\n\ud55c" + a(70) + "\n",
+    );
+  });
+
   it("tells other escapes and colour-like text from colours", () => {
     expect(clean("\x1b[1m" + a(70) + "\x1b7m\x1b[0m\n")).toBe(a(70) + "m\n");
     expect(clean("\x1b[1m" + a(59) + "\x1b7m" + a(10) + "\n")).toBe(a(59) + "m" + a(10) + "\n");
