@@ -16,6 +16,12 @@ function rangeHash(s: string, start: i32, end: i32): u32 {
   return unitsHash(changetype<usize>(s), start, end);
 }
 
+/** a[i] = v for an i below a's length: unchecked() guards no store to an Array. */
+// @ts-ignore: decorator
+@inline function put(a: Array<i32>, i: i32, v: i32): void {
+  store<i32>(a.dataStart + (<usize>i << 2), v);
+}
+
 /** Puts `entry` (a path's hash above, its file id + 1 below) in the first free slot from its home. */
 function place(table: StaticArray<u64>, entry: u64): void {
   const mask = table.length - 1;
@@ -78,7 +84,10 @@ export class SearchParse {
   /** Next match line of the same file, or -1. */
   nextMatch: StaticArray<i32>;
 
-  /** Each file's path where the text holds it: [pathStarts[f], pathEnds[f]) (see path()). */
+  /**
+   * Each file's path where the text holds it: [pathStarts[f], pathEnds[f]) (see path()).
+   * The per-file arrays grow together, by doubling, ahead of fileCount (zeros past it).
+   */
   private pathStarts: Array<i32> = new Array<i32>();
   private pathEnds: Array<i32> = new Array<i32>();
   matchCount: Array<i32> = new Array<i32>();
@@ -93,6 +102,7 @@ export class SearchParse {
    * a new file no copy of its path (path() makes one when it is shown).
    */
   private table: StaticArray<u64> = new StaticArray<u64>(PATH_SLOTS_MIN);
+  private files: i32 = 0;
 
   matches: i32 = 0;
   contextLines: i32 = 0;
@@ -106,6 +116,12 @@ export class SearchParse {
   private prevStart: i32 = -1;
   private prevEnd: i32 = -1;
   private prevFile: i32 = -1;
+
+  // A match whose ':' field came first in its line, and whose path starts with no unit a
+  // frame line starts with: [sameStart, sameStart + sameLength) holds its path (see readPrefixedLines).
+  sameFile: i32 = -1;
+  sameStart: i32 = 0;
+  sameLength: i32 = 0;
 
   // Where the text was last searched for NOTICE from, and the first NOTICE found there
   // (-1: none up to the end): the lines are asked in order, so the text is searched once.
@@ -136,13 +152,13 @@ export class SearchParse {
     const h = rangeHash(text, start, end);
     let f = this.lookup(text, start, end, h);
     if (f < 0) {
-      f = this.pathStarts.length;
-      this.pathStarts.push(start);
-      this.pathEnds.push(end);
-      this.matchCount.push(0);
-      this.firstMatch.push(-1);
-      this.lastMatch.push(-1);
-      this.countValue.push(0);
+      f = this.files;
+      if (f == this.pathStarts.length) this.grow(max(f << 1, PATH_SLOTS_MIN));
+      put(this.pathStarts, f, start);
+      put(this.pathEnds, f, end);
+      put(this.firstMatch, f, -1);
+      put(this.lastMatch, f, -1);
+      this.files = f + 1;
       this.insert(f, h);
     }
     this.prevStart = start;
@@ -151,15 +167,27 @@ export class SearchParse {
     return f;
   }
 
+  /** Line [a, …) is a match of file f whose first field is the ':' at `at`. */
+  matchedFirst(f: i32, a: i32, at: i32): void {
+    const c = unitAt(this.lines.text, a);
+    const framing = c == 0x67 || c == 0x72 || c == CharCode.a || c == 0x45 || c == 0x46 || c == 0x4e || c == CharCode.LBRACKET || c == 0x28 || c == 0x42;
+    this.sameFile = framing ? -1 : f;
+    this.sameStart = a;
+    this.sameLength = at - a;
+  }
+
   /** Line [start, end) holds NOTICE. */
-  holdsNotice(start: i32, end: i32): bool {
-    const text = this.lines.text;
-    if (this.noticeFrom < 0 || start < this.noticeFrom || (this.noticeAt >= 0 && this.noticeAt < start)) {
-      this.noticeAt = findText(text, NOTICE, start, text.length);
-      this.noticeFrom = start;
-    }
+  // @ts-ignore: decorator
+  @inline holdsNotice(start: i32, end: i32): bool {
+    if (this.noticeFrom < 0 || start < this.noticeFrom || (this.noticeAt >= 0 && this.noticeAt < start)) this.findNotice(start);
     // A line ends before a '\r' or '\n', which NOTICE does not hold: one that starts in the line ends in it.
     return this.noticeAt >= 0 && this.noticeAt + NOTICE.length <= end;
+  }
+
+  private findNotice(start: i32): void {
+    const text = this.lines.text;
+    this.noticeAt = findText(text, NOTICE, start, text.length);
+    this.noticeFrom = start;
   }
 
   knows(start: i32, end: i32): bool {
@@ -169,7 +197,17 @@ export class SearchParse {
 
   /** Files read: each file id is below this. */
   get fileCount(): i32 {
-    return this.pathStarts.length;
+    return this.files;
+  }
+
+  /** The per-file arrays at `n` entries each: room ahead while reading, fileCount after. */
+  grow(n: i32): void {
+    this.pathStarts.length = n;
+    this.pathEnds.length = n;
+    this.matchCount.length = n;
+    this.firstMatch.length = n;
+    this.lastMatch.length = n;
+    this.countValue.length = n;
   }
 
   /** File f's path ("" for the file of lines that name none). */
@@ -179,7 +217,7 @@ export class SearchParse {
 
   /** Units of file f's path. */
   pathLength(f: i32): i32 {
-    return this.pathEnds[f] - this.pathStarts[f];
+    return unchecked(this.pathEnds[f]) - unchecked(this.pathStarts[f]);
   }
 
   /** The id of the path text[start, end) (hash h), or -1 when it is new. */
@@ -221,14 +259,14 @@ export class SearchParse {
     unchecked((this.lineNo[i] = lineNo));
     unchecked((this.textStart[i] = textStart));
     unchecked((this.nextMatch[i] = -1));
-    const last = this.lastMatch[f];
+    const last = unchecked(this.lastMatch[f]);
     if (last >= 0) unchecked((this.nextMatch[last] = i));
     else {
-      this.firstMatch[f] = i;
+      put(this.firstMatch, f, i);
       this.filesWithMatches++;
     }
-    this.lastMatch[f] = i;
-    this.matchCount[f] = this.matchCount[f] + 1;
+    put(this.lastMatch, f, i);
+    put(this.matchCount, f, unchecked(this.matchCount[f]) + 1);
     this.matches++;
   }
 
@@ -241,75 +279,39 @@ export class SearchParse {
   }
 }
 
+/** findNumberField's `sep` for a field of either kind, whichever comes first. */
+export const EITHER_FIELD: i32 = 0;
+
 /**
- * Index of the first `sep` (':' or '-') in s[start, end) that is followed by
- * digits and then `sep` again (or, when `atEnd`, by the end of the line).
+ * Index of the first `sep` (':' or '-', or either: EITHER_FIELD) in s[start, end) that is
+ * followed by digits and then the same unit again (or, when `atEnd`, by the end of the line).
  */
 export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd: bool): i32 {
   // Candidates are found 8 units at a time: most lines hold few separators.
   const base = changetype<usize>(s);
-  const sepV = i16x8.splat(<i16>sep);
+  const one = sep == CharCode.MINUS ? CharCode.MINUS : CharCode.COLON;
+  const other = sep == CharCode.COLON ? CharCode.COLON : CharCode.MINUS;
+  const oneV = i16x8.splat(<i16>one);
+  const otherV = i16x8.splat(<i16>other);
   let i = start + 1;
   for (; i + 8 <= end; i += 8) {
-    let hits = i16x8.bitmask(i16x8.eq(v128.load(base + (<usize>i << 1)), sepV));
+    const v = v128.load(base + (<usize>i << 1));
+    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, oneV), i16x8.eq(v, otherV)));
     while (hits != 0) {
       const at = i + ctz<i32>(hits);
       hits &= hits - 1;
-      if (numberFieldAt(s, at, end, sep, atEnd)) return at;
+      if (numberFieldAt(s, at, end, unitAt(s, at), atEnd)) return at;
     }
   }
   for (; i < end; i++) {
-    if (unitAt(s, i) == sep && numberFieldAt(s, i, end, sep, atEnd)) return i;
+    const c = unitAt(s, i);
+    if ((c == one || c == other) && numberFieldAt(s, i, end, c, atEnd)) return i;
   }
   return -1;
 }
 
-/** Set by findNumberFields: findNumberField(s, start, end, '-', false) of the same line. */
-export let dashField: i32 = -1;
-
-/**
- * findNumberField(s, start, end, ':', false), returned, and the same for '-', in
- * dashField: both from one pass over the line, which ends once both are found.
- */
-export function findNumberFields(s: string, start: i32, end: i32): i32 {
-  const base = changetype<usize>(s);
-  const colonV = i16x8.splat(<i16>CharCode.COLON);
-  const dashV = i16x8.splat(<i16>CharCode.MINUS);
-  let colon = -1;
-  let dash = -1;
-  let i = start + 1;
-  for (; i + 8 <= end; i += 8) {
-    const v = v128.load(base + (<usize>i << 1));
-    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colonV), i16x8.eq(v, dashV)));
-    while (hits != 0) {
-      const at = i + ctz<i32>(hits);
-      hits &= hits - 1;
-      const sep = unitAt(s, at);
-      if (sep == CharCode.COLON ? colon >= 0 : dash >= 0) continue;
-      if (!numberFieldAt(s, at, end, sep, false)) continue;
-      if (sep == CharCode.COLON) colon = at;
-      else dash = at;
-      if (colon >= 0 && dash >= 0) {
-        dashField = dash;
-        return colon;
-      }
-    }
-  }
-  for (; i < end && (colon < 0 || dash < 0); i++) {
-    const sep = unitAt(s, i);
-    if (sep == CharCode.COLON) {
-      if (colon < 0 && numberFieldAt(s, i, end, sep, false)) colon = i;
-    } else if (sep == CharCode.MINUS) {
-      if (dash < 0 && numberFieldAt(s, i, end, sep, false)) dash = i;
-    }
-  }
-  dashField = dash;
-  return colon;
-}
-
 /** The `sep` at i is followed by digits and then `sep` again (or, when `atEnd`, by the end). */
-// @ts-ignore: decorator
-@inline function numberFieldAt(s: string, i: i32, end: i32, sep: i32, atEnd: bool): bool {
+function numberFieldAt(s: string, i: i32, end: i32, sep: i32, atEnd: bool): bool {
   let j = i + 1;
   while (j < end && isDigit(unitAt(s, j))) j++;
   if (j == i + 1) return false;
@@ -434,7 +436,7 @@ function detectMode(p: SearchParse): SearchMode {
     const num = numberedAt(s, a, b) >= 0;
     if (num) numbered++;
     else headings++;
-    if (findNumberField(s, a, b, CharCode.COLON, false) > a || findNumberField(s, a, b, CharCode.MINUS, false) > a) prefixed++;
+    if (findNumberField(s, a, b, EITHER_FIELD, false) > a) prefixed++;
     else if (findNumberField(s, a, b, CharCode.COLON, true) > a) counts++;
     const colon = pathTextColon(s, a, b);
     if (colon > 0 && hasPathChar(s, a, colon)) pathText++;
@@ -466,34 +468,37 @@ function tagFrame(p: SearchParse, i: i32): bool {
   return true;
 }
 
-function readPrefixed(p: SearchParse, i: i32): void {
-  const L = p.lines;
-  const s = L.text;
-  const a = L.start(i);
-  const b = L.end(i);
-  let colon = findNumberFields(s, a, b);
-  let dash = dashField;
-  if (colon == a) colon = -1;
-  if (dash == a) dash = -1;
-  let at = -1;
-  if (colon > 0 && dash > 0) {
-    // Both shapes occur ("a-1-b.py:3:x", or a context line whose text holds ":3:"):
-    // prefer the one whose path is already known, else the earlier one.
-    const colonKnown = p.knows(a, colon);
-    const dashKnown = p.knows(a, dash);
-    if (colonKnown != dashKnown) at = colonKnown ? colon : dash;
-    else at = min(colon, dash);
-  } else at = colon > 0 ? colon : dash;
+function readPrefixed(p: SearchParse, i: i32, a: i32, b: i32): void {
+  const s = p.lines.text;
+  let at = findNumberField(s, a, b, EITHER_FIELD, false);
   if (at < 0) {
     p.set(i, LineKind.Other, -1);
     return;
   }
-  const sep = unitAt(s, at);
+  let sep = unitAt(s, at);
+  let first = true;
+  if (sep == CharCode.MINUS) {
+    // Both shapes occur ("a-1-b.py:3:x", or a context line whose text holds ":3:"):
+    // prefer the one whose path is already known, else the earlier one.
+    const colon = findNumberField(s, at, b, CharCode.COLON, false);
+    if (colon >= 0) {
+      first = false;
+      if (p.knows(a, colon) && !p.knows(a, at)) {
+        at = colon;
+        sep = CharCode.COLON;
+      }
+    }
+  }
+  // A ':' field that comes first wins whatever follows: the path of a '-' field after it holds
+  // that ':' field, and no such path is ever taken (a path is taken only from its line's first
+  // field, or when it is known already), so it is never known.
   const numEnd = digitsEnd(s, at + 1, b);
   const lineNo = parseDigits(s, at + 1, numEnd);
   const f = p.fileFor(a, at);
-  if (sep == CharCode.COLON) p.addMatch(i, f, lineNo, numEnd + 1);
-  else p.set(i, LineKind.Context, f);
+  if (sep == CharCode.COLON) {
+    p.addMatch(i, f, lineNo, numEnd + 1);
+    if (first) p.matchedFirst(f, a, at);
+  } else p.set(i, LineKind.Context, f);
 }
 
 function readPathText(p: SearchParse, i: i32): void {
@@ -522,9 +527,50 @@ function readCount(p: SearchParse, i: i32): void {
   const f = p.fileFor(a, at);
   const n = parseDigits(s, at + 1, b);
   p.set(i, LineKind.Count, f);
-  if (p.firstMatch[f] < 0) p.firstMatch[f] = i;
-  p.countValue[f] = p.countValue[f] + max(n, 0);
+  if (unchecked(p.firstMatch[f]) < 0) put(p.firstMatch, f, i);
+  put(p.countValue, f, unchecked(p.countValue[f]) + max(n, 0));
   if (n > 0) p.matches += n;
+}
+
+/**
+ * Reads every line in the Prefixed shape. A line that starts with the path of sameFile, ':',
+ * digits and ':', and holds no notice, is a match of that file: what tagFrame and readPrefixed
+ * would make of it, for the cost of one compare. Its first field is the one after the path
+ * (one inside the path would have come first in the line the path was taken from, where the
+ * path was followed by ':' too), and a path that starts with none of g r a E F N [ ( B starts
+ * no frame line.
+ */
+function readPrefixedLines(p: SearchParse): void {
+  const L = p.lines;
+  const s = L.text;
+  const base = changetype<usize>(s);
+  for (let i = 0, n = L.count; i < n; i++) {
+    unchecked((p.nextMatch[i] = -1));
+    unchecked((p.file[i] = -1));
+    const a = L.start(i);
+    const b = L.end(i);
+    const f = p.sameFile;
+    const at = a + p.sameLength;
+    // The path and its ':' as the earlier line has them.
+    if (f >= 0 && at + 2 < b && unitsEqual(base + (<usize>a << 1), base + (<usize>p.sameStart << 1), p.sameLength + 1)) {
+      // The line number, read as parseDigits reads it.
+      let j = at + 1;
+      let v = 0;
+      while (j < b) {
+        const d = unitAt(s, j) - CharCode._0;
+        if (<u32>d > 9) break;
+        v = v * 10 + d;
+        j++;
+      }
+      if (j > at + 1 && j < b && unitAt(s, j) == CharCode.COLON && !p.holdsNotice(a, b)) {
+        // The latest copy of the path is the one in cache.
+        p.sameStart = a;
+        p.addMatch(i, f, j - at - 1 > 9 ? -1 : v, j + 1);
+        continue;
+      }
+    }
+    if (!tagFrame(p, i)) readPrefixed(p, i, a, b);
+  }
 }
 
 export function parseSearch(text: string): SearchParse {
@@ -534,18 +580,18 @@ export function parseSearch(text: string): SearchParse {
   p.mode = detectMode(p);
   if (p.mode == SearchMode.None) return p;
   let heading = -1; // Heading mode: the file of the current group
-  for (let i = 0; i < L.count; i++) {
+  if (p.mode == SearchMode.Prefixed) readPrefixedLines(p);
+  else for (let i = 0; i < L.count; i++) {
     unchecked((p.nextMatch[i] = -1));
     unchecked((p.file[i] = -1));
+    const a = L.start(i);
+    const b = L.end(i);
     if (tagFrame(p, i)) {
       // A blank line ends an rg --heading group.
       if (p.mode == SearchMode.Heading && unchecked(p.kind[i]) == <u8>LineKind.Blank) heading = -1;
       continue;
     }
-    const a = L.start(i);
-    const b = L.end(i);
     switch (p.mode) {
-      case SearchMode.Prefixed: readPrefixed(p, i); break;
       case SearchMode.PathText: readPathText(p, i); break;
       case SearchMode.Counts: readCount(p, i); break;
       case SearchMode.FilesOnly: {
@@ -581,6 +627,7 @@ export function parseSearch(text: string): SearchParse {
       }
     }
   }
+  p.grow(p.fileCount);
   if (p.mode == SearchMode.FilesOnly) p.filesWithMatches = p.fileCount;
   if (p.mode == SearchMode.Counts) {
     let n = 0;

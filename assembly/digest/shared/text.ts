@@ -195,20 +195,6 @@ export function settleOmitted(d: Digest, total: i32, keptWeight: i32): void {
   d.truncated = d.omittedChars > 0;
 }
 
-/** Below this many, a comparison sort; above, a radix sort (no call per comparison). */
-const RADIX_FROM: i32 = 64;
-
-/** Sorts indices by a score, highest first, ties by index (first seen first). No closures needed. */
-export function rankByScore(scores: Array<i32>, n: i32): StaticArray<i32> {
-  if (n >= RADIX_FROM) return radixRank(scores, n);
-  const keys = new StaticArray<i64>(n);
-  for (let i = 0; i < n; i++) unchecked((keys[i] = (<i64>scores[i] << 32) | <i64>(0x7fffffff - i)));
-  keys.sort();
-  const order = new StaticArray<i32>(n);
-  for (let i = 0; i < n; i++) unchecked((order[i] = 0x7fffffff - <i32>(unchecked(keys[n - 1 - i]) & 0xffffffff)));
-  return order;
-}
-
 /** Code points `addClipped` leaves out of s[start, end). */
 export function clippedAway(s: string, start: i32, end: i32, max: i32): i32 {
   if (end - start <= max) return 0;
@@ -223,11 +209,11 @@ export function plural(n: i32, one: string, many: string): string {
 }
 
 /**
- * rankByScore for many scores: a stable LSD radix sort of the indices, a byte of
- * the score per pass (a pass where every score has the same byte is skipped), so
- * ties keep their index order.
+ * Sorts indices by a score, highest first, ties by index (first seen first): a stable LSD
+ * radix sort of the indices, a byte of the score per pass (a pass where every score has the
+ * same byte is skipped), so that ties keep their index order. No closures, no comparisons.
  */
-function radixRank(scores: Array<i32>, n: i32): StaticArray<i32> {
+export function rankByScore(scores: Array<i32>, n: i32): StaticArray<i32> {
   let src = new StaticArray<i32>(n);
   let dst = new StaticArray<i32>(n);
   // Ascending key = descending score: the sign bit flipped makes signed order unsigned, ~ reverses it.
@@ -240,7 +226,7 @@ function radixRank(scores: Array<i32>, n: i32): StaticArray<i32> {
   for (let shift: u32 = 0; shift < 32; shift += 8) {
     for (let d = 0; d < 256; d++) unchecked((counts[d] = 0));
     for (let i = 0; i < n; i++) unchecked((counts[(keys[i] >> shift) & 0xff] += 1));
-    if (unchecked(counts[(unchecked(keys[0]) >> shift) & 0xff]) == n) continue;
+    if (n == 0 || unchecked(counts[(unchecked(keys[0]) >> shift) & 0xff]) == n) continue;
     let at = 0;
     for (let d = 0; d < 256; d++) {
       const c = unchecked(counts[d]);
