@@ -22,12 +22,12 @@ function rangeHash(s: string, start: i32, end: i32): u32 {
   store<i32>(a.dataStart + (<usize>i << 2), v);
 }
 
-/** Puts `entry` (a path's hash above, its file id + 1 below) in the first free slot from its home. */
-function place(table: StaticArray<u64>, entry: u64): void {
-  const mask = table.length - 1;
-  let slot = <i32>(<u32>(entry >> 32) & <u32>mask);
+/** Puts file f, whose path has hash h, in the first free slot from its home. */
+function place(table: StaticArray<u32>, h: u32, f: i32): void {
+  const mask = <u32>table.length - 1;
+  let slot = h & mask;
   while (unchecked(table[slot]) != 0) slot = (slot + 1) & mask;
-  unchecked((table[slot] = entry));
+  unchecked((table[slot] = f + 1));
 }
 
 export const enum SearchMode {
@@ -95,13 +95,16 @@ export class SearchParse {
   lastMatch: Array<i32> = new Array<i32>();
   /** Counts mode: the number the tool printed for the file. */
   countValue: Array<i32> = new Array<i32>();
+  /** Each file's path hash. */
+  private pathHash: Array<i32> = new Array<i32>();
   /**
-   * Paths by hash of their units, open-addressed: slot -> the path's hash above and
-   * its file id + 1 below (0 = empty). Looked up with the path still in the text: a
-   * line of a known file costs one hash, one slot read and one in-place compare, and
-   * a new file no copy of its path (path() makes one when it is shown).
+   * Paths by hash of their units, open-addressed: slot -> file id + 1 (0 = empty), the
+   * hash in pathHash. Looked up with the path still in the text: a line of a known file
+   * costs one hash, one slot read and one in-place compare, and a new file no copy of its
+   * path (path() makes one when it is shown). Four bytes a slot: the table is read at
+   * random, and the smaller it is, the more of it stays in cache.
    */
-  private table: StaticArray<u64> = new StaticArray<u64>(PATH_SLOTS_MIN);
+  private table: StaticArray<u32> = new StaticArray<u32>(PATH_SLOTS_MIN);
   private files: i32 = 0;
 
   matches: i32 = 0;
@@ -158,6 +161,7 @@ export class SearchParse {
       put(this.pathEnds, f, end);
       put(this.firstMatch, f, -1);
       put(this.lastMatch, f, -1);
+      put(this.pathHash, f, <i32>h);
       this.files = f + 1;
       this.insert(f, h);
     }
@@ -208,6 +212,7 @@ export class SearchParse {
     this.firstMatch.length = n;
     this.lastMatch.length = n;
     this.countValue.length = n;
+    this.pathHash.length = n;
   }
 
   /** File f's path ("" for the file of lines that name none). */
@@ -228,10 +233,9 @@ export class SearchParse {
     const base = changetype<usize>(text);
     let slot = <i32>(h & <u32>mask);
     while (true) {
-      const entry = unchecked(table[slot]);
-      if (entry == 0) return -1;
-      if (<u32>(entry >> 32) == h) {
-        const id = <i32>(<u32>entry) - 1;
+      const id = <i32>unchecked(table[slot]) - 1;
+      if (id < 0) return -1;
+      if (<u32>unchecked(this.pathHash[id]) == h) {
         const from = unchecked(this.pathStarts[id]);
         if (unchecked(this.pathEnds[id]) - from == len && unitsEqual(base + (<usize>from << 1), base + (<usize>start << 1), len)) return id;
       }
@@ -242,15 +246,11 @@ export class SearchParse {
   private insert(f: i32, h: u32): void {
     // At most half full: probes stay short.
     if ((f + 1) * 2 > this.table.length) {
-      const old = this.table;
-      const table = new StaticArray<u64>(old.length << 1);
+      const table = new StaticArray<u32>(this.table.length << 1);
       this.table = table;
-      for (let k = 0; k < old.length; k++) {
-        const entry = unchecked(old[k]);
-        if (entry != 0) place(table, entry);
-      }
+      for (let k = 0; k < f; k++) place(table, <u32>unchecked(this.pathHash[k]), k);
     }
-    place(this.table, (<u64>h << 32) | <u64>(f + 1));
+    place(this.table, h, f);
   }
 
   addMatch(i: i32, f: i32, lineNo: i32, textStart: i32): void {
@@ -544,15 +544,17 @@ function readPrefixedLines(p: SearchParse): void {
   const L = p.lines;
   const s = L.text;
   const base = changetype<usize>(s);
+  const starts = L.starts;
+  const ends = L.ends;
+  let f = p.sameFile;
+  let sameStart = p.sameStart;
+  let sameLength = p.sameLength;
   for (let i = 0, n = L.count; i < n; i++) {
-    unchecked((p.nextMatch[i] = -1));
-    unchecked((p.file[i] = -1));
-    const a = L.start(i);
-    const b = L.end(i);
-    const f = p.sameFile;
-    const at = a + p.sameLength;
+    const a = unchecked(starts[i]);
+    const b = unchecked(ends[i]);
+    const at = a + sameLength;
     // The path and its ':' as the earlier line has them.
-    if (f >= 0 && at + 2 < b && unitsEqual(base + (<usize>a << 1), base + (<usize>p.sameStart << 1), p.sameLength + 1)) {
+    if (f >= 0 && at + 2 < b && unitsEqual(base + (<usize>a << 1), base + (<usize>sameStart << 1), sameLength + 1)) {
       // The line number, read as parseDigits reads it.
       let j = at + 1;
       let v = 0;
@@ -564,12 +566,18 @@ function readPrefixedLines(p: SearchParse): void {
       }
       if (j > at + 1 && j < b && unitAt(s, j) == CharCode.COLON && !p.holdsNotice(a, b)) {
         // The latest copy of the path is the one in cache.
-        p.sameStart = a;
+        sameStart = a;
         p.addMatch(i, f, j - at - 1 > 9 ? -1 : v, j + 1);
         continue;
       }
     }
+    unchecked((p.nextMatch[i] = -1));
+    unchecked((p.file[i] = -1));
+    p.sameStart = sameStart;
     if (!tagFrame(p, i)) readPrefixed(p, i, a, b);
+    f = p.sameFile;
+    sameStart = p.sameStart;
+    sameLength = p.sameLength;
   }
 }
 
