@@ -2,7 +2,7 @@
 // no copies), a writer that never exceeds its budget, and long-line clipping.
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
-import { codePoints, countNewlines, findNewline, safeEnd, unitAt } from "../../util/lines";
+import { codePoints, findNewline, safeEnd, textStats, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { Digest } from "./types";
 
@@ -19,8 +19,9 @@ export class LineIndex {
 
   constructor(public text: string) {
     const n = text.length;
-    const newlines = countNewlines(text, 0, n);
-    const cap = newlines + 1;
+    // One pass counts both: the lines to make room for, and the code points.
+    const stats = textStats(text);
+    const cap = stats.newlines + 1;
     const starts = new StaticArray<i32>(cap);
     const ends = new StaticArray<i32>(cap);
     this.starts = starts;
@@ -37,7 +38,7 @@ export class LineIndex {
       pos = nl + 1;
     }
     this.count = k;
-    this.codePoints = codePoints(text, 0, n);
+    this.codePoints = n - stats.pairs;
   }
 
   start(i: i32): i32 {
