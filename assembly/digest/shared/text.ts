@@ -3,6 +3,7 @@
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { codePoints, findNewline, safeEnd, textStats, unitAt } from "../../util/lines";
+import { findText, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { Digest } from "./types";
 
@@ -71,23 +72,12 @@ export class LineIndex {
 /** s[start, end) starts with `lit`. */
 export function startsWithAt(s: string, start: i32, end: i32, lit: string): bool {
   const n = lit.length;
-  if (end - start < n) return false;
-  for (let j = 0; j < n; j++) if (unitAt(s, start + j) != unitAt(lit, j)) return false;
-  return true;
+  return end - start >= n && unitsEqual(changetype<usize>(s) + (<usize>start << 1), changetype<usize>(lit), n);
 }
 
-/** Index of `lit` in s[start, end), or -1. */
+/** Index of `lit` (not empty) in s[start, end), or -1. */
 export function indexIn(s: string, start: i32, end: i32, lit: string): i32 {
-  const n = lit.length;
-  if (n == 0) return start;
-  const first = unitAt(lit, 0);
-  for (let i = start; i + n <= end; i++) {
-    if (unitAt(s, i) != first) continue;
-    let j = 1;
-    while (j < n && unitAt(s, i + j) == unitAt(lit, j)) j++;
-    if (j == n) return i;
-  }
-  return -1;
+  return findText(s, lit, start, end);
 }
 
 /** Decimal value of the digits s[start, end); -1 when empty, not all digits, or too big. */
