@@ -23,11 +23,18 @@ function rangeHash(s: string, start: i32, end: i32): u32 {
 }
 
 /** Puts file f, whose path has hash h, in the first free slot from its home. */
-function place(table: StaticArray<u32>, h: u32, f: i32): void {
-  const mask = <u32>table.length - 1;
+function place(tags: StaticArray<u8>, ids: StaticArray<u32>, h: u32, f: i32): void {
+  const mask = <u32>tags.length - 1;
   let slot = h & mask;
-  while (unchecked(table[slot]) != 0) slot = (slot + 1) & mask;
-  unchecked((table[slot] = f + 1));
+  while (unchecked(tags[slot]) != 0) slot = (slot + 1) & mask;
+  unchecked((tags[slot] = tagOf(h)));
+  unchecked((ids[slot] = f));
+}
+
+/** The byte of a path's hash its slot keeps (never 0, which marks a free slot). */
+// @ts-ignore: decorator
+@inline function tagOf(h: u32): u8 {
+  return <u8>((h >> 24) | 1);
 }
 
 export const enum SearchMode {
@@ -104,7 +111,8 @@ export class SearchParse {
    * path (path() makes one when it is shown). Four bytes a slot: the table is read at
    * random, and the smaller it is, the more of it stays in cache.
    */
-  private table: StaticArray<u32> = new StaticArray<u32>(PATH_SLOTS_MIN);
+  private tags: StaticArray<u8> = new StaticArray<u8>(PATH_SLOTS_MIN);
+  private ids: StaticArray<u32> = new StaticArray<u32>(PATH_SLOTS_MIN);
   private files: i32 = 0;
 
   matches: i32 = 0;
@@ -120,16 +128,12 @@ export class SearchParse {
   private prevEnd: i32 = -1;
   private prevFile: i32 = -1;
 
-  // A match whose ':' field came first in its line, and whose path starts with no unit a
-  // frame line starts with: [sameStart, sameStart + sameLength) holds its path (see readPrefixedLines).
+  // A match whose ':' field came first in its line, and whose path's first unit may open no
+  // frame line: [sameStart, sameStart + sameLength) holds its path (see readPrefixedLines).
   sameFile: i32 = -1;
   sameStart: i32 = 0;
   sameLength: i32 = 0;
 
-  // Where the text was last searched for NOTICE from, and the first NOTICE found there
-  // (-1: none up to the end): the lines are asked in order, so the text is searched once.
-  private noticeFrom: i32 = -1;
-  private noticeAt: i32 = -1;
 
   constructor(text: string) {
     const lines = new LineIndex(text);
@@ -173,26 +177,11 @@ export class SearchParse {
 
   /** Line [a, …) is a match of file f whose first field is the ':' at `at`. */
   matchedFirst(f: i32, a: i32, at: i32): void {
-    const c = unitAt(this.lines.text, a);
-    const framing = c == 0x67 || c == 0x72 || c == CharCode.a || c == 0x45 || c == 0x46 || c == 0x4e || c == CharCode.LBRACKET || c == 0x28 || c == 0x42;
-    this.sameFile = framing ? -1 : f;
+    this.sameFile = mayOpenFrame(unitAt(this.lines.text, a)) ? -1 : f;
     this.sameStart = a;
     this.sameLength = at - a;
   }
 
-  /** Line [start, end) holds NOTICE. */
-  // @ts-ignore: decorator
-  @inline holdsNotice(start: i32, end: i32): bool {
-    if (this.noticeFrom < 0 || start < this.noticeFrom || (this.noticeAt >= 0 && this.noticeAt < start)) this.findNotice(start);
-    // A line ends before a '\r' or '\n', which NOTICE does not hold: one that starts in the line ends in it.
-    return this.noticeAt >= 0 && this.noticeAt + NOTICE.length <= end;
-  }
-
-  private findNotice(start: i32): void {
-    const text = this.lines.text;
-    this.noticeAt = findText(text, NOTICE, start, text.length);
-    this.noticeFrom = start;
-  }
 
   knows(start: i32, end: i32): bool {
     const text = this.lines.text;
@@ -227,15 +216,17 @@ export class SearchParse {
 
   /** The id of the path text[start, end) (hash h), or -1 when it is new. */
   private lookup(text: string, start: i32, end: i32, h: u32): i32 {
-    const table = this.table;
-    const mask = table.length - 1;
+    const tags = this.tags;
+    const mask = tags.length - 1;
     const len = end - start;
     const base = changetype<usize>(text);
+    const tag = tagOf(h);
     let slot = <i32>(h & <u32>mask);
     while (true) {
-      const id = <i32>unchecked(table[slot]) - 1;
-      if (id < 0) return -1;
-      if (<u32>unchecked(this.pathHash[id]) == h) {
+      const t = unchecked(tags[slot]);
+      if (t == 0) return -1;
+      const id = <i32>unchecked(this.ids[slot]);
+      if (t == tag && <u32>unchecked(this.pathHash[id]) == h) {
         const from = unchecked(this.pathStarts[id]);
         if (unchecked(this.pathEnds[id]) - from == len && unitsEqual(base + (<usize>from << 1), base + (<usize>start << 1), len)) return id;
       }
@@ -245,12 +236,14 @@ export class SearchParse {
 
   private insert(f: i32, h: u32): void {
     // At most half full: probes stay short.
-    if ((f + 1) * 2 > this.table.length) {
-      const table = new StaticArray<u32>(this.table.length << 1);
-      this.table = table;
-      for (let k = 0; k < f; k++) place(table, <u32>unchecked(this.pathHash[k]), k);
+    if ((f + 1) * 2 > this.tags.length) {
+      const tags = new StaticArray<u8>(this.tags.length << 1);
+      const ids = new StaticArray<u32>(tags.length);
+      this.tags = tags;
+      this.ids = ids;
+      for (let k = 0; k < f; k++) place(tags, ids, <u32>unchecked(this.pathHash[k]), k);
     }
-    place(this.table, h, f);
+    place(this.tags, this.ids, h, f);
   }
 
   addMatch(i: i32, f: i32, lineNo: i32, textStart: i32): void {
@@ -335,25 +328,40 @@ function drivePrefix(s: string, start: i32, end: i32): i32 {
 
 /** "grep: …", "rg: …", "ag: …", "find: …": a message from the tool itself. */
 function isToolMessage(s: string, start: i32, end: i32): bool {
-  if (end <= start) return false;
-  // Most lines start with a path: one look at the first unit rules them out.
-  const c = unitAt(s, start);
-  if (c != 0x67 && c != 0x72 && c != CharCode.a && c != 0x45) return false; // g r a E
   return startsWithAt(s, start, end, "grep: ") || startsWithAt(s, start, end, "rg: ") || startsWithAt(s, start, end, "ag: ") || startsWithAt(s, start, end, "ERR ");
 }
 
 /** What every notice of a binary file holds: "Binary file x matches", "grep: x: binary file matches". */
 const NOTICE = "inary file matches";
 
-function isBinaryNotice(p: SearchParse, s: string, start: i32, end: i32): bool {
-  return p.holdsNotice(start, end) || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
+/**
+ * NOTICE is in s[from, end): looked for in the line alone, where its first and last units
+ * both are (as findText looks), 8 places a step, the step's places past the last one masked.
+ */
+function holdsNotice(s: string, from: i32, end: i32): bool {
+  const last = end - NOTICE.length;
+  const base = changetype<usize>(s);
+  for (let i = from; i <= last; i += 8) {
+    // The last units' load would reach past the text: the rest unit by unit.
+    if (i + 7 + NOTICE.length > s.length) return findText(s, NOTICE, i, end) >= 0;
+    const p = base + (<usize>i << 1);
+    // 'i' here and 's' 17 units (34 bytes) on.
+    const at = v128.and(i16x8.eq(v128.load(p), i16x8.splat(0x69)), i16x8.eq(v128.load(p, 34), i16x8.splat(0x73)));
+    let hits = i16x8.bitmask(at) & ((2 << min(last - i, 7)) - 1);
+    while (hits != 0) {
+      if (unitsEqual(p + (<usize>ctz<i32>(hits) << 1), changetype<usize>(NOTICE), NOTICE.length)) return true;
+      hits &= hits - 1;
+    }
+  }
+  return false;
+}
+
+function isBinaryNotice(s: string, start: i32, end: i32): bool {
+  return holdsNotice(s, start, end) || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
 }
 
 /** Lines a search tool adds around its results: "Found 3 files", "No matches found", pagination notes. */
 function isNote(s: string, start: i32, end: i32): bool {
-  if (end <= start) return false;
-  const c = unitAt(s, start);
-  if (c != 0x46 && c != 0x4e && c != CharCode.LBRACKET && c != 0x28) return false; // F N [ (
   if (startsWithAt(s, start, end, "Found ") && end - start < 120) {
     const d = start + 6 < end ? unitAt(s, start + 6) : 0;
     return isDigit(d);
@@ -428,7 +436,7 @@ function detectMode(p: SearchParse): SearchMode {
     const a = L.start(i);
     const b = L.end(i);
     if (L.isBlank(i) || isSeparator(s, a, b)) continue;
-    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(p, s, a, b)) {
+    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(s, a, b)) {
       frames++;
       continue;
     }
@@ -457,15 +465,27 @@ function tagFrame(p: SearchParse, i: i32): bool {
   const s = L.text;
   const a = L.start(i);
   const b = L.end(i);
-  if (L.isBlank(i)) p.set(i, LineKind.Blank, -1);
-  else if (isSeparator(s, a, b)) p.set(i, LineKind.Separator, -1);
-  else if (isBinaryNotice(p, s, a, b)) {
+  // Most lines start with a path: their first unit rules out all but a notice inside them.
+  const framing = a == b || mayOpenFrame(unitAt(s, a));
+  if (framing && L.isBlank(i)) p.set(i, LineKind.Blank, -1);
+  else if (framing && isSeparator(s, a, b)) p.set(i, LineKind.Separator, -1);
+  else if (framing ? isBinaryNotice(s, a, b) : holdsNotice(s, a, b)) {
     p.set(i, LineKind.Binary, -1);
     p.binaryFiles++;
-  } else if (isToolMessage(s, a, b)) p.set(i, LineKind.Error, -1);
-  else if (isNote(s, a, b)) p.set(i, LineKind.Note, -1);
+  } else if (framing && isToolMessage(s, a, b)) p.set(i, LineKind.Error, -1);
+  else if (framing && isNote(s, a, b)) p.set(i, LineKind.Note, -1);
   else return false;
   return true;
+}
+
+/**
+ * Whether a line that starts with unit c may be blank, "--", a tool's message or note, or
+ * "Binary file …": space, tab, '-', '(', 'B', 'E', 'F', 'N', '[', 'a', 'g' or 'r'.
+ */
+function mayOpenFrame(c: i32): bool {
+  const lo: u64 = (1 << 9) | (1 << 32) | (1 << 40) | (1 << 45);
+  const hi: u64 = (1 << 2) | (1 << 5) | (1 << 6) | (1 << 14) | (1 << 27) | (1 << 33) | (1 << 39) | (1 << 50);
+  return c < 64 ? ((lo >> <u64>c) & 1) != 0 : c < 128 && ((hi >> <u64>(c - 64)) & 1) != 0;
 }
 
 function readPrefixed(p: SearchParse, i: i32, a: i32, b: i32): void {
@@ -537,8 +557,8 @@ function readCount(p: SearchParse, i: i32): void {
  * digits and ':', and holds no notice, is a match of that file: what tagFrame and readPrefixed
  * would make of it, for the cost of one compare. Its first field is the one after the path
  * (one inside the path would have come first in the line the path was taken from, where the
- * path was followed by ':' too), and a path that starts with none of g r a E F N [ ( B starts
- * no frame line.
+ * path was followed by ':' too), and a path whose first unit may open no frame line
+ * (mayOpenFrame) starts none.
  */
 function readPrefixedLines(p: SearchParse): void {
   const L = p.lines;
@@ -564,7 +584,9 @@ function readPrefixedLines(p: SearchParse): void {
         v = v * 10 + d;
         j++;
       }
-      if (j > at + 1 && j < b && unitAt(s, j) == CharCode.COLON && !p.holdsNotice(a, b)) {
+      // NOTICE has no ':' and no digit, and the path held none in the line it was taken
+      // from: if the line holds it, it is after them.
+      if (j > at + 1 && j < b && unitAt(s, j) == CharCode.COLON && !holdsNotice(s, j + 1, b)) {
         // The latest copy of the path is the one in cache.
         sameStart = a;
         p.addMatch(i, f, j - at - 1 > 9 ? -1 : v, j + 1);
