@@ -118,8 +118,8 @@ function scores(p: SearchParse): Array<i32> {
 
 /** "  96 path" lines for the busiest files, then "  +K more files with M matches". */
 function writePerFile(p: SearchParse, w: Writer, share: i32, title: string, order: StaticArray<i32>): void {
-  let withMatches = 0;
-  for (let k = 0; k < order.length; k++) if (scoreOf(p, unchecked(order[k])) > 0) withMatches++;
+  // Content modes only (writeContent): the files with a match, first in order.
+  const withMatches = p.filesWithMatches;
   if (withMatches < 2) return;
   const tailReserve = 32 + 2 * countDigitsWithCommas(p.matches);
   const stop = w.out.length + share;

@@ -586,7 +586,7 @@ function readPrefixedLines(p: SearchParse): void {
       }
       // NOTICE has no ':' and no digit, and the path held none in the line it was taken
       // from: if the line holds it, it is after them.
-      if (j > at + 1 && j < b && unitAt(s, j) == CharCode.COLON && !holdsNotice(s, j + 1, b)) {
+      if (j > at + 1 && j < b && unitAt(s, j) == CharCode.COLON && (b - j <= NOTICE.length || !holdsNotice(s, j + 1, b))) {
         // The latest copy of the path is the one in cache.
         sameStart = a;
         p.addMatch(i, f, j - at - 1 > 9 ? -1 : v, j + 1);
