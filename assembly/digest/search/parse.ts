@@ -235,9 +235,10 @@ export class SearchParse {
   }
 
   private insert(f: i32, h: u32): void {
-    // At most half full: probes stay short.
+    // At most half full: probes stay short. It grows fourfold: every growth places each
+    // file again, at random, and fewer growths place fewer.
     if ((f + 1) * 2 > this.tags.length) {
-      const tags = new StaticArray<u8>(this.tags.length << 1);
+      const tags = new StaticArray<u8>(this.tags.length << 2);
       const ids = new StaticArray<u32>(tags.length);
       this.tags = tags;
       this.ids = ids;
