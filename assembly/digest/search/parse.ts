@@ -597,7 +597,10 @@ function readPrefixedLines(p: SearchParse): void {
     unchecked((p.nextMatch[i] = -1));
     unchecked((p.file[i] = -1));
     p.sameStart = sameStart;
-    if (!tagFrame(p, i)) readPrefixed(p, i, a, b);
+    // A line whose first unit opens no frame is one only when it holds the notice (tagFrame).
+    const plain = a < b && !mayOpenFrame(unitAt(s, a));
+    if (plain ? !holdsNotice(s, a, b) : !tagFrame(p, i)) readPrefixed(p, i, a, b);
+    else if (plain) tagFrame(p, i);
     f = p.sameFile;
     sameStart = p.sameStart;
     sameLength = p.sameLength;
