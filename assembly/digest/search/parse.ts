@@ -8,7 +8,7 @@ import { unitsHash } from "../../util/hash";
 import { findText, unitsEqual } from "../../util/scan";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 
-/** Slots of the path table at first; it doubles as paths come. */
+/** Slots of the path table, and files of the per-file arrays, at first; they grow as paths come. */
 const PATH_SLOTS_MIN: i32 = 64;
 
 /** Hash of the path s[start, end) (util/hash.ts). */
@@ -393,12 +393,7 @@ function looksLikePath(s: string, start: i32, end: i32): bool {
   // Prose is not a path: several words, or a sentence's final period.
   let spaces = 0;
   for (let i = start; i < end; i++) if (unitAt(s, i) == CharCode.SPACE) spaces++;
-  if (spaces > 2 || unitAt(s, end - 1) == CharCode.DOT) return false;
-  for (let i = start; i < end; i++) {
-    const c = unitAt(s, i);
-    if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
-  }
-  return false;
+  return spaces <= 2 && unitAt(s, end - 1) != CharCode.DOT && hasPathChar(s, start, end);
 }
 
 /** Where the path of a `path:text` line ends (its first ':' after a drive prefix), or -1. */
