@@ -105,11 +105,12 @@ export class SearchParse {
   /** Each file's path hash. */
   private pathHash: Array<i32> = new Array<i32>();
   /**
-   * Paths by hash of their units, open-addressed: slot -> file id + 1 (0 = empty), the
-   * hash in pathHash. Looked up with the path still in the text: a line of a known file
-   * costs one hash, one slot read and one in-place compare, and a new file no copy of its
-   * path (path() makes one when it is shown). Four bytes a slot: the table is read at
-   * random, and the smaller it is, the more of it stays in cache.
+   * Paths by hash of their units, open-addressed: a slot's tag (a byte of the path's hash,
+   * 0 = free) in `tags`, its file id in `ids`, the whole hash in pathHash. Looked up with the
+   * path still in the text: a line of a known file costs one hash, one slot read and one
+   * in-place compare, and a new file no copy of its path (path() makes one when it is
+   * shown). A probe reads a byte: the table is read at random, and the smaller what a probe
+   * reads, the more of it stays in cache.
    */
   private tags: StaticArray<u8> = new StaticArray<u8>(PATH_SLOTS_MIN);
   private ids: StaticArray<u32> = new StaticArray<u32>(PATH_SLOTS_MIN);
@@ -133,7 +134,6 @@ export class SearchParse {
   sameFile: i32 = -1;
   sameStart: i32 = 0;
   sameLength: i32 = 0;
-
 
   constructor(text: string) {
     const lines = new LineIndex(text);
@@ -181,7 +181,6 @@ export class SearchParse {
     this.sameStart = a;
     this.sameLength = at - a;
   }
-
 
   knows(start: i32, end: i32): bool {
     const text = this.lines.text;
