@@ -135,27 +135,51 @@ function ruledRows(s: string, shapes: Shapes): StaticArray<u8> {
   return rows;
 }
 
-/** The word is free text: a lowercase word of a table row or of a sentence, or code quoted under a diagnostic or a frame. */
-function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32): bool {
-  const ls = shapes.starts[line];
-  const le = shapes.ends[line];
-  if (codeExcerpt(s, ls, le)) return true;
+/** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
+export const FREE_TEXT: u8 = 1;
+export const STATUS: u8 = 2;
+export const IN_WORDS: u8 = 3;
+
+/**
+ * What line [ls, le) and the line before it, [ps, pe) (ps -1 for none), say of the keyword
+ * at `hit`: FREE_TEXT when the line is code quoted under a diagnostic or a frame, STATUS
+ * when the keyword's word is not a plain lower-case or capitalised word standing alone
+ * ("error:", "failed;", "(error)", "ERROR"), else IN_WORDS: the rest of the output decides
+ * whether it is free text (incidental).
+ */
+export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: i32): u8 {
+  if (codeExcerpt(s, ls, le)) return FREE_TEXT;
   // The source line a Python frame quotes ("    raise JSONDecodeError(…)" under "  File …, line 355").
-  if (line > 0) {
-    const ps = shapes.starts[line - 1];
-    const pe = shapes.ends[line - 1];
-    if (isFrame(s, ps, pe) && indentAt(s, ls, le) > indentAt(s, ps, pe) && indentAt(s, ps, pe) > 0) return true;
+  if (ps >= 0) {
+    const inset = indentAt(s, ps, pe);
+    if (inset > 0 && indentAt(s, ls, le) > inset && isFrame(s, ps, pe)) return FREE_TEXT;
   }
   // The word around the hit, letters only.
   let w = hit;
   while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
   let e = hit;
   while (e < le && isAlpha(unitAt(s, e))) e++;
-  const form = wordCase(s, w, e);
-  if (form == 0) return false;
+  if (wordCase(s, w, e) == 0) return STATUS;
   // A word glued to punctuation ("error:", "failed;", "(error)") reads as a status.
-  if (w > ls && !isSpaceOrTab(unitAt(s, w - 1))) return false;
-  if (e < le && !isSpaceOrTab(unitAt(s, e))) return false;
+  if (w > ls && !isSpaceOrTab(unitAt(s, w - 1))) return STATUS;
+  if (e < le && !isSpaceOrTab(unitAt(s, e))) return STATUS;
+  return IN_WORDS;
+}
+
+/**
+ * The word is free text: a lowercase word of a table row or of a sentence, or code quoted
+ * under a diagnostic or a frame. `verdict`: the line's wordVerdict when it was noted, else 0.
+ */
+function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
+  const ls = unchecked(shapes.starts[line]);
+  const le = unchecked(shapes.ends[line]);
+  if (verdict == 0) verdict = wordVerdict(s, ls, le, line > 0 ? unchecked(shapes.starts[line - 1]) : -1, line > 0 ? unchecked(shapes.ends[line - 1]) : 0, hit);
+  if (verdict != IN_WORDS) return verdict == FREE_TEXT;
+  let w = hit;
+  while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
+  let e = hit;
+  while (e < le && isAlpha(unitAt(s, e))) e++;
+  const form = wordCase(s, w, e);
   // A cell of a ruled table's row: the table's data, whatever its word.
   if (rows.has(line)) return true;
   // Its index among the line's tokens, and their number.
@@ -277,12 +301,13 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   for (let k = 0; k < shapes.labelled.length; k++) unchecked((summary[unchecked(shapes.labelled[k])] = 1));
   let failures = 0;
   const rows = new RuledRows(text, shapes);
+  const notes = scan.notes;
   for (let i = 0; i < scan.count; i++) {
     const line = unchecked(scan.lineNumbers[i]) - 1;
     const kind = unchecked(scan.kinds[i]);
     let ok = true;
     if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
-      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode);
+      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, notes !== null ? unchecked(notes.verdicts[line]) : 0);
     }
     if (ok) {
       if (kind >= Kind.Failure) failures++;
@@ -311,6 +336,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const out = new Scan();
   out.totalLines = scan.totalLines;
   out.pairs = scan.pairs;
+  out.notes = scan.notes;
   let a = 0;
   for (let line = 0; line <= lines; line++) {
     // Scan entries of this line (and any beyond the shapes' last line).

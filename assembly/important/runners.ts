@@ -290,6 +290,7 @@ export function withRunners(base: Scan, runners: RunnerSummary): Scan {
   const merged = new Scan();
   merged.totalLines = base.totalLines;
   merged.pairs = base.pairs;
+  merged.notes = base.notes;
   let a = 0;
   let b = 0;
   while (a < base.count || b < m) {

@@ -154,10 +154,15 @@ function isLetter(c: i32): bool {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
+// @ts-ignore: decorator
+@inline function isCapital(c: i32): bool {
+  return <u32>(c - 0x41) <= 25;
+}
+
 /** A rule code: capitals then digits (`E0308`, `TS2322`, `SC2086`, `F401`, `C0301`). */
 function isCode(s: string, i: i32, e: i32): bool {
   let j = i;
-  while (j < e && unitAt(s, j) >= 0x41 && unitAt(s, j) <= 0x5a) j++;
+  while (j < e && isCapital(unitAt(s, j))) j++;
   if (j == i || j - i > 4) return false;
   const d = j;
   while (j < e && isDigit(unitAt(s, j))) j++;
@@ -262,23 +267,25 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   // Every location has a digit: a line known to hold none is not searched for one.
   const loc = digits != 0 ? locationEnd(s, i, b, column) : -1;
   if (loc < 0) {
-    // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the next line.
-    // Without that next line none of them counts: it is looked at first.
-    if (!locationFollows(s, b, n)) return;
+    // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the
+    // next line (looked at last: most lines open with none of them).
     const we = wordEnd(s, i, b);
     const sev = severityOf(s, i, we);
     if (sev < 0) {
+      // A code opens with a capital.
+      if (!isCapital(unitAt(s, i))) return;
       const ce = tokenEnd(s, i, b);
-      if (ce < b && isCode(s, i, ce)) count(f, SEVERITIES.length - 1, s, i, ce);
+      if (ce < b && isCode(s, i, ce) && locationFollows(s, b, n)) count(f, SEVERITIES.length - 1, s, i, ce);
       return;
     }
     if (we >= b) return;
     const c = unitAt(s, we);
-    if (c == CharCode.COLON) count(f, sev, s, 0, 0);
-    else if (c == CharCode.LBRACKET) {
+    if (c == CharCode.COLON) {
+      if (locationFollows(s, b, n)) count(f, sev, s, 0, 0);
+    } else if (c == CharCode.LBRACKET) {
       let close = we + 1;
       while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
-      if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
+      if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON || !locationFollows(s, b, n)) return;
       count(f, sev, s, we + 1, close);
     }
     return;

@@ -179,6 +179,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const perLine = new CommandLines();
   const base = scanImportant(text);
+  perLine.noting(base);
   const shapes = new Shapes(text, base.totalLines, perLine);
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
