@@ -41,6 +41,7 @@ import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
 import { novelFirst } from "./important/novel";
+import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { Scan, scanImportant } from "./important/scan";
@@ -604,7 +605,7 @@ export function keepImportantResult(text: string, budget: i32, headRatio: f64, h
   const n = text.length;
   if (n <= budget) return new KeepResult(text, null);
   const scan = scanImportant(text);
-  const shapes = new Shapes(text, scan.totalLines);
+  const shapes = new Shapes(text, scan.totalLines, new LineNoter(scan));
   return keepWithScan(text, refineScan(text, scan, shapes, -1), budget, headRatio, hint, shapes);
 }
 

@@ -21,7 +21,8 @@ import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
-import { Scan } from "./scan";
+import { LineNoter } from "./notes";
+import { LineNotes, Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 
@@ -168,13 +169,12 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
 
 /**
  * The word is free text: a lowercase word of a table row or of a sentence, or code quoted
- * under a diagnostic or a frame. `verdict`: the line's wordVerdict when it was noted, else 0.
+ * under a diagnostic or a frame. `verdict`: the line's wordVerdict, as noted.
  */
 function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
+  if (verdict != IN_WORDS) return verdict == FREE_TEXT;
   const ls = unchecked(shapes.starts[line]);
   const le = unchecked(shapes.ends[line]);
-  if (verdict == 0) verdict = wordVerdict(s, ls, le, line > 0 ? unchecked(shapes.starts[line - 1]) : -1, line > 0 ? unchecked(shapes.ends[line - 1]) : 0, hit);
-  if (verdict != IN_WORDS) return verdict == FREE_TEXT;
   let w = hit;
   while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
   let e = hit;
@@ -277,6 +277,17 @@ function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shape
   }
 }
 
+/** The notes of a scan whose lines were read without a LineNoter, from the lines `shapes` holds. */
+function notedAfter(text: string, scan: Scan, shapes: Shapes): LineNotes {
+  const noter = new LineNoter(scan);
+  for (let i = 0; i < shapes.count; i++) {
+    const a = unchecked(shapes.starts[i]);
+    const b = unchecked(shapes.ends[i]);
+    noter.line(text, a, a, b, b, i + 1, -1, -1);
+  }
+  return scan.notes!;
+}
+
 /** Adds line `line` (0-based) to `out` as a flagged line of `kind`, hit at its start. */
 function addWholeLine(out: Scan, text: string, shapes: Shapes, line: i32, kind: i32): void {
   const start = unchecked(shapes.starts[line]);
@@ -288,9 +299,9 @@ function addWholeLine(out: Scan, text: string, shapes: Shapes, line: i32, kind: 
 }
 
 /**
- * The scan without its incidental keyword hits and with the lines that break
- * the rhythm as Kind.Notable (and those opened by the error lines' margin marker as
- * Kind.Error), in line order. `exitCode` is -1 when unknown.
+ * `scan` (noted as `shapes` was read, see LineNoter) without its incidental keyword hits
+ * and with the lines that break the rhythm as Kind.Notable (and those opened by the error
+ * lines' margin marker as Kind.Error), in line order. `exitCode` is -1 when unknown.
  */
 export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i32): Scan {
   const lines = shapes.count;
@@ -301,13 +312,13 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   for (let k = 0; k < shapes.labelled.length; k++) unchecked((summary[unchecked(shapes.labelled[k])] = 1));
   let failures = 0;
   const rows = new RuledRows(text, shapes);
-  const notes = scan.notes;
+  const notes = scan.notes !== null ? scan.notes! : notedAfter(text, scan, shapes);
   for (let i = 0; i < scan.count; i++) {
     const line = unchecked(scan.lineNumbers[i]) - 1;
     const kind = unchecked(scan.kinds[i]);
     let ok = true;
     if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
-      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, notes !== null ? unchecked(notes.verdicts[line]) : 0);
+      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, unchecked(notes.verdicts[line]));
     }
     if (ok) {
       if (kind >= Kind.Failure) failures++;

@@ -131,10 +131,10 @@ export class LineVisitor {
   /**
    * Line `lineNo` (1-based): [pos, end) without its '\r', `nl` its '\n' or the text's end,
    * `t` its first unit after spaces and tabs (`end` for a blank line); `digits` 1 when it
-   * holds an ASCII digit, 0 when it holds none, -1 when that is not known (lines past
-   * those analysed).
+   * holds an ASCII digit, 0 when it holds none, and `tokens` its runs of units other than
+   * spaces and tabs, both -1 when not known (lines past those analysed).
    */
-  line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32): void {}
+  line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {}
 }
 
 export class Shapes {
@@ -152,6 +152,8 @@ export class Shapes {
   private counts: StaticArray<i32>;
   private mask: i32;
   private used: i32 = 0;
+  /** The tokens of the line tokenize() read last. */
+  private tokensRead: i32 = 0;
   private colTotal: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
   private colMax: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
   private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
@@ -193,6 +195,7 @@ export class Shapes {
       if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
       // Lines past those analysed still reach the visitor.
       let digits = -1;
+      let tokens = -1;
       let t = pos;
       if (k < cap) {
         unchecked((this.starts[k] = pos));
@@ -200,10 +203,11 @@ export class Shapes {
         const read = this.tokenize(k, pos, end);
         t = read >> 1;
         digits = read & 1;
+        tokens = this.tokensRead;
       } else if (visitor === null) break;
       else while (t < end && isSpaceOrTab(unitAt(s, t))) t++;
       k++;
-      if (visitor !== null) visitor.line(s, pos, t, end, nl, k, digits);
+      if (visitor !== null) visitor.line(s, pos, t, end, nl, k, digits, tokens);
       pos = nl + 1;
     }
     this.count = min(k, cap);
@@ -289,6 +293,7 @@ export class Shapes {
     }
     if (tokens > LAST_COL) unchecked((this.slots[first + LAST_COL] = this.add(ind * COLS + LAST_COL, last)));
     unchecked((this.templates[k] = tokens == 0 ? 0 : template | 1));
+    this.tokensRead = tokens;
     return (t << 1) | <i32>(digits != 0);
   }
 

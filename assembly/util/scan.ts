@@ -13,16 +13,15 @@ import { CharCode } from "./chars";
 
 /** Index of the first stop unit (see isStopUnit) in [i, n) of the UTF-16 data at base, or n. */
 export function nextStop(base: usize, i: i32, n: i32): i32 {
-  const space = i16x8.splat(<i16>CharCode.SPACE);
-  const tab = i16x8.splat(<i16>CharCode.TAB);
-  const del = i16x8.splat(<i16>CharCode.DEL);
-  const csi = i16x8.splat(<i16>CharCode.C1_CSI);
-  const surBase = i16x8.splat(<i16>0xd800);
-  const surSpan = i16x8.splat(0x800);
   while (i + 8 <= n) {
     const v = v128.load(base + (<usize>i << 1));
-    const control = v128.andnot(i16x8.lt_u(v, space), i16x8.eq(v, tab));
-    const rare = v128.or(v128.or(i16x8.eq(v, del), i16x8.eq(v, csi)), i16x8.lt_u(i16x8.sub(v, surBase), surSpan));
+    // Unsigned ranges as signed compares (one instruction each where an unsigned one takes
+    // several): v < 0x20 is v + 0x8000 < -0x7fe0, 0xd800 <= v < 0xe000 is v + 0xa800 < -0x7800.
+    const control = v128.andnot(i16x8.lt_s(i16x8.add(v, i16x8.splat(<i16>0x8000)), i16x8.splat(-0x7fe0)), i16x8.eq(v, i16x8.splat(<i16>CharCode.TAB)));
+    const rare = v128.or(
+      v128.or(i16x8.eq(v, i16x8.splat(<i16>CharCode.DEL)), i16x8.eq(v, i16x8.splat(<i16>CharCode.C1_CSI))),
+      i16x8.lt_s(i16x8.add(v, i16x8.splat(<i16>0xa800)), i16x8.splat(-0x7800)),
+    );
     const hit = v128.or(control, rare);
     if (v128.any_true(hit)) return i + ctz<i32>(i16x8.bitmask(hit));
     i += 8;

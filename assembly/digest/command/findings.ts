@@ -270,24 +270,29 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the
     // next line (looked at last: most lines open with none of them).
     const we = wordEnd(s, i, b);
-    const sev = severityOf(s, i, we);
+    let sev = severityOf(s, i, we);
+    // The code's range, when there is one.
+    let ca = 0;
+    let cb = 0;
     if (sev < 0) {
       // A code opens with a capital.
       if (!isCapital(unitAt(s, i))) return;
-      const ce = tokenEnd(s, i, b);
-      if (ce < b && isCode(s, i, ce) && locationFollows(s, b, n)) count(f, SEVERITIES.length - 1, s, i, ce);
-      return;
+      cb = tokenEnd(s, i, b);
+      if (cb >= b || !isCode(s, i, cb)) return;
+      ca = i;
+      sev = SEVERITIES.length - 1;
+    } else {
+      if (we >= b) return;
+      const c = unitAt(s, we);
+      if (c == CharCode.LBRACKET) {
+        let close = we + 1;
+        while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
+        if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
+        ca = we + 1;
+        cb = close;
+      } else if (c != CharCode.COLON) return;
     }
-    if (we >= b) return;
-    const c = unitAt(s, we);
-    if (c == CharCode.COLON) {
-      if (locationFollows(s, b, n)) count(f, sev, s, 0, 0);
-    } else if (c == CharCode.LBRACKET) {
-      let close = we + 1;
-      while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
-      if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON || !locationFollows(s, b, n)) return;
-      count(f, sev, s, we + 1, close);
-    }
+    if (locationFollows(s, b, n)) count(f, sev, s, ca, cb);
     return;
   }
   i = skipSpaces(s, loc, b);
