@@ -5,11 +5,11 @@
 import { Kind } from "./kinds";
 import { messageKey } from "./novel";
 import { wordVerdict } from "./refine";
-import { LineNotes, NO_WORDS, Scan } from "./scan";
+import { NO_WORDS, Scan } from "./scan";
 import { LineVisitor } from "./shapes";
 
 export class LineNoter extends LineVisitor {
-  private notes: LineNotes;
+  private notes: StaticArray<u64>;
   /** The next entry of the scan to note, and the line read before. */
   private next: i32 = 0;
   private prevPos: i32 = -1;
@@ -18,7 +18,7 @@ export class LineNoter extends LineVisitor {
   /** Notes the lines `scan` flags (into scan.notes) as they are read. */
   constructor(private scan: Scan = new Scan()) {
     super();
-    const notes = new LineNotes(scan.totalLines);
+    const notes = new StaticArray<u64>(scan.totalLines);
     this.notes = notes;
     scan.notes = notes;
   }
@@ -28,13 +28,10 @@ export class LineNoter extends LineVisitor {
     const h = this.next;
     if (h < scan.count && unchecked(scan.lineNumbers[h]) == lineNo) {
       this.next = h + 1;
-      const notes = this.notes;
       const key = messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
-      unchecked((notes.keys[lineNo - 1] = key == 0 ? NO_WORDS : key));
       const kind = unchecked(scan.kinds[h]);
-      if (kind != Kind.Summary && kind != Kind.Exit) {
-        unchecked((notes.verdicts[lineNo - 1] = wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h]))));
-      }
+      const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
+      unchecked((this.notes[lineNo - 1] = (<u64>verdict << 32) | <u64>(key == 0 ? NO_WORDS : key)));
     }
     this.prevPos = pos;
     this.prevEnd = end;

@@ -6,8 +6,8 @@
 // that aligns the columns: "==== vat-1 FAILED" and "==== parse-1 FAILED" differ,
 // "8:39  error  'next' …" and "8:40  error  'next' …" do not. Linear in the
 // lines' length.
-import { CharCode, isAlpha, isDigit } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { CharCode } from "../util/chars";
+import { paddedUnits } from "../util/lines";
 import { NO_WORDS, Scan } from "./scan";
 
 /** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
@@ -20,17 +20,20 @@ const GATHER: i32 = 256;
  */
 const WORDS: usize = memory.data((GATHER + 16) << 1, 16);
 
-/** Hashes the whole blocks of 4 units of WORDS[0, w) into h, moves what is left to the front; returns the units left. */
+/** The key's state: the hash of the whole blocks of 4 units gathered so far, and their units. */
+let keyState: u64 = 0;
+let keyUnits: i32 = 0;
+
+/** Hashes the whole blocks of 4 units of WORDS[0, w) into keyState, moves what is left to the front; returns the units left. */
 function hashBlocks(w: i32): i32 {
   const whole = w & ~3;
   let h = keyState;
   for (let j = 0; j < whole; j += 4) h = (h ^ load<u64>(WORDS + (<usize>j << 1))) * PRIME;
   keyState = h;
+  keyUnits += whole;
   store<u64>(WORDS, load<u64>(WORDS + (<usize>whole << 1)));
   return w - whole;
 }
-
-let keyState: u64 = 0;
 
 /**
  * Hash of the words of s[a, b), every run of digits one class; 0 when the line has no letter.
@@ -41,15 +44,16 @@ let keyState: u64 = 0;
 export function messageKey(s: string, a: i32, b: i32): u32 {
   const base = changetype<usize>(s);
   keyState = 0xcbf29ce484222325;
+  keyUnits = 0;
   let letters = i16x8.splat(0);
   // Whether the unit before i was a gap (so is the line's start: leading gaps go) or a digit.
   let prevGap = 1;
   let prevDigit = 0;
   let w = 0;
-  let total = 0;
-  let i = a;
-  for (; i + 8 <= b; i += 8) {
-    const v = v128.load(base + (<usize>i << 1));
+  for (let i = a; ; i += 8) {
+    // The last step reads the units from b on as spaces: the last word ends with one too.
+    const last = i + 8 > b;
+    const v = v128.load(last ? paddedUnits(base, i, b) : base + (<usize>i << 1));
     const gapV = v128.or(v128.or(i16x8.eq(v, i16x8.splat(<i16>CharCode.SPACE)), i16x8.eq(v, i16x8.splat(<i16>CharCode.TAB))), i16x8.eq(v, i16x8.splat(<i16>CharCode.CR)));
     const digitV = i16x8.lt_u(i16x8.sub(v, i16x8.splat(<i16>CharCode._0)), i16x8.splat(10));
     letters = v128.or(letters, i16x8.lt_u(i16x8.sub(v128.or(v, i16x8.splat(0x20)), i16x8.splat(<i16>CharCode.a)), i16x8.splat(26)));
@@ -65,59 +69,29 @@ export function messageKey(s: string, a: i32, b: i32): u32 {
     else {
       // Compacted in place: a kept unit moves down, never past one not read yet.
       let keep = ~drop & 0xff;
-      const from = w;
       while (keep != 0) {
         store<u16>(WORDS + (<usize>w << 1), load<u16>(at + (<usize>ctz(keep) << 1)));
         w++;
         keep &= keep - 1;
       }
-      total += w - from - 8;
     }
-    total += 8;
-    if (w >= GATHER) w = hashBlocks(w);
+    if (w >= GATHER || last) w = hashBlocks(w);
+    if (last) break;
   }
-  let alpha = v128.any_true(letters);
-  for (; i < b; i++) {
-    const c = <i32>load<u16>(base + (<usize>i << 1));
-    const gap = <i32>isGap(c);
-    const digit = <i32>isDigit(c);
-    alpha = alpha || isAlpha(c);
-    if ((gap & prevGap) | (digit & prevDigit)) {
-      continue;
-    }
-    prevGap = gap;
-    prevDigit = digit;
-    store<u16>(WORDS + (<usize>w << 1), digit ? CharCode.HASH : gap ? CharCode.SPACE : c);
-    w++;
-    total++;
-  }
-  if (!alpha) return 0;
-  // The last word ends with a space too.
-  if (!prevGap) {
-    store<u16>(WORDS + (<usize>w << 1), CharCode.SPACE);
-    w++;
-    total++;
-  }
-  // Whole blocks, then the last units and the length in one more.
-  w = hashBlocks(w);
-  let tail: u64 = <u64>total << 48;
-  for (let k = 0; k < w; k++) tail |= <u64>load<u16>(WORDS + (<usize>k << 1)) << (<u64>k << 4);
+  if (!v128.any_true(letters)) return 0;
+  // The last units (fewer than 4) and the length in one more block.
+  const tail = (load<u64>(WORDS) & ((<u64>1 << (<u64>w << 4)) - 1)) | (<u64>(keyUnits + w) << 48);
   let h = (keyState ^ tail) * PRIME;
   h ^= h >> 32;
   h *= 0x9e3779b97f4a7c15;
   return <u32>(h >> 32) | 1;
 }
 
-// @ts-ignore: decorator
-@inline function isGap(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR;
-}
-
 /** The message key of scan hit h. */
 export function hitKey(text: string, scan: Scan, h: i32): u32 {
   const notes = scan.notes;
   if (notes !== null) {
-    const noted = unchecked(notes.keys[unchecked(scan.lineNumbers[h]) - 1]);
+    const noted = <u32>unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]);
     if (noted != 0) return noted == NO_WORDS ? 0 : noted;
   }
   return messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));

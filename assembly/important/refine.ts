@@ -22,7 +22,7 @@ import { unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
 import { LineNoter } from "./notes";
-import { LineNotes, Scan } from "./scan";
+import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 
@@ -278,7 +278,7 @@ function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shape
 }
 
 /** The notes of a scan whose lines were read without a LineNoter, from the lines `shapes` holds. */
-function notedAfter(text: string, scan: Scan, shapes: Shapes): LineNotes {
+function notedAfter(text: string, scan: Scan, shapes: Shapes): StaticArray<u64> {
   const noter = new LineNoter(scan);
   for (let i = 0; i < shapes.count; i++) {
     const a = unchecked(shapes.starts[i]);
@@ -318,7 +318,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const kind = unchecked(scan.kinds[i]);
     let ok = true;
     if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
-      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, unchecked(notes.verdicts[line]));
+      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, <u8>(unchecked(notes[line]) >> 32));
     }
     if (ok) {
       if (kind >= Kind.Failure) failures++;

@@ -21,31 +21,19 @@ export class Scan {
   kinds: i32[] = [];
   /** Where the word that flagged each line starts to match (its line start for lines flagged whole). */
   hits: i32[] = [];
-  /** What a pass over the lines noted of the flagged ones, by line (see LineNotes); null when none did. */
-  notes: LineNotes | null = null;
+  /**
+   * What the pass over the lines noted of each flagged line while it held the line
+   * (notes.ts), by 0-based line, 0 where nothing was noted: its message key in the low 32
+   * bits (NO_WORDS for a key of 0) and what its own text says of its keyword above them
+   * (refine.ts, wordVerdict); null when no pass noted the lines.
+   */
+  notes: StaticArray<u64> | null = null;
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;
 
   get count(): i32 {
     return this.kinds.length;
-  }
-}
-
-/**
- * What the command digest's pass over the lines works out for each flagged line while
- * it holds the line (digest/command/lines.ts), by 0-based line, 0 where nothing was
- * noted: its message key (novel.ts; NO_WORDS for a key of 0) and what its own text says
- * of its keyword (refine.ts, wordVerdict). A long log's flagged lines are otherwise
- * read again long after, from memory the cache no longer holds.
- */
-export class LineNotes {
-  keys: StaticArray<u32>;
-  verdicts: StaticArray<u8>;
-
-  constructor(lines: i32) {
-    this.keys = new StaticArray<u32>(lines);
-    this.verdicts = new StaticArray<u8>(lines);
   }
 }
 

@@ -15,7 +15,7 @@
 // apart from new ones. One pass over the text, one over the table: linear time,
 // and memory bounded by the table and a few integers per line.
 import { CharCode, isDigit, isSpaceOrTab } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { findNewline, paddedUnits, unitAt } from "../util/lines";
 
 /** Columns per indentation: the first three tokens and the last one. */
 const COLS: i32 = 4;
@@ -53,20 +53,10 @@ const MIN_SUPPORT: i32 = 8;
 
 /** Lanes 0–7: a step's lanes below a token's end are those below its length. */
 const LANES: v128 = i16x8(0, 1, 2, 3, 4, 5, 6, 7);
-/** Where the last units of a text are padded to 16 (with spaces, which end a token). */
-const TAIL: usize = memory.data(32, 16);
-
 /** The address of the 16 units at i of the UTF-16 data at base (n units long); past n they read as spaces. */
 // @ts-ignore: decorator
 @inline function sixteenAt(base: usize, i: i32, n: i32): usize {
-  return i + 16 <= n ? base + (<usize>i << 1) : padded(base, i, n);
-}
-
-function padded(base: usize, i: i32, n: i32): usize {
-  v128.store(TAIL, i16x8.splat(<i16>CharCode.SPACE));
-  v128.store(TAIL, i16x8.splat(<i16>CharCode.SPACE), 16);
-  memory.copy(TAIL, base + (<usize>i << 1), <usize>min(n - i, 16) << 1);
-  return TAIL;
+  return i + 16 <= n ? base + (<usize>i << 1) : paddedUnits(base, i, n);
 }
 
 /**

@@ -72,6 +72,21 @@ export function pairsEndingIn(s: string, from: i32, to: i32): i32 {
   return pairs;
 }
 
+/** Where paddedUnits puts the units it pads. */
+const PADDED: usize = memory.data(32, 16);
+
+/**
+ * The address of a copy of the 16 UTF-16 units at i of the data at base, those at n and
+ * past it spaces: a full SIMD step at the end of a text (or of a line) without reading
+ * past it. Valid until the next call.
+ */
+export function paddedUnits(base: usize, i: i32, n: i32): usize {
+  v128.store(PADDED, i16x8.splat(<i16>CharCode.SPACE));
+  v128.store(PADDED, i16x8.splat(<i16>CharCode.SPACE), 16);
+  memory.copy(PADDED, base + (<usize>i << 1), <usize>min(n - i, 16) << 1);
+  return PADDED;
+}
+
 /** Index of the first '\n' in s[from, end), or `end` when there is none. */
 export function findNewline(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
