@@ -90,8 +90,7 @@ function clampRatio(r: f64): f64 {
   return 0.5;
 }
 
-// @ts-ignore: decorator
-@inline function isDecoration(c: i32): bool {
+function isDecoration(c: i32): bool {
   return c == 0x3d || c == CharCode.MINUS || c == CharCode.UNDERSCORE || c == 0x2a || c == CharCode.HASH || c == 0x7e || c == 0x2500;
 }
 
@@ -666,8 +665,7 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
 }
 
 /** The line [a, b) of `text` (b at its '\n' or the end) with its '\n'. */
-// @ts-ignore: decorator
-@inline function withNewline(text: string, b: i32): i32 {
+function withNewline(text: string, b: i32): i32 {
   return b < text.length ? b + 1 : b;
 }
 

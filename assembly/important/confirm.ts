@@ -6,8 +6,7 @@ import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars"
 import { unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 
-// @ts-ignore: decorator
-@inline function at(s: string, i: i32): i32 {
+function at(s: string, i: i32): i32 {
   return i >= 0 && i < s.length ? unitAt(s, i) : CharCode.SPACE;
 }
 

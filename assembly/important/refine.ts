@@ -43,13 +43,11 @@ const MARKER_PAD: i32 = 2;
 /** Margin markers followed, at most. */
 const MAX_MARKERS: i32 = 4;
 
-// @ts-ignore: decorator
-@inline function isLower(c: i32): bool {
+function isLower(c: i32): bool {
   return <u32>(c - CharCode.a) <= 25;
 }
 
-// @ts-ignore: decorator
-@inline function isUpper(c: i32): bool {
+function isUpper(c: i32): bool {
   return <u32>(c - CharCode.A) <= 25;
 }
 

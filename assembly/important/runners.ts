@@ -232,8 +232,7 @@ const SUMMARY_FIRST_LO: u64 = (<u64>1 << 0x3d) | (<u64>1 << 0x2d) | (<u64>0x3ff 
 const SUMMARY_FIRST_HI: u64 =
   (<u64>1 << (0x54 - 64)) | (<u64>1 << (0x52 - 64)) | (<u64>1 << (0x4f - 64)) | (<u64>1 << (0x46 - 64)) | (<u64>1 << (0x6f - 64)) | (<u64>1 << (0x50 - 64)) | (<u64>1 << (0x74 - 64));
 
-// @ts-ignore: decorator
-@inline function mayStartSummary(c: i32): bool {
+function mayStartSummary(c: i32): bool {
   if (c >= 0x80) return false;
   return c < 64 ? ((SUMMARY_FIRST_LO >> <u64>c) & 1) != 0 : ((SUMMARY_FIRST_HI >> <u64>(c - 64)) & 1) != 0;
 }

@@ -41,8 +41,7 @@ export class Scan {
 export const NO_WORDS: u32 = 2;
 
 // Same-line hits keep the strongest kind; a trace outranks a plain error.
-// @ts-ignore: decorator
-@inline function stronger(a: i32, b: i32): i32 {
+function stronger(a: i32, b: i32): i32 {
   return a > b ? a : b;
 }
 
@@ -105,8 +104,7 @@ const SECOND_HI = i8x16(0, 0, <i8>0x80, 0, 0x7e, 0x01, 0x7e, 0x01, 0, 0, 0, 0, 0
 const THIRD_LO = i8x16(0x01, 0x21, 0x09, 0x05, 0x43, 0x43, 0x01, 0x01, 0x01, 0x03, <i8>0x81, 0x01, 0x01, 0x01, 0x15, 0x01);
 const THIRD_HI = i8x16(0x01, 0x01, <i8>0x81, 0x01, 0x47, 0x4f, 0x77, 0x4f, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01);
 
-// @ts-ignore: decorator
-@inline function buckets(v: v128, lo: v128, hi: v128): v128 {
+function buckets(v: v128, lo: v128, hi: v128): v128 {
   return v128.and(i8x16.swizzle(lo, v128.and(v, i8x16.splat(0x0f))), i8x16.swizzle(hi, i8x16.shr_u(v, 4)));
 }
 

@@ -54,8 +54,7 @@ const MIN_SUPPORT: i32 = 8;
 /** Lanes 0–7: a step's lanes below a token's end are those below its length. */
 const LANES: v128 = i16x8(0, 1, 2, 3, 4, 5, 6, 7);
 /** The address of the 16 units at i of the UTF-16 data at base (n units long); past n they read as spaces. */
-// @ts-ignore: decorator
-@inline function sixteenAt(base: usize, i: i32, n: i32): usize {
+function sixteenAt(base: usize, i: i32, n: i32): usize {
   return i + 16 <= n ? base + (<usize>i << 1) : paddedUnits(base, i, n);
 }
 
@@ -80,8 +79,7 @@ function longTokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
   return classOf(h, length);
 }
 
-// @ts-ignore: decorator
-@inline function classOf(h: u64, length: i32): u32 {
+function classOf(h: u64, length: i32): u32 {
   h = (h ^ <u64>length) * 0x100000001b3;
   h ^= h >> 32;
   h *= 0x9e3779b97f4a7c15;
@@ -90,8 +88,7 @@ function longTokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
   return out == NUM_HASH ? out ^ 1 : out;
 }
 
-// @ts-ignore: decorator
-@inline function foldUnits(h: u64, units: v128): u64 {
+function foldUnits(h: u64, units: v128): u64 {
   h = (h ^ <u64>i64x2.extract_lane(units, 0)) * 0x100000001b3;
   return (h ^ <u64>i64x2.extract_lane(units, 1)) * 0x100000001b3;
 }

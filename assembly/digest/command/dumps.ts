@@ -20,8 +20,7 @@ const MAX_WORD: i32 = 24;
 /** Distinct words tracked. */
 const MAX_WORDS: i32 = 8;
 
-// @ts-ignore: decorator
-@inline function isHexDigit(c: i32): bool {
+function isHexDigit(c: i32): bool {
   return isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }
 

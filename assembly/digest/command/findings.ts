@@ -154,8 +154,7 @@ function isLetter(c: i32): bool {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
-// @ts-ignore: decorator
-@inline function isCapital(c: i32): bool {
+function isCapital(c: i32): bool {
   return <u32>(c - 0x41) <= 25;
 }
 
@@ -205,8 +204,7 @@ function trailingBracket(s: string, a: i32, b: i32): i64 {
 }
 
 /** [a, b) in one value (a above, b below), for the code a finding names. */
-// @ts-ignore: decorator
-@inline function packRange(a: i32, b: i32): i64 {
+function packRange(a: i32, b: i32): i64 {
   return (<i64>a << 32) | <i64>b;
 }
 

@@ -30,8 +30,7 @@ const MIN_NUMBERED: i32 = 3;
 /** Distinct ids tracked in a breakdown. */
 const MAX_IDS: i32 = 4096;
 
-// @ts-ignore: decorator
-@inline function isHex(c: i32): bool {
+function isHex(c: i32): bool {
   return isDigit(c) || (c >= 0x61 && c <= 0x66);
 }
 
@@ -45,8 +44,7 @@ function idEnd(s: string, i: i32, b: i32): i32 {
 }
 
 /** A graph's drawing: `*`, `|`, `/`, `\`, `_` and spaces. */
-// @ts-ignore: decorator
-@inline function isGraph(c: i32): bool {
+function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
 }
 
