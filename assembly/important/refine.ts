@@ -135,6 +135,15 @@ function ruledRows(s: string, shapes: Shapes): StaticArray<u8> {
 }
 
 /** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
+/** The word of letters around `hit` in line [ls, le), packed as (start << 32) | end. */
+function wordAround(s: string, ls: i32, le: i32, hit: i32): i64 {
+  let w = hit;
+  while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
+  let e = hit;
+  while (e < le && isAlpha(unitAt(s, e))) e++;
+  return (<i64>w << 32) | <i64>e;
+}
+
 export const FREE_TEXT: u8 = 1;
 export const STATUS: u8 = 2;
 export const IN_WORDS: u8 = 3;
@@ -153,11 +162,9 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
     const inset = indentAt(s, ps, pe);
     if (inset > 0 && indentAt(s, ls, le) > inset && isFrame(s, ps, pe)) return FREE_TEXT;
   }
-  // The word around the hit, letters only.
-  let w = hit;
-  while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
-  let e = hit;
-  while (e < le && isAlpha(unitAt(s, e))) e++;
+  const word = wordAround(s, ls, le, hit);
+  const w = <i32>(word >> 32);
+  const e = <i32>word;
   if (wordCase(s, w, e) == 0) return STATUS;
   // A word glued to punctuation ("error:", "failed;", "(error)") reads as a status.
   if (w > ls && !isSpaceOrTab(unitAt(s, w - 1))) return STATUS;
@@ -173,10 +180,9 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   if (verdict != IN_WORDS) return verdict == FREE_TEXT;
   const ls = unchecked(shapes.starts[line]);
   const le = unchecked(shapes.ends[line]);
-  let w = hit;
-  while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
-  let e = hit;
-  while (e < le && isAlpha(unitAt(s, e))) e++;
+  const word = wordAround(s, ls, le, hit);
+  const w = <i32>(word >> 32);
+  const e = <i32>word;
   const form = wordCase(s, w, e);
   // A cell of a ruled table's row: the table's data, whatever its word.
   if (rows.has(line)) return true;
@@ -275,17 +281,6 @@ function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shape
   }
 }
 
-/** The notes of a scan whose lines were read without a LineNoter, from the lines `shapes` holds. */
-function notedAfter(text: string, scan: Scan, shapes: Shapes): StaticArray<u64> {
-  const noter = new LineNoter(scan);
-  for (let i = 0; i < shapes.count; i++) {
-    const a = unchecked(shapes.starts[i]);
-    const b = unchecked(shapes.ends[i]);
-    noter.line(text, a, a, b, b, i + 1, -1, -1);
-  }
-  return scan.notes!;
-}
-
 /** Adds line `line` (0-based) to `out` as a flagged line of `kind`, hit at its start. */
 function addWholeLine(out: Scan, text: string, shapes: Shapes, line: i32, kind: i32): void {
   const start = unchecked(shapes.starts[line]);
@@ -310,7 +305,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   for (let k = 0; k < shapes.labelled.length; k++) unchecked((summary[unchecked(shapes.labelled[k])] = 1));
   let failures = 0;
   const rows = new RuledRows(text, shapes);
-  const notes = scan.notes !== null ? scan.notes! : notedAfter(text, scan, shapes);
+  // A scan whose lines were read without a LineNoter has them read again to be noted.
+  if (scan.notes === null) new Shapes(text, scan.totalLines, new LineNoter(scan));
+  const notes = scan.notes!;
   for (let i = 0; i < scan.count; i++) {
     const line = unchecked(scan.lineNumbers[i]) - 1;
     const kind = unchecked(scan.kinds[i]);

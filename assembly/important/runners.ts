@@ -96,6 +96,22 @@ function allDigitsThen(s: string, i: i32, end: i32, word: string): bool {
   return i > from && startsAt(s, i, end, word);
 }
 
+/** The counts a jest or vitest summary line [t, end) states ("1 failed, 12 passed, 13 total"). */
+function jestCounts(r: RunnerSummary, text: string, t: i32, end: i32): void {
+  r.passed = countBefore(text, t, end, "passed");
+  r.failed = countBefore(text, t, end, "failed");
+  r.skipped = countBefore(text, t, end, "skipped");
+}
+
+/** The counts of pytest's summary line [t, end) ("2 failed, 10 passed, 1 error in 0.12s"). */
+function pytestCounts(r: RunnerSummary, text: string, t: i32, end: i32): void {
+  r.runner = "pytest";
+  r.passed = max(countBefore(text, t, end, "passed"), 0);
+  r.failed = max(countBefore(text, t, end, "failed"), 0);
+  r.skipped = countBefore(text, t, end, "skipped");
+  r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
+}
+
 /**
  * Reads runner summaries line by line, so that one pass over the lines (see
  * Shapes) can feed it along with the other per-line checks.
@@ -120,9 +136,7 @@ export class RunnerReader {
     if (first == 0x54 /* T */) {
       if (startsAt(text, t, end, "Tests:")) {
         r.runner = "jest";
-        r.passed = countBefore(text, t, end, "passed");
-        r.failed = countBefore(text, t, end, "failed");
-        r.skipped = countBefore(text, t, end, "skipped");
+        jestCounts(r, text, t, end);
         hit = true;
       } else if (startsAt(text, t, end, "Test Suites:")) {
         hit = true;
@@ -130,9 +144,7 @@ export class RunnerReader {
         r.runner = "vitest";
         hit = true;
       } else if (startsAt(text, t, end, "Tests ") && t > pos && r.runner == "vitest") {
-        r.passed = countBefore(text, t, end, "passed");
-        r.failed = countBefore(text, t, end, "failed");
-        r.skipped = countBefore(text, t, end, "skipped");
+        jestCounts(r, text, t, end);
         hit = true;
       }
     } else if (first == 0x3d && end - t > 8 && unitAt(text, end - 1) == 0x3d) {
@@ -140,11 +152,7 @@ export class RunnerReader {
         r.runner = "pytest";
         hit = true;
       } else if (indexIn(text, t, end, " in ") >= 0 && (countBefore(text, t, end, "passed") >= 0 || countBefore(text, t, end, "failed") >= 0 || countBefore(text, t, end, "error") >= 0 || countBefore(text, t, end, "errors") >= 0 || countBefore(text, t, end, "skipped") >= 0 || indexIn(text, t, end, "no tests ran") >= 0)) {
-        r.runner = "pytest";
-        r.passed = max(countBefore(text, t, end, "passed"), 0);
-        r.failed = max(countBefore(text, t, end, "failed"), 0);
-        r.skipped = countBefore(text, t, end, "skipped");
-        r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
+        pytestCounts(r, text, t, end);
         hit = true;
       }
     } else if (first == 0x52 /* R */ && t == pos && startsAt(text, t, end, "Ran ") && allDigitsThen(text, t + 4, end, " test")) {
@@ -187,11 +195,7 @@ export class RunnerReader {
       hit = true;
     } else if (isDigit(first) && t == pos && isPytestQuiet(text, t, end)) {
       // pytest -q: "2 failed, 300 passed in 0.95s"
-      r.runner = "pytest";
-      r.passed = max(countBefore(text, t, end, "passed"), 0);
-      r.failed = max(countBefore(text, t, end, "failed"), 0);
-      r.skipped = countBefore(text, t, end, "skipped");
-      r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
+      pytestCounts(r, text, t, end);
       hit = true;
     } else if (isDigit(first) && t > pos) {
       if (allDigitsThen(text, t, end, " passing")) {
