@@ -6,8 +6,7 @@ import { CharCode } from "./chars";
  * True for a unit the cleaner must look at: '\n', C0 controls other than
  * '\t', DEL, the 8-bit CSI 0x9b, and any surrogate (to check its pairing).
  */
-// @ts-ignore: decorator
-@inline export function isStopUnit(c: i32): bool {
+export function isStopUnit(c: i32): bool {
   return (c < CharCode.SPACE && c != CharCode.TAB) || c == CharCode.DEL || c == CharCode.C1_CSI || <u32>(c - 0xd800) < 0x800;
 }
 

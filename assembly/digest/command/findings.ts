@@ -331,7 +331,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
 
 /** Counts a finding of severity `sev` and code s[a, b) (none when empty). */
 function count(f: Findings, sev: i32, s: string, a: i32, b: i32): void {
-  f.counts[sev] = f.counts[sev] + 1;
+  unchecked((f.counts[sev] += 1));
   f.total++;
   f.addCodeAt(s, a, b);
 }
@@ -362,7 +362,7 @@ export function countFindings(text: string): Findings {
 }
 
 function severityWord(k: i32, n: i32): string {
-  const w = SEVERITIES[k];
+  const w = unchecked(SEVERITIES[k]);
   if (w.length == 0) return n == 1 ? "finding" : "findings";
   if (isWordOf(w, "error warning hint")) return n == 1 ? w : w + "s";
   return w;
@@ -378,7 +378,7 @@ export function findingsLine(f: Findings, small: bool = false): string {
   const out = new StrBuf(160);
   let parts = 0;
   for (let k = 0; k < SEVERITIES.length; k++) {
-    const c = f.counts[k];
+    const c = unchecked(f.counts[k]);
     if (c == 0) continue;
     if (parts++ > 0) out.add(", ");
     out.addCount(c).addChar(CharCode.SPACE).add(severityWord(k, c));
@@ -389,23 +389,24 @@ export function findingsLine(f: Findings, small: bool = false): string {
   const order = new Array<i32>();
   for (let k = 0; k < n; k++) {
     order.push(k);
-    for (let at = order.length - 1; at > 0 && f.codeCounts[order[at - 1]] < f.codeCounts[order[at]]; at--) {
-      const t = order[at - 1];
-      order[at - 1] = order[at];
-      order[at] = t;
+    for (let at = order.length - 1; at > 0 && unchecked(f.codeCounts[unchecked(order[at - 1])]) < unchecked(f.codeCounts[unchecked(order[at])]); at--) {
+      const t = unchecked(order[at - 1]);
+      unchecked((order[at - 1] = unchecked(order[at])));
+      unchecked((order[at] = t));
     }
   }
   let shown = min(n, SHOWN_CODES);
   if (small) {
     let repeated = 0;
-    while (repeated < shown && f.codeCounts[order[repeated]] > 1) repeated++;
+    while (repeated < shown && unchecked(f.codeCounts[unchecked(order[repeated])]) > 1) repeated++;
     shown = repeated;
   }
   if (shown == 0) return out.toString();
   out.add("; by code: ");
   for (let k = 0; k < shown; k++) {
     if (k > 0) out.add(", ");
-    out.add(f.codes[order[k]]).addChar(CharCode.SPACE).addCount(f.codeCounts[order[k]]);
+    const code = unchecked(order[k]);
+    out.add(unchecked(f.codes[code])).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
   }
   if (n > shown) out.add(", +").addInt(n - shown).add(" more");
   return out.toString();
