@@ -4,6 +4,7 @@
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
 import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
 import { unitAt } from "../util/lines";
+import { isLowerWordAt } from "../util/scan";
 import { Kind } from "./kinds";
 
 function at(s: string, i: i32): i32 {
@@ -12,18 +13,18 @@ function at(s: string, i: i32): i32 {
 
 /** s[i, i + lit.length) equals the lower-case `lit`, ignoring ASCII case. */
 function lowerIs(s: string, i: i32, lit: string): bool {
-  if (i < 0 || i + lit.length > s.length) return false;
-  for (let j = 0; j < lit.length; j++) {
-    if (toLower(unitAt(s, i + j)) != unitAt(lit, j)) return false;
-  }
-  return true;
+  const e = i + lit.length;
+  return i >= 0 && e <= s.length && isLowerWordAt(s, i, e, lit);
 }
 
 function exactIs(s: string, i: i32, lit: string): bool {
-  if (i < 0 || i + lit.length > s.length) return false;
-  for (let j = 0; j < lit.length; j++) {
-    if (unitAt(s, i + j) != unitAt(lit, j)) return false;
-  }
+  return i >= 0 && startsAt(s, i, s.length, lit);
+}
+
+function startsAt(s: string, i: i32, end: i32, lit: string): bool {
+  const n = lit.length;
+  if (end - i < n) return false;
+  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
   return true;
 }
 

@@ -8,6 +8,7 @@
 //   assertions  "Expected: 2379", "2378 !== 2379", "want \"x\"", "but was: <1799>", "  left: 379"
 import { CharCode, isAlpha, isDigit, toLower } from "../util/chars";
 import { unitAt } from "../util/lines";
+import { findText } from "../util/scan";
 
 /** Where installed code lives: a frame naming one of these is a library's, not the user's. */
 const LIBRARY_MARKS: string[] = [
@@ -17,18 +18,15 @@ const LIBRARY_MARKS: string[] = [
 ];
 
 function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
-  if (i + lit.length > end) return false;
-  for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
+  const n = lit.length;
+  if (end - i < n) return false;
+  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
   return true;
 }
 
+/** Whether s[a, b) holds `lit` (not empty). */
 function contains(s: string, a: i32, b: i32, lit: string): bool {
-  const n = lit.length;
-  const first = <i32>lit.charCodeAt(0);
-  for (let i = a; i + n <= b; i++) {
-    if (unitAt(s, i) == first && startsWithAt(s, i, b, lit)) return true;
-  }
-  return false;
+  return findText(s, lit, a, b) >= 0;
 }
 
 /** Index of the first non-blank unit of [a, b), or b. */
