@@ -48,7 +48,7 @@ import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
 import { CharCode, isAlpha, isSpaceOrTab } from "./util/chars";
-import { countNewlines, findNewline, headCut, safeEnd, tailCut, unitAt } from "./util/lines";
+import { countNewlines, findNewline, gapEnd, headCut, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
 /** Share of the content room (budget minus markers) flagged blocks may take; head and tail get the rest. */
@@ -203,17 +203,6 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
 /** A token at least this long names one thing (a test, a file's path): two lines holding it name the same. */
 const MIN_NAME: i32 = 16;
 
-/** End of the spaces and tabs at s[i], before b. */
-function gapEnd(s: string, i: i32, b: i32): i32 {
-  while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
-  return i;
-}
-
-/** End of the token (a run between spaces and tabs) at s[i], before b. */
-function tokenEnd(s: string, i: i32, b: i32): i32 {
-  while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
-  return i;
-}
 
 /**
  * The name a progress line gives, packed as (start << 32) | end: its longest

@@ -7,7 +7,7 @@
 //               "       shop.CartTest.total(CartTest.java:138)"
 //   assertions  "Expected: 2379", "2378 !== 2379", "want \"x\"", "but was: <1799>", "  left: 379"
 import { CharCode, isAlpha, isDigit, toLower } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { gapEnd, unitAt } from "../util/lines";
 import { findText } from "../util/scan";
 
 /** Where installed code lives: a frame naming one of these is a library's, not the user's. */
@@ -29,12 +29,6 @@ function contains(s: string, a: i32, b: i32, lit: string): bool {
   return findText(s, lit, a, b) >= 0;
 }
 
-/** Index of the first non-blank unit of [a, b), or b. */
-function firstText(s: string, a: i32, b: i32): i32 {
-  while (a < b && (unitAt(s, a) == CharCode.SPACE || unitAt(s, a) == CharCode.TAB)) a++;
-  return a;
-}
-
 /** "name.ext:123" somewhere in [a, b): a source location. */
 function hasLocation(s: string, a: i32, b: i32): bool {
   for (let i = a + 2; i < b - 1; i++) {
@@ -53,7 +47,7 @@ function hasLocation(s: string, a: i32, b: i32): bool {
 
 /** Line [a, b) is a stack frame. */
 export function isFrame(s: string, a: i32, b: i32): bool {
-  const t = firstText(s, a, b);
+  const t = gapEnd(s, a, b);
   if (t >= b) return false;
   if (startsWithAt(s, t, b, "at ")) return true;
   if (startsWithAt(s, t, b, "File \"")) return contains(s, t, b, "\", line ");
@@ -72,7 +66,7 @@ export function isLibraryFrame(s: string, a: i32, b: i32): bool {
 
 /** A location line with no function on it ("at ./src/main.rs:8:5" under "3: crate::f"): its function is the line above. */
 export function isBareLocation(s: string, a: i32, b: i32): bool {
-  const t = firstText(s, a, b);
+  const t = gapEnd(s, a, b);
   if (t == a) return false;
   if (unitAt(s, a) == CharCode.TAB) return true; // Go: the function line precedes the path line
   return startsWithAt(s, t, b, "at ") && !contains(s, t, b, "(");
@@ -94,7 +88,7 @@ function wordAt(s: string, i: i32, b: i32, w: string): bool {
 
 /** The line's first word, before a colon, is one of the sides of a comparison ("  left: 379", " right: 380", "got: 3"). */
 function sideLabel(s: string, a: i32, b: i32): bool {
-  const t = firstText(s, a, b);
+  const t = gapEnd(s, a, b);
   let e = t;
   while (e < b && isAlpha(unitAt(s, e))) e++;
   if (e >= b || unitAt(s, e) != CharCode.COLON) return false;

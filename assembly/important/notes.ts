@@ -16,7 +16,7 @@ export class LineNoter extends LineVisitor {
   private prevEnd: i32 = 0;
 
   /** Notes the lines `scan` flags (into scan.notes) as they are read. */
-  constructor(private scan: Scan = new Scan()) {
+  constructor(private scan: Scan) {
     super();
     const notes = new StaticArray<u64>(scan.totalLines);
     this.notes = notes;

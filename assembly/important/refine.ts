@@ -18,7 +18,7 @@
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
 import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { gapEnd, tokenEnd, unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
 import { LineNoter } from "./notes";
@@ -78,19 +78,19 @@ function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
  */
 function codeExcerpt(s: string, ls: i32, le: i32): bool {
   let j = ls;
-  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, le);
   if (j < le && unitAt(s, j) == CharCode.GT) j++;
-  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, le);
   const digits = j;
   while (j < le && isDigit(unitAt(s, j))) j++;
   if (j == digits) return false;
-  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, le);
   return j < le && unitAt(s, j) == CharCode.PIPE;
 }
 
 function indentAt(s: string, a: i32, b: i32): i32 {
   let j = a;
-  while (j < b && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, b);
   return j - a;
 }
 
@@ -191,11 +191,11 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   let tokens = 0;
   let j = ls;
   while (j < le) {
-    while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+    j = gapEnd(s, j, le);
     if (j >= le) break;
     if (j < w) index++;
     tokens++;
-    while (j < le && !isSpaceOrTab(unitAt(s, j))) j++;
+    j = tokenEnd(s, j, le);
   }
   if (index < 2) return false;
   const prev = tokenBefore(s, ls, w);
@@ -208,7 +208,7 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   // Mid-sentence in a command that succeeded: "… a fast memory error detector".
   if (exitCode != 0 || form != 1 || prevCase != 1 || tokens < PROSE_WORDS) return false;
   let k = e;
-  while (k < le && isSpaceOrTab(unitAt(s, k))) k++;
+  k = gapEnd(s, k, le);
   return k > e && k < le && isLower(unitAt(s, k));
 }
 
@@ -221,7 +221,7 @@ function marginMarker(s: string, a: i32, b: i32): i64 {
   while (j < b && j - a <= MARKER_TOKEN && !isSpaceOrTab(unitAt(s, j))) j++;
   if (j == a || j - a > MARKER_TOKEN) return -1;
   const tokenEnd = j;
-  while (j < b && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, b);
   if (j - tokenEnd < MARKER_PAD || j == b) return -1;
   return (<i64>tokenEnd << 32) | <i64>j;
 }

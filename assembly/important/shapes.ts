@@ -15,7 +15,7 @@
 // apart from new ones. One pass over the text, one over the table: linear time,
 // and memory bounded by the table and a few integers per line.
 import { CharCode, isDigit, isSpaceOrTab } from "../util/chars";
-import { findNewline, paddedUnits, unitAt } from "../util/lines";
+import { findNewline, gapEnd, paddedUnits, unitAt } from "../util/lines";
 
 /** Columns per indentation: the first three tokens and the last one. */
 const COLS: i32 = 4;
@@ -192,7 +192,7 @@ export class Shapes {
         digits = read & 1;
         tokens = this.tokensRead;
       } else if (visitor === null) break;
-      else while (t < end && isSpaceOrTab(unitAt(s, t))) t++;
+      else t = gapEnd(s, t, end);
       k++;
       if (visitor !== null) visitor.line(s, pos, t, end, nl, k, digits, tokens);
       pos = nl + 1;

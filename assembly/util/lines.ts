@@ -1,6 +1,6 @@
 // Line and code-point arithmetic over UTF-16 text, without copies. The hot
 // loops read the string's memory directly, 8 code units per SIMD step.
-import { CharCode, isHighSurrogate, isLowSurrogate } from "./chars";
+import { CharCode, isHighSurrogate, isLowSurrogate, isSpaceOrTab } from "./chars";
 
 // @ts-ignore: decorator
 @inline export function unitAt(s: string, i: i32): i32 {
@@ -113,6 +113,18 @@ export function spacesEnd(s: string, from: i32, end: i32): i32 {
     if (other != 0) return i + ctz<i32>(other);
   }
   while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  return i;
+}
+
+/** End of the spaces and tabs at s[i], before b. */
+export function gapEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the token (a run between spaces and tabs) at s[i], before b. */
+export function tokenEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
   return i;
 }
 

@@ -13,8 +13,8 @@
 // lines indented under it, up to a blank line or the next line at the margin; the
 // indentation most of them share marks an entry, so hints set off by another
 // indentation are not counted.
-import { CharCode, isAlpha, isSpaceOrTab } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { CharCode, isAlpha } from "../../util/chars";
+import { gapEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 
 /** Entries at least for a count (fewer are counted at a glance). */
@@ -62,9 +62,7 @@ export class LabeledEntries {
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
-    let t = a;
-    while (t < b && isSpaceOrTab(unitAt(text, t))) t++;
-    this.lineAt(text, a, t, b);
+    this.lineAt(text, a, gapEnd(text, a, b), b);
   }
 
   /** line() with `t` the line's first unit after spaces and tabs (b when it has none). */

@@ -17,7 +17,7 @@
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { CharCode, isDigit } from "../../util/chars";
-import { readEachLine, unitAt } from "../../util/lines";
+import { gapEnd, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
@@ -72,11 +72,6 @@ export class Findings {
     this.codes.push(s.substring(a, b));
     this.codeCounts.push(1);
   }
-}
-
-function skipSpaces(s: string, i: i32, b: i32): i32 {
-  while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
-  return i;
 }
 
 function digitsEnd(s: string, i: i32, b: i32): i32 {
@@ -174,12 +169,6 @@ function wordEnd(s: string, i: i32, b: i32): i32 {
   return j;
 }
 
-function tokenEnd(s: string, i: i32, b: i32): i32 {
-  let j = i;
-  while (j < b && unitAt(s, j) != CharCode.SPACE && unitAt(s, j) != CharCode.TAB) j++;
-  return j;
-}
-
 /**
  * The code closing a line: `[-Wunused-variable]`, `[SC2086]`, `[syntaxError]`, or in
  * parentheses a code or a rule id (`(document-start)`, `(E501)`): its range packed
@@ -240,20 +229,20 @@ function locationFollows(s: string, b: i32, n: i32): bool {
   let i = b;
   if (i < n && unitAt(s, i) == CharCode.CR) i++;
   if (i >= n || unitAt(s, i) != CharCode.LF) return false;
-  i = skipSpaces(s, i + 1, n);
+  i = gapEnd(s, i + 1, n);
   return i + 3 < n && unitAt(s, i) == CharCode.MINUS && unitAt(s, i + 1) == CharCode.MINUS && unitAt(s, i + 2) == CharCode.GT && unitAt(s, i + 3) == CharCode.SPACE;
 }
 
 /** Counts the finding on line s[a, b), if it is one (see the shapes at the top). */
 function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>, digits: i32): void {
-  let i = skipSpaces(s, a, b);
+  let i = gapEnd(s, a, b);
   if (i >= b) return;
   // A pointer, then `CODE (severity):`.
   if (unitAt(s, i) == 0x5e) {
-    i = skipSpaces(s, tokenEnd(s, i, b), b);
+    i = gapEnd(s, tokenEnd(s, i, b), b);
     const ce = tokenEnd(s, i, b);
     if (!isCode(s, i, ce)) return;
-    const p = skipSpaces(s, ce, b);
+    const p = gapEnd(s, ce, b);
     if (p >= b || unitAt(s, p) != LPAREN) return;
     const we = wordEnd(s, p + 1, b);
     const sev = severityOf(s, p + 1, we);
@@ -293,13 +282,13 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     if (locationFollows(s, b, n)) count(f, sev, s, ca, cb);
     return;
   }
-  i = skipSpaces(s, loc, b);
+  i = gapEnd(s, loc, b);
   if (i >= b) return;
   let we = wordEnd(s, i, b);
   let sev = severityOf(s, i, we);
   // `fatal error:` is an error.
   if (sev < 0 && isLowerWordAt(s, i, we, "fatal")) {
-    const next = skipSpaces(s, we, b);
+    const next = gapEnd(s, we, b);
     const ne = wordEnd(s, next, b);
     if (severityOf(s, next, ne) == 0) {
       sev = 0;
@@ -311,7 +300,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   let code: i64 = -1;
   if (sev >= 0) {
     // The code after the severity (`error TS2322:`), or the one closing the line.
-    const after = skipSpaces(s, we, b);
+    const after = gapEnd(s, we, b);
     const ce = tokenEnd(s, after, b);
     const bare = ce > after && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
     if (isCode(s, after, bare)) code = packRange(after, bare);

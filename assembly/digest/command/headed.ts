@@ -10,7 +10,7 @@
 // table; the rows run to a blank line, a rule, or a line that does not line up. A header
 // of two lines (readelf -S) has rows of two lines, counted once.
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
-import { spacesEnd, unitAt } from "../../util/lines";
+import { gapEnd, spacesEnd, tokenEnd, unitAt } from "../../util/lines";
 
 /** Words of a header, at least and at most. */
 const MIN_COLUMNS: i32 = 3;
@@ -28,11 +28,11 @@ function wordsOf(s: string, a: i32, b: i32, starts: i32[], ends: i32[], cap: i32
   ends.length = 0;
   let i = a;
   while (i < b) {
-    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+    i = gapEnd(s, i, b);
     if (i >= b) break;
     if (starts.length == cap) return cap + 1;
     starts.push(i - a);
-    while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+    i = tokenEnd(s, i, b);
     ends.push(i - a);
   }
   return starts.length;
