@@ -51,8 +51,20 @@ const MIN_SUPPORT: i32 = 8;
 }
 
 
-/** Lanes 0–7: a step's lanes below a token's end are those below its length. */
-const LANES: v128 = i16x8(0, 1, 2, 3, 4, 5, 6, 7);
+const ALL: u64 = 0xffffffffffffffff;
+
+/**
+ * The vectors tokenize() and tokenClass() use, in memory so that they are loaded, not
+ * built again at each use in a loop as V8 builds a vector constant: spaces, tabs (bytes),
+ * 0x50 and -118 (digits, see tokenize), then per length 0–8 the units a token of that
+ * length fills of a step.
+ */
+const VECTORS: usize = memory.data<u64>([
+  0x2020202020202020, 0x2020202020202020, 0x0909090909090909, 0x0909090909090909,
+  0x5050505050505050, 0x5050505050505050, 0x8a8a8a8a8a8a8a8a, 0x8a8a8a8a8a8a8a8a,
+  0, 0, 0xffff, 0, 0xffffffff, 0, 0xffffffffffff, 0, ALL, 0, ALL, 0xffff, ALL, 0xffffffff, ALL, 0xffffffffffff, ALL, ALL,
+]);
+const FILLED: usize = VECTORS + 64;
 /** The address of the 16 units at i of the UTF-16 data at base (n units long); past n they read as spaces. */
 function sixteenAt(base: usize, i: i32, n: i32): usize {
   return i + 16 <= n ? base + (<usize>i << 1) : paddedUnits(base, i, n);
@@ -66,7 +78,7 @@ function sixteenAt(base: usize, i: i32, n: i32): usize {
 // @ts-ignore: decorator
 @inline function tokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
   if (length > 8 || i + 8 > n) return longTokenClass(base, i, length, n);
-  const units = v128.and(v128.load(base + (<usize>i << 1)), i16x8.lt_s(LANES, i16x8.splat(<i16>length)));
+  const units = v128.and(v128.load(base + (<usize>i << 1)), v128.load(FILLED + (<usize>length << 4)));
   return classOf(foldUnits(0xcbf29ce484222325, units), length);
 }
 
@@ -75,7 +87,7 @@ function longTokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
   let h: u64 = 0xcbf29ce484222325;
   const end = i + length;
   for (; i + 8 <= end; i += 8) h = foldUnits(h, v128.load(base + (<usize>i << 1)));
-  if (i < end) h = foldUnits(h, v128.and(v128.load(sixteenAt(base, i, n)), i16x8.lt_s(LANES, i16x8.splat(<i16>(end - i)))));
+  if (i < end) h = foldUnits(h, v128.and(v128.load(sixteenAt(base, i, n)), v128.load(FILLED + (<usize>(end - i) << 4))));
   return classOf(h, length);
 }
 
@@ -227,6 +239,10 @@ export class Shapes {
     let digits: u64 = 0;
     const base = changetype<usize>(s);
     const n = s.length;
+    const spaces = v128.load(VECTORS);
+    const tabs = v128.load(VECTORS, 16);
+    const shift = v128.load(VECTORS, 32);
+    const below = v128.load(VECTORS, 48);
     while (i < b) {
       // Bit masks of the next WINDOW units: the stops (spaces, tabs, and the units
       // from b on) and the digits, 16 units per step (narrowed to bytes: a unit
@@ -237,9 +253,9 @@ export class Shapes {
       for (let j = 0; j < span; j += 16) {
         const at = sixteenAt(base, i + j, n);
         const v = i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16));
-        stops |= <u64>i8x16.bitmask(v128.or(i8x16.eq(v, i8x16.splat(<i8>CharCode.SPACE)), i8x16.eq(v, i8x16.splat(<i8>CharCode.TAB)))) << <u64>j;
+        stops |= <u64>i8x16.bitmask(v128.or(i8x16.eq(v, spaces), i8x16.eq(v, tabs))) << <u64>j;
         // '0'–'9' are the only bytes below -118 once 0x50 is added (signed).
-        nums |= <u64>i8x16.bitmask(i8x16.lt_s(i8x16.add(v, i8x16.splat(0x50)), i8x16.splat(-118))) << <u64>j;
+        nums |= <u64>i8x16.bitmask(i8x16.lt_s(i8x16.add(v, shift), below)) << <u64>j;
       }
       nums &= ~stops;
       digits |= nums;
