@@ -592,8 +592,8 @@ function shorterThanMarker(text: string, total: i32, a: i32, b: i32, firstLine: 
 export function keepImportantResult(text: string, budget: i32, headRatio: f64, hint: string): KeepResult {
   const n = text.length;
   if (n <= budget) return new KeepResult(text, null);
-  const scan = scanImportant(text);
-  const shapes = new Shapes(text, scan.totalLines, new LineNoter(scan));
+  const scan = scanImportant(text, true);
+  const shapes = new Shapes(text, scan.totalLines, new LineNoter(scan), scan.newlineAt);
   return keepWithScan(text, refineScan(text, scan, shapes, -1), budget, headRatio, hint, shapes);
 }
 

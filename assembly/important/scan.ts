@@ -31,6 +31,11 @@ export class Scan {
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;
+  /**
+   * Where each '\n' of the text is, in order, then the text's length, when the scan was
+   * asked to keep them (the pass over the lines then need not look for them); else null.
+   */
+  newlineAt: StaticArray<i32> | null = null;
 
   get count(): i32 {
     return this.kinds.length;
@@ -117,12 +122,22 @@ function buckets(v: v128, lo: v128, hi: v128, nibble: v128): v128 {
   return v128.and(i8x16.swizzle(lo, v128.and(v, nibble)), i8x16.swizzle(hi, v128.and(i16x8.shr_u(v, 4), nibble)));
 }
 
-export function scanImportant(s: string): Scan {
+/** `a` with twice the room, its first `used` entries copied. */
+function grown(a: StaticArray<i32>, used: i32): StaticArray<i32> {
+  const b = new StaticArray<i32>(a.length << 1);
+  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>used << 2);
+  return b;
+}
+
+/** `keepNewlines`: keep where every '\n' is (Scan.newlineAt). */
+export function scanImportant(s: string, keepNewlines: bool = false): Scan {
   const scan = new Scan();
   const cur = new Cursor();
   const n = s.length;
   const base = changetype<usize>(s);
   let newlines = 0; // '\n' in s[0, i)
+  // Where they are, when kept: room for at least one more step's.
+  let newlineAt = new StaticArray<i32>(keepNewlines ? 64 : 0);
   let lineStart = 0; // start of the line holding s[i]
   let pairs = 0;
   let i = 0;
@@ -175,16 +190,34 @@ export function scanImportant(s: string): Scan {
         record(s, scan, cur, i + k, newlines + popcnt<i32>(before) + 1, start);
       }
     }
+    if (nlBits != 0) {
+      lineStart = i + 32 - clz<i32>(nlBits);
+      if (keepNewlines) {
+        if (newlines + 16 > newlineAt.length) newlineAt = grown(newlineAt, newlines);
+        for (let bits = nlBits, k = newlines; bits != 0; bits &= bits - 1) unchecked((newlineAt[k++] = i + ctz(bits)));
+      }
+    }
     newlines += popcnt<i32>(nlBits);
-    if (nlBits != 0) lineStart = i + 32 - clz<i32>(nlBits);
     i += 16;
   }
   pairs += pairsEndingIn(s, i, n);
   for (; i < n; i++) {
     if (scalarTrigger(s, i)) record(s, scan, cur, i, newlines + 1);
-    if (unitAt(s, i) == CharCode.LF) newlines++;
+    if (unitAt(s, i) == CharCode.LF) {
+      if (keepNewlines) {
+        if (newlines >= newlineAt.length) newlineAt = grown(newlineAt, newlines);
+        unchecked((newlineAt[newlines] = i));
+      }
+      newlines++;
+    }
   }
   scan.pairs = pairs;
   scan.totalLines = lineCount(s, newlines);
+  if (keepNewlines) {
+    // The text's length after the last: where a last line without one ends.
+    if (newlines >= newlineAt.length) newlineAt = grown(newlineAt, newlines);
+    unchecked((newlineAt[newlines] = n));
+    scan.newlineAt = newlineAt;
+  }
   return scan;
 }

@@ -164,7 +164,8 @@ export class Shapes {
    */
   private breaks: StaticArray<i32> = new StaticArray<i32>(0);
 
-  constructor(public text: string, newlines: i32, visitor: LineVisitor | null = null) {
+  /** `newlineAt`: where the text's '\n' are, then its length, when a scan kept them (Scan.newlineAt). */
+  constructor(public text: string, newlines: i32, visitor: LineVisitor | null = null, newlineAt: StaticArray<i32> | null = null) {
     const cap = min(newlines + 1, MAX_LINES);
     this.starts = new StaticArray<i32>(cap);
     this.ends = new StaticArray<i32>(cap);
@@ -178,18 +179,18 @@ export class Shapes {
     this.counts = new StaticArray<i32>(size);
     this.mask = size - 1;
     for (let c = 0; c < COLUMN_IDS; c++) unchecked((this.colMaxSlot[c] = -1));
-    this.read(visitor);
+    this.read(visitor, newlineAt);
     this.settle();
   }
 
-  private read(visitor: LineVisitor | null): void {
+  private read(visitor: LineVisitor | null, newlineAt: StaticArray<i32> | null): void {
     const s = this.text;
     const n = s.length;
     let pos = 0;
     let k = 0;
     const cap = this.starts.length;
     while (pos < n) {
-      const nl = findNewline(s, pos, n);
+      const nl = newlineAt === null ? findNewline(s, pos, n) : unchecked(newlineAt[k]);
       let end = nl;
       if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
       // Lines past those analysed still reach the visitor.
