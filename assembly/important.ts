@@ -48,7 +48,7 @@ import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
 import { CharCode, isAlpha, isSpaceOrTab } from "./util/chars";
-import { countNewlines, findNewline, gapEnd, headCut, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
+import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
 /** Share of the content room (budget minus markers) flagged blocks may take; head and tail get the rest. */
@@ -109,7 +109,7 @@ function headerLike(s: string, a: i32, b: i32): bool {
   while (i < b) {
     while (i < b && !isAlpha(unitAt(s, i))) i++;
     const w = i;
-    while (i < b && isAlpha(unitAt(s, i))) i++;
+    i = lettersEnd(s, i, b);
     if (i - w >= 2) words++;
     if (words > 2) return false;
   }

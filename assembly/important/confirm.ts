@@ -3,7 +3,7 @@
 // an outcome starts there, and which kind. Rejects the usual false positives:
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
 import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { digitsEnd, unitAt } from "../util/lines";
 import { isLowerWordAt } from "../util/scan";
 import { Kind } from "./kinds";
 
@@ -235,6 +235,6 @@ function confirmExit(s: string, w: i32): i32 {
 function confirmRan(s: string, w: i32): i32 {
   if (!exactIs(s, w, "Ran ") || !wordStartsAt(s, w, false) || !isDigit(at(s, w + 4))) return Kind.None;
   let j = w + 4;
-  while (j < s.length && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, s.length);
   return exactIs(s, j, " test") ? Kind.Summary : Kind.None;
 }

@@ -7,7 +7,7 @@
 //               "       shop.CartTest.total(CartTest.java:138)"
 //   assertions  "Expected: 2379", "2378 !== 2379", "want \"x\"", "but was: <1799>", "  left: 379"
 import { CharCode, isAlpha, isDigit, toLower } from "../util/chars";
-import { gapEnd, unitAt } from "../util/lines";
+import { gapEnd, lettersEnd, unitAt } from "../util/lines";
 import { findText } from "../util/scan";
 
 /** Where installed code lives: a frame naming one of these is a library's, not the user's. */
@@ -90,7 +90,7 @@ function wordAt(s: string, i: i32, b: i32, w: string): bool {
 function sideLabel(s: string, a: i32, b: i32): bool {
   const t = gapEnd(s, a, b);
   let e = t;
-  while (e < b && isAlpha(unitAt(s, e))) e++;
+  e = lettersEnd(s, e, b);
   if (e >= b || unitAt(s, e) != CharCode.COLON) return false;
   return wordAt(s, t, e, "left") || wordAt(s, t, e, "right") || wordAt(s, t, e, "got");
 }

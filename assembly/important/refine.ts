@@ -18,7 +18,7 @@
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
 import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
-import { gapEnd, tokenEnd, unitAt } from "../util/lines";
+import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
 import { LineNoter } from "./notes";
@@ -82,7 +82,7 @@ function codeExcerpt(s: string, ls: i32, le: i32): bool {
   if (j < le && unitAt(s, j) == CharCode.GT) j++;
   j = gapEnd(s, j, le);
   const digits = j;
-  while (j < le && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, le);
   if (j == digits) return false;
   j = gapEnd(s, j, le);
   return j < le && unitAt(s, j) == CharCode.PIPE;
@@ -140,7 +140,7 @@ function wordAround(s: string, ls: i32, le: i32, hit: i32): i64 {
   let w = hit;
   while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
   let e = hit;
-  while (e < le && isAlpha(unitAt(s, e))) e++;
+  e = lettersEnd(s, e, le);
   return (<i64>w << 32) | <i64>e;
 }
 

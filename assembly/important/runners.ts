@@ -9,7 +9,7 @@
 //   cargo     "test result: FAILED. 3 passed; 1 failed; 0 ignored; …"
 //   mocha     "  3 passing (12ms)", "  1 failing", "  2 pending"
 import { CharCode, isDigit } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { digitsEnd, findNewline, unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 import { Scan, scanImportant } from "./scan";
 
@@ -92,7 +92,7 @@ function addCount(current: i32, more: i32): i32 {
 
 function allDigitsThen(s: string, i: i32, end: i32, word: string): bool {
   const from = i;
-  while (i < end && isDigit(unitAt(s, i))) i++;
+  i = digitsEnd(s, i, end);
   return i > from && startsAt(s, i, end, word);
 }
 
@@ -262,7 +262,7 @@ export function findRunnerSummaries(text: string): RunnerSummary {
 
 function isPytestQuiet(s: string, t: i32, end: i32): bool {
   const from = t;
-  while (t < end && isDigit(unitAt(s, t))) t++;
+  t = digitsEnd(s, t, end);
   if (!(startsAt(s, t, end, " passed") || startsAt(s, t, end, " failed") || startsAt(s, t, end, " error") || startsAt(s, t, end, " skipped") || startsAt(s, t, end, " deselected") || startsAt(s, t, end, " xfailed") || startsAt(s, t, end, " xpassed") || startsAt(s, t, end, " warning"))) return false;
   const at = indexIn(s, from, end, " in ");
   if (at < 0) return false;
@@ -274,7 +274,7 @@ function isPytestQuiet(s: string, t: i32, end: i32): bool {
 
 function digitsAt(s: string, i: i32, end: i32): i32 {
   let j = i;
-  while (j < end && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, end);
   return j - i;
 }
 

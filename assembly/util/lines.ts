@@ -1,6 +1,6 @@
 // Line and code-point arithmetic over UTF-16 text, without copies. The hot
 // loops read the string's memory directly, 8 code units per SIMD step.
-import { CharCode, isHighSurrogate, isLowSurrogate, isSpaceOrTab } from "./chars";
+import { CharCode, isAlpha, isDigit, isHighSurrogate, isLowSurrogate, isSpaceOrTab } from "./chars";
 
 // @ts-ignore: decorator
 @inline export function unitAt(s: string, i: i32): i32 {
@@ -125,6 +125,18 @@ export function gapEnd(s: string, i: i32, b: i32): i32 {
 /** End of the token (a run between spaces and tabs) at s[i], before b. */
 export function tokenEnd(s: string, i: i32, b: i32): i32 {
   while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the run of ASCII digits at s[i], before b. */
+export function digitsEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isDigit(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the run of ASCII letters at s[i], before b. */
+export function lettersEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isAlpha(unitAt(s, i))) i++;
   return i;
 }
 

@@ -10,7 +10,7 @@
 // states how many there are. A line that names a thread without a colon at its end
 // ("Thread 19 "app" received signal SIGSEGV") reports an event, not a block.
 import { CharCode, isAlpha, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { digitsEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 
 /** Blocks at least for a count (fewer are counted at a glance). */
@@ -32,7 +32,7 @@ function numberEnd(s: string, i: i32, b: i32): i32 {
     while (j < b && isHexDigit(unitAt(s, j))) j++;
     return j > i + 2 ? j : -1;
   }
-  while (j < b && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, b);
   return j > i ? j : -1;
 }
 

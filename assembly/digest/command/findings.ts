@@ -17,7 +17,7 @@
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { CharCode, isDigit } from "../../util/chars";
-import { gapEnd, readEachLine, tokenEnd, unitAt } from "../../util/lines";
+import { digitsEnd, gapEnd, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
@@ -74,9 +74,9 @@ export class Findings {
   }
 }
 
-function digitsEnd(s: string, i: i32, b: i32): i32 {
-  let j = i;
-  while (j < b && isDigit(unitAt(s, j))) j++;
+/** End of the digits at s[i] (before b), or -1 when there is none. */
+function numberEnd(s: string, i: i32, b: i32): i32 {
+  const j = digitsEnd(s, i, b);
   return j > i ? j : -1;
 }
 
@@ -87,9 +87,9 @@ function digitsEnd(s: string, i: i32, b: i32): i32 {
  */
 function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 {
   // line:col, then spaces.
-  const l = digitsEnd(s, i, b);
+  const l = numberEnd(s, i, b);
   if (l > 0 && l < b && unitAt(s, l) == CharCode.COLON) {
-    const c = digitsEnd(s, l + 1, b);
+    const c = numberEnd(s, l + 1, b);
     if (c > 0 && c < b && unitAt(s, c) == CharCode.SPACE) {
       unchecked((column[0] = true));
       return c;
@@ -99,9 +99,9 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
   while (j < b && unitAt(s, j) != CharCode.SPACE && unitAt(s, j) != CharCode.TAB) {
     const ch = unitAt(s, j);
     if (ch == CharCode.COLON && j > i) {
-      const e = digitsEnd(s, j + 1, b);
+      const e = numberEnd(s, j + 1, b);
       if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
-        const col = digitsEnd(s, e + 1, b);
+        const col = numberEnd(s, e + 1, b);
         if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON) {
           unchecked((column[0] = true));
           return col + 1;
@@ -116,9 +116,9 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       }
     }
     if (ch == LPAREN && j > i) {
-      const e = digitsEnd(s, j + 1, b);
+      const e = numberEnd(s, j + 1, b);
       if (e > 0 && e < b && unitAt(s, e) == CharCode.COMMA) {
-        const col = digitsEnd(s, e + 1, b);
+        const col = numberEnd(s, e + 1, b);
         if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN && unitAt(s, col + 1) == CharCode.COLON) {
           unchecked((column[0] = true));
           return col + 2;
@@ -159,7 +159,7 @@ function isCode(s: string, i: i32, e: i32): bool {
   while (j < e && isCapital(unitAt(s, j))) j++;
   if (j == i || j - i > 4) return false;
   const d = j;
-  while (j < e && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, e);
   return j == e && j - d >= 2 && j - d <= 5;
 }
 
