@@ -36,8 +36,7 @@ export function isContinuation(s: string, i: i32, end: i32): bool {
       startsWith(s, i, end, "During handling") || startsWith(s, i, end, "The above exception")) return true;
   // Rust and gcc snippets: "12 | code".
   if (isDigit(c)) {
-    let j = i;
-    j = digitsEnd(s, j, end);
+    let j = digitsEnd(s, i, end);
     while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
     return j < end && unitAt(s, j) == CharCode.PIPE;
   }

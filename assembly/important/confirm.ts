@@ -234,7 +234,6 @@ function confirmExit(s: string, w: i32): i32 {
 /** "Ran 12 tests in 0.003s" (unittest). */
 function confirmRan(s: string, w: i32): i32 {
   if (!exactIs(s, w, "Ran ") || !wordStartsAt(s, w, false) || !isDigit(at(s, w + 4))) return Kind.None;
-  let j = w + 4;
-  j = digitsEnd(s, j, s.length);
+  const j = digitsEnd(s, w + 4, s.length);
   return exactIs(s, j, " test") ? Kind.Summary : Kind.None;
 }

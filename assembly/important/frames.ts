@@ -89,8 +89,7 @@ function wordAt(s: string, i: i32, b: i32, w: string): bool {
 /** The line's first word, before a colon, is one of the sides of a comparison ("  left: 379", " right: 380", "got: 3"). */
 function sideLabel(s: string, a: i32, b: i32): bool {
   const t = gapEnd(s, a, b);
-  let e = t;
-  e = lettersEnd(s, e, b);
+  const e = lettersEnd(s, t, b);
   if (e >= b || unitAt(s, e) != CharCode.COLON) return false;
   return wordAt(s, t, e, "left") || wordAt(s, t, e, "right") || wordAt(s, t, e, "got");
 }

@@ -77,8 +77,7 @@ function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
  * diagnostic above it is the line that says what failed.
  */
 function codeExcerpt(s: string, ls: i32, le: i32): bool {
-  let j = ls;
-  j = gapEnd(s, j, le);
+  let j = gapEnd(s, ls, le);
   if (j < le && unitAt(s, j) == CharCode.GT) j++;
   j = gapEnd(s, j, le);
   const digits = j;
@@ -89,9 +88,7 @@ function codeExcerpt(s: string, ls: i32, le: i32): bool {
 }
 
 function indentAt(s: string, a: i32, b: i32): i32 {
-  let j = a;
-  j = gapEnd(s, j, b);
-  return j - a;
+  return gapEnd(s, a, b) - a;
 }
 
 /**
@@ -134,16 +131,14 @@ function ruledRows(s: string, shapes: Shapes): StaticArray<u8> {
   return rows;
 }
 
-/** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
 /** The word of letters around `hit` in line [ls, le), packed as (start << 32) | end. */
 function wordAround(s: string, ls: i32, le: i32, hit: i32): i64 {
   let w = hit;
   while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
-  let e = hit;
-  e = lettersEnd(s, e, le);
-  return (<i64>w << 32) | <i64>e;
+  return (<i64>w << 32) | <i64>lettersEnd(s, hit, le);
 }
 
+/** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
 export const FREE_TEXT: u8 = 1;
 export const STATUS: u8 = 2;
 export const IN_WORDS: u8 = 3;
@@ -207,8 +202,7 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   if (shapes.regularRow(line) && shapes.deviation(line) == 0 && (form == 1 || prevCase == 2) && !(index == 2 && shapes.steady(line, 2))) return true;
   // Mid-sentence in a command that succeeded: "… a fast memory error detector".
   if (exitCode != 0 || form != 1 || prevCase != 1 || tokens < PROSE_WORDS) return false;
-  let k = e;
-  k = gapEnd(s, k, le);
+  const k = gapEnd(s, e, le);
   return k > e && k < le && isLower(unitAt(s, k));
 }
 

@@ -273,9 +273,7 @@ function isPytestQuiet(s: string, t: i32, end: i32): bool {
 }
 
 function digitsAt(s: string, i: i32, end: i32): i32 {
-  let j = i;
-  j = digitsEnd(s, j, end);
-  return j - i;
+  return digitsEnd(s, i, end) - i;
 }
 
 /**

@@ -50,7 +50,6 @@ const MIN_SUPPORT: i32 = 8;
   return h;
 }
 
-
 const ALL: u64 = 0xffffffffffffffff;
 
 /**
@@ -65,6 +64,7 @@ const VECTORS: usize = memory.data<u64>([
   0, 0, 0xffff, 0, 0xffffffff, 0, 0xffffffffffff, 0, ALL, 0, ALL, 0xffff, ALL, 0xffffffff, ALL, 0xffffffffffff, ALL, ALL,
 ]);
 const FILLED: usize = VECTORS + 64;
+
 /** The address of the 16 units at i of the UTF-16 data at base (n units long); past n they read as spaces. */
 function sixteenAt(base: usize, i: i32, n: i32): usize {
   return i + 16 <= n ? base + (<usize>i << 1) : paddedUnits(base, i, n);
