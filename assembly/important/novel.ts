@@ -15,8 +15,8 @@ const PRIME: u64 = 0x100000001b3;
 /** Units of a line's words gathered before they are hashed (a longer line goes in several rounds). */
 const GATHER: i32 = 256;
 /**
- * Where the words are gathered: GATHER units, a step of 8 stored past them, and a
- * last space. Static, so that a key costs no allocation.
+ * Where the words are gathered: GATHER units and a step of 8 stored past them. Static, so
+ * that a key costs no allocation.
  */
 const WORDS: usize = memory.data((GATHER + 16) << 1, 16);
 

@@ -96,16 +96,16 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineS
 // bucket per trigger, upper and lower case alike, and every bucket is an exact
 // product of nibbles, so there are no false candidates from the tables:
 //   0 rr   1 fa   2 pa   3 wa   4 Ra   5 eb   6 xc/xi   7 **
-// The tables, with the other vectors the loop uses, sit in memory and are loaded once
-// before it: V8 builds a vector constant again at each use inside a loop.
-//                    FIRST_LO, FIRST_HI, SECOND_LO, SECOND_HI (offsets 0, 16, 32, 48)
-//   The unit after the trigger, as confirm.ts requires it (a superset: the buckets are
-//   products of nibbles, so a few other bytes pass too, and confirm.ts rejects them):
-//     0 rr   any (ERR! ends with anything)      1 fa  i t u (fail, fatal, fault)
-//     2 pa   n s (panic, pass)                  3 wa  r (warn)
-//     4 Ra   n (Ran)   5 eb  a (Traceback)      6 xc/xi  e t (exception, exit)   7 **  *
-//   Either case for the words compared without it. "-Wall", "always", "parentheses" stop here.
-//                    THIRD_LO, THIRD_HI (64, 80); the low-nibble mask (96); '\n' (112); 0xff80 (128)
+// The tables and the other vectors the loop uses sit in memory and are loaded once before
+// it (V8 builds a vector constant again at each use inside a loop). At 0 and 16 the low-
+// and high-nibble buckets of a trigger's first unit, at 32 and 48 those of its second, at
+// 64 and 80 those of the unit after it, as confirm.ts requires it (a superset: the buckets
+// are products of nibbles, so a few other bytes pass too, and confirm.ts rejects them):
+//   0 rr   any (ERR! ends with anything)      1 fa  i t u (fail, fatal, fault)
+//   2 pa   n s (panic, pass)                  3 wa  r (warn)
+//   4 Ra   n (Ran)   5 eb  a (Traceback)      6 xc/xi  e t (exception, exit)   7 **  *
+// Either case for the words compared without it. "-Wall", "always", "parentheses" stop here.
+// Then the low-nibble mask (96), '\n' (112) and 0xff80 in 16-bit lanes (128).
 const VECTORS: usize = memory.data<u8>([
   0x04, 0, 0x11, 0, 0, 0x20, 0x02, 0x08, 0x40, 0, 0x80, 0, 0, 0, 0, 0,
   0, 0, 0x80, 0, 0x22, 0x5d, 0x22, 0x4d, 0, 0, 0, 0, 0, 0, 0, 0,
