@@ -6,7 +6,6 @@
 // that aligns the columns: "==== vat-1 FAILED" and "==== parse-1 FAILED" differ,
 // "8:39  error  'next' …" and "8:40  error  'next' …" do not. Linear in the
 // lines' length.
-import { CharCode } from "../util/chars";
 import { paddedUnits } from "../util/lines";
 import { NO_WORDS, Scan } from "./scan";
 
@@ -19,6 +18,16 @@ const GATHER: i32 = 256;
  * that a key costs no allocation.
  */
 const WORDS: usize = memory.data((GATHER + 16) << 1, 16);
+/**
+ * The vectors messageKey() compares with, loaded rather than built at each use in its loop
+ * as V8 builds a vector constant: ' ', '\t', '\r', '0', 10, 'a', 26, '#' in every lane.
+ */
+const KEY_VECTORS: usize = memory.data<u16>([
+  0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09,
+  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30,
+  10, 10, 10, 10, 10, 10, 10, 10, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61,
+  26, 26, 26, 26, 26, 26, 26, 26, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23,
+], 16);
 
 /** The key's state: the hash of the whole blocks of 4 units gathered so far, and their units. */
 let keyState: u64 = 0;
@@ -50,13 +59,22 @@ export function messageKey(s: string, a: i32, b: i32): u32 {
   let prevGap = 1;
   let prevDigit = 0;
   let w = 0;
+  const space = v128.load(KEY_VECTORS);
+  const tab = v128.load(KEY_VECTORS, 16);
+  const cr = v128.load(KEY_VECTORS, 32);
+  const zero = v128.load(KEY_VECTORS, 48);
+  const ten = v128.load(KEY_VECTORS, 64);
+  const lowerA = v128.load(KEY_VECTORS, 80);
+  const alphabet = v128.load(KEY_VECTORS, 96);
+  const hash = v128.load(KEY_VECTORS, 112);
   for (let i = a; ; i += 8) {
     // The last step reads the units from b on as spaces: the last word ends with one too.
     const last = i + 8 > b;
     const v = v128.load(last ? paddedUnits(base, i, b) : base + (<usize>i << 1));
-    const gapV = v128.or(v128.or(i16x8.eq(v, i16x8.splat(<i16>CharCode.SPACE)), i16x8.eq(v, i16x8.splat(<i16>CharCode.TAB))), i16x8.eq(v, i16x8.splat(<i16>CharCode.CR)));
-    const digitV = i16x8.lt_u(i16x8.sub(v, i16x8.splat(<i16>CharCode._0)), i16x8.splat(10));
-    letters = v128.or(letters, i16x8.lt_u(i16x8.sub(v128.or(v, i16x8.splat(0x20)), i16x8.splat(<i16>CharCode.a)), i16x8.splat(26)));
+    const gapV = v128.or(v128.or(i16x8.eq(v, space), i16x8.eq(v, tab)), i16x8.eq(v, cr));
+    const digitV = i16x8.lt_u(i16x8.sub(v, zero), ten);
+    // A letter is one of 'a'–'z' once 0x20 is set.
+    letters = v128.or(letters, i16x8.lt_u(i16x8.sub(v128.or(v, space), lowerA), alphabet));
     const gaps = i16x8.bitmask(gapV);
     const digits = i16x8.bitmask(digitV);
     // A gap after a gap and a digit after a digit go: one space per gap, one '#' per number.
@@ -64,7 +82,7 @@ export function messageKey(s: string, a: i32, b: i32): u32 {
     prevGap = gaps >> 7;
     prevDigit = digits >> 7;
     const at = WORDS + (<usize>w << 1);
-    v128.store(at, v128.bitselect(i16x8.splat(<i16>CharCode.HASH), v128.bitselect(i16x8.splat(<i16>CharCode.SPACE), v, gapV), digitV));
+    v128.store(at, v128.bitselect(hash, v128.bitselect(space, v, gapV), digitV));
     if (drop == 0) w += 8;
     else {
       // Compacted in place: a kept unit moves down, never past one not read yet.
