@@ -2,6 +2,15 @@
 // loops read the string's memory directly, 8 code units per SIMD step.
 import { CharCode, isAlpha, isDigit, isHighSurrogate, isLowSurrogate, isSpaceOrTab } from "./chars";
 
+/**
+ * The vectors these loops compare with, loaded rather than built at each use in a loop as
+ * V8 builds a vector constant: '\n', ' ', 0xf800, 0xd800 in every lane.
+ */
+const LINE_VECTORS: usize = memory.data<u16>([
+  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+  0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800,
+], 16);
+
 // @ts-ignore: decorator
 @inline export function unitAt(s: string, i: i32): i32 {
   return <i32>load<u16>(changetype<usize>(s) + (<usize>i << 1));
@@ -10,7 +19,7 @@ import { CharCode, isAlpha, isDigit, isHighSurrogate, isLowSurrogate, isSpaceOrT
 /** Number of '\n' in s[start, end). */
 export function countNewlines(s: string, start: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
+  const nl = v128.load(LINE_VECTORS);
   let i = start;
   let n = 0;
   while (i + 8 <= end) {
@@ -39,9 +48,9 @@ export function textStats(s: string): TextStats {
   const stats = new TextStats();
   const n = s.length;
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
-  const mask = i16x8.splat(<i16>0xf800);
-  const sur = i16x8.splat(<i16>0xd800);
+  const nl = v128.load(LINE_VECTORS);
+  const mask = v128.load(LINE_VECTORS, 32);
+  const sur = v128.load(LINE_VECTORS, 48);
   let i = 0;
   let newlines = 0;
   let pairs = 0;
@@ -81,8 +90,9 @@ const PADDED: usize = memory.data(32, 16);
  * past it. Valid until the next call.
  */
 export function paddedUnits(base: usize, i: i32, n: i32): usize {
-  v128.store(PADDED, i16x8.splat(<i16>CharCode.SPACE));
-  v128.store(PADDED, i16x8.splat(<i16>CharCode.SPACE), 16);
+  const spaces = v128.load(LINE_VECTORS, 16);
+  v128.store(PADDED, spaces);
+  v128.store(PADDED, spaces, 16);
   memory.copy(PADDED, base + (<usize>i << 1), <usize>min(n - i, 16) << 1);
   return PADDED;
 }
@@ -90,7 +100,7 @@ export function paddedUnits(base: usize, i: i32, n: i32): usize {
 /** Index of the first '\n' in s[from, end), or `end` when there is none. */
 export function findNewline(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
+  const nl = v128.load(LINE_VECTORS);
   let i = from;
   for (; i + 8 <= end; i += 8) {
     const m = i16x8.eq(v128.load(base + (<usize>i << 1)), nl);
@@ -107,7 +117,7 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
 export function spacesEnd(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
-  const space = i16x8.splat(<i16>CharCode.SPACE);
+  const space = v128.load(LINE_VECTORS, 16);
   for (; i + 8 <= end; i += 8) {
     const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
     if (other != 0) return i + ctz<i32>(other);
@@ -180,8 +190,8 @@ export function lineCount(s: string, newlines: i32): i32 {
 export function codePoints(s: string, start: i32, end: i32): i32 {
   if (end <= start) return 0;
   const base = changetype<usize>(s);
-  const mask = i16x8.splat(<i16>0xf800);
-  const sur = i16x8.splat(<i16>0xd800);
+  const mask = v128.load(LINE_VECTORS, 32);
+  const sur = v128.load(LINE_VECTORS, 48);
   let pairs = 0;
   let i = start;
   for (; i + 8 <= end; i += 8) {
