@@ -1,6 +1,15 @@
 // Line and code-point arithmetic over UTF-16 text, without copies. The hot
 // loops read the string's memory directly, 8 code units per SIMD step.
-import { CharCode, isHighSurrogate, isLowSurrogate } from "./chars";
+import { CharCode, isAlpha, isDigit, isHighSurrogate, isLowSurrogate, isSpaceOrTab } from "./chars";
+
+/**
+ * The vectors these loops compare with, loaded rather than built at each use in a loop as
+ * V8 builds a vector constant: '\n', ' ', 0xf800, 0xd800 in every lane.
+ */
+const LINE_VECTORS: usize = memory.data<u16>([
+  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+  0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800,
+], 16);
 
 // @ts-ignore: decorator
 @inline export function unitAt(s: string, i: i32): i32 {
@@ -10,7 +19,7 @@ import { CharCode, isHighSurrogate, isLowSurrogate } from "./chars";
 /** Number of '\n' in s[start, end). */
 export function countNewlines(s: string, start: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
+  const nl = v128.load(LINE_VECTORS);
   let i = start;
   let n = 0;
   while (i + 8 <= end) {
@@ -39,9 +48,9 @@ export function textStats(s: string): TextStats {
   const stats = new TextStats();
   const n = s.length;
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
-  const mask = i16x8.splat(<i16>0xf800);
-  const sur = i16x8.splat(<i16>0xd800);
+  const nl = v128.load(LINE_VECTORS);
+  const mask = v128.load(LINE_VECTORS, 32);
+  const sur = v128.load(LINE_VECTORS, 48);
   let i = 0;
   let newlines = 0;
   let pairs = 0;
@@ -72,10 +81,26 @@ export function pairsEndingIn(s: string, from: i32, to: i32): i32 {
   return pairs;
 }
 
+/** Where paddedUnits puts the units it pads. */
+const PADDED: usize = memory.data(32, 16);
+
+/**
+ * The address of a copy of the 16 UTF-16 units at i of the data at base, those at n and
+ * past it spaces: a full SIMD step at the end of a text (or of a line) without reading
+ * past it. Valid until the next call.
+ */
+export function paddedUnits(base: usize, i: i32, n: i32): usize {
+  const spaces = v128.load(LINE_VECTORS, 16);
+  v128.store(PADDED, spaces);
+  v128.store(PADDED, spaces, 16);
+  memory.copy(PADDED, base + (<usize>i << 1), <usize>min(n - i, 16) << 1);
+  return PADDED;
+}
+
 /** Index of the first '\n' in s[from, end), or `end` when there is none. */
 export function findNewline(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
+  const nl = v128.load(LINE_VECTORS);
   let i = from;
   for (; i + 8 <= end; i += 8) {
     const m = i16x8.eq(v128.load(base + (<usize>i << 1)), nl);
@@ -92,12 +117,36 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
 export function spacesEnd(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
-  const space = i16x8.splat(<i16>CharCode.SPACE);
+  const space = v128.load(LINE_VECTORS, 16);
   for (; i + 8 <= end; i += 8) {
     const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
     if (other != 0) return i + ctz<i32>(other);
   }
   while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  return i;
+}
+
+/** End of the spaces and tabs at s[i], before b. */
+export function gapEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the token (a run between spaces and tabs) at s[i], before b. */
+export function tokenEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the run of ASCII digits at s[i], before b. */
+export function digitsEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isDigit(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the run of ASCII letters at s[i], before b. */
+export function lettersEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isAlpha(unitAt(s, i))) i++;
   return i;
 }
 
@@ -141,8 +190,8 @@ export function lineCount(s: string, newlines: i32): i32 {
 export function codePoints(s: string, start: i32, end: i32): i32 {
   if (end <= start) return 0;
   const base = changetype<usize>(s);
-  const mask = i16x8.splat(<i16>0xf800);
-  const sur = i16x8.splat(<i16>0xd800);
+  const mask = v128.load(LINE_VECTORS, 32);
+  const sur = v128.load(LINE_VECTORS, 48);
   let pairs = 0;
   let i = start;
   for (; i + 8 <= end; i += 8) {
