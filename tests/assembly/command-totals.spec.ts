@@ -196,6 +196,14 @@ describe("entries under a label", () => {
     expect(commandTotals(status)).toBe("Changes to be committed: 9 entries");
   });
 
+  it("counts a tab-indented entry whose units are as many as its indentation's columns (bandit's run metrics)", () => {
+    // "\t\tUndefined: 0.0" is 16 units, and its two tabs are 16 columns wide: an entry all the same, not a blank line.
+    const metrics =
+      "Run metrics:\n\tTotal issues (by severity):\n\t\tUndefined: 0.0\n\t\tLow: 12.0\n\t\tMedium: 0.0\n\t\tHigh: 0.0\n" +
+      "\tTotal issues (by confidence):\n\t\tUndefined: 0.0\n\t\tLow: 0.0\n\t\tMedium: 1.0\n\t\tHigh: 11.0\nFiles skipped (0):\n";
+    expect(commandTotals(metrics)).toBe("Run metrics: 8 entries");
+  });
+
   it("counts nothing under a line that is no label or over too few entries", () => {
     // A traceback's heading has parentheses; a short list is counted at a glance.
     expect(commandTotals("Traceback (most recent call last):\n" + repeat("  File \"m#.py\", line #, in f", 9))).toBe("");
