@@ -339,6 +339,8 @@ const NOTICE = "inary file matches";
  * both are (as findText looks), 8 places a step, the step's places past the last one masked.
  */
 function holdsNotice(s: string, from: i32, end: i32): bool {
+  // The size-optimised build (the component's) has findText look.
+  if (ASC_SHRINK_LEVEL >= 2) return findText(s, NOTICE, from, end) >= 0;
   const last = end - NOTICE.length;
   const base = changetype<usize>(s);
   for (let i = from; i <= last; i += 8) {
@@ -619,7 +621,9 @@ export function parseSearch(text: string): SearchParse {
   p.mode = detectMode(p);
   if (p.mode == SearchMode.None) return p;
   let heading = -1; // Heading mode: the file of the current group
-  if (p.mode == SearchMode.Prefixed) readPrefixedLines(p);
+  // The size-optimised build (the component's) reads Prefixed lines one by one, as the
+  // other shapes are read: readPrefixedLines answers the same, faster, for more code.
+  if (ASC_SHRINK_LEVEL < 2 && p.mode == SearchMode.Prefixed) readPrefixedLines(p);
   else for (let i = 0; i < L.count; i++) {
     unchecked((p.nextMatch[i] = -1));
     unchecked((p.file[i] = -1));
@@ -631,6 +635,7 @@ export function parseSearch(text: string): SearchParse {
       continue;
     }
     switch (p.mode) {
+      case SearchMode.Prefixed: readPrefixed(p, i, a, b); break;
       case SearchMode.PathText: readPathText(p, i); break;
       case SearchMode.Counts: readCount(p, i); break;
       case SearchMode.FilesOnly: {
