@@ -280,14 +280,15 @@ export const EITHER_FIELD: i32 = 0;
  * followed by digits and then the same unit again (or, when `atEnd`, by the end of the line).
  */
 export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd: bool): i32 {
-  // Candidates are found 8 units at a time: most lines hold few separators.
+  // Candidates are found 8 units at a time: most lines hold few separators. (One at a time
+  // in the size-optimised build, the component's.)
   const base = changetype<usize>(s);
   const one = sep == CharCode.MINUS ? CharCode.MINUS : CharCode.COLON;
   const other = sep == CharCode.COLON ? CharCode.COLON : CharCode.MINUS;
   const oneV = i16x8.splat(<i16>one);
   const otherV = i16x8.splat(<i16>other);
   let i = start + 1;
-  for (; i + 8 <= end; i += 8) {
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const v = v128.load(base + (<usize>i << 1));
     let hits = i16x8.bitmask(v128.or(i16x8.eq(v, oneV), i16x8.eq(v, otherV)));
     while (hits != 0) {
