@@ -411,9 +411,10 @@ class Cleaner {
         out.reserve(at + len + 8);
         if (at < out.len) overwrote = true;
         const src = base + (<usize>p << 1);
-        if (len <= SHORT_RUN && p + ((len + 7) & ~7) <= n && at + len >= out.len) {
+        if (ASC_SHRINK_LEVEL < 2 && len <= SHORT_RUN && p + ((len + 7) & ~7) <= n && at + len >= out.len) {
           // Runs between escapes and lines are short: vector moves beat a
-          // memory.copy call. What they write past the run is past the line.
+          // memory.copy call (not in the size-optimised build, the component's).
+          // What they write past the run is past the line.
           const dst = out.at(at);
           for (let k = 0; k < len; k += 8) v128.store(dst + (<usize>k << 1), v128.load(src + (<usize>k << 1)));
         } else {

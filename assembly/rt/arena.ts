@@ -163,13 +163,7 @@ export function __free(ptr: usize): void {
 // @ts-ignore: decorator
 @global @unsafe
 export function __new(size: usize, id: u32): usize {
-  if (size > OBJECT_MAXSIZE) throw new Error(E_ALLOCATION_TOO_LARGE);
-  const ptr = allocateBlock(OBJECT_OVERHEAD + size) + OBJECT_OVERHEAD;
-  const object = changetype<OBJECT>(ptr - TOTAL_OVERHEAD);
-  object.gcInfo = 0;
-  object.gcInfo2 = 0;
-  object.rtId = id;
-  object.rtSize = <u32>size;
+  const ptr = __newUninitialized(size, id);
   // The standard library counts on zeroed objects under a runtime of its own (arrays, buffers);
   // a string is always written whole.
   if (id != STRING_ID) zeroPayload(ptr, size);

@@ -1,5 +1,7 @@
 // Line and code-point arithmetic over UTF-16 text, without copies. The hot
-// loops read the string's memory directly, 8 code units per SIMD step.
+// loops read the string's memory directly, 8 code units per SIMD step. The
+// size-optimised build (the component's, ASC_SHRINK_LEVEL 2) leaves the SIMD
+// steps out: the unit loops that finish each scan answer the same alone.
 import { CharCode, isAlpha, isDigit, isHighSurrogate, isLowSurrogate, isSpaceOrTab } from "./chars";
 
 /**
@@ -22,7 +24,7 @@ export function countNewlines(s: string, start: i32, end: i32): i32 {
   const nl = v128.load(LINE_VECTORS);
   let i = start;
   let n = 0;
-  while (i + 8 <= end) {
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= end) {
     // Each lane counts up by one per match (eq gives -1); 16,384 steps cannot overflow an i16 lane.
     const stop = min(end - 8, i + (16384 << 3));
     let acc = i16x8.splat(0);
@@ -54,7 +56,7 @@ export function textStats(s: string): TextStats {
   let i = 0;
   let newlines = 0;
   let pairs = 0;
-  while (i + 8 <= n) {
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= n) {
     const stop = min(n - 8, i + (16384 << 3));
     let acc = i16x8.splat(0);
     for (; i <= stop; i += 8) {
@@ -102,7 +104,7 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
   const nl = v128.load(LINE_VECTORS);
   let i = from;
-  for (; i + 8 <= end; i += 8) {
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const m = i16x8.eq(v128.load(base + (<usize>i << 1)), nl);
     if (v128.any_true(m)) return i + ctz<i32>(i16x8.bitmask(m));
   }
@@ -118,7 +120,7 @@ export function spacesEnd(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
   const space = v128.load(LINE_VECTORS, 16);
-  for (; i + 8 <= end; i += 8) {
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
     if (other != 0) return i + ctz<i32>(other);
   }
@@ -194,7 +196,7 @@ export function codePoints(s: string, start: i32, end: i32): i32 {
   const sur = v128.load(LINE_VECTORS, 48);
   let pairs = 0;
   let i = start;
-  for (; i + 8 <= end; i += 8) {
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const v = v128.load(base + (<usize>i << 1));
     if (!v128.any_true(i16x8.eq(v128.and(v, mask), sur))) continue;
     for (let j = i; j < i + 8; j++) {

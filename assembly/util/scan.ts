@@ -1,5 +1,7 @@
 // The cleaner's hot scan: where is the next code unit that ends a line or
-// may need rewriting? Eight UTF-16 units per SIMD step.
+// may need rewriting? Eight UTF-16 units per SIMD step. The size-optimised
+// build (the component's, ASC_SHRINK_LEVEL 2) leaves the SIMD steps out: the
+// unit loops that finish each scan answer the same alone.
 import { CharCode } from "./chars";
 
 /**
@@ -30,7 +32,7 @@ export function nextStop(base: usize, i: i32, n: i32): i32 {
   const csi = v128.load(STOP_VECTORS, 64);
   const toSurrogate = v128.load(STOP_VECTORS, 80);
   const surrogate = v128.load(STOP_VECTORS, 96);
-  while (i + 8 <= n) {
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= n) {
     const v = v128.load(base + (<usize>i << 1));
     // Unsigned ranges as signed compares (one instruction each where an unsigned one takes
     // several): v < 0x20 is v + 0x8000 < -0x7fe0, 0xd800 <= v < 0xe000 is v + 0xa800 < -0x7800.
@@ -52,7 +54,7 @@ export function nextStop(base: usize, i: i32, n: i32): i32 {
  * lines of a text usually do.
  */
 export function unitsEqual(a: usize, b: usize, n: i32): bool {
-  if (n < 8) {
+  if (ASC_SHRINK_LEVEL >= 2 || n < 8) {
     for (let i = 0; i < n; i++) {
       if (load<u16>(a + (<usize>i << 1)) != load<u16>(b + (<usize>i << 1))) return false;
     }
@@ -85,7 +87,7 @@ export function findText(s: string, needle: string, from: i32, end: i32): i32 {
   const lastOff = <usize>(m - 1) << 1;
   const lastUnit = i16x8.splat(<i16>load<u16>(changetype<usize>(needle) + lastOff));
   let i = from;
-  while (i + 8 <= last + 1) {
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= last + 1) {
     const p = base + (<usize>i << 1);
     // Units i+m-1 … i+m+6: within [from, end) since i + 7 <= last = end - m.
     const match = v128.and(i16x8.eq(v128.load(p), first), i16x8.eq(v128.load(p + lastOff), lastUnit));

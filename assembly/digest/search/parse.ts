@@ -280,14 +280,15 @@ export const EITHER_FIELD: i32 = 0;
  * followed by digits and then the same unit again (or, when `atEnd`, by the end of the line).
  */
 export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd: bool): i32 {
-  // Candidates are found 8 units at a time: most lines hold few separators.
+  // Candidates are found 8 units at a time: most lines hold few separators. (One at a time
+  // in the size-optimised build, the component's.)
   const base = changetype<usize>(s);
   const one = sep == CharCode.MINUS ? CharCode.MINUS : CharCode.COLON;
   const other = sep == CharCode.COLON ? CharCode.COLON : CharCode.MINUS;
   const oneV = i16x8.splat(<i16>one);
   const otherV = i16x8.splat(<i16>other);
   let i = start + 1;
-  for (; i + 8 <= end; i += 8) {
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const v = v128.load(base + (<usize>i << 1));
     let hits = i16x8.bitmask(v128.or(i16x8.eq(v, oneV), i16x8.eq(v, otherV)));
     while (hits != 0) {
@@ -339,6 +340,8 @@ const NOTICE = "inary file matches";
  * both are (as findText looks), 8 places a step, the step's places past the last one masked.
  */
 function holdsNotice(s: string, from: i32, end: i32): bool {
+  // The size-optimised build (the component's) has findText look.
+  if (ASC_SHRINK_LEVEL >= 2) return findText(s, NOTICE, from, end) >= 0;
   const last = end - NOTICE.length;
   const base = changetype<usize>(s);
   for (let i = from; i <= last; i += 8) {
@@ -619,7 +622,9 @@ export function parseSearch(text: string): SearchParse {
   p.mode = detectMode(p);
   if (p.mode == SearchMode.None) return p;
   let heading = -1; // Heading mode: the file of the current group
-  if (p.mode == SearchMode.Prefixed) readPrefixedLines(p);
+  // The size-optimised build (the component's) reads Prefixed lines one by one, as the
+  // other shapes are read: readPrefixedLines answers the same, faster, for more code.
+  if (ASC_SHRINK_LEVEL < 2 && p.mode == SearchMode.Prefixed) readPrefixedLines(p);
   else for (let i = 0; i < L.count; i++) {
     unchecked((p.nextMatch[i] = -1));
     unchecked((p.file[i] = -1));
@@ -631,6 +636,7 @@ export function parseSearch(text: string): SearchParse {
       continue;
     }
     switch (p.mode) {
+      case SearchMode.Prefixed: readPrefixed(p, i, a, b); break;
       case SearchMode.PathText: readPathText(p, i); break;
       case SearchMode.Counts: readCount(p, i); break;
       case SearchMode.FilesOnly: {
