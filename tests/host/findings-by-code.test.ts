@@ -29,4 +29,11 @@ describe("findings grouped by code, offered by rounds", () => {
       expect(meta.facts.errorLines.some((line) => codeOf(line) === code && text.includes(line)), code).toBe(true);
     }
   });
+
+  it("takes no row of hex bytes for a finding: a certificate's extensions keep their room (openssl x509 -text)", () => {
+    const { text } = balanced("openssl-x509-text");
+    expect(text.split("\n")[0]).toBe("exit 0 · 72 lines");
+    expect(text).toContain("X509v3 Key Usage: critical");
+    expect(text).toContain("URI:http://pki.shop.internal/crl/platform-ca.crl");
+  });
 });

@@ -17,7 +17,7 @@
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { findingTag, noteFinding } from "../../important/notes";
-import { CharCode, isDigit } from "../../util/chars";
+import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { digitsEnd, gapEnd, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
@@ -106,7 +106,9 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       const e = numberEnd(s, j + 1, b);
       if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
         const col = numberEnd(s, e + 1, b);
-        if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON) {
+        // The message stands apart from its location: `12:68:c8:08:…` is a row of hex
+        // bytes (a certificate's modulus), no `path:line:col:`.
+        if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON && (col + 1 >= b || isSpaceOrTab(unitAt(s, col + 1)))) {
           unchecked((column[0] = true));
           return col + 1;
         }
