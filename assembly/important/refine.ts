@@ -21,7 +21,7 @@ import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
 import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
-import { findingOf, findingSeverity, LineNoter } from "./notes";
+import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
@@ -324,9 +324,12 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const candidates = new Array<i64>();
   for (let i = 0; i < lines; i++) {
     if (unchecked(flagged[i]) != 0) continue;
-    // A finding says what to fix where, error word or not (flake8's "x.py:3:1: F821 …").
+    // A finding that names its code says what to fix where, error word or not (flake8's
+    // "x.py:3:1: F821 …"), and its code ranks it among the others (novel.ts). One that
+    // names none ("x.py:8:43: undefined name …") is only located: where every line is
+    // one, as pyflakes prints them, being one sets no line apart.
     const finding = findingOf(unchecked(notes[i]));
-    if (finding != 0) {
+    if (finding != 0 && findingCode(finding) >= 0) {
       unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
       continue;
     }

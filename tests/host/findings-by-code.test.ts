@@ -36,4 +36,11 @@ describe("findings grouped by code, offered by rounds", () => {
     expect(text).toContain("X509v3 Key Usage: critical");
     expect(text).toContain("URI:http://pki.shop.internal/crl/platform-ca.crl");
   });
+
+  it("leaves located lines that name no code to their words when every line is one (pyflakes)", () => {
+    const { text } = balanced("pyflakes-stdlib-email");
+    expect(text.split("\n")[0]).toBe("exit 1 (failed) · 122 lines · 122 findings");
+    // The cuts count only the lines whose words flag them, not every finding they hold.
+    expect(text).not.toMatch(/incl\. \d{2,} warning lines/);
+  });
 });
