@@ -186,13 +186,15 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   for (let j = 0; j < repeats.length; j++) late.push(unchecked(repeats[j]));
   for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
-  // Warnings: each message once, the rarest first ("length comparison to zero" before
-  // the fifth "needless borrow"); three from each end while they repeat one message.
+  // Warnings: each message once, the first warning in front (a build's first diagnostic is
+  // read first, and those after it often follow from it), then the rarest first ("length
+  // comparison to zero" before the fifth "needless borrow"); three from each end while
+  // they repeat one message.
   const warningOrder = new Array<i32>();
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
   const novelWarnings = new Array<i32>();
   const repeatedWarnings = new Array<i32>();
-  novelFirst(text, scan, warningOrder, 0, novelWarnings, repeatedWarnings);
+  novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings);
   for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
   for (let j = 0; j < repeatedWarnings.length && j < 2 * FLOOD_ENDS - novelWarnings.length; j++) late.push(unchecked(repeatedWarnings[j]));
   fromBothEnds(headers, 0, headers.length, headers.length, primary);

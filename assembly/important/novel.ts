@@ -7,6 +7,8 @@
 // "8:39  error  'next' …" and "8:40  error  'next' …" do not. Linear in the
 // lines' length.
 import { paddedUnits } from "../util/lines";
+import { rankOf } from "./kinds";
+import { findingCode, findingOf, findingSeverity } from "./notes";
 import { NO_WORDS, Scan } from "./scan";
 
 /** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
@@ -116,33 +118,92 @@ export function hitKey(text: string, scan: Scan, h: i32): u32 {
 }
 
 /**
- * Splits hits `order` into `out`, those whose message no earlier hit stated,
- * the rarest messages first (stably; the first `keepFirst` keep their places
- * in front), and `later`, the repeats, in their order.
+ * The key hit h is grouped by: the code of the finding it is (findings.ts noted it), when
+ * it names one, as a linter's or a type checker's code names a kind of problem whatever
+ * the words around it ("F821", "[union-attr]"); else its message key. A code's key is
+ * even and at least 4: no message key (odd) nor NO_WORDS (2).
+ */
+export function groupKey(text: string, scan: Scan, h: i32): u32 {
+  const notes = scan.notes;
+  if (notes !== null) {
+    const code = findingCode(findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1])));
+    if (code >= 0) return <u32>(code + 2) << 1;
+  }
+  return hitKey(text, scan, h);
+}
+
+/** How grave hit h is: its finding's severity rank (0 error, 1 warning, … 7 none stated), else 0 for an error line and 1 for any other. */
+function gravity(scan: Scan, h: i32): i32 {
+  const notes = scan.notes;
+  if (notes !== null) {
+    const finding = findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]));
+    if (finding != 0) return findingSeverity(finding);
+  }
+  return rankOf(unchecked(scan.kinds[h])) == 3 ? 0 : 1;
+}
+
+/** Rounds told apart: later rounds share the last, in their order. */
+const MAX_ROUND: i32 = 0x7fff;
+/** Hits ranked at most: more (16 million flagged lines) are split in their order (inOrder). */
+const MAX_HITS: i32 = 0xffffff;
+
+/** novelFirst without ranking: each group's first hit to `out`, the others to `later`, in their order. */
+function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[]): void {
+  const seen = new Set<u32>();
+  for (let j = 0; j < order.length; j++) {
+    const h = unchecked(order[j]);
+    const k = groupKey(text, scan, h);
+    if (k != 0 && seen.has(k)) later.push(h);
+    else {
+      seen.add(k);
+      out.push(h);
+    }
+  }
+}
+
+/**
+ * Splits hits `order` into `out`, the first hit of each group (groupKey: a finding's code,
+ * else its message), and `later`, the others. Each group's first hit comes before any
+ * group's second, its second before any third, and so on; within a round the graver
+ * first (a finding's severity), then the rarer groups, then in `order` (the first
+ * `keepFirst` of `order` keep their places in front when they are their groups' first).
+ * Every distinct code or message reaches the budget before a second copy of any.
  */
 export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[]): void {
   const n = order.length;
-  const keys = new Array<u32>(n);
+  if (n > MAX_HITS) {
+    inOrder(text, scan, order, out, later);
+    return;
+  }
+  const keys = new StaticArray<u32>(n);
   const counts = new Map<u32, i32>();
   for (let j = 0; j < n; j++) {
-    const k = hitKey(text, scan, unchecked(order[j]));
+    const k = groupKey(text, scan, unchecked(order[j]));
     unchecked((keys[j] = k));
     counts.set(k, counts.has(k) ? counts.get(k) + 1 : 1);
   }
-  // A key's count turns negative once its first hit is placed: later hits with
-  // it are repeats. A key of 0 (a line without words) is never a repeat.
-  const novel = new Array<i64>();
+  // The hits of a group seen so far, while the group's count is kept apart from them.
+  const seen = new Map<u32, i32>();
+  const ranked = new StaticArray<i64>(n);
+  let firsts = 0;
   for (let j = 0; j < n; j++) {
     const k = unchecked(keys[j]);
-    const count = counts.get(k);
-    if (count < 0) {
-      later.push(unchecked(order[j]));
-      continue;
+    // A key of 0 (a line without words) is a group of its own.
+    let round = 0;
+    if (k != 0) {
+      round = seen.has(k) ? seen.get(k) : 0;
+      seen.set(k, round + 1);
     }
-    if (k != 0) counts.set(k, -count);
-    const rarity = j < keepFirst ? 0 : min(count, 0xfffff);
-    novel.push((<i64>rarity << 32) | <i64>j);
+    if (round == 0) firsts++;
+    const rarity = j < keepFirst && round == 0 ? 0 : min(k == 0 ? 1 : counts.get(k), 0xfffff);
+    const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, unchecked(order[j]));
+    unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 44) | (<i64>rarity << 24) | <i64>j));
   }
-  novel.sort();
-  for (let j = 0; j < novel.length; j++) out.push(unchecked(order[<i32>(unchecked(novel[j]) & 0xffffffff)]));
+  ranked.sort();
+  for (let r = 0; r < n; r++) {
+    const j = <i32>(unchecked(ranked[r]) & MAX_HITS);
+    const h = unchecked(order[j]);
+    if (r < firsts) out.push(h);
+    else later.push(h);
+  }
 }

@@ -21,7 +21,7 @@ import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
 import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
-import { LineNoter } from "./notes";
+import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
@@ -233,7 +233,7 @@ function hasMarker(s: string, a: i32, b: i32, ma: i32, mb: i32): bool {
  * with are errors too, whatever they say: pytest's "E       " before
  * "decimal.InvalidOperation: […]" as before "AssertionError: …". A marker counts
  * when at least two error lines carry it and they are at least half of its lines.
- * Marks them in `into` (1 per line); linear, a few comparisons per line.
+ * Marks them in `into` (Kind.Error per line); linear, a few comparisons per line.
  */
 function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
   const markerStarts = new Array<i32>();
@@ -268,7 +268,7 @@ function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shape
       for (let k = 0; k < markerStarts.length; k++) {
         if (unchecked(errorsWith[k]) < 2 || !hasMarker(text, a, b, unchecked(markerStarts[k]), unchecked(markerEnds[k]))) continue;
         if (pass == 0) unchecked((linesWith[k] += 1));
-        else if (unchecked(errorsWith[k]) * 2 >= unchecked(linesWith[k]) && unchecked(flagged[line]) == 0) unchecked((into[line] = 1));
+        else if (unchecked(errorsWith[k]) * 2 >= unchecked(linesWith[k]) && unchecked(flagged[line]) == 0) unchecked((into[line] = <u8>Kind.Error));
         break;
       }
     }
@@ -315,6 +315,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       if (line < lines) unchecked((flagged[line] = 1));
     }
   }
+  // Lines flagged whole, by the kind they take: the error lines' margin marker, a finding.
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
   for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
@@ -323,6 +324,15 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const candidates = new Array<i64>();
   for (let i = 0; i < lines; i++) {
     if (unchecked(flagged[i]) != 0) continue;
+    // A finding that names its code says what to fix where, error word or not (flake8's
+    // "x.py:3:1: F821 …"), and its code ranks it among the others (novel.ts). One that
+    // names none ("x.py:8:43: undefined name …") is only located: where every line is
+    // one, as pyflakes prints them, being one sets no line apart.
+    const finding = findingOf(unchecked(notes[i]));
+    if (finding != 0 && findingCode(finding) >= 0) {
+      unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
+      continue;
+    }
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
@@ -356,7 +366,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       }
       a++;
     }
-    if (line < lines && unchecked(marked[line]) != 0) addWholeLine(out, text, shapes, line, Kind.Error);
+    if (line < lines && unchecked(marked[line]) != 0) addWholeLine(out, text, shapes, line, unchecked(marked[line]));
     else if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
       addWholeLine(out, text, shapes, line, unchecked(summary[line]) == 1 ? Kind.Summary : Kind.Notable);
     }

@@ -88,6 +88,9 @@ describe("findings: totals by severity and code", () => {
     expect(findings(repeat("email/_header_value_parser.py:#:5: undefined name 'x'", 5))).toBe("5 findings");
     // grep -n hits have no column: not findings.
     expect(findings(repeat("src/a.ts:#:const x = 1;", 5))).toBe("");
+    // Rows of hex bytes (openssl x509 -text's modulus, cut from openssl-x509-text): "a0:a4:00:18:50:"
+    // has a line and a column after "a0:a4", but no gap before what would be the message.
+    expect(findings("    a0:a4:00:18:50:33:e6:5a:22:ba:06:b5:2b:7c:9c:\n    16:ad:31:c1:e0:fe:e6:9a:32:26:eb:b0:c1:c8:6f:\n    15:72:68:c8:08:50:e6:b2:76:4d:0f:12:37:a6:45:8f:e0:74:4a:6c\n")).toBe("");
   });
 
   it("nothing for one finding, prose, or a progress log", () => {

@@ -16,7 +16,8 @@
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
-import { CharCode, isDigit } from "../../util/chars";
+import { findingTag, noteFinding } from "../../important/notes";
+import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { digitsEnd, gapEnd, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
@@ -49,12 +50,13 @@ export class Findings {
   }
 
   /**
-   * Counts the code s[a, b) (none when empty). Looked up in place: a code already
-   * seen costs no copy, and a build log repeats a few codes on every finding.
+   * Counts the code s[a, b) (none when empty) and returns its index in `codes`, -1 for
+   * none or one past MAX_CODES. Looked up in place: a code already seen costs no copy,
+   * and a build log repeats a few codes on every finding.
    */
-  addCodeAt(s: string, a: i32, b: i32): void {
+  addCodeAt(s: string, a: i32, b: i32): i32 {
     const n = b - a;
-    if (n <= 0) return;
+    if (n <= 0) return -1;
     const at = changetype<usize>(s) + (<usize>a << 1);
     let slot = <i32>unitsHash(changetype<usize>(s), a, b) & (CODE_SLOTS - 1);
     while (true) {
@@ -63,14 +65,16 @@ export class Findings {
       const code = unchecked(this.codes[id]);
       if (code.length == n && unitsEqual(changetype<usize>(code), at, n)) {
         unchecked((this.codeCounts[id] = unchecked(this.codeCounts[id]) + 1));
-        return;
+        return id;
       }
       slot = (slot + 1) & (CODE_SLOTS - 1);
     }
-    if (this.codes.length >= MAX_CODES) return;
-    unchecked((this.codeSlots[slot] = this.codes.length + 1));
+    const id = this.codes.length;
+    if (id >= MAX_CODES) return -1;
+    unchecked((this.codeSlots[slot] = id + 1));
     this.codes.push(s.substring(a, b));
     this.codeCounts.push(1);
+    return id;
   }
 }
 
@@ -102,7 +106,9 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       const e = numberEnd(s, j + 1, b);
       if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
         const col = numberEnd(s, e + 1, b);
-        if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON) {
+        // The message stands apart from its location: `12:68:c8:08:…` is a row of hex
+        // bytes (a certificate's modulus), no `path:line:col:`.
+        if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON && (col + 1 >= b || isSpaceOrTab(unitAt(s, col + 1)))) {
           unchecked((column[0] = true));
           return col + 1;
         }
@@ -233,22 +239,24 @@ function locationFollows(s: string, b: i32, n: i32): bool {
   return i + 3 < n && unitAt(s, i) == CharCode.MINUS && unitAt(s, i + 1) == CharCode.MINUS && unitAt(s, i + 2) == CharCode.GT && unitAt(s, i + 3) == CharCode.SPACE;
 }
 
-/** Counts the finding on line s[a, b), if it is one (see the shapes at the top). */
-function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>, digits: i32): void {
+/**
+ * Counts the finding on line s[a, b), if it is one (see the shapes at the top); returns
+ * what it is (findingTag: its severity and code), 0 for a line that is none.
+ */
+function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>, digits: i32): i32 {
   let i = gapEnd(s, a, b);
-  if (i >= b) return;
+  if (i >= b) return 0;
   // A pointer, then `CODE (severity):`.
   if (unitAt(s, i) == 0x5e) {
     i = gapEnd(s, tokenEnd(s, i, b), b);
     const ce = tokenEnd(s, i, b);
-    if (!isCode(s, i, ce)) return;
+    if (!isCode(s, i, ce)) return 0;
     const p = gapEnd(s, ce, b);
-    if (p >= b || unitAt(s, p) != LPAREN) return;
+    if (p >= b || unitAt(s, p) != LPAREN) return 0;
     const we = wordEnd(s, p + 1, b);
     const sev = severityOf(s, p + 1, we);
-    if (sev < 0 || we >= b || unitAt(s, we) != RPAREN) return;
-    count(f, sev, s, i, ce);
-    return;
+    if (sev < 0 || we >= b || unitAt(s, we) != RPAREN) return 0;
+    return count(f, sev, s, i, ce);
   }
   unchecked((column[0] = false));
   // Every location has a digit: a line known to hold none is not searched for one.
@@ -263,27 +271,26 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     let cb = 0;
     if (sev < 0) {
       // A code opens with a capital.
-      if (!isCapital(unitAt(s, i))) return;
+      if (!isCapital(unitAt(s, i))) return 0;
       cb = tokenEnd(s, i, b);
-      if (cb >= b || !isCode(s, i, cb)) return;
+      if (cb >= b || !isCode(s, i, cb)) return 0;
       ca = i;
       sev = SEVERITIES.length - 1;
     } else {
-      if (we >= b) return;
+      if (we >= b) return 0;
       const c = unitAt(s, we);
       if (c == CharCode.LBRACKET) {
         let close = we + 1;
         while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
-        if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
+        if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return 0;
         ca = we + 1;
         cb = close;
-      } else if (c != CharCode.COLON) return;
+      } else if (c != CharCode.COLON) return 0;
     }
-    if (locationFollows(s, b, n)) count(f, sev, s, ca, cb);
-    return;
+    return locationFollows(s, b, n) ? count(f, sev, s, ca, cb) : 0;
   }
   i = gapEnd(s, loc, b);
-  if (i >= b) return;
+  if (i >= b) return 0;
   let we = wordEnd(s, i, b);
   let sev = severityOf(s, i, we);
   // `fatal error:` is an error.
@@ -295,7 +302,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
       we = ne;
     } else sev = 0;
   }
-  if (sev == -2) return;
+  if (sev == -2) return 0;
   // The code's range, packed; -1 while there is none.
   let code: i64 = -1;
   if (sev >= 0) {
@@ -309,20 +316,20 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     const ce = tokenEnd(s, i, b);
     const bare = ce > i && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
     if (isCode(s, i, bare)) code = packRange(i, bare);
-    else if (!unchecked(column[0])) return;
+    else if (!unchecked(column[0])) return 0;
     sev = SEVERITIES.length - 1;
   }
   if (code < 0) code = trailingBracket(s, i, b);
   if (code < 0) code = trailingRule(s, i, b);
-  if (code < 0) count(f, sev, s, 0, 0);
-  else count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
+  if (code < 0) return count(f, sev, s, 0, 0);
+  return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
-/** Counts a finding of severity `sev` and code s[a, b) (none when empty). */
-function count(f: Findings, sev: i32, s: string, a: i32, b: i32): void {
+/** Counts a finding of severity `sev` and code s[a, b) (none when empty); returns its findingTag. */
+function count(f: Findings, sev: i32, s: string, a: i32, b: i32): i32 {
   unchecked((f.counts[sev] += 1));
   f.total++;
-  f.addCodeAt(s, a, b);
+  return findingTag(sev, f.addCodeAt(s, a, b));
 }
 
 /**
@@ -331,6 +338,14 @@ function count(f: Findings, sev: i32, s: string, a: i32, b: i32): void {
  */
 export class FindingsReader {
   findings: Findings = new Findings();
+  /**
+   * Where each finding is noted by its line (important/notes.ts), when set: the flagged
+   * lines' notes, so that a finding without an error word is a candidate for the budget
+   * and findings are ranked by their codes.
+   */
+  notes: StaticArray<u64> | null = null;
+  /** Lines read so far: every line is read, in order. */
+  private lines: i32 = 0;
   private column: StaticArray<bool> = new StaticArray<bool>(1);
 
   /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
@@ -340,7 +355,11 @@ export class FindingsReader {
 
   /** line() with `digits` 0 when the line is known to hold no digit (1 when it holds one, -1 unknown). */
   lineOf(text: string, a: i32, b: i32, digits: i32): void {
-    if (b > a) readLine(text, a, b, text.length, this.findings, this.column, digits);
+    const line = this.lines++;
+    if (b <= a) return;
+    const tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
+    const notes = this.notes;
+    if (tag != 0 && notes !== null && line < notes.length) noteFinding(notes, line, tag);
   }
 }
 

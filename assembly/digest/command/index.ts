@@ -179,6 +179,8 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const base = scanImportant(text, true);
   const perLine = new CommandLines(base);
+  // Findings are noted with the flagged lines: candidates for the budget, ranked by code.
+  perLine.findings.notes = base.notes;
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
