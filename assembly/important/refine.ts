@@ -17,8 +17,9 @@
 //     error whatever it says (pytest's "E       decimal.InvalidOperation: […]").
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
-import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
 import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
+import { confirmAt } from "./confirm";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
@@ -138,6 +139,43 @@ function wordAround(s: string, ls: i32, le: i32, hit: i32): i64 {
   return (<i64>w << 32) | <i64>lettersEnd(s, hit, le);
 }
 
+function isQuote(c: i32): bool {
+  return c == CharCode.SQUOTE || c == CharCode.DQUOTE || c == 0x60;
+}
+
+function isNameChar(c: i32): bool {
+  return isIdentChar(c) || c == CharCode.DOT;
+}
+
+/**
+ * The word [w, e) is only part of a name the line mentions, not a status it states:
+ *   - the whole of a quoted name ("'exceptions' may be undefined", "'JSONDecodeError',")
+ *     that is neither a field's value ("level": "error", name: 'RangeError', missing='error')
+ *     nor a field's key ("error": {…});
+ *   - a part of a dotted name (".exceptions,", "xml.sax._exceptions") that is not the
+ *     type an error is reported as ("json.decoder.JSONDecodeError: …", "errors.New(").
+ */
+function nameMention(s: string, ls: i32, le: i32, w: i32, e: i32): bool {
+  let a = w;
+  while (a > ls && isNameChar(unitAt(s, a - 1))) a--;
+  let b = e;
+  while (b < le && isNameChar(unitAt(s, b))) b++;
+  // A dotted name ends at its last name character: a full stop after it ends a sentence.
+  while (b > e && unitAt(s, b - 1) == CharCode.DOT) b--;
+  const after = b < le ? unitAt(s, b) : 0;
+  if (a > ls && b < le && isQuote(unitAt(s, a - 1)) && after == unitAt(s, a - 1)) {
+    let j = a - 2;
+    while (j >= ls && isSpaceOrTab(unitAt(s, j))) j--;
+    // A key's colon, not a location's ("x.py:28:12: 'exceptions' may be undefined").
+    if (j > ls && unitAt(s, j) == CharCode.COLON && !isDigit(unitAt(s, j - 1))) return false;
+    if (j >= ls && unitAt(s, j) == 0x3d) return false;
+    const k = gapEnd(s, b + 1, le);
+    return !(k < le && unitAt(s, k) == CharCode.COLON);
+  }
+  const dotted = (w > a && unitAt(s, w - 1) == CharCode.DOT) || (e < b && unitAt(s, e) == CharCode.DOT);
+  return dotted && after != CharCode.COLON && after != 0x28;
+}
+
 /** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
 export const FREE_TEXT: u8 = 1;
 export const STATUS: u8 = 2;
@@ -145,7 +183,8 @@ export const IN_WORDS: u8 = 3;
 
 /**
  * What line [ls, le) and the line before it, [ps, pe) (ps -1 for none), say of the keyword
- * at `hit`: FREE_TEXT when the line is code quoted under a diagnostic or a frame, STATUS
+ * at `hit`: FREE_TEXT when the line is code quoted under a diagnostic or a frame or the word
+ * only names something (nameMention) and no later keyword of the line says more, STATUS
  * when the keyword's word is not a plain lower-case or capitalised word standing alone
  * ("error:", "failed;", "(error)", "ERROR"), else IN_WORDS: the rest of the output decides
  * whether it is free text (incidental).
@@ -160,6 +199,11 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
   const word = wordAround(s, ls, le, hit);
   const w = <i32>(word >> 32);
   const e = <i32>word;
+  if (nameMention(s, ls, le, w, e)) {
+    // The line's status, if any, is told by a later keyword ("src/errors.ts:3:1: error …").
+    for (let j = e; j + 1 < le; j++) if (confirmAt(s, j) != Kind.None) return wordVerdict(s, ls, le, ps, pe, j);
+    return FREE_TEXT;
+  }
   if (wordCase(s, w, e) == 0) return STATUS;
   // A word glued to punctuation ("error:", "failed;", "(error)") reads as a status.
   if (w > ls && !isSpaceOrTab(unitAt(s, w - 1))) return STATUS;

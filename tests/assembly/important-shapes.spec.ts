@@ -132,6 +132,21 @@ describe("refined scan", () => {
     expect(refined(parts.join("\n") + "\n", 0)).toBe("29:error");
   });
 
+  it("drops a keyword that only names something, and keeps the status a line states after it", () => {
+    // pyflakes (tests/fixtures/corpus/pyflakes-stdlib-email): a quoted name after a location,
+    // a module of a dotted name in a list: warnings about names, not errors.
+    const names = "asyncio/__init__.py:28:12: 'exceptions' may be undefined, or defined from star imports: .base_events, .exceptions\n" +
+      "asyncio/__init__.py:29:12: 'futures' may be undefined, or defined from star imports: .exceptions, .futures\n" +
+      "xml/sax/__init__.py:24:1: '._exceptions.SAXException' imported but unused\n";
+    expect(refined(names, 1)).toBe("");
+    // A field's value or key is a status: line 1 and line 2.
+    expect(refined("{\"level\": \"error\", \"job\": 1207}\n  \"error\": {\n", 0)).toBe("1:error,2:error");
+    // The type an error is reported as, glued to its colon.
+    expect(refined("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n", 1)).toBe("1:error");
+    // A name in the location, then the status: the later keyword decides.
+    expect(refined("src/errors.ts:3:1 - error TS2304: Cannot find name 'x'.\n", 2)).toBe("1:error");
+  });
+
   it("drops a keyword quoted in a code excerpt under a diagnostic", () => {
     const t = "  ● reserve takes the last unit\n\n    RangeError: insufficient stock\n\n    > 10 |   if (qty > have) throw new RangeError(`insufficient`);\n         |                         ^\n";
     expect(refined(t, 1)).toBe("3:error");
