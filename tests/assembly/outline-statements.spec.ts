@@ -1,0 +1,144 @@
+import { keyEnd, scanStatements, StatementScan } from "../../assembly/outline/statements";
+
+/** `kind name [detail] first–last` per symbol, one per line. */
+function symbols(scan: StatementScan): string {
+  const parts = new Array<string>();
+  const o = scan.outline;
+  for (let i = 0; i < o.symbols.length; i++) {
+    const s = o.symbols[i];
+    parts.push(s.kind + " " + s.name + " [" + s.detail + "] " + s.first.toString() + "–" + s.last.toString());
+  }
+  return parts.join("\n");
+}
+
+function same(actual: string, expected: string): bool {
+  if (actual != expected) log(actual);
+  return actual == expected;
+}
+
+describe("outline: statements of a text of no known format", () => {
+  it("reads settings among comment blocks; only the block that opens the text is a symbol", () => {
+    const text = [
+      "#", // 1: the comment block that opens the text …
+      "# Providers, in order.",
+      "", // 3: … goes on over a blank line
+      "# more header",
+      "security.provider.1=SUN", // 5: a key, its detail the rest of the line as written
+      "security.provider.2=SunRsaSign",
+      "  # a comment deeper than the setting before it is the setting's", // 7
+      "", // 8
+      "# Where random bytes come from", // 9: a block of its own, counted
+      "securerandom.source=file:/dev/random",
+      "package.access=sun.misc.,\\", // 11: `\` goes on …
+      "sun.reflect.", // 12: … at the same indentation too
+      "krb5.kdc.bad.policy = tryLast", // 13: spaces kept
+      "securerandom.drbg.config=", // 14: an empty value
+      "login.configuration.provider=sun.security.provider.ConfigFile", // 15: not the value of line 14
+    ].join("\n");
+    const scan = scanStatements(text);
+    expect(
+      same(
+        symbols(scan),
+        [
+          "comment  [] 1–4",
+          "key security.provider.1 [=SUN] 5–5",
+          "key security.provider.2 [=SunRsaSign] 6–6",
+          "key securerandom.source [=file:/dev/random] 10–10",
+          "key package.access [=sun.misc.,\\] 11–12",
+          "key krb5.kdc.bad.policy [ = tryLast] 13–13",
+          "key securerandom.drbg.config [=] 14–14",
+          "key login.configuration.provider [=sun.security.provider.ConfigFile] 15–15",
+        ].join("\n"),
+      ),
+    ).toBe(true);
+    expect(scan.keys).toBe(7);
+    expect(scan.statements).toBe(7);
+    expect(scan.entries).toBe(7);
+    expect(scan.commentBlocks).toBe(2);
+    // Lines 1-4, 7 and 9 are comments, 3 and 8 blank.
+    const content = new Array<string>();
+    for (let i = 0; i < scan.content.length; i++) content.push(scan.content[i] ? "1" : "0");
+    expect(content.join("")).toBe("000011000111111");
+  });
+
+  it("reads statements that end with `;`, closes a block at a lone word, and names runs of alike ones", () => {
+    const text = [
+      "/*", // 1: a block comment runs to the line that ends with its close
+      " * System functions",
+      " */",
+      "",
+      "CREATE OR REPLACE FUNCTION lpad(text, integer)", // 5
+      " RETURNS text", // 6: deeper
+      "RETURN lpad($1, $2, ' ');", // 7: same indentation, before the `;` that ends it
+      "",
+      "CREATE OR REPLACE FUNCTION", // 9: its name on the next line
+      "  pg_promote(wait boolean)",
+      "BEGIN ATOMIC", // 11
+      "select 1;", // 12: a `;` ends the statement …
+      "END;", // 13: … and a lone word after it closes the block
+      "",
+      "-- legacy", // 15: a comment between alike statements does not end their run
+      "CREATE OR REPLACE FUNCTION rpad(text, integer)",
+      "RETURN rpad($1, $2, ' ');",
+      "",
+      "REVOKE EXECUTE ON FUNCTION pg_promote(boolean) FROM public;", // 19: another run …
+      "REVOKE EXECUTE ON FUNCTION pg_stat_reset() FROM public;",
+      "GRANT pg_read_all_stats TO pg_monitor;", // 21: … and a statement alone, named by its text
+    ].join("\n");
+    const scan = scanStatements(text);
+    expect(
+      same(
+        symbols(scan),
+        [
+          "comment  [] 1–3",
+          "statement CREATE OR REPLACE FUNCTION [lpad] 5–7",
+          "statement CREATE OR REPLACE FUNCTION [pg_promote] 9–13",
+          "statement CREATE OR REPLACE FUNCTION [rpad] 16–17",
+          "statement REVOKE EXECUTE ON FUNCTION [pg_promote] 19–19",
+          "statement REVOKE EXECUTE ON FUNCTION [pg_stat_reset] 20–20",
+          "statement GRANT pg_read_all_stats TO pg_monitor; [] 21–21",
+        ].join("\n"),
+      ),
+    ).toBe(true);
+    expect(scan.statements).toBe(6);
+    expect(scan.entries).toBe(3);
+    expect(scan.commentBlocks).toBe(2);
+  });
+
+  it("keeps blocks of a script whole and gives a quoted title as what tells a run's members apart", () => {
+    const text = [
+      "#!/bin/sh", // 1
+      "setup() {", // 2
+      "  export A=1", // 3: deeper lines belong to the block
+      "}", // 4: a closing bracket too
+      "test_expect_success 'split a tree' '", // 5
+      "\tgit subtree split", // 6
+      "'", // 7: no letter or digit after a block: it closes it
+      "test_expect_success 'split with --prefix' '", // 8
+      "\tgit subtree split --prefix=sub",
+      "'",
+      "cat <<EOF >out", // 11: a line that opens something else
+      "done", // 12: one word after a one-line statement opens a statement of its own
+    ].join("\n");
+    expect(
+      same(
+        symbols(scanStatements(text)),
+        [
+          "comment  [] 1–1",
+          "statement setup() { [] 2–4",
+          "statement test_expect_success [split a tree] 5–7",
+          "statement test_expect_success [split with --prefix] 8–10",
+          "statement cat <<EOF >out [] 11–11",
+          "statement done [] 12–12",
+        ].join("\n"),
+      ),
+    ).toBe(true);
+  });
+
+  it("tells a key by its separator", () => {
+    const keys = ["name=value", "name = value", "name: value", "target:", "CFLAGS = -O2", "a.b-c/d=1"];
+    for (let i = 0; i < keys.length; i++) expect(keyEnd(keys[i], 0, keys[i].length)).toBeGreaterThan(0);
+    const not = ["a == b", "http://host", "std::vector", "=x", "1=2", "if x = y"];
+    for (let i = 0; i < not.length; i++) expect(keyEnd(not[i], 0, not[i].length)).toBe(-1);
+  });
+});
