@@ -187,6 +187,7 @@ export function scanStatements(text: string): StatementScan {
   let closer = "";
   while (l.advance()) {
     let a = l.firstNonBlank();
+    const indent = a - l.start;
     let e = l.end;
     while (e > a && (unitAt(s, e - 1) == CharCode.SPACE || unitAt(s, e - 1) == CharCode.TAB)) e--;
     if (closer.length > 0) {
@@ -194,14 +195,14 @@ export function scanStatements(text: string): StatementScan {
       a = -1;
     } else if (a < e && opensComment(s, a, e)) {
       // A block comment runs to the line that ends with its close.
-      if (unitAt(s, a + 1) == STAR && !endsWith(s, a + 2, e, "*/")) closer = "*/";
+      if (unitAt(s, a) == CharCode.SLASH && unitAt(s, a + 1) == STAR && !endsWith(s, a + 2, e, "*/")) closer = "*/";
       else if (unitAt(s, a) == CharCode.LT && !endsWith(s, a + 4, e, "-->")) closer = "-->";
       a = -1;
-    } else if (a < e) minIndent = min(minIndent, a - l.start);
+    } else if (a < e) minIndent = min(minIndent, indent);
     content[n] = a >= 0 && a < e;
     unchecked((starts[n] = a));
     unchecked((ends[n] = e));
-    unchecked((indents[n] = a - l.start));
+    unchecked((indents[n] = indent));
     n++;
   }
   content.length = n;

@@ -109,30 +109,34 @@ describe("outline: statements of a text of no known format", () => {
     const text = [
       "#!/bin/sh", // 1
       "setup() {", // 2
-      "  export A=1", // 3: deeper lines belong to the block
-      "}", // 4: a closing bracket too
-      "test_expect_success 'split a tree' '", // 5
-      "\tgit subtree split", // 6
-      "'", // 7: no letter or digit after a block: it closes it
-      "test_expect_success 'split with --prefix' '", // 8
+      "  # set up", // 3: a comment deeper than the statement before it is the statement's
+      "  export A=1", // 4: deeper lines belong to the block
+      "}", // 5: a closing bracket too
+      "test_expect_success 'split a tree' '", // 6
+      "\tgit subtree split", // 7
+      "'", // 8: no letter or digit after a block: it closes it
+      "#***** not a block comment", // 9
+      "test_expect_success 'split with --prefix' '", // 10
       "\tgit subtree split --prefix=sub",
       "'",
-      "cat <<EOF >out", // 11: a line that opens something else
-      "done", // 12: one word after a one-line statement opens a statement of its own
+      "cat <<EOF >out", // 13: a line that opens something else
+      "done", // 14: one word after a one-line statement opens a statement of its own
     ].join("\n");
+    const scan = scanStatements(text);
     expect(
       same(
-        symbols(scanStatements(text)),
+        symbols(scan),
         [
           "comment  [] 1–1",
-          "statement setup() { [] 2–4",
-          "statement test_expect_success [split a tree] 5–7",
-          "statement test_expect_success [split with --prefix] 8–10",
-          "statement cat <<EOF >out [] 11–11",
-          "statement done [] 12–12",
+          "statement setup() { [] 2–5",
+          "statement test_expect_success [split a tree] 6–8",
+          "statement test_expect_success [split with --prefix] 10–12",
+          "statement cat <<EOF >out [] 13–13",
+          "statement done [] 14–14",
         ].join("\n"),
       ),
     ).toBe(true);
+    expect(scan.commentBlocks).toBe(2);
   });
 
   it("tells a key by its separator", () => {
