@@ -22,7 +22,7 @@ import { scanTable, sniffDelimiter } from "../../outline/table";
 import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
-import { addClipped, clippedLength, countDigitsWithCommas, plural, rankByScore, Writer } from "../shared/text";
+import { addClipped, clippedLength, countDigitsWithCommas, plural, Writer } from "../shared/text";
 import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, Shown, writeLongest, writeNumbered } from "./text";
 import { isWordOf } from "../../util/words";
 

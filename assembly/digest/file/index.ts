@@ -31,7 +31,7 @@ import { statementDigest } from "./statements";
 import { longLinesNote } from "./minified";
 import { stripLineNumbers } from "./numbered";
 import { digestJson } from "../shared/record";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
@@ -212,7 +212,11 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   shown.shownPoints = points;
 }
 
-/** The outline within `share` units, then the first page and where to read on. */
+/**
+ * The outline within `share` units, then the first page and where to read on; a config or
+ * data file (data.ts) and a text of no known format with statements worth an outline
+ * (statements.ts) page their lines without comments.
+ */
 function pageWithOutline(f: FileText, w: Writer, shown: Shown, share: i32, footerMax: i32): void {
   const count = f.lines.count;
   const total = f.last;
