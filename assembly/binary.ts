@@ -64,8 +64,9 @@ function stringStats(p: usize, length: i32): SampleStats {
   while (i < length) {
     // Skip 8 units at a time that count for nothing: printable ASCII, the controls text
     // holds (\b \t \n \v \f \r, BEL, ESC: a coloured log has one every few units) and
-    // non-ASCII other than C1 controls, surrogates and U+FFFD.
-    if (i + 8 <= length) {
+    // non-ASCII other than C1 controls, surrogates and U+FFFD. (Not in the size-optimised
+    // build, the component's: the unit loop below counts the same alone.)
+    if (ASC_SHRINK_LEVEL < 2 && i + 8 <= length) {
       const v = v128.load(p + (<usize>i << 1));
       const textControl = v128.or(i16x8.lt_u(i16x8.sub(v, i16x8.splat(0x07)), i16x8.splat(7)), i16x8.eq(v, i16x8.splat(<i16>CharCode.ESC)));
       const control = v128.andnot(i16x8.lt_u(v, i16x8.splat(<i16>CharCode.SPACE)), textControl);
@@ -153,7 +154,8 @@ function exactBytes(p: usize, length: i32): i32 {
   let firstNonAscii = length;
   let i = 0;
   const ascii = i16x8.splat(0x80);
-  while (i + 8 <= length && !v128.any_true(i16x8.ge_u(v128.load(p + (<usize>i << 1)), ascii))) i += 8;
+  // ASCII 8 units a step, but in the size-optimised build (the component's).
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= length && !v128.any_true(i16x8.ge_u(v128.load(p + (<usize>i << 1)), ascii))) i += 8;
   for (; i < length; i++) {
     const c = load<u16>(p + (<usize>i << 1));
     if (c >= 0x100) return min(firstNonAscii, i);

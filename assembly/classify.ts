@@ -14,7 +14,9 @@
 // 3. The text (classify/sniff.ts), as far as the tool or command lets it:
 //    binary text is always Binary; JSON from a web fetch or `cat` is
 //    StructuredData; output of a command that could print anything is judged
-//    by its shape; an unknown tool with ordinary text is CommandOutput.
+//    by its shape; an unknown tool with ordinary text is CommandOutput. Diffs
+//    among a tool's own lines (`isort --diff`, a fetched .patch) make a Diff,
+//    unless they are a small part of the text (a log that quotes one).
 // Empty text is judged by the tool and command alone.
 import { Category, categoryName } from "./category";
 import { describeBinaryTextSample } from "./binary";
@@ -85,15 +87,17 @@ export function settle(k: CommandKind, text: string, knownText: bool = false): i
   // The sample's total size only feeds the description, which is not used here.
   if (!knownText && describeBinaryTextSample(text, 0).length > 0) return Category.Binary;
   switch (k.sniff) {
-    case Sniff.Json: return looksLikeJson(text) ? Category.StructuredData : k.category;
     case Sniff.FileLike: {
       if (looksLikeJson(text)) return Category.StructuredData;
       if (looksLikeHtml(text)) return Category.WebContent;
       if (looksLikeDiff(text)) return Category.Diff;
       return looksLikeLog(text) ? Category.CommandOutput : k.category;
     }
-    case Sniff.File: return looksLikeLog(text) ? Category.CommandOutput : k.category;
+    case Sniff.Json:
+      if (looksLikeJson(text)) return Category.StructuredData;
+    // Falls through: a tool that prints diffs among its own lines (a formatter's --diff) prints a Diff.
     case Sniff.DiffOnly: return looksLikeDiff(text) ? Category.Diff : k.category;
+    case Sniff.File: return looksLikeLog(text) ? Category.CommandOutput : k.category;
     case Sniff.JsonFlag: {
       if (jsonAfterPreamble(text, SNIFF_UNITS, JSON_PREAMBLE_LINES)) return Category.StructuredData;
       const sniffed = sniffText(text);

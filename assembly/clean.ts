@@ -47,12 +47,16 @@ import { CharCode, isAlpha, isHighSurrogate, isLowSurrogate } from "./util/chars
 import { isStopUnit, nextStop, unitsEqual } from "./util/scan";
 import { formatCount } from "./util/strbuf";
 import { UnitBuf } from "./util/unitbuf";
+import { CHUNK, chunkEnd, chunkLines, chunkStopped, gatherChunk, prepareGather, scanChunk } from "./util/sgr-chunk";
+import { stopBits32 } from "./util/line-stops";
 
 const REPEAT_OPEN = " (repeated ";
 /** Wider than any terminal row: a line this long was not drawn by a meter that redraws it. */
 const METER_MAX = 512;
 /** Units of a frame read to find its first word. */
 const FRAME_LOOK = 64;
+/** Lines the line editor takes straight away after CJK text stopped a chunk. */
+const EDITOR_LINES = 16;
 /** Runs up to this many units are moved with v128 stores instead of memory.copy. */
 const SHORT_RUN = 256;
 const REPEAT_CLOSE = " times)";
@@ -120,6 +124,29 @@ class Cleaner {
   }
 
   run(): string {
+    const n = this.n;
+    if (ASC_SHRINK_LEVEL < 2) {
+      const start = this.plainLines(0);
+      if (start < n) {
+        // From the first line to edit on, the output is written as it is made.
+        this.flush(start);
+        this.stream(start);
+      }
+    } else {
+      // The size-optimised build (the component's, asconfig.component.json)
+      // goes line by line: the SIMD paths above cost ~3.6 KB of code.
+      this.lineByLine();
+    }
+    const out = this.out;
+    if (out === null) return this.text;
+    this.closeRun(out);
+    // Runs too short to collapse were written back: nothing changed after all.
+    if (!this.changed) return this.text;
+    out.addRange(this.text, this.pending, n);
+    return out.take();
+  }
+
+  private lineByLine(): void {
     const base = this.base;
     const n = this.n;
     let i = 0;
@@ -133,16 +160,134 @@ class Cleaner {
         this.plainLine(i, stop);
         i = stop + 1;
       } else {
-        i = this.editedLine(i, stop);
+        const out = this.flush(i);
+        i = this.editLine(out, out.len, 0, i, stop);
       }
     }
-    const out = this.out;
-    if (out === null) return this.text;
-    this.closeRun(out);
-    // Runs too short to collapse were written back: nothing changed after all.
-    if (!this.changed) return this.text;
-    out.addRange(this.text, this.pending, n);
-    return out.take();
+  }
+
+  /**
+   * Passes the lines from `start` that need no editing to plainLine, 32
+   * units a step; returns where the first line that does starts, or n.
+   */
+  private plainLines(start: i32): i32 {
+    const base = this.base;
+    const n = this.n;
+    let line = start;
+    let i = start;
+    while (line < n) {
+      while (i + 32 <= n) {
+        let stops = stopBits32(base + (<usize>i << 1));
+        while (stops != 0) {
+          const at = i + ctz(stops);
+          if (unitAt(base, at) != CharCode.LF) break;
+          this.plainLineFast(line, at);
+          line = at + 1;
+          stops &= stops - 1;
+        }
+        if (stops != 0) {
+          i += ctz(stops);
+          break;
+        }
+        i += 32;
+      }
+      // A surrogate, a unit to edit, or the last few units: the unit scan decides.
+      if (line >= n) break;
+      let stop = nextStop(base, i, n);
+      // A well-formed surrogate pair needs no change.
+      while (stop + 1 < n && isHighSurrogate(unitAt(base, stop)) && isLowSurrogate(unitAt(base, stop + 1))) {
+        stop = nextStop(base, stop + 2, n);
+      }
+      if (stop < n && unitAt(base, stop) != CharCode.LF) return line;
+      this.plainLine(line, stop);
+      line = stop + 1;
+      i = line;
+    }
+    return n;
+  }
+
+  /**
+   * Cleans the text from `start`, a line start, into `out`: a chunk of
+   * CHUNK units at a time while the lines hold only text and colours (see
+   * util/sgr-chunk.ts), the line editor for any line from where it holds more.
+   */
+  private stream(start: i32): void {
+    const base = this.base;
+    const n = this.n;
+    const out = this.out!;
+    let i = start;
+    let lineOut = out.len;
+    let o = lineOut;
+    // The output never runs ahead of the input it was made from, and a chunk
+    // writes at most CHUNK units past its output.
+    out.reserve(o + (n - i) + CHUNK);
+    let dst = out.at(0);
+    prepareGather();
+    /** Lines left to the line editor straight away: after CJK text, which the chunks stop at. */
+    let editorLines = 0;
+    while (i + CHUNK <= n) {
+      if (editorLines > 0) {
+        editorLines--;
+        i = this.editLine(out, o, 0, i, nextStop(base, i, n));
+        o = lineOut = out.len;
+        out.reserve(o + (n - i) + CHUNK);
+        dst = out.at(0);
+        continue;
+      }
+      const src = base + (<usize>i << 1);
+      const keep = scanChunk(src);
+      const end = chunkEnd;
+      let lines = chunkLines;
+      const kept = gatherChunk(src, dst + (<usize>o << 1), keep);
+      let next = -1;
+      while (lines != 0) {
+        const at = <i32>ctz(lines);
+        const lf = o + <i32>popcnt(keep & ((<u64>1 << at) - 1));
+        const len = lf - lineOut;
+        if (this.runCount > 1 || (len == this.prevLen && this.hasPrev && this.collapse)) {
+          // Maybe a repeat: the general line end from here.
+          next = i + at + 1;
+          out.len = lf;
+          this.endLine(out, lineOut, true, next);
+          break;
+        }
+        this.setPrev(true, lineOut, len);
+        lineOut = lf + 1;
+        lines &= lines - 1;
+      }
+      if (next < 0) {
+        o += kept;
+        i += end;
+        if (end == CHUNK || !(chunkStopped || end == 0)) continue;
+        out.len = o;
+        if (unitAt(base, i) == CharCode.CR && i + 1 < n && unitAt(base, i + 1) == CharCode.LF) {
+          // "\r\n" ends the line as "\n" does (Windows tools, HTTP headers).
+          next = i + 2;
+          const len = o - lineOut;
+          if (this.runCount > 1 || (len == this.prevLen && this.hasPrev && this.collapse)) {
+            this.endLine(out, lineOut, true, next);
+          } else {
+            this.setPrev(true, lineOut, len);
+            out.addChar(CharCode.LF);
+          }
+        } else {
+          // Something only the line editor handles: it finishes the line. A unit
+          // from U+8000 up but a surrogate is text (CJK) that the chunk's bytes
+          // cannot tell from a control: the next lines likely hold more of it.
+          const c = unitAt(base, i);
+          if (c >= 0x8000 && (c & 0xf800) != 0xd800) editorLines = EDITOR_LINES;
+          next = this.editLine(out, lineOut, o - lineOut, i, nextStop(base, i, n));
+        }
+      }
+      i = next;
+      o = lineOut = out.len;
+      out.reserve(o + (n - i) + CHUNK);
+      dst = out.at(0);
+    }
+    out.len = o;
+    if (i < n || o > lineOut) i = this.editLine(out, lineOut, o - lineOut, i, nextStop(base, i, n));
+    while (i < n) i = this.editLine(out, out.len, 0, i, nextStop(base, i, n));
+    this.pending = n;
   }
 
   private output(): UnitBuf {
@@ -212,8 +357,21 @@ class Cleaner {
       return;
     }
     if (this.runCount > 1) this.closeRun(this.out!);
+    this.setPrev(false, start, len);
+  }
+
+  /** plainLine, with the usual case (no run, a length unlike the previous line's) inline. */
+  // @ts-ignore: decorator
+  @inline private plainLineFast(start: i32, end: i32): void {
+    const len = end - start;
+    if (this.runCount > 1 || (len == this.prevLen && this.hasPrev && this.collapse)) this.plainLine(start, end);
+    else this.setPrev(false, start, len);
+  }
+
+  // @ts-ignore: decorator
+  @inline private setPrev(inOut: bool, start: i32, len: i32): void {
     this.hasPrev = true;
-    this.prevInOut = false;
+    this.prevInOut = inOut;
     this.prevStart = start;
     this.prevLen = len;
   }
@@ -231,24 +389,20 @@ class Cleaner {
   }
 
   /**
-   * A line with something to edit, starting at `start`; `stop` is its first
-   * unit to handle. The line is rebuilt at the end of the output, like a
-   * terminal line with a cursor. Returns where the next line starts.
+   * Edits a line like a terminal line with a cursor, from input[p] on, and
+   * returns where the next line starts. The line's output so far is
+   * out[lineOut, out.len), `cursor` units long (the cursor is at its end);
+   * input[q] is the first unit from p on to handle (nextStop), or n.
    */
-  private editedLine(start: i32, stop: i32): i32 {
+  private editLine(out: UnitBuf, lineOut: i32, cursor: i32, p: i32, q: i32): i32 {
     const base = this.base;
     const n = this.n;
-    const out = this.flush(start);
     this.changed = true; // every unit that leads here is removed or replaced
-    let lineOut = out.len;
-    let cursor = 0;
     let overwrote = false;
     /** The line holds a frame a '\r' redrew: a meter's, not text of its own. */
     let redrawn = false;
     let newline = false;
     let next = n;
-    let p = start;
-    let q = stop;
     while (true) {
       if (q > p) {
         // Write the plain run at the cursor, over what is there.
@@ -257,9 +411,10 @@ class Cleaner {
         out.reserve(at + len + 8);
         if (at < out.len) overwrote = true;
         const src = base + (<usize>p << 1);
-        if (len <= SHORT_RUN && p + ((len + 7) & ~7) <= n && at + len >= out.len) {
+        if (ASC_SHRINK_LEVEL < 2 && len <= SHORT_RUN && p + ((len + 7) & ~7) <= n && at + len >= out.len) {
           // Runs between escapes and lines are short: vector moves beat a
-          // memory.copy call. What they write past the run is past the line.
+          // memory.copy call (not in the size-optimised build, the component's).
+          // What they write past the run is past the line.
           const dst = out.at(at);
           for (let k = 0; k < len; k += 8) v128.store(dst + (<usize>k << 1), v128.load(src + (<usize>k << 1)));
         } else {
@@ -355,12 +510,21 @@ class Cleaner {
       q = nextStop(base, p, n);
     }
     if (overwrote) replaceLoneSurrogates(out, lineOut, out.len);
+    this.endLine(out, lineOut, newline, next);
+    return next;
+  }
 
+  /**
+   * Ends the line out[lineOut, out.len): a repeat of the previous line is
+   * dropped, else it follows the count of the run it ends and becomes the
+   * previous line. `next` is where the input goes on.
+   */
+  private endLine(out: UnitBuf, lineOut: i32, newline: bool, next: i32): void {
     const len = out.len - lineOut;
     if (this.isRepeat(out.at(lineOut), len)) {
       out.len = lineOut;
       this.repeated(out, newline, next);
-      return next;
+      return;
     }
     if (this.runCount > 1) {
       // The run ends here: its count goes before this line.
@@ -369,13 +533,9 @@ class Cleaner {
       memory.copy(out.at(lineOut), changetype<usize>(end), <usize>end.length << 1);
       lineOut += end.length;
     }
-    this.hasPrev = true;
-    this.prevInOut = true;
-    this.prevStart = lineOut;
-    this.prevLen = len;
+    this.setPrev(true, lineOut, len);
     if (newline) out.addChar(CharCode.LF);
     this.pending = next;
-    return next;
   }
 }
 

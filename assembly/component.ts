@@ -22,15 +22,13 @@ import { categoryName, CATEGORY_COUNT } from "./category";
 import { classify as coreClassify } from "./classify";
 import { cleanWith } from "./clean";
 import { truncateWithHint } from "./truncate";
-import { hashlines as coreHashlines, verifyAnchors as coreVerifyAnchors } from "./hashline";
-import { sections as coreSections } from "./sections";
+import { anchorText, checkAnchors, hashlines as coreHashlines, MAX_ECHO } from "./hashline";
+import { sectionsOf } from "./sections";
 import { view as coreView } from "./view";
 import { abridgeParam as coreAbridgeParam } from "./param";
 import { oneLine as coreOneLine } from "./oneline";
 import { estimateTokens as coreEstimateTokens } from "./tokens";
-import { valueEnd } from "./json/walk";
-import { indexJson, skipJsonSpace } from "./json";
-import { decodeJsonString, scanJsonString } from "./json/strings";
+import { indexJson } from "./json";
 import { countNewlines, lineCount } from "./util/lines";
 import { formatCount, StrBuf } from "./util/strbuf";
 
@@ -218,78 +216,6 @@ function badArgs(args: string): string {
 }
 
 // ---------------------------------------------------------------------------
-// Reading the JSON the core returns (always well-formed: the core wrote it).
-
-/** The members of one JSON object, in order. */
-class Members {
-  key: string = "";
-  start: i32 = 0;
-  end: i32 = 0;
-  private i: i32;
-
-  /** `open` is the index of the object's '{'. */
-  constructor(private json: string, open: i32) {
-    this.i = open + 1;
-  }
-
-  next(): bool {
-    const s = this.json;
-    const n = s.length;
-    let i = skipJsonSpace(s, this.i, n);
-    if (i < n && s.charCodeAt(i) == 0x2c) i = skipJsonSpace(s, i + 1, n);
-    if (i >= n || s.charCodeAt(i) != 0x22) return false;
-    const keyEnd = scanJsonString(s, i);
-    this.key = s.substring(i + 1, keyEnd - 1);
-    i = skipJsonSpace(s, skipJsonSpace(s, keyEnd, n) + 1, n);
-    this.start = i;
-    this.end = valueEnd(s, i);
-    this.i = this.end;
-    return true;
-  }
-
-  isNull(): bool {
-    return this.json.charCodeAt(this.start) == 0x6e;
-  }
-
-  bool(): bool {
-    return this.json.charCodeAt(this.start) == 0x74;
-  }
-
-  int(): u32 {
-    return parseCount(this.json, this.start, this.end);
-  }
-
-  string(): string {
-    return decodeJsonString(this.json, this.start + 1, this.end - 1);
-  }
-
-  raw(): string {
-    return this.json.substring(this.start, this.end);
-  }
-}
-
-/** A non-negative integer the core wrote (negative ones, which it never writes, read as 0). */
-function parseCount(s: string, start: i32, end: i32): u32 {
-  let v: u64 = 0;
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c == 0x2d) return 0;
-    if (c >= 0x30 && c <= 0x39) v = min<u64>(v * 10 + <u64>(c - 0x30), <u64>u32.MAX_VALUE);
-  }
-  return <u32>v;
-}
-
-/** Index of the next '{' of the array that opens at `open`, after `from`; -1 at its end. */
-function nextObject(json: string, from: i32, end: i32): i32 {
-  for (let i = from; i < end; i++) {
-    const c = json.charCodeAt(i);
-    if (c == 0x7b) return i;
-    if (c == 0x5d) return -1;
-  }
-  return -1;
-}
-
-// ---------------------------------------------------------------------------
 // compact: func(request: compact-request) -> result<compact-result, error>
 
 export function compact(
@@ -474,52 +400,32 @@ export function verify_anchors(anchorsPtr: usize, anchorsLen: u32, ptr: usize, l
   let why = tooLarge("anchors", anchorsLen);
   if (why == "") why = tooLarge("text", len);
   if (why != "") return fail(failed, why);
-  const json = coreVerifyAnchors(liftString(anchorsPtr, anchorsLen), liftString(ptr, len));
-  let ok = false;
-  let total: u32 = 0;
-  let listStart = 0;
-  let listEnd = 0;
-  const m = new Members(json, 0);
-  while (m.next()) {
-    if (m.key == "ok") ok = m.bool();
-    else if (m.key == "totalLines") total = m.int();
-    else if (m.key == "anchors") {
-      listStart = m.start;
-      listEnd = m.end;
-    }
-  }
+  const anchors = liftString(anchorsPtr, anchorsLen);
+  const check = checkAnchors(anchors, liftString(ptr, len));
+  const count = check.anchors.length;
   // anchor-check: anchor string @0, ok bool @8, current option<string> @12, malformed bool @24; 28 bytes.
   const ANCHOR_CHECK: usize = 28;
-  let count = 0;
-  for (let i = nextObject(json, listStart + 1, listEnd); i >= 0; i = nextObject(json, valueEnd(json, i), listEnd)) count++;
   const list = allocate(<usize>count * ANCHOR_CHECK);
-  let k = 0;
-  for (let i = nextObject(json, listStart + 1, listEnd); i >= 0; i = nextObject(json, valueEnd(json, i), listEnd)) {
-    let anchor = "";
-    let holds = false;
-    let current: string | null = null;
-    let malformed = false;
-    const a = new Members(json, i);
-    while (a.next()) {
-      if (a.key == "anchor") anchor = a.string();
-      else if (a.key == "ok") holds = a.bool();
-      else if (a.key == "current") current = a.isNull() ? null : a.string();
-      else if (a.key == "error") malformed = true;
-    }
+  for (let k = 0; k < count; k++) {
+    const a = check.anchors[k];
+    const malformed = a.line < 0;
+    const holds = check.holds(k);
+    const current = check.current[k];
     at = list + <usize>k * ANCHOR_CHECK;
-    putString(anchor);
+    // A malformed token comes back as written, clipped as verifyAnchors clips it.
+    putString(malformed ? anchors.substring(a.tokenStart, min(a.tokenEnd, a.tokenStart + MAX_ECHO)) : anchorText(a.line, a.hash));
     putU8(holds ? 1 : 0);
-    if (current === null) putNone(8);
+    // The line's anchor now, when it exists and no longer matches.
+    if (holds || current < 0) putNone(8);
     else {
       putSome();
-      putString(current);
+      putString(anchorText(a.line, current));
     }
     putU8(malformed ? 1 : 0);
-    k++;
   }
   okArea();
-  putU8(ok ? 1 : 0);
-  putU32(total);
+  putU8(check.allHold() ? 1 : 0);
+  putU32(<u32>check.totalLines);
   putList(list, count);
   return AREA;
 }
@@ -534,23 +440,34 @@ export function sections(ptr: usize, len: u32, startIsSome: i32, start: u32, end
   if (why == "" && startIsSome != 0) why = lineNumber("start", start);
   if (why == "" && endIsSome != 0) why = lineNumber("end", end);
   if (why != "") return fail(failed, why);
-  const json = coreSections(liftString(ptr, len), startIsSome != 0 ? <i32>start : 0, endIsSome != 0 ? <i32>end : 0);
+  const s = sectionsOf(liftString(ptr, len), startIsSome != 0 ? <i32>start : 0, endIsSome != 0 ? <i32>end : 0);
   okArea();
-  const m = new Members(json, 0);
-  // The core writes totalLines, before, relevant, after: the record's field order.
-  while (m.next()) {
-    if (m.key == "totalLines") putU32(m.int());
-    else if (m.isNull()) putNone(m.key == "relevant" ? 16 : 8);
-    else {
-      putSome();
-      const r = new Members(json, m.start);
-      while (r.next()) {
-        if (r.key == "hashlines") putString(r.string());
-        else putU32(r.int());
-      }
-    }
+  putU32(<u32>s.totalLines);
+  // Nothing in range: every line is before.
+  if (!s.hasRelevant) {
+    putRange(1, s.totalLines);
+    putNone(16);
+    putNone(8);
+    return AREA;
   }
+  putRange(1, s.first - 1);
+  putSome();
+  putU32(<u32>s.first);
+  putU32(<u32>s.last);
+  putString(s.hashlines);
+  putRange(s.last + 1, s.totalLines);
   return AREA;
+}
+
+/** An option<line-range> of lines [first, last]: none when it holds no line. */
+function putRange(first: i32, last: i32): void {
+  if (first > last) {
+    putNone(8);
+    return;
+  }
+  putSome();
+  putU32(<u32>first);
+  putU32(<u32>last);
 }
 
 function lineNumber(name: string, value: u32): string {

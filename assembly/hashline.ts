@@ -2,7 +2,7 @@
 // 32-bit hash of the line's UTF-8 bytes. An edit names `line:hh` anchors and
 // verifyAnchors says which still hold, so a stale view is caught before a change.
 import { CharCode, isHighSurrogate, isLowSurrogate } from "./util/chars";
-import { parseAnchors } from "./util/anchors";
+import { Anchor, parseAnchors } from "./util/anchors";
 import { countNewlines, findNewline, lineCount, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
@@ -61,13 +61,25 @@ export function lineHash(line: string): i32 {
   return d < 10 ? 0x30 + d : 0x61 + d - 10;
 }
 
-/** Appends `{line}:{hh}` for s[start, end). */
-export function addAnchor(out: StrBuf, line: i32, s: string, start: i32, end: i32): void {
-  const h = hashRange(s, start, end);
+/** Appends `{line}:{hh}` for a line whose hash is h. */
+// @ts-ignore: decorator
+@inline function addAnchorHash(out: StrBuf, line: i32, h: i32): void {
   out.addInt(line);
   out.addChar(CharCode.COLON);
   out.addChar(hexDigit(h >> 4));
   out.addChar(hexDigit(h & 15));
+}
+
+/** Appends `{line}:{hh}` for s[start, end). */
+export function addAnchor(out: StrBuf, line: i32, s: string, start: i32, end: i32): void {
+  addAnchorHash(out, line, hashRange(s, start, end));
+}
+
+/** `{line}:{hh}` for a line whose hash is h. */
+export function anchorText(line: i32, h: i32): string {
+  const out = new StrBuf(16);
+  addAnchorHash(out, line, h);
+  return out.toString();
 }
 
 /** End of a line's content: before its '\r' terminator, if it has one. */
@@ -107,23 +119,37 @@ export function hashlines(text: string, firstLine: i32): string {
 }
 
 /** Longest malformed token echoed back in a verify result. */
-const MAX_ECHO: i32 = 80;
+export const MAX_ECHO: i32 = 80;
 
-/**
- * Checks `line:hh` anchors (comma-, space- or newline-separated, or whole
- * hashlines) against the current text. Returns JSON:
- * `{"ok":bool,"totalLines":N,"anchors":[{"anchor":"12:a3","ok":true},
- *   {"anchor":"13:0f","ok":false,"current":"13:7c"},
- *   {"anchor":"99:00","ok":false,"current":null}]}`.
- * `current` is null when the line no longer exists; a token that is not an
- * anchor comes back with `"error":"malformed"`. ok is true only when there is
- * at least one anchor and every anchor holds.
- */
-export function verifyAnchors(anchors: string, text: string): string {
+/** The anchors of a verify call, each with the hash its line has now. */
+export class AnchorCheck {
+  constructor(
+    public anchors: Array<Anchor>,
+    /** Per anchor, its line's current hash; -1 when the line no longer exists or the anchor is malformed. */
+    public current: StaticArray<i32>,
+    public totalLines: i32,
+  ) {}
+
+  /** Whether anchor k is well-formed and its line still hashes the same. */
+  holds(k: i32): bool {
+    const a = unchecked(this.anchors[k]);
+    return a.line >= 0 && unchecked(this.current[k]) == a.hash;
+  }
+
+  /** At least one anchor, and every one holds. */
+  allHold(): bool {
+    const count = this.anchors.length;
+    for (let k = 0; k < count; k++) if (!this.holds(k)) return false;
+    return count > 0;
+  }
+}
+
+/** Checks `line:hh` anchors (see verifyAnchors) against the current text. */
+export function checkAnchors(anchors: string, text: string): AnchorCheck {
   const list = parseAnchors(anchors);
   const count = list.length;
   const total = lineCount(text, countNewlines(text, 0, text.length));
-  // Current hash per anchor (-1: no such line), found in one forward walk in line order.
+  // Current hash per anchor, found in one forward walk in line order.
   const current = new StaticArray<i32>(count);
   const order = new Array<i64>(count);
   for (let k = 0; k < count; k++) {
@@ -144,37 +170,53 @@ export function verifyAnchors(anchors: string, text: string): string {
     }
     current[k] = hashRange(text, pos, findNewline(text, pos, n));
   }
-  let allOk = count > 0;
+  return new AnchorCheck(list, current, total);
+}
+
+/**
+ * Checks `line:hh` anchors (comma-, space- or newline-separated, or whole
+ * hashlines) against the current text. Returns JSON:
+ * `{"ok":bool,"totalLines":N,"anchors":[{"anchor":"12:a3","ok":true},
+ *   {"anchor":"13:0f","ok":false,"current":"13:7c"},
+ *   {"anchor":"99:00","ok":false,"current":null}]}`.
+ * `current` is null when the line no longer exists; a token that is not an
+ * anchor comes back with `"error":"malformed"`. ok is true only when there is
+ * at least one anchor and every anchor holds.
+ */
+export function verifyAnchors(anchors: string, text: string): string {
+  const check = checkAnchors(anchors, text);
+  const list = check.anchors;
+  const count = list.length;
   const out = new StrBuf(64 + count * 48);
-  out.add(',"totalLines":').addInt(total).add(',"anchors":[');
+  out.add(check.allHold() ? '{"ok":true' : '{"ok":false');
+  out.add(',"totalLines":').addInt(check.totalLines).add(',"anchors":[');
   for (let k = 0; k < count; k++) {
     const a = list[k];
     if (k > 0) out.addChar(CharCode.COMMA);
     out.add('{"anchor":');
     if (a.line < 0) {
-      allOk = false;
       out.addChar(CharCode.DQUOTE);
       out.addJsonRange(anchors, a.tokenStart, min(a.tokenEnd, a.tokenStart + MAX_ECHO));
       out.add('","ok":false,"current":null,"error":"malformed"}');
       continue;
     }
     addAnchorText(out, a.line, a.hash);
-    const h = current[k];
-    if (h == a.hash) {
+    if (check.holds(k)) {
       out.add(',"ok":true}');
       continue;
     }
-    allOk = false;
+    const h = check.current[k];
     out.add(',"ok":false,"current":');
     if (h < 0) out.add("null");
     else addAnchorText(out, a.line, h);
     out.addChar(CharCode.RBRACE);
   }
   out.add("]}");
-  return (allOk ? '{"ok":true' : '{"ok":false') + out.toString();
+  return out.toString();
 }
 
 function addAnchorText(out: StrBuf, line: i32, hash: i32): void {
-  out.addChar(CharCode.DQUOTE).addInt(line).addChar(CharCode.COLON);
-  out.addChar(hexDigit(hash >> 4)).addChar(hexDigit(hash & 15)).addChar(CharCode.DQUOTE);
+  out.addChar(CharCode.DQUOTE);
+  addAnchorHash(out, line, hash);
+  out.addChar(CharCode.DQUOTE);
 }

@@ -41,13 +41,14 @@ import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
 import { novelFirst } from "./important/novel";
+import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
 import { CharCode, isAlpha, isSpaceOrTab } from "./util/chars";
-import { countNewlines, findNewline, headCut, safeEnd, tailCut, unitAt } from "./util/lines";
+import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
 /** Share of the content room (budget minus markers) flagged blocks may take; head and tail get the rest. */
@@ -89,8 +90,7 @@ function clampRatio(r: f64): f64 {
   return 0.5;
 }
 
-// @ts-ignore: decorator
-@inline function isDecoration(c: i32): bool {
+function isDecoration(c: i32): bool {
   return c == 0x3d || c == CharCode.MINUS || c == CharCode.UNDERSCORE || c == 0x2a || c == CharCode.HASH || c == 0x7e || c == 0x2500;
 }
 
@@ -109,7 +109,7 @@ function headerLike(s: string, a: i32, b: i32): bool {
   while (i < b) {
     while (i < b && !isAlpha(unitAt(s, i))) i++;
     const w = i;
-    while (i < b && isAlpha(unitAt(s, i))) i++;
+    i = lettersEnd(s, i, b);
     if (i - w >= 2) words++;
     if (words > 2) return false;
   }
@@ -186,13 +186,15 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   for (let j = 0; j < repeats.length; j++) late.push(unchecked(repeats[j]));
   for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
-  // Warnings: each message once, the rarest first ("length comparison to zero" before
-  // the fifth "needless borrow"); three from each end while they repeat one message.
+  // Warnings: each message once, the first warning in front (a build's first diagnostic is
+  // read first, and those after it often follow from it), then the rarest first ("length
+  // comparison to zero" before the fifth "needless borrow"); three from each end while
+  // they repeat one message.
   const warningOrder = new Array<i32>();
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
   const novelWarnings = new Array<i32>();
   const repeatedWarnings = new Array<i32>();
-  novelFirst(text, scan, warningOrder, 0, novelWarnings, repeatedWarnings);
+  novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings);
   for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
   for (let j = 0; j < repeatedWarnings.length && j < 2 * FLOOD_ENDS - novelWarnings.length; j++) late.push(unchecked(repeatedWarnings[j]));
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
@@ -203,17 +205,6 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
 /** A token at least this long names one thing (a test, a file's path): two lines holding it name the same. */
 const MIN_NAME: i32 = 16;
 
-/** End of the spaces and tabs at s[i], before b. */
-function gapEnd(s: string, i: i32, b: i32): i32 {
-  while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
-  return i;
-}
-
-/** End of the token (a run between spaces and tabs) at s[i], before b. */
-function tokenEnd(s: string, i: i32, b: i32): i32 {
-  while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
-  return i;
-}
 
 /**
  * The name a progress line gives, packed as (start << 32) | end: its longest
@@ -603,8 +594,8 @@ function shorterThanMarker(text: string, total: i32, a: i32, b: i32, firstLine: 
 export function keepImportantResult(text: string, budget: i32, headRatio: f64, hint: string): KeepResult {
   const n = text.length;
   if (n <= budget) return new KeepResult(text, null);
-  const scan = scanImportant(text);
-  const shapes = new Shapes(text, scan.totalLines);
+  const scan = scanImportant(text, true);
+  const shapes = new Shapes(text, scan.totalLines, new LineNoter(scan), scan.newlineAt);
   return keepWithScan(text, refineScan(text, scan, shapes, -1), budget, headRatio, hint, shapes);
 }
 
@@ -665,8 +656,7 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
 }
 
 /** The line [a, b) of `text` (b at its '\n' or the end) with its '\n'. */
-// @ts-ignore: decorator
-@inline function withNewline(text: string, b: i32): i32 {
+function withNewline(text: string, b: i32): i32 {
   return b < text.length ? b + 1 : b;
 }
 

@@ -5,16 +5,29 @@ import { addHashlines } from "./hashline";
 import { countNewlines, findNewline, lineCount } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
+/** A text's lines split for sections(): lines [first, last] are the relevant ones. */
+export class Sections {
+  constructor(
+    public totalLines: i32,
+    /** Past `last` when nothing is in range: every line is before. */
+    public first: i32,
+    public last: i32,
+    /** The relevant lines as hashlines ("" when there are none). */
+    public hashlines: string,
+  ) {}
+
+  get hasRelevant(): bool {
+    return this.first <= this.last;
+  }
+}
+
 /**
  * start and end are 1-based inclusive line numbers; 0 or negative means
  * "default". Neither given: the middle third of the lines. Only start: start
  * to the last line. Only end: line 1 to end. Clamped to the text; when both
- * are given in reverse order they are swapped. Returns JSON
- * `{"totalLines":N,"before":{"first":1,"last":k}|null,
- *   "relevant":{"first":a,"last":b,"hashlines":"…"}|null,"after":{"first":…,"last":N}|null}`;
- * an empty section is null.
+ * are given in reverse order they are swapped.
  */
-export function sections(text: string, start: i32, end: i32): string {
+export function sectionsOf(text: string, start: i32, end: i32): Sections {
   const n = text.length;
   const total = lineCount(text, countNewlines(text, 0, n));
   let first: i32;
@@ -34,17 +47,8 @@ export function sections(text: string, start: i32, end: i32): string {
   }
   first = max(first, 1);
   last = min(last, total);
-  const out = new StrBuf(256);
-  out.add('{"totalLines":').addInt(total);
-  if (first > last) {
-    // Nothing in range (empty text, or a range past the end).
-    out.add(',"before":');
-    addRange(out, 1, total);
-    out.add(',"relevant":null,"after":null}');
-    return out.toString();
-  }
-  out.add(',"before":');
-  addRange(out, 1, first - 1);
+  // Nothing in range (empty text, or a range past the end).
+  if (first > last) return new Sections(total, first, last, "");
   // Find the unit range of lines first..last.
   let pos = 0;
   for (let line = 1; line < first; line++) pos = findNewline(text, pos, n) + 1;
@@ -52,10 +56,32 @@ export function sections(text: string, start: i32, end: i32): string {
   for (let line = first; line <= last; line++) stop = min(findNewline(text, stop, n) + 1, n);
   const body = new StrBuf(stop - pos + ((stop - pos) >> 2) + 16);
   addHashlines(body, text, pos, stop, first);
-  out.add(',"relevant":{"first":').addInt(first).add(',"last":').addInt(last).add(',"hashlines":');
-  out.addJson(body.toString());
+  return new Sections(total, first, last, body.toString());
+}
+
+/**
+ * sectionsOf() as JSON:
+ * `{"totalLines":N,"before":{"first":1,"last":k}|null,
+ *   "relevant":{"first":a,"last":b,"hashlines":"…"}|null,"after":{"first":…,"last":N}|null}`;
+ * an empty section is null.
+ */
+export function sections(text: string, start: i32, end: i32): string {
+  const s = sectionsOf(text, start, end);
+  const total = s.totalLines;
+  const out = new StrBuf(256);
+  out.add('{"totalLines":').addInt(total);
+  if (!s.hasRelevant) {
+    out.add(',"before":');
+    addRange(out, 1, total);
+    out.add(',"relevant":null,"after":null}');
+    return out.toString();
+  }
+  out.add(',"before":');
+  addRange(out, 1, s.first - 1);
+  out.add(',"relevant":{"first":').addInt(s.first).add(',"last":').addInt(s.last).add(',"hashlines":');
+  out.addJson(s.hashlines);
   out.add('},"after":');
-  addRange(out, last + 1, total);
+  addRange(out, s.last + 1, total);
   out.addChar(0x7d);
   return out.toString();
 }

@@ -110,7 +110,9 @@ export function computeFeatures(s: string): void {
   let lastBox = -2;
   for (let at = 0; at < n; at += 64) {
     let L: u64 = 0, U: u64 = 0, D: u64 = 0, S: u64 = 0, N: u64 = 0, P: u64 = 0, X: u64 = 0, J: u64 = 0, E: u64 = 0;
-    if (at + 64 <= n) {
+    // The size-optimised build (the component's) classifies every unit one by one, as the
+    // last partial block is: the same masks, for less code.
+    if (ASC_SHRINK_LEVEL < 2 && at + 64 <= n) {
       // 16 units per step: clamp to 0xff and narrow to bytes (every non-ASCII unit stays > 0x7f).
       for (let j = 0; j < 4; j++) {
         const p = base + (<usize>(at + (j << 4)) << 1);
@@ -139,7 +141,7 @@ export function computeFeatures(s: string): void {
       P = ~(L | D | S | N | X);
     } else {
       X = 0;
-      for (let j = 0; at + j < n; j++) X |= (<u64>1) << j;
+      for (let j = 0; j < 64 && at + j < n; j++) X |= (<u64>1) << j;
     }
     // Units the SIMD pass did not classify: non-ASCII ones and the final partial block.
     let todo = X;

@@ -4,8 +4,8 @@
 // redaction, JSON, parsing, verification, cache bookkeeping), p50 and p99; a
 // cache hit; and 64 concurrent summaries.
 // Run: `npm run bench -- summarizer` (or `node bench/summarizer.mjs`).
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
@@ -14,23 +14,27 @@ import { fmt, percentile } from "./lib.mjs";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Node 20 cannot load .ts: transpile what the benchmark needs under node_modules/.cache,
-// where `undici` still resolves from the repository's node_modules.
+// where `undici` still resolves from the repository's node_modules. Each module's relative
+// imports are followed, so the set stays whole as the summarizer's imports change.
 const OUT = join(REPO, "node_modules/.cache/abridge-bench-summarizer");
-const SOURCES = ["host/summarizer", "host/lazy.ts", "host/redact.ts", "host/errors.ts", "host/types.ts", "tests/host/support/provider-server.ts"];
+const ENTRIES = ["host/summarizer/index.ts", "tests/host/support/provider-server.ts"];
+const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)\.js"/g;
 
-function transpile(rel) {
-  const path = join(REPO, rel);
-  if (statSync(path).isDirectory()) return readdirSync(path).forEach((f) => transpile(join(rel, f)));
-  if (!rel.endsWith(".ts")) return;
-  const { outputText } = ts.transpileModule(readFileSync(path, "utf8"), {
+function transpile(rel, done = new Set()) {
+  if (done.has(rel)) return;
+  done.add(rel);
+  const source = readFileSync(join(REPO, rel), "utf8");
+  const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
     fileName: rel,
   });
   const out = join(OUT, rel.replace(/\.ts$/, ".js"));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, outputText);
+  for (const [, spec] of source.matchAll(RELATIVE_IMPORT)) transpile(join(dirname(rel), `${spec}.ts`), done);
 }
-SOURCES.forEach(transpile);
+const transpiled = new Set();
+ENTRIES.forEach((entry) => transpile(entry, transpiled));
 writeFileSync(join(OUT, "package.json"), '{ "type": "module" }\n');
 const load = (rel) => import(pathToFileURL(join(OUT, rel)).href);
 const { createSummarizer } = await load("host/summarizer/index.js");

@@ -11,6 +11,11 @@ type Pointer = number;
 interface RawExports {
   memory: WebAssembly.Memory;
   __new(size: number, classId: number): Pointer;
+  /** An object whose payload the caller writes whole (the arena runtime, assembly/rt/arena.ts): not zeroed first. */
+  __newUninitialized?: (size: number, classId: number) => Pointer;
+  /** Bytes the arena runtime holds for the instance's life, and in use. */
+  __arenaKept?: () => number;
+  __arenaUsed?: () => number;
   __pin(ptr: Pointer): Pointer;
   __unpin(ptr: Pointer): void;
   __collect(): void;
@@ -88,11 +93,35 @@ function instantiate(): RawExports {
   const instance = new WebAssembly.Instance(compiled, imports);
   exportsRef = instance.exports as unknown as RawExports;
   generation++;
+  if (typeof exportsRef.__arenaKept === "function") settle(exportsRef);
   return exportsRef;
+}
+
+/**
+ * Brings a fresh instance of the arena runtime to the state every later call finds: what the
+ * module's top-level code made, and the core's one table made on first use (the tool names,
+ * assembly/classify/tools.ts), each kept for good by a collection right after it is made, with
+ * no call's garbage below it. Made inside a first call instead, the table would be kept with
+ * everything that call allocated before it: the whole input, if that call is a 10 MB log.
+ */
+function settle(ex: RawExports): void {
+  ex.__collect();
+  const none = lowerString(ex, "");
+  const bash = lowerString(ex, "bash");
+  const args = lowerString(ex, "{}");
+  const classify = ex.classifyName as ((tool: Pointer, args: Pointer, text: Pointer) => number) | undefined;
+  classify?.(bash, args, none);
+  ex.__collect();
 }
 
 function core(): RawExports {
   return (live ??= instantiate());
+}
+
+/** Lets the live instance go (the next call makes another), with the views of its memory. */
+function dropInstance(): void {
+  live = undefined;
+  views = undefined;
 }
 
 /** How many instances have been created: grows after a trap or a call that left memory above RETAIN_MEMORY_BYTES. */
@@ -115,12 +144,12 @@ export function useCoreWasm(source: Uint8Array | ArrayBuffer | WebAssembly.Modul
   const missing = WebAssembly.Module.exports(module).some((e) => e.name === "compact") ? "" : "compact";
   if (missing) throw new AbridgeError("ABRIDGE_CORE_LOAD", "the module given to useCoreWasm is not the abridge core: it has no compact export");
   compiled = module;
-  live = undefined;
+  dropInstance();
 }
 
 /** Drops the live instance; the next call gets a fresh one. */
 export function resetCore(): void {
-  live = undefined;
+  dropInstance();
 }
 
 /**
@@ -153,18 +182,44 @@ function reserve(ex: RawExports, want: number): RawExports {
   } catch {
     // No room for the reserve (memory.grow refused): the call may still fit as it grows,
     // in an instance the failed attempt has not touched.
-    live = undefined;
+    dropInstance();
     return core();
   }
 }
 
-/** The allocator's largest block (AssemblyScript's TLSF: 1 GiB less its overhead). */
+/** The allocator's largest block (1 GiB less its overhead, in the arena as in AssemblyScript's TLSF). */
 const LARGEST_BLOCK = (1 << 30) - (1 << 16);
 
+/** Views of one memory's buffer, made again when it grows (the buffer is then another). */
+interface MemoryViews {
+  buffer: ArrayBuffer;
+  bytes: Buffer;
+  units: Uint16Array;
+  words: Uint32Array;
+}
+
+let views: MemoryViews | undefined;
+
+/** Views of the instance's memory as it is now: a call lowers and lifts through them without making its own. */
+function viewsOf(ex: RawExports): MemoryViews {
+  const buffer = ex.memory.buffer;
+  if (views?.buffer === buffer) return views;
+  return (views = { buffer, bytes: Buffer.from(buffer), units: new Uint16Array(buffer), words: new Uint32Array(buffer) });
+}
+
+/** Up to this many units a string is lowered unit by unit: cheaper than Buffer#write's encoding dispatch. */
+const SHORT_STRING = 32;
+
 function lowerString(ex: RawExports, s: string): Pointer {
-  const ptr = ex.__new(s.length << 1, STRING_ID);
-  // One bulk UTF-16 write; lone surrogates cross unchanged and the core replaces them.
-  Buffer.from(ex.memory.buffer).write(s, ptr, s.length << 1, "utf16le");
+  const length = s.length;
+  const ptr = allocate(ex, length << 1, STRING_ID);
+  // Lone surrogates cross unchanged and the core replaces them.
+  const v = viewsOf(ex);
+  if (length <= SHORT_STRING) {
+    for (let i = 0, at = ptr >>> 1; i < length; i++) v.units[at + i] = s.charCodeAt(i);
+  } else {
+    v.bytes.write(s, ptr, length << 1, "utf16le");
+  }
   return ptr;
 }
 
@@ -183,29 +238,49 @@ let resident: Resident | undefined;
 let residentReuses = 0;
 
 /**
- * A string argument in the core's memory, pinned for the call: `pinned` gets what the caller
- * unpins after it. The resident text is lowered once, pinned by its scope, and never pinned
- * twice (the runtime aborts on that).
+ * A string argument in the core's memory, pinned while JS code runs with the result (the escape's
+ * `use`, which might call the core again): `pinned` gets what the caller unpins after it. The
+ * resident text is lowered once, pinned by its scope, and never pinned twice (the runtime aborts on that).
  */
 function lowerPinned(ex: RawExports, s: string, pinned: Pointer[]): Pointer {
+  const ptr = lowerResident(ex, s);
+  if (ptr !== 0) return ptr;
+  unitsLowered += s.length;
+  const own = ex.__pin(lowerString(ex, s));
+  pinned.push(own);
+  return own;
+}
+
+/**
+ * The resident text's copy when `s` is that text (lowered and pinned by the first call that
+ * needs it), else 0.
+ */
+function lowerResident(ex: RawExports, s: string): Pointer {
   const r = resident;
   // Length first: comparing two different long strings of one length reads both.
-  if (r !== undefined && s.length === r.text.length && s === r.text) {
-    if (r.ex === ex && r.ptr !== 0) {
-      residentReuses++;
-      return r.ptr;
-    }
-    unitsLowered += s.length;
-    const ptr = ex.__pin(lowerString(ex, s));
-    // An earlier copy in a dropped instance is gone with it.
-    r.ex = ex;
-    r.ptr = ptr;
-    return ptr;
+  if (r === undefined || s.length !== r.text.length || s !== r.text) return 0;
+  if (r.ex === ex && r.ptr !== 0) {
+    residentReuses++;
+    return r.ptr;
   }
   unitsLowered += s.length;
   const ptr = ex.__pin(lowerString(ex, s));
-  pinned.push(ptr);
+  // An earlier copy in a dropped instance is gone with it.
+  r.ex = ex;
+  r.ptr = ptr;
   return ptr;
+}
+
+/**
+ * A string argument of one call in the core's memory, not pinned: nothing is collected before
+ * the call has returned and its result is lifted (collectAfterCall), so a pin would only cost
+ * two more crossings. The resident text is pinned by its scope.
+ */
+function lowerArgument(ex: RawExports, s: string): Pointer {
+  const ptr = lowerResident(ex, s);
+  if (ptr !== 0) return ptr;
+  unitsLowered += s.length;
+  return lowerString(ex, s);
 }
 
 /**
@@ -262,19 +337,26 @@ function collectNow(ex: RawExports): void {
  * resident text: the calls still to come in its scope read that copy.
  */
 function dropIfGrown(ex: RawExports): void {
-  if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES && !(resident !== undefined && resident.ex === ex)) live = undefined;
+  if (ex.memory.buffer.byteLength > RETAIN_MEMORY_BYTES && !(resident !== undefined && resident.ex === ex)) dropInstance();
+}
+
+/** A block the caller fills whole: left as it is where the runtime would zero it. */
+function allocate(ex: RawExports, size: number, classId: number): Pointer {
+  return (ex.__newUninitialized ?? ex.__new)(size, classId);
 }
 
 function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
-  const ptr = ex.__new(bytes.length, ARRAYBUFFER_ID);
+  const ptr = allocate(ex, bytes.length, ARRAYBUFFER_ID);
   new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
   return ptr;
 }
 
 function liftString(ex: RawExports, ptr: Pointer): string {
   if (!ptr) return "";
-  const byteLength = new Uint32Array(ex.memory.buffer, ptr - 4, 1)[0]!;
-  return Buffer.from(ex.memory.buffer, ptr, byteLength).toString("utf16le");
+  const v = viewsOf(ex);
+  // The object header's size field, 4 bytes before the payload.
+  const byteLength = v.words[(ptr - 4) >>> 2]!;
+  return v.bytes.toString("utf16le", ptr, ptr + byteLength);
 }
 
 export { MAX_CORE_NUMBER };
@@ -284,6 +366,10 @@ const formatted = (n: number) => (Number.isFinite(n) ? n.toLocaleString("en-US")
 function outOfRange(name: string, value: unknown, expected: string): AbridgeError {
   const shown = typeof value === "number" ? formatted(value) : JSON.stringify(value) ?? String(value);
   return new AbridgeError("ABRIDGE_INVALID_OPTION", `${name} must be ${expected}, got ${shown}`);
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_CORE_NUMBER;
 }
 
 /** Checks one argument against its declared kind; returns what crosses (numbers stay numbers). */
@@ -303,7 +389,7 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
       if (typeof value !== "boolean") throw outOfRange(name, value, "true or false");
       return value ? 1 : 0;
     case "count":
-      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_CORE_NUMBER) {
+      if (!isCount(value)) {
         throw outOfRange(name, value, `an integer from 0 to ${formatted(MAX_CORE_NUMBER)}`);
       }
       return value as number;
@@ -322,51 +408,54 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
       const list = value as readonly number[];
       if (!Array.isArray(list)) throw outOfRange(name, value, "an array of integers");
       const out = new Int32Array(list.length);
-      list.forEach((n, i) => (out[i] = checkArg(`${name}[${i}]`, "count", n) as number));
+      for (let i = 0; i < list.length; i++) {
+        const n = list[i];
+        // The element's name is made only for its error.
+        out[i] = isCount(n) ? n : (checkArg(`${name}[${i}]`, "count", n) as number);
+      }
       return new Uint8Array(out.buffer);
     }
   }
 }
 
 /**
- * Calls a core export. Strings and bytes are lowered and pinned for the
- * duration of the call; the result is lifted before anything else runs.
+ * Calls a core export. Strings and bytes are lowered (lowerArgument), the
+ * result is lifted before anything else runs, and the call's garbage collected.
  * A trap discards the instance and rethrows as ABRIDGE_CORE_TRAP.
  */
 export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>): CoreResult<N> {
-  const signature = CORE_EXPORTS[name];
-  if (args.length !== signature.params.length) {
-    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} takes ${signature.params.length} arguments, got ${args.length}`);
+  const params = CORE_EXPORTS[name].params;
+  if (args.length !== params.length) {
+    throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} takes ${params.length} arguments, got ${args.length}`);
   }
-  const checked = signature.params.map(([param, kind], i) => checkArg(param, kind, args[i]));
+  const checked: (string | number | Uint8Array)[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) checked[i] = checkArg(params[i]![0], params[i]![1], args[i]);
   crossings++;
   const ex = reserveWorkingMemory(core(), checked);
-  const pinned: Pointer[] = [];
   try {
-    const lowered = checked.map((a) => {
-      if (typeof a === "number") return a;
-      if (typeof a === "string") return lowerPinned(ex, a, pinned);
-      unitsLowered += a.length;
-      const ptr = ex.__pin(lowerBytes(ex, a));
-      pinned.push(ptr);
-      return ptr;
-    });
+    const lowered: number[] = new Array(checked.length);
+    for (let i = 0; i < checked.length; i++) {
+      const a = checked[i]!;
+      if (typeof a === "number") lowered[i] = a;
+      else if (typeof a === "string") lowered[i] = lowerArgument(ex, a);
+      else {
+        unitsLowered += a.length;
+        lowered[i] = lowerBytes(ex, a);
+      }
+    }
     const fn = ex[name] as (...xs: number[]) => number;
     // Exports with optional parameters read the argument count from a global.
     ex.__setArgumentsLength?.(lowered.length);
     const result = fn(...lowered);
-    return (signature.returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
+    return (CORE_EXPORTS[name].returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
   } catch (cause) {
-    live = undefined;
+    dropInstance();
     if (cause instanceof AbridgeError) throw cause;
     throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped in ${name}: ${(cause as Error)?.message ?? cause}`, { cause });
   } finally {
-    if (live === ex) {
-      for (const p of pinned) ex.__unpin(p);
-      // The core runs AssemblyScript's minimal runtime: nothing is collected during a call
-      // (which is what makes it fast), so what calls made is collected after them.
-      collectAfterCall(ex);
-    }
+    // Nothing is collected during a call (the core's arena runtime, like AssemblyScript's
+    // minimal one, collects only when asked), so what calls made is collected after them.
+    if (live === ex) collectAfterCall(ex);
   }
 }
 
@@ -431,7 +520,8 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
         unitsLowered += length;
         pinned.push((src = ex.__pin(lowerBytes(ex, input))));
       }
-      const dst = ex.__pin(ex.__new(capacity, ARRAYBUFFER_ID));
+      // Only what the escape writes is read back.
+      const dst = ex.__pin(allocate(ex, capacity, ARRAYBUFFER_ID));
       pinned.push(dst);
       const escape = text ? fns.jsonEscapeUtf16 : fns.jsonEscapeUtf8;
       const parts: Uint8Array[] = [];
@@ -454,7 +544,7 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
       }
       escaped = { parts, bytes, chars };
     } catch (cause) {
-      live = undefined;
+      dropInstance();
       throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped escaping a log record: ${(cause as Error)?.message ?? cause}`, { cause });
     }
     // Still pinned: the last part is a view of the core's memory.
@@ -492,13 +582,14 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   try {
     const src = lowerPinned(ex, text, pinned);
     const lowered = lowerPinned(ex, list, pinned);
-    const found = ex.__pin(ex.__new(Math.max(needles.length, 1), ARRAYBUFFER_ID));
+    // The scan clears its flags first.
+    const found = ex.__pin(allocate(ex, Math.max(needles.length, 1), ARRAYBUFFER_ID));
     pinned.push(found);
     if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
     const flags = new Uint8Array(ex.memory.buffer, found, needles.length);
     return Array.from(flags, (f) => f !== 0);
   } catch {
-    live = undefined;
+    dropInstance();
     return undefined;
   } finally {
     if (live === ex) {
@@ -531,4 +622,15 @@ export function coreUnitsLowered(): number {
 /** Bytes of linear memory the live instance holds (0 when none is loaded). */
 export function coreMemoryBytes(): number {
   return live ? live.memory.buffer.byteLength : 0;
+}
+
+/**
+ * Bytes the live instance's arena runtime (assembly/rt/arena.ts) holds for the instance's life
+ * and has in use; undefined when no instance is loaded or its core has another runtime. Between
+ * calls the two are equal unless a resident text is pinned.
+ */
+export function coreArenaBytes(): { kept: number; used: number } | undefined {
+  const ex = live;
+  if (ex === undefined || typeof ex.__arenaKept !== "function" || typeof ex.__arenaUsed !== "function") return undefined;
+  return { kept: ex.__arenaKept(), used: ex.__arenaUsed() };
 }

@@ -103,6 +103,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private readonly streamBufferBytes: number;
   private sequence = 0;
   private closed = false;
+  /** The log's path as one shell word, for readHint(). */
+  private quotedLogPath?: string;
 
   constructor(options: CreateAbridgeOptions = {}) {
     super();
@@ -146,7 +148,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   /** The configured read hint for one call, `{first}` left for the core to fill in. */
   private readHint(callId: string): string {
-    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", shellQuote(this.config.log.path));
+    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", (this.quotedLogPath ??= shellQuote(this.config.log.path)));
   }
 
   private report(err: AbridgeError): void {

@@ -1,7 +1,9 @@
 // Builds the core as a WebAssembly component (`npm run build:component`):
 //   1. asc compiles assembly/component.ts (the canonical-ABI glue) with its own config
 //      (asconfig.component.json: `abort` becomes a trap rather than a host import, so the
-//      component imports nothing; `_initialize` runs the module's top-level code);
+//      component imports nothing; `_initialize` runs the module's top-level code), and
+//      without the project's `@inline` decorators (scripts/asc-size-inlining.mjs), which
+//      trade size for speed;
 //   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
 //      after asc's own -O3z pipeline it still removes ~1 % (it inlines more and folds
 //      what that exposes);
@@ -20,6 +22,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
+import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
 import { componentEmbed, componentNew, componentWit, transpile } from "@bytecodealliance/jco";
@@ -102,7 +105,11 @@ function componentName(iface, name) {
   return `${post ? "cabi_post_" : ""}${iface}#${fn}`;
 }
 
-const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], { stdout: process.stdout, stderr: process.stderr });
+const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  transforms: [SizeInlining],
+});
 if (error) {
   console.error(stderr.toString());
   process.exit(1);

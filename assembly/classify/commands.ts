@@ -12,7 +12,7 @@ import { lowerForAsciiTests } from "../util/lower";
 export const enum Sniff {
   /** The command decides alone (only binary text overrides it). */
   None = 0,
-  /** JSON text (a document or NDJSON) makes it StructuredData. */
+  /** JSON text (a document or NDJSON) makes it StructuredData; unified diffs (a formatter's --diff) make it a Diff. */
   Json = 1,
   /** Printed files: JSON text → StructuredData, an HTML document → WebContent, a unified diff → Diff, a log → CommandOutput. */
   FileLike = 2,

@@ -6,7 +6,8 @@
 // - HTML: `<!DOCTYPE html` or `<html` first (after an optional `<?xml …?>`) → WebContent
 // - JSON: one object/array, or two or more lines of them (NDJSON) → StructuredData
 // - unified diff: a `diff --git` line, a `--- ` line directly followed by a
-//   `+++ ` line with an `@@ -` hunk header later, or a hunk header first → Diff
+//   `+++ ` line with an `@@ -` hunk header later, or a hunk header first, its
+//   lines a quarter of the text at least (a log may quote a diff) → Diff
 // - `ls -l` rows (`drwxr-xr-x  2 …`, `total N` aside) on ≥ 60% of the lines → DirectoryListing
 // - grep hits (`path:line:` or `line:` with no path) on ≥ 60% of the lines,
 //   context lines (`path-line-`) and `--` separators aside → SearchResults.
@@ -53,10 +54,9 @@ function startsWithNoCase(s: string, i: i32, limit: i32, word: string): bool {
   return true;
 }
 
-function startsWithAt(s: string, i: i32, limit: i32, word: string): bool {
-  const m = word.length;
-  if (i + m > limit) return false;
-  for (let k = 0; k < m; k++) if (unitAt(s, i + k) != <i32>word.charCodeAt(k)) return false;
+function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
+  if (i + lit.length > end) return false;
+  for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
   return true;
 }
 
@@ -90,26 +90,42 @@ function isHunkHeader(s: string, i: i32, end: i32): bool {
   return j < end && isDigit(unitAt(s, j));
 }
 
+/**
+ * A unified diff: a `diff --git` line, a `--- ` line directly followed by a `+++ `
+ * line with a hunk header later, or a hunk header first; and its lines (`diff --git`
+ * lines, hunk headers and the lines of hunks) are not a small part of the text
+ * examined: at least a quarter of its non-blank lines. A tool's messages between
+ * its diffs (`ERROR: x.py Imports are incorrectly sorted`, `would reformat x.py`)
+ * leave it a diff, whatever its first line says; a log that quotes a diff is not one.
+ */
 export function looksLikeDiff(s: string): bool {
   const limit = min(s.length, SNIFF_UNITS);
-  let first = true; // no non-blank line seen yet
+  let lines = 0; // non-blank lines
+  let diffLines = 0;
+  let found = false;
   let headerPair = false; // a `--- ` line directly followed by a `+++ ` line
   let previousMinus = false;
+  let inHunk = false;
   let i = 0;
   while (i < limit) {
     const eol = findNewline(s, i, limit);
     if (eol > i) {
-      // Every line that matters starts with one of `d @ + -`: most lines are ruled out by it.
+      // Every line that matters starts with one of `d @ + - \ space`: most lines are ruled out by it.
       const c = unitAt(s, i);
-      if (c == 0x64 && startsWithAt(s, i, eol, "diff --git ")) return true;
-      if (c == 0x40 && isHunkHeader(s, i, eol) && (first || headerPair)) return true;
-      if (previousMinus && c == CharCode.PLUS && startsWithAt(s, i, eol, "+++ ")) headerPair = true;
+      inHunk = inHunk && (c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.MINUS || c == CharCode.BACKSLASH);
+      let part = inHunk;
+      if (c == 0x64 && startsWithAt(s, i, eol, "diff --git ")) part = found = true;
+      else if (c == 0x40 && isHunkHeader(s, i, eol)) {
+        found = found || lines == 0 || headerPair;
+        part = inHunk = found;
+      } else if (previousMinus && c == CharCode.PLUS && startsWithAt(s, i, eol, "+++ ")) headerPair = true;
       previousMinus = c == CharCode.MINUS && startsWithAt(s, i, eol, "--- ");
-      first = false;
+      if (part) diffLines++;
+      lines++;
     } else previousMinus = false;
     i = eol + 1;
   }
-  return false;
+  return found && diffLines * 4 >= lines;
 }
 
 /** What one line of text looks like to the listing and search sniffers. */
@@ -223,36 +239,6 @@ function isBarePath(s: string, i: i32, end: i32): bool {
   return slash;
 }
 
-class ShapeCounts {
-  lines: i32 = 0; // non-blank lines judged
-  neutral: i32 = 0;
-  lsRows: i32 = 0;
-  hits: i32 = 0;
-  paths: i32 = 0;
-}
-
-function countShapes(s: string): ShapeCounts {
-  const counts = new ShapeCounts();
-  const limit = min(s.length, SNIFF_UNITS);
-  let i = 0;
-  while (i < limit && counts.lines < SNIFF_LINES) {
-    const eol = findNewline(s, i, limit);
-    if (eol == limit && limit < s.length) break; // cut by the window
-    let end = eol;
-    if (end > i && unitAt(s, end - 1) == CharCode.CR) end--;
-    if (end > i) {
-      counts.lines++;
-      const shape = lineShape(s, i, end);
-      if (shape == LineShape.Neutral) counts.neutral++;
-      else if (shape == LineShape.LsRow) counts.lsRows++;
-      else if (shape == LineShape.Hit) counts.hits++;
-      else if (shape == LineShape.Path) counts.paths++;
-    }
-    i = eol + 1;
-  }
-  return counts;
-}
-
 // @ts-ignore: decorator
 @inline function isMost(part: i32, whole: i32): bool {
   return part > 0 && part * 100 >= whole * MOST_PERCENT;
@@ -260,16 +246,37 @@ function countShapes(s: string): ShapeCounts {
 
 /** The category the text shows by itself, or -1 when it shows none. */
 export function sniffText(s: string): i32 {
-  const start = skipBlank(s, 0, min(s.length, SNIFF_UNITS));
+  const limit = min(s.length, SNIFF_UNITS);
+  const start = skipBlank(s, 0, limit);
   if (start >= s.length) return -1;
   const c = unitAt(s, start);
   if (c == CharCode.LT && looksLikeHtml(s)) return Category.WebContent;
   if ((c == CharCode.LBRACE || c == CharCode.LBRACKET) && looksLikeJson(s)) return Category.StructuredData;
   if (looksLikeDiff(s)) return Category.Diff;
-  const counts = countShapes(s);
-  const judged = counts.lines - counts.neutral;
-  if (counts.lsRows >= 1 && isMost(counts.lsRows, judged)) return Category.DirectoryListing;
-  if (isMost(counts.hits, judged)) return Category.SearchResults;
-  if (judged >= PATHS_MIN_LINES && counts.paths * 100 >= judged * PATHS_PERCENT) return Category.DirectoryListing;
+  // The shapes of the first lines; blank ones and neutral ones (`total N`, grep context) are not judged.
+  let judged = 0;
+  let lsRows = 0;
+  let hits = 0;
+  let paths = 0;
+  let lines = 0;
+  let i = 0;
+  while (i < limit && lines < SNIFF_LINES) {
+    const eol = findNewline(s, i, limit);
+    if (eol == limit && limit < s.length) break; // cut by the window
+    let end = eol;
+    if (end > i && unitAt(s, end - 1) == CharCode.CR) end--;
+    if (end > i) {
+      lines++;
+      const shape = lineShape(s, i, end);
+      if (shape != LineShape.Neutral) judged++;
+      if (shape == LineShape.LsRow) lsRows++;
+      else if (shape == LineShape.Hit) hits++;
+      else if (shape == LineShape.Path) paths++;
+    }
+    i = eol + 1;
+  }
+  if (lsRows >= 1 && isMost(lsRows, judged)) return Category.DirectoryListing;
+  if (isMost(hits, judged)) return Category.SearchResults;
+  if (judged >= PATHS_MIN_LINES && paths * 100 >= judged * PATHS_PERCENT) return Category.DirectoryListing;
   return -1;
 }

@@ -2,7 +2,7 @@
 // lines that continue it (stack frames, code snippets under a diagnostic),
 // and a line after (where a Python traceback states its exception).
 import { CharCode, isDigit, isIdentChar } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { digitsEnd, findNewline, unitAt } from "../util/lines";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
 import { Shapes } from "./shapes";
 
@@ -36,8 +36,7 @@ export function isContinuation(s: string, i: i32, end: i32): bool {
       startsWith(s, i, end, "During handling") || startsWith(s, i, end, "The above exception")) return true;
   // Rust and gcc snippets: "12 | code".
   if (isDigit(c)) {
-    let j = i;
-    while (j < end && isDigit(unitAt(s, j))) j++;
+    let j = digitsEnd(s, i, end);
     while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
     return j < end && unitAt(s, j) == CharCode.PIPE;
   }

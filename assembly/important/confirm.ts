@@ -3,28 +3,28 @@
 // an outcome starts there, and which kind. Rejects the usual false positives:
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
 import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { digitsEnd, unitAt } from "../util/lines";
+import { isLowerWordAt } from "../util/scan";
 import { Kind } from "./kinds";
 
-// @ts-ignore: decorator
-@inline function at(s: string, i: i32): i32 {
+function at(s: string, i: i32): i32 {
   return i >= 0 && i < s.length ? unitAt(s, i) : CharCode.SPACE;
 }
 
 /** s[i, i + lit.length) equals the lower-case `lit`, ignoring ASCII case. */
 function lowerIs(s: string, i: i32, lit: string): bool {
-  if (i < 0 || i + lit.length > s.length) return false;
-  for (let j = 0; j < lit.length; j++) {
-    if (toLower(unitAt(s, i + j)) != unitAt(lit, j)) return false;
-  }
-  return true;
+  const e = i + lit.length;
+  return i >= 0 && e <= s.length && isLowerWordAt(s, i, e, lit);
 }
 
 function exactIs(s: string, i: i32, lit: string): bool {
-  if (i < 0 || i + lit.length > s.length) return false;
-  for (let j = 0; j < lit.length; j++) {
-    if (unitAt(s, i + j) != unitAt(lit, j)) return false;
-  }
+  return i >= 0 && startsAt(s, i, s.length, lit);
+}
+
+function startsAt(s: string, i: i32, end: i32, lit: string): bool {
+  const n = lit.length;
+  if (end - i < n) return false;
+  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
   return true;
 }
 
@@ -234,7 +234,6 @@ function confirmExit(s: string, w: i32): i32 {
 /** "Ran 12 tests in 0.003s" (unittest). */
 function confirmRan(s: string, w: i32): i32 {
   if (!exactIs(s, w, "Ran ") || !wordStartsAt(s, w, false) || !isDigit(at(s, w + 4))) return Kind.None;
-  let j = w + 4;
-  while (j < s.length && isDigit(unitAt(s, j))) j++;
+  const j = digitsEnd(s, w + 4, s.length);
   return exactIs(s, j, " test") ? Kind.Summary : Kind.None;
 }

@@ -104,8 +104,7 @@ function tokenKind(s: string, a: i32, b: i32): i32 {
   return letters > 0 ? WORD : OTHER;
 }
 
-// @ts-ignore: decorator
-@inline function isBlank(c: i32): bool {
+function isBlank(c: i32): bool {
   return c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR;
 }
 

@@ -7,7 +7,8 @@
 //               "       shop.CartTest.total(CartTest.java:138)"
 //   assertions  "Expected: 2379", "2378 !== 2379", "want \"x\"", "but was: <1799>", "  left: 379"
 import { CharCode, isAlpha, isDigit, toLower } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { gapEnd, lettersEnd, unitAt } from "../util/lines";
+import { findText } from "../util/scan";
 
 /** Where installed code lives: a frame naming one of these is a library's, not the user's. */
 const LIBRARY_MARKS: string[] = [
@@ -17,24 +18,15 @@ const LIBRARY_MARKS: string[] = [
 ];
 
 function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
-  if (i + lit.length > end) return false;
-  for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
+  const n = lit.length;
+  if (end - i < n) return false;
+  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
   return true;
 }
 
+/** Whether s[a, b) holds `lit` (not empty). */
 function contains(s: string, a: i32, b: i32, lit: string): bool {
-  const n = lit.length;
-  const first = <i32>lit.charCodeAt(0);
-  for (let i = a; i + n <= b; i++) {
-    if (unitAt(s, i) == first && startsWithAt(s, i, b, lit)) return true;
-  }
-  return false;
-}
-
-/** Index of the first non-blank unit of [a, b), or b. */
-function firstText(s: string, a: i32, b: i32): i32 {
-  while (a < b && (unitAt(s, a) == CharCode.SPACE || unitAt(s, a) == CharCode.TAB)) a++;
-  return a;
+  return findText(s, lit, a, b) >= 0;
 }
 
 /** "name.ext:123" somewhere in [a, b): a source location. */
@@ -55,7 +47,7 @@ function hasLocation(s: string, a: i32, b: i32): bool {
 
 /** Line [a, b) is a stack frame. */
 export function isFrame(s: string, a: i32, b: i32): bool {
-  const t = firstText(s, a, b);
+  const t = gapEnd(s, a, b);
   if (t >= b) return false;
   if (startsWithAt(s, t, b, "at ")) return true;
   if (startsWithAt(s, t, b, "File \"")) return contains(s, t, b, "\", line ");
@@ -74,7 +66,7 @@ export function isLibraryFrame(s: string, a: i32, b: i32): bool {
 
 /** A location line with no function on it ("at ./src/main.rs:8:5" under "3: crate::f"): its function is the line above. */
 export function isBareLocation(s: string, a: i32, b: i32): bool {
-  const t = firstText(s, a, b);
+  const t = gapEnd(s, a, b);
   if (t == a) return false;
   if (unitAt(s, a) == CharCode.TAB) return true; // Go: the function line precedes the path line
   return startsWithAt(s, t, b, "at ") && !contains(s, t, b, "(");
@@ -96,9 +88,8 @@ function wordAt(s: string, i: i32, b: i32, w: string): bool {
 
 /** The line's first word, before a colon, is one of the sides of a comparison ("  left: 379", " right: 380", "got: 3"). */
 function sideLabel(s: string, a: i32, b: i32): bool {
-  const t = firstText(s, a, b);
-  let e = t;
-  while (e < b && isAlpha(unitAt(s, e))) e++;
+  const t = gapEnd(s, a, b);
+  const e = lettersEnd(s, t, b);
   if (e >= b || unitAt(s, e) != CharCode.COLON) return false;
   return wordAt(s, t, e, "left") || wordAt(s, t, e, "right") || wordAt(s, t, e, "got");
 }

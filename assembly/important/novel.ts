@@ -6,129 +6,204 @@
 // that aligns the columns: "==== vat-1 FAILED" and "==== parse-1 FAILED" differ,
 // "8:39  error  'next' …" and "8:40  error  'next' …" do not. Linear in the
 // lines' length.
-import { CharCode, isAlpha, isDigit } from "../util/chars";
-import { unitAt } from "../util/lines";
-import { Scan } from "./scan";
+import { paddedUnits } from "../util/lines";
+import { rankOf } from "./kinds";
+import { findingCode, findingOf, findingSeverity } from "./notes";
+import { NO_WORDS, Scan } from "./scan";
 
 /** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
 const PRIME: u64 = 0x100000001b3;
-
-/** Set by plainEnd: whether the run it found holds an ASCII letter. */
-let runLetters = false;
-
+/** Units of a line's words gathered before they are hashed (a longer line goes in several rounds). */
+const GATHER: i32 = 256;
 /**
- * Where the run of units at i that are neither a gap, a digit nor '#' ends (before b),
- * 8 units per SIMD step; whether it holds a letter goes to runLetters.
+ * Where the words are gathered: GATHER units and a step of 8 stored past them. Static, so
+ * that a key costs no allocation.
  */
-function plainEnd(base: usize, i: i32, b: i32): i32 {
-  let letters = 0;
-  while (i + 8 <= b) {
-    const v = v128.load(base + (<usize>i << 1));
-    const gaps = v128.or(v128.or(i16x8.eq(v, i16x8.splat(<i16>CharCode.SPACE)), i16x8.eq(v, i16x8.splat(<i16>CharCode.TAB))), i16x8.eq(v, i16x8.splat(<i16>CharCode.CR)));
-    const numbers = v128.or(i16x8.lt_u(i16x8.sub(v, i16x8.splat(<i16>CharCode._0)), i16x8.splat(10)), i16x8.eq(v, i16x8.splat(<i16>CharCode.HASH)));
-    const stops = i16x8.bitmask(v128.or(gaps, numbers));
-    const alpha = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v128.or(v, i16x8.splat(0x20)), i16x8.splat(<i16>CharCode.a)), i16x8.splat(26)));
-    if (stops != 0) {
-      const k = ctz<i32>(stops);
-      runLetters = letters != 0 || (alpha & ((1 << k) - 1)) != 0;
-      return i + k;
-    }
-    letters |= alpha;
-    i += 8;
-  }
-  for (; i < b; i++) {
-    const c = <i32>load<u16>(base + (<usize>i << 1));
-    if (isGap(c) || isDigit(c) || c == CharCode.HASH) break;
-    if (isAlpha(c)) letters = 1;
-  }
-  runLetters = letters != 0;
-  return i;
+const WORDS: usize = memory.data((GATHER + 16) << 1, 16);
+/**
+ * The vectors messageKey() compares with, loaded rather than built at each use in its loop
+ * as V8 builds a vector constant: ' ', '\t', '\r', '0', 10, 'a', 26, '#' in every lane.
+ */
+const KEY_VECTORS: usize = memory.data<u16>([
+  0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09,
+  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30,
+  10, 10, 10, 10, 10, 10, 10, 10, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61,
+  26, 26, 26, 26, 26, 26, 26, 26, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23,
+], 16);
+
+/** The key's state: the hash of the whole blocks of 4 units gathered so far, and their units. */
+let keyState: u64 = 0;
+let keyUnits: i32 = 0;
+
+/** Hashes the whole blocks of 4 units of WORDS[0, w) into keyState, moves what is left to the front; returns the units left. */
+function hashBlocks(w: i32): i32 {
+  const whole = w & ~3;
+  let h = keyState;
+  for (let j = 0; j < whole; j += 4) h = (h ^ load<u64>(WORDS + (<usize>j << 1))) * PRIME;
+  keyState = h;
+  keyUnits += whole;
+  store<u64>(WORDS, load<u64>(WORDS + (<usize>whole << 1)));
+  return w - whole;
 }
 
 /**
  * Hash of the words of s[a, b), every run of digits one class; 0 when the line has no letter.
- * A function of the line's words alone: each run of units other than gaps, digits and '#'
- * goes in four units per step with its length, a number (or a '#', which shares its class)
- * as one mark, the end of a word as another.
+ * A function of the line's words alone: the line is rewritten, 8 units per SIMD step, into
+ * its words with one space after each, every number (a run of digits, or a '#', which shares
+ * its class) a '#'; that form is hashed four units per multiply, with its length.
  */
 export function messageKey(s: string, a: i32, b: i32): u32 {
   const base = changetype<usize>(s);
-  let h: u64 = 0xcbf29ce484222325;
-  let letters = false;
-  let inWord = false;
-  let i = a;
-  while (i < b) {
-    const r = plainEnd(base, i, b);
-    if (r > i) {
-      let j = i;
-      for (; j + 4 <= r; j += 4) h = (h ^ load<u64>(base + (<usize>j << 1))) * PRIME;
-      let tail: u64 = <u64>(r - i) << 48;
-      for (let k: u64 = 0; j < r; j++, k += 16) tail |= <u64>load<u16>(base + (<usize>j << 1)) << k;
-      h = (h ^ tail ^ 0x8000000000000000) * PRIME;
-      letters = letters || runLetters;
-      inWord = true;
-      i = r;
-      if (i >= b) break;
+  keyState = 0xcbf29ce484222325;
+  keyUnits = 0;
+  let letters = i16x8.splat(0);
+  // Whether the unit before i was a gap (so is the line's start: leading gaps go) or a digit.
+  let prevGap = 1;
+  let prevDigit = 0;
+  let w = 0;
+  const space = v128.load(KEY_VECTORS);
+  const tab = v128.load(KEY_VECTORS, 16);
+  const cr = v128.load(KEY_VECTORS, 32);
+  const zero = v128.load(KEY_VECTORS, 48);
+  const ten = v128.load(KEY_VECTORS, 64);
+  const lowerA = v128.load(KEY_VECTORS, 80);
+  const alphabet = v128.load(KEY_VECTORS, 96);
+  const hash = v128.load(KEY_VECTORS, 112);
+  for (let i = a; ; i += 8) {
+    // The last step reads the units from b on as spaces: the last word ends with one too.
+    const last = i + 8 > b;
+    const v = v128.load(last ? paddedUnits(base, i, b) : base + (<usize>i << 1));
+    const gapV = v128.or(v128.or(i16x8.eq(v, space), i16x8.eq(v, tab)), i16x8.eq(v, cr));
+    const digitV = i16x8.lt_u(i16x8.sub(v, zero), ten);
+    // A letter is one of 'a'–'z' once 0x20 is set.
+    letters = v128.or(letters, i16x8.lt_u(i16x8.sub(v128.or(v, space), lowerA), alphabet));
+    const gaps = i16x8.bitmask(gapV);
+    const digits = i16x8.bitmask(digitV);
+    // A gap after a gap and a digit after a digit go: one space per gap, one '#' per number.
+    const drop = (gaps & ((gaps << 1) | prevGap)) | (digits & ((digits << 1) | prevDigit));
+    prevGap = gaps >> 7;
+    prevDigit = digits >> 7;
+    const at = WORDS + (<usize>w << 1);
+    v128.store(at, v128.bitselect(hash, v128.bitselect(space, v, gapV), digitV));
+    if (drop == 0) w += 8;
+    else {
+      // Compacted in place: a kept unit moves down, never past one not read yet.
+      let keep = ~drop & 0xff;
+      while (keep != 0) {
+        store<u16>(WORDS + (<usize>w << 1), load<u16>(at + (<usize>ctz(keep) << 1)));
+        w++;
+        keep &= keep - 1;
+      }
     }
-    const c = unitAt(s, i);
-    if (isGap(c)) {
-      if (inWord) h = (h ^ 0x20) * PRIME;
-      inWord = false;
-      i++;
-      continue;
-    }
-    // "8:39" and "8:40", "(2.5ms)" and "(0.2ms)": a number is a class, not a value.
-    if (isDigit(c)) {
-      while (i < b && isDigit(unitAt(s, i))) i++;
-    } else i++; // '#'
-    h = (h ^ 0x23) * PRIME;
-    inWord = true;
+    if (w >= GATHER || last) w = hashBlocks(w);
+    if (last) break;
   }
-  if (inWord) h = (h ^ 0x20) * PRIME;
-  if (!letters) return 0;
+  if (!v128.any_true(letters)) return 0;
+  // The last units (fewer than 4) and the length in one more block.
+  const tail = (load<u64>(WORDS) & ((<u64>1 << (<u64>w << 4)) - 1)) | (<u64>(keyUnits + w) << 48);
+  let h = (keyState ^ tail) * PRIME;
   h ^= h >> 32;
   h *= 0x9e3779b97f4a7c15;
   return <u32>(h >> 32) | 1;
 }
 
-// @ts-ignore: decorator
-@inline function isGap(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR;
-}
-
 /** The message key of scan hit h. */
 export function hitKey(text: string, scan: Scan, h: i32): u32 {
+  const notes = scan.notes;
+  if (notes !== null) {
+    const noted = <u32>unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]);
+    if (noted != 0) return noted == NO_WORDS ? 0 : noted;
+  }
   return messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
 }
 
 /**
- * Splits hits `order` into `out`, those whose message no earlier hit stated,
- * the rarest messages first (stably; the first `keepFirst` keep their places
- * in front), and `later`, the repeats, in their order.
+ * The key hit h is grouped by: the code of the finding it is (findings.ts noted it), when
+ * it names one, as a linter's or a type checker's code names a kind of problem whatever
+ * the words around it ("F821", "[union-attr]"); else its message key. A code's key is
+ * even and at least 4: no message key (odd) nor NO_WORDS (2).
+ */
+export function groupKey(text: string, scan: Scan, h: i32): u32 {
+  const notes = scan.notes;
+  if (notes !== null) {
+    const code = findingCode(findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1])));
+    if (code >= 0) return <u32>(code + 2) << 1;
+  }
+  return hitKey(text, scan, h);
+}
+
+/** How grave hit h is: its finding's severity rank (0 error, 1 warning, … 7 none stated), else 0 for an error line and 1 for any other. */
+function gravity(scan: Scan, h: i32): i32 {
+  const notes = scan.notes;
+  if (notes !== null) {
+    const finding = findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]));
+    if (finding != 0) return findingSeverity(finding);
+  }
+  return rankOf(unchecked(scan.kinds[h])) == 3 ? 0 : 1;
+}
+
+/** Rounds told apart: later rounds share the last, in their order. */
+const MAX_ROUND: i32 = 0x7fff;
+/** Hits ranked at most: more (16 million flagged lines) are split in their order (inOrder). */
+const MAX_HITS: i32 = 0xffffff;
+
+/** novelFirst without ranking: each group's first hit to `out`, the others to `later`, in their order. */
+function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[]): void {
+  const seen = new Set<u32>();
+  for (let j = 0; j < order.length; j++) {
+    const h = unchecked(order[j]);
+    const k = groupKey(text, scan, h);
+    if (k != 0 && seen.has(k)) later.push(h);
+    else {
+      seen.add(k);
+      out.push(h);
+    }
+  }
+}
+
+/**
+ * Splits hits `order` into `out`, the first hit of each group (groupKey: a finding's code,
+ * else its message), and `later`, the others. Each group's first hit comes before any
+ * group's second, its second before any third, and so on; within a round the graver
+ * first (a finding's severity), then the rarer groups, then in `order` (the first
+ * `keepFirst` of `order` keep their places in front when they are their groups' first).
+ * Every distinct code or message reaches the budget before a second copy of any.
  */
 export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[]): void {
   const n = order.length;
-  const keys = new Array<u32>(n);
+  if (n > MAX_HITS) {
+    inOrder(text, scan, order, out, later);
+    return;
+  }
+  const keys = new StaticArray<u32>(n);
   const counts = new Map<u32, i32>();
   for (let j = 0; j < n; j++) {
-    const k = hitKey(text, scan, unchecked(order[j]));
+    const k = groupKey(text, scan, unchecked(order[j]));
     unchecked((keys[j] = k));
     counts.set(k, counts.has(k) ? counts.get(k) + 1 : 1);
   }
-  // A key's count turns negative once its first hit is placed: later hits with
-  // it are repeats. A key of 0 (a line without words) is never a repeat.
-  const novel = new Array<i64>();
+  // The hits of a group seen so far, while the group's count is kept apart from them.
+  const seen = new Map<u32, i32>();
+  const ranked = new StaticArray<i64>(n);
+  let firsts = 0;
   for (let j = 0; j < n; j++) {
     const k = unchecked(keys[j]);
-    const count = counts.get(k);
-    if (count < 0) {
-      later.push(unchecked(order[j]));
-      continue;
+    // A key of 0 (a line without words) is a group of its own.
+    let round = 0;
+    if (k != 0) {
+      round = seen.has(k) ? seen.get(k) : 0;
+      seen.set(k, round + 1);
     }
-    if (k != 0) counts.set(k, -count);
-    const rarity = j < keepFirst ? 0 : min(count, 0xfffff);
-    novel.push((<i64>rarity << 32) | <i64>j);
+    if (round == 0) firsts++;
+    const rarity = j < keepFirst && round == 0 ? 0 : min(k == 0 ? 1 : counts.get(k), 0xfffff);
+    const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, unchecked(order[j]));
+    unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 44) | (<i64>rarity << 24) | <i64>j));
   }
-  novel.sort();
-  for (let j = 0; j < novel.length; j++) out.push(unchecked(order[<i32>(unchecked(novel[j]) & 0xffffffff)]));
+  ranked.sort();
+  for (let r = 0; r < n; r++) {
+    const j = <i32>(unchecked(ranked[r]) & MAX_HITS);
+    const h = unchecked(order[j]);
+    if (r < firsts) out.push(h);
+    else later.push(h);
+  }
 }

@@ -18,9 +18,10 @@
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
 import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
+import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
@@ -42,13 +43,11 @@ const MARKER_PAD: i32 = 2;
 /** Margin markers followed, at most. */
 const MAX_MARKERS: i32 = 4;
 
-// @ts-ignore: decorator
-@inline function isLower(c: i32): bool {
+function isLower(c: i32): bool {
   return <u32>(c - CharCode.a) <= 25;
 }
 
-// @ts-ignore: decorator
-@inline function isUpper(c: i32): bool {
+function isUpper(c: i32): bool {
   return <u32>(c - CharCode.A) <= 25;
 }
 
@@ -78,21 +77,18 @@ function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
  * diagnostic above it is the line that says what failed.
  */
 function codeExcerpt(s: string, ls: i32, le: i32): bool {
-  let j = ls;
-  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+  let j = gapEnd(s, ls, le);
   if (j < le && unitAt(s, j) == CharCode.GT) j++;
-  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, le);
   const digits = j;
-  while (j < le && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, le);
   if (j == digits) return false;
-  while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, le);
   return j < le && unitAt(s, j) == CharCode.PIPE;
 }
 
 function indentAt(s: string, a: i32, b: i32): i32 {
-  let j = a;
-  while (j < b && isSpaceOrTab(unitAt(s, j))) j++;
-  return j - a;
+  return gapEnd(s, a, b) - a;
 }
 
 /**
@@ -135,27 +131,54 @@ function ruledRows(s: string, shapes: Shapes): StaticArray<u8> {
   return rows;
 }
 
-/** The word is free text: a lowercase word of a table row or of a sentence, or code quoted under a diagnostic or a frame. */
-function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32): bool {
-  const ls = shapes.starts[line];
-  const le = shapes.ends[line];
-  if (codeExcerpt(s, ls, le)) return true;
-  // The source line a Python frame quotes ("    raise JSONDecodeError(…)" under "  File …, line 355").
-  if (line > 0) {
-    const ps = shapes.starts[line - 1];
-    const pe = shapes.ends[line - 1];
-    if (isFrame(s, ps, pe) && indentAt(s, ls, le) > indentAt(s, ps, pe) && indentAt(s, ps, pe) > 0) return true;
-  }
-  // The word around the hit, letters only.
+/** The word of letters around `hit` in line [ls, le), packed as (start << 32) | end. */
+function wordAround(s: string, ls: i32, le: i32, hit: i32): i64 {
   let w = hit;
   while (w > ls && isAlpha(unitAt(s, w - 1))) w--;
-  let e = hit;
-  while (e < le && isAlpha(unitAt(s, e))) e++;
-  const form = wordCase(s, w, e);
-  if (form == 0) return false;
+  return (<i64>w << 32) | <i64>lettersEnd(s, hit, le);
+}
+
+/** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
+export const FREE_TEXT: u8 = 1;
+export const STATUS: u8 = 2;
+export const IN_WORDS: u8 = 3;
+
+/**
+ * What line [ls, le) and the line before it, [ps, pe) (ps -1 for none), say of the keyword
+ * at `hit`: FREE_TEXT when the line is code quoted under a diagnostic or a frame, STATUS
+ * when the keyword's word is not a plain lower-case or capitalised word standing alone
+ * ("error:", "failed;", "(error)", "ERROR"), else IN_WORDS: the rest of the output decides
+ * whether it is free text (incidental).
+ */
+export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: i32): u8 {
+  if (codeExcerpt(s, ls, le)) return FREE_TEXT;
+  // The source line a Python frame quotes ("    raise JSONDecodeError(…)" under "  File …, line 355").
+  if (ps >= 0) {
+    const inset = indentAt(s, ps, pe);
+    if (inset > 0 && indentAt(s, ls, le) > inset && isFrame(s, ps, pe)) return FREE_TEXT;
+  }
+  const word = wordAround(s, ls, le, hit);
+  const w = <i32>(word >> 32);
+  const e = <i32>word;
+  if (wordCase(s, w, e) == 0) return STATUS;
   // A word glued to punctuation ("error:", "failed;", "(error)") reads as a status.
-  if (w > ls && !isSpaceOrTab(unitAt(s, w - 1))) return false;
-  if (e < le && !isSpaceOrTab(unitAt(s, e))) return false;
+  if (w > ls && !isSpaceOrTab(unitAt(s, w - 1))) return STATUS;
+  if (e < le && !isSpaceOrTab(unitAt(s, e))) return STATUS;
+  return IN_WORDS;
+}
+
+/**
+ * The word is free text: a lowercase word of a table row or of a sentence, or code quoted
+ * under a diagnostic or a frame. `verdict`: the line's wordVerdict, as noted.
+ */
+function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
+  if (verdict != IN_WORDS) return verdict == FREE_TEXT;
+  const ls = unchecked(shapes.starts[line]);
+  const le = unchecked(shapes.ends[line]);
+  const word = wordAround(s, ls, le, hit);
+  const w = <i32>(word >> 32);
+  const e = <i32>word;
+  const form = wordCase(s, w, e);
   // A cell of a ruled table's row: the table's data, whatever its word.
   if (rows.has(line)) return true;
   // Its index among the line's tokens, and their number.
@@ -163,11 +186,11 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   let tokens = 0;
   let j = ls;
   while (j < le) {
-    while (j < le && isSpaceOrTab(unitAt(s, j))) j++;
+    j = gapEnd(s, j, le);
     if (j >= le) break;
     if (j < w) index++;
     tokens++;
-    while (j < le && !isSpaceOrTab(unitAt(s, j))) j++;
+    j = tokenEnd(s, j, le);
   }
   if (index < 2) return false;
   const prev = tokenBefore(s, ls, w);
@@ -179,8 +202,7 @@ function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: 
   if (shapes.regularRow(line) && shapes.deviation(line) == 0 && (form == 1 || prevCase == 2) && !(index == 2 && shapes.steady(line, 2))) return true;
   // Mid-sentence in a command that succeeded: "… a fast memory error detector".
   if (exitCode != 0 || form != 1 || prevCase != 1 || tokens < PROSE_WORDS) return false;
-  let k = e;
-  while (k < le && isSpaceOrTab(unitAt(s, k))) k++;
+  const k = gapEnd(s, e, le);
   return k > e && k < le && isLower(unitAt(s, k));
 }
 
@@ -193,7 +215,7 @@ function marginMarker(s: string, a: i32, b: i32): i64 {
   while (j < b && j - a <= MARKER_TOKEN && !isSpaceOrTab(unitAt(s, j))) j++;
   if (j == a || j - a > MARKER_TOKEN) return -1;
   const tokenEnd = j;
-  while (j < b && isSpaceOrTab(unitAt(s, j))) j++;
+  j = gapEnd(s, j, b);
   if (j - tokenEnd < MARKER_PAD || j == b) return -1;
   return (<i64>tokenEnd << 32) | <i64>j;
 }
@@ -211,7 +233,7 @@ function hasMarker(s: string, a: i32, b: i32, ma: i32, mb: i32): bool {
  * with are errors too, whatever they say: pytest's "E       " before
  * "decimal.InvalidOperation: […]" as before "AssertionError: …". A marker counts
  * when at least two error lines carry it and they are at least half of its lines.
- * Marks them in `into` (1 per line); linear, a few comparisons per line.
+ * Marks them in `into` (Kind.Error per line); linear, a few comparisons per line.
  */
 function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
   const markerStarts = new Array<i32>();
@@ -246,7 +268,7 @@ function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shape
       for (let k = 0; k < markerStarts.length; k++) {
         if (unchecked(errorsWith[k]) < 2 || !hasMarker(text, a, b, unchecked(markerStarts[k]), unchecked(markerEnds[k]))) continue;
         if (pass == 0) unchecked((linesWith[k] += 1));
-        else if (unchecked(errorsWith[k]) * 2 >= unchecked(linesWith[k]) && unchecked(flagged[line]) == 0) unchecked((into[line] = 1));
+        else if (unchecked(errorsWith[k]) * 2 >= unchecked(linesWith[k]) && unchecked(flagged[line]) == 0) unchecked((into[line] = <u8>Kind.Error));
         break;
       }
     }
@@ -264,9 +286,9 @@ function addWholeLine(out: Scan, text: string, shapes: Shapes, line: i32, kind: 
 }
 
 /**
- * The scan without its incidental keyword hits and with the lines that break
- * the rhythm as Kind.Notable (and those opened by the error lines' margin marker as
- * Kind.Error), in line order. `exitCode` is -1 when unknown.
+ * `scan` (noted as `shapes` was read, see LineNoter) without its incidental keyword hits
+ * and with the lines that break the rhythm as Kind.Notable (and those opened by the error
+ * lines' margin marker as Kind.Error), in line order. `exitCode` is -1 when unknown.
  */
 export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i32): Scan {
   const lines = shapes.count;
@@ -277,12 +299,15 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   for (let k = 0; k < shapes.labelled.length; k++) unchecked((summary[unchecked(shapes.labelled[k])] = 1));
   let failures = 0;
   const rows = new RuledRows(text, shapes);
+  // A scan whose lines were read without a LineNoter has them read again to be noted.
+  if (scan.notes === null) new Shapes(text, scan.totalLines, new LineNoter(scan));
+  const notes = scan.notes!;
   for (let i = 0; i < scan.count; i++) {
     const line = unchecked(scan.lineNumbers[i]) - 1;
     const kind = unchecked(scan.kinds[i]);
     let ok = true;
     if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
-      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode);
+      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, <u8>(unchecked(notes[line]) >> 32));
     }
     if (ok) {
       if (kind >= Kind.Failure) failures++;
@@ -290,6 +315,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       if (line < lines) unchecked((flagged[line] = 1));
     }
   }
+  // Lines flagged whole, by the kind they take: the error lines' margin marker, a finding.
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
   for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
@@ -298,6 +324,15 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const candidates = new Array<i64>();
   for (let i = 0; i < lines; i++) {
     if (unchecked(flagged[i]) != 0) continue;
+    // A finding that names its code says what to fix where, error word or not (flake8's
+    // "x.py:3:1: F821 …"), and its code ranks it among the others (novel.ts). One that
+    // names none ("x.py:8:43: undefined name …") is only located: where every line is
+    // one, as pyflakes prints them, being one sets no line apart.
+    const finding = findingOf(unchecked(notes[i]));
+    if (finding != 0 && findingCode(finding) >= 0) {
+      unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
+      continue;
+    }
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
@@ -311,6 +346,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const out = new Scan();
   out.totalLines = scan.totalLines;
   out.pairs = scan.pairs;
+  out.notes = scan.notes;
   let a = 0;
   for (let line = 0; line <= lines; line++) {
     // Scan entries of this line (and any beyond the shapes' last line).
@@ -330,7 +366,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       }
       a++;
     }
-    if (line < lines && unchecked(marked[line]) != 0) addWholeLine(out, text, shapes, line, Kind.Error);
+    if (line < lines && unchecked(marked[line]) != 0) addWholeLine(out, text, shapes, line, unchecked(marked[line]));
     else if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
       addWholeLine(out, text, shapes, line, unchecked(summary[line]) == 1 ? Kind.Summary : Kind.Notable);
     }

@@ -9,7 +9,7 @@
 //   cargo     "test result: FAILED. 3 passed; 1 failed; 0 ignored; …"
 //   mocha     "  3 passing (12ms)", "  1 failing", "  2 pending"
 import { CharCode, isDigit } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { digitsEnd, findNewline, unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 import { Scan, scanImportant } from "./scan";
 
@@ -92,8 +92,24 @@ function addCount(current: i32, more: i32): i32 {
 
 function allDigitsThen(s: string, i: i32, end: i32, word: string): bool {
   const from = i;
-  while (i < end && isDigit(unitAt(s, i))) i++;
+  i = digitsEnd(s, i, end);
   return i > from && startsAt(s, i, end, word);
+}
+
+/** The counts a jest or vitest summary line [t, end) states ("1 failed, 12 passed, 13 total"). */
+function jestCounts(r: RunnerSummary, text: string, t: i32, end: i32): void {
+  r.passed = countBefore(text, t, end, "passed");
+  r.failed = countBefore(text, t, end, "failed");
+  r.skipped = countBefore(text, t, end, "skipped");
+}
+
+/** The counts of pytest's summary line [t, end) ("2 failed, 10 passed, 1 error in 0.12s"). */
+function pytestCounts(r: RunnerSummary, text: string, t: i32, end: i32): void {
+  r.runner = "pytest";
+  r.passed = max(countBefore(text, t, end, "passed"), 0);
+  r.failed = max(countBefore(text, t, end, "failed"), 0);
+  r.skipped = countBefore(text, t, end, "skipped");
+  r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
 }
 
 /**
@@ -120,9 +136,7 @@ export class RunnerReader {
     if (first == 0x54 /* T */) {
       if (startsAt(text, t, end, "Tests:")) {
         r.runner = "jest";
-        r.passed = countBefore(text, t, end, "passed");
-        r.failed = countBefore(text, t, end, "failed");
-        r.skipped = countBefore(text, t, end, "skipped");
+        jestCounts(r, text, t, end);
         hit = true;
       } else if (startsAt(text, t, end, "Test Suites:")) {
         hit = true;
@@ -130,9 +144,7 @@ export class RunnerReader {
         r.runner = "vitest";
         hit = true;
       } else if (startsAt(text, t, end, "Tests ") && t > pos && r.runner == "vitest") {
-        r.passed = countBefore(text, t, end, "passed");
-        r.failed = countBefore(text, t, end, "failed");
-        r.skipped = countBefore(text, t, end, "skipped");
+        jestCounts(r, text, t, end);
         hit = true;
       }
     } else if (first == 0x3d && end - t > 8 && unitAt(text, end - 1) == 0x3d) {
@@ -140,11 +152,7 @@ export class RunnerReader {
         r.runner = "pytest";
         hit = true;
       } else if (indexIn(text, t, end, " in ") >= 0 && (countBefore(text, t, end, "passed") >= 0 || countBefore(text, t, end, "failed") >= 0 || countBefore(text, t, end, "error") >= 0 || countBefore(text, t, end, "errors") >= 0 || countBefore(text, t, end, "skipped") >= 0 || indexIn(text, t, end, "no tests ran") >= 0)) {
-        r.runner = "pytest";
-        r.passed = max(countBefore(text, t, end, "passed"), 0);
-        r.failed = max(countBefore(text, t, end, "failed"), 0);
-        r.skipped = countBefore(text, t, end, "skipped");
-        r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
+        pytestCounts(r, text, t, end);
         hit = true;
       }
     } else if (first == 0x52 /* R */ && t == pos && startsAt(text, t, end, "Ran ") && allDigitsThen(text, t + 4, end, " test")) {
@@ -187,11 +195,7 @@ export class RunnerReader {
       hit = true;
     } else if (isDigit(first) && t == pos && isPytestQuiet(text, t, end)) {
       // pytest -q: "2 failed, 300 passed in 0.95s"
-      r.runner = "pytest";
-      r.passed = max(countBefore(text, t, end, "passed"), 0);
-      r.failed = max(countBefore(text, t, end, "failed"), 0);
-      r.skipped = countBefore(text, t, end, "skipped");
-      r.errors = addCount(countBefore(text, t, end, "error"), countBefore(text, t, end, "errors"));
+      pytestCounts(r, text, t, end);
       hit = true;
     } else if (isDigit(first) && t > pos) {
       if (allDigitsThen(text, t, end, " passing")) {
@@ -232,8 +236,7 @@ const SUMMARY_FIRST_LO: u64 = (<u64>1 << 0x3d) | (<u64>1 << 0x2d) | (<u64>0x3ff 
 const SUMMARY_FIRST_HI: u64 =
   (<u64>1 << (0x54 - 64)) | (<u64>1 << (0x52 - 64)) | (<u64>1 << (0x4f - 64)) | (<u64>1 << (0x46 - 64)) | (<u64>1 << (0x6f - 64)) | (<u64>1 << (0x50 - 64)) | (<u64>1 << (0x74 - 64));
 
-// @ts-ignore: decorator
-@inline function mayStartSummary(c: i32): bool {
+function mayStartSummary(c: i32): bool {
   if (c >= 0x80) return false;
   return c < 64 ? ((SUMMARY_FIRST_LO >> <u64>c) & 1) != 0 : ((SUMMARY_FIRST_HI >> <u64>(c - 64)) & 1) != 0;
 }
@@ -259,7 +262,7 @@ export function findRunnerSummaries(text: string): RunnerSummary {
 
 function isPytestQuiet(s: string, t: i32, end: i32): bool {
   const from = t;
-  while (t < end && isDigit(unitAt(s, t))) t++;
+  t = digitsEnd(s, t, end);
   if (!(startsAt(s, t, end, " passed") || startsAt(s, t, end, " failed") || startsAt(s, t, end, " error") || startsAt(s, t, end, " skipped") || startsAt(s, t, end, " deselected") || startsAt(s, t, end, " xfailed") || startsAt(s, t, end, " xpassed") || startsAt(s, t, end, " warning"))) return false;
   const at = indexIn(s, from, end, " in ");
   if (at < 0) return false;
@@ -270,9 +273,7 @@ function isPytestQuiet(s: string, t: i32, end: i32): bool {
 }
 
 function digitsAt(s: string, i: i32, end: i32): i32 {
-  let j = i;
-  while (j < end && isDigit(unitAt(s, j))) j++;
-  return j - i;
+  return digitsEnd(s, i, end) - i;
 }
 
 /**
@@ -290,6 +291,7 @@ export function withRunners(base: Scan, runners: RunnerSummary): Scan {
   const merged = new Scan();
   merged.totalLines = base.totalLines;
   merged.pairs = base.pairs;
+  merged.notes = base.notes;
   let a = 0;
   let b = 0;
   while (a < base.count || b < m) {

@@ -21,18 +21,32 @@ export class Scan {
   kinds: i32[] = [];
   /** Where the word that flagged each line starts to match (its line start for lines flagged whole). */
   hits: i32[] = [];
+  /**
+   * What the pass over the lines noted of each flagged line while it held the line
+   * (notes.ts), by 0-based line, 0 where nothing was noted: its message key in the low 32
+   * bits (NO_WORDS for a key of 0) and what its own text says of its keyword above them
+   * (refine.ts, wordVerdict); null when no pass noted the lines.
+   */
+  notes: StaticArray<u64> | null = null;
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;
+  /**
+   * Where each '\n' of the text is, in order, then the text's length, when the scan was
+   * asked to keep them (the pass over the lines then need not look for them); else null.
+   */
+  newlineAt: StaticArray<i32> | null = null;
 
   get count(): i32 {
     return this.kinds.length;
   }
 }
 
+/** The note of a message key of 0 (a line without letters): even and not 0, which no key is. */
+export const NO_WORDS: u32 = 2;
+
 // Same-line hits keep the strongest kind; a trace outranks a plain error.
-// @ts-ignore: decorator
-@inline function stronger(a: i32, b: i32): i32 {
+function stronger(a: i32, b: i32): i32 {
   return a > b ? a : b;
 }
 
@@ -82,37 +96,62 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineS
 // bucket per trigger, upper and lower case alike, and every bucket is an exact
 // product of nibbles, so there are no false candidates from the tables:
 //   0 rr   1 fa   2 pa   3 wa   4 Ra   5 eb   6 xc/xi   7 **
-const FIRST_LO = i8x16(0x04, 0, 0x11, 0, 0, 0x20, 0x02, 0x08, 0x40, 0, <i8>0x80, 0, 0, 0, 0, 0);
-const FIRST_HI = i8x16(0, 0, <i8>0x80, 0, 0x22, 0x5d, 0x22, 0x4d, 0, 0, 0, 0, 0, 0, 0, 0);
-const SECOND_LO = i8x16(0, 0x1e, 0x21, 0x40, 0, 0, 0, 0, 0, 0x40, <i8>0x80, 0, 0, 0, 0, 0);
-const SECOND_HI = i8x16(0, 0, <i8>0x80, 0, 0x7e, 0x01, 0x7e, 0x01, 0, 0, 0, 0, 0, 0, 0, 0);
-// The unit after the trigger, as confirm.ts requires it (a superset: the buckets are
-// products of nibbles, so a few other bytes pass too, and confirm.ts rejects them):
+// The tables and the other vectors the loop uses sit in memory and are loaded once before
+// it (V8 builds a vector constant again at each use inside a loop). At 0 and 16 the low-
+// and high-nibble buckets of a trigger's first unit, at 32 and 48 those of its second, at
+// 64 and 80 those of the unit after it, as confirm.ts requires it (a superset: the buckets
+// are products of nibbles, so a few other bytes pass too, and confirm.ts rejects them):
 //   0 rr   any (ERR! ends with anything)      1 fa  i t u (fail, fatal, fault)
 //   2 pa   n s (panic, pass)                  3 wa  r (warn)
 //   4 Ra   n (Ran)   5 eb  a (Traceback)      6 xc/xi  e t (exception, exit)   7 **  *
 // Either case for the words compared without it. "-Wall", "always", "parentheses" stop here.
-const THIRD_LO = i8x16(0x01, 0x21, 0x09, 0x05, 0x43, 0x43, 0x01, 0x01, 0x01, 0x03, <i8>0x81, 0x01, 0x01, 0x01, 0x15, 0x01);
-const THIRD_HI = i8x16(0x01, 0x01, <i8>0x81, 0x01, 0x47, 0x4f, 0x77, 0x4f, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01);
+// Then the low-nibble mask (96), '\n' (112) and 0xff80 in 16-bit lanes (128).
+const VECTORS: usize = memory.data<u8>([
+  0x04, 0, 0x11, 0, 0, 0x20, 0x02, 0x08, 0x40, 0, 0x80, 0, 0, 0, 0, 0,
+  0, 0, 0x80, 0, 0x22, 0x5d, 0x22, 0x4d, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0x1e, 0x21, 0x40, 0, 0, 0, 0, 0, 0x40, 0x80, 0, 0, 0, 0, 0,
+  0, 0, 0x80, 0, 0x7e, 0x01, 0x7e, 0x01, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x01, 0x21, 0x09, 0x05, 0x43, 0x43, 0x01, 0x01, 0x01, 0x03, 0x81, 0x01, 0x01, 0x01, 0x15, 0x01,
+  0x01, 0x01, 0x81, 0x01, 0x47, 0x4f, 0x77, 0x4f, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
+  0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f,
+  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a,
+  0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff,
+], 16);
 
-// @ts-ignore: decorator
-@inline function buckets(v: v128, lo: v128, hi: v128): v128 {
-  return v128.and(i8x16.swizzle(lo, v128.and(v, i8x16.splat(0x0f))), i8x16.swizzle(hi, i8x16.shr_u(v, 4)));
+function buckets(v: v128, lo: v128, hi: v128, nibble: v128): v128 {
+  return v128.and(i8x16.swizzle(lo, v128.and(v, nibble)), i8x16.swizzle(hi, v128.and(i16x8.shr_u(v, 4), nibble)));
 }
 
-export function scanImportant(s: string): Scan {
+/** `a` with twice the room, its first `used` entries copied. */
+function grown(a: StaticArray<i32>, used: i32): StaticArray<i32> {
+  const b = new StaticArray<i32>(a.length << 1);
+  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>used << 2);
+  return b;
+}
+
+/** `keepNewlines`: keep where every '\n' is (Scan.newlineAt). */
+export function scanImportant(s: string, keepNewlines: bool = false): Scan {
   const scan = new Scan();
   const cur = new Cursor();
   const n = s.length;
   const base = changetype<usize>(s);
   let newlines = 0; // '\n' in s[0, i)
+  // Where they are, when kept: room for at least one more step's.
+  let newlineAt = new StaticArray<i32>(keepNewlines ? 64 : 0);
   let lineStart = 0; // start of the line holding s[i]
   let pairs = 0;
   let i = 0;
 
-  const nlV = i8x16.splat(<i8>CharCode.LF);
+  const firstLo = v128.load(VECTORS);
+  const firstHi = v128.load(VECTORS, 16);
+  const secondLo = v128.load(VECTORS, 32);
+  const secondHi = v128.load(VECTORS, 48);
+  const thirdLo = v128.load(VECTORS, 64);
+  const thirdHi = v128.load(VECTORS, 80);
+  const nibble = v128.load(VECTORS, 96);
+  const nlV = v128.load(VECTORS, 112);
+  const asciiMask = v128.load(VECTORS, 128);
   const timesV = i8x16.splat(<i8>0xd7);
-  const asciiMask = i16x8.splat(<i16>0xff80);
   const surMask = i16x8.splat(<i16>0xf800);
   const surV = i16x8.splat(<i16>0xd800);
   const dingbat = i16x8.splat(0x2715);
@@ -126,7 +165,7 @@ export function scanImportant(s: string): Scan {
     const r0 = i8x16.narrow_i16x8_u(a0, b0);
     const r1 = i8x16.narrow_i16x8_u(v128.load(p, 2), v128.load(p, 18));
     const r2 = i8x16.narrow_i16x8_u(v128.load(p, 4), v128.load(p, 20));
-    let t = v128.and(v128.and(buckets(r0, FIRST_LO, FIRST_HI), buckets(r1, SECOND_LO, SECOND_HI)), buckets(r2, THIRD_LO, THIRD_HI));
+    let t = v128.and(v128.and(buckets(r0, firstLo, firstHi, nibble), buckets(r1, secondLo, secondHi, nibble)), buckets(r2, thirdLo, thirdHi, nibble));
     const nlBits = i8x16.bitmask(i8x16.eq(r0, nlV));
     const both = v128.or(a0, b0);
     if (v128.any_true(v128.and(both, asciiMask))) {
@@ -151,16 +190,34 @@ export function scanImportant(s: string): Scan {
         record(s, scan, cur, i + k, newlines + popcnt<i32>(before) + 1, start);
       }
     }
+    if (nlBits != 0) {
+      lineStart = i + 32 - clz<i32>(nlBits);
+      if (keepNewlines) {
+        if (newlines + 16 > newlineAt.length) newlineAt = grown(newlineAt, newlines);
+        for (let bits = nlBits, k = newlines; bits != 0; bits &= bits - 1) unchecked((newlineAt[k++] = i + ctz(bits)));
+      }
+    }
     newlines += popcnt<i32>(nlBits);
-    if (nlBits != 0) lineStart = i + 32 - clz<i32>(nlBits);
     i += 16;
   }
   pairs += pairsEndingIn(s, i, n);
   for (; i < n; i++) {
     if (scalarTrigger(s, i)) record(s, scan, cur, i, newlines + 1);
-    if (unitAt(s, i) == CharCode.LF) newlines++;
+    if (unitAt(s, i) == CharCode.LF) {
+      if (keepNewlines) {
+        if (newlines >= newlineAt.length) newlineAt = grown(newlineAt, newlines);
+        unchecked((newlineAt[newlines] = i));
+      }
+      newlines++;
+    }
   }
   scan.pairs = pairs;
   scan.totalLines = lineCount(s, newlines);
+  if (keepNewlines) {
+    // The text's length after the last: where a last line without one ends.
+    if (newlines >= newlineAt.length) newlineAt = grown(newlineAt, newlines);
+    unchecked((newlineAt[newlines] = n));
+    scan.newlineAt = newlineAt;
+  }
   return scan;
 }

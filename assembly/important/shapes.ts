@@ -14,9 +14,8 @@
 // column. A masked hash of the whole line (its template) tells repeated blocks
 // apart from new ones. One pass over the text, one over the table: linear time,
 // and memory bounded by the table and a few integers per line.
-import { CharCode, isDigit } from "../util/chars";
-import { unitsHash } from "../util/hash";
-import { findNewline, unitAt } from "../util/lines";
+import { CharCode, isDigit, isSpaceOrTab } from "../util/chars";
+import { findNewline, gapEnd, paddedUnits, unitAt } from "../util/lines";
 
 /** Columns per indentation: the first three tokens and the last one. */
 const COLS: i32 = 4;
@@ -27,8 +26,6 @@ const COLUMN_IDS: i32 = COLS * INDENTS;
 /** The class of every token with a digit in it. */
 const NUM_HASH: u32 = 0x9e3779b9;
 const EMPTY_KEY: i64 = -1;
-/** FNV-1a of "SUMMARY:", the label sanitizers and memory checkers put on their totals. */
-const SUMMARY_LABEL: u32 = labelHash("SUMMARY:");
 /** Table slots at most; a full table stops counting new tokens (their lines are taken as regular). */
 const MAX_SLOTS: i32 = 1 << 16;
 /**
@@ -53,48 +50,77 @@ const MIN_SUPPORT: i32 = 8;
   return h;
 }
 
-function labelHash(s: string): u32 {
-  return tokenHash(s, 0, s.length);
+const ALL: u64 = 0xffffffffffffffff;
+
+/**
+ * The vectors tokenize() and tokenClass() use, in memory so that they are loaded, not
+ * built again at each use in a loop as V8 builds a vector constant: spaces, tabs (bytes),
+ * 0x50 and -118 (digits, see tokenize), then per length 0–8 the units a token of that
+ * length fills of a step.
+ */
+const VECTORS: usize = memory.data<u64>([
+  0x2020202020202020, 0x2020202020202020, 0x0909090909090909, 0x0909090909090909,
+  0x5050505050505050, 0x5050505050505050, 0x8a8a8a8a8a8a8a8a, 0x8a8a8a8a8a8a8a8a,
+  0, 0, 0xffff, 0, 0xffffffff, 0, 0xffffffffffff, 0, ALL, 0, ALL, 0xffff, ALL, 0xffffffff, ALL, 0xffffffffffff, ALL, ALL,
+]);
+const FILLED: usize = VECTORS + 64;
+
+/** The address of the 16 units at i of the UTF-16 data at base (n units long); past n they read as spaces. */
+function sixteenAt(base: usize, i: i32, n: i32): usize {
+  return i + 16 <= n ? base + (<usize>i << 1) : paddedUnits(base, i, n);
 }
 
-/** Hash of the token s[a, b) (util/hash.ts), never the number class. */
-function tokenHash(s: string, a: i32, b: i32): u32 {
-  const out = unitsHash(changetype<usize>(s), a, b);
+/**
+ * The class of the token [i, i + length) of the UTF-16 data at base (n units long)
+ * that holds no digit: a hash of its units, 8 per step (the last step's units past
+ * it zeroed), and of its length; never NUM_HASH. Most tokens take one step, inline.
+ */
+// @ts-ignore: decorator
+@inline function tokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
+  if (length > 8 || i + 8 > n) return longTokenClass(base, i, length, n);
+  const units = v128.and(v128.load(base + (<usize>i << 1)), v128.load(FILLED + (<usize>length << 4)));
+  return classOf(foldUnits(0xcbf29ce484222325, units), length);
+}
+
+/** tokenClass() of a token of more than one step, or at the text's end. */
+function longTokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
+  let h: u64 = 0xcbf29ce484222325;
+  const end = i + length;
+  for (; i + 8 <= end; i += 8) h = foldUnits(h, v128.load(base + (<usize>i << 1)));
+  if (i < end) h = foldUnits(h, v128.and(v128.load(sixteenAt(base, i, n)), v128.load(FILLED + (<usize>(end - i) << 4))));
+  return classOf(h, length);
+}
+
+function classOf(h: u64, length: i32): u32 {
+  h = (h ^ <u64>length) * 0x100000001b3;
+  h ^= h >> 32;
+  h *= 0x9e3779b97f4a7c15;
+  const out = <u32>(h >> 32);
   // The number class is kept for tokens with a digit.
   return out == NUM_HASH ? out ^ 1 : out;
 }
 
-/** Set by tokenEnd: the index of the first space or tab at or after its start, or its end. */
-let scannedEnd: i32 = 0;
-
-/** Finds the end of the token at s[i] (before `end`) into scannedEnd; true when the token holds a digit. */
-function tokenEnd(s: string, i: i32, end: i32): bool {
-  const base = changetype<usize>(s);
-  const space = i16x8.splat(<i16>CharCode.SPACE);
-  const tab = i16x8.splat(<i16>CharCode.TAB);
-  const zero = i16x8.splat(<i16>CharCode._0);
-  const ten = i16x8.splat(10);
-  let digits = 0;
-  while (i + 8 <= end) {
-    const v = v128.load(base + (<usize>i << 1));
-    const stops = i16x8.bitmask(v128.or(i16x8.eq(v, space), i16x8.eq(v, tab)));
-    const nums = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v, zero), ten));
-    if (stops != 0) {
-      const k = ctz<i32>(stops);
-      scannedEnd = i + k;
-      return digits != 0 || (nums & ((1 << k) - 1)) != 0;
-    }
-    digits |= nums;
-    i += 8;
-  }
-  for (; i < end; i++) {
-    const c = unitAt(s, i);
-    if (c == CharCode.SPACE || c == CharCode.TAB) break;
-    if (isDigit(c)) digits = 1;
-  }
-  scannedEnd = i;
-  return digits != 0;
+function foldUnits(h: u64, units: v128): u64 {
+  h = (h ^ <u64>i64x2.extract_lane(units, 0)) * 0x100000001b3;
+  return (h ^ <u64>i64x2.extract_lane(units, 1)) * 0x100000001b3;
 }
+
+/** The class of "SUMMARY:", the label sanitizers and memory checkers put on their totals. */
+const SUMMARY_LABEL: u32 = longTokenClass(changetype<usize>("SUMMARY:"), 0, 8, 8);
+
+/** The end of the token that goes on at i (before b), shifted left by one, and in the low bit whether that part holds a digit. */
+function longTokenEnd(s: string, i: i32, b: i32): i32 {
+  let digit = 0;
+  for (; i < b; i++) {
+    const c = unitAt(s, i);
+    if (isSpaceOrTab(c)) break;
+    if (isDigit(c)) digit = 1;
+  }
+  return (i << 1) | digit;
+}
+
+/** Units of a line whose token boundaries one window of bit masks holds. */
+const WINDOW: i32 = 64;
 
 /**
  * A per-line check fed by the Shapes pass, so that a text's lines are walked
@@ -102,11 +128,12 @@ function tokenEnd(s: string, i: i32, end: i32): bool {
  */
 export class LineVisitor {
   /**
-   * Line `lineNo` (1-based): [pos, end) without its '\r', `nl` its '\n' or the text's end;
-   * `digits` 1 when it holds an ASCII digit, 0 when it holds none, -1 when that is not
-   * known (lines past those analysed).
+   * Line `lineNo` (1-based): [pos, end) without its '\r', `nl` its '\n' or the text's end,
+   * `t` its first unit after spaces and tabs (`end` for a blank line); `digits` 1 when it
+   * holds an ASCII digit, 0 when it holds none, and `tokens` its runs of units other than
+   * spaces and tabs, both -1 when not known (lines past those analysed).
    */
-  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32, digits: i32): void {}
+  line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {}
 }
 
 export class Shapes {
@@ -124,6 +151,8 @@ export class Shapes {
   private counts: StaticArray<i32>;
   private mask: i32;
   private used: i32 = 0;
+  /** The tokens of the line tokenize() read last. */
+  private tokensRead: i32 = 0;
   private colTotal: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
   private colMax: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
   private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
@@ -135,7 +164,8 @@ export class Shapes {
    */
   private breaks: StaticArray<i32> = new StaticArray<i32>(0);
 
-  constructor(public text: string, newlines: i32, visitor: LineVisitor | null = null) {
+  /** `newlineAt`: where the text's '\n' are, then its length, when a scan kept them (Scan.newlineAt). */
+  constructor(public text: string, newlines: i32, visitor: LineVisitor | null = null, newlineAt: StaticArray<i32> | null = null) {
     const cap = min(newlines + 1, MAX_LINES);
     this.starts = new StaticArray<i32>(cap);
     this.ends = new StaticArray<i32>(cap);
@@ -149,36 +179,46 @@ export class Shapes {
     this.counts = new StaticArray<i32>(size);
     this.mask = size - 1;
     for (let c = 0; c < COLUMN_IDS; c++) unchecked((this.colMaxSlot[c] = -1));
-    this.read(visitor);
+    this.read(visitor, newlineAt);
     this.settle();
   }
 
-  private read(visitor: LineVisitor | null): void {
+  private read(visitor: LineVisitor | null, newlineAt: StaticArray<i32> | null): void {
     const s = this.text;
     const n = s.length;
     let pos = 0;
     let k = 0;
     const cap = this.starts.length;
     while (pos < n) {
-      const nl = findNewline(s, pos, n);
+      const nl = newlineAt === null ? findNewline(s, pos, n) : unchecked(newlineAt[k]);
       let end = nl;
       if (end > pos && unitAt(s, end - 1) == CharCode.CR) end--;
       // Lines past those analysed still reach the visitor.
       let digits = -1;
+      let tokens = -1;
+      let t = pos;
       if (k < cap) {
         unchecked((this.starts[k] = pos));
         unchecked((this.ends[k] = end));
-        digits = <i32>this.tokenize(k, pos, end);
+        const read = this.tokenize(k, pos, end);
+        t = read >> 1;
+        digits = read & 1;
+        tokens = this.tokensRead;
       } else if (visitor === null) break;
+      else t = gapEnd(s, t, end);
       k++;
-      if (visitor !== null) visitor.line(s, pos, end, nl, k, digits);
+      if (visitor !== null) visitor.line(s, pos, t, end, nl, k, digits, tokens);
       pos = nl + 1;
     }
     this.count = min(k, cap);
   }
 
-  /** Hashes line k's tokens, counts its columns and stores its template; whether a token holds a digit. */
-  private tokenize(k: i32, a: i32, b: i32): bool {
+  /**
+   * Hashes line k's tokens, counts its columns and stores its template. Returns where its
+   * first token starts (b for a blank line), shifted left by one, and in the low bit
+   * whether a token holds a digit.
+   */
+  private tokenize(k: i32, a: i32, b: i32): i32 {
     const s = this.text;
     let indent = 0;
     let i = a;
@@ -189,32 +229,76 @@ export class Shapes {
       else break;
       i++;
     }
-    const base = k * COLS;
+    const t = i;
+    const first = k * COLS;
     // The line's COLS (4) slots, -1 until a token takes one: one 16-byte store.
-    v128.store(changetype<usize>(this.slots) + (<usize>base << 2), i32x4.splat(-1));
+    v128.store(changetype<usize>(this.slots) + (<usize>first << 2), i32x4.splat(-1));
     const ind = min(indent, INDENTS - 1);
     let template: u32 = fnv(2166136261, <u32>ind + 1);
     let tokens = 0;
     let last: u32 = 0;
-    let digits = false;
+    let digits: u64 = 0;
+    const base = changetype<usize>(s);
+    const n = s.length;
+    const spaces = v128.load(VECTORS);
+    const tabs = v128.load(VECTORS, 16);
+    const shift = v128.load(VECTORS, 32);
+    const below = v128.load(VECTORS, 48);
     while (i < b) {
-      // The token's end and whether it holds a digit, 8 units per step; only a
-      // token without digits is hashed (every other one is the number class).
-      const from = i;
-      const digit = tokenEnd(s, i, b);
-      digits = digits || digit;
-      i = scannedEnd;
-      const cls = digit ? NUM_HASH : tokenHash(s, from, i);
-      if (tokens < LAST_COL && cls == SUMMARY_LABEL) this.labelled.push(k);
-      if (tokens < LAST_COL) unchecked((this.slots[base + tokens] = this.add(ind * COLS + tokens, cls)));
-      last = cls;
-      template = fnv(template, cls);
-      tokens++;
-      while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+      // Bit masks of the next WINDOW units: the stops (spaces, tabs, and the units
+      // from b on) and the digits, 16 units per step (narrowed to bytes: a unit
+      // above 0xFF is neither). Every token that ends inside is read off them.
+      const span = min(b - i, WINDOW);
+      let stops: u64 = span < WINDOW ? <u64>-1 << <u64>span : 0;
+      let nums: u64 = 0;
+      for (let j = 0; j < span; j += 16) {
+        const at = sixteenAt(base, i + j, n);
+        const v = i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16));
+        stops |= <u64>i8x16.bitmask(v128.or(i8x16.eq(v, spaces), i8x16.eq(v, tabs))) << <u64>j;
+        // '0'–'9' are the only bytes below -118 once 0x50 is added (signed).
+        nums |= <u64>i8x16.bitmask(i8x16.lt_s(i8x16.add(v, shift), below)) << <u64>j;
+      }
+      nums &= ~stops;
+      digits |= nums;
+      // The first token: at a stop only after a run of spaces that crossed a window.
+      let at = <i32>ctz(~stops);
+      let long = false;
+      while (at < WINDOW) {
+        const rest = stops >> <u64>at;
+        let len = 0;
+        let number = false;
+        if (rest != 0) {
+          len = <i32>ctz(rest);
+          number = ((nums >> <u64>at) & ((<u64>1 << <u64>len) - 1)) != 0;
+        } else if (at > 0) {
+          // A token that runs past the window: the next window starts with it.
+          break;
+        } else {
+          // One longer than the window: the rest of it unit by unit.
+          long = true;
+          const read = longTokenEnd(s, i + WINDOW, b);
+          len = (read >> 1) - i;
+          number = nums != 0 || (read & 1) != 0;
+          if (number) digits = 1;
+        }
+        const cls = number ? NUM_HASH : tokenClass(base, i + at, len, n);
+        if (tokens < LAST_COL) {
+          if (cls == SUMMARY_LABEL) this.labelled.push(k);
+          unchecked((this.slots[first + tokens] = this.add(ind * COLS + tokens, cls)));
+        }
+        last = cls;
+        template = fnv(template, cls);
+        tokens++;
+        at += len;
+        if (at >= WINDOW) break;
+        at += <i32>ctz(~stops >> <u64>at);
+      }
+      i += long || at < WINDOW ? at : span;
     }
-    if (tokens > LAST_COL) unchecked((this.slots[base + LAST_COL] = this.add(ind * COLS + LAST_COL, last)));
+    if (tokens > LAST_COL) unchecked((this.slots[first + LAST_COL] = this.add(ind * COLS + LAST_COL, last)));
     unchecked((this.templates[k] = tokens == 0 ? 0 : template | 1));
-    return digits;
+    this.tokensRead = tokens;
+    return (t << 1) | <i32>(digits != 0);
   }
 
   /** Counts token class `cls` in column `col`; its slot, or -1 when the table is full. */

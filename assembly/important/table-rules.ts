@@ -6,14 +6,12 @@ import { CharCode } from "../util/chars";
 import { unitAt } from "../util/lines";
 
 /** A rule's fill: `-`, `=`, and the box-drawing horizontals `─ ━ ═` (and their dashed forms). */
-// @ts-ignore: decorator
-@inline function isFill(c: i32): bool {
+function isFill(c: i32): bool {
   return c == CharCode.MINUS || c == 0x3d || c == 0x2500 || c == 0x2501 || c == 0x2550 || (c >= 0x2504 && c <= 0x250b);
 }
 
 /** What separates a rule's runs: spaces, `+`, `|`, and the box-drawing verticals and junctions. */
-// @ts-ignore: decorator
-@inline function isJunction(c: i32): bool {
+function isJunction(c: i32): bool {
   return c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.PIPE || (c >= 0x2500 && c <= 0x257f && !isFill(c));
 }
 

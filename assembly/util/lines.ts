@@ -1,6 +1,17 @@
 // Line and code-point arithmetic over UTF-16 text, without copies. The hot
-// loops read the string's memory directly, 8 code units per SIMD step.
-import { CharCode, isHighSurrogate, isLowSurrogate } from "./chars";
+// loops read the string's memory directly, 8 code units per SIMD step. The
+// size-optimised build (the component's, ASC_SHRINK_LEVEL 2) leaves the SIMD
+// steps out: the unit loops that finish each scan answer the same alone.
+import { CharCode, isAlpha, isDigit, isHighSurrogate, isLowSurrogate, isSpaceOrTab } from "./chars";
+
+/**
+ * The vectors these loops compare with, loaded rather than built at each use in a loop as
+ * V8 builds a vector constant: '\n', ' ', 0xf800, 0xd800 in every lane.
+ */
+const LINE_VECTORS: usize = memory.data<u16>([
+  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+  0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xf800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800, 0xd800,
+], 16);
 
 // @ts-ignore: decorator
 @inline export function unitAt(s: string, i: i32): i32 {
@@ -10,10 +21,10 @@ import { CharCode, isHighSurrogate, isLowSurrogate } from "./chars";
 /** Number of '\n' in s[start, end). */
 export function countNewlines(s: string, start: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
+  const nl = v128.load(LINE_VECTORS);
   let i = start;
   let n = 0;
-  while (i + 8 <= end) {
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= end) {
     // Each lane counts up by one per match (eq gives -1); 16,384 steps cannot overflow an i16 lane.
     const stop = min(end - 8, i + (16384 << 3));
     let acc = i16x8.splat(0);
@@ -39,13 +50,13 @@ export function textStats(s: string): TextStats {
   const stats = new TextStats();
   const n = s.length;
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
-  const mask = i16x8.splat(<i16>0xf800);
-  const sur = i16x8.splat(<i16>0xd800);
+  const nl = v128.load(LINE_VECTORS);
+  const mask = v128.load(LINE_VECTORS, 32);
+  const sur = v128.load(LINE_VECTORS, 48);
   let i = 0;
   let newlines = 0;
   let pairs = 0;
-  while (i + 8 <= n) {
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= n) {
     const stop = min(n - 8, i + (16384 << 3));
     let acc = i16x8.splat(0);
     for (; i <= stop; i += 8) {
@@ -72,12 +83,28 @@ export function pairsEndingIn(s: string, from: i32, to: i32): i32 {
   return pairs;
 }
 
+/** Where paddedUnits puts the units it pads. */
+const PADDED: usize = memory.data(32, 16);
+
+/**
+ * The address of a copy of the 16 UTF-16 units at i of the data at base, those at n and
+ * past it spaces: a full SIMD step at the end of a text (or of a line) without reading
+ * past it. Valid until the next call.
+ */
+export function paddedUnits(base: usize, i: i32, n: i32): usize {
+  const spaces = v128.load(LINE_VECTORS, 16);
+  v128.store(PADDED, spaces);
+  v128.store(PADDED, spaces, 16);
+  memory.copy(PADDED, base + (<usize>i << 1), <usize>min(n - i, 16) << 1);
+  return PADDED;
+}
+
 /** Index of the first '\n' in s[from, end), or `end` when there is none. */
 export function findNewline(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = i16x8.splat(<i16>CharCode.LF);
+  const nl = v128.load(LINE_VECTORS);
   let i = from;
-  for (; i + 8 <= end; i += 8) {
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const m = i16x8.eq(v128.load(base + (<usize>i << 1)), nl);
     if (v128.any_true(m)) return i + ctz<i32>(i16x8.bitmask(m));
   }
@@ -92,12 +119,36 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
 export function spacesEnd(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
-  const space = i16x8.splat(<i16>CharCode.SPACE);
-  for (; i + 8 <= end; i += 8) {
+  const space = v128.load(LINE_VECTORS, 16);
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
     if (other != 0) return i + ctz<i32>(other);
   }
   while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  return i;
+}
+
+/** End of the spaces and tabs at s[i], before b. */
+export function gapEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the token (a run between spaces and tabs) at s[i], before b. */
+export function tokenEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the run of ASCII digits at s[i], before b. */
+export function digitsEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isDigit(unitAt(s, i))) i++;
+  return i;
+}
+
+/** End of the run of ASCII letters at s[i], before b. */
+export function lettersEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isAlpha(unitAt(s, i))) i++;
   return i;
 }
 
@@ -141,11 +192,11 @@ export function lineCount(s: string, newlines: i32): i32 {
 export function codePoints(s: string, start: i32, end: i32): i32 {
   if (end <= start) return 0;
   const base = changetype<usize>(s);
-  const mask = i16x8.splat(<i16>0xf800);
-  const sur = i16x8.splat(<i16>0xd800);
+  const mask = v128.load(LINE_VECTORS, 32);
+  const sur = v128.load(LINE_VECTORS, 48);
   let pairs = 0;
   let i = start;
-  for (; i + 8 <= end; i += 8) {
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
     const v = v128.load(base + (<usize>i << 1));
     if (!v128.any_true(i16x8.eq(v128.and(v, mask), sur))) continue;
     for (let j = i; j < i + 8; j++) {

@@ -1,29 +1,44 @@
 // The cleaner's hot scan: where is the next code unit that ends a line or
-// may need rewriting? Eight UTF-16 units per SIMD step.
+// may need rewriting? Eight UTF-16 units per SIMD step. The size-optimised
+// build (the component's, ASC_SHRINK_LEVEL 2) leaves the SIMD steps out: the
+// unit loops that finish each scan answer the same alone.
 import { CharCode } from "./chars";
 
 /**
  * True for a unit the cleaner must look at: '\n', C0 controls other than
  * '\t', DEL, the 8-bit CSI 0x9b, and any surrogate (to check its pairing).
  */
-// @ts-ignore: decorator
-@inline export function isStopUnit(c: i32): bool {
+export function isStopUnit(c: i32): bool {
   return (c < CharCode.SPACE && c != CharCode.TAB) || c == CharCode.DEL || c == CharCode.C1_CSI || <u32>(c - 0xd800) < 0x800;
 }
 
+/**
+ * The vectors nextStop() compares with, loaded rather than built at each call as V8 builds
+ * a vector constant: 0x8000, -0x7fe0, '\t', DEL, the 8-bit CSI, 0xa800, -0x7800 in every lane.
+ */
+const STOP_VECTORS: usize = memory.data<u16>([
+  0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020,
+  0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f,
+  0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800,
+  0x8800, 0x8800, 0x8800, 0x8800, 0x8800, 0x8800, 0x8800, 0x8800,
+], 16);
+
 /** Index of the first stop unit (see isStopUnit) in [i, n) of the UTF-16 data at base, or n. */
 export function nextStop(base: usize, i: i32, n: i32): i32 {
-  const space = i16x8.splat(<i16>CharCode.SPACE);
-  const tab = i16x8.splat(<i16>CharCode.TAB);
-  const del = i16x8.splat(<i16>CharCode.DEL);
-  const csi = i16x8.splat(<i16>CharCode.C1_CSI);
-  const surBase = i16x8.splat(<i16>0xd800);
-  const surSpan = i16x8.splat(0x800);
-  while (i + 8 <= n) {
+  const flip = v128.load(STOP_VECTORS);
+  const control = v128.load(STOP_VECTORS, 16);
+  const tab = v128.load(STOP_VECTORS, 32);
+  const del = v128.load(STOP_VECTORS, 48);
+  const csi = v128.load(STOP_VECTORS, 64);
+  const toSurrogate = v128.load(STOP_VECTORS, 80);
+  const surrogate = v128.load(STOP_VECTORS, 96);
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= n) {
     const v = v128.load(base + (<usize>i << 1));
-    const control = v128.andnot(i16x8.lt_u(v, space), i16x8.eq(v, tab));
-    const rare = v128.or(v128.or(i16x8.eq(v, del), i16x8.eq(v, csi)), i16x8.lt_u(i16x8.sub(v, surBase), surSpan));
-    const hit = v128.or(control, rare);
+    // Unsigned ranges as signed compares (one instruction each where an unsigned one takes
+    // several): v < 0x20 is v + 0x8000 < -0x7fe0, 0xd800 <= v < 0xe000 is v + 0xa800 < -0x7800.
+    const controls = v128.andnot(i16x8.lt_s(i16x8.add(v, flip), control), i16x8.eq(v, tab));
+    const rare = v128.or(v128.or(i16x8.eq(v, del), i16x8.eq(v, csi)), i16x8.lt_s(i16x8.add(v, toSurrogate), surrogate));
+    const hit = v128.or(controls, rare);
     if (v128.any_true(hit)) return i + ctz<i32>(i16x8.bitmask(hit));
     i += 8;
   }
@@ -39,7 +54,7 @@ export function nextStop(base: usize, i: i32, n: i32): i32 {
  * lines of a text usually do.
  */
 export function unitsEqual(a: usize, b: usize, n: i32): bool {
-  if (n < 8) {
+  if (ASC_SHRINK_LEVEL >= 2 || n < 8) {
     for (let i = 0; i < n; i++) {
       if (load<u16>(a + (<usize>i << 1)) != load<u16>(b + (<usize>i << 1))) return false;
     }
@@ -72,7 +87,7 @@ export function findText(s: string, needle: string, from: i32, end: i32): i32 {
   const lastOff = <usize>(m - 1) << 1;
   const lastUnit = i16x8.splat(<i16>load<u16>(changetype<usize>(needle) + lastOff));
   let i = from;
-  while (i + 8 <= last + 1) {
+  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= last + 1) {
     const p = base + (<usize>i << 1);
     // Units i+m-1 … i+m+6: within [from, end) since i + 7 <= last = end - m.
     const match = v128.and(i16x8.eq(v128.load(p), first), i16x8.eq(v128.load(p + lastOff), lastUnit));

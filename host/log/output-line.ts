@@ -3,7 +3,7 @@
 // record: the record is serialised with `output: ""` (a few hundred bytes), and the
 // escaped body is written between its quotes. The line is byte for byte what
 // JSON.stringify of the whole record gives, so every reader reads it as before.
-import type { CallRecord, ChunkRecord, OutputSize } from "./schema.js";
+import type { CallRecord, ChunkRecord, CompletionRecord, OutputSize } from "./schema.js";
 
 /** The escaped JSON string body of one output, in parts to write in order (views valid only inside `use`). */
 export interface JsonEscaped {
@@ -59,6 +59,32 @@ export function withOutputLine<R>(
     // numbers or JSON strings, whose quotes are escaped; earlier ones (args) come before it.
     const at = json.lastIndexOf(EMPTY_OUTPUT) + OPEN;
     if (at < OPEN) throw new Error("the serialised record has no empty output field");
+    return write([Buffer.from(json.slice(0, at), "utf8"), ...escaped.parts, Buffer.from(`${json.slice(at)}\n`, "utf8")]);
+  });
+}
+
+const EMPTY_LLM_CONTENT = '"llmContent":""';
+const OPEN_LLM_CONTENT = EMPTY_LLM_CONTENT.length - 1;
+
+/**
+ * A completion record's line with what the model saw (`llmContent`, a few KB) escaped by the core
+ * as withOutputLine() escapes an output: the record is serialised with `llmContent: ""` and the
+ * escaped body written between its quotes, byte for byte the line JSON.stringify gives. Undefined
+ * when it cannot escape. Throws what the escape or `serialize` throws; `write` must not throw.
+ */
+export function withCompletionLine<R>(
+  escape: JsonEscaper,
+  record: CompletionRecord,
+  serialize: (record: CompletionRecord) => string,
+  write: (parts: Uint8Array[]) => R,
+): R | undefined {
+  return escape(record.llmContent, (escaped: JsonEscaped) => {
+    const json = serialize({ ...record, llmContent: "" });
+    // The first `"llmContent":""` is the record's own: every field before it is one of the
+    // record's head (v, type, time, session, callId, category), whose strings have their quotes
+    // escaped; later ones (summary, metadata) may hold anything.
+    const at = json.indexOf(EMPTY_LLM_CONTENT) + OPEN_LLM_CONTENT;
+    if (at < OPEN_LLM_CONTENT) throw new Error("the serialised record has no empty llmContent field");
     return write([Buffer.from(json.slice(0, at), "utf8"), ...escaped.parts, Buffer.from(`${json.slice(at)}\n`, "utf8")]);
   });
 }

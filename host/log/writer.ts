@@ -7,7 +7,7 @@ import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readS
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
-import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, withOutputLine, type JsonEscaper } from "./output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, withCompletionLine, withOutputLine, type JsonEscaper } from "./output-line.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
 import {
@@ -102,6 +102,19 @@ function encodeLine(json: string): Buffer {
   return buffer.subarray(0, written + 1);
 }
 
+/** Parts of a line joined as encodeLine() gives a line: in the scratch buffer when they fit, valid until the next call. */
+function joinLine(parts: Uint8Array[]): Buffer {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const buffer = length <= LINE_SCRATCH_BYTES ? (lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES)) : Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const p of parts) {
+    buffer.set(p, at);
+    at += p.length;
+  }
+  return buffer.subarray(0, length);
+}
+
 /**
  * A short call's record, built (its output redacted and serialised) but not yet written: it goes
  * to the file with the call's completion in one write(2), or alone through writeHeldCall() when
@@ -139,7 +152,11 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   readonly keep: number;
   private readonly redact?: (text: string) => string;
   private readonly escape?: JsonEscaper;
-  private readonly now: () => Date;
+  /** The clock a test gave, else undefined: the system's, read by timestamp(). */
+  private readonly now?: () => Date;
+  /** The last timestamp written and the millisecond it is of: records of one millisecond share it. */
+  private lastTime = "";
+  private lastTimeMs = NaN;
 
   private file: OpenFile | undefined;
   /** The file may end in a torn line: the next record starts with a newline to close it. */
@@ -174,7 +191,21 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     this.keep = options.keep ?? LOG_WRITER_DEFAULTS.keep;
     this.redact = options.redact;
     this.escape = options.escape;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
+  }
+
+  /**
+   * A record's time, ISO 8601 to the millisecond. Formatted once per millisecond: a session
+   * writes two records per call, a call every few tens of microseconds.
+   */
+  private timestamp(): string {
+    if (this.now) return this.now().toISOString();
+    const ms = Date.now();
+    if (ms !== this.lastTimeMs) {
+      this.lastTimeMs = ms;
+      this.lastTime = new Date(ms).toISOString();
+    }
+    return this.lastTime;
   }
 
   /** Failed writes so far. */
@@ -295,7 +326,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     return {
       v: LOG_SCHEMA_VERSION,
       type: "call",
-      time: this.now().toISOString(),
+      time: this.timestamp(),
       session: this.sessionId,
       callId: String(input.callId),
       tool: String(input.tool),
@@ -358,7 +389,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     const chunkRecord = (output: LoggedOutput, size: OutputSize): ChunkRecord => ({
       v: LOG_SCHEMA_VERSION,
       type: "chunk",
-      time: this.now().toISOString(),
+      time: this.timestamp(),
       session: this.sessionId,
       callId: String(input.callId),
       seq: input.seq,
@@ -381,7 +412,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       try {
         const escaped = escapeUtf8(text);
         size = escaped.size;
-        line = chunkLine({ time: this.now().toISOString(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
+        line = chunkLine({ time: this.timestamp(), session: this.sessionId, callId: String(input.callId), seq: input.seq }, escaped.body, size);
       } catch (err) {
         return this.fail(`cannot encode chunk ${input.seq} of ${String(input.callId)}: ${String(err)}`, err);
       }
@@ -424,7 +455,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       record = {
         v: LOG_SCHEMA_VERSION,
         type: "completion",
-        time: this.now().toISOString(),
+        time: this.timestamp(),
         session: this.sessionId,
         callId: String(input.callId),
         category: String(input.category),
@@ -445,7 +476,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.closed) return this.writeHeldCall(held);
     let line: Buffer;
     try {
-      line = encodeLine(serializeRecord(record));
+      line = this.completionLine(record);
     } catch (err) {
       // The completion cannot be serialised: the call record still goes in alone.
       this.writeHeldCall(held);
@@ -462,12 +493,29 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     return (held.result = this.writeDone(target, written, "completion", record.callId, undefined, { callId: held.callId, bytes: held.line.length }));
   }
 
+  /**
+   * A completion record's line, valid until the next line is built: what the model saw escaped by
+   * the core when it is a few KB (the escape writes UTF-8 in one pass, where JSON.stringify and
+   * encoding its result read it twice), else serialised whole. The same bytes either way.
+   */
+  private completionLine(record: CompletionRecord): Buffer {
+    if (this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM) {
+      try {
+        const line = withCompletionLine(this.escape, record, serializeRecord, joinLine);
+        if (line) return line;
+      } catch {
+        // a core that trapped: serialised whole below
+      }
+    }
+    return encodeLine(serializeRecord(record));
+  }
+
   /** Writes an already-built record. Never throws. */
   append(record: LogRecord): LogWriteResult {
     if (this.closed) return this.fail(`the session log ${this.path} is closed`);
     let line: Buffer;
     try {
-      line = encodeLine(serializeRecord(record));
+      line = record.type === "completion" ? this.completionLine(record) : encodeLine(serializeRecord(record));
     } catch (err) {
       return this.fail(`cannot serialize the ${record.type} record for ${record.callId}: ${String(err)}`, err);
     }

@@ -45,6 +45,25 @@ function words(line: string): string {
   return parts.join(" ");
 }
 
+/**
+ * A formatter's check with diffs (isort --check-only --diff, isort 5.6): a line of its own
+ * before each file's unified diff, so the text opens with no diff header.
+ */
+const ISORT_DIFFS =
+  "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.\n" +
+  "--- /src/a.py:before\n+++ /src/a.py:after\n@@ -1,3 +1,3 @@\n-import b, a\n+import a, b\n x = 1\n \n" +
+  "ERROR: /src/c.py Imports are incorrectly sorted and/or formatted.\n" +
+  "--- /src/c.py:before\n+++ /src/c.py:after\n@@ -1 +1 @@\n-import os,sys\n+import os, sys\n";
+/** black --check --diff (23.1): the diffs first, its verdict after each, a total at the end. */
+const BLACK_DIFFS =
+  "--- /src/a.py\t2026-01-01 10:00:00 +0000\n+++ /src/a.py\t2026-01-01 10:00:01 +0000\n@@ -1,2 +1,2 @@\n-x = 'a'\n+x = \"a\"\n y = 1\n" +
+  "would reformat /src/a.py\n\nOh no! \u{1F4A5} \u{1F494} \u{1F4A5}\n1 file would be reformatted.\n";
+/** A test log that quotes a small diff among many lines of its own: 3 lines of a hunk of 19. */
+const LOG_QUOTING_DIFF =
+  "running 12 tests\ntest a ... ok\ntest b ... ok\ntest c ... ok\ntest d ... ok\ntest e ... ok\ntest f ... FAILED\n" +
+  "--- expected\n+++ actual\n@@ -1 +1 @@\n-1\n+2\n" +
+  "test g ... ok\ntest h ... ok\ntest i ... ok\ntest j ... ok\ntest k ... ok\nfailures: f\ntest result: FAILED. 11 passed; 1 failed\n";
+
 const PLAIN = "building...\ndone in 3s\n";
 const GREP_HITS = "src/a.ts:12:const x = 1;\nsrc/b.ts:40:  return x;\nlib/c.js:3:x()\n";
 const LS_L = "total 12\ndrwxr-xr-x  2 root root 4096 Jan  1 10:00 src\n-rw-r--r--  1 root root  120 Jan  1 10:00 README.md\n";
@@ -521,6 +540,22 @@ describe("text sniffing", () => {
     expect(sniffText("commit abc\nAuthor: x\n\n    msg\n\ndiff --git a/x b/x\n")).toBe(Category.Diff);
     expect(sniffText("--- a/x\nsomething else\n+++ b/x\n@@ -1 +1 @@\n")).toBe(-1);
     expect(sniffText("note: @@ -1 +1 @@ is a hunk header\n")).toBe(-1);
+  });
+
+  it("takes diffs among a tool's own lines for a Diff, not a log that quotes one", () => {
+    // Whatever the first line says: the diff lines are most of the text.
+    expect(sniffText(ISORT_DIFFS)).toBe(Category.Diff);
+    expect(sniffText(BLACK_DIFFS)).toBe(Category.Diff);
+    // A build or lint tool decides alone unless the text is JSON or such diffs (isort and black are both).
+    expectCommand("isort --check-only --diff src", ISORT_DIFFS, Category.Diff);
+    expectCommand("black --check --diff src", BLACK_DIFFS, Category.Diff);
+    expectCommand("isort --check-only src", "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.\n", Category.CommandOutput);
+    // Lines of a diff under a quarter of the text: a log that quotes a diff.
+    expect(sniffText(LOG_QUOTING_DIFF)).toBe(-1);
+    expectCommand("cargo test", LOG_QUOTING_DIFF, Category.CommandOutput);
+    expectCommand("./run-tests.sh", LOG_QUOTING_DIFF, Category.CommandOutput);
+    // The same diff with a few lines of the tool's is a Diff.
+    expectCommand("./run-tests.sh", "test f ... FAILED\n--- expected\n+++ actual\n@@ -1 +1 @@\n-1\n+2\n", Category.Diff);
   });
 
   it("finds JSON documents and NDJSON, judging big ones by their start", () => {

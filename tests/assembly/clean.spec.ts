@@ -244,3 +244,95 @@ describe("clean: binary input", () => {
     expect(out.startsWith("green text green text")).toBe(true);
   });
 });
+
+// The release core reads coloured lines 64 units at a time (util/sgr-chunk.ts) and
+// plain lines 32 at a time: sequences, pairs and line ends at those boundaries.
+function a(n: i32): string {
+  return "a".repeat(n);
+}
+
+function b(n: i32): string {
+  return "b".repeat(n);
+}
+
+describe("clean: chunk and block boundaries", () => {
+  it("reads a sequence that starts or ends at a chunk's edge", () => {
+    // ESC at unit 63, the rest in the next chunk; ESC at 62 and '[' at 63; the final at 63.
+    expect(clean("\x1b[m" + a(60) + "\x1b[01;35mword\x1b[m\x1b[K" + a(70) + "\n")).toBe(a(60) + "word" + a(70) + "\n");
+    expect(clean("\x1b[m" + a(59) + "\x1b[01mx" + a(70))).toBe(a(59) + "x" + a(70));
+    expect(clean("\x1b[m" + a(53) + "\x1b[01;35mx" + a(70))).toBe(a(53) + "x" + a(70));
+    // Parameters longer than a chunk.
+    expect(clean("x\x1b[" + "1;".repeat(40) + "my" + a(70))).toBe("xy" + a(70));
+  });
+
+  it("drops an ESC that is the text's last unit", () => {
+    expect(clean("\x1b[1m" + a(100) + "\x1b")).toBe(a(100));
+    // 64 units: the ESC is the only chunk's last.
+    expect(clean("\x1b[1m" + a(59) + "\x1b")).toBe(a(59));
+    expect(clean("\x1b[1m" + a(58) + "\x1b[")).toBe(a(58));
+  });
+
+  it("ends lines and runs at a chunk's and a block's last unit", () => {
+    expect(clean("\x1b[1m" + a(59) + "\n\x1b[1m" + b(70) + "\x1b[0m\n")).toBe(a(59) + "\n" + b(70) + "\n");
+    expect(clean("\x1b[1m" + a(60) + "\n\x1b[1m" + b(70) + "\x1b[0m\n")).toBe(a(60) + "\n" + b(70) + "\n");
+    expect(clean("\x1b[1m" + a(4) + "\x1b[0m" + b(4) + "\x1b[1m" + a(12) + "\x1b[0m" + b(24) + "\x1b[1m" + a(60) + "\n")).toBe(a(4) + b(4) + a(12) + b(24) + a(60) + "\n");
+  });
+
+  it("keeps a surrogate pair split across blocks and chunks, and replaces a lone half there", () => {
+    const plain = a(7) + "\uD83D\uDE00" + a(20) + "\n" + a(15) + "\uD83D\uDE00" + a(20) + "\n" + a(31) + "\uD83D\uDE00" + a(40) + "\n";
+    expect(same(clean(plain), plain)).toBe(true);
+    expect(clean("\x1b[1m" + a(59) + "\uD83D\uDE00" + a(10) + "\x1b[0m\n")).toBe(a(59) + "\uD83D\uDE00" + a(10) + "\n");
+    expect(clean("\x1b[1m" + a(59) + "\uD83D" + a(10) + "\x1b[0m\n")).toBe(a(59) + "\uFFFD" + a(10) + "\n");
+    expect(clean("\x1b[1m" + a(59) + "\uDE00" + a(10) + "\x1b[0m\n")).toBe(a(59) + "\uFFFD" + a(10) + "\n");
+  });
+
+  it("reads a '\\r' at the end of a block and of a chunk", () => {
+    expect(clean(a(7) + "\r\n" + a(15) + "\r\n" + b(3) + "\n")).toBe(a(7) + "\n" + a(15) + "\n" + b(3) + "\n");
+    expect(clean(a(31) + "\r\n" + a(40) + "\n")).toBe(a(31) + "\n" + a(40) + "\n");
+    expect(clean("\x1b[1m" + a(59) + "\r\n" + b(70) + "\x1b[0m\n")).toBe(a(59) + "\n" + b(70) + "\n");
+    expect(clean("\x1b[1mDownloading " + a(47) + "\r\x1b[1mDownloading " + b(60) + "\n")).toBe("Downloading " + b(60) + "\n");
+  });
+
+  it("ends coloured lines at \"\\r\\n\" as at \"\\n\", repeats included", () => {
+    expect(clean("\x1b[1mabc\x1b[0m\r\n".repeat(10) + "\x1b[1m" + a(70) + "\r\n" + b(3) + "\r\n")).toBe("abc (repeated 10 times)\n" + a(70) + "\n" + b(3) + "\n");
+    expect(clean("\x1b[1m" + a(70) + "\r\n\r\n\r\nx\r")).toBe(a(70) + "\n\n\nx");
+  });
+
+  it("collapses repeats found inside a chunk", () => {
+    expect(clean("\x1b[1mabc\x1b[0m\n".repeat(10))).toBe("abc (repeated 10 times)\n");
+    expect(clean("\x1b[1mabc\x1b[0m\n".repeat(10) + "\x1b[1mnext\x1b[0m\n")).toBe("abc (repeated 10 times)\nnext\n");
+    // Equal lengths, other text; a run too short to gain.
+    expect(clean("\x1b[1mabc\x1b[0m\n\x1b[1mxyz\x1b[0m\n".repeat(6))).toBe("abc\nxyz\n".repeat(6));
+    expect(clean("\x1b[1mab\x1b[0m\n".repeat(3) + a(70) + "\n")).toBe("ab\nab\nab\n" + a(70) + "\n");
+    expect(clean((a(15) + "\n").repeat(4))).toBe(a(15) + " (repeated 4 times)\n");
+    expect(clean((a(31) + "\n").repeat(4))).toBe(a(31) + " (repeated 4 times)\n");
+  });
+
+  it("hands the rest of a long coloured line to the line editor", () => {
+    expect(clean("\x1b[1m" + a(70) + "\x1b[2Knew\n")).toBe("new\n");
+    expect(clean("\x1b[1m" + a(70) + "\x1b[1Kb\n")).toBe(" ".repeat(70) + "b\n");
+    expect(clean("\x1b[1m" + a(70) + "\x1b[5GXY\n")).toBe(a(4) + "XY" + a(64) + "\n");
+    expect(clean("\x1b[1m" + a(70) + "\x1b[0Kb\x1b[m\n")).toBe(a(70) + "b\n");
+    expect(clean("\x1b[1m" + a(70) + "\x1b[?1mb\n")).toBe(a(70) + "b\n");
+    expect(clean("\x1b[1m" + a(70) + "\b\bXY\n")).toBe(a(68) + "XY\n");
+    expect(clean("\x1b[1m" + a(10) + "\u9fff\ufffd" + a(60) + "\x1b[0m\n")).toBe(a(10) + "\u9fff\ufffd" + a(60) + "\n");
+    expect(clean("\x1b[1m" + a(70) + "\x7f\x07b\x1b[0m\n")).toBe(a(70) + "b\n");
+    expect(clean("\x1b[1m" + a(70) + "\u009b31mb\n")).toBe(a(70) + "b\n");
+    expect(clean("\x1b[1m" + a(70) + "x\0y\x1b[0m\n")).toBe(a(70) + "x\ny\n");
+  });
+
+  it("reads the lines after CJK text (units from U+8000 up) with the line editor alike", () => {
+    // 성공 (c131 acf5) after a colour; 한 (d55c) at a line's start.
+    const cjk = "\x1b[32m\uc131\uacf5\x1b[0m " + a(60) + "\n";
+    const bold = "\x1b[1m" + b(70) + "\x1b[0m\n";
+    expect(clean(cjk.repeat(3) + bold.repeat(20) + "\x1b[1m\ud55c" + a(70) + "\r\n")).toBe(
+      "\uc131\uacf5 " + a(60) + " (repeated 3 times)\n" + b(70) + " (repeated 20 times)\n\ud55c" + a(70) + "\n",
+    );
+  });
+
+  it("tells other escapes and colour-like text from colours", () => {
+    expect(clean("\x1b[1m" + a(70) + "\x1b7m\x1b[0m\n")).toBe(a(70) + "m\n");
+    expect(clean("\x1b[1m" + a(59) + "\x1b7m" + a(10) + "\n")).toBe(a(59) + "m" + a(10) + "\n");
+    expect(clean("\x1b[1m[01;35m 5K m K [K [" + a(60) + "\n")).toBe("[01;35m 5K m K [K [" + a(60) + "\n");
+  });
+});

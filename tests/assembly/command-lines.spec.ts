@@ -1,6 +1,7 @@
 import { CommandLines } from "../../assembly/digest/command/lines";
 import { treeTopLevel, treeTopLevelOf } from "../../assembly/digest/command/tree";
 import { findRunnerSummaries, RunnerSummary } from "../../assembly/important/runners";
+import { Scan } from "../../assembly/important/scan";
 import { Shapes } from "../../assembly/important/shapes";
 import { countNewlines } from "../../assembly/util/lines";
 
@@ -11,7 +12,7 @@ function summary(r: RunnerSummary): string {
 
 /** The runner summary and tree line of `text` read by the Shapes pass must be those of the separate passes. */
 function expectSameAsSeparatePasses(text: string): void {
-  const lines = new CommandLines();
+  const lines = new CommandLines(new Scan());
   new Shapes(text, countNewlines(text, 0, text.length), lines);
   expect(summary(lines.runners.finish())).toBe(summary(findRunnerSummaries(text)));
   expect(treeTopLevelOf(text, lines.tree, 200)).toBe(treeTopLevel(text, 200));

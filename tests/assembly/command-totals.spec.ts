@@ -88,6 +88,9 @@ describe("findings: totals by severity and code", () => {
     expect(findings(repeat("email/_header_value_parser.py:#:5: undefined name 'x'", 5))).toBe("5 findings");
     // grep -n hits have no column: not findings.
     expect(findings(repeat("src/a.ts:#:const x = 1;", 5))).toBe("");
+    // Rows of hex bytes (openssl x509 -text's modulus, cut from openssl-x509-text): "a0:a4:00:18:50:"
+    // has a line and a column after "a0:a4", but no gap before what would be the message.
+    expect(findings("    a0:a4:00:18:50:33:e6:5a:22:ba:06:b5:2b:7c:9c:\n    16:ad:31:c1:e0:fe:e6:9a:32:26:eb:b0:c1:c8:6f:\n    15:72:68:c8:08:50:e6:b2:76:4d:0f:12:37:a6:45:8f:e0:74:4a:6c\n")).toBe("");
   });
 
   it("nothing for one finding, prose, or a progress log", () => {
@@ -194,6 +197,14 @@ describe("entries under a label", () => {
       "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n" +
       repeat("\tmodified:   lib/asyncio/mod_#.py", 9) + "\n";
     expect(commandTotals(status)).toBe("Changes to be committed: 9 entries");
+  });
+
+  it("counts a tab-indented entry whose units are as many as its indentation's columns (bandit's run metrics)", () => {
+    // "\t\tUndefined: 0.0" is 16 units, and its two tabs are 16 columns wide: an entry all the same, not a blank line.
+    const metrics =
+      "Run metrics:\n\tTotal issues (by severity):\n\t\tUndefined: 0.0\n\t\tLow: 12.0\n\t\tMedium: 0.0\n\t\tHigh: 0.0\n" +
+      "\tTotal issues (by confidence):\n\t\tUndefined: 0.0\n\t\tLow: 0.0\n\t\tMedium: 1.0\n\t\tHigh: 11.0\nFiles skipped (0):\n";
+    expect(commandTotals(metrics)).toBe("Run metrics: 8 entries");
   });
 
   it("counts nothing under a line that is no label or over too few entries", () => {

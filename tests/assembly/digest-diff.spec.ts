@@ -51,6 +51,50 @@ const HEADERS =
   "old mode 100644\n" +
   "new mode 100755\n";
 
+/**
+ * Shaped like `isort --check-only --diff` and `black --check --diff` (isort 5.6, black 23.1): the
+ * tool's own lines around the diffs. Line by line:
+ *   0  ERROR: … a.py …            before the first file: the tool's
+ *   1  --- a.py:before             file a.py: its header
+ *   2  +++ a.py:after
+ *   3  @@ -1,5 +1,5 @@            its one hunk (five old lines, five new)
+ *   4  -import b, a
+ *   5  +import a, b
+ *   6   x = 1
+ *   7   y = 2
+ *   8   z = x + y
+ *   9   print(z)
+ *  10  would reformat a.py         after a.py's hunk: the tool's
+ *  11  (blank)                     no one's, and not shown
+ *  12  ERROR: … c.py …             the tool's
+ *  13  --- c.py:before             file c.py
+ *  14  +++ c.py:after
+ *  15  @@ -1 +1 @@
+ *  16  -import os,sys
+ *  17  +import os, sys
+ *  18  2 files would be reformatted.   after the last file: the tool's closing total
+ */
+const TOOL_LINES =
+  "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.\n" +
+  "--- /src/a.py:before\n" +
+  "+++ /src/a.py:after\n" +
+  "@@ -1,5 +1,5 @@\n" +
+  "-import b, a\n" +
+  "+import a, b\n" +
+  " x = 1\n" +
+  " y = 2\n" +
+  " z = x + y\n" +
+  " print(z)\n" +
+  "would reformat /src/a.py\n" +
+  "\n" +
+  "ERROR: /src/c.py Imports are incorrectly sorted and/or formatted.\n" +
+  "--- /src/c.py:before\n" +
+  "+++ /src/c.py:after\n" +
+  "@@ -1 +1 @@\n" +
+  "-import os,sys\n" +
+  "+import os, sys\n" +
+  "2 files would be reformatted.\n";
+
 describe("diff parse", () => {
   it("counts by the hunk header, so '--- x' inside a hunk is a removed line", () => {
     const p = parseDiff(SQL);
@@ -58,6 +102,18 @@ describe("diff parse", () => {
     expect(p.files[0].added).toBe(1);
     expect(p.files[0].removed).toBe(2);
     expect(p.hunks).toBe(1);
+  });
+  it("finds the tool's lines: before the first file, after a file's hunks, after the last", () => {
+    const p = parseDiff(TOOL_LINES);
+    expect(p.files.length).toBe(2);
+    expect(p.hunks).toBe(2);
+    expect(p.messages.join(",")).toBe("0,10,12,18");
+    // A commit's header is not the tool's; "Only in" after a file's hunks is (diff -r).
+    const show = "commit 0123456789abcdef\nAuthor: A <a@b>\n\n    Fix x\n\n" + SQL + "Only in old: gone.txt\n";
+    expect(parseDiff(show).messages.join(",")).toBe("20");
+    // A file's header lines and the lines between its header and its hunk are its own.
+    expect(parseDiff(HEADERS).messages.length).toBe(0);
+    expect(parseDiff(SQL).messages.length).toBe(0);
   });
   it("reads renames, deletions, binary files and mode changes", () => {
     const p = parseDiff(HEADERS);
@@ -113,6 +169,33 @@ describe("digestDiff", () => {
     expect(d.llm.startsWith("30 files changed, +30/-60\n")).toBe(true);
     expect(d.llm.includes(" of 30 hunks not shown (")).toBe(true);
     expect(d.llm.includes("@@ -1,9 +1,8 @@\n --\n -- contrib/sepgsql/sepgsql.sql\n")).toBe(true);
+  });
+  it("keeps the tool's lines where they stand, ahead of the hunks, the last first", () => {
+    // Whole: the text fits.
+    expect(digestDiff(TOOL_LINES, 1000, ctx).llm).toBe(TOOL_LINES);
+    // 385 units: the headline, what is left of the file list's room, then the tool's four
+    // lines in the output's order before any hunk; the blank line 11 is no one's.
+    const d = digestDiff(TOOL_LINES, 385, ctx);
+    expect(d.llm).toBe(
+      "2 files changed, +2/-2\n" +
+        "+2 more files: +2/-2\n" +
+        "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.\n" +
+        "would reformat /src/a.py\n" +
+        "ERROR: /src/c.py Imports are incorrectly sorted and/or formatted.\n" +
+        "2 files would be reformatted.\n" +
+        "[...2 of 2 hunks not shown (8 diff lines)]",
+    );
+    // Kept lines, 1-based: the four tool lines.
+    expect(d.keptLines.join(",")).toBe("1,1,11,11,13,13,19,19");
+    // 640 units: room for hunks too; each tool line stays where it stood among them.
+    const roomy = digestDiff(TOOL_LINES + "\n".repeat(300), 640, ctx).llm;
+    const label = roomy.indexOf("--- /src/a.py:before\n@@ -1,5 +1,5 @@\n");
+    expect(label).toBeGreaterThan(roomy.indexOf("ERROR: /src/a.py"));
+    expect(roomy.indexOf("would reformat /src/a.py")).toBeGreaterThan(roomy.indexOf(" print(z)\n"));
+    expect(roomy.indexOf("ERROR: /src/c.py")).toBeGreaterThan(roomy.indexOf("would reformat /src/a.py"));
+    // 200 units: room for one tool line, the last (the closing total); the marker counts the other three.
+    const short = digestDiff(TOOL_LINES, 200, ctx);
+    expect(short.llm).toBe("2 files changed, +2/-2\n2 files would be reformatted.\n[...2 of 2 hunks not shown (8 diff lines); 3 lines outside the diffs not shown]");
   });
   it("a unified diff without git headers (diff -u)", () => {
     const t = "--- old/a.py\t2026-11-22 08:59:16.000000000 +0000\n+++ new/a.py\t2026-11-22 08:59:41.000000000 +0000\n@@ -1,2 +1,2 @@\n-def f():\n+def g():\n     pass\n";

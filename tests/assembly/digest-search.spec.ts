@@ -1,5 +1,5 @@
 import { digestSearch } from "../../assembly/digest/search";
-import { dashField, findNumberField, findNumberFields, parseSearch, SearchMode } from "../../assembly/digest/search/parse";
+import { EITHER_FIELD, findNumberField, parseSearch, SearchMode } from "../../assembly/digest/search/parse";
 import { DigestContext } from "../../assembly/digest/shared/types";
 
 const ctx = new DigestContext("bash", "{}", 0);
@@ -138,8 +138,8 @@ describe("findNumberField", () => {
   });
 });
 
-describe("findNumberFields", () => {
-  it("finds the ':' and '-' fields of one pass as the two separate searches do, at every start and end", () => {
+describe("findNumberField of either kind", () => {
+  it("finds the first ':' or '-' field, as the two separate searches do, at every start and end", () => {
     const lines: string[] = [
       "src/a-1-b.py:12:x = a-3-b:4:c:-:55-99-\u00e9:7:",
       "./pkg0/fileinput.py:68:import io and more text past the first sixteen units",
@@ -151,8 +151,10 @@ describe("findNumberFields", () => {
       const s = lines[l];
       for (let start = 0; start < s.length; start++) {
         for (let end = start; end <= s.length; end++) {
-          expect(findNumberFields(s, start, end)).toBe(numberFieldReference(s, start, end, 0x3a, false));
-          expect(dashField).toBe(numberFieldReference(s, start, end, 0x2d, false));
+          const colon = numberFieldReference(s, start, end, 0x3a, false);
+          const dash = numberFieldReference(s, start, end, 0x2d, false);
+          const first = colon < 0 ? dash : dash < 0 ? colon : min(colon, dash);
+          expect(findNumberField(s, start, end, EITHER_FIELD, false)).toBe(first);
         }
       }
     }

@@ -28,10 +28,6 @@ interface Fixture {
  * or when a fixture that is not listed is misclassified.
  */
 const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
-  "corpus/isort-check-diff-stdlib": {
-    got: "CommandOutput",
-    reason: "isort --diff opens with an `ERROR: <file> Imports are incorrectly sorted` line before each file's unified diff, so the text does not start like a diff and the command names no diff tool",
-  },
   "corpus/markdownlint-readmes": {
     got: "SearchResults",
     reason: "markdownlint prints `docs/express.md:12 MD022/blanks-around-headings …`, a path:line prefix on every line, which reads like grep -n output",

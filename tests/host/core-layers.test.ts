@@ -9,7 +9,7 @@ const CORE = fileURLToPath(new URL("../../assembly/", import.meta.url));
 
 /** Layer of a file by its path under assembly/ (first match wins); higher may import lower. */
 const LAYERS: Array<[RegExp, number]> = [
-  [/^util\//, 0],
+  [/^(util|rt)\//, 0],
   [/^json\//, 1],
   [/^(category|binary|encoding|clean|oneline|tokens|marker|cut|truncate|hashline|view|sections|param)\.ts$/, 2],
   [/^(call|classify|important|outline)(\/|\.ts$)/, 3],

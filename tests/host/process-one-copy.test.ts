@@ -55,9 +55,10 @@ describe("process() of a long string output", () => {
     const reused = coreResidentReuses();
     const r = await abridge.process({ tool: "bash", args: { command: "make -k" }, output: LOG, exitCode: 2, callId: "big" });
     const crossed = coreUnitsLowered() - lowered;
-    // The output once, plus the small arguments (tool, args, hint, the prefilter's needles).
-    expect(crossed).toBeGreaterThanOrEqual(LOG.length);
-    expect(crossed).toBeLessThan(LOG.length + 4096);
+    // The output once, plus the small arguments (tool, args, hint, the prefilter's needles) and
+    // what the model saw, escaped for the completion record.
+    expect(crossed).toBeGreaterThanOrEqual(LOG.length + r.llmContent.length);
+    expect(crossed).toBeLessThan(LOG.length + r.llmContent.length + 4096);
     // Read again by the escape and by the digest.
     expect(coreResidentReuses() - reused).toBeGreaterThanOrEqual(2);
     expect(r.llmContent).toContain("‘count’ undeclared");
@@ -128,7 +129,8 @@ describe("a held (short) call record", () => {
     const abridge = session(false);
     const escapes = coreLogEscapes();
     await abridge.process({ tool: "bash", args: { command: "make" }, output: odd, exitCode: 2, callId: "h1" });
-    expect(coreLogEscapes() - escapes).toBe(1);
+    // The output, and what the model saw (the completion record's llmContent).
+    expect(coreLogEscapes() - escapes).toBe(2);
     const [call, completion] = logLines(abridge.logPath!).map(expectCanonical);
     expect(call).toMatchObject({ type: "call", callId: "h1", output: odd, size: { bytes: Buffer.byteLength(odd, "utf8"), chars: odd.length } });
     expect(completion).toMatchObject({ type: "completion", callId: "h1" });

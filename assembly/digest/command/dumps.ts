@@ -10,7 +10,7 @@
 // states how many there are. A line that names a thread without a colon at its end
 // ("Thread 19 "app" received signal SIGSEGV") reports an event, not a block.
 import { CharCode, isAlpha, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { digitsEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 
 /** Blocks at least for a count (fewer are counted at a glance). */
@@ -20,8 +20,7 @@ const MAX_WORD: i32 = 24;
 /** Distinct words tracked. */
 const MAX_WORDS: i32 = 8;
 
-// @ts-ignore: decorator
-@inline function isHexDigit(c: i32): bool {
+function isHexDigit(c: i32): bool {
   return isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }
 
@@ -33,7 +32,7 @@ function numberEnd(s: string, i: i32, b: i32): i32 {
     while (j < b && isHexDigit(unitAt(s, j))) j++;
     return j > i + 2 ? j : -1;
   }
-  while (j < b && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, b);
   return j > i ? j : -1;
 }
 

@@ -14,7 +14,7 @@
 // indentation most of them share marks an entry, so hints set off by another
 // indentation are not counted.
 import { CharCode, isAlpha } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { gapEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 
 /** Entries at least for a count (fewer are counted at a glance). */
@@ -62,10 +62,14 @@ export class LabeledEntries {
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
-    const indent = indentOf(text, a, b);
-    const blank = indent == b - a;
+    this.lineAt(text, a, gapEnd(text, a, b), b);
+  }
+
+  /** line() with `t` the line's first unit after spaces and tabs (b when it has none). */
+  lineAt(text: string, a: i32, t: i32, b: i32): void {
     if (this.label.length > 0) {
-      if (!blank && indent > 0) {
+      if (t < b && t > a) {
+        const indent = indentOf(text, a, t);
         if (this.indentA < 0 || this.indentA == indent) {
           this.indentA = indent;
           this.countA++;
@@ -77,7 +81,7 @@ export class LabeledEntries {
       }
       this.close();
     }
-    if (!blank && indent == 0 && isLabel(text, a, b)) this.label = text.substring(a, b);
+    if (t == a && t < b && isLabel(text, a, b)) this.label = text.substring(a, b);
   }
 
   /** The entries of every label read. */

@@ -16,8 +16,9 @@
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
-import { CharCode, isDigit } from "../../util/chars";
-import { readEachLine, unitAt } from "../../util/lines";
+import { findingTag, noteFinding } from "../../important/notes";
+import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
+import { digitsEnd, gapEnd, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
@@ -49,12 +50,13 @@ export class Findings {
   }
 
   /**
-   * Counts the code s[a, b) (none when empty). Looked up in place: a code already
-   * seen costs no copy, and a build log repeats a few codes on every finding.
+   * Counts the code s[a, b) (none when empty) and returns its index in `codes`, -1 for
+   * none or one past MAX_CODES. Looked up in place: a code already seen costs no copy,
+   * and a build log repeats a few codes on every finding.
    */
-  addCodeAt(s: string, a: i32, b: i32): void {
+  addCodeAt(s: string, a: i32, b: i32): i32 {
     const n = b - a;
-    if (n <= 0) return;
+    if (n <= 0) return -1;
     const at = changetype<usize>(s) + (<usize>a << 1);
     let slot = <i32>unitsHash(changetype<usize>(s), a, b) & (CODE_SLOTS - 1);
     while (true) {
@@ -63,25 +65,22 @@ export class Findings {
       const code = unchecked(this.codes[id]);
       if (code.length == n && unitsEqual(changetype<usize>(code), at, n)) {
         unchecked((this.codeCounts[id] = unchecked(this.codeCounts[id]) + 1));
-        return;
+        return id;
       }
       slot = (slot + 1) & (CODE_SLOTS - 1);
     }
-    if (this.codes.length >= MAX_CODES) return;
-    unchecked((this.codeSlots[slot] = this.codes.length + 1));
+    const id = this.codes.length;
+    if (id >= MAX_CODES) return -1;
+    unchecked((this.codeSlots[slot] = id + 1));
     this.codes.push(s.substring(a, b));
     this.codeCounts.push(1);
+    return id;
   }
 }
 
-function skipSpaces(s: string, i: i32, b: i32): i32 {
-  while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
-  return i;
-}
-
-function digitsEnd(s: string, i: i32, b: i32): i32 {
-  let j = i;
-  while (j < b && isDigit(unitAt(s, j))) j++;
+/** End of the digits at s[i] (before b), or -1 when there is none. */
+function numberEnd(s: string, i: i32, b: i32): i32 {
+  const j = digitsEnd(s, i, b);
   return j > i ? j : -1;
 }
 
@@ -92,9 +91,9 @@ function digitsEnd(s: string, i: i32, b: i32): i32 {
  */
 function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 {
   // line:col, then spaces.
-  const l = digitsEnd(s, i, b);
+  const l = numberEnd(s, i, b);
   if (l > 0 && l < b && unitAt(s, l) == CharCode.COLON) {
-    const c = digitsEnd(s, l + 1, b);
+    const c = numberEnd(s, l + 1, b);
     if (c > 0 && c < b && unitAt(s, c) == CharCode.SPACE) {
       unchecked((column[0] = true));
       return c;
@@ -104,10 +103,12 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
   while (j < b && unitAt(s, j) != CharCode.SPACE && unitAt(s, j) != CharCode.TAB) {
     const ch = unitAt(s, j);
     if (ch == CharCode.COLON && j > i) {
-      const e = digitsEnd(s, j + 1, b);
+      const e = numberEnd(s, j + 1, b);
       if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
-        const col = digitsEnd(s, e + 1, b);
-        if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON) {
+        const col = numberEnd(s, e + 1, b);
+        // The message stands apart from its location: `12:68:c8:08:…` is a row of hex
+        // bytes (a certificate's modulus), no `path:line:col:`.
+        if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON && (col + 1 >= b || isSpaceOrTab(unitAt(s, col + 1)))) {
           unchecked((column[0] = true));
           return col + 1;
         }
@@ -121,9 +122,9 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       }
     }
     if (ch == LPAREN && j > i) {
-      const e = digitsEnd(s, j + 1, b);
+      const e = numberEnd(s, j + 1, b);
       if (e > 0 && e < b && unitAt(s, e) == CharCode.COMMA) {
-        const col = digitsEnd(s, e + 1, b);
+        const col = numberEnd(s, e + 1, b);
         if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN && unitAt(s, col + 1) == CharCode.COLON) {
           unchecked((column[0] = true));
           return col + 2;
@@ -154,25 +155,23 @@ function isLetter(c: i32): bool {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
+function isCapital(c: i32): bool {
+  return <u32>(c - 0x41) <= 25;
+}
+
 /** A rule code: capitals then digits (`E0308`, `TS2322`, `SC2086`, `F401`, `C0301`). */
 function isCode(s: string, i: i32, e: i32): bool {
   let j = i;
-  while (j < e && unitAt(s, j) >= 0x41 && unitAt(s, j) <= 0x5a) j++;
+  while (j < e && isCapital(unitAt(s, j))) j++;
   if (j == i || j - i > 4) return false;
   const d = j;
-  while (j < e && isDigit(unitAt(s, j))) j++;
+  j = digitsEnd(s, j, e);
   return j == e && j - d >= 2 && j - d <= 5;
 }
 
 function wordEnd(s: string, i: i32, b: i32): i32 {
   let j = i;
   while (j < b && isLetter(unitAt(s, j))) j++;
-  return j;
-}
-
-function tokenEnd(s: string, i: i32, b: i32): i32 {
-  let j = i;
-  while (j < b && unitAt(s, j) != CharCode.SPACE && unitAt(s, j) != CharCode.TAB) j++;
   return j;
 }
 
@@ -200,8 +199,7 @@ function trailingBracket(s: string, a: i32, b: i32): i64 {
 }
 
 /** [a, b) in one value (a above, b below), for the code a finding names. */
-// @ts-ignore: decorator
-@inline function packRange(a: i32, b: i32): i64 {
+function packRange(a: i32, b: i32): i64 {
   return (<i64>a << 32) | <i64>b;
 }
 
@@ -237,71 +235,79 @@ function locationFollows(s: string, b: i32, n: i32): bool {
   let i = b;
   if (i < n && unitAt(s, i) == CharCode.CR) i++;
   if (i >= n || unitAt(s, i) != CharCode.LF) return false;
-  i = skipSpaces(s, i + 1, n);
+  i = gapEnd(s, i + 1, n);
   return i + 3 < n && unitAt(s, i) == CharCode.MINUS && unitAt(s, i + 1) == CharCode.MINUS && unitAt(s, i + 2) == CharCode.GT && unitAt(s, i + 3) == CharCode.SPACE;
 }
 
-/** Counts the finding on line s[a, b), if it is one (see the shapes at the top). */
-function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>, digits: i32): void {
-  let i = skipSpaces(s, a, b);
-  if (i >= b) return;
+/**
+ * Counts the finding on line s[a, b), if it is one (see the shapes at the top); returns
+ * what it is (findingTag: its severity and code), 0 for a line that is none.
+ */
+function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: StaticArray<bool>, digits: i32): i32 {
+  let i = gapEnd(s, a, b);
+  if (i >= b) return 0;
   // A pointer, then `CODE (severity):`.
   if (unitAt(s, i) == 0x5e) {
-    i = skipSpaces(s, tokenEnd(s, i, b), b);
+    i = gapEnd(s, tokenEnd(s, i, b), b);
     const ce = tokenEnd(s, i, b);
-    if (!isCode(s, i, ce)) return;
-    const p = skipSpaces(s, ce, b);
-    if (p >= b || unitAt(s, p) != LPAREN) return;
+    if (!isCode(s, i, ce)) return 0;
+    const p = gapEnd(s, ce, b);
+    if (p >= b || unitAt(s, p) != LPAREN) return 0;
     const we = wordEnd(s, p + 1, b);
     const sev = severityOf(s, p + 1, we);
-    if (sev < 0 || we >= b || unitAt(s, we) != RPAREN) return;
-    count(f, sev, s, i, ce);
-    return;
+    if (sev < 0 || we >= b || unitAt(s, we) != RPAREN) return 0;
+    return count(f, sev, s, i, ce);
   }
   unchecked((column[0] = false));
   // Every location has a digit: a line known to hold none is not searched for one.
   const loc = digits != 0 ? locationEnd(s, i, b, column) : -1;
   if (loc < 0) {
-    // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the next line.
-    // Without that next line none of them counts: it is looked at first.
-    if (!locationFollows(s, b, n)) return;
+    // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the
+    // next line (looked at last: most lines open with none of them).
     const we = wordEnd(s, i, b);
-    const sev = severityOf(s, i, we);
+    let sev = severityOf(s, i, we);
+    // The code's range, when there is one.
+    let ca = 0;
+    let cb = 0;
     if (sev < 0) {
-      const ce = tokenEnd(s, i, b);
-      if (ce < b && isCode(s, i, ce)) count(f, SEVERITIES.length - 1, s, i, ce);
-      return;
+      // A code opens with a capital.
+      if (!isCapital(unitAt(s, i))) return 0;
+      cb = tokenEnd(s, i, b);
+      if (cb >= b || !isCode(s, i, cb)) return 0;
+      ca = i;
+      sev = SEVERITIES.length - 1;
+    } else {
+      if (we >= b) return 0;
+      const c = unitAt(s, we);
+      if (c == CharCode.LBRACKET) {
+        let close = we + 1;
+        while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
+        if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return 0;
+        ca = we + 1;
+        cb = close;
+      } else if (c != CharCode.COLON) return 0;
     }
-    if (we >= b) return;
-    const c = unitAt(s, we);
-    if (c == CharCode.COLON) count(f, sev, s, 0, 0);
-    else if (c == CharCode.LBRACKET) {
-      let close = we + 1;
-      while (close < b && unitAt(s, close) != CharCode.RBRACKET) close++;
-      if (close + 1 >= b || unitAt(s, close + 1) != CharCode.COLON) return;
-      count(f, sev, s, we + 1, close);
-    }
-    return;
+    return locationFollows(s, b, n) ? count(f, sev, s, ca, cb) : 0;
   }
-  i = skipSpaces(s, loc, b);
-  if (i >= b) return;
+  i = gapEnd(s, loc, b);
+  if (i >= b) return 0;
   let we = wordEnd(s, i, b);
   let sev = severityOf(s, i, we);
   // `fatal error:` is an error.
   if (sev < 0 && isLowerWordAt(s, i, we, "fatal")) {
-    const next = skipSpaces(s, we, b);
+    const next = gapEnd(s, we, b);
     const ne = wordEnd(s, next, b);
     if (severityOf(s, next, ne) == 0) {
       sev = 0;
       we = ne;
     } else sev = 0;
   }
-  if (sev == -2) return;
+  if (sev == -2) return 0;
   // The code's range, packed; -1 while there is none.
   let code: i64 = -1;
   if (sev >= 0) {
     // The code after the severity (`error TS2322:`), or the one closing the line.
-    const after = skipSpaces(s, we, b);
+    const after = gapEnd(s, we, b);
     const ce = tokenEnd(s, after, b);
     const bare = ce > after && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
     if (isCode(s, after, bare)) code = packRange(after, bare);
@@ -310,20 +316,20 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     const ce = tokenEnd(s, i, b);
     const bare = ce > i && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
     if (isCode(s, i, bare)) code = packRange(i, bare);
-    else if (!unchecked(column[0])) return;
+    else if (!unchecked(column[0])) return 0;
     sev = SEVERITIES.length - 1;
   }
   if (code < 0) code = trailingBracket(s, i, b);
   if (code < 0) code = trailingRule(s, i, b);
-  if (code < 0) count(f, sev, s, 0, 0);
-  else count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
+  if (code < 0) return count(f, sev, s, 0, 0);
+  return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
-/** Counts a finding of severity `sev` and code s[a, b) (none when empty). */
-function count(f: Findings, sev: i32, s: string, a: i32, b: i32): void {
-  f.counts[sev] = f.counts[sev] + 1;
+/** Counts a finding of severity `sev` and code s[a, b) (none when empty); returns its findingTag. */
+function count(f: Findings, sev: i32, s: string, a: i32, b: i32): i32 {
+  unchecked((f.counts[sev] += 1));
   f.total++;
-  f.addCodeAt(s, a, b);
+  return findingTag(sev, f.addCodeAt(s, a, b));
 }
 
 /**
@@ -332,6 +338,14 @@ function count(f: Findings, sev: i32, s: string, a: i32, b: i32): void {
  */
 export class FindingsReader {
   findings: Findings = new Findings();
+  /**
+   * Where each finding is noted by its line (important/notes.ts), when set: the flagged
+   * lines' notes, so that a finding without an error word is a candidate for the budget
+   * and findings are ranked by their codes.
+   */
+  notes: StaticArray<u64> | null = null;
+  /** Lines read so far: every line is read, in order. */
+  private lines: i32 = 0;
   private column: StaticArray<bool> = new StaticArray<bool>(1);
 
   /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
@@ -341,7 +355,11 @@ export class FindingsReader {
 
   /** line() with `digits` 0 when the line is known to hold no digit (1 when it holds one, -1 unknown). */
   lineOf(text: string, a: i32, b: i32, digits: i32): void {
-    if (b > a) readLine(text, a, b, text.length, this.findings, this.column, digits);
+    const line = this.lines++;
+    if (b <= a) return;
+    const tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
+    const notes = this.notes;
+    if (tag != 0 && notes !== null && line < notes.length) noteFinding(notes, line, tag);
   }
 }
 
@@ -352,7 +370,7 @@ export function countFindings(text: string): Findings {
 }
 
 function severityWord(k: i32, n: i32): string {
-  const w = SEVERITIES[k];
+  const w = unchecked(SEVERITIES[k]);
   if (w.length == 0) return n == 1 ? "finding" : "findings";
   if (isWordOf(w, "error warning hint")) return n == 1 ? w : w + "s";
   return w;
@@ -368,7 +386,7 @@ export function findingsLine(f: Findings, small: bool = false): string {
   const out = new StrBuf(160);
   let parts = 0;
   for (let k = 0; k < SEVERITIES.length; k++) {
-    const c = f.counts[k];
+    const c = unchecked(f.counts[k]);
     if (c == 0) continue;
     if (parts++ > 0) out.add(", ");
     out.addCount(c).addChar(CharCode.SPACE).add(severityWord(k, c));
@@ -379,23 +397,24 @@ export function findingsLine(f: Findings, small: bool = false): string {
   const order = new Array<i32>();
   for (let k = 0; k < n; k++) {
     order.push(k);
-    for (let at = order.length - 1; at > 0 && f.codeCounts[order[at - 1]] < f.codeCounts[order[at]]; at--) {
-      const t = order[at - 1];
-      order[at - 1] = order[at];
-      order[at] = t;
+    for (let at = order.length - 1; at > 0 && unchecked(f.codeCounts[unchecked(order[at - 1])]) < unchecked(f.codeCounts[unchecked(order[at])]); at--) {
+      const t = unchecked(order[at - 1]);
+      unchecked((order[at - 1] = unchecked(order[at])));
+      unchecked((order[at] = t));
     }
   }
   let shown = min(n, SHOWN_CODES);
   if (small) {
     let repeated = 0;
-    while (repeated < shown && f.codeCounts[order[repeated]] > 1) repeated++;
+    while (repeated < shown && unchecked(f.codeCounts[unchecked(order[repeated])]) > 1) repeated++;
     shown = repeated;
   }
   if (shown == 0) return out.toString();
   out.add("; by code: ");
   for (let k = 0; k < shown; k++) {
     if (k > 0) out.add(", ");
-    out.add(f.codes[order[k]]).addChar(CharCode.SPACE).addCount(f.codeCounts[order[k]]);
+    const code = unchecked(order[k]);
+    out.add(unchecked(f.codes[code])).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
   }
   if (n > shown) out.add(", +").addInt(n - shown).add(" more");
   return out.toString();

@@ -10,7 +10,7 @@
 // table; the rows run to a blank line, a rule, or a line that does not line up. A header
 // of two lines (readelf -S) has rows of two lines, counted once.
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
-import { spacesEnd, unitAt } from "../../util/lines";
+import { gapEnd, spacesEnd, tokenEnd, unitAt } from "../../util/lines";
 
 /** Words of a header, at least and at most. */
 const MIN_COLUMNS: i32 = 3;
@@ -28,11 +28,11 @@ function wordsOf(s: string, a: i32, b: i32, starts: i32[], ends: i32[], cap: i32
   ends.length = 0;
   let i = a;
   while (i < b) {
-    while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+    i = gapEnd(s, i, b);
     if (i >= b) break;
     if (starts.length == cap) return cap + 1;
     starts.push(i - a);
-    while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;
+    i = tokenEnd(s, i, b);
     ends.push(i - a);
   }
   return starts.length;
@@ -110,11 +110,13 @@ export class HeadedTables {
 
   /**
    * Line [a, b) of text; `blank` and `rule` as records.ts judged it; `digits` 1 when it
-   * holds a digit (0 none, -1 unknown).
+   * holds a digit, 0 when it holds none, and `tokens` its runs of units other than spaces
+   * and tabs, both -1 when not known.
    */
-  line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: i32): void {
-    // Outside a table only a header matters (it has no digit): most lines are ruled out without their words.
-    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || !mayBeHeader(text, a, b))) return;
+  line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: i32, tokens: i32): void {
+    // Outside a table only a header matters (no digit, MIN_COLUMNS to MAX_COLUMNS words:
+    // the line's tokens): most lines are ruled out without their words.
+    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || (tokens >= 0 && (tokens < MIN_COLUMNS || tokens > MAX_COLUMNS)) || !mayBeHeader(text, a, b))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
       if (!rule && n >= this.minValues && this.isRow()) {

@@ -177,9 +177,11 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
 function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null): Digest {
   const d = new Digest();
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
-  const perLine = new CommandLines();
-  const base = scanImportant(text);
-  const shapes = new Shapes(text, base.totalLines, perLine);
+  const base = scanImportant(text, true);
+  const perLine = new CommandLines(base);
+  // Findings are noted with the flagged lines: candidates for the budget, ranked by code.
+  perLine.findings.notes = base.notes;
+  const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
   const scan = refineScan(text, keywords, shapes, ctx.exitCode);

@@ -1,7 +1,8 @@
 // The per-line checks of a command's output that the Shapes pass feeds (one walk
 // over the lines for all of them): runner summaries, tree lines, findings, records,
-// labeled entries, dump blocks and section headings.
-import { LineVisitor } from "../../important/shapes";
+// labeled entries, dump blocks and section headings; the flagged lines are noted too
+// (important/notes.ts).
+import { LineNoter } from "../../important/notes";
 import { RunnerReader } from "../../important/runners";
 import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
@@ -13,7 +14,13 @@ import { RecordsReader } from "./records";
 import { commandTotalsOf } from "./totals";
 import { TreeLines } from "./tree";
 
-export class CommandLines extends LineVisitor {
+/** The first unit after the spaces and tabs of every line TreeLines takes: ├ └ │ + ` |. */
+// @ts-ignore: decorator
+@inline function isTreeUnit(c: i32): bool {
+  return c == 0x251c || c == 0x2514 || c == 0x2502 || c == CharCode.PLUS || c == 0x60 || c == CharCode.PIPE;
+}
+
+export class CommandLines extends LineNoter {
   runners: RunnerReader = new RunnerReader();
   tree: TreeLines = new TreeLines();
   findings: FindingsReader = new FindingsReader();
@@ -22,17 +29,17 @@ export class CommandLines extends LineVisitor {
   dumps: DumpBlocks = new DumpBlocks();
   sections: SectionLines = new SectionLines();
 
-  line(text: string, pos: i32, end: i32, nl: i32, lineNo: i32, digits: i32): void {
-    let t = pos;
-    while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
+  line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     this.runners.line(text, pos, t, end, nl, lineNo);
-    this.tree.line(text, pos, end);
-    // Findings start at the first unit after spaces and tabs: t, read once here.
+    // A tree's line, top level or nested, shows a branch or a bar first.
+    if (t < end && isTreeUnit(unitAt(text, t))) this.tree.line(text, pos, end);
     this.findings.lineOf(text, t, end, digits);
-    this.records.lineOf(text, pos, end, digits);
-    this.entries.line(text, pos, end);
+    this.records.lineOf(text, pos, end, digits, tokens);
+    this.entries.lineAt(text, pos, t, end);
     this.dumps.line(text, pos, end);
     this.sections.line(text, pos, t, end, lineNo);
+    // The flagged lines are noted last.
+    super.line(text, pos, t, end, nl, lineNo, digits, tokens);
   }
 
   /** commandTotals() of the lines read (totals.ts); `small` for a budget that shows few lines. */

@@ -30,8 +30,7 @@ const MIN_NUMBERED: i32 = 3;
 /** Distinct ids tracked in a breakdown. */
 const MAX_IDS: i32 = 4096;
 
-// @ts-ignore: decorator
-@inline function isHex(c: i32): bool {
+function isHex(c: i32): bool {
   return isDigit(c) || (c >= 0x61 && c <= 0x66);
 }
 
@@ -45,8 +44,7 @@ function idEnd(s: string, i: i32, b: i32): i32 {
 }
 
 /** A graph's drawing: `*`, `|`, `/`, `\`, `_` and spaces. */
-// @ts-ignore: decorator
-@inline function isGraph(c: i32): bool {
+function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
 }
 
@@ -115,11 +113,14 @@ export class RecordsReader {
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
-    this.lineOf(text, a, b, -1);
+    this.lineOf(text, a, b, -1, -1);
   }
 
-  /** line() with `digits` 1 when the line holds a digit, 0 when it holds none, -1 unknown. */
-  lineOf(text: string, a: i32, b: i32, digits: i32): void {
+  /**
+   * line() with `digits` 1 when the line holds a digit, 0 when it holds none, and `tokens`
+   * its runs of units other than spaces and tabs; both -1 when not known.
+   */
+  lineOf(text: string, a: i32, b: i32, digits: i32, tokens: i32): void {
     const r = this.records;
     // Spaces and bars opening the line (indentation, a margin, the edges of a graph or a
     // table) are blank, graph and junction alike: read once for the three checks.
@@ -144,7 +145,7 @@ export class RecordsReader {
       this.rows = 0;
       this.underHeader = false;
     }
-    this.headed.line(text, a, b, blank, rule, digits);
+    this.headed.line(text, a, b, blank, rule, digits, tokens);
     this.prevRead = true;
     this.prevBlank = blank;
     this.prevRule = rule;

@@ -13,6 +13,10 @@
 //   @@ -10,6 +10,8 @@ func executeTask(
 //   …
 //   [...4 of 9 hunks not shown (212 lines); 2 of them by header only]
+//
+// The lines of the tool that printed the diffs (`would reformat x.py`, a closing
+// `5 files would be reformatted.`) state the outcome: they are shown verbatim
+// where they stand among the files, and take the room before the hunks do.
 import { SUMMARY_MAX } from "../shared/summary";
 import { Category } from "../../category";
 import { oneLine } from "../../oneline";
@@ -43,11 +47,13 @@ export function digestDiff(text: string, budget: i32, ctx: DigestContext, _hint:
   const w = new Writer(max(budget, 0));
   const kept = new KeptLines(p.lines);
   if (writeHeadline(w, head)) {
-    w.reserved = 96;
+    w.reserved = p.messages.length > 0 ? 140 : 96;
     writeCommits(p, w, kept, w.room / 6);
-    // The per-file lines matter most: they may take most of the room, hunks get the rest.
+    // The tool's own lines are held first; then the per-file lines may take most of
+    // the room, hunks get the rest.
+    const said = chooseMessages(p, w, (w.room * 7) / 8);
     writeFileList(p, w, (w.room * 7) / 10);
-    writeHunks(p, w, kept);
+    writeHunks(p, w, kept, said);
   }
   d.llm = w.finish();
   kept.settle(d);
@@ -140,13 +146,31 @@ function writeCommits(p: DiffParse, w: Writer, kept: KeptLines, share: i32): voi
   }
 }
 
+/**
+ * Which of the tool's lines are shown, their room held in `w.reserved`: the last
+ * first (a closing total such as "5 files would be reformatted."), while `share` lasts.
+ */
+function chooseMessages(p: DiffParse, w: Writer, share: i32): StaticArray<bool> {
+  const m = p.messages;
+  const shown = new StaticArray<bool>(m.length);
+  for (let j = m.length - 1; j >= 0; j--) {
+    const at = m[j];
+    const cost = linesCost(p, at, at + 1);
+    if (cost > share) continue;
+    share -= cost;
+    w.reserved += cost;
+    shown[j] = true;
+  }
+  return shown;
+}
+
 function linesCost(p: DiffParse, from: i32, to: i32): i32 {
   let cost = 0;
   for (let i = from; i < to; i++) cost += clippedLength(p.lines.text, p.lines.start(i), p.lines.end(i), MAX_SHOWN_LINE) + 1;
   return cost;
 }
 
-function writeHunks(p: DiffParse, w: Writer, kept: KeptLines): void {
+function writeHunks(p: DiffParse, w: Writer, kept: KeptLines, said: StaticArray<bool>): void {
   const L = p.lines;
   const nf = p.files.length;
   // Per hunk: 0 not shown, 1 header only, 2 whole, 3 partial (head lines).
@@ -216,11 +240,20 @@ function writeHunks(p: DiffParse, w: Writer, kept: KeptLines): void {
     }
   }
 
-  // Render in diff order.
+  // Render in diff order, the tool's lines where they stand.
   let notShown = 0;
   let notShownLines = 0;
   let headerOnly = 0;
-  for (let f = 0; f < nf; f++) {
+  let message = 0;
+  let unsaid = 0;
+  for (let f = 0; f <= nf; f++) {
+    const upto = f < nf ? p.files[f].firstLine : L.count;
+    for (; message < said.length && p.messages[message] < upto; message++) {
+      const at = p.messages[message];
+      if (said[message]) emit(p, w, kept, at, at + 1);
+      else unsaid++;
+    }
+    if (f == nf) break;
     const file = p.files[f];
     if (unchecked(labelShown[f])) emit(p, w, kept, file.firstLine, file.firstLine + 1);
     for (let h = 0; h < file.hunkStarts.length; h++) {
@@ -243,10 +276,11 @@ function writeHunks(p: DiffParse, w: Writer, kept: KeptLines): void {
       }
     }
   }
-  if (notShown > 0 || notShownLines > 0) {
-    const out = new StrBuf(96);
+  if (notShown > 0 || notShownLines > 0 || unsaid > 0) {
+    const out = new StrBuf(128);
     out.add("[...").addCount(notShown).add(" of ").add(plural(p.hunks, "hunk", "hunks")).add(" not shown (").add(plural(notShownLines, "diff line", "diff lines")).add(")");
     if (headerOnly > 0) out.add("; ").addCount(headerOnly).add(" of them by header only");
+    if (unsaid > 0) out.add("; ").add(plural(unsaid, "line", "lines")).add(" outside the diffs not shown");
     out.add("]");
     w.closing(out.toString());
   }

@@ -1,7 +1,10 @@
 // Reads unified diffs (git diff, git show / git log -p with commit headers,
 // diff -u, diff -ruN) into files and hunks. Hunk lengths come from the
 // "@@ -a,b +c,d @@" header, so a removed line that starts with "--- " is never
-// taken for a file header; counts match `git diff --numstat`.
+// taken for a file header; counts match `git diff --numstat`. The lines no
+// file's diff and no commit's header holds are the messages of the tool that
+// printed the diffs (`would reformat x.py`, `ERROR: x.py Imports are
+// incorrectly sorted`, `Only in a: b`, `5 files would be reformatted.`).
 import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { definedName } from "./funcs";
@@ -28,7 +31,6 @@ export class DiffFile {
   /** The line that opened the file ("diff --git …", "diff -u …" or "--- …"). */
   firstLine: i32 = -1;
   sawMinus: bool = false;
-  sawPlus: bool = false;
   hunkStarts: Array<i32> = [];
   /** Exclusive end line of each hunk. */
   hunkEnds: Array<i32> = [];
@@ -48,18 +50,22 @@ export class DiffParse {
   files: Array<DiffFile> = [];
   /** Lines "commit <sha>" of git show / git log -p. */
   commits: Array<i32> = [];
-  /** "Only in a: b" lines of diff -r. */
-  onlyIn: Array<i32> = [];
+  /**
+   * Non-blank lines before the first file's diff or after a file's hunks that
+   * are no part of a diff, in order; a commit's lines up to its first file aside.
+   */
+  messages: Array<i32> = [];
   added: i32 = 0;
   removed: i32 = 0;
   hunks: i32 = 0;
-  /** Lines inside hunks. */
-  hunkLines: i32 = 0;
 
   constructor(text: string) {
     this.lines = new LineIndex(text);
   }
 }
+
+/** Bit k set: letter 'a' + k opens one of git's path prefixes (a b c i o w). */
+const PREFIX_LETTERS: i32 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 8) | (1 << 14) | (1 << 22);
 
 /** "a/x" → "x"; "/dev/null" → ""; "x\t2024-01-01 …" → "x"; quoted C-style paths unquoted. */
 function cleanPath(s: string, a: i32, b: i32, stripPrefix: bool): string {
@@ -72,34 +78,31 @@ function cleanPath(s: string, a: i32, b: i32, stripPrefix: bool): string {
   }
   const p = s.substring(a, e);
   if (p == "/dev/null") return "";
-  if (stripPrefix && p.length > 2 && p.charCodeAt(1) == CharCode.SLASH && (p.charCodeAt(0) == 0x61 || p.charCodeAt(0) == 0x62 || p.charCodeAt(0) == 0x69 || p.charCodeAt(0) == 0x77 || p.charCodeAt(0) == 0x63 || p.charCodeAt(0) == 0x6f)) {
+  // git's prefixes: a/ b/ (old, new), i/ w/ c/ o/ (index, work tree, commit, object).
+  const c = p.charCodeAt(0) - 0x61;
+  if (stripPrefix && p.length > 2 && p.charCodeAt(1) == CharCode.SLASH && <u32>c <= 22 && ((PREFIX_LETTERS >> c) & 1) != 0) {
     return p.substring(2);
   }
   return p;
 }
 
-/** Parses "-a,b" or "-a" at i: returns the count (1 when omitted) and moves past it. */
-class RangeRead {
-  count: i32 = -1;
-  next: i32 = 0;
-}
+/** Where the range readRange read last ends. */
+let rangeEnd: i32 = 0;
 
-function readRange(s: string, i: i32, b: i32, sign: i32): RangeRead {
-  const r = new RangeRead();
-  if (i >= b || unitAt(s, i) != sign) return r;
-  i++;
-  const start = i;
+/** Parses "-a,b" or "-a" at i: the count (1 when omitted; -1 for no range), its end in rangeEnd. */
+function readRange(s: string, i: i32, b: i32, sign: i32): i32 {
+  if (i >= b || unitAt(s, i) != sign) return -1;
+  const start = ++i;
   while (i < b && isDigit(unitAt(s, i))) i++;
-  if (i == start) return r;
+  if (i == start) return -1;
   let count = 1;
   if (i < b && unitAt(s, i) == CharCode.COMMA) {
     const cs = ++i;
     while (i < b && isDigit(unitAt(s, i))) i++;
     count = parseDigits(s, cs, i);
   }
-  r.count = count;
-  r.next = i;
-  return r;
+  rangeEnd = i;
+  return count;
 }
 
 export function parseDiff(text: string): DiffParse {
@@ -129,13 +132,9 @@ export function parseDiff(text: string): DiffParse {
         cur.addFunc(definedName(s, a + 1, b));
       } else if (c != CharCode.BACKSLASH) ok = false;
       if (ok) {
-        p.hunkLines++;
         if (remOld <= 0 && remNew <= 0) {
           // "\ No newline at end of file" may follow the last line.
-          if (i + 1 < L.count && L.end(i + 1) > L.start(i + 1) && unitAt(s, L.start(i + 1)) == CharCode.BACKSLASH) {
-            i++;
-            p.hunkLines++;
-          }
+          if (i + 1 < L.count && L.end(i + 1) > L.start(i + 1) && unitAt(s, L.start(i + 1)) == CharCode.BACKSLASH) i++;
           inHunk = false;
           cur.hunkEnds.push(i + 1);
         }
@@ -151,14 +150,12 @@ export function parseDiff(text: string): DiffParse {
         cur.firstLine = i;
         p.files.push(cur);
       }
-      const o = readRange(s, a + 3, b, CharCode.MINUS);
-      const n = o.count >= 0 ? readRange(s, o.next + 1, b, CharCode.PLUS) : new RangeRead();
-      if (o.count < 0 || n.count < 0) continue;
-      remOld = o.count;
-      remNew = n.count;
+      remOld = readRange(s, a + 3, b, CharCode.MINUS);
+      remNew = remOld >= 0 ? readRange(s, rangeEnd + 1, b, CharCode.PLUS) : -1;
+      if (remNew < 0) continue;
       cur.hunkStarts.push(i);
       p.hunks++;
-      const close = indexIn(s, n.next, b, "@@");
+      const close = indexIn(s, rangeEnd, b, "@@");
       if (close >= 0) cur.addFunc(definedName(s, close + 2, b));
       if (remOld <= 0 && remNew <= 0) cur.hunkEnds.push(i + 1);
       else inHunk = true;
@@ -187,10 +184,6 @@ export function parseDiff(text: string): DiffParse {
       cur = null;
       continue;
     }
-    if (startsWithAt(s, a, b, "Only in ")) {
-      p.onlyIn.push(i);
-      continue;
-    }
     if (startsWithAt(s, a, b, "--- ")) {
       if (cur === null || cur.sawMinus || cur.hunkStarts.length > 0) {
         cur = new DiffFile();
@@ -210,9 +203,12 @@ export function parseDiff(text: string): DiffParse {
       cur.firstLine = i;
       p.files.push(cur);
     }
-    if (cur === null) continue;
+    if (cur === null) {
+      // Lines before the first file; after a commit line they are its header.
+      if (p.commits.length == 0 && !L.isBlank(i)) p.messages.push(i);
+      continue;
+    }
     if (startsWithAt(s, a, b, "+++ ")) {
-      cur.sawPlus = true;
       const path = cleanPath(s, a + 4, b, true);
       if (path.length == 0) cur.status = FileStatus.Deleted;
       else if (cur.status != FileStatus.Renamed && cur.status != FileStatus.Copied) cur.newPath = path;
@@ -260,7 +256,7 @@ export function parseDiff(text: string): DiffParse {
       }
       if (oldP.length == 0) cur.status = FileStatus.Added;
       if (newP.length == 0) cur.status = FileStatus.Deleted;
-    }
+    } else if (cur.hunkStarts.length > 0 && !L.isBlank(i)) p.messages.push(i); // after a file's hunks
   }
   if (inHunk && cur !== null) cur.hunkEnds.push(L.count);
   for (let f = 0; f < p.files.length; f++) {

@@ -38,14 +38,16 @@ export function digestSearch(text: string, budget: i32, ctx: DigestContext, _hin
   const w = new Writer(max(budget, 0));
   const kept = new KeptLines(p.lines);
   const head = headline(p, ctx);
+  // Files by their score, busiest first: the facts, the per-file list and the turns all read it.
+  const order = rankByScore(scores(p), p.fileCount);
   d.summary = summaryOf(p, head);
-  d.facts = factsOf(p);
+  d.facts = factsOf(p, order);
   const whole = wholeIfItFits(d, text, p.lines.count, head, true, budget);
   if (whole !== null) return whole;
   if (writeHeadline(w, head)) {
     if (p.mode == SearchMode.FilesOnly) writeFiles(p, w, kept);
-    else if (p.mode == SearchMode.Counts) writeCounts(p, w, kept);
-    else writeContent(p, w, kept);
+    else if (p.mode == SearchMode.Counts) writeCounts(p, w, kept, order);
+    else writeContent(p, w, kept, order);
   }
   d.llm = w.finish();
   kept.settle(d);
@@ -81,7 +83,7 @@ function summaryOf(p: SearchParse, head: string): string {
   return oneLine(head, SUMMARY_MAX);
 }
 
-function factsOf(p: SearchParse): string {
+function factsOf(p: SearchParse, order: StaticArray<i32>): string {
   const out = new StrBuf(256);
   out.add('"mode":"').add(searchModeName(p.mode)).addChar(CharCode.DQUOTE);
   if (p.mode != SearchMode.FilesOnly) out.add(',"matches":').addInt(p.matches);
@@ -92,7 +94,6 @@ function factsOf(p: SearchParse): string {
   out.add(',"errors":').addInt(p.errors);
   out.add(',"unparsedLines":').addInt(p.otherLines);
   out.add(',"topFiles":[');
-  const order = rankByScore(scores(p), p.fileCount);
   let listed = 0;
   for (let k = 0; k < order.length && listed < MAX_FACT_FILES; k++) {
     const f = unchecked(order[k]);
@@ -116,10 +117,9 @@ function scores(p: SearchParse): Array<i32> {
 }
 
 /** "  96 path" lines for the busiest files, then "  +K more files with M matches". */
-function writePerFile(p: SearchParse, w: Writer, share: i32, title: string): void {
-  const order = rankByScore(scores(p), p.fileCount);
-  let withMatches = 0;
-  for (let k = 0; k < order.length; k++) if (scoreOf(p, unchecked(order[k])) > 0) withMatches++;
+function writePerFile(p: SearchParse, w: Writer, share: i32, title: string, order: StaticArray<i32>): void {
+  // Content modes only (writeContent): the files with a match, first in order.
+  const withMatches = p.filesWithMatches;
   if (withMatches < 2) return;
   const tailReserve = 32 + 2 * countDigitsWithCommas(p.matches);
   const stop = w.out.length + share;
@@ -199,35 +199,31 @@ function headingCost(p: SearchParse, f: i32): i32 {
   const length = p.pathLength(f);
   if (length == 0) return 0;
   // "path (k of n):" at its longest.
-  return min(length, MAX_SHOWN_LINE + 30) + 8 + 2 * countDigitsWithCommas(p.matchCount[f]) + 1;
+  return min(length, MAX_SHOWN_LINE + 30) + 8 + 2 * countDigitsWithCommas(unchecked(p.matchCount[f])) + 1;
 }
 
-function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
+function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticArray<i32>): void {
   const closingMax = closingMarker(p.matches, p.filesWithMatches, p.contextLines, p.errors).length;
   w.reserved = closingMax + 1;
   // With no matches the errors are the whole answer.
   const errorsShown = writeErrors(p, w, kept, p.matches == 0 ? w.room : max(w.room * 15 / 100, 0));
-  writePerFile(p, w, w.room / 4, "Matches per file:");
+  writePerFile(p, w, w.room / 4, "Matches per file:", order);
 
-  // Round-robin over files, busiest first: each turn shows a file's next match.
+  // Round-robin over files, busiest first: each turn shows a file's next match. The files
+  // still taking turns stay at the front of `order` (not read after this), in their order;
+  // those without matches come last in it and take none.
   const nFiles = p.fileCount;
-  const order = rankByScore(p.matchCount, nFiles);
   const shown = new StaticArray<i32>(nFiles);
   const cursor = new StaticArray<i32>(nFiles);
-  let active = new Array<i32>();
-  for (let k = 0; k < nFiles; k++) {
-    const f = unchecked(order[k]);
-    if (p.matchCount[f] == 0) continue;
-    unchecked((cursor[f] = p.firstMatch[f]));
-    active.push(f);
-  }
+  let active = p.filesWithMatches;
   let room = w.room;
-  while (active.length > 0) {
-    const next = new Array<i32>();
-    for (let k = 0; k < active.length; k++) {
-      const f = unchecked(active[k]);
-      const i = unchecked(cursor[f]);
-      const heading = unchecked(shown[f]) == 0 ? headingCost(p, f) : 0;
+  while (active > 0) {
+    let next = 0;
+    for (let k = 0; k < active; k++) {
+      const f = unchecked(order[k]);
+      const first = unchecked(shown[f]) == 0;
+      const i = first ? unchecked(p.firstMatch[f]) : unchecked(cursor[f]);
+      const heading = first ? headingCost(p, f) : 0;
       // A file whose heading alone does not fit is ruled out before its line is measured.
       if (heading >= room) continue;
       const cost = matchCost(p, i) + heading;
@@ -236,7 +232,7 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
       unchecked((shown[f] = shown[f] + 1));
       const after = unchecked(p.nextMatch[i]);
       unchecked((cursor[f] = after));
-      if (after >= 0) next.push(f);
+      if (after >= 0) unchecked((order[next++] = f));
     }
     active = next;
   }
@@ -247,7 +243,7 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines): void {
   const text = p.lines.text;
   for (let f = 0; f < nFiles; f++) {
     const k = unchecked(shown[f]);
-    const total = p.matchCount[f];
+    const total = unchecked(p.matchCount[f]);
     if (k < total) filesCut++;
     if (k == 0) continue;
     shownTotal += k;
@@ -300,10 +296,9 @@ function writeFiles(p: SearchParse, w: Writer, kept: KeptLines): void {
   if (out.length > 0) w.closing(out.add("]").toString());
 }
 
-function writeCounts(p: SearchParse, w: Writer, kept: KeptLines): void {
+function writeCounts(p: SearchParse, w: Writer, kept: KeptLines, order: StaticArray<i32>): void {
   // The per-file list is the content: the files with matches, busiest first, each
   // "path:N" as the tool printed it (so it can be quoted or searched for), files with 0 left out.
-  const order = rankByScore(p.countValue, p.fileCount);
   w.reserved = 64 + 2 * countDigitsWithCommas(p.matches);
   let shown = 0;
   let shownMatches = 0;

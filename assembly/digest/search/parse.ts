@@ -8,7 +8,7 @@ import { unitsHash } from "../../util/hash";
 import { findText, unitsEqual } from "../../util/scan";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 
-/** Slots of the path table at first; it doubles as paths come. */
+/** Slots of the path table, and files of the per-file arrays, at first; they grow as paths come. */
 const PATH_SLOTS_MIN: i32 = 64;
 
 /** Hash of the path s[start, end) (util/hash.ts). */
@@ -16,12 +16,25 @@ function rangeHash(s: string, start: i32, end: i32): u32 {
   return unitsHash(changetype<usize>(s), start, end);
 }
 
-/** Puts `entry` (a path's hash above, its file id + 1 below) in the first free slot from its home. */
-function place(table: StaticArray<u64>, entry: u64): void {
-  const mask = table.length - 1;
-  let slot = <i32>(<u32>(entry >> 32) & <u32>mask);
-  while (unchecked(table[slot]) != 0) slot = (slot + 1) & mask;
-  unchecked((table[slot] = entry));
+/** a[i] = v for an i below a's length: unchecked() guards no store to an Array. */
+// @ts-ignore: decorator
+@inline function put(a: Array<i32>, i: i32, v: i32): void {
+  store<i32>(a.dataStart + (<usize>i << 2), v);
+}
+
+/** Puts file f, whose path has hash h, in the first free slot from its home. */
+function place(tags: StaticArray<u8>, ids: StaticArray<u32>, h: u32, f: i32): void {
+  const mask = <u32>tags.length - 1;
+  let slot = h & mask;
+  while (unchecked(tags[slot]) != 0) slot = (slot + 1) & mask;
+  unchecked((tags[slot] = tagOf(h)));
+  unchecked((ids[slot] = f));
+}
+
+/** The byte of a path's hash its slot keeps (never 0, which marks a free slot). */
+// @ts-ignore: decorator
+@inline function tagOf(h: u32): u8 {
+  return <u8>((h >> 24) | 1);
 }
 
 export const enum SearchMode {
@@ -78,7 +91,10 @@ export class SearchParse {
   /** Next match line of the same file, or -1. */
   nextMatch: StaticArray<i32>;
 
-  /** Each file's path where the text holds it: [pathStarts[f], pathEnds[f]) (see path()). */
+  /**
+   * Each file's path where the text holds it: [pathStarts[f], pathEnds[f]) (see path()).
+   * The per-file arrays grow together, by doubling, ahead of fileCount (zeros past it).
+   */
   private pathStarts: Array<i32> = new Array<i32>();
   private pathEnds: Array<i32> = new Array<i32>();
   matchCount: Array<i32> = new Array<i32>();
@@ -86,13 +102,19 @@ export class SearchParse {
   lastMatch: Array<i32> = new Array<i32>();
   /** Counts mode: the number the tool printed for the file. */
   countValue: Array<i32> = new Array<i32>();
+  /** Each file's path hash. */
+  private pathHash: Array<i32> = new Array<i32>();
   /**
-   * Paths by hash of their units, open-addressed: slot -> the path's hash above and
-   * its file id + 1 below (0 = empty). Looked up with the path still in the text: a
-   * line of a known file costs one hash, one slot read and one in-place compare, and
-   * a new file no copy of its path (path() makes one when it is shown).
+   * Paths by hash of their units, open-addressed: a slot's tag (a byte of the path's hash,
+   * 0 = free) in `tags`, its file id in `ids`, the whole hash in pathHash. Looked up with the
+   * path still in the text: a line of a known file costs one hash, one slot read and one
+   * in-place compare, and a new file no copy of its path (path() makes one when it is
+   * shown). A probe reads a byte: the table is read at random, and the smaller what a probe
+   * reads, the more of it stays in cache.
    */
-  private table: StaticArray<u64> = new StaticArray<u64>(PATH_SLOTS_MIN);
+  private tags: StaticArray<u8> = new StaticArray<u8>(PATH_SLOTS_MIN);
+  private ids: StaticArray<u32> = new StaticArray<u32>(PATH_SLOTS_MIN);
+  private files: i32 = 0;
 
   matches: i32 = 0;
   contextLines: i32 = 0;
@@ -107,10 +129,11 @@ export class SearchParse {
   private prevEnd: i32 = -1;
   private prevFile: i32 = -1;
 
-  // Where the text was last searched for NOTICE from, and the first NOTICE found there
-  // (-1: none up to the end): the lines are asked in order, so the text is searched once.
-  private noticeFrom: i32 = -1;
-  private noticeAt: i32 = -1;
+  // A match whose ':' field came first in its line, and whose path's first unit may open no
+  // frame line: [sameStart, sameStart + sameLength) holds its path (see readPrefixedLines).
+  sameFile: i32 = -1;
+  sameStart: i32 = 0;
+  sameLength: i32 = 0;
 
   constructor(text: string) {
     const lines = new LineIndex(text);
@@ -136,13 +159,14 @@ export class SearchParse {
     const h = rangeHash(text, start, end);
     let f = this.lookup(text, start, end, h);
     if (f < 0) {
-      f = this.pathStarts.length;
-      this.pathStarts.push(start);
-      this.pathEnds.push(end);
-      this.matchCount.push(0);
-      this.firstMatch.push(-1);
-      this.lastMatch.push(-1);
-      this.countValue.push(0);
+      f = this.files;
+      if (f == this.pathStarts.length) this.grow(max(f << 1, PATH_SLOTS_MIN));
+      put(this.pathStarts, f, start);
+      put(this.pathEnds, f, end);
+      put(this.firstMatch, f, -1);
+      put(this.lastMatch, f, -1);
+      put(this.pathHash, f, <i32>h);
+      this.files = f + 1;
       this.insert(f, h);
     }
     this.prevStart = start;
@@ -151,15 +175,11 @@ export class SearchParse {
     return f;
   }
 
-  /** Line [start, end) holds NOTICE. */
-  holdsNotice(start: i32, end: i32): bool {
-    const text = this.lines.text;
-    if (this.noticeFrom < 0 || start < this.noticeFrom || (this.noticeAt >= 0 && this.noticeAt < start)) {
-      this.noticeAt = findText(text, NOTICE, start, text.length);
-      this.noticeFrom = start;
-    }
-    // A line ends before a '\r' or '\n', which NOTICE does not hold: one that starts in the line ends in it.
-    return this.noticeAt >= 0 && this.noticeAt + NOTICE.length <= end;
+  /** Line [a, …) is a match of file f whose first field is the ':' at `at`. */
+  matchedFirst(f: i32, a: i32, at: i32): void {
+    this.sameFile = mayOpenFrame(unitAt(this.lines.text, a)) ? -1 : f;
+    this.sameStart = a;
+    this.sameLength = at - a;
   }
 
   knows(start: i32, end: i32): bool {
@@ -169,7 +189,18 @@ export class SearchParse {
 
   /** Files read: each file id is below this. */
   get fileCount(): i32 {
-    return this.pathStarts.length;
+    return this.files;
+  }
+
+  /** The per-file arrays at `n` entries each: room ahead while reading, fileCount after. */
+  grow(n: i32): void {
+    this.pathStarts.length = n;
+    this.pathEnds.length = n;
+    this.matchCount.length = n;
+    this.firstMatch.length = n;
+    this.lastMatch.length = n;
+    this.countValue.length = n;
+    this.pathHash.length = n;
   }
 
   /** File f's path ("" for the file of lines that name none). */
@@ -179,21 +210,22 @@ export class SearchParse {
 
   /** Units of file f's path. */
   pathLength(f: i32): i32 {
-    return this.pathEnds[f] - this.pathStarts[f];
+    return unchecked(this.pathEnds[f]) - unchecked(this.pathStarts[f]);
   }
 
   /** The id of the path text[start, end) (hash h), or -1 when it is new. */
   private lookup(text: string, start: i32, end: i32, h: u32): i32 {
-    const table = this.table;
-    const mask = table.length - 1;
+    const tags = this.tags;
+    const mask = tags.length - 1;
     const len = end - start;
     const base = changetype<usize>(text);
+    const tag = tagOf(h);
     let slot = <i32>(h & <u32>mask);
     while (true) {
-      const entry = unchecked(table[slot]);
-      if (entry == 0) return -1;
-      if (<u32>(entry >> 32) == h) {
-        const id = <i32>(<u32>entry) - 1;
+      const t = unchecked(tags[slot]);
+      if (t == 0) return -1;
+      const id = <i32>unchecked(this.ids[slot]);
+      if (t == tag && <u32>unchecked(this.pathHash[id]) == h) {
         const from = unchecked(this.pathStarts[id]);
         if (unchecked(this.pathEnds[id]) - from == len && unitsEqual(base + (<usize>from << 1), base + (<usize>start << 1), len)) return id;
       }
@@ -202,17 +234,16 @@ export class SearchParse {
   }
 
   private insert(f: i32, h: u32): void {
-    // At most half full: probes stay short.
-    if ((f + 1) * 2 > this.table.length) {
-      const old = this.table;
-      const table = new StaticArray<u64>(old.length << 1);
-      this.table = table;
-      for (let k = 0; k < old.length; k++) {
-        const entry = unchecked(old[k]);
-        if (entry != 0) place(table, entry);
-      }
+    // At most half full: probes stay short. It grows fourfold: every growth places each
+    // file again, at random, and fewer growths place fewer.
+    if ((f + 1) * 2 > this.tags.length) {
+      const tags = new StaticArray<u8>(this.tags.length << 2);
+      const ids = new StaticArray<u32>(tags.length);
+      this.tags = tags;
+      this.ids = ids;
+      for (let k = 0; k < f; k++) place(tags, ids, <u32>unchecked(this.pathHash[k]), k);
     }
-    place(this.table, (<u64>h << 32) | <u64>(f + 1));
+    place(this.tags, this.ids, h, f);
   }
 
   addMatch(i: i32, f: i32, lineNo: i32, textStart: i32): void {
@@ -221,14 +252,14 @@ export class SearchParse {
     unchecked((this.lineNo[i] = lineNo));
     unchecked((this.textStart[i] = textStart));
     unchecked((this.nextMatch[i] = -1));
-    const last = this.lastMatch[f];
+    const last = unchecked(this.lastMatch[f]);
     if (last >= 0) unchecked((this.nextMatch[last] = i));
     else {
-      this.firstMatch[f] = i;
+      put(this.firstMatch, f, i);
       this.filesWithMatches++;
     }
-    this.lastMatch[f] = i;
-    this.matchCount[f] = this.matchCount[f] + 1;
+    put(this.lastMatch, f, i);
+    put(this.matchCount, f, unchecked(this.matchCount[f]) + 1);
     this.matches++;
   }
 
@@ -241,75 +272,40 @@ export class SearchParse {
   }
 }
 
+/** findNumberField's `sep` for a field of either kind, whichever comes first. */
+export const EITHER_FIELD: i32 = 0;
+
 /**
- * Index of the first `sep` (':' or '-') in s[start, end) that is followed by
- * digits and then `sep` again (or, when `atEnd`, by the end of the line).
+ * Index of the first `sep` (':' or '-', or either: EITHER_FIELD) in s[start, end) that is
+ * followed by digits and then the same unit again (or, when `atEnd`, by the end of the line).
  */
 export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd: bool): i32 {
-  // Candidates are found 8 units at a time: most lines hold few separators.
+  // Candidates are found 8 units at a time: most lines hold few separators. (One at a time
+  // in the size-optimised build, the component's.)
   const base = changetype<usize>(s);
-  const sepV = i16x8.splat(<i16>sep);
+  const one = sep == CharCode.MINUS ? CharCode.MINUS : CharCode.COLON;
+  const other = sep == CharCode.COLON ? CharCode.COLON : CharCode.MINUS;
+  const oneV = i16x8.splat(<i16>one);
+  const otherV = i16x8.splat(<i16>other);
   let i = start + 1;
-  for (; i + 8 <= end; i += 8) {
-    let hits = i16x8.bitmask(i16x8.eq(v128.load(base + (<usize>i << 1)), sepV));
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
+    const v = v128.load(base + (<usize>i << 1));
+    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, oneV), i16x8.eq(v, otherV)));
     while (hits != 0) {
       const at = i + ctz<i32>(hits);
       hits &= hits - 1;
-      if (numberFieldAt(s, at, end, sep, atEnd)) return at;
+      if (numberFieldAt(s, at, end, unitAt(s, at), atEnd)) return at;
     }
   }
   for (; i < end; i++) {
-    if (unitAt(s, i) == sep && numberFieldAt(s, i, end, sep, atEnd)) return i;
+    const c = unitAt(s, i);
+    if ((c == one || c == other) && numberFieldAt(s, i, end, c, atEnd)) return i;
   }
   return -1;
 }
 
-/** Set by findNumberFields: findNumberField(s, start, end, '-', false) of the same line. */
-export let dashField: i32 = -1;
-
-/**
- * findNumberField(s, start, end, ':', false), returned, and the same for '-', in
- * dashField: both from one pass over the line, which ends once both are found.
- */
-export function findNumberFields(s: string, start: i32, end: i32): i32 {
-  const base = changetype<usize>(s);
-  const colonV = i16x8.splat(<i16>CharCode.COLON);
-  const dashV = i16x8.splat(<i16>CharCode.MINUS);
-  let colon = -1;
-  let dash = -1;
-  let i = start + 1;
-  for (; i + 8 <= end; i += 8) {
-    const v = v128.load(base + (<usize>i << 1));
-    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colonV), i16x8.eq(v, dashV)));
-    while (hits != 0) {
-      const at = i + ctz<i32>(hits);
-      hits &= hits - 1;
-      const sep = unitAt(s, at);
-      if (sep == CharCode.COLON ? colon >= 0 : dash >= 0) continue;
-      if (!numberFieldAt(s, at, end, sep, false)) continue;
-      if (sep == CharCode.COLON) colon = at;
-      else dash = at;
-      if (colon >= 0 && dash >= 0) {
-        dashField = dash;
-        return colon;
-      }
-    }
-  }
-  for (; i < end && (colon < 0 || dash < 0); i++) {
-    const sep = unitAt(s, i);
-    if (sep == CharCode.COLON) {
-      if (colon < 0 && numberFieldAt(s, i, end, sep, false)) colon = i;
-    } else if (sep == CharCode.MINUS) {
-      if (dash < 0 && numberFieldAt(s, i, end, sep, false)) dash = i;
-    }
-  }
-  dashField = dash;
-  return colon;
-}
-
 /** The `sep` at i is followed by digits and then `sep` again (or, when `atEnd`, by the end). */
-// @ts-ignore: decorator
-@inline function numberFieldAt(s: string, i: i32, end: i32, sep: i32, atEnd: bool): bool {
+function numberFieldAt(s: string, i: i32, end: i32, sep: i32, atEnd: bool): bool {
   let j = i + 1;
   while (j < end && isDigit(unitAt(s, j))) j++;
   if (j == i + 1) return false;
@@ -333,25 +329,42 @@ function drivePrefix(s: string, start: i32, end: i32): i32 {
 
 /** "grep: …", "rg: …", "ag: …", "find: …": a message from the tool itself. */
 function isToolMessage(s: string, start: i32, end: i32): bool {
-  if (end <= start) return false;
-  // Most lines start with a path: one look at the first unit rules them out.
-  const c = unitAt(s, start);
-  if (c != 0x67 && c != 0x72 && c != CharCode.a && c != 0x45) return false; // g r a E
   return startsWithAt(s, start, end, "grep: ") || startsWithAt(s, start, end, "rg: ") || startsWithAt(s, start, end, "ag: ") || startsWithAt(s, start, end, "ERR ");
 }
 
 /** What every notice of a binary file holds: "Binary file x matches", "grep: x: binary file matches". */
 const NOTICE = "inary file matches";
 
-function isBinaryNotice(p: SearchParse, s: string, start: i32, end: i32): bool {
-  return p.holdsNotice(start, end) || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
+/**
+ * NOTICE is in s[from, end): looked for in the line alone, where its first and last units
+ * both are (as findText looks), 8 places a step, the step's places past the last one masked.
+ */
+function holdsNotice(s: string, from: i32, end: i32): bool {
+  // The size-optimised build (the component's) has findText look.
+  if (ASC_SHRINK_LEVEL >= 2) return findText(s, NOTICE, from, end) >= 0;
+  const last = end - NOTICE.length;
+  const base = changetype<usize>(s);
+  for (let i = from; i <= last; i += 8) {
+    // The last units' load would reach past the text: the rest unit by unit.
+    if (i + 7 + NOTICE.length > s.length) return findText(s, NOTICE, i, end) >= 0;
+    const p = base + (<usize>i << 1);
+    // 'i' here and 's' 17 units (34 bytes) on.
+    const at = v128.and(i16x8.eq(v128.load(p), i16x8.splat(0x69)), i16x8.eq(v128.load(p, 34), i16x8.splat(0x73)));
+    let hits = i16x8.bitmask(at) & ((2 << min(last - i, 7)) - 1);
+    while (hits != 0) {
+      if (unitsEqual(p + (<usize>ctz<i32>(hits) << 1), changetype<usize>(NOTICE), NOTICE.length)) return true;
+      hits &= hits - 1;
+    }
+  }
+  return false;
+}
+
+function isBinaryNotice(s: string, start: i32, end: i32): bool {
+  return holdsNotice(s, start, end) || (startsWithAt(s, start, end, "Binary file ") && indexIn(s, start, end, " matches") >= 0);
 }
 
 /** Lines a search tool adds around its results: "Found 3 files", "No matches found", pagination notes. */
 function isNote(s: string, start: i32, end: i32): bool {
-  if (end <= start) return false;
-  const c = unitAt(s, start);
-  if (c != 0x46 && c != 0x4e && c != CharCode.LBRACKET && c != 0x28) return false; // F N [ (
   if (startsWithAt(s, start, end, "Found ") && end - start < 120) {
     const d = start + 6 < end ? unitAt(s, start + 6) : 0;
     return isDigit(d);
@@ -382,12 +395,7 @@ function looksLikePath(s: string, start: i32, end: i32): bool {
   // Prose is not a path: several words, or a sentence's final period.
   let spaces = 0;
   for (let i = start; i < end; i++) if (unitAt(s, i) == CharCode.SPACE) spaces++;
-  if (spaces > 2 || unitAt(s, end - 1) == CharCode.DOT) return false;
-  for (let i = start; i < end; i++) {
-    const c = unitAt(s, i);
-    if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
-  }
-  return false;
+  return spaces <= 2 && unitAt(s, end - 1) != CharCode.DOT && hasPathChar(s, start, end);
 }
 
 /** Where the path of a `path:text` line ends (its first ':' after a drive prefix), or -1. */
@@ -426,7 +434,7 @@ function detectMode(p: SearchParse): SearchMode {
     const a = L.start(i);
     const b = L.end(i);
     if (L.isBlank(i) || isSeparator(s, a, b)) continue;
-    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(p, s, a, b)) {
+    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(s, a, b)) {
       frames++;
       continue;
     }
@@ -434,7 +442,7 @@ function detectMode(p: SearchParse): SearchMode {
     const num = numberedAt(s, a, b) >= 0;
     if (num) numbered++;
     else headings++;
-    if (findNumberField(s, a, b, CharCode.COLON, false) > a || findNumberField(s, a, b, CharCode.MINUS, false) > a) prefixed++;
+    if (findNumberField(s, a, b, EITHER_FIELD, false) > a) prefixed++;
     else if (findNumberField(s, a, b, CharCode.COLON, true) > a) counts++;
     const colon = pathTextColon(s, a, b);
     if (colon > 0 && hasPathChar(s, a, colon)) pathText++;
@@ -455,45 +463,60 @@ function tagFrame(p: SearchParse, i: i32): bool {
   const s = L.text;
   const a = L.start(i);
   const b = L.end(i);
-  if (L.isBlank(i)) p.set(i, LineKind.Blank, -1);
-  else if (isSeparator(s, a, b)) p.set(i, LineKind.Separator, -1);
-  else if (isBinaryNotice(p, s, a, b)) {
+  // Most lines start with a path: their first unit rules out all but a notice inside them.
+  const framing = a == b || mayOpenFrame(unitAt(s, a));
+  if (framing && L.isBlank(i)) p.set(i, LineKind.Blank, -1);
+  else if (framing && isSeparator(s, a, b)) p.set(i, LineKind.Separator, -1);
+  else if (framing ? isBinaryNotice(s, a, b) : holdsNotice(s, a, b)) {
     p.set(i, LineKind.Binary, -1);
     p.binaryFiles++;
-  } else if (isToolMessage(s, a, b)) p.set(i, LineKind.Error, -1);
-  else if (isNote(s, a, b)) p.set(i, LineKind.Note, -1);
+  } else if (framing && isToolMessage(s, a, b)) p.set(i, LineKind.Error, -1);
+  else if (framing && isNote(s, a, b)) p.set(i, LineKind.Note, -1);
   else return false;
   return true;
 }
 
-function readPrefixed(p: SearchParse, i: i32): void {
-  const L = p.lines;
-  const s = L.text;
-  const a = L.start(i);
-  const b = L.end(i);
-  let colon = findNumberFields(s, a, b);
-  let dash = dashField;
-  if (colon == a) colon = -1;
-  if (dash == a) dash = -1;
-  let at = -1;
-  if (colon > 0 && dash > 0) {
-    // Both shapes occur ("a-1-b.py:3:x", or a context line whose text holds ":3:"):
-    // prefer the one whose path is already known, else the earlier one.
-    const colonKnown = p.knows(a, colon);
-    const dashKnown = p.knows(a, dash);
-    if (colonKnown != dashKnown) at = colonKnown ? colon : dash;
-    else at = min(colon, dash);
-  } else at = colon > 0 ? colon : dash;
+/**
+ * Whether a line that starts with unit c may be blank, "--", a tool's message or note, or
+ * "Binary file …": space, tab, '-', '(', 'B', 'E', 'F', 'N', '[', 'a', 'g' or 'r'.
+ */
+function mayOpenFrame(c: i32): bool {
+  const lo: u64 = (1 << 9) | (1 << 32) | (1 << 40) | (1 << 45);
+  const hi: u64 = (1 << 2) | (1 << 5) | (1 << 6) | (1 << 14) | (1 << 27) | (1 << 33) | (1 << 39) | (1 << 50);
+  return c < 64 ? ((lo >> <u64>c) & 1) != 0 : c < 128 && ((hi >> <u64>(c - 64)) & 1) != 0;
+}
+
+function readPrefixed(p: SearchParse, i: i32, a: i32, b: i32): void {
+  const s = p.lines.text;
+  let at = findNumberField(s, a, b, EITHER_FIELD, false);
   if (at < 0) {
     p.set(i, LineKind.Other, -1);
     return;
   }
-  const sep = unitAt(s, at);
+  let sep = unitAt(s, at);
+  let first = true;
+  if (sep == CharCode.MINUS) {
+    // Both shapes occur ("a-1-b.py:3:x", or a context line whose text holds ":3:"):
+    // prefer the one whose path is already known, else the earlier one.
+    const colon = findNumberField(s, at, b, CharCode.COLON, false);
+    if (colon >= 0) {
+      first = false;
+      if (p.knows(a, colon) && !p.knows(a, at)) {
+        at = colon;
+        sep = CharCode.COLON;
+      }
+    }
+  }
+  // A ':' field that comes first wins whatever follows: the path of a '-' field after it holds
+  // that ':' field, and no such path is ever taken (a path is taken only from its line's first
+  // field, or when it is known already), so it is never known.
   const numEnd = digitsEnd(s, at + 1, b);
   const lineNo = parseDigits(s, at + 1, numEnd);
   const f = p.fileFor(a, at);
-  if (sep == CharCode.COLON) p.addMatch(i, f, lineNo, numEnd + 1);
-  else p.set(i, LineKind.Context, f);
+  if (sep == CharCode.COLON) {
+    p.addMatch(i, f, lineNo, numEnd + 1);
+    if (first) p.matchedFirst(f, a, at);
+  } else p.set(i, LineKind.Context, f);
 }
 
 function readPathText(p: SearchParse, i: i32): void {
@@ -522,9 +545,74 @@ function readCount(p: SearchParse, i: i32): void {
   const f = p.fileFor(a, at);
   const n = parseDigits(s, at + 1, b);
   p.set(i, LineKind.Count, f);
-  if (p.firstMatch[f] < 0) p.firstMatch[f] = i;
-  p.countValue[f] = p.countValue[f] + max(n, 0);
+  if (unchecked(p.firstMatch[f]) < 0) put(p.firstMatch, f, i);
+  put(p.countValue, f, unchecked(p.countValue[f]) + max(n, 0));
   if (n > 0) p.matches += n;
+}
+
+/**
+ * Reads every line in the Prefixed shape. A line that starts with the path of sameFile, ':',
+ * digits and ':', and holds no notice, is a match of that file: what tagFrame and readPrefixed
+ * would make of it, for the cost of one compare. Its first field is the one after the path
+ * (one inside the path would have come first in the line the path was taken from, where the
+ * path was followed by ':' too), and a path whose first unit may open no frame line
+ * (mayOpenFrame) starts none.
+ */
+function readPrefixedLines(p: SearchParse): void {
+  const L = p.lines;
+  const s = L.text;
+  const base = changetype<usize>(s);
+  const starts = L.starts;
+  const ends = L.ends;
+  let f = p.sameFile;
+  let sameStart = p.sameStart;
+  let sameLength = p.sameLength;
+  for (let i = 0, n = L.count; i < n; i++) {
+    const a = unchecked(starts[i]);
+    const b = unchecked(ends[i]);
+    const at = a + sameLength;
+    // The path and its ':' as the earlier line has them.
+    if (f >= 0 && at + 2 < b && samePrefix(base + (<usize>a << 1), base + (<usize>sameStart << 1), sameLength + 1)) {
+      // The line number, read as parseDigits reads it.
+      let j = at + 1;
+      let v = 0;
+      while (j < b) {
+        const d = unitAt(s, j) - CharCode._0;
+        if (<u32>d > 9) break;
+        v = v * 10 + d;
+        j++;
+      }
+      // NOTICE has no ':' and no digit, and the path held none in the line it was taken
+      // from: if the line holds it, it is after them.
+      if (j > at + 1 && j < b && unitAt(s, j) == CharCode.COLON && (b - j <= NOTICE.length || !holdsNotice(s, j + 1, b))) {
+        // The latest copy of the path is the one in cache.
+        sameStart = a;
+        p.addMatch(i, f, j - at - 1 > 9 ? -1 : v, j + 1);
+        continue;
+      }
+    }
+    unchecked((p.nextMatch[i] = -1));
+    unchecked((p.file[i] = -1));
+    p.sameStart = sameStart;
+    // A line whose first unit opens no frame is one only when it holds the notice (tagFrame).
+    const plain = a < b && !mayOpenFrame(unitAt(s, a));
+    if (plain ? !holdsNotice(s, a, b) : !tagFrame(p, i)) readPrefixed(p, i, a, b);
+    else if (plain) tagFrame(p, i);
+    f = p.sameFile;
+    sameStart = p.sameStart;
+    sameLength = p.sameLength;
+  }
+}
+
+/** unitsEqual(x, y, n) for n > 0, in the loop: 8 units a step, the last 8 overlapping. */
+// @ts-ignore: decorator
+@inline function samePrefix(x: usize, y: usize, n: i32): bool {
+  if (n < 8) return unitsEqual(x, y, n);
+  const last = <usize>(n - 8) << 1;
+  for (let o: usize = 0; o < last; o += 16) {
+    if (v128.any_true(v128.xor(v128.load(x + o), v128.load(y + o)))) return false;
+  }
+  return !v128.any_true(v128.xor(v128.load(x + last), v128.load(y + last)));
 }
 
 export function parseSearch(text: string): SearchParse {
@@ -534,18 +622,21 @@ export function parseSearch(text: string): SearchParse {
   p.mode = detectMode(p);
   if (p.mode == SearchMode.None) return p;
   let heading = -1; // Heading mode: the file of the current group
-  for (let i = 0; i < L.count; i++) {
+  // The size-optimised build (the component's) reads Prefixed lines one by one, as the
+  // other shapes are read: readPrefixedLines answers the same, faster, for more code.
+  if (ASC_SHRINK_LEVEL < 2 && p.mode == SearchMode.Prefixed) readPrefixedLines(p);
+  else for (let i = 0; i < L.count; i++) {
     unchecked((p.nextMatch[i] = -1));
     unchecked((p.file[i] = -1));
+    const a = L.start(i);
+    const b = L.end(i);
     if (tagFrame(p, i)) {
       // A blank line ends an rg --heading group.
       if (p.mode == SearchMode.Heading && unchecked(p.kind[i]) == <u8>LineKind.Blank) heading = -1;
       continue;
     }
-    const a = L.start(i);
-    const b = L.end(i);
     switch (p.mode) {
-      case SearchMode.Prefixed: readPrefixed(p, i); break;
+      case SearchMode.Prefixed: readPrefixed(p, i, a, b); break;
       case SearchMode.PathText: readPathText(p, i); break;
       case SearchMode.Counts: readCount(p, i); break;
       case SearchMode.FilesOnly: {
@@ -581,6 +672,7 @@ export function parseSearch(text: string): SearchParse {
       }
     }
   }
+  p.grow(p.fileCount);
   if (p.mode == SearchMode.FilesOnly) p.filesWithMatches = p.fileCount;
   if (p.mode == SearchMode.Counts) {
     let n = 0;

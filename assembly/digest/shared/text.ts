@@ -2,7 +2,8 @@
 // no copies), a writer that never exceeds its budget, and long-line clipping.
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
-import { codePoints, countNewlines, findNewline, safeEnd, unitAt } from "../../util/lines";
+import { codePoints, findNewline, safeEnd, textStats, unitAt } from "../../util/lines";
+import { findText, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { Digest } from "./types";
 
@@ -19,8 +20,9 @@ export class LineIndex {
 
   constructor(public text: string) {
     const n = text.length;
-    const newlines = countNewlines(text, 0, n);
-    const cap = newlines + 1;
+    // One pass counts both: the lines to make room for, and the code points.
+    const stats = textStats(text);
+    const cap = stats.newlines + 1;
     const starts = new StaticArray<i32>(cap);
     const ends = new StaticArray<i32>(cap);
     this.starts = starts;
@@ -37,7 +39,7 @@ export class LineIndex {
       pos = nl + 1;
     }
     this.count = k;
-    this.codePoints = codePoints(text, 0, n);
+    this.codePoints = n - stats.pairs;
   }
 
   start(i: i32): i32 {
@@ -70,23 +72,12 @@ export class LineIndex {
 /** s[start, end) starts with `lit`. */
 export function startsWithAt(s: string, start: i32, end: i32, lit: string): bool {
   const n = lit.length;
-  if (end - start < n) return false;
-  for (let j = 0; j < n; j++) if (unitAt(s, start + j) != unitAt(lit, j)) return false;
-  return true;
+  return end - start >= n && unitsEqual(changetype<usize>(s) + (<usize>start << 1), changetype<usize>(lit), n);
 }
 
-/** Index of `lit` in s[start, end), or -1. */
+/** Index of `lit` (not empty) in s[start, end), or -1. */
 export function indexIn(s: string, start: i32, end: i32, lit: string): i32 {
-  const n = lit.length;
-  if (n == 0) return start;
-  const first = unitAt(lit, 0);
-  for (let i = start; i + n <= end; i++) {
-    if (unitAt(s, i) != first) continue;
-    let j = 1;
-    while (j < n && unitAt(s, i + j) == unitAt(lit, j)) j++;
-    if (j == n) return i;
-  }
-  return -1;
+  return findText(s, lit, start, end);
 }
 
 /** Decimal value of the digits s[start, end); -1 when empty, not all digits, or too big. */
@@ -195,20 +186,6 @@ export function settleOmitted(d: Digest, total: i32, keptWeight: i32): void {
   d.truncated = d.omittedChars > 0;
 }
 
-/** Below this many, a comparison sort; above, a radix sort (no call per comparison). */
-const RADIX_FROM: i32 = 64;
-
-/** Sorts indices by a score, highest first, ties by index (first seen first). No closures needed. */
-export function rankByScore(scores: Array<i32>, n: i32): StaticArray<i32> {
-  if (n >= RADIX_FROM) return radixRank(scores, n);
-  const keys = new StaticArray<i64>(n);
-  for (let i = 0; i < n; i++) unchecked((keys[i] = (<i64>scores[i] << 32) | <i64>(0x7fffffff - i)));
-  keys.sort();
-  const order = new StaticArray<i32>(n);
-  for (let i = 0; i < n; i++) unchecked((order[i] = 0x7fffffff - <i32>(unchecked(keys[n - 1 - i]) & 0xffffffff)));
-  return order;
-}
-
 /** Code points `addClipped` leaves out of s[start, end). */
 export function clippedAway(s: string, start: i32, end: i32, max: i32): i32 {
   if (end - start <= max) return 0;
@@ -223,11 +200,11 @@ export function plural(n: i32, one: string, many: string): string {
 }
 
 /**
- * rankByScore for many scores: a stable LSD radix sort of the indices, a byte of
- * the score per pass (a pass where every score has the same byte is skipped), so
- * ties keep their index order.
+ * Sorts indices by a score, highest first, ties by index (first seen first): a stable LSD
+ * radix sort of the indices, a byte of the score per pass (a pass where every score has the
+ * same byte is skipped), so that ties keep their index order. No closures, no comparisons.
  */
-function radixRank(scores: Array<i32>, n: i32): StaticArray<i32> {
+export function rankByScore(scores: Array<i32>, n: i32): StaticArray<i32> {
   let src = new StaticArray<i32>(n);
   let dst = new StaticArray<i32>(n);
   // Ascending key = descending score: the sign bit flipped makes signed order unsigned, ~ reverses it.
@@ -240,7 +217,7 @@ function radixRank(scores: Array<i32>, n: i32): StaticArray<i32> {
   for (let shift: u32 = 0; shift < 32; shift += 8) {
     for (let d = 0; d < 256; d++) unchecked((counts[d] = 0));
     for (let i = 0; i < n; i++) unchecked((counts[(keys[i] >> shift) & 0xff] += 1));
-    if (unchecked(counts[(unchecked(keys[0]) >> shift) & 0xff]) == n) continue;
+    if (n == 0 || unchecked(counts[(unchecked(keys[0]) >> shift) & 0xff]) == n) continue;
     let at = 0;
     for (let d = 0; d < 256; d++) {
       const c = unchecked(counts[d]);

@@ -1,0 +1,76 @@
+// Notes each flagged line while the pass over the lines (Shapes) holds it: its message
+// key (novel.ts) and what its own text says of its keyword (refine.ts, wordVerdict). In a
+// long log the flagged lines are read again long after that pass, from memory the cache
+// no longer holds; what those later steps need of each line alone is worked out here.
+// A reader of the same pass may note a line as a finding too (a linter's or a compiler's
+// located diagnostic: its severity and code, see findingTag), flagged or not.
+import { Kind } from "./kinds";
+import { messageKey } from "./novel";
+import { wordVerdict } from "./refine";
+import { NO_WORDS, Scan } from "./scan";
+import { LineVisitor } from "./shapes";
+
+/** Where a line's finding tag sits in its note: above its key (32 bits) and its verdict (8). */
+const FINDING_SHIFT: u64 = 40;
+
+/**
+ * A finding's tag: bit 0 set, its severity's rank above it (0 the gravest: error, then
+ * warning, … 7 for none stated), and its code's index + 1 above that (0 for none).
+ */
+export function findingTag(severity: i32, code: i32): i32 {
+  return 1 | (severity << 1) | ((code + 1) << 4);
+}
+
+/** Notes line `line` (0-based) of `notes` as the finding `tag` (findingTag). */
+export function noteFinding(notes: StaticArray<u64>, line: i32, tag: i32): void {
+  unchecked((notes[line] |= <u64>tag << FINDING_SHIFT));
+}
+
+/** The finding tag of a note, 0 when its line is no finding. */
+// @ts-ignore: decorator
+@inline export function findingOf(note: u64): i32 {
+  return <i32>(note >> FINDING_SHIFT);
+}
+
+/** A finding tag's severity rank (findingTag). */
+// @ts-ignore: decorator
+@inline export function findingSeverity(tag: i32): i32 {
+  return (tag >> 1) & 7;
+}
+
+/** A finding tag's code index, -1 for none. */
+// @ts-ignore: decorator
+@inline export function findingCode(tag: i32): i32 {
+  return (tag >> 4) - 1;
+}
+
+export class LineNoter extends LineVisitor {
+  private notes: StaticArray<u64>;
+  /** The next entry of the scan to note, and the line read before. */
+  private next: i32 = 0;
+  private prevPos: i32 = -1;
+  private prevEnd: i32 = 0;
+
+  /** Notes the lines `scan` flags (into scan.notes) as they are read. */
+  constructor(private scan: Scan) {
+    super();
+    const notes = new StaticArray<u64>(scan.totalLines);
+    this.notes = notes;
+    scan.notes = notes;
+  }
+
+  line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
+    const scan = this.scan;
+    const h = this.next;
+    if (h < scan.count && unchecked(scan.lineNumbers[h]) == lineNo) {
+      this.next = h + 1;
+      const key = messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
+      const kind = unchecked(scan.kinds[h]);
+      const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
+      // Or'ed in: a reader fed before the noter may have noted the line as a finding.
+      unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(key == 0 ? NO_WORDS : key)));
+    }
+    this.prevPos = pos;
+    this.prevEnd = end;
+  }
+}

@@ -1,0 +1,81 @@
+import { findingTag, noteFinding } from "../../assembly/important/notes";
+import { novelFirst } from "../../assembly/important/novel";
+import { scanImportant, Scan } from "../../assembly/important/scan";
+
+// Findings as a reader of the pass over the lines notes them (findings.ts): each line of
+// `text` a flagged line, `findings[i]` its severity rank (0 error, 1 warning) and the
+// index of its code, packed as severity * 100 + code; -1 for a line that is no finding.
+function scanWithFindings(text: string, findings: i32[]): Scan {
+  const scan = scanImportant(text);
+  const notes = new StaticArray<u64>(scan.totalLines + 1);
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i];
+    if (f >= 0) noteFinding(notes, i, findingTag(f / 100, f % 100));
+  }
+  scan.notes = notes;
+  return scan;
+}
+
+/** The 1-based line numbers of novelFirst's `out`, then "|", then of `later`, over every hit in line order. */
+function ranked(text: string, findings: i32[], keepFirst: i32): string {
+  const scan = scanWithFindings(text, findings);
+  const order = new Array<i32>();
+  for (let h = 0; h < scan.count; h++) order.push(h);
+  const out = new Array<i32>();
+  const later = new Array<i32>();
+  novelFirst(text, scan, order, keepFirst, out, later);
+  const lines = new Array<string>();
+  for (let j = 0; j < out.length; j++) lines.push(scan.lineNumbers[out[j]].toString());
+  lines.push("|");
+  for (let j = 0; j < later.length; j++) lines.push(scan.lineNumbers[later[j]].toString());
+  return lines.join(" ");
+}
+
+// A compiler's six diagnostics: four of code 0 ([-Wunused]), one of code 1 ([-Wformat]),
+// one error of code 2 ([-Wundeclared]).
+const BUILD =
+  "a.c:1:1: warning: unused variable 'x' [-Wunused]\n" + // line 1, code 0
+  "a.c:2:1: warning: unused variable 'y' [-Wunused]\n" + // line 2, code 0
+  "a.c:3:1: warning: unused variable 'z' [-Wunused]\n" + // line 3, code 0
+  "a.c:4:1: warning: format expects int [-Wformat]\n" + // line 4, code 1
+  "a.c:5:1: error: 'w' undeclared [-Wundeclared]\n" + // line 5, code 2 (an error)
+  "a.c:6:1: warning: unused variable 'v' [-Wunused]\n"; // line 6, code 0
+const BUILD_FINDINGS: i32[] = [100, 100, 100, 101, 2, 100];
+
+describe("novelFirst: hits grouped by their finding's code, offered by rounds", () => {
+  it("offers each code's first hit, the graver first, then the rarer code", () => {
+    // Round 0: the error (line 5), then of the warnings the code seen once (line 4) before
+    // the code seen four times (line 1). The other [-Wunused] hits are repeats, in order.
+    expect(ranked(BUILD, BUILD_FINDINGS, 0)).toBe("5 4 1 | 2 3 6");
+  });
+
+  it("keeps the first `keepFirst` hits in front when they are their codes' first", () => {
+    expect(ranked(BUILD, BUILD_FINDINGS, 1)).toBe("1 5 4 | 2 3 6");
+  });
+
+  it("groups by code whatever the words: lines of one code are repeats of its first", () => {
+    // Lines 1-3 say different things under one code: one of them stands for the others
+    // until every code has been offered.
+    const text = "x.py:1:1: E1 error one thing\nx.py:2:1: E1 error another thing\nx.py:3:1: E1 error a third\nx.py:4:1: E2 error something else\n";
+    expect(ranked(text, [0, 0, 0, 1], 0)).toBe("4 1 | 2 3");
+  });
+
+  it("offers a code's second hit before any code's third (rounds), the rarer code first within one", () => {
+    // Code 0 on lines 1, 2, 3; code 1 on lines 4, 5 (all warnings): round 0 is 4 then 1
+    // (code 1 is the rarer), round 1 is 5 then 2, round 2 is 3.
+    const text =
+      "a.c:1:1: warning: one [-Wa]\n" + // code 0
+      "a.c:2:1: warning: two [-Wa]\n" + // code 0
+      "a.c:3:1: warning: three [-Wa]\n" + // code 0
+      "a.c:4:1: warning: four [-Wb]\n" + // code 1
+      "a.c:5:1: warning: five [-Wb]\n"; // code 1
+    expect(ranked(text, [100, 100, 100, 101, 101], 0)).toBe("4 1 | 5 2 3");
+  });
+
+  it("groups a line that is no finding by its message, as a finding of its own code", () => {
+    // Lines 1 and 3 repeat one message and are no findings; line 2 is a finding of code 0:
+    // the code seen once comes before the message seen twice, whose second copy waits.
+    const text = "error: disk full\nerror: unrelated thing [X1]\nerror: disk full\n";
+    expect(ranked(text, [-1, 0, -1], 0)).toBe("2 1 | 3");
+  });
+});

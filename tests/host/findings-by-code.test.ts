@@ -1,0 +1,46 @@
+// A linter's or a type checker's located findings are candidates for the budget with or
+// without an error word, grouped by their code and offered by rounds: each code's first
+// finding before any code's second, the graver first, the rarer code first. Real captures
+// of the corpus's tuning part.
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+function balanced(id: string) {
+  const { meta, input, hint } = tuningFixture(id);
+  const text = compact(input, { level: "balanced" }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(4000);
+  return { meta, text };
+}
+
+describe("findings grouped by code, offered by rounds", () => {
+  it("reaches the two one-off codes among 356 style findings without an error word (flake8)", () => {
+    const { text } = balanced("flake8-count-statistics-logging");
+    expect(text).toContain("logging/__init__.py:2202:9: E722 do not use bare 'except'");
+    expect(text).toContain("logging/handlers.py:639:13: F841 local variable 'dummy' is assigned to but never used");
+  });
+
+  it("shows a line of every error code before a second of the commonest (mypy --strict)", () => {
+    const { meta, text } = balanced("mypy-strict-untyped-module");
+    const codeOf = (line: string) => /\[([a-z-]+)\]$/.exec(line)?.[1];
+    const codes = new Set(meta.facts.errorLines.map(codeOf).filter((c): c is string => c !== undefined));
+    expect(codes.size).toBeGreaterThan(5);
+    for (const code of codes) {
+      expect(meta.facts.errorLines.some((line) => codeOf(line) === code && text.includes(line)), code).toBe(true);
+    }
+  });
+
+  it("takes no row of hex bytes for a finding: a certificate's extensions keep their room (openssl x509 -text)", () => {
+    const { text } = balanced("openssl-x509-text");
+    expect(text.split("\n")[0]).toBe("exit 0 · 72 lines");
+    expect(text).toContain("X509v3 Key Usage: critical");
+    expect(text).toContain("URI:http://pki.shop.internal/crl/platform-ca.crl");
+  });
+
+  it("leaves located lines that name no code to their words when every line is one (pyflakes)", () => {
+    const { text } = balanced("pyflakes-stdlib-email");
+    expect(text.split("\n")[0]).toBe("exit 1 (failed) · 122 lines · 122 findings");
+    // The cuts count only the lines whose words flag them, not every finding they hold.
+    expect(text).not.toMatch(/incl\. \d{2,} warning lines/);
+  });
+});
