@@ -18,10 +18,15 @@
 // statement before it when that one ends in `\`, `,` or an open bracket,
 // when it starts with a closing bracket (or is a `{` of its own), or, in a
 // text where statements end with `;`, until one does.
+//
+// Two passes over the lines, no string made for a line: the first learns
+// which lines are content, the least indentation and whether statements end
+// with `;`; the second lists, and may stop once an outline could not show
+// what it has listed (a large file costs what its outline can show).
 import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { countNewlines, unitAt } from "../util/lines";
 import { Outline } from "./symbols";
-import { detailOf, Lines } from "./text-lines";
+import { detailOf, Lines, MAX_DETAIL } from "./text-lines";
 
 const EQUALS: i32 = 0x3d;
 const STAR: i32 = 0x2a;
@@ -45,6 +50,9 @@ export class StatementScan {
   keys: i32 = 0;
   entries: i32 = 0;
   commentBlocks: i32 = 0;
+  /** Lines with content among the lines read, and the lines read (all but when the listing stopped). */
+  contentLines: i32 = 0;
+  lines: i32 = 0;
 }
 
 function isWordAt(s: string, i: i32): bool {
@@ -171,52 +179,91 @@ class Run {
   }
 }
 
-/** The statements and comment blocks of `text` (see the file's header). */
+/** The statements and comment blocks of `text` (see the file's header), all of them listed. */
 export function scanStatements(text: string): StatementScan {
-  const scan = new StatementScan();
-  const s = text;
-  // Pass 1: where each line's text starts (-1: a comment) and ends, its indentation; the least one.
-  const l = new Lines(text);
   const cap = countNewlines(text, 0, text.length) + 1;
   const starts = new StaticArray<i32>(cap);
   const ends = new StaticArray<i32>(cap);
-  const indents = new StaticArray<i32>(cap);
-  const content = new Array<bool>(cap);
+  const l = new Lines(text);
   let n = 0;
-  let minIndent = i32.MAX_VALUE;
-  let closer = "";
   while (l.advance()) {
-    let a = l.firstNonBlank();
-    const indent = a - l.start;
-    let e = l.end;
-    while (e > a && (unitAt(s, e - 1) == CharCode.SPACE || unitAt(s, e - 1) == CharCode.TAB)) e--;
-    if (closer.length > 0) {
-      if (endsWith(s, a, e, closer)) closer = "";
-      a = -1;
-    } else if (a < e && opensComment(s, a, e)) {
-      // A block comment runs to the line that ends with its close.
-      if (unitAt(s, a) == CharCode.SLASH && unitAt(s, a + 1) == STAR && !endsWith(s, a + 2, e, "*/")) closer = "*/";
-      else if (unitAt(s, a) == CharCode.LT && !endsWith(s, a + 4, e, "-->")) closer = "-->";
-      a = -1;
-    } else if (a < e) minIndent = min(minIndent, indent);
-    content[n] = a >= 0 && a < e;
-    unchecked((starts[n] = a));
-    unchecked((ends[n] = e));
-    unchecked((indents[n] = indent));
+    unchecked((starts[n] = l.start));
+    unchecked((ends[n] = l.end));
     n++;
   }
-  content.length = n;
-  scan.content = content;
-  // Statements end with `;` when a quarter of the lines at the least indentation do.
+  return scanStatementLines(text, starts, ends, n, i32.MAX_VALUE);
+}
+
+/** Where the text of line [start, end) starts after its indentation (a BOM too). */
+@inline function textStart(s: string, start: i32, end: i32): i32 {
+  let a = start;
+  while (a < end) {
+    const c = unitAt(s, a);
+    if (c != CharCode.SPACE && c != CharCode.TAB && c != 0xfeff) break;
+    a++;
+  }
+  return a;
+}
+
+/** Where the text of a line that starts at `a` ends, trailing spaces and tabs left out. */
+@inline function textEnd(s: string, a: i32, end: i32): i32 {
+  let e = end;
+  while (e > a) {
+    const c = unitAt(s, e - 1);
+    if (c != CharCode.SPACE && c != CharCode.TAB) break;
+    e--;
+  }
+  return e;
+}
+
+/** What an entry's outline line costs at the least: `  ` + its first units + `  L` + its line number. */
+@inline function leastEntryCost(a: i32, e: i32, line: i32): i32 {
+  return 8 + min(e - a, MAX_DETAIL) + (line < 10000 ? 4 : 6);
+}
+
+/**
+ * The statements of the `count` lines [starts[i], ends[i]) of `text`. The listing stops at the
+ * first entry after the entries listed would cost more than `listMax` units as outline lines (an
+ * outline that size cannot show them all): `scan.lines` says how far it read.
+ */
+export function scanStatementLines(s: string, starts: StaticArray<i32>, ends: StaticArray<i32>, count: i32, listMax: i32): StatementScan {
+  const scan = new StatementScan();
+  // Pass 1: which lines are content (not blank, not a comment), the least indentation, and
+  // whether statements end with `;` (a quarter of the lines at that indentation do).
+  const content = new Array<bool>(count);
+  let minIndent = i32.MAX_VALUE;
   let outer = 0;
   let semicolons = 0;
-  for (let i = 0; i < n; i++) {
-    const a = unchecked(starts[i]);
-    const e = unchecked(ends[i]);
-    if (a < 0 || a >= e || unchecked(indents[i]) != minIndent) continue;
+  let closer = 0;
+  for (let i = 0; i < count; i++) {
+    const start = unchecked(starts[i]);
+    const end = unchecked(ends[i]);
+    const a = textStart(s, start, end);
+    if (a >= end) continue;
+    const e = textEnd(s, a, end);
+    if (closer != 0) {
+      // A block comment runs to the line that ends with its close.
+      if (closer == STAR ? endsWith(s, a, e, "*/") : endsWith(s, a, e, "-->")) closer = 0;
+      continue;
+    }
+    if (opensComment(s, a, e)) {
+      if (unitAt(s, a) == CharCode.SLASH && unitAt(s, a + 1) == STAR && !endsWith(s, a + 2, e, "*/")) closer = STAR;
+      else if (unitAt(s, a) == CharCode.LT && !endsWith(s, a + 4, e, "-->")) closer = CharCode.LT;
+      continue;
+    }
+    unchecked((content[i] = true));
+    const indent = a - start;
+    if (indent > minIndent) continue;
+    // No line before one at a new least indentation was at it: the counts start again.
+    if (indent < minIndent) {
+      minIndent = indent;
+      outer = 0;
+      semicolons = 0;
+    }
     outer++;
     if (unitAt(s, e - 1) == CharCode.SEMICOLON) semicolons++;
   }
+  scan.content = content;
   const terminated = semicolons > 0 && semicolons * 4 >= outer;
   // Pass 2: statements, runs of alike ones, comment blocks.
   const o = scan.outline;
@@ -225,33 +272,40 @@ export function scanStatements(text: string): StatementScan {
   let inComment = false;
   let open = false;
   let deeper = false;
-  for (let i = 0; i < n; i++) {
-    const a = unchecked(starts[i]);
-    const e = unchecked(ends[i]);
-    const indent = unchecked(indents[i]);
+  let inKey = false;
+  let listed = 0;
+  let i = 0;
+  for (; i < count; i++) {
+    const start = unchecked(starts[i]);
+    const end = unchecked(ends[i]);
     const number = i + 1;
-    if (a >= 0 && a >= e) {
-      // A statement at the least indentation that a blank line follows has ended.
-      if (terminated && !deeper) open = false;
-      continue;
-    }
-    if (a < 0) {
+    if (!unchecked(content[i])) {
+      const a = textStart(s, start, end);
+      if (a >= end) {
+        // A statement at the least indentation that a blank line follows has ended.
+        if (terminated && !deeper) open = false;
+        continue;
+      }
       // A comment deeper than the statement before it is that statement's.
-      if (current >= 0 && indent > minIndent && !inComment) continue;
+      if (current >= 0 && a - start > minIndent && !inComment) continue;
       if (!inComment) scan.commentBlocks++;
       if (current < 0) {
         if (!inComment) o.add("comment", "", number, number, 0, -1);
-        o.symbols[0].last = number;
+        unchecked(o.symbols[0]).last = number;
       }
       inComment = true;
       continue;
     }
+    scan.contentLines++;
+    const a = textStart(s, start, end);
+    const e = textEnd(s, a, end);
+    const indent = a - start;
     inComment = false;
     const inner = indent > minIndent;
-    if (current >= 0 && (inner || open || closesBlock(s, a, e, o.symbols[current].last > o.symbols[current].first))) {
-      const sym = o.symbols[current];
+    if (current >= 0 && (inner || open || closesBlock(s, a, e, unchecked(o.symbols[current]).last > unchecked(o.symbols[current]).first))) {
+      const sym = unchecked(o.symbols[current]);
       // A statement that names its subject on its next line (`CREATE FUNCTION` / `  lpad(…)`).
-      if (sym.last == sym.first && sym.kind == "statement") {
+      if (sym.last == sym.first && !inKey) {
         if (current == run.first) run.next = partAfter(s, a, e, 0);
         else if (sym.detail.length == 0 && current - run.first < MAX_PARTS) sym.detail = partAfter(s, a, e, 0);
       }
@@ -265,17 +319,25 @@ export function scanStatements(text: string): StatementScan {
         run.shared = joined;
         current = o.add("statement", "", number, number, 0, -1);
         // Only the first parts of a long run fit its outline line.
-        if (current - run.first < MAX_PARTS) o.symbols[current].detail = partAfter(s, a, e, shared);
+        if (current - run.first < MAX_PARTS) unchecked(o.symbols[current]).detail = partAfter(s, a, e, shared);
       } else {
+        // An outline that cannot show the entries listed so far would not show this one either.
+        if (listed > listMax) {
+          scan.contentLines--;
+          break;
+        }
+        listed += leastEntryCost(a, e, number);
         run.close(o, s);
         scan.entries++;
         if (k >= 0) {
           // The detail is the rest of the line as written (`=SUN`, ` = tryLast`, `: all`).
           current = o.add("key", s.substring(a, k), number, number, 0, -1);
-          o.symbols[current].detail = (unitAt(s, k) == CharCode.SPACE ? " " : "") + detailOf(s, k, e);
+          unchecked(o.symbols[current]).detail = (unitAt(s, k) == CharCode.SPACE ? " " : "") + detailOf(s, k, e);
+          inKey = true;
           scan.keys++;
         } else {
           current = run.first = o.add("statement", "", number, number, 0, -1);
+          inKey = false;
           run.shared = e - a;
           run.a = a;
           run.e = e;
@@ -291,6 +353,7 @@ export function scanStatements(text: string): StatementScan {
     else open = last == CharCode.COMMA || last == LPAREN || last == CharCode.LBRACKET || last == CharCode.LBRACE;
   }
   run.close(o, s);
+  scan.lines = i;
   return scan;
 }
 

@@ -1,4 +1,4 @@
-import { keyEnd, scanStatements, StatementScan } from "../../assembly/outline/statements";
+import { keyEnd, scanStatementLines, scanStatements, StatementScan } from "../../assembly/outline/statements";
 
 /** `kind name [detail] first–last` per symbol, one per line. */
 function symbols(scan: StatementScan): string {
@@ -144,5 +144,44 @@ describe("outline: statements of a text of no known format", () => {
     for (let i = 0; i < keys.length; i++) expect(keyEnd(keys[i], 0, keys[i].length)).toBeGreaterThan(0);
     const not = ["a == b", "http://host", "std::vector", "=x", "1=2", "if x = y"];
     for (let i = 0; i < not.length; i++) expect(keyEnd(not[i], 0, not[i].length)).toBe(-1);
+  });
+  it("stops listing at the first entry after those listed would cost more than it may list", () => {
+    const text = [
+      "alpha=1", // 1: costs 8 + 7 + 4 = 19 units as an outline line at the least
+      "beta=2", // 2: 18: 37 listed
+      "# a comment", // 3
+      "gamma=3", // 4: 37 > 36 units: the listing stops before it
+      "delta=4",
+    ].join("\n");
+    const starts = new StaticArray<i32>(5);
+    const ends = new StaticArray<i32>(5);
+    let at = 0;
+    for (let i = 0; i < 5; i++) {
+      starts[i] = at;
+      ends[i] = text.indexOf("\n", at) < 0 ? text.length : text.indexOf("\n", at);
+      at = ends[i] + 1;
+    }
+    const scan = scanStatementLines(text, starts, ends, 5, 36);
+    expect(same(symbols(scan), ["key alpha [=1] 1–1", "key beta [=2] 2–2"].join("\n"))).toBe(true);
+    expect(scan.lines).toBe(3);
+    expect(scan.contentLines).toBe(2);
+    expect(scan.entries).toBe(2);
+    expect(scan.commentBlocks).toBe(1);
+    // Which lines are content is known for every line given, read or not.
+    expect(scan.content.length).toBe(5);
+    expect(scan.content[4]).toBe(true);
+    // Listing all of them: every line is read.
+    expect(scanStatementLines(text, starts, ends, 5, i32.MAX_VALUE).lines).toBe(5);
+  });
+
+  it("learns whether statements end with `;` from the lines at the least indentation only", () => {
+    const text = [
+      "    a;", // 1: deeper than line 3: not counted
+      "    b;", // 2
+      "run c", // 3: the least indentation: none of its lines ends with `;`
+      "stop d", // 4: so it opens a statement of its own
+    ].join("\n");
+    const scan = scanStatements(text);
+    expect(same(symbols(scan), ["statement a; [] 1–2", "statement run c [] 3–3", "statement stop d [] 4–4"].join("\n"))).toBe(true);
   });
 });
