@@ -72,4 +72,24 @@ describe("files of no known format: their statements as the outline", () => {
     const { text } = digest("cat-sql-postgres-system-functions", "balanced", 4000);
     expect(text).toContain("CREATE OR REPLACE FUNCTION \u00d775  L33\u2013595 (lpad, rpad, \"substring\", bit_length, ");
   });
+  it("outlines a long file from its first lines only, and says which lines its counts are of (system_functions.sql, repeated)", () => {
+    const { input, hint } = tuningFixture("cat-sql-postgres-system-functions");
+    const copy = input.output.toString("utf8");
+    const copyLines = copy.split("\n").length - 1;
+    const output = copy.repeat(20);
+    const text = compact({ ...input, output }, { level: "balanced" }, { hint }).llmContent;
+    expect(text.length).toBeLessThanOrEqual(4000);
+    const header = /\nOutline of lines 1\u2013([\d,]+): ([\d,]+) statements; (\d+) comment blocks\n/.exec(text);
+    expect(header).not.toBeNull();
+    const read = Number(header![1].replace(/,/g, ""));
+    expect(read).toBeLessThan(copyLines * 20);
+    // The counts are those of the lines read: each copy of the file adds its own.
+    const statements = Number(header![2].replace(/,/g, ""));
+    const whole = compact(input, { level: "balanced" }, { hint }).llmContent;
+    const perCopy = Number(/\nOutline: (\d+) statements;/.exec(whole)![1]);
+    expect(statements).toBeGreaterThanOrEqual(perCopy * Math.floor(read / copyLines));
+    expect(statements).toBeLessThanOrEqual(perCopy * Math.ceil(read / copyLines));
+    for (const e of entries(text)) expect(e.last).toBeLessThanOrEqual(read);
+    expect(page(text).get(33)).toBe("CREATE OR REPLACE FUNCTION lpad(text, integer)");
+  });
 });
