@@ -199,6 +199,61 @@ describe("data files: CSV and TSV", () => {
   });
 });
 
+/** A SQL file: a header comment, `n` functions of five lines, grants, a comment before them. */
+function sqlFile(n: i32): string {
+  const parts = new Array<string>();
+  parts.push("/*");
+  for (let c = 0; c < 10; c++) parts.push(" * Functions redefined here, note " + c.toString());
+  parts.push(" */");
+  for (let f = 0; f < n; f++) {
+    parts.push("");
+    parts.push("CREATE OR REPLACE FUNCTION fn_" + f.toString() + "(text, integer)");
+    parts.push(" RETURNS text");
+    parts.push(" LANGUAGE sql");
+    parts.push("RETURN fn_" + f.toString() + "($1, $2);");
+  }
+  parts.push("");
+  parts.push("-- Who may call them");
+  for (let f = 0; f < n; f++) parts.push("REVOKE EXECUTE ON FUNCTION fn_" + f.toString() + "(text, integer) FROM public;");
+  return parts.join("\n") + "\n";
+}
+
+describe("files of no known format: statements", () => {
+  it("outlines runs of alike statements by the words they share, and shows the page without comments", () => {
+    // Lines 1-12: the comment; function f at 14 + 5f; the comment at 14 + 5n; REVOKEs from 15 + 5n.
+    const out = read("system_functions.sql", sqlFile(30), 1500);
+    expect(has(out, "Read system_functions.sql (194 lines, ")).toBe(true);
+    expect(has(out, " KB)\nOutline: 60 statements; 2 comment blocks\n  (comment)  L1–12\n  CREATE OR REPLACE FUNCTION \u00d730  L14–162 (fn_0, fn_1, ")).toBe(true);
+    expect(has(out, "\n  REVOKE EXECUTE ON FUNCTION \u00d730  L165–194 (fn_0, ")).toBe(true);
+    expect(has(out, "\n14: CREATE OR REPLACE FUNCTION fn_0(text, integer)\n15:  RETURNS text\n")).toBe(true);
+    expect(lacks(out, "note 0")).toBe(true);
+    expect(has(out, " total without comments and blank lines; next: offset=")).toBe(true);
+  });
+
+  it("lists the keys of a settings file with their values as written", () => {
+    const parts = new Array<string>();
+    for (let k = 0; k < 40; k++) {
+      for (let c = 0; c < 8; c++) parts.push("# what setting " + k.toString() + " does: line " + c.toString());
+      parts.push("setting." + k.toString() + "=value " + k.toString());
+      parts.push("");
+    }
+    const out = read("java.security", parts.join("\n") + "\n", 2000);
+    expect(has(out, " KB)\nOutline: 40 keys; 40 comment blocks\n  (comment)  L1–8\n  setting.0=value 0  L9\n  setting.1=value 1  L19\n")).toBe(true);
+    // Every setting is on the page; the room left goes to the comments from the top.
+    expect(has(out, "  [+14 entries not shown]\n1: # what setting 0 does: line 0\n")).toBe(true);
+    for (let k = 0; k < 40; k++) expect(has(out, "\n" + (k * 10 + 9).toString() + ": setting." + k.toString() + "=value ")).toBe(true);
+  });
+
+  it("leaves prose as it is: its lines are not statements worth an outline", () => {
+    const words = ["The", "A", "Each", "Some", "Every", "Their", "Our", "No", "This", "Many", "Its", "One"];
+    const parts = new Array<string>();
+    for (let p = 0; p < 60; p++) parts.push(words[p % 12] + " sentence " + p.toString() + " says something the one before it did not.");
+    const out = read("notes.txt", parts.join("\n") + "\n", 1200);
+    expect(lacks(out, "Outline:")).toBe(true);
+    expect(has(out, "\n1: The sentence 0 says")).toBe(true);
+  });
+});
+
 describe("config and data files: small budgets", () => {
   it("stays within the budget with an outline that ranks the longest entries", () => {
     const parts = new Array<string>();
@@ -212,6 +267,7 @@ describe("config and data files: small budgets", () => {
     for (let b = 120; b < 700; b += 97) {
       read("ci.yml", workflow(4), b);
       read("many.ini", parts.join("\n") + "\n", b);
+      read("system_functions.sql", sqlFile(30), b);
     }
   });
 });

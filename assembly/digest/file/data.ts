@@ -22,8 +22,8 @@ import { scanTable, sniffDelimiter } from "../../outline/table";
 import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
-import { addClipped, clippedLength, countDigitsWithCommas, plural, rankByScore, Writer } from "../shared/text";
-import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, Shown, writeNumbered } from "./text";
+import { addClipped, clippedLength, countDigitsWithCommas, plural, Writer } from "../shared/text";
+import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, Shown, writeLongest, writeNumbered } from "./text";
 import { isWordOf } from "../../util/words";
 
 /** Units a footer here may take beyond view's: ` and 1903-1905`, ` without comments and blank lines`. */
@@ -53,6 +53,7 @@ class Entry {
 function label(s: OutlineSymbol, language: string): string {
   const out = new StrBuf(s.name.length + s.detail.length + 8);
   if (s.kind == "document") return "---";
+  if (s.kind == "comment") return "(comment)";
   if (s.kind == "element") {
     out.addChar(CharCode.LT);
     addClipped(out, s.name, 0, s.name.length, MAX_NAME);
@@ -80,7 +81,9 @@ function label(s: OutlineSymbol, language: string): string {
     return out.toString();
   }
   addClipped(out, s.name, 0, s.name.length, MAX_NAME);
-  if (s.detail.length > 0) out.add(language == "yaml" ? ": " : " = ").add(s.detail);
+  // A key of a text of no known format keeps its own separator in its detail.
+  if (s.detail.length > 0 && language.length > 0) out.add(language == "yaml" ? ": " : " = ");
+  out.add(s.detail);
   return out.toString();
 }
 
@@ -207,8 +210,9 @@ function headerText(o: Outline, entries: Array<Entry>, language: string, root: i
  * The outline block, at most `share` units: every entry at the most detail
  * that fits (entries in source order get one level more while room lasts);
  * when not even their ranges fit, the longest entries, with a count of the rest.
+ * `header` replaces the first line this function would write.
  */
-function writeConfigOutline(w: Writer, o: Outline, language: string, share: i32): void {
+export function writeConfigOutline(w: Writer, o: Outline, language: string, share: i32, header: string = ""): void {
   // Entries: the root's children for XML, else the top-level symbols; runs of one name merge.
   let root = -1;
   const entryDepth = language == "xml" ? 1 : 0;
@@ -221,18 +225,21 @@ function writeConfigOutline(w: Writer, o: Outline, language: string, share: i32)
     }
     if (root < 0) return;
   }
+  // One empty list shared by the symbols without children: an outline may have tens of thousands.
+  const none = new Array<i32>();
   const children = new Array<Array<i32>>(o.symbols.length);
-  for (let i = 0; i < o.symbols.length; i++) children[i] = new Array<i32>();
+  for (let i = 0; i < o.symbols.length; i++) children[i] = none;
   const entries = new Array<Entry>();
   for (let i = 0; i < o.symbols.length; i++) {
     const s = o.symbols[i];
     if (s.depth == entryDepth + 1 && s.parent >= 0) {
+      if (children[s.parent] === none) children[s.parent] = new Array<i32>();
       children[s.parent].push(i);
       continue;
     }
     if (s.depth != entryDepth) continue;
-    const merges = (s.kind == "element" || s.kind == "array table") && entries.length > 0;
-    if (merges) {
+    const merges = s.kind == "element" || s.kind == "statement" || s.kind == "array table";
+    if (merges && entries.length > 0) {
       const prev = entries[entries.length - 1];
       const p = o.symbols[prev.sym];
       if (p.kind == s.kind && p.name == s.name) {
@@ -245,7 +252,7 @@ function writeConfigOutline(w: Writer, o: Outline, language: string, share: i32)
     entries.push(new Entry(i, s.first, s.last));
   }
   if (entries.length == 0) return;
-  const head = headerText(o, entries, language, root);
+  const head = header.length > 0 ? header : headerText(o, entries, language, root);
   const stop = w.out.length + share;
   if (head.length + 1 > share || !w.line(head)) return;
   const n = entries.length;
@@ -264,18 +271,7 @@ function writeConfigOutline(w: Writer, o: Outline, language: string, share: i32)
     // Not even the ranges fit: the longest entries, in source order, and a count of the rest.
     const sizes = new Array<i32>(n);
     for (let k = 0; k < n; k++) sizes[k] = entries[k].last - entries[k].first;
-    const order = rankByScore(sizes, n);
-    const chosen = new StaticArray<bool>(n);
-    let room = stop - w.out.length - (30 + countDigitsWithCommas(n));
-    let shown = 0;
-    for (let r = 0; r < n; r++) {
-      const k = order[r];
-      if (texts[k].length + 1 > room) continue;
-      room -= texts[k].length + 1;
-      chosen[k] = true;
-      shown++;
-    }
-    for (let k = 0; k < n; k++) if (chosen[k]) w.line(texts[k]);
+    const shown = writeLongest(w, texts, sizes, stop - w.out.length - (30 + countDigitsWithCommas(n)));
     let word = "key";
     for (let k = 0; k < n && word == "key"; k++) word = entryWord(o, entries[k], language);
     w.line("  [+" + plural(n - shown, word, word == "entry" ? "entries" : word + "s") + " not shown]");
@@ -373,9 +369,16 @@ function rootCloseLine(f: FileText): i32 {
  */
 function configDigest(f: FileText, w: Writer, shown: Shown, share: i32, footerMax: i32): void {
   writeConfigOutline(w, f.outline, f.language, share);
-  const flags = contentLines(f.text, f.language);
+  contentPage(f, w, shown, contentLines(f.text, f.language), rootCloseLine(f), footerMax);
+}
+
+/**
+ * The page after an outline: the lines `flags` marks as content, from the top, while they fit;
+ * when all of them do, the other lines from the top as well. `closing` (0-based, or -1) is a line
+ * shown at the end whatever comes before it (the one that closes an XML root). Then where to read on.
+ */
+export function contentPage(f: FileText, w: Writer, shown: Shown, flags: Array<bool>, closing: i32, footerMax: i32): void {
   const count = f.lines.count;
-  const closing = rootCloseLine(f);
   const closingCost = closing >= 0 && closing < count ? numberedCost(f, closing) : 0;
   w.reserved = footerMax + closingCost;
   // What the lines with content cost, up to the room and the page's line limit.
@@ -515,10 +518,14 @@ function tableDigest(f: FileText, w: Writer, shown: Shown, footerMax: i32): void
   w.closing(rangesFooter(f.first, last, tailShown, tailLast, f.last, skipped && last >= f.first));
 }
 
+/** Room for a footer that names a second range or the left-out comments, beyond view's `footerMax`. */
+export function rangesFooterMax(f: FileText, footerMax: i32): i32 {
+  return footerMax + FOOTER_EXTRA + 2 * countDigitsWithCommas(f.last);
+}
+
 /** The digest of a config or data file that does not fit `w` (its headline written): see the file's header. */
 export function dataDigest(f: FileText, w: Writer, shown: Shown, share: i32, footerMax: i32): void {
-  // These footers name a second range or the left-out comments: room for that too.
-  const reserve = footerMax + FOOTER_EXTRA + 2 * countDigitsWithCommas(f.last);
+  const reserve = rangesFooterMax(f, footerMax);
   if (isWordOf(f.language, "csv tsv")) tableDigest(f, w, shown, reserve);
   else configDigest(f, w, shown, share, reserve);
 }

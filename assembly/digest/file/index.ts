@@ -25,12 +25,13 @@ import { formatCount, StrBuf } from "../../util/strbuf";
 import { utf8Length } from "../../util/utf8";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
 import { FileRequest, fileRequest } from "./request";
-import { addLines, countDigits, EN_DASH, FileText, footer, MAX_CHUNK_LINE, Shown, writeNumbered } from "./text";
+import { addLines, countDigits, EN_DASH, FileText, footer, MAX_CHUNK_LINE, Shown, writeLongest, writeNumbered } from "./text";
 import { dataDigest } from "./data";
+import { statementDigest } from "./statements";
 import { longLinesNote } from "./minified";
 import { stripLineNumbers } from "./numbered";
 import { digestJson } from "../shared/record";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
@@ -130,26 +131,14 @@ function writeOutline(w: Writer, o: Outline, share: i32): void {
     texts[k] = "  " + symbolText(o.symbols[top[k]]);
     all += texts[k].length + 1;
   }
-  const chosen = new StaticArray<bool>(top.length);
-  let shown = 0;
+  let shown = top.length;
   if (w.out.length + all <= stop) {
-    for (let k = 0; k < top.length; k++) chosen[k] = true;
-    shown = top.length;
+    for (let k = 0; k < top.length; k++) w.line(texts[k]);
   } else {
     const sizes = new Array<i32>(top.length);
     for (let k = 0; k < top.length; k++) sizes[k] = o.symbols[top[k]].last - o.symbols[top[k]].first;
-    const order = rankByScore(sizes, top.length);
-    let room = stop - w.out.length - (34 + countDigitsWithCommas(top.length));
-    for (let r = 0; r < order.length; r++) {
-      const k = order[r];
-      const cost = texts[k].length + 1;
-      if (cost > room) continue;
-      room -= cost;
-      chosen[k] = true;
-      shown++;
-    }
+    shown = writeLongest(w, texts, sizes, stop - w.out.length - (34 + countDigitsWithCommas(top.length)));
   }
-  for (let k = 0; k < top.length; k++) if (chosen[k]) w.line(texts[k]);
   if (shown < top.length) w.line("  [+" + plural(top.length - shown, "smaller symbol", "smaller symbols") + " not shown]");
 }
 
@@ -223,7 +212,11 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   shown.shownPoints = points;
 }
 
-/** The outline within `share` units, then the first page and where to read on. */
+/**
+ * The outline within `share` units, then the first page and where to read on; a config or
+ * data file (data.ts) and a text of no known format with statements worth an outline
+ * (statements.ts) page their lines without comments.
+ */
 function pageWithOutline(f: FileText, w: Writer, shown: Shown, share: i32, footerMax: i32): void {
   const count = f.lines.count;
   const total = f.last;
@@ -240,7 +233,7 @@ function pageWithOutline(f: FileText, w: Writer, shown: Shown, share: i32, foote
     // A document's outline is its headings, verbatim, with their line numbers.
     const block = markdownOutlineText(f.text, share, f.first);
     if (block.length > 0) w.line(block);
-  }
+  } else if (f.language.length == 0 && statementDigest(f, w, shown, share, footerMax)) return;
   w.reserved = footerMax;
   let last = f.first - 1;
   for (let i = 0; i < count && i < DEFAULT_VIEW_LIMIT; i++) {

@@ -5,7 +5,7 @@ import { outlineOf } from "../../outline/outline";
 import { Outline } from "../../outline/symbols";
 import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
-import { addClipped, clippedAway, clippedLength, LineIndex, plural, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, LineIndex, plural, rankByScore, Writer } from "../shared/text";
 import { Digest } from "../shared/types";
 
 /** Longest line shown whole in a chunk; longer ones are clipped with a count. */
@@ -37,21 +37,44 @@ export class FileText {
     let o = this.cached;
     if (o === null) {
       o = outlineOf(this.text, this.language);
-      const shift = this.first - 1;
-      if (shift != 0) {
-        for (let i = 0; i < o.symbols.length; i++) {
-          o.symbols[i].first += shift;
-          o.symbols[i].last += shift;
-        }
-        if (o.imports > 0) {
-          o.importFirst += shift;
-          o.importLast += shift;
-        }
-      }
+      shiftOutline(o, this.first - 1);
       this.cached = o;
     }
     return o;
   }
+}
+
+/** Moves an outline of the text's lines to the file's: `shift` lines on. */
+export function shiftOutline(o: Outline, shift: i32): void {
+  if (shift == 0) return;
+  for (let i = 0; i < o.symbols.length; i++) {
+    o.symbols[i].first += shift;
+    o.symbols[i].last += shift;
+  }
+  if (o.imports > 0) {
+    o.importFirst += shift;
+    o.importLast += shift;
+  }
+}
+
+/**
+ * The longest of `texts` (by `sizes`) that fit `room` units, each on a line of its own, in
+ * their order; how many were written.
+ */
+export function writeLongest(w: Writer, texts: Array<string>, sizes: Array<i32>, room: i32): i32 {
+  const n = texts.length;
+  const order = rankByScore(sizes, n);
+  const chosen = new StaticArray<bool>(n);
+  let shown = 0;
+  for (let r = 0; r < n; r++) {
+    const k = order[r];
+    if (texts[k].length + 1 > room) continue;
+    room -= texts[k].length + 1;
+    chosen[k] = true;
+    shown++;
+  }
+  for (let k = 0; k < n; k++) if (chosen[k]) w.line(texts[k]);
+  return shown;
 }
 
 /** `L55–103`, or `L7` for one line. */
