@@ -599,6 +599,31 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   }
 }
 
+/**
+ * UTF-8 bytes of the text resident in the core (withResidentText), as Buffer.byteLength counts
+ * them, in one SIMD pass over the copy the later calls of the scope read (lowered now if none
+ * has yet): V8 counts a string holding a non-Latin-1 character a unit at a time. Undefined for
+ * any other text, or a core without the export or that trapped: the caller counts in JS.
+ */
+export function residentUtf8Bytes(text: string): number | undefined {
+  const r = resident;
+  if (r === undefined || text.length !== r.text.length || text !== r.text) return undefined;
+  let ex: RawExports;
+  try {
+    ex = core();
+  } catch {
+    return undefined;
+  }
+  const count = ex.utf8ByteCount as ((text: Pointer, units: number) => number) | undefined;
+  if (typeof count !== "function") return undefined;
+  try {
+    return count(lowerResident(ex, text), text.length);
+  } catch {
+    dropInstance();
+    return undefined;
+  }
+}
+
 /** Needle scans in the core so far (findNeedles). */
 export function coreNeedleScans(): number {
   return needleScans;

@@ -22,7 +22,7 @@ import { worthSummarizing } from "./summarizer/defaults.js";
 import type { FileSections, Summarizer, SummaryOutcome } from "./summarizer/index.js";
 import type { ToolResultInput, ToolResultOutput } from "./types.js";
 import { STREAM_DEFAULTS, StreamSink, checkBufferBytes, type BoundedDigest, type StreamEndOptions, type StreamInfo, type StreamInput } from "./stream/index.js";
-import { goesBounded, slicesOf } from "./stream/whole.js";
+import { goesBounded, lengthUndecided, slicesOf } from "./stream/whole.js";
 
 /** Name of the retrieval tool the markers point the model to. */
 export const RETRIEVAL_TOOL = "abridge_read";
@@ -165,7 +165,18 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   async process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
     if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "process() after close(): create a new session with createAbridge()");
     const callId = input?.callId ?? this.nextCallId();
+    const output = input?.output;
+    if (typeof output === "string" && lengthUndecided(output.length, this.streamBufferBytes)) {
+      // Its UTF-8 bytes are counted in the core, on the copy the log's escape and the digest then read.
+      const whole = withResidentText(output, () => (goesBounded(output, this.streamBufferBytes) ? undefined : this.processWhole(input, callId, options)));
+      return whole ?? this.processBounded(input, callId, options);
+    }
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
+    return this.processWhole(input, callId, options);
+  }
+
+  /** process() of an output that is not past streamBufferBytes. */
+  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions): Promise<ProcessResult> {
     // 1. The full output reaches the log before the result is returned, and before anything else
     // can fail: its line is built now. A long one is written by the thread pool while the core
     // digests the output (step 2); a short one is held and written with its completion (step 4)
