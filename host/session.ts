@@ -14,6 +14,7 @@ import { randomHex6 } from "./random-hex.js";
 import { defineLazy } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
+import { CORE_ESCAPE_FROM } from "./log/output-line.js";
 import type { CompactDetails } from "./core-api.js";
 import { redactSecrets } from "./redact.js";
 import { SessionStats, type StatsReport } from "./stats.js";
@@ -167,16 +168,29 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     const callId = input?.callId ?? this.nextCallId();
     const output = input?.output;
     if (typeof output === "string" && lengthUndecided(output.length, this.streamBufferBytes)) {
-      // Its UTF-8 bytes are counted in the core, on the copy the log's escape and the digest then read.
-      const whole = withResidentText(output, () => (goesBounded(output, this.streamBufferBytes) ? undefined : this.processWhole(input, callId, options)));
+      // Its UTF-8 bytes are counted by the log's escape of it, or else in the core, on the copy
+      // the escape and the digest read: a bounded output leaves the scope unlogged.
+      const limit = this.streamBufferBytes;
+      const over = (bytes: number | undefined) => (bytes === undefined ? goesBounded(output, limit) : bytes > limit);
+      const whole = withResidentText(output, () => this.processWhole(input, callId, options, over));
       return whole ?? this.processBounded(input, callId, options);
     }
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
     return this.processWhole(input, callId, options);
   }
 
-  /** process() of an output that is not past streamBufferBytes. */
-  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions): Promise<ProcessResult> {
+  /**
+   * process() of an output that is not past streamBufferBytes; with `over`, of a string that may
+   * be, told by its UTF-8 bytes when known: undefined, with nothing logged, when it is.
+   */
+  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions): Promise<ProcessResult>;
+  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions, over: (bytes: number | undefined) => boolean): Promise<ProcessResult> | undefined;
+  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions, over?: (bytes: number | undefined) => boolean): Promise<ProcessResult> | undefined {
+    // Only a long string's call record is built by the escape before it is written (processResident).
+    if (over !== undefined && !(this.writer && typeof input.output === "string" && input.output.length >= CORE_ESCAPE_FROM)) {
+      if (over(undefined)) return undefined;
+      over = undefined;
+    }
     // 1. The full output reaches the log before the result is returned, and before anything else
     // can fail: its line is built now. A long one is written by the thread pool while the core
     // digests the output (step 2); a short one is held and written with its completion (step 4)
@@ -185,7 +199,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
       const call = { callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output };
       const held = this.writer.holdCall(call);
-      if (held === undefined && typeof call.output === "string") return this.processResident(input, callId, { ...call, output: call.output }, options);
+      if (held === undefined && typeof call.output === "string") return this.processResident(input, callId, { ...call, output: call.output }, options, over);
       logged = held ?? this.writer.appendCallAsync(call);
     }
     if (logged !== undefined && isHeld(logged)) {
@@ -209,10 +223,12 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
    * pool while the digest runs (complete() digests before its first await, inside the scope).
    * When the prefilter finds a secret's shape, the redacted text is escaped from a copy of its
    * own, as before; a record that did not land is digested again, from a copy of its own.
+   * With `over` (processWhole), undefined when the output proves past streamBufferBytes.
    */
-  private processResident(input: ToolResultInput, callId: string, call: CallInput & { output: string }, options: ProcessOptions): Promise<ProcessResult> {
+  private processResident(input: ToolResultInput, callId: string, call: CallInput & { output: string }, options: ProcessOptions, over?: (bytes: number | undefined) => boolean): Promise<ProcessResult> | undefined {
     return withResidentText(call.output, () => {
-      const written = this.writer!.appendCallAsync(call);
+      const written = over ? this.writer!.appendCallAsync(call, over) : this.writer!.appendCallAsync(call);
+      if (written === undefined) return undefined;
       validateInput(input);
       return this.complete(input, callId, written instanceof Promise ? written : written.ok, options);
     });

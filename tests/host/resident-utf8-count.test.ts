@@ -2,8 +2,14 @@
 // process() takes a long string whole or bounded, against Buffer.byteLength: every kind of
 // unit (ASCII, two and three bytes, pairs, lone and reversed surrogates) at every offset
 // of the SIMD steps, and the bounded decision made with and without it.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { residentUtf8Bytes, withResidentText } from "../../host/core.js";
+import { redactSecrets } from "../../host/redact.js";
+import { createAbridge } from "../../host/session.js";
+import { readLogSync } from "../../host/log/reader.js";
 import { lengthUndecided, outputOver } from "../../host/stream/whole.js";
 
 const UNITS = [0x41, 0x0a, 0x1b, 0x7f, 0x80, 0x7ff, 0x800, 0x2018, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff];
@@ -48,4 +54,48 @@ describe("residentUtf8Bytes", () => {
       expect(inCore).toBe(Buffer.byteLength(text, "utf8") > limit);
     }
   });
+});
+
+describe("process() of a string whose length does not tell whether it is bounded", () => {
+  const LIMIT = 1024 * 1024;
+  const SECRET = "DB_PASSWORD=hunter2hunter2\n";
+  // Lines of a three-byte character and ASCII: about 1.6 bytes a unit, so ~650 K units make the limit.
+  const line = "\u2018warning\u2019 unused \u2018x\u2019 in unit.c:12\n";
+  const body = (bytes: number) => {
+    let text = line.repeat(Math.floor(bytes / Buffer.byteLength(line)));
+    while (Buffer.byteLength(text) < bytes) text += "a";
+    return text;
+  };
+
+  for (const redaction of [false, true]) {
+    it(`takes it whole up to streamBufferBytes and bounded past it, by its bytes (redaction of the log ${redaction ? "on" : "off"})`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "abridge-undecided-"));
+      try {
+        const path = join(dir, "s.jsonl");
+        const session = createAbridge({ sessionId: "s", log: { path }, redaction: { log: redaction }, summarizer: { provider: "off" }, streamBufferBytes: LIMIT });
+        const cases = [
+          { id: "at", text: body(LIMIT) },
+          { id: "past", text: body(LIMIT + 1) },
+          // A secret the redaction shortens: the bytes that count are the output's, not the logged text's.
+          { id: "secret-at", text: SECRET + body(LIMIT - SECRET.length) },
+          { id: "secret-past", text: SECRET + body(LIMIT + 1 - SECRET.length) },
+        ];
+        for (const c of cases) {
+          expect(c.text.length * 3).toBeGreaterThan(LIMIT);
+          const result = await session.process({ tool: "bash", output: c.text, exitCode: 1, callId: c.id });
+          expect(result.stream?.bounded === true).toBe(Buffer.byteLength(c.text) > LIMIT);
+        }
+        await session.close();
+        const records = readLogSync(path, { chunks: "keep" }).records;
+        for (const c of cases) {
+          const calls = records.filter((r) => r.type === "call" && r.callId === c.id) as { output: string; chunks?: number }[];
+          expect(calls.length).toBe(1);
+          if (Buffer.byteLength(c.text) > LIMIT) expect(calls[0]!.chunks).toBeGreaterThan(0);
+          else expect(calls[0]!.output).toBe(redaction ? redactSecrets(c.text).text : c.text);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
