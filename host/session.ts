@@ -16,7 +16,7 @@ import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import { CORE_ESCAPE_FROM } from "./log/output-line.js";
 import type { CompactDetails } from "./core-api.js";
-import { redactSecrets } from "./redact.js";
+import { RedactionMemo } from "./redaction-memo.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { resolveSummarizerOptions, type ResolvedSummarizerOptions } from "./summarizer/options.js";
 import { worthSummarizing } from "./summarizer/defaults.js";
@@ -100,6 +100,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
    */
   private summarizer?: Promise<Summarizer>;
   private readonly totals: SessionStats;
+  /** With redaction.log: a short output's redaction for the log, reused when the model sees it whole. */
+  private readonly redaction = new RedactionMemo();
   private readonly options: CompactOptions;
   private readonly streamBufferBytes: number;
   private sequence = 0;
@@ -135,7 +137,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       );
     }
     if (c.log.enabled) {
-      const redact = c.redaction.log ? (t: string) => redactSecrets(t).text : undefined;
+      const redact = c.redaction.log ? (t: string) => this.redaction.redact(t) : undefined;
       this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact, escape: withJsonEscaped });
       this.writer.on("error", (err) => this.report(err));
       this.retrieval = new LogRetrieval({ path: c.log.path, writer: this.writer });
@@ -316,7 +318,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       return this.completeDigest(input, callId, logged ? compacted : this.digest(input, callId, false, options), logged, options);
     }
     const digest = compacted.result;
-    const llmContent = this.config.redaction.log ? redactSecrets(digest.llmContent).text : digest.llmContent;
+    const llmContent = this.config.redaction.log ? this.redaction.redact(digest.llmContent) : digest.llmContent;
     const result = this.finish(input, digest, llmContent, callId, null, true, undefined, held);
     if (!result) return this.completeDigest(input, callId, this.digest(input, callId, false, options), false, options);
     this.emit("processed", result);
@@ -353,7 +355,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
         llmContent = outcome.summary + footer;
       }
     }
-    if (this.config.redaction.log) llmContent = redactSecrets(llmContent).text;
+    if (this.config.redaction.log) llmContent = this.redaction.redact(llmContent);
     const result = this.finish(input, digest, llmContent, callId, summary, logged, bounded?.info)!;
     this.emit("processed", result);
     return result;
