@@ -59,9 +59,9 @@ interface Rule {
    */
   literals?: readonly string[];
   /**
-   * For a text the core prefilters, skip the core's prefilter and the literal searches and test the pattern
-   * itself: for literals the prefilter checks slowly (AWS's eleven prefixes all open with `A`,
-   * so the core would check every `a` of the text against each) and the pattern finds at once.
+   * For a text the core prefilters, skip the prefilter and the literal searches and test the
+   * pattern itself: for literals the prefilter checks slowly (AWS's eleven prefixes all open with
+   * `A`, so the core would check every `a` of the text against each) and the pattern finds at once.
    */
   direct?: boolean;
   /**
@@ -276,7 +276,8 @@ export function redactSecrets(text: string): RedactionResult {
   let out = text;
   // Rules share hint lists (every assignment rule): each list is searched once per text.
   const hinted = new Map<RegExp, boolean>();
-  // Which needles a text the core prefilters holds, from one pass in the core; dropped once the text changes.
+  // Which needles the text holds, from one pass in the core (when it prefilters this text);
+  // dropped once the text changes.
   const long = text.length >= CORE_PREFILTER_FROM || (text.length >= CORE_PREFILTER_LOADED_FROM && coreLoaded()) ? corePrefilter() : undefined;
   let shapes = long ? findNeedles(text, long.needles) : undefined;
   for (const rule of RULES) {
