@@ -41,10 +41,13 @@ export function rotateFiles(path: string, keep: number): void {
  */
 function unlinkFreedLater(file: string): void {
   let fd: number | undefined;
-  try {
-    fd = openSync(file, "r");
-  } catch {
-    // Not there (the unlink says so) or not readable: deleted as it is.
+  // On Windows an open file's name may stay taken until it is closed, and the rename onto it fail.
+  if (process.platform !== "win32") {
+    try {
+      fd = openSync(file, "r");
+    } catch {
+      // Not there (the unlink says so) or not readable: deleted as it is.
+    }
   }
   try {
     unlinkSync(file);
