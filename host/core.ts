@@ -118,6 +118,11 @@ function core(): RawExports {
   return (live ??= instantiate());
 }
 
+/** Whether an instance is live: a call now costs its crossing, not the module's compilation. */
+export function coreLoaded(): boolean {
+  return live !== undefined;
+}
+
 /** Lets the live instance go (the next call makes another), with the views of its memory. */
 function dropInstance(): void {
   live = undefined;
@@ -577,25 +582,58 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   const scan = ex.findNeedles as ((text: Pointer, units: number, needles: Pointer, needleUnits: number, found: Pointer) => number) | undefined;
   if (typeof scan !== "function") return undefined;
   needleScans++;
-  const list = needles.join("\n");
-  const pinned: Pointer[] = [];
+  const list = needleList(needles);
   try {
-    const src = lowerPinned(ex, text, pinned);
-    const lowered = lowerPinned(ex, list, pinned);
+    // Not pinned: no JS code runs between these allocations and the scan, and nothing is
+    // collected before collectAfterCall (a pin and an unpin would cost two crossings each).
+    const src = lowerArgument(ex, text);
+    const lowered = lowerArgument(ex, list);
     // The scan clears its flags first.
-    const found = ex.__pin(allocate(ex, Math.max(needles.length, 1), ARRAYBUFFER_ID));
-    pinned.push(found);
+    const found = allocate(ex, Math.max(needles.length, 1), ARRAYBUFFER_ID);
     if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
     const flags = new Uint8Array(ex.memory.buffer, found, needles.length);
-    return Array.from(flags, (f) => f !== 0);
+    const out = new Array<boolean>(needles.length);
+    for (let i = 0; i < flags.length; i++) out[i] = flags[i] !== 0;
+    return out;
   } catch {
     dropInstance();
     return undefined;
   } finally {
-    if (live === ex) {
-      for (const p of pinned) ex.__unpin(p);
-      collectAfterCall(ex);
-    }
+    if (live === ex) collectAfterCall(ex);
+  }
+}
+
+/** Needle lists as the core reads them, joined once per list (the redaction prefilter passes one list for good). */
+const needleLists = new WeakMap<readonly string[], string>();
+
+function needleList(needles: readonly string[]): string {
+  let list = needleLists.get(needles);
+  if (list === undefined) needleLists.set(needles, (list = needles.join("\n")));
+  return list;
+}
+
+/**
+ * UTF-8 bytes of the text resident in the core (withResidentText), as Buffer.byteLength counts
+ * them, in one SIMD pass over the copy the later calls of the scope read (lowered now if none
+ * has yet): V8 counts a string holding a non-Latin-1 character a unit at a time. Undefined for
+ * any other text, or a core without the export or that trapped: the caller counts in JS.
+ */
+export function residentUtf8Bytes(text: string): number | undefined {
+  const r = resident;
+  if (r === undefined || text.length !== r.text.length || text !== r.text) return undefined;
+  let ex: RawExports;
+  try {
+    ex = core();
+  } catch {
+    return undefined;
+  }
+  const count = ex.utf8ByteCount as ((text: Pointer, units: number) => number) | undefined;
+  if (typeof count !== "function") return undefined;
+  try {
+    return count(lowerResident(ex, text), text.length);
+  } catch {
+    dropInstance();
+    return undefined;
   }
 }
 

@@ -9,6 +9,7 @@ const fs = createRequire(import.meta.url)("node:fs") as typeof Fs;
 
 // Plain functions only: reading a lazy export here would load what this module exists to avoid.
 export const {
+  close,
   closeSync,
   existsSync,
   fstatSync,

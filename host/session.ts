@@ -14,15 +14,16 @@ import { randomHex6 } from "./random-hex.js";
 import { defineLazy } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
+import { CORE_ESCAPE_FROM } from "./log/output-line.js";
 import type { CompactDetails } from "./core-api.js";
-import { redactSecrets } from "./redact.js";
+import { RedactionMemo } from "./redaction-memo.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { resolveSummarizerOptions, type ResolvedSummarizerOptions } from "./summarizer/options.js";
 import { worthSummarizing } from "./summarizer/defaults.js";
 import type { FileSections, Summarizer, SummaryOutcome } from "./summarizer/index.js";
 import type { ToolResultInput, ToolResultOutput } from "./types.js";
 import { STREAM_DEFAULTS, StreamSink, checkBufferBytes, type BoundedDigest, type StreamEndOptions, type StreamInfo, type StreamInput } from "./stream/index.js";
-import { goesBounded, slicesOf } from "./stream/whole.js";
+import { goesBounded, lengthUndecided, slicesOf } from "./stream/whole.js";
 
 /** Name of the retrieval tool the markers point the model to. */
 export const RETRIEVAL_TOOL = "abridge_read";
@@ -99,6 +100,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
    */
   private summarizer?: Promise<Summarizer>;
   private readonly totals: SessionStats;
+  /** With redaction.log: a short output's redaction for the log, reused when the model sees it whole. */
+  private readonly redaction = new RedactionMemo();
   private readonly options: CompactOptions;
   private readonly streamBufferBytes: number;
   private sequence = 0;
@@ -134,7 +137,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       );
     }
     if (c.log.enabled) {
-      const redact = c.redaction.log ? (t: string) => redactSecrets(t).text : undefined;
+      const redact = c.redaction.log ? (t: string) => this.redaction.redact(t) : undefined;
       this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact, escape: withJsonEscaped });
       this.writer.on("error", (err) => this.report(err));
       this.retrieval = new LogRetrieval({ path: c.log.path, writer: this.writer });
@@ -165,7 +168,31 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   async process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
     if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "process() after close(): create a new session with createAbridge()");
     const callId = input?.callId ?? this.nextCallId();
+    const output = input?.output;
+    if (typeof output === "string" && lengthUndecided(output.length, this.streamBufferBytes)) {
+      // Its UTF-8 bytes are counted by the log's escape of it, or else in the core, on the copy
+      // the escape and the digest read: a bounded output leaves the scope unlogged.
+      const limit = this.streamBufferBytes;
+      const over = (bytes: number | undefined) => (bytes === undefined ? goesBounded(output, limit) : bytes > limit);
+      const whole = withResidentText(output, () => this.processWhole(input, callId, options, over));
+      return whole ?? this.processBounded(input, callId, options);
+    }
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
+    return this.processWhole(input, callId, options);
+  }
+
+  /**
+   * process() of an output that is not past streamBufferBytes; with `over`, of a string that may
+   * be, told by its UTF-8 bytes when known: undefined, with nothing logged, when it is.
+   */
+  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions): Promise<ProcessResult>;
+  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions, over: (bytes: number | undefined) => boolean): Promise<ProcessResult> | undefined;
+  private processWhole(input: ToolResultInput, callId: string, options: ProcessOptions, over?: (bytes: number | undefined) => boolean): Promise<ProcessResult> | undefined {
+    // Only a long string's call record is built by the escape before it is written (processResident).
+    if (over !== undefined && !(this.writer && typeof input.output === "string" && input.output.length >= CORE_ESCAPE_FROM)) {
+      if (over(undefined)) return undefined;
+      over = undefined;
+    }
     // 1. The full output reaches the log before the result is returned, and before anything else
     // can fail: its line is built now. A long one is written by the thread pool while the core
     // digests the output (step 2); a short one is held and written with its completion (step 4)
@@ -174,7 +201,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     if (this.writer && input && (typeof input.output === "string" || input.output instanceof Uint8Array)) {
       const call = { callId, tool: String(input.tool), args: input.args, exitCode: input.exitCode ?? null, output: input.output };
       const held = this.writer.holdCall(call);
-      if (held === undefined && typeof call.output === "string") return this.processResident(input, callId, { ...call, output: call.output }, options);
+      if (held === undefined && typeof call.output === "string") return this.processResident(input, callId, { ...call, output: call.output }, options, over);
       logged = held ?? this.writer.appendCallAsync(call);
     }
     if (logged !== undefined && isHeld(logged)) {
@@ -198,10 +225,12 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
    * pool while the digest runs (complete() digests before its first await, inside the scope).
    * When the prefilter finds a secret's shape, the redacted text is escaped from a copy of its
    * own, as before; a record that did not land is digested again, from a copy of its own.
+   * With `over` (processWhole), undefined when the output proves past streamBufferBytes.
    */
-  private processResident(input: ToolResultInput, callId: string, call: CallInput & { output: string }, options: ProcessOptions): Promise<ProcessResult> {
+  private processResident(input: ToolResultInput, callId: string, call: CallInput & { output: string }, options: ProcessOptions, over?: (bytes: number | undefined) => boolean): Promise<ProcessResult> | undefined {
     return withResidentText(call.output, () => {
-      const written = this.writer!.appendCallAsync(call);
+      const written = over ? this.writer!.appendCallAsync(call, over) : this.writer!.appendCallAsync(call);
+      if (written === undefined) return undefined;
       validateInput(input);
       return this.complete(input, callId, written instanceof Promise ? written : written.ok, options);
     });
@@ -289,7 +318,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       return this.completeDigest(input, callId, logged ? compacted : this.digest(input, callId, false, options), logged, options);
     }
     const digest = compacted.result;
-    const llmContent = this.config.redaction.log ? redactSecrets(digest.llmContent).text : digest.llmContent;
+    const llmContent = this.config.redaction.log ? this.redaction.redact(digest.llmContent) : digest.llmContent;
     const result = this.finish(input, digest, llmContent, callId, null, true, undefined, held);
     if (!result) return this.completeDigest(input, callId, this.digest(input, callId, false, options), false, options);
     this.emit("processed", result);
@@ -326,7 +355,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
         llmContent = outcome.summary + footer;
       }
     }
-    if (this.config.redaction.log) llmContent = redactSecrets(llmContent).text;
+    if (this.config.redaction.log) llmContent = this.redaction.redact(llmContent);
     const result = this.finish(input, digest, llmContent, callId, summary, logged, bounded?.info)!;
     this.emit("processed", result);
     return result;

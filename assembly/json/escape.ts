@@ -127,10 +127,53 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
         bytes += 16;
         continue;
       }
-      const plain = ctz<i32>(i8x16.bitmask(special));
-      i += plain;
-      o += plain;
-      bytes += plain;
+      // A block with units from 0x80 (a curly quote amid a coloured log's escapes): each is
+      // written after its run of plain lanes as the ASCII escapes are, two or three bytes, up to
+      // the first surrogate, which the one-character step below takes.
+      if (o + BLOCK_ROOM <= capacity) {
+        let lanes = i8x16.bitmask(special);
+        let from = 0;
+        let extra = 0;
+        let stop = 16;
+        while (lanes != 0) {
+          const j = ctz<i32>(lanes);
+          lanes &= lanes - 1;
+          const u = <u32>load<u16>(at + (<usize>j << 1));
+          if ((u & 0xf800) == 0xd800) {
+            stop = j;
+            break;
+          }
+          v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+          o += j - from;
+          const out = dst + <usize>o;
+          if (u < 0x80) {
+            store<u64>(out, unchecked(ASCII_ESCAPES[u]));
+            o += <i32>unchecked(ASCII_ESCAPE_LENGTHS[u]);
+          } else if (u < 0x800) {
+            store<u8>(out, <u8>(0xc0 | (u >> 6)));
+            store<u8>(out + 1, <u8>(0x80 | (u & 0x3f)));
+            o += 2;
+            extra += 1;
+          } else {
+            store<u8>(out, <u8>(0xe0 | (u >> 12)));
+            store<u8>(out + 1, <u8>(0x80 | ((u >> 6) & 0x3f)));
+            store<u8>(out + 2, <u8>(0x80 | (u & 0x3f)));
+            o += 3;
+            extra += 2;
+          }
+          from = j + 1;
+        }
+        v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+        o += stop - from;
+        i += stop;
+        bytes += stop + extra;
+        if (stop == 16) continue;
+      } else {
+        const plain = ctz<i32>(i8x16.bitmask(special));
+        i += plain;
+        o += plain;
+        bytes += plain;
+      }
     }
     // One character the SIMD step does not take.
     const u = <u32>load<u16>(src + (<usize>i << 1));

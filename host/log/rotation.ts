@@ -1,7 +1,7 @@
 // Size-based rotation: the live file is `<path>`, older ones `<path>.1`
 // (newest) … `<path>.<keep>` (oldest). Renames keep inodes, which is how
 // the call index follows a record into a rotated file.
-import { existsSync, renameSync, unlinkSync } from "../node-fs.js";
+import { close, existsSync, openSync, renameSync, unlinkSync } from "../node-fs.js";
 
 export function rotatedName(path: string, n: number): string {
   return n === 0 ? path : `${path}.${n}`;
@@ -23,13 +23,36 @@ export function rotateFiles(path: string, keep: number): void {
   // Files past `keep` (left by an earlier, larger keep) are dropped too.
   let last = keep;
   while (existsSync(rotatedName(path, last + 1))) last++;
-  for (let n = last; n >= Math.max(keep, 1); n--) ignoreMissing(() => unlinkSync(rotatedName(path, n)));
+  for (let n = last; n >= Math.max(keep, 1); n--) ignoreMissing(() => unlinkFreedLater(rotatedName(path, n)));
   if (keep === 0) {
-    ignoreMissing(() => unlinkSync(path));
+    ignoreMissing(() => unlinkFreedLater(path));
     return;
   }
   for (let n = keep - 1; n >= 0; n--) {
     ignoreMissing(() => renameSync(rotatedName(path, n), rotatedName(path, n + 1)));
+  }
+}
+
+/**
+ * Deletes a file as unlinkSync does (its name is gone on return), with its blocks freed by the
+ * thread pool: the kernel frees a file's pages when its last descriptor closes, so the file is
+ * held open across the unlink and closed asynchronously. Freeing a 64 MiB log's pages took the
+ * unlink several milliseconds, in the write of the record that rotated the log.
+ */
+function unlinkFreedLater(file: string): void {
+  let fd: number | undefined;
+  // On Windows an open file's name may stay taken until it is closed, and the rename onto it fail.
+  if (process.platform !== "win32") {
+    try {
+      fd = openSync(file, "r");
+    } catch {
+      // Not there (the unlink says so) or not readable: deleted as it is.
+    }
+  }
+  try {
+    unlinkSync(file);
+  } finally {
+    if (fd !== undefined) close(fd, () => {});
   }
 }
 

@@ -293,29 +293,42 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    * their result returned as it is. Never throws or rejects. Records of one process keep their
    * order as long as each waits for its call record.
    */
-  appendCallAsync(input: CallInput): LogWriteResult | Promise<LogWriteResult> {
+  appendCallAsync(input: CallInput): LogWriteResult | Promise<LogWriteResult>;
+  /**
+   * With `over`: asked once, before anything is written or reported, with the UTF-8 bytes of the
+   * output when the line was built from the output as given (the escape counts them; undefined
+   * otherwise); when it says true nothing is written and the result is undefined. The session
+   * tests a long string against streamBufferBytes so, without a pass of its own over the text.
+   */
+  appendCallAsync(input: CallInput, over: (bytes: number | undefined) => boolean): LogWriteResult | Promise<LogWriteResult> | undefined;
+  appendCallAsync(input: CallInput, over?: (bytes: number | undefined) => boolean): LogWriteResult | Promise<LogWriteResult> | undefined {
     const escape = this.escape;
-    if (!escape || this.closed || input.chunks || input.aborted !== undefined || input.output.length < ASYNC_WRITE_FROM) return this.appendCall(input);
+    if (!escape || this.closed || input.chunks || input.aborted !== undefined || input.output.length < ASYNC_WRITE_FROM) return over?.(undefined) ? undefined : this.appendCall(input);
     let output: string | Uint8Array;
     try {
       output = this.redacted(input.output);
     } catch (err) {
-      return this.encodeFailed(input.callId, err);
+      return over?.(undefined) ? undefined : this.encodeFailed(input.callId, err);
     }
-    if (typeof output !== "string" && !isText(output)) return this.appendCall({ ...input, output });
+    if (typeof output !== "string" && !isText(output)) return over?.(undefined) ? undefined : this.appendCall({ ...input, output });
     const callId = String(input.callId);
     let line: Buffer | undefined;
+    let bytes: number | undefined;
     try {
       line = withOutputLine(
         escape,
         output,
-        (size) => ({ ...this.callHead(input), output: "", size }),
+        (size) => {
+          bytes = size.bytes;
+          return { ...this.callHead(input), output: "", size };
+        },
         serializeRecord,
         (parts) => this.ownedLine(parts),
       );
     } catch {
       line = undefined;
     }
+    if (over?.(line !== undefined && output === input.output ? bytes : undefined)) return undefined;
     // A core that cannot escape: the record is serialised whole, and written at once.
     if (!line) return this.appendCall({ ...input, output });
     return this.writeLineAsync([line], "call", callId);

@@ -2,7 +2,7 @@
 // goes through bounded mode like a stream of it would: fed in slices that share the
 // output's memory (subarray for bytes; a slice of a flat string is a view of it), so
 // no copy of the whole is ever made, and the result is the one stream() gives.
-import { MAX_INPUT_CHARS } from "../core.js";
+import { MAX_INPUT_CHARS, residentUtf8Bytes } from "../core.js";
 import { STREAM_DEFAULTS } from "./defaults.js";
 
 /**
@@ -29,6 +29,8 @@ export function outputOver(output: string | Uint8Array, limit: number): boolean 
   const length = output.length;
   if (length > limit) return true;
   if (length * 3 <= limit) return false;
+  const counted = residentUtf8Bytes(output);
+  if (counted !== undefined) return counted > limit;
   let bytes = 0;
   for (let at = 0; at < length; ) {
     let end = Math.min(length, at + COUNT_SLICE);
@@ -41,6 +43,14 @@ export function outputOver(output: string | Uint8Array, limit: number): boolean 
     if (bytes + left * 3 <= limit) return false;
   }
   return bytes > limit;
+}
+
+/**
+ * Whether outputOver() must count a string of this many units: its length alone does not tell.
+ * Such a string is counted fastest by the core, inside a withResidentText() scope.
+ */
+export function lengthUndecided(length: number, limit: number): boolean {
+  return length <= limit && length * 3 > limit;
 }
 
 function isHighSurrogate(unit: number): boolean {

@@ -56,9 +56,9 @@ describe("process() of a long string output", () => {
     const r = await abridge.process({ tool: "bash", args: { command: "make -k" }, output: LOG, exitCode: 2, callId: "big" });
     const crossed = coreUnitsLowered() - lowered;
     // The output once, plus the small arguments (tool, args, hint, the prefilter's needles) and
-    // what the model saw, escaped for the completion record.
-    expect(crossed).toBeGreaterThanOrEqual(LOG.length + r.llmContent.length);
-    expect(crossed).toBeLessThan(LOG.length + r.llmContent.length + 4096);
+    // what the model saw, prefiltered for its redaction and escaped for the completion record.
+    expect(crossed).toBeGreaterThanOrEqual(LOG.length + 2 * r.llmContent.length);
+    expect(crossed).toBeLessThan(LOG.length + 2 * r.llmContent.length + 4096);
     // Read again by the escape and by the digest.
     expect(coreResidentReuses() - reused).toBeGreaterThanOrEqual(2);
     expect(r.llmContent).toContain("‘count’ undeclared");
