@@ -75,14 +75,16 @@ export class CompactResult {
 
   /** The result as JSON; without `withLlm` its llm is "" (the host reads it apart: compactRecord). */
   toJson(withLlm: bool = true): string {
-    const out = new StrBuf((withLlm ? this.llm.length : 0) + this.summary.length + 256);
+    const kept = keptLinesJson(this.keptLines);
+    // Room for every field at once (escapes aside): a buffer that grows copies what it holds.
+    const out = new StrBuf((withLlm ? this.llm.length : 0) + this.summary.length + kept.length + this.facts.length + this.details.length + 320);
     out.add('{"category":"').add(categoryName(this.category)).add('","llm":').addJson(withLlm ? this.llm : "");
     out.add(',"summary":').addJson(this.summary);
     out.add(',"truncated":').add(this.truncated ? "true" : "false");
     out.add(',"cleanChars":').addInt(this.cleanChars);
     out.add(',"totalLines":').addInt(this.totalLines);
     out.add(',"omittedChars":').addInt(this.omittedChars);
-    out.add(',"keptLines":').add(keptLinesJson(this.keptLines));
+    out.add(',"keptLines":').add(kept);
     out.add(',"facts":{').add(this.facts).addChar(0x7d);
     out.add(',"cleanChanged":').add(this.cleanChanged ? "true" : "false");
     out.add(',"rawTokens":').addInt(this.rawTokens);
