@@ -73,15 +73,18 @@ export class CompactResult {
   /** What a summarizer needs (details.ts) as JSON, when asked for; "" otherwise. */
   details: string = "";
 
-  toJson(): string {
-    const out = new StrBuf(this.llm.length + this.summary.length + 256);
-    out.add('{"category":"').add(categoryName(this.category)).add('","llm":').addJson(this.llm);
+  /** The result as JSON; without `withLlm` its llm is "" (the host reads it apart: compactRecord). */
+  toJson(withLlm: bool = true): string {
+    const kept = keptLinesJson(this.keptLines);
+    // Room for every field at once (escapes aside): a buffer that grows copies what it holds.
+    const out = new StrBuf((withLlm ? this.llm.length : 0) + this.summary.length + kept.length + this.facts.length + this.details.length + 320);
+    out.add('{"category":"').add(categoryName(this.category)).add('","llm":').addJson(withLlm ? this.llm : "");
     out.add(',"summary":').addJson(this.summary);
     out.add(',"truncated":').add(this.truncated ? "true" : "false");
     out.add(',"cleanChars":').addInt(this.cleanChars);
     out.add(',"totalLines":').addInt(this.totalLines);
     out.add(',"omittedChars":').addInt(this.omittedChars);
-    out.add(',"keptLines":').add(keptLinesJson(this.keptLines));
+    out.add(',"keptLines":').add(kept);
     out.add(',"facts":{').add(this.facts).addChar(0x7d);
     out.add(',"cleanChanged":').add(this.cleanChanged ? "true" : "false");
     out.add(',"rawTokens":').addInt(this.rawTokens);
@@ -244,6 +247,18 @@ function whole(cleaned: string, replaced: Digest | null): Digest {
 /** Bytes of the budgets argument: one little-endian i32 per category id. */
 const BUDGETS_BYTES: i32 = CATEGORY_COUNT << 2;
 
+/** One i32 per category id from the host's bytes (numbers cross as numbers; the host validated them). */
+function budgetList(budgets: ArrayBuffer): StaticArray<i32> {
+  const list = new StaticArray<i32>(CATEGORY_COUNT);
+  const n = min(budgets.byteLength, BUDGETS_BYTES) >> 2;
+  for (let c = 0; c < CATEGORY_COUNT; c++) list[c] = c < n ? max(load<i32>(changetype<usize>(budgets) + (<usize>c << 2)), 0) : 4000;
+  return list;
+}
+
+function encodedBytesOf(encoding: string, encodedBytes: f64): i64 {
+  return encoding.length > 0 && encodedBytes >= 0 && encodedBytes < 9.0e15 ? <i64>encodedBytes : -1;
+}
+
 /**
  * The raw binding's compact: `budgets` holds one i32 per category id (numbers
  * cross as numbers; the host validated them). Returns the result as JSON.
@@ -261,9 +276,40 @@ export function compact(
   encoding: string,
   encodedBytes: f64,
 ): string {
-  const list = new StaticArray<i32>(CATEGORY_COUNT);
-  const n = min(budgets.byteLength, BUDGETS_BYTES) >> 2;
-  for (let c = 0; c < CATEGORY_COUNT; c++) list[c] = c < n ? max(load<i32>(changetype<usize>(budgets) + (<usize>c << 2)), 0) : 4000;
-  const bytes: i64 = encoding.length > 0 && encodedBytes >= 0 && encodedBytes < 9.0e15 ? <i64>encodedBytes : -1;
-  return compactResult(tool, argsJson, text, exitCode, list, passthrough, hint, forced, details, encoding, bytes).toJson();
+  return compactResult(tool, argsJson, text, exitCode, budgetList(budgets), passthrough, hint, forced, details, encoding, encodedBytesOf(encoding, encodedBytes)).toJson();
+}
+
+/**
+ * Where compactRecord leaves its result's llm: the address of the string, or 0 when it is
+ * the `text` argument itself (an output that reaches the model as it came).
+ */
+const LLM_SLOT: usize = memory.data(8);
+
+/** The address compactRecord writes its llm's address to: the host reads it before the call's memory is collected. */
+export function compactLlmSlot(): usize {
+  return LLM_SLOT;
+}
+
+/**
+ * compact(), its llm left apart (LLM_SLOT) and "" in the JSON: the host lifts the llm as it is
+ * (or takes its own input back when the llm is that input), instead of the core escaping it into
+ * JSON and the host parsing it out again, the most of a small output's result.
+ */
+export function compactRecord(
+  tool: string,
+  argsJson: string,
+  text: string,
+  exitCode: i32,
+  budgets: ArrayBuffer,
+  passthrough: i32,
+  hint: string,
+  forced: i32,
+  details: bool,
+  encoding: string,
+  encodedBytes: f64,
+): string {
+  const r = compactResult(tool, argsJson, text, exitCode, budgetList(budgets), passthrough, hint, forced, details, encoding, encodedBytesOf(encoding, encodedBytes));
+  // A raw store: the slot is no reference the collector keeps (the host reads it before collecting).
+  store<usize>(LLM_SLOT, changetype<usize>(r.llm) == changetype<usize>(text) ? 0 : changetype<usize>(r.llm));
+  return r.toJson(false);
 }

@@ -92,8 +92,16 @@ const COMPACT_SHAPE: Shape = {
 /** One tool result through the core: clean, classify, digest, summary line. One crossing. */
 export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
   const encoding = r.encoding ?? "";
-  const json = callCore("compact", r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true, encoding, encoding === "" ? 0 : (r.encodedBytes ?? 0));
-  const result = readRecord<CoreCompactResult>("compact", json, COMPACT_SHAPE);
+  const args = [r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true, encoding, encoding === "" ? 0 : (r.encodedBytes ?? 0)] as const;
+  let result: CoreCompactResult;
+  if (coreHasExport("compactRecord")) {
+    // The llm crosses as a string of its own (or is the input itself), not escaped into the JSON.
+    const record = callCore("compactRecord", ...args);
+    result = readRecord<CoreCompactResult>("compact", record.json, COMPACT_SHAPE);
+    result.llm = record.llm;
+  } else {
+    result = readRecord<CoreCompactResult>("compact", callCore("compact", ...args), COMPACT_SHAPE);
+  }
   if (!isCategory(result.category) || !(result.paging in PAGING_IDS)) {
     throw new AbridgeError("ABRIDGE_CORE_TRAP", `the core's compact wrote category ${JSON.stringify(result.category)}, paging ${JSON.stringify(result.paging)}`);
   }
@@ -109,7 +117,7 @@ function checkDetails(d: CompactDetails): void {
 export function pagedText(text: string, paging: Paging): string {
   return callCore("pagedText", text, PAGING_IDS[paging]);
 }
-import { callCore } from "./core.js";
+import { callCore, coreHasExport } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { categoryId, isCategory, type Category } from "./categories.js";
 import { checkRecord, DIGEST_SHAPE, readRecord, readRecords, type Shape } from "./core-records.js";

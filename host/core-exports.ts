@@ -18,7 +18,11 @@ export const MAX_CORE_NUMBER = 0x7fffffff;
 
 export type ParamKind = "text" | "bytes" | "count" | "int" | "ratio" | "size" | "flag" | "counts";
 
-export type ResultKind = "text" | "number";
+/**
+ * `record`: a JSON text whose llm the core left apart (compactRecord): the binding lifts that
+ * string too, or takes back its own `text` argument when the core says the llm is that text.
+ */
+export type ResultKind = "text" | "number" | "record";
 
 export interface ExportSignature {
   params: ReadonlyArray<readonly [name: string, kind: ParamKind]>;
@@ -27,25 +31,25 @@ export interface ExportSignature {
 
 const digestParams = [["text", "text"], ["budget", "count"], ["tool", "text"], ["argsJson", "text"], ["exitCode", "int"]] as const;
 const hinted = [...digestParams, ["hint", "text"]] as const;
+const compactParams = [
+  ["tool", "text"],
+  ["argsJson", "text"],
+  ["text", "text"],
+  ["exitCode", "int"],
+  ["budgets", "counts"],
+  ["passthrough", "count"],
+  ["hint", "text"],
+  ["category", "int"],
+  ["details", "flag"],
+  ["encoding", "text"],
+  ["encodedBytes", "size"],
+] as const;
 const cut = [["text", "text"], ["budget", "count"], ["headRatio", "ratio"], ["hint", "text"]] as const;
 
 export const CORE_EXPORTS = {
-  compact: {
-    params: [
-      ["tool", "text"],
-      ["argsJson", "text"],
-      ["text", "text"],
-      ["exitCode", "int"],
-      ["budgets", "counts"],
-      ["passthrough", "count"],
-      ["hint", "text"],
-      ["category", "int"],
-      ["details", "flag"],
-      ["encoding", "text"],
-      ["encodedBytes", "size"],
-    ],
-    returns: "text",
-  },
+  compact: { params: compactParams, returns: "text" },
+  /** compact() with its llm apart: cores without it (useCoreWasm) are called through compact. */
+  compactRecord: { params: compactParams, returns: "record" },
   pagedText: { params: [["text", "text"], ["paging", "count"]], returns: "text" },
   oneLine: { params: [["text", "text"], ["max", "count"]], returns: "text" },
   truncateWithHint: { params: cut, returns: "text" },
@@ -93,4 +97,14 @@ type ArgsOf<P> = { -readonly [I in keyof P]: P[I] extends readonly [string, infe
 /** The arguments of one export, as TypeScript types. */
 export type CoreArgs<N extends CoreExportName> = ArgsOf<(typeof CORE_EXPORTS)[N]["params"]>;
 /** The result of one export, as a TypeScript type. */
-export type CoreResult<N extends CoreExportName> = (typeof CORE_EXPORTS)[N]["returns"] extends "number" ? number : string;
+export type CoreResult<N extends CoreExportName> = (typeof CORE_EXPORTS)[N]["returns"] extends "number"
+  ? number
+  : (typeof CORE_EXPORTS)[N]["returns"] extends "record"
+    ? CoreRecord
+    : string;
+
+/** A `record` result: the JSON, and the llm it left apart. */
+export interface CoreRecord {
+  json: string;
+  llm: string;
+}

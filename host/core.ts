@@ -4,7 +4,7 @@ import { readFileSync } from "./node-fs.js";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
 import type { JsonEscaped } from "./log/output-line.js";
-import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreResult, type ParamKind } from "./core-exports.js";
+import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreRecord, type CoreResult, type ParamKind, type ResultKind } from "./core-exports.js";
 
 type Pointer = number;
 
@@ -423,6 +423,21 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
   }
 }
 
+/** The `text` argument's place in a `record` export's parameters (compactRecord's, the one such export). */
+const RECORD_TEXT_ARG = 2;
+
+/** A `record` result: its JSON, and its llm read from where the core left its address (0: the `text` argument itself). */
+function liftRecord(ex: RawExports, result: Pointer, args: readonly (string | number | Uint8Array)[]): CoreRecord {
+  const slot = (ex.compactLlmSlot as () => Pointer)();
+  const at = viewsOf(ex).words[slot >>> 2]!;
+  return { json: liftString(ex, result), llm: at === 0 ? (args[RECORD_TEXT_ARG] as string) : liftString(ex, at) };
+}
+
+/** Whether the loaded core has this export (a module from useCoreWasm may be older). Loads the core. */
+export function coreHasExport(name: CoreExportName): boolean {
+  return typeof core()[name] === "function";
+}
+
 /**
  * Calls a core export. Strings and bytes are lowered (lowerArgument), the
  * result is lifted before anything else runs, and the call's garbage collected.
@@ -452,7 +467,9 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     // Exports with optional parameters read the argument count from a global.
     ex.__setArgumentsLength?.(lowered.length);
     const result = fn(...lowered);
-    return (CORE_EXPORTS[name].returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
+    const returns: ResultKind = CORE_EXPORTS[name].returns;
+    if (returns === "record") return liftRecord(ex, result, checked) as CoreResult<N>;
+    return (returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
   } catch (cause) {
     dropInstance();
     if (cause instanceof AbridgeError) throw cause;

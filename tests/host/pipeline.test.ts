@@ -66,12 +66,16 @@ describe("compact (sync pipeline)", () => {
   it("returns a flagged plain truncation when the core traps, and the next call works", () => {
     const output = fixture("python-etl-traceback-middle");
     const { Instance, RuntimeError } = WebAssembly;
-    // Fault injection: an instance whose compact export traps like a real out-of-bounds access.
+    // Fault injection: an instance whose compact exports (the JSON one and the one that leaves
+    // the llm apart) trap like a real out-of-bounds access.
     class TrappingInstance {
       exports: Record<string, unknown>;
       constructor(module: WebAssembly.Module, imports?: WebAssembly.Imports) {
         const real = new Instance(module, imports);
-        this.exports = { ...real.exports, compact: () => { throw new RuntimeError("memory access out of bounds"); } };
+        const trap = () => {
+          throw new RuntimeError("memory access out of bounds");
+        };
+        this.exports = { ...real.exports, compact: trap, compactRecord: trap };
       }
     }
     resetCore();
@@ -83,7 +87,7 @@ describe("compact (sync pipeline)", () => {
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(r.metadata.fallback).toMatch(/core trapped in compact: memory access out of bounds/);
+    expect(r.metadata.fallback).toMatch(/core trapped in compact(Record)?: memory access out of bounds/);
     expect(r.llmContent.length).toBeLessThanOrEqual(2000);
     expect(r.llmContent).toMatch(/\[\.\.\.[\d,]+ chars omitted\.\.\.\]/);
     const next = compact({ tool: "bash", output }, { budget: 2000 });

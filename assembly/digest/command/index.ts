@@ -32,7 +32,7 @@ import { sectionOutlineOf } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepCut } from "../shared/generic";
-import { Digest, DigestContext } from "../shared/types";
+import { Digest, DigestContext, TextAnalysis } from "../shared/types";
 import { wholeIfItFits } from "../shared/whole";
 
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
@@ -166,16 +166,21 @@ function errorUnits(scan: Scan): i32 {
   return units;
 }
 
-export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  return digestCommandOf(text, max(budget, 0), ctx, hint, null);
+/** What the lines of a command's output say, whatever the budget: read once per text and context. */
+class CommandAnalysis extends TextAnalysis {
+  perLine!: CommandLines;
+  shapes!: Shapes;
+  runners!: RunnerSummary;
+  scan!: Scan;
+  facts: string = "";
+  summary: string = "";
 }
 
-/**
- * `ofOutput`: the totals of the output when `text` is that output with its column padding
- * squeezed (columns.ts): counted from the output as printed, columns aligned.
- */
-function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null): Digest {
-  const d = new Digest();
+/** The analysis of `text` that `ctx` holds from a digest of the same text, else a new one. */
+function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
+  const held = ctx.analysis;
+  if (held !== null && held instanceof CommandAnalysis && held.of(text)) return changetype<CommandAnalysis>(held);
+  const a = new CommandAnalysis(text);
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const base = scanImportant(text, true);
   const perLine = new CommandLines(base);
@@ -193,12 +198,40 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
     else if (r == 1) warnings++;
   }
   const lines = scan.totalLines;
-  d.facts = factsOf(ctx, lines, errors, warnings, runners);
-  d.summary = summaryOf(text, scan, errors, runners, ctx, lines);
+  a.perLine = perLine;
+  a.shapes = shapes;
+  a.runners = runners;
+  a.scan = scan;
+  a.facts = factsOf(ctx, lines, errors, warnings, runners);
+  a.summary = summaryOf(text, scan, errors, runners, ctx, lines);
+  return a;
+}
+
+export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  return digestCommandOf(text, max(budget, 0), ctx, hint, null);
+}
+
+/**
+ * `ofOutput`: the totals of the output when `text` is that output with its column padding
+ * squeezed (columns.ts): counted from the output as printed, columns aligned.
+ */
+function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null): Digest {
+  const d = new Digest();
+  const a = commandAnalysisOf(text, ctx);
+  const perLine = a.perLine;
+  const runners = a.runners;
+  const scan = a.scan;
+  const shapes = a.shapes;
+  const lines = scan.totalLines;
+  d.facts = a.facts;
+  d.summary = a.summary;
   const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
   const status = statusLine(ctx.exitCode, lines, runners, budget < NUMBERED_BELOW) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
+  // Up to here the analysis was only read (its totals are the same at each reading): a
+  // digest of the same text within another budget takes it as it is. A cut below changes it.
+  ctx.analysis = whole !== null ? a : null;
   if (whole !== null) return whole;
   // Under a small budget a padded listing is cut without its padding: more rows fit, each
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run

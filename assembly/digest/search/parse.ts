@@ -434,7 +434,9 @@ function detectMode(p: SearchParse): SearchMode {
     const a = L.start(i);
     const b = L.end(i);
     if (L.isBlank(i) || isSeparator(s, a, b)) continue;
-    if (isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(s, a, b)) {
+    // As in tagFrame: a line's first unit rules out all but a notice inside it.
+    const framing = a == b || mayOpenFrame(unitAt(s, a));
+    if (framing ? isToolMessage(s, a, b) || isNote(s, a, b) || isBinaryNotice(s, a, b) : holdsNotice(s, a, b)) {
       frames++;
       continue;
     }

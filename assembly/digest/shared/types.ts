@@ -9,6 +9,12 @@ export class DigestContext {
   encoding: string = "";
   /** Bytes of the output as written in `encoding`; -1 when the output came as text. */
   encodedBytes: i64 = -1;
+  /**
+   * What the last digest learnt of its text that its budget does not change: the pipeline
+   * digests a text again within the text's own length when a headline made the first answer
+   * longer than the text (compact.ts), and that digest reads it from here.
+   */
+  analysis: TextAnalysis | null = null;
 
   constructor(
     public tool: string,
@@ -19,6 +25,16 @@ export class DigestContext {
     call: Call | null = null,
   ) {
     this.call = call !== null ? call : parseCall(tool, argsJson);
+  }
+}
+
+/** A digest's reading of one text, independent of the budget (each digest extends it with what it read). */
+export class TextAnalysis {
+  constructor(public text: string) {}
+
+  /** This reading is of `text`, the very string (texts are never changed in place). */
+  of(text: string): bool {
+    return changetype<usize>(this.text) == changetype<usize>(text);
   }
 }
 
