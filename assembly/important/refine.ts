@@ -25,6 +25,7 @@ import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
+import { markStatusFailures } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
@@ -362,6 +363,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // Lines flagged whole, by the kind they take: the error lines' margin marker, a finding.
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
+  markStatusFailures(text, shapes, exitCode, flagged, marked);
   for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
   // The lines that break the largest columns, later lines first among equals.
   const minSupport = exitCode == 0 && failures == 0 ? QUIET_SUPPORT : 1;
