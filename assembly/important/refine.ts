@@ -15,6 +15,9 @@
 //     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary;
 //   - a line that opens with the margin marker most error lines open with is an
 //     error whatever it says (pytest's "E       decimal.InvalidOperation: […]").
+//   - in a failed run, a line opened by a word of capitals and the kind of trouble in
+//     parentheses that opens a minority of the lines is a failure ("CONFLICT
+//     (content): Merge conflict in a.py" among "Auto-merging" lines; status.ts).
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
