@@ -28,7 +28,7 @@ import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
-import { markStatusFailures } from "./status";
+import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
@@ -366,7 +366,6 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // Lines flagged whole, by the kind they take: the error lines' margin marker, a finding.
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
-  markStatusFailures(text, shapes, exitCode, flagged, marked);
   for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
   // The lines that break the largest columns, later lines first among equals.
   const minSupport = exitCode == 0 && failures == 0 ? QUIET_SUPPORT : 1;
@@ -385,12 +384,17 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
+  // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
+  const statusMarked = exitCode > 0 && markStatusWords(text, shapes, flagged, marked);
   candidates.sort();
   const notable = new StaticArray<u8>(lines + 1);
-  const take = min(candidates.length, MAX_NOTABLE);
-  for (let k = 0; k < take; k++) {
-    const line = <i32>(unchecked(candidates[candidates.length - 1 - k]) & 0xffffffff);
+  let taken = 0;
+  for (let k = candidates.length - 1; k >= 0 && taken < MAX_NOTABLE; k--) {
+    const line = <i32>(unchecked(candidates[k]) & 0xffffffff);
+    // A line marked a failure is kept as one, and leaves its place to another.
+    if (statusMarked && unchecked(marked[line]) != 0) continue;
     unchecked((notable[line] = 1));
+    taken++;
   }
   const out = new Scan();
   out.totalLines = scan.totalLines;

@@ -15,7 +15,8 @@ const MIN_STATUS: i32 = 4;
 /** Distinct status words followed, at most: a tool marks its outcomes with a few. */
 const MAX_WORDS: i32 = 4;
 
-function isUpper(c: i32): bool {
+// @ts-ignore: decorator
+@inline function isUpper(c: i32): bool {
   return <u32>(c - CharCode.A) <= 25;
 }
 
@@ -33,40 +34,66 @@ function sameWord(s: string, a: i32, b: i32, at: i32): bool {
 }
 
 /**
- * Marks in `into` (Kind.Failure) the lines of a failed run (`exitCode` above 0) not
- * `flagged` yet that open with a status word (statusWordEnd) opening fewer than half
- * of the output's lines. One look at the first unit of most lines.
+ * The lines that open with a status word (statusWordEnd), by word; mark() takes those
+ * whose word opens fewer than half of the output's lines as failures.
  */
-export function markStatusFailures(text: string, shapes: Shapes, exitCode: i32, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
-  if (exitCode <= 0) return;
-  const lines = shapes.count;
-  // Each word by its first line's start and end, the lines it opens.
-  const starts = new Array<i32>();
-  const ends = new Array<i32>();
-  const counts = new Array<i32>();
-  const opened = new Array<i32>();
-  const wordOf = new Array<i32>();
-  for (let line = 0; line < lines; line++) {
-    const a = unchecked(shapes.starts[line]);
-    if (unchecked(flagged[line]) != 0 || a >= text.length || !isUpper(unitAt(text, a))) continue;
-    const e = statusWordEnd(text, a, unchecked(shapes.ends[line]));
-    if (e < 0) continue;
+class StatusWords {
+  /** Each word by its first line's start and end, and the lines it opens. */
+  private starts: i32[] = [];
+  private ends: i32[] = [];
+  private counts: i32[] = [];
+  private opened: i32[] = [];
+  private wordOf: i32[] = [];
+
+  /** Notes line `line` (0-based), s[a, b), when a status word opens it; whether it did. */
+  add(s: string, line: i32, a: i32, b: i32): bool {
+    const e = statusWordEnd(s, a, b);
+    if (e < 0) return false;
     let w = -1;
-    for (let k = 0; k < starts.length && w < 0; k++) {
-      if (unchecked(ends[k]) - unchecked(starts[k]) == e - a && sameWord(text, a, e, unchecked(starts[k]))) w = k;
+    for (let k = 0; k < this.starts.length && w < 0; k++) {
+      if (unchecked(this.ends[k]) - unchecked(this.starts[k]) == e - a && sameWord(s, a, e, unchecked(this.starts[k]))) w = k;
     }
     if (w < 0) {
-      if (starts.length == MAX_WORDS) continue;
-      w = starts.length;
-      starts.push(a);
-      ends.push(e);
-      counts.push(0);
+      if (this.starts.length == MAX_WORDS) return false;
+      w = this.starts.length;
+      this.starts.push(a);
+      this.ends.push(e);
+      this.counts.push(0);
     }
-    unchecked((counts[w] += 1));
-    opened.push(line);
-    wordOf.push(w);
+    unchecked((this.counts[w] += 1));
+    this.opened.push(line);
+    this.wordOf.push(w);
+    return true;
   }
-  for (let j = 0; j < opened.length; j++) {
-    if (unchecked(counts[unchecked(wordOf[j])]) * 2 < lines) unchecked((into[unchecked(opened[j])] = <u8>Kind.Failure));
+
+  /** Marks in `into` (Kind.Failure) the lines noted whose word opens fewer than half of `lines`; whether it marked any. */
+  mark(lines: i32, into: StaticArray<u8>): bool {
+    let any = false;
+    for (let j = 0; j < this.opened.length; j++) {
+      if (unchecked(this.counts[unchecked(this.wordOf[j])]) * 2 >= lines) continue;
+      unchecked((into[unchecked(this.opened[j])] = <u8>Kind.Failure));
+      any = true;
+    }
+    return any;
   }
+}
+
+/**
+ * Marks in `into` (Kind.Failure) the lines neither `flagged` nor marked yet whose
+ * status word opens fewer than half of the lines; whether it marked any. A tight
+ * pass: one unit read per line, a call only for a line that opens with a capital.
+ */
+export function markStatusWords(text: string, shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>): bool {
+  const lines = shapes.count;
+  const starts = shapes.starts;
+  const ends = shapes.ends;
+  let words: StatusWords | null = null;
+  for (let i = 0; i < lines; i++) {
+    const a = unchecked(starts[i]);
+    const b = unchecked(ends[i]);
+    if (a >= b || !isUpper(unitAt(text, a)) || unchecked(flagged[i]) != 0 || unchecked(into[i]) != 0) continue;
+    if (words === null) words = new StatusWords();
+    words.add(text, i, a, b);
+  }
+  return words !== null && words.mark(lines, into);
 }

@@ -1,16 +1,15 @@
 import { Kind } from "../../assembly/important/kinds";
+import { refineScan } from "../../assembly/important/refine";
 import { scanImportant } from "../../assembly/important/scan";
 import { Shapes } from "../../assembly/important/shapes";
-import { markStatusFailures, statusWordEnd } from "../../assembly/important/status";
+import { statusWordEnd } from "../../assembly/important/status";
 
-/** The 1-based lines markStatusFailures marks as failures in `text`, none flagged before, joined by spaces. */
+/** The 1-based lines the refined scan of `text` flags as failures (status.ts), joined by spaces. */
 function marked(text: string, exitCode: i32): string {
-  const shapes = new Shapes(text, scanImportant(text).totalLines);
-  const flagged = new StaticArray<u8>(shapes.count + 1);
-  const into = new StaticArray<u8>(shapes.count + 1);
-  markStatusFailures(text, shapes, exitCode, flagged, into);
+  const scan = scanImportant(text);
+  const r = refineScan(text, scan, new Shapes(text, scan.totalLines), exitCode);
   const lines = new Array<string>();
-  for (let i = 0; i < shapes.count; i++) if (into[i] == <u8>Kind.Failure) lines.push((i + 1).toString());
+  for (let i = 0; i < r.count; i++) if (r.kinds[i] == Kind.Failure) lines.push(r.lineNumbers[i].toString());
   return lines.join(" ");
 }
 
@@ -25,7 +24,7 @@ const MERGE =
   "Auto-merging b.py\n" + // line 3
   "Auto-merging c.py\n" + // line 4
   "CONFLICT (modify/delete): d.py deleted in topic\n" + // line 5, a failure
-  "Automatic merge failed; fix conflicts and then commit the result.\n"; // line 6
+  "Automatic merge failed; fix conflicts and then commit the result.\n"; // line 6, a failure by its word "failed"
 
 describe("statusWordEnd: a word of capitals at the margin, then the kind of trouble in parentheses", () => {
   it("finds the status word", () => {
@@ -42,14 +41,14 @@ describe("statusWordEnd: a word of capitals at the margin, then the kind of trou
   });
 });
 
-describe("markStatusFailures: status words that open a minority of a failed run's lines", () => {
+describe("refineScan: status words that open a minority of a failed run's lines", () => {
   it("marks them as failures in a run that failed", () => {
-    expect(marked(MERGE, 1)).toBe("2 5");
+    expect(marked(MERGE, 1)).toBe("2 5 6");
   });
 
   it("marks nothing in a run that succeeded or whose exit is unknown", () => {
-    expect(marked(MERGE, 0)).toBe("");
-    expect(marked(MERGE, -1)).toBe("");
+    expect(marked(MERGE, 0)).toBe("6");
+    expect(marked(MERGE, -1)).toBe("6");
   });
 
   it("marks nothing when the word opens half the lines or more: it is the output's rhythm", () => {
