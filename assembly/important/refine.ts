@@ -385,7 +385,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
-  const statusMarked = exitCode > 0 && markStatusWords(text, shapes, flagged, marked);
+  const statusLines = scan.statusLines;
+  const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
   candidates.sort();
   const notable = new StaticArray<u8>(lines + 1);
   let taken = 0;

@@ -20,6 +20,11 @@ const MAX_WORDS: i32 = 4;
   return <u32>(c - CharCode.A) <= 25;
 }
 
+/** Line s[a, b) opens with a status word (statusWordEnd); one unit read for most lines. */
+export function opensWithStatusWord(s: string, a: i32, b: i32): bool {
+  return a < b && isUpper(unitAt(s, a)) && statusWordEnd(s, a, b) >= 0;
+}
+
 /** The end of the status word line s[a, b) opens with (MIN_STATUS capitals or more at the margin, then " (" and a letter), or -1. */
 export function statusWordEnd(s: string, a: i32, b: i32): i32 {
   let i = a;
@@ -79,21 +84,16 @@ class StatusWords {
 }
 
 /**
- * Marks in `into` (Kind.Failure) the lines neither `flagged` nor marked yet whose
- * status word opens fewer than half of the lines; whether it marked any. A tight
- * pass: one unit read per line, a call only for a line that opens with a capital.
+ * Marks in `into` (Kind.Failure) the lines of `statusLines` (0-based, in order, each
+ * opening with a status word) neither `flagged` nor marked yet whose word opens fewer
+ * than half of the output's `lines`; whether it marked any.
  */
-export function markStatusWords(text: string, shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>): bool {
-  const lines = shapes.count;
-  const starts = shapes.starts;
-  const ends = shapes.ends;
-  let words: StatusWords | null = null;
-  for (let i = 0; i < lines; i++) {
-    const a = unchecked(starts[i]);
-    const b = unchecked(ends[i]);
-    if (a >= b || !isUpper(unitAt(text, a)) || unchecked(flagged[i]) != 0 || unchecked(into[i]) != 0) continue;
-    if (words === null) words = new StatusWords();
-    words.add(text, i, a, b);
+export function markStatusWords(text: string, shapes: Shapes, statusLines: i32[], flagged: StaticArray<u8>, into: StaticArray<u8>): bool {
+  const words = new StatusWords();
+  for (let j = 0; j < statusLines.length; j++) {
+    const i = unchecked(statusLines[j]);
+    if (i >= shapes.count || unchecked(flagged[i]) != 0 || unchecked(into[i]) != 0) continue;
+    words.add(text, i, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]));
   }
-  return words !== null && words.mark(lines, into);
+  return words.mark(shapes.count, into);
 }
