@@ -8,8 +8,10 @@
 // starts at line 2,400. The budget is spent by value. Flagged lines are offered
 // it alone first, in this order: the first and the last error, summaries and
 // exit lines (three from each end), the other errors from both ends inwards,
-// each message once and the rarest first (important/novel.ts: the one
-// "Duplicate case label" before a second "'next' is defined but never used";
+// each message once, those that name a file's line or a test before those that
+// name nothing, then the rarest first (important/novel.ts, important/place.ts:
+// the one "Duplicate case label" before a second "'next' is defined but never
+// used", "Dunning.java:[8,43] cannot find symbol" before "[ERROR] -> [Help 1]";
 // under SMALL_BUDGET a runner's progress line waits when a later error line
 // names its failure again: "test_vat (…) ... FAIL" before "FAIL: test_vat (…)"),
 // errors repeating a message, lines that break a rhythm held over many lines

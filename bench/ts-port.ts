@@ -1196,7 +1196,59 @@ function messageKey(s: string, a: number, b: number): number {
   return letters === 0 ? 0 : (h | 1) >>> 0;
 }
 
-/** [hits whose message no earlier hit stated, rarest first (the first `keepFirst` in front), the repeats]. */
+/** s[i] follows a file's extension inside the token from a (assembly/important/place.ts). */
+function afterExtension(s: string, a: number, i: number): boolean {
+  let j = i - 1;
+  let letters = 0;
+  while (j > a && i - j <= 6) {
+    const c = s.charCodeAt(j);
+    if (isAlpha(c)) letters++;
+    else if (!isDigit(c)) break;
+    j--;
+  }
+  return letters > 0 && j < i - 1 && s.charCodeAt(j) === 46;
+}
+
+/** A line number or a test's name after the separator at s[i], in the token up to b. */
+function placeAfter(s: string, i: number, b: number): boolean {
+  const c = s.charCodeAt(i);
+  const n = s.charCodeAt(i + 1);
+  if (isDigit(n)) return true;
+  if (c !== 58 || i + 2 >= b) return false;
+  const m = s.charCodeAt(i + 2);
+  return (n === 91 && isDigit(m)) || (n === 58 && isAlpha(m));
+}
+
+function tokenNamesPlace(s: string, a: number, b: number): boolean {
+  for (let i = a + 1; i < b - 1; i++) {
+    const c = s.charCodeAt(i);
+    if ((c === 58 || c === 40) && placeAfter(s, i, b) && afterExtension(s, a, i)) return s.slice(a, b).indexOf("://") < 0;
+  }
+  return false;
+}
+
+/** Line s[a, b) names where its failure is: a file's line, a test in its file, "line N". */
+function namesPlace(s: string, a: number, b: number): boolean {
+  const gap = (c: number) => c === 32 || c === 9;
+  let lineWord = false;
+  let i = a;
+  while (i < b && gap(s.charCodeAt(i))) i++;
+  while (i < b) {
+    let e = i;
+    while (e < b && !gap(s.charCodeAt(e))) e++;
+    if (lineWord && isDigit(s.charCodeAt(i))) return true;
+    lineWord = e - i === 4 && s.slice(i, e).toLowerCase() === "line";
+    if (tokenNamesPlace(s, i, e)) return true;
+    i = e;
+    while (i < b && gap(s.charCodeAt(i))) i++;
+  }
+  return false;
+}
+
+/**
+ * [hits whose message no earlier hit stated, those naming a place first, then the rarest
+ * (the first `keepFirst` in front), the repeats].
+ */
 function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number): [number[], number[]] {
   const keys = order.map((h) => messageKey(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
   const counts = new Map<number, number>();
@@ -1210,7 +1262,9 @@ function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number
       return;
     }
     if (k !== 0) seen.add(k);
-    novel.push([j < keepFirst ? 0 : Math.min(counts.get(k)!, 0xfffff), j]);
+    const h = order[j]!;
+    const nowhere = j < keepFirst || namesPlace(text, scan.lineStarts[h]!, scan.lineEnds[h]!) ? 0 : 1;
+    novel.push([j < keepFirst ? 0 : nowhere * 0x100000 + Math.min(counts.get(k)!, 0xfffff), j]);
   });
   novel.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   return [novel.map(([, j]) => order[j]!), later];

@@ -9,6 +9,7 @@ import { messageKey } from "./novel";
 import { wordVerdict } from "./refine";
 import { NO_WORDS, Scan } from "./scan";
 import { LineVisitor } from "./shapes";
+import { opensWithStatusWord } from "./status";
 
 /** Where a line's finding tag sits in its note: above its key (32 bits) and its verdict (8). */
 const FINDING_SHIFT: u64 = 40;
@@ -69,6 +70,13 @@ export class LineNoter extends LineVisitor {
       const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
       // Or'ed in: a reader fed before the noter may have noted the line as a finding.
       unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(key == 0 ? NO_WORDS : key)));
+    }
+    // A status word at the margin ("CONFLICT (content): …"): read while the line is held,
+    // one unit for most lines, so refine.ts need not read every line again.
+    if (t == pos && opensWithStatusWord(text, pos, end)) {
+      let lines = scan.statusLines;
+      if (lines === null) scan.statusLines = lines = [];
+      lines.push(lineNo - 1);
     }
     this.prevPos = pos;
     this.prevEnd = end;

@@ -7,6 +7,7 @@
 // "8:39  error  'next' …" and "8:40  error  'next' …" do not. Linear in the
 // lines' length.
 import { paddedUnits } from "../util/lines";
+import { namesPlace } from "./place";
 import { rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity } from "./notes";
 import { NO_WORDS, Scan } from "./scan";
@@ -167,6 +168,8 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * group's second, its second before any third, and so on; within a round the graver
  * first (a finding's severity), then the rarer groups, then in `order` (the first
  * `keepFirst` of `order` keep their places in front when they are their groups' first).
+ * Among first copies of the same gravity, a line that names where (a file's line, a
+ * test) comes before one that names nothing.
  * Every distinct code or message reaches the budget before a second copy of any.
  */
 export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[]): void {
@@ -196,8 +199,13 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     }
     if (round == 0) firsts++;
     const rarity = j < keepFirst && round == 0 ? 0 : min(k == 0 ? 1 : counts.get(k), 0xfffff);
-    const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, unchecked(order[j]));
-    unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 44) | (<i64>rarity << 24) | <i64>j));
+    const h = unchecked(order[j]);
+    const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
+    // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one
+    // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not
+    // asked: a flood of them costs no pass over their words.
+    const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) ? 1 : 0;
+    unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 45) | (<i64>nowhere << 44) | (<i64>rarity << 24) | <i64>j));
   }
   ranked.sort();
   for (let r = 0; r < n; r++) {

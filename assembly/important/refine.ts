@@ -15,6 +15,9 @@
 //     SUMMARY: 3 errors from 3 contexts") states the run's totals: a summary;
 //   - a line that opens with the margin marker most error lines open with is an
 //     error whatever it says (pytest's "E       decimal.InvalidOperation: […]").
+//   - in a failed run, a line opened by a word of capitals and the kind of trouble in
+//     parentheses that opens a minority of the lines is a failure ("CONFLICT
+//     (content): Merge conflict in a.py" among "Auto-merging" lines; status.ts).
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
@@ -25,6 +28,7 @@ import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
+import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
@@ -380,12 +384,18 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
+  // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
+  const statusLines = scan.statusLines;
+  const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
   candidates.sort();
   const notable = new StaticArray<u8>(lines + 1);
-  const take = min(candidates.length, MAX_NOTABLE);
-  for (let k = 0; k < take; k++) {
-    const line = <i32>(unchecked(candidates[candidates.length - 1 - k]) & 0xffffffff);
+  let taken = 0;
+  for (let k = candidates.length - 1; k >= 0 && taken < MAX_NOTABLE; k--) {
+    const line = <i32>(unchecked(candidates[k]) & 0xffffffff);
+    // A line marked a failure is kept as one, and leaves its place to another.
+    if (statusMarked && unchecked(marked[line]) != 0) continue;
     unchecked((notable[line] = 1));
+    taken++;
   }
   const out = new Scan();
   out.totalLines = scan.totalLines;

@@ -28,6 +28,8 @@ export class Scan {
    * (refine.ts, wordVerdict); null when no pass noted the lines.
    */
   notes: StaticArray<u64> | null = null;
+  /** The 0-based lines that open with a status word (status.ts), noted by the same pass; null for none. */
+  statusLines: i32[] | null = null;
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;

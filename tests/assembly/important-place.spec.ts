@@ -1,0 +1,68 @@
+import { namesPlace } from "../../assembly/important/place";
+import { novelFirst } from "../../assembly/important/novel";
+import { scanImportant } from "../../assembly/important/scan";
+
+function place(line: string): bool {
+  return namesPlace(line, 0, line.length);
+}
+
+/** The 1-based line numbers of novelFirst's `out`, then "|", then of `later`, over every hit in line order. */
+function ranked(text: string, keepFirst: i32): string {
+  const scan = scanImportant(text);
+  const order = new Array<i32>();
+  for (let h = 0; h < scan.count; h++) order.push(h);
+  const out = new Array<i32>();
+  const later = new Array<i32>();
+  novelFirst(text, scan, order, keepFirst, out, later);
+  const lines = new Array<string>();
+  for (let j = 0; j < out.length; j++) lines.push(scan.lineNumbers[out[j]].toString());
+  lines.push("|");
+  for (let j = 0; j < later.length; j++) lines.push(scan.lineNumbers[later[j]].toString());
+  return lines.join(" ");
+}
+
+describe("namesPlace: an error line that names where its failure is", () => {
+  it("finds a file's name and a line number in the usual forms", () => {
+    expect(place("src/hash.c:6:21: warning: comparison of integer expressions")).toBe(true);
+    expect(place("[ERROR] /src/shop/Dunning.java:[8,43] cannot find symbol")).toBe(true);
+    expect(place("src/index.ts(9,7): error TS2322: Type 'number' is not assignable")).toBe(true);
+    expect(place("In zgrep line 25:")).toBe(true);
+    expect(place("  File \"/app/settings.py\", line 5, in load")).toBe(true);
+  });
+
+  it("finds a test by its file and name", () => {
+    expect(place("FAILED test_money.py::test_vat_rounding - AssertionError: assert 379 == 380")).toBe(true);
+  });
+
+  it("sees no place in a version, a URL's port, a bare word or advice", () => {
+    // "plugin:3.11.0" has no file extension before its number.
+    expect(place("[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile")).toBe(false);
+    expect(place("see https://example.com:8080/help.html:12 for details")).toBe(false);
+    expect(place("[ERROR] -> [Help 1]")).toBe(false);
+    expect(place("[ERROR] Re-run Maven using the -X switch to enable full debug logging.")).toBe(false);
+    expect(place("error: aborting due to 9 previous errors")).toBe(false);
+    expect(place("Found one Java-level deadlock:")).toBe(false);
+  });
+});
+
+describe("novelFirst: located first copies before unlocated ones of the same gravity", () => {
+  it("offers an error naming its file and line before a rarer one that names nothing", () => {
+    // Lines 1 and 3 share one message for two lines of a file (seen twice); lines 2 and
+    // 4 are one-off help lines that name nothing. Rarity alone would put 2 and 4 first.
+    const text =
+      "error: src/a.c:3: cannot find symbol\n" + // line 1, located, message seen twice
+      "error: re-run with the -X switch\n" + // line 2, names nothing
+      "error: src/a.c:9: cannot find symbol\n" + // line 3, a repeat of line 1's message
+      "error: for more information see the help\n"; // line 4, names nothing
+    expect(ranked(text, 0)).toBe("1 2 4 | 3");
+  });
+
+  it("leaves the first `keepFirst` hits in front whatever they name", () => {
+    const text =
+      "error: re-run with the -X switch\n" + // line 1, names nothing, kept first
+      "error: src/a.c:3: cannot find symbol\n" + // line 2, located
+      "error: src/a.c:9: cannot find symbol\n" + // line 3, a repeat of line 2's message
+      "error: for more information see the help\n"; // line 4, names nothing
+    expect(ranked(text, 1)).toBe("1 2 4 | 3");
+  });
+});

@@ -1,0 +1,58 @@
+import { Kind } from "../../assembly/important/kinds";
+import { refineScan } from "../../assembly/important/refine";
+import { scanImportant } from "../../assembly/important/scan";
+import { Shapes } from "../../assembly/important/shapes";
+import { statusWordEnd } from "../../assembly/important/status";
+
+/** The 1-based lines the refined scan of `text` flags as failures (status.ts), joined by spaces. */
+function marked(text: string, exitCode: i32): string {
+  const scan = scanImportant(text);
+  const r = refineScan(text, scan, new Shapes(text, scan.totalLines), exitCode);
+  const lines = new Array<string>();
+  for (let i = 0; i < r.count; i++) if (r.kinds[i] == Kind.Failure) lines.push(r.lineNumbers[i].toString());
+  return lines.join(" ");
+}
+
+function opens(line: string): bool {
+  return statusWordEnd(line, 0, line.length) >= 0;
+}
+
+// A merge that stopped: two of its six lines open with a status word in capitals.
+const MERGE =
+  "Auto-merging a.py\n" + // line 1
+  "CONFLICT (content): Merge conflict in a.py\n" + // line 2, a failure
+  "Auto-merging b.py\n" + // line 3
+  "Auto-merging c.py\n" + // line 4
+  "CONFLICT (modify/delete): d.py deleted in topic\n" + // line 5, a failure
+  "Automatic merge failed; fix conflicts and then commit the result.\n"; // line 6, a failure by its word "failed"
+
+describe("statusWordEnd: a word of capitals at the margin, then the kind of trouble in parentheses", () => {
+  it("finds the status word", () => {
+    expect(opens("CONFLICT (content): Merge conflict in a.py")).toBe(true);
+    expect(opens("DENIED (policy) write to /etc/hosts")).toBe(true);
+  });
+
+  it("takes no short word, no indented one, none without parentheses and no parenthesised number", () => {
+    expect(opens("OK (3 tests)")).toBe(false); // two capitals
+    expect(opens("  CONFLICT (content): x")).toBe(false); // not at the margin
+    expect(opens("NOTE: run again")).toBe(false); // a colon only
+    expect(opens("PASS (12 ms)")).toBe(false); // a number in parentheses
+    expect(opens("Auto-merging a.py")).toBe(false);
+  });
+});
+
+describe("refineScan: status words that open a minority of a failed run's lines", () => {
+  it("marks them as failures in a run that failed", () => {
+    expect(marked(MERGE, 1)).toBe("2 5 6");
+  });
+
+  it("marks nothing in a run that succeeded or whose exit is unknown", () => {
+    expect(marked(MERGE, 0)).toBe("6");
+    expect(marked(MERGE, -1)).toBe("6");
+  });
+
+  it("marks nothing when the word opens half the lines or more: it is the output's rhythm", () => {
+    const text = "DONE (fast) a\nDONE (slow) b\nother line\nDONE (fast) c\n";
+    expect(marked(text, 1)).toBe("");
+  });
+});
