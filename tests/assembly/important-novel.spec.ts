@@ -1,5 +1,5 @@
 import { findingTag, noteFinding } from "../../assembly/important/notes";
-import { novelFirst } from "../../assembly/important/novel";
+import { rankedLines } from "./support/ranked";
 import { scanImportant, Scan } from "../../assembly/important/scan";
 
 // Findings as a reader of the pass over the lines notes them (findings.ts): each line of
@@ -16,19 +16,9 @@ function scanWithFindings(text: string, findings: i32[]): Scan {
   return scan;
 }
 
-/** The 1-based line numbers of novelFirst's `out`, then "|", then of `later`, over every hit in line order. */
+/** novelFirst's order over every hit (support/ranked.ts). */
 function ranked(text: string, findings: i32[], keepFirst: i32): string {
-  const scan = scanWithFindings(text, findings);
-  const order = new Array<i32>();
-  for (let h = 0; h < scan.count; h++) order.push(h);
-  const out = new Array<i32>();
-  const later = new Array<i32>();
-  novelFirst(text, scan, order, keepFirst, out, later);
-  const lines = new Array<string>();
-  for (let j = 0; j < out.length; j++) lines.push(scan.lineNumbers[out[j]].toString());
-  lines.push("|");
-  for (let j = 0; j < later.length; j++) lines.push(scan.lineNumbers[later[j]].toString());
-  return lines.join(" ");
+  return rankedLines(text, scanWithFindings(text, findings), keepFirst);
 }
 
 // A compiler's six diagnostics: four of code 0 ([-Wunused]), one of code 1 ([-Wformat]),

@@ -1,24 +1,14 @@
 import { namesPlace } from "../../assembly/important/place";
-import { novelFirst } from "../../assembly/important/novel";
+import { rankedLines } from "./support/ranked";
 import { scanImportant } from "../../assembly/important/scan";
 
 function place(line: string): bool {
   return namesPlace(line, 0, line.length);
 }
 
-/** The 1-based line numbers of novelFirst's `out`, then "|", then of `later`, over every hit in line order. */
+/** novelFirst's order over every hit (support/ranked.ts). */
 function ranked(text: string, keepFirst: i32): string {
-  const scan = scanImportant(text);
-  const order = new Array<i32>();
-  for (let h = 0; h < scan.count; h++) order.push(h);
-  const out = new Array<i32>();
-  const later = new Array<i32>();
-  novelFirst(text, scan, order, keepFirst, out, later);
-  const lines = new Array<string>();
-  for (let j = 0; j < out.length; j++) lines.push(scan.lineNumbers[out[j]].toString());
-  lines.push("|");
-  for (let j = 0; j < later.length; j++) lines.push(scan.lineNumbers[later[j]].toString());
-  return lines.join(" ");
+  return rankedLines(text, scanImportant(text), keepFirst);
 }
 
 describe("namesPlace: an error line that names where its failure is", () => {

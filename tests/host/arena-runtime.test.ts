@@ -3,8 +3,6 @@
 // makes may outlive it (a lazily made table would be kept, with the garbage below it), every
 // call leaves the arena where it found it, and an instance that has answered many calls answers
 // as a fresh one does.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   abridgeParams,
@@ -34,45 +32,16 @@ import {
 } from "../../host/core-api.js";
 import { coreArenaBytes, coreGeneration, findNeedles, resetCore, withJsonEscaped, withResidentText } from "../../host/core.js";
 import { CATEGORIES } from "../../host/categories.js";
-import { isHeldOut } from "./support/held-out.js";
+import { tuningOutputs, type TuningOutput } from "./support/tuning-outputs.js";
 
-const FIXTURES = new URL("../fixtures/", import.meta.url).pathname;
+const ALL = tuningOutputs();
 
-interface Fixture {
-  id: string;
-  text: string;
-  tool: string;
-  args: unknown;
-  exitCode: number;
-}
-
-function fixtures(): Fixture[] {
-  const found: Fixture[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (!statSync(path).isDirectory()) continue;
-      if (!existsSync(join(path, "output"))) {
-        walk(path);
-        continue;
-      }
-      const meta = existsSync(join(path, "meta.json")) ? JSON.parse(readFileSync(join(path, "meta.json"), "utf8")) : {};
-      if (isHeldOut(meta)) continue;
-      found.push({ id: path.slice(FIXTURES.length), text: readFileSync(join(path, "output"), "utf8"), tool: meta.tool ?? "bash", args: meta.args ?? {}, exitCode: meta.exitCode ?? -1 });
-    }
-  };
-  walk(FIXTURES);
-  return found;
-}
-
-const ALL = fixtures();
-
-function compactOf(f: Fixture, budget: number, details: boolean) {
+function compactOf(f: TuningOutput, budget: number, details: boolean) {
   return coreCompact({ tool: f.tool, argsJson: JSON.stringify(f.args), text: f.text, exitCode: f.exitCode, budgets: CATEGORIES.map(() => budget), passthrough: 1_500, hint: "abridge_read id=x", category: "", details });
 }
 
 /** Every entry point a host uses, on one output: what a session and read() do with it. */
-function everything(f: Fixture, budget: number): string {
+function everything(f: TuningOutput, budget: number): string {
   const bytes = new TextEncoder().encode(f.text);
   const answers = {
     resident: withResidentText(f.text, () => ({

@@ -2,7 +2,7 @@
 // is the same whether the core prefilters it (texts from CORE_PREFILTER_LOADED_FROM once the
 // core is loaded, from CORE_PREFILTER_FROM always) or the rules' searches run in JS alone (a
 // module without the scan export); and a session that redacts its log writes those texts.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,29 +11,7 @@ import { CORE_PREFILTER_LOADED_FROM, redactSecrets } from "../../host/redact.js"
 import { compact } from "../../host/pipeline.js";
 import { createAbridge } from "../../host/session.js";
 import { readLogSync } from "../../host/log/reader.js";
-import { isHeldOut } from "./support/held-out.js";
-
-const FIXTURES = new URL("../fixtures/", import.meta.url).pathname;
-
-/** Outputs of the fixtures outside the held-out part. */
-function fixtureOutputs(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (!statSync(path).isDirectory()) continue;
-      if (!existsSync(join(path, "output"))) {
-        walk(path);
-        continue;
-      }
-      const meta = existsSync(join(path, "meta.json")) ? JSON.parse(readFileSync(join(path, "meta.json"), "utf8")) : {};
-      if (isHeldOut(meta)) continue;
-      found.push(readFileSync(join(path, "output"), "utf8"));
-    }
-  };
-  walk(FIXTURES);
-  return found;
-}
+import { tuningOutputs } from "./support/tuning-outputs.js";
 
 const SECRETS = [
   "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
@@ -55,7 +33,7 @@ const SECRETS = [
   "_auth=dXNlcjpwYXNzd29yZA==",
 ];
 
-const OUTPUTS = fixtureOutputs();
+const OUTPUTS = tuningOutputs().map((f) => f.text);
 
 /** Each output as it is, and with one secret (in turn) written at its start, its middle and its end. */
 function texts(): string[] {
