@@ -2,15 +2,16 @@
 // is the same whether the core prefilters it (texts from CORE_PREFILTER_LOADED_FROM once the
 // core is loaded, from CORE_PREFILTER_FROM always) or the rules' searches run in JS alone (a
 // module without the scan export); and a session that redacts its log writes those texts.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { coreLoaded, coreNeedleScans, resetCore, useCoreWasm } from "../../host/core.js";
+import { coreLoaded, coreNeedleScans, resetCore } from "../../host/core.js";
 import { CORE_PREFILTER_LOADED_FROM, redactSecrets } from "../../host/redact.js";
 import { compact } from "../../host/pipeline.js";
 import { createAbridge } from "../../host/session.js";
 import { readLogSync } from "../../host/log/reader.js";
+import { redactAllInJs } from "./support/redact-in-js.js";
 import { tuningOutputs } from "./support/tuning-outputs.js";
 
 const SECRETS = [
@@ -47,24 +48,6 @@ function texts(): string[] {
   return all;
 }
 
-/** The redactions with the core out of the way: a module without the scan export, for all texts at once. */
-function redactAllInJs(all: readonly string[]): ReturnType<typeof redactSecrets>[] {
-  // (module (func (export "compact"))): accepted by the binding, no findNeedles.
-  const bare = new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x03, 0x02, 0x01, 0x00, 0x07, 0x0b, 0x01, 0x07,
-    ...Buffer.from("compact"), 0x00, 0x00, 0x0a, 0x04, 0x01, 0x02, 0x00, 0x0b,
-  ]);
-  useCoreWasm(bare);
-  try {
-    const before = coreNeedleScans();
-    const results = all.map((t) => redactSecrets(t));
-    expect(coreNeedleScans()).toBe(before);
-    return results;
-  } finally {
-    useCoreWasm(readFileSync(new URL("../../build/abridge.wasm", import.meta.url)));
-    resetCore();
-  }
-}
 
 afterAll(() => resetCore());
 

@@ -3,8 +3,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { coreNeedleScans, findNeedles, resetCore, useCoreWasm } from "../../host/core.js";
+import { coreNeedleScans, findNeedles } from "../../host/core.js";
 import { CORE_PREFILTER_FROM, redactSecrets } from "../../host/redact.js";
+import { redactAllInJs } from "./support/redact-in-js.js";
 
 // A real coloured build log (gcc's warnings), repeated past the prefilter's threshold: no secret in it.
 const warnings = readFileSync(new URL("../../bench/data/gcc-warnings.ansi.txt", import.meta.url), "utf8");
@@ -40,23 +41,9 @@ const SECRETS = [
   "_auth=dXNlcjpwYXNzd29yZA==",
 ];
 
-/** The redaction with the core out of the way: a module without the scan export. */
+/** The redaction with the core out of the way (support/redact-in-js.ts). */
 function redactInJs(text: string): ReturnType<typeof redactSecrets> {
-  // (module (func (export "compact"))): accepted by the binding, no findNeedles.
-  const bare = new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x03, 0x02, 0x01, 0x00, 0x07, 0x0b, 0x01, 0x07,
-    ...Buffer.from("compact"), 0x00, 0x00, 0x0a, 0x04, 0x01, 0x02, 0x00, 0x0b,
-  ]);
-  useCoreWasm(bare);
-  try {
-    const before = coreNeedleScans();
-    const result = redactSecrets(text);
-    expect(coreNeedleScans()).toBe(before);
-    return result;
-  } finally {
-    useCoreWasm(readFileSync(new URL("../../build/abridge.wasm", import.meta.url)));
-    resetCore();
-  }
+  return redactAllInJs([text])[0]!;
 }
 
 function redactWithCore(text: string): ReturnType<typeof redactSecrets> {
