@@ -53,13 +53,27 @@ export function withOutputLine<R>(
   serialize: (record: CallRecord | ChunkRecord) => string,
   write: (parts: Uint8Array[]) => R,
 ): R | undefined {
+  return withOutputLineAround(escape, output, record, serialize, (head, body, tail) => write([Buffer.from(head, "utf8"), ...body, Buffer.from(tail, "utf8")]));
+}
+
+/**
+ * withOutputLine() for a writer that encodes the line's text itself: `write` gets the record's
+ * JSON before the escaped body, the body's parts, and the rest with the line's newline.
+ */
+export function withOutputLineAround<R>(
+  escape: JsonEscaper,
+  output: string | Uint8Array,
+  record: (size: OutputSize) => CallRecord | ChunkRecord,
+  serialize: (record: CallRecord | ChunkRecord) => string,
+  write: (head: string, body: Uint8Array[], tail: string) => R,
+): R | undefined {
   return escape(output, (escaped: JsonEscaped) => {
     const json = serialize(record({ bytes: escaped.bytes, chars: escaped.chars }));
     // The last `"output":""` is the record's own: fields after it (size, chunks, aborted) are
     // numbers or JSON strings, whose quotes are escaped; earlier ones (args) come before it.
     const at = json.lastIndexOf(EMPTY_OUTPUT) + OPEN;
     if (at < OPEN) throw new Error("the serialised record has no empty output field");
-    return write([Buffer.from(json.slice(0, at), "utf8"), ...escaped.parts, Buffer.from(`${json.slice(at)}\n`, "utf8")]);
+    return write(json.slice(0, at), escaped.parts, `${json.slice(at)}\n`);
   });
 }
 
@@ -76,15 +90,27 @@ export function withCompletionLine<R>(
   escape: JsonEscaper,
   record: CompletionRecord,
   serialize: (record: CompletionRecord) => string,
-  write: (parts: Uint8Array[]) => R,
+  write: (head: string, body: Uint8Array[], tail: string) => R,
 ): R | undefined {
-  return escape(record.llmContent, (escaped: JsonEscaped) => {
-    const json = serialize({ ...record, llmContent: "" });
-    // The first `"llmContent":""` is the record's own: every field before it is one of the
-    // record's head (v, type, time, session, callId, category), whose strings have their quotes
-    // escaped; later ones (summary, metadata) may hold anything.
-    const at = json.indexOf(EMPTY_LLM_CONTENT) + OPEN_LLM_CONTENT;
-    if (at < OPEN_LLM_CONTENT) throw new Error("the serialised record has no empty llmContent field");
-    return write([Buffer.from(json.slice(0, at), "utf8"), ...escaped.parts, Buffer.from(`${json.slice(at)}\n`, "utf8")]);
-  });
+  return escape(record.llmContent, (escaped: JsonEscaped) => completionLineAround(record, escaped.parts, serialize, write));
+}
+
+/**
+ * A completion record's line around `body`, the escaped JSON string body of its llmContent (from
+ * the core's escape, or a held call record's escape of the same text): the record's JSON before
+ * the body, the body, and the rest of it with the line's newline. Throws what `serialize` throws.
+ */
+export function completionLineAround<R>(
+  record: CompletionRecord,
+  body: Uint8Array[],
+  serialize: (record: CompletionRecord) => string,
+  write: (head: string, body: Uint8Array[], tail: string) => R,
+): R {
+  const json = serialize({ ...record, llmContent: "" });
+  // The first `"llmContent":""` is the record's own: every field before it is one of the
+  // record's head (v, type, time, session, callId, category), whose strings have their quotes
+  // escaped; later ones (summary, metadata) may hold anything.
+  const at = json.indexOf(EMPTY_LLM_CONTENT) + OPEN_LLM_CONTENT;
+  if (at < OPEN_LLM_CONTENT) throw new Error("the serialised record has no empty llmContent field");
+  return write(json.slice(0, at), body, `${json.slice(at)}\n`);
 }

@@ -7,7 +7,7 @@ import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readS
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
-import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, withCompletionLine, withOutputLine, type JsonEscaper } from "./output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, withOutputLineAround, type JsonEscaper } from "./output-line.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
 import {
@@ -102,17 +102,23 @@ function encodeLine(json: string): Buffer {
   return buffer.subarray(0, written + 1);
 }
 
-/** Parts of a line joined as encodeLine() gives a line: in the scratch buffer when they fit, valid until the next call. */
-function joinLine(parts: Uint8Array[]): Buffer {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const buffer = length <= LINE_SCRATCH_BYTES ? (lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES)) : Buffer.allocUnsafe(length);
-  let at = 0;
-  for (const p of parts) {
+/**
+ * A line of JSON text around an escaped body, as encodeLine() gives a line: in the scratch buffer
+ * when it surely fits (UTF-8 takes at most 3 bytes per UTF-16 unit), valid until the next call.
+ * The text is encoded straight into it, never into buffers of its own first.
+ */
+function lineAround(head: string, body: Uint8Array[], tail: string): Buffer {
+  let bodyBytes = 0;
+  for (const p of body) bodyBytes += p.length;
+  const bound = (head.length + tail.length) * 3 + bodyBytes;
+  const buffer = bound <= LINE_SCRATCH_BYTES ? (lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES)) : Buffer.allocUnsafe(Buffer.byteLength(head, "utf8") + bodyBytes + Buffer.byteLength(tail, "utf8"));
+  let at = utf8.encodeInto(head, buffer).written;
+  for (const p of body) {
     buffer.set(p, at);
     at += p.length;
   }
-  return buffer.subarray(0, length);
+  at += utf8.encodeInto(tail, buffer.subarray(at)).written;
+  return buffer.subarray(0, at);
 }
 
 /**
@@ -126,6 +132,12 @@ export interface HeldCall {
   readonly line: Buffer;
   /** Set once the record was written or could not be. */
   result?: LogWriteResult;
+  /**
+   * The logged output when the core escaped it, and where its escaped body sits in `line`: a
+   * completion whose llmContent is the same text (an output the model sees whole) reuses those
+   * bytes instead of escaping the text again.
+   */
+  readonly escaped?: { text: string; start: number; end: number };
 }
 
 /** Outputs from this long are written by the thread pool in appendCallAsync(); shorter ones at once. */
@@ -228,14 +240,14 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    */
   holdCall(input: CallInput): HeldCall | LogWriteResult | undefined {
     if (this.closed || this.lastWriteFailed || input.chunks || input.aborted !== undefined || input.output.length >= CORE_ESCAPE_FROM) return undefined;
-    let line: Buffer;
+    let held: HeldCall;
     try {
       const output = this.redacted(input.output);
-      line = this.escapedLine(input, output) ?? Buffer.from(encodeLine(serializeRecord({ ...this.callHead(input), ...encodeOutput(output) })));
+      held = this.escapedCall(input, output) ?? { callId: String(input.callId), line: Buffer.from(encodeLine(serializeRecord({ ...this.callHead(input), ...encodeOutput(output) }))) };
     } catch (err) {
       return this.encodeFailed(input.callId, err);
     }
-    return { callId: String(input.callId), line };
+    return held;
   }
 
   /**
@@ -243,10 +255,24 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    * JSON.stringify of the record and encoding its JSON would each read the output once more;
    * undefined for a short output, bytes, or a core that cannot escape (even one that trapped).
    */
-  private escapedLine(input: CallInput, output: string | Uint8Array): Buffer | undefined {
+  private escapedCall(input: CallInput, output: string | Uint8Array): HeldCall | undefined {
     if (!this.escape || typeof output !== "string" || output.length < CORE_ESCAPE_HELD_FROM) return undefined;
     try {
-      return withOutputLine(this.escape, output, (size) => ({ ...this.callHead(input), output: "", size }), serializeRecord, (parts) => Buffer.concat(parts));
+      return withOutputLineAround(this.escape, output, (size) => this.emptyCallRecord(input, size), serializeRecord, (head, body, tail) => {
+        // Encoded straight into a buffer of the line's own size: it outlives the scratch buffer.
+        const start = Buffer.byteLength(head, "utf8");
+        let end = start;
+        for (const p of body) end += p.length;
+        const line = Buffer.allocUnsafe(end + Buffer.byteLength(tail, "utf8"));
+        utf8.encodeInto(head, line);
+        let at = start;
+        for (const p of body) {
+          line.set(p, at);
+          at += p.length;
+        }
+        utf8.encodeInto(tail, line.subarray(end));
+        return { callId: String(input.callId), line, escaped: { text: output, start, end } };
+      });
     } catch {
       return undefined;
     }
@@ -332,6 +358,25 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     // A core that cannot escape: the record is serialised whole, and written at once.
     if (!line) return this.appendCall({ ...input, output });
     return this.writeLineAsync([line], "call", callId);
+  }
+
+  /**
+   * callHead() with an empty output and its size, as one literal: a spread of the head would copy
+   * it field by field on every call.
+   */
+  private emptyCallRecord(input: CallInput, size: OutputSize): CallRecord {
+    return {
+      v: LOG_SCHEMA_VERSION,
+      type: "call",
+      time: this.timestamp(),
+      session: this.sessionId,
+      callId: String(input.callId),
+      tool: String(input.tool),
+      args: input.args ?? null,
+      exitCode: input.exitCode ?? null,
+      output: "",
+      size,
+    };
   }
 
   /** A call record's fields before its output, in the order every record starts with. */
@@ -489,7 +534,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.closed) return this.writeHeldCall(held);
     let line: Buffer;
     try {
-      line = this.completionLine(record);
+      line = this.completionLine(record, held);
     } catch (err) {
       // The completion cannot be serialised: the call record still goes in alone.
       this.writeHeldCall(held);
@@ -511,10 +556,13 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    * the core when it is a few KB (the escape writes UTF-8 in one pass, where JSON.stringify and
    * encoding its result read it twice), else serialised whole. The same bytes either way.
    */
-  private completionLine(record: CompletionRecord): Buffer {
+  private completionLine(record: CompletionRecord, held?: HeldCall): Buffer {
+    const escaped = held?.escaped;
+    // The same text escapes to the same bytes: the held call record's are written again.
+    if (escaped !== undefined && record.llmContent === escaped.text) return completionLineAround(record, [held!.line.subarray(escaped.start, escaped.end)], serializeRecord, lineAround);
     if (this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM) {
       try {
-        const line = withCompletionLine(this.escape, record, serializeRecord, joinLine);
+        const line = withCompletionLine(this.escape, record, serializeRecord, lineAround);
         if (line) return line;
       } catch {
         // a core that trapped: serialised whole below

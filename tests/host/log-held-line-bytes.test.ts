@@ -1,0 +1,95 @@
+// A held call record and its completion are written around escaped bodies (the core's escape of
+// the output, reused for a completion whose llmContent is the same text): every line must be
+// byte for byte what JSON.stringify of the whole record gives, over every tuning fixture.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { LogWriter } from "../../host/log/writer.js";
+import { coreLogEscapes, withJsonEscaped } from "../../host/core.js";
+import { compact } from "../../host/pipeline.js";
+import { redactSecrets } from "../../host/redact.js";
+import { createAbridge } from "../../host/session.js";
+import type { CallRecord, CompletionRecord } from "../../host/log/schema.js";
+import { tuningOutputs } from "./support/tuning-outputs.js";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "abridge-held-bytes-"));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const TIME = "2025-01-02T03:04:05.678Z";
+const clock = () => new Date(TIME);
+const outputs = tuningOutputs();
+const redact = (text: string) => redactSecrets(text).text;
+
+/** The two lines JSON.stringify of each whole record gives (what the writer wrote before escaping). */
+function expectedLines(id: string, output: string, args: unknown, exitCode: number, llmContent: string, metadata: Record<string, unknown>): string {
+  const call: CallRecord = { v: 1, type: "call", time: TIME, session: "s1", callId: id, tool: "bash", args, exitCode, output, size: { bytes: Buffer.byteLength(output, "utf8"), chars: output.length } };
+  const completion: CompletionRecord = { v: 1, type: "completion", time: TIME, session: "s1", callId: id, category: "CommandOutput", llmContent, summary: "done", metadata, summarizer: null };
+  return `${JSON.stringify(call)}\n${JSON.stringify(completion)}\n`;
+}
+
+describe("a held call record written with its completion", () => {
+  for (const [name, withRedaction] of [
+    ["as given", false],
+    ["redacted", true],
+  ] as const) {
+    it(`is the serialised records for every tuning fixture, the model seeing it whole or digested (${name})`, () => {
+      expect(outputs.length).toBeGreaterThan(50);
+      const path = join(dir, `writer-${name}.jsonl`);
+      const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped, redact: withRedaction ? redact : undefined });
+      let expected = "";
+      let reused = 0;
+      for (const [i, fixture] of outputs.entries()) {
+        if (fixture.text.length >= 16 * 1024) continue; // written at once, never held
+        const logged = withRedaction ? redact(fixture.text) : fixture.text;
+        const digest = compact({ tool: fixture.tool, args: fixture.args as Record<string, unknown>, output: fixture.text, exitCode: fixture.exitCode }).llmContent;
+        const metadata = { keptLines: [[1, 2]], facts: { id: fixture.id }, tool: fixture.tool };
+        for (const [kind, llmContent] of [
+          ["whole", logged],
+          ["digest", withRedaction ? redact(digest) : digest],
+        ] as const) {
+          const id = `${i}-${kind}`;
+          const before = coreLogEscapes();
+          const held = w.holdCall({ callId: id, tool: "bash", args: fixture.args, exitCode: fixture.exitCode, output: fixture.text });
+          if (!held || !("line" in held)) throw new Error(`${fixture.id}: the call was not held`);
+          expect(w.appendCompletion({ callId: id, category: "CommandOutput", llmContent, summary: "done", metadata, summarizer: null, llmContentRedacted: withRedaction }, held).ok).toBe(true);
+          // The model seeing the logged text whole: its escape is written twice, made once.
+          if (kind === "whole" && logged.length >= 512) {
+            expect(coreLogEscapes() - before, fixture.id).toBe(1);
+            reused++;
+          }
+          expected += expectedLines(id, logged, fixture.args, fixture.exitCode, llmContent, metadata);
+        }
+      }
+      w.close();
+      expect(reused).toBeGreaterThan(20);
+      const file = readFileSync(path, "utf8");
+      // Compared line by line first, for a readable failure.
+      const got = file.split("\n");
+      const want = expected.split("\n");
+      for (let i = 0; i < want.length; i++) expect(got[i], `line ${i + 1}`).toBe(want[i]);
+      expect(file).toBe(expected);
+    });
+  }
+
+  it("is what JSON.stringify gives of every record a session logs for the tuning fixtures", async () => {
+    for (const redaction of [false, true]) {
+      const path = join(dir, `session-${redaction}.jsonl`);
+      const session = createAbridge({ cwd: dir, env: {}, log: { dir, path }, redaction: { log: redaction } });
+      for (const [i, fixture] of outputs.entries()) {
+        await session.process({ tool: fixture.tool, args: fixture.args as Record<string, unknown>, output: fixture.text, exitCode: fixture.exitCode, callId: `c${i}` });
+      }
+      await session.close();
+      const lines = readFileSync(path, "utf8").split("\n");
+      expect(lines.pop()).toBe("");
+      expect(lines.length).toBe(outputs.length * 2);
+      // A line JSON.stringify wrote reads back and serialises to itself, byte for byte.
+      for (const line of lines) expect(JSON.stringify(JSON.parse(line))).toBe(line);
+    }
+  });
+});
