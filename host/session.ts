@@ -165,7 +165,17 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   }
 
   /** Processes one tool result. Resolves with what the model should see; never loses the output. */
-  async process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
+  process(input: ToolResultInput, options: ProcessOptions = {}): Promise<ProcessResult> {
+    // Not an async function: the promise of the steps below is returned as it is, where an async
+    // wrapper would settle a promise of its own a few microtasks after it (on every call).
+    try {
+      return this.processNow(input, options);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  private processNow(input: ToolResultInput, options: ProcessOptions): Promise<ProcessResult> {
     if (this.closed) throw new AbridgeError("ABRIDGE_CLOSED", "process() after close(): create a new session with createAbridge()");
     const callId = input?.callId ?? this.nextCallId();
     const output = input?.output;
@@ -282,15 +292,24 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
    * written (a promise), or is held to go with its completion: a held record is in the file
    * before any await, and when this resolves or rejects.
    */
-  private async complete(input: ToolResultInput, callId: string, written: boolean | Promise<LogWriteResult> | HeldCall, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
-    if (isHeld(written)) {
-      try {
-        return await this.completeHeld(input, callId, written, options);
-      } finally {
-        // Whatever ended the call early (a bad option, a failure the fallback does not cover), its output is logged.
-        this.writer!.writeHeldCall(written);
-      }
+  private complete(input: ToolResultInput, callId: string, written: boolean | Promise<LogWriteResult> | HeldCall, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
+    if (!isHeld(written)) return this.completeWritten(input, callId, written, options, bounded);
+    // Whatever ends the call early (a bad option, a failure the fallback does not cover), its
+    // output is logged before the promise settles.
+    let settled: Promise<ProcessResult> | ProcessResult;
+    try {
+      settled = this.completeHeld(input, callId, written, options);
+    } catch (err) {
+      this.writer!.writeHeldCall(written);
+      return Promise.reject(err);
     }
+    if (settled instanceof Promise) return settled.finally(() => this.writer!.writeHeldCall(written));
+    this.writer!.writeHeldCall(written);
+    return Promise.resolve(settled);
+  }
+
+  /** complete() for a call record written, not written, or being written. */
+  private async completeWritten(input: ToolResultInput, callId: string, written: boolean | Promise<LogWriteResult>, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): Promise<ProcessResult> {
     let logged: boolean;
     let compacted: CompactedWithDetails;
     if (typeof written === "boolean") {
