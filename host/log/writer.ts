@@ -128,7 +128,7 @@ function lineAround(head: string, body: Uint8Array[], tail: string): Buffer {
  */
 export interface HeldCall {
   readonly callId: string;
-  /** The record's line as written: UTF-8, its newline included. */
+  /** The record's line as written: UTF-8, its newline included. Valid until the record is written. */
   readonly line: Buffer;
   /** Set once the record was written or could not be. */
   result?: LogWriteResult;
@@ -142,6 +142,8 @@ export interface HeldCall {
 
 /** Outputs from this long are written by the thread pool in appendCallAsync(); shorter ones at once. */
 export const ASYNC_WRITE_FROM = 256 * 1024;
+/** The largest held call line built in the writer's own reused buffer (holdCall()). */
+const HELD_SCRATCH_BYTES = 128 * 1024;
 /** The largest line buffer kept between appendCallAsync() calls. */
 const ASYNC_SCRATCH_KEEP = 64 * 1024 * 1024;
 
@@ -182,6 +184,13 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   private pendingWrites = 0;
   /** The line of the last appendCallAsync, reused once its write has landed. */
   private asyncScratch: Buffer | undefined;
+  /**
+   * The buffer a held call's line is built in, reused once that call is written: a fresh buffer
+   * per call would have Buffer's pool allocate a new slab every other call. While one held call
+   * is unwritten, another gets a buffer of its own.
+   */
+  private heldScratch: Buffer | undefined;
+  private heldScratchBusy = false;
   /** The last write failed: calls are then written at once, not held (see holdCall()). */
   private lastWriteFailed = false;
 
@@ -263,7 +272,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         const start = Buffer.byteLength(head, "utf8");
         let end = start;
         for (const p of body) end += p.length;
-        const line = Buffer.allocUnsafe(end + Buffer.byteLength(tail, "utf8"));
+        const line = this.heldLineBuffer(end + Buffer.byteLength(tail, "utf8"));
         utf8.encodeInto(head, line);
         let at = start;
         for (const p of body) {
@@ -278,11 +287,27 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     }
   }
 
+  /** A buffer for a held call's line of `bytes`: the reused one when no other held call holds it. */
+  private heldLineBuffer(bytes: number): Buffer {
+    if (this.heldScratchBusy || bytes > HELD_SCRATCH_BYTES) return Buffer.allocUnsafe(bytes);
+    // Grown to the longest line so far, from a size most short outputs' lines fit in.
+    if (!this.heldScratch || this.heldScratch.length < bytes) this.heldScratch = Buffer.allocUnsafeSlow(Math.max(bytes, 16 * 1024));
+    this.heldScratchBusy = true;
+    return this.heldScratch.subarray(0, bytes);
+  }
+
+  /** Sets a held call's result: its line is no longer needed, and the reused buffer it may be in is free. */
+  private settleHeld(held: HeldCall, result: LogWriteResult): LogWriteResult {
+    held.result = result;
+    if (this.heldScratch !== undefined && held.line.buffer === this.heldScratch.buffer) this.heldScratchBusy = false;
+    return result;
+  }
+
   /** Writes a held call record alone (before a summary, or when the call ends without a completion). Never throws. */
   writeHeldCall(held: HeldCall): LogWriteResult {
     if (held.result) return held.result;
-    if (this.closed) return (held.result = this.fail(`the session log ${this.path} is closed`));
-    return (held.result = this.writeLine(held.line, "call", held.callId, undefined));
+    if (this.closed) return this.settleHeld(held, this.fail(`the session log ${this.path} is closed`));
+    return this.settleHeld(held, this.writeLine(held.line, "call", held.callId, undefined));
   }
 
   /** Logs a tool call and its full output. Never throws. */
@@ -546,9 +571,9 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       target = this.prepareWrite([held.line, line]);
       written = writevSync(target.file.fd, target.data);
     } catch (err) {
-      return (held.result = this.writeFailed(err));
+      return this.settleHeld(held, this.writeFailed(err));
     }
-    return (held.result = this.writeDone(target, written, "completion", record.callId, undefined, { callId: held.callId, bytes: held.line.length }));
+    return this.settleHeld(held, this.writeDone(target, written, "completion", record.callId, undefined, { callId: held.callId, bytes: held.line.length }));
   }
 
   /**

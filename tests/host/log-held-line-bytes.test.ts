@@ -77,6 +77,30 @@ describe("a held call record written with its completion", () => {
     });
   }
 
+  it("keeps each line while several held calls wait for their completions, in any order", () => {
+    const path = join(dir, "overlap.jsonl");
+    const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped });
+    const texts = outputs.filter((o) => o.text.length >= 512 && o.text.length < 16 * 1024).slice(0, 4).map((o) => o.text);
+    expect(texts).toHaveLength(4);
+    const metadata = { tool: "bash" };
+    let expected = "";
+    // Two held at once, settled in reverse order; then one alone; then one written before its completion.
+    const held = texts.map((text, i) => {
+      const h = w.holdCall({ callId: `h${i}`, tool: "bash", args: {}, exitCode: 0, output: text });
+      if (!h || !("line" in h)) throw new Error("the call was not held");
+      return h;
+    });
+    for (const i of [1, 0, 2]) {
+      expect(w.appendCompletion({ callId: `h${i}`, category: "CommandOutput", llmContent: texts[i]!, summary: "done", metadata, summarizer: null }, held[i]).ok).toBe(true);
+      expected += expectedLines(`h${i}`, texts[i]!, {}, 0, texts[i]!, metadata);
+    }
+    expect(w.writeHeldCall(held[3]!).ok).toBe(true);
+    expect(w.appendCompletion({ callId: "h3", category: "CommandOutput", llmContent: texts[3]!, summary: "done", metadata, summarizer: null }, held[3]).ok).toBe(true);
+    expected += expectedLines("h3", texts[3]!, {}, 0, texts[3]!, metadata);
+    w.close();
+    expect(readFileSync(path, "utf8")).toBe(expected);
+  });
+
   it("is what JSON.stringify gives of every record a session logs for the tuning fixtures", async () => {
     for (const redaction of [false, true]) {
       const path = join(dir, `session-${redaction}.jsonl`);
