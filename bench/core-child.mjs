@@ -8,7 +8,10 @@
 /** A require for Node's built-ins, made when a branch needs one. */
 const builtins = async () => (await import("node:module")).createRequire(import.meta.url);
 const self = new URL(import.meta.url).pathname;
-const WARM_UP_CALLS = 10000;
+// V8 sizes its young generation and tiers the code up over the first tens of thousands of
+// calls; the leaner a call, the later that ends. A 10,000-call warm-up left it inside the
+// measured window of process() calls (an RSS slope of 7–16 MB there, about 0 after 30,000).
+const WARM_UP_CALLS = 30000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /**
  * Wall time of fresh node processes, ms: the median of 9 rounds per variant, the variants taken in

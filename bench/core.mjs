@@ -136,7 +136,7 @@ const lines = [
   `- cold start (import + compile + first call), median of 5 fresh processes: ${fmt(results.coldStartMs)} ms`,
   `- first process() in a fresh process (import + createAbridge + process(), wall time of the process), median of 9 alternating rounds, over \`node -e 0\` (${fmt(results.nodeBareMs)} ms): 4 KB output +${fmt(results.firstProcess4kOverMs)} ms, 1 MB output +${fmt(results.firstProcess1mOverMs)} ms; of which Node running an ES module file at all (an empty one) takes +${fmt(results.emptyModuleOverMs)} ms, and building the 1 MB output (the same module without abridge) +${fmt(results.input1mOverMs)} ms`,
   `- the same from a CommonJS harness (\`require("abridge-agent")\`, bench/first-process.cjs): 4 KB output +${fmt(results.firstProcessCjs4kOverMs)} ms, 1 MB output +${fmt(results.firstProcessCjs1mOverMs)} ms`,
-  `- memory over 10,000 calls after 10,000 warm-up calls (V8 sizes its young generation once, by ~17 MB, within the first ~8,000): RSS ${fmt(results.rssGrowthMB, 2)} MB, JS heap ${fmt(results.heapGrowthMB, 2)} MB, wasm memory ${fmt(results.wasmBeforeMB, 1)} → ${fmt(results.wasmAfterMB, 1)} MB`,
+  `- memory over 10,000 calls after 30,000 warm-up calls (V8 sizes its young generation, by ~17 MB, and tiers the code up within the first tens of thousands): RSS ${fmt(results.rssGrowthMB, 2)} MB, JS heap ${fmt(results.heapGrowthMB, 2)} MB, wasm memory ${fmt(results.wasmBeforeMB, 1)} → ${fmt(results.wasmAfterMB, 1)} MB`,
   `- the same with process() and the session log: RSS ${fmt(results.processRssGrowthMB, 2)} MB, JS heap ${fmt(results.processHeapGrowthMB, 2)} MB (${fmt((results.processHeapGrowthMB * 1e6) / 10000, 0)} bytes kept per call: its stats row and log locations)`,
 ];
 console.log(lines.join("\n"));
