@@ -371,7 +371,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         output,
         (size) => {
           bytes = size.bytes;
-          return { ...this.callHead(input), output: "", size };
+          return this.emptyCallRecord(input, size);
         },
         serializeRecord,
         (parts) => this.ownedLine(parts),
