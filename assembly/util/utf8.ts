@@ -1,5 +1,6 @@
 // UTF-8 validation the way a lenient decoder (WHATWG TextDecoder, fatal:
 // false) sees it: each maximal invalid subpart becomes one U+FFFD.
+import { utf8ByteCount } from "./utf8-count";
 
 /** utf8Step's result when the data ends inside a sequence that is valid so far. */
 export const UTF8_INCOMPLETE = 0;
@@ -43,25 +44,5 @@ export function utf8Step(p: usize, i: i32, n: i32, wide: bool): i32 {
 
 /** UTF-8 bytes of s; a lone surrogate counts as U+FFFD (3 bytes), as an encoder writes it. */
 export function utf8Length(s: string): i64 {
-  const p = changetype<usize>(s);
-  const n = s.length;
-  let bytes: i64 = 0;
-  const ascii = i16x8.splat(0x80);
-  for (let i = 0; i < n; i++) {
-    // 8 ASCII units a step, a byte each (but in the size-optimised build, the component's):
-    // a file's text is mostly ASCII, and a file digest counts the bytes of all of it.
-    while (ASC_SHRINK_LEVEL < 2 && i + 8 <= n && !v128.any_true(i16x8.ge_u(v128.load(p + (<usize>i << 1)), ascii))) {
-      bytes += 8;
-      i += 8;
-    }
-    if (i >= n) break;
-    const c = <i32>load<u16>(p + (<usize>i << 1));
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if ((c & 0xfc00) == 0xd800 && i + 1 < n && (<i32>load<u16>(p + (<usize>(i + 1) << 1)) & 0xfc00) == 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
+  return <i64>utf8ByteCount(changetype<usize>(s), s.length);
 }

@@ -25,6 +25,7 @@ import { parseDigits, plural, startsWithAt } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { CONTENT_KEYS, NEW_KEYS, OLD_KEYS, PATCH_KEYS } from "../../call/keys";
 import { lowerForAsciiTests } from "../../util/lower";
+import { utf8Length as utf8LengthOf } from "../../util/utf8";
 
 
 /** Lines of a snippet: "" has 0, "a" and "a\n" have 1. */
@@ -36,17 +37,7 @@ function linesOf(s: string): i32 {
 
 /** Bytes of s in UTF-8 (a lone surrogate counts as U+FFFD, 3 bytes). */
 export function utf8Length(s: string): i32 {
-  let n = 0;
-  for (let i = 0, len = s.length; i < len; i++) {
-    const c = unitAt(s, i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if ((c & 0xfc00) == 0xd800 && i + 1 < len && (unitAt(s, i + 1) & 0xfc00) == 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
+  return <i32>utf8LengthOf(s);
 }
 
 /** A number the tool reported before "replacement"/"occurrence", or -1. */
