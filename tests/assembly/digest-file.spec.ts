@@ -45,7 +45,9 @@ describe("digestFile", () => {
     expect(out.length).toBeLessThanOrEqual(3000);
     expect(has(out, "Read m.py (1,000 lines, ")).toBe(true);
     expect(has(out, "Outline: 200 symbols\n")).toBe(true);
-    expect(has(out, "smaller symbols not shown]")).toBe(true);
+    // The symbols not shown whole are named with their first line, as many as fit.
+    expect(has(out, " smaller symbols: function f")).toBe(true);
+    expect(has(out, " not listed]\n")).toBe(true);
     expect(has(out, "\n1: def f0(x):\n")).toBe(true);
     // The footer's next offset is one past the last line shown.
     const at = out.indexOf("(showing lines 1-");
@@ -55,6 +57,43 @@ describe("digestFile", () => {
     expect(has(out, "next: offset=" + (last + 1).toString() + ")")).toBe(true);
     expect(has(j, '"keptLines":[[1,' + last.toString() + "]]")).toBe(true);
     expect(has(j, '"truncated":true')).toBe(true);
+  });
+
+  it("names the symbols not shown whole, the larger first, in source order, counted exactly", () => {
+    // 60 functions; every seventh (f3, f10, …) has 20 more lines than the others.
+    const parts = new Array<string>();
+    for (let i = 0; i < 60; i++) {
+      parts.push("def f" + i.toString() + "(x):");
+      const extra = i % 7 == 3 ? 20 : 0;
+      for (let k = 0; k <= extra; k++) parts.push("    x += " + k.toString());
+      parts.push("    return x");
+      parts.push("");
+    }
+    const out = llm(digestFileJson(parts.join("\n") + "\n", 800, "Read", '{"file_path":"m.py"}', 0));
+    expect(out.length).toBeLessThanOrEqual(800);
+    const lines = out.split("\n");
+    let whole = 0;
+    let rest = "";
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i].startsWith("  function f")) whole++;
+      if (lines[i].startsWith("  [+")) rest = lines[i];
+    }
+    expect(whole).toBeGreaterThan(0);
+    // "  [+R smaller symbols: function fA L1, function fB L9, +N not listed]"
+    expect(rest.startsWith("  [+" + (60 - whole).toString() + " smaller symbols: ")).toBe(true);
+    const names = rest.substring(rest.indexOf(": ") + 2, rest.lastIndexOf(", +")).split(", ");
+    const notListed = I32.parseInt(rest.substring(rest.lastIndexOf(", +") + 3, rest.indexOf(" not listed]")));
+    expect(names.length + notListed).toBe(60 - whole);
+    let previous = 0;
+    let large = 0;
+    for (let i = 0; i < names.length; i++) {
+      const n = I32.parseInt(names[i].substring(names[i].indexOf(" f") + 2, names[i].indexOf(" L")));
+      expect(n).toBeGreaterThan(previous - (i == 0 ? 1 : 0));
+      previous = n;
+      if (n % 7 == 3) large++;
+    }
+    // The large functions come first: all of them are shown, whole or by name.
+    expect(whole + large).toBeGreaterThanOrEqual(9);
   });
 
   it("stops the first chunk at 100 lines when the budget allows more", () => {

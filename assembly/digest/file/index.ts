@@ -31,7 +31,7 @@ import { statementDigest } from "./statements";
 import { longLinesNote } from "./minified";
 import { stripLineNumbers } from "./numbered";
 import { digestJson } from "../shared/record";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
@@ -39,11 +39,19 @@ import { lowerForAsciiTests } from "../../util/lower";
 
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
+/**
+ * Under SMALL_PAGE units a program's outline may take this share instead: a first page of a
+ * few lines tells less about a long file than the names of what it defines.
+ */
+const OUTLINE_SHARE_SMALL: i32 = 70;
+const SMALL_PAGE: i32 = 1200;
 /** Units left unused after the page that are worth a second try with a larger outline. */
 const REFILL_MIN: i32 = 48;
 /** Share of the budget each of the before / after summaries may take in sections mode. */
 const SIDE_SHARE: i32 = 15;
 const MAX_NAME: i32 = 80;
+/** Share (percent) of the outline's room the largest symbols take whole when not all fit; the rest are named. */
+const WHOLE_SYMBOLS_SHARE: i32 = 50;
 
 function readFile(text: string, ctx: DigestContext, req: FileRequest): FileText {
   const numbered = stripLineNumbers(text);
@@ -131,15 +139,56 @@ function writeOutline(w: Writer, o: Outline, share: i32): void {
     texts[k] = "  " + symbolText(o.symbols[top[k]]);
     all += texts[k].length + 1;
   }
-  let shown = top.length;
   if (w.out.length + all <= stop) {
     for (let k = 0; k < top.length; k++) w.line(texts[k]);
-  } else {
-    const sizes = new Array<i32>(top.length);
-    for (let k = 0; k < top.length; k++) sizes[k] = o.symbols[top[k]].last - o.symbols[top[k]].first;
-    shown = writeLongest(w, texts, sizes, stop - w.out.length - (34 + countDigitsWithCommas(top.length)));
+    return;
   }
-  if (shown < top.length) w.line("  [+" + plural(top.length - shown, "smaller symbol", "smaller symbols") + " not shown]");
+  const sizes = new Array<i32>(top.length);
+  for (let k = 0; k < top.length; k++) sizes[k] = o.symbols[top[k]].last - o.symbols[top[k]].first;
+  // The largest symbols whole, in a part of the room; the others by name (restLine), so
+  // that every symbol a reader may look for can be found by its name and line.
+  const room = stop - w.out.length - (34 + countDigitsWithCommas(top.length));
+  const chosen = new StaticArray<bool>(top.length);
+  const shown = writeLongest(w, texts, sizes, room * WHOLE_SYMBOLS_SHARE / 100, chosen);
+  if (shown < top.length) w.line(restLine(o, top, sizes, chosen, top.length - shown, min(stop - w.out.length, w.room) - 1));
+}
+
+/**
+ * `  [+113 smaller symbols: function name L180, class Other L212, …, +90 not listed]`: the
+ * symbols not shown whole, each by its kind, name and first line, the larger ones first while `room` units last,
+ * listed in source order.
+ */
+function restLine(o: Outline, top: Array<i32>, sizes: Array<i32>, chosen: StaticArray<bool>, rest: i32, room: i32): string {
+  const out = new StrBuf(max(room, 64));
+  out.add("  [+").add(plural(rest, "smaller symbol", "smaller symbols"));
+  // What closes the line when some names are left out: ", +N not listed]".
+  const closing = 16 + countDigitsWithCommas(rest);
+  const order = rankByScore(sizes, top.length);
+  const named = new StaticArray<bool>(top.length);
+  let left = room - out.length - 1;
+  let listed = 0;
+  for (let r = 0; r < top.length; r++) {
+    const k = order[r];
+    if (unchecked(chosen[k])) continue;
+    const s = o.symbols[top[k]];
+    const cost = 2 + s.kind.length + 1 + clippedLength(s.name, 0, s.name.length, MAX_NAME) + 2 + countDigits(s.first);
+    if (cost + (listed + 1 == rest ? 0 : closing) > left) continue;
+    left -= cost;
+    unchecked((named[k] = true));
+    listed++;
+  }
+  if (listed == 0) return out.add(" not shown]").toString();
+  let n = 0;
+  for (let k = 0; k < top.length; k++) {
+    if (!unchecked(named[k])) continue;
+    out.add(n++ == 0 ? ": " : ", ");
+    const s = o.symbols[top[k]];
+    out.add(s.kind).addChar(CharCode.SPACE);
+    addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+    out.add(" L").addInt(s.first);
+  }
+  if (listed < rest) out.add(", +").addCount(rest - listed).add(" not listed");
+  return out.addChar(CharCode.RBRACKET).toString();
 }
 
 /** `12:a3|code`, clipped (the anchor's hash is the whole line's); false when it does not fit. */
@@ -228,7 +277,7 @@ function pageWithOutline(f: FileText, w: Writer, shown: Shown, share: i32, foote
   // Minified code's outline is a list of one-letter functions on a few lines: the note replaces it.
   const note = longLinesNote(f.lines, f.language, f.path);
   if (note.length > 0 && note.length + 1 + footerMax < w.room) w.line(note);
-  else if (hasOutline(f.language)) writeOutline(w, f.outline, share);
+  else if (hasOutline(f.language)) writeOutline(w, f.outline, w.budget < SMALL_PAGE ? max(share, max(w.room, 0) * OUTLINE_SHARE_SMALL / 100) : share);
   else if (isMarkdownPath(f.path) || f.language == "markdown") {
     // A document's outline is its headings, verbatim, with their line numbers.
     const block = markdownOutlineText(f.text, share, f.first);

@@ -59,12 +59,11 @@ export function shiftOutline(o: Outline, shift: i32): void {
 
 /**
  * The longest of `texts` (by `sizes`) that fit `room` units, each on a line of its own, in
- * their order; how many were written.
+ * their order; how many were written (and which, in `chosen`).
  */
-export function writeLongest(w: Writer, texts: Array<string>, sizes: Array<i32>, room: i32): i32 {
+export function writeLongest(w: Writer, texts: Array<string>, sizes: Array<i32>, room: i32, chosen: StaticArray<bool> = new StaticArray<bool>(texts.length)): i32 {
   const n = texts.length;
   const order = rankByScore(sizes, n);
-  const chosen = new StaticArray<bool>(n);
   let shown = 0;
   for (let r = 0; r < n; r++) {
     const k = order[r];
