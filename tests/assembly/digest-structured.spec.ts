@@ -133,6 +133,42 @@ describe("StructuredData: JSON documents", () => {
     expect(plain.includes('"node_modules/pkg-150"')).toBe(false);
   });
 
+  it("shows the records of an array that hold its rarest values wherever they are", () => {
+    // 60 files' reports: most clean, eight with the same finding, one with a finding of
+    // its own (record 37) and one with a parse failure (record 44).
+    const records = new Array<string>();
+    for (let i = 0; i < 60; i++) {
+      let messages = "[]";
+      if (i % 7 == 2) messages = '[{"rule": "no-unused-vars", "line": ' + (i + 3).toString() + "}]";
+      if (i == 37) messages = '[{"rule": "use-isnan", "line": 9}]';
+      records.push('{"file": "src/f' + i.toString() + '.js", "messages": ' + messages + ', "fatal": ' + (i == 44 ? "1" : "0") + ', "text": "' + "x".repeat(60) + '"}');
+    }
+    const t = "[" + records.join(", ") + "]";
+    const out = llm(t, 1200);
+    expect(out.length).toBeLessThanOrEqual(1200);
+    expect(isJson(out)).toBe(true);
+    expect(out.includes('"use-isnan"')).toBe(true);
+    expect(out.includes('"src/f44.js"')).toBe(true);
+    // The marker counts every record left out, the picked ones excepted.
+    const at = out.indexOf('"\u2026+');
+    const omitted = I32.parseInt(out.substring(at + 3, out.indexOf(" items (60 in all)", at)));
+    expect(out.split('{"file": ').length - 1 + omitted).toBe(60);
+    // Records in their order: f44 after f37, both after the marker.
+    expect(out.indexOf('"src/f37.js"')).toBeGreaterThan(at);
+    expect(out.indexOf('"src/f44.js"')).toBeGreaterThan(out.indexOf('"src/f37.js"'));
+    // A path that tells every record apart picks none: without the rare values, by position.
+    const plain = llm(t.replace('"use-isnan"', '"no-unused-vars"').replace('"fatal": 1', '"fatal": 0'), 1200);
+    expect(plain.includes('"src/f37.js"')).toBe(false);
+    expect(plain.includes('"src/f44.js"')).toBe(false);
+  });
+
+  it("shows a string whose escapes alone made it long, whole", () => {
+    // 30 characters, written with 150 units of escapes; maxString is never below 8.
+    const t = '[' + '"' + "\\u0041".repeat(30) + '",' + '"' + "b".repeat(400) + '"]';
+    const out = llm(t, 200);
+    expect(out.includes("(+0 chars)")).toBe(false);
+  });
+
   it("keeps the source's indentation when the shortened document fits with it", () => {
     const t = '{\n  "list": ' + numbers(300) + ',\n  "name": "x"\n}';
     const out = llm(t, 400);

@@ -20,7 +20,8 @@ import { StrBuf } from "../../util/strbuf";
 import { keepCut, truncateDigest } from "../shared/generic";
 import { shortenToFit } from "./ladder";
 import { lockfilePicks } from "./lockfile";
-import { colonOf, describeValue, indentOf } from "./shorten";
+import { rarePicks } from "./rare";
+import { colonOf, describeValue, indentOf, Picks } from "./shorten";
 import { digestNdjson, parseNdjson } from "./ndjson";
 import { digestJsonStream, parseJsonStream } from "./stream";
 import { Digest, DigestContext } from "../shared/types";
@@ -102,6 +103,12 @@ function findDocument(text: string): Document | null {
     if (c == CharCode.LBRACE || c == CharCode.LBRACKET) return null;
   }
   return new Document(idx, idx.end);
+}
+
+/** Members a document's own shape says to show wherever they are: a lockfile's direct dependencies, an array's rare records. */
+function picksOf(text: string, idx: JsonIndex): Picks | null {
+  const lock = lockfilePicks(text, idx);
+  return lock !== null ? lock : rarePicks(text, idx);
 }
 
 /** The first line in text[start, end) flagged as an error (errors, failures, traces), or "". */
@@ -264,7 +271,7 @@ function documentDigest(text: string, doc: Document, budget: i32, ctx: DigestCon
   if (preText.length > 0) jsonRoom--;
   if (postText.length > 0) jsonRoom--;
   const indent = indentOf(text, idx);
-  const shortened = shortenToFit(text, idx, jsonRoom, indent, colonOf(text, idx), lockfilePicks(text, idx));
+  const shortened = shortenToFit(text, idx, jsonRoom, indent, colonOf(text, idx), picksOf(text, idx));
   if (shortened.level == 0) {
     const first = 1 + countNewlines(text, 0, idx.start);
     d.keep(first, first + countNewlines(text, idx.start, idx.end));

@@ -44,7 +44,7 @@ export class ShortenLimits {
  * which of its entries matter (json-lockfile.ts).
  */
 export class Picks {
-  /** Indexes of the picked members, ascending (added as the object's members are walked). */
+  /** Indexes of the picked members, the first shown first when not all can be. */
   members: Array<i32> = new Array<i32>();
   /** Show only as many picks as the level shows members by position (ladder.ts sets it). */
   capped: bool = false;
@@ -52,7 +52,8 @@ export class Picks {
 }
 
 /**
- * The picked members in [from, to) that are shown: the first `cap` of them, ascending.
+ * The picked members in [from, to) that are shown: the first `cap` of them in the
+ * picks' order, ascending.
  */
 function cappedPicks(members: Array<i32>, from: i32, to: i32, cap: i32): Array<i32> {
   const shown = new Array<i32>();
@@ -60,6 +61,7 @@ function cappedPicks(members: Array<i32>, from: i32, to: i32, cap: i32): Array<i
     const m = unchecked(members[i]);
     if (m >= from && m < to) shown.push(m);
   }
+  shown.sort();
   return shown;
 }
 
@@ -111,6 +113,11 @@ class Walker {
   longString(start: i32, end: i32): void {
     const value = decodeJsonString(this.s, start, end);
     const keep = safeEnd(value, max(this.lim.maxString, 0));
+    // Escapes ("\u0000", "\n") made the source longer than the string: it is shown whole.
+    if (keep >= value.length) {
+      this.out.addRange(this.s, start - 1, end + 1);
+      return;
+    }
     const shown = new StrBuf(keep + 24);
     shown.addRange(value, 0, keep).add(ELLIPSIS).add("(+").addCount(codePoints(value, keep, value.length)).add(" chars)");
     this.out.addJson(shown.toString());
