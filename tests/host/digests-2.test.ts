@@ -59,6 +59,23 @@ function jsonPart(llm: string): unknown {
   throw new Error(`no valid JSON in digest:\n${llm}`);
 }
 
+/** `shown` may be `real` shortened: its scalars equal, or a string's shown start, member by member. */
+function canShorten(shown: unknown, real: unknown): boolean {
+  if (typeof shown === "string" && typeof real === "string") return shown === real || real.startsWith(shown.replace(/…\(\+[\d,]+ chars\)$/, ""));
+  if (typeof shown === "string" && Array.isArray(real)) return Number(/^\[array of ([\d,]+) items?\]$/.exec(shown)?.[1]?.replace(/,/g, "")) === real.length;
+  if (typeof shown === "string" && real !== null && typeof real === "object") return false;
+  if (shown === null || typeof shown !== "object") return shown === real;
+  if (real === null || typeof real !== "object") return false;
+  if (Array.isArray(shown)) return Array.isArray(real);
+  const s = shown as Record<string, unknown>;
+  const r = real as Record<string, unknown>;
+  const summary = typeof s["…"] === "string" ? /^object with ([\d,]+) keys?$/.exec(s["…"] as string) : null;
+  if (summary && Number(summary[1]!.replace(/,/g, "")) !== Object.keys(r).length) return false;
+  const more = typeof s["…"] === "string" ? /^\+([\d,]+) keys?/.exec(s["…"] as string) : null;
+  if (more && Object.keys(s).length - 1 + Number(more[1]!.replace(/,/g, "")) !== Object.keys(r).length) return false;
+  return Object.keys(s).every((k) => k === "…" || (k in r && canShorten(s[k], r[k])));
+}
+
 /** The "…+N items" entries of every array in a value, checked against the real arrays. */
 function checkOmissions(shown: unknown, real: unknown, path = "$"): number {
   let checked = 0;
@@ -80,9 +97,19 @@ function checkOmissions(shown: unknown, real: unknown, path = "$"): number {
       }
       checked++;
     }
+    // After the marker come the records picked for their rare values, in their order, then
+    // the last one: each is matched to the next real record it can be a shortening of.
+    let next = marker >= 0 ? marker : shown.length;
     for (let i = 0; i < shown.length; i++) {
-      const j = marker >= 0 && i > marker ? real.length - (shown.length - i) : i;
-      if (i !== marker) checked += checkOmissions(shown[i], real[j], `${path}[${j}]`);
+      if (i === marker) continue;
+      let j = i;
+      if (marker >= 0 && i > marker) {
+        j = i === shown.length - 1 ? real.length - 1 : next;
+        while (j < real.length - 1 && !canShorten(shown[i], real[j])) j++;
+        expect(canShorten(shown[i], real[j]), `${path}[${j}]: a record of the source, in order`).toBe(true);
+        next = j + 1;
+      }
+      checked += checkOmissions(shown[i], real[j], `${path}[${j}]`);
     }
   } else if (shown && real && typeof shown === "object" && typeof real === "object" && !Array.isArray(real)) {
     const s = shown as Record<string, unknown>;
