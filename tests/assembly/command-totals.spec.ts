@@ -312,6 +312,13 @@ describe("lines that open with the same word", () => {
     expect(leads(clippy, "", false)).toBe('9 lines "warning: unused variable: \u2026"');
   });
 
+  it("counts no lead in a test run: its runner's totals count its tests", () => {
+    // As cargo test prints them (runner-cargo-test-failures): "test result:" opens alike too.
+    const cargo = repeat("test tests::case_# ... ok", 9) + "\ntest result: ok. 9 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
+    expect(commandTotals(cargo)).toBe("");
+    expect(leads(cargo)).toBe('10 lines "test \u2026"');
+  });
+
   it("names two leads at most, the most lines first", () => {
     const merge = repeat("Auto-merging s#.py", 12) + repeat("CONFLICT (content): Merge conflict in s#.py", 9) + repeat("Removing s#.py", 8);
     expect(leads(merge)).toBe('12 lines "Auto-merging \u2026" \u00b7 9 lines "CONFLICT (content): Merge conflict in \u2026"');

@@ -48,6 +48,9 @@ export class CommandLines extends LineNoter {
 
   /** commandTotals() of the lines read (totals.ts); `small` for a budget that shows few lines. */
   totals(small: bool = false): string {
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, this.leads, small);
+    // A test run's totals are its runner's: its lines that open alike ("test x ... ok", "ok 3 - x")
+    // would count the same tests again, in another way.
+    const leads: LineLeads | null = this.runners.finish().found ? null : this.leads;
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, leads, small);
   }
 }

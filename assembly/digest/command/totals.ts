@@ -7,6 +7,7 @@ import { DumpBlocks, dumpsLine } from "./dumps";
 import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
 import { LineLeads, leadsLine } from "./leads";
+import { findRunnerSummaries } from "../../important/runners";
 import { readEachLine } from "../../util/lines";
 import { Records, recordsLine, recordsLineOf } from "./records";
 
@@ -14,21 +15,21 @@ import { Records, recordsLine, recordsLineOf } from "./records";
 export function commandTotals(text: string): string {
   const findings = findingsLine(countFindings(text));
   const totals = joinTotals(joinTotals(joinTotals(findings, recordsLine(text)), entriesLine(readEntries(text))), dumpsLine(readEachLine(text, new DumpBlocks())));
-  return withLeads(totals, readEachLine(text, new LineLeads()), findings.length > 0);
+  return withLeads(totals, findRunnerSummaries(text).found ? null : readEachLine(text, new LineLeads()), findings.length > 0);
 }
 
 /**
- * commandTotals() of the findings, records, entries and dump blocks already read (the one
- * pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts).
+ * commandTotals() of the findings, records, entries, dump blocks and leads already read (the
+ * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads, small: bool = false): string {
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool = false): string {
   const found = findingsLine(findings, small);
   return withLeads(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), leads, found.length > 0);
 }
 
-/** The totals, then the leads that count what they do not (a count they state is not stated twice). */
-function withLeads(totals: string, leads: LineLeads, findings: bool): string {
-  return joinTotals(totals, leadsLine(leads, totals, findings));
+/** The totals, then the leads that count what they do not (a count they state is not stated twice); none when `leads` is null. */
+function withLeads(totals: string, leads: LineLeads | null, findings: bool): string {
+  return leads === null ? totals : joinTotals(totals, leadsLine(leads, totals, findings));
 }
 
 function joinTotals(first: string, second: string): string {
