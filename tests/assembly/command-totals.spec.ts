@@ -319,6 +319,12 @@ describe("lines that open with the same word", () => {
     expect(leads(cargo)).toBe('10 lines "test \u2026"');
   });
 
+  it("counts no lead that is the word of the dump blocks the totals count (gdb: 25 blocks, 26 lines)", () => {
+    const gdb = 'Thread 19 "app" received signal SIGSEGV, Segmentation fault.\n' + repeat('Thread # (Thread 0x7fffec5ba6c0 (LWP 22995) "app"):\n#0  futex_wait () at futex-internal.h:146', 9);
+    expect(commandTotals(gdb)).toBe("Thread blocks: 9");
+    expect(leads(gdb)).toBe('10 lines "Thread \u2026"');
+  });
+
   it("names two leads at most, the most lines first", () => {
     const merge = repeat("Auto-merging s#.py", 12) + repeat("CONFLICT (content): Merge conflict in s#.py", 9) + repeat("Removing s#.py", 8);
     expect(leads(merge)).toBe('12 lines "Auto-merging \u2026" \u00b7 9 lines "CONFLICT (content): Merge conflict in \u2026"');

@@ -199,9 +199,10 @@ function quoted(text: string, l: LineLeads, k: i32): string {
  * when no lead opens enough. A count another total states already (`stated`: a count
  * formatted as the totals format it, between spaces) is not stated again, nor one that
  * another lead states; nor, when `findings` are stated, a count of lines that open with
- * a severity.
+ * a severity, nor one of the lines that open with `dumpWord`, the word of the dump blocks
+ * the totals count (dumps.ts).
  */
-export function leadsLine(l: LineLeads, stated: string, findings: bool): string {
+export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = ""): string {
   const text = l.text;
   const picked = new Array<i32>();
   const n = l.counts.length;
@@ -210,8 +211,10 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool): string 
     for (let k = 0; k < n; k++) {
       const c = unchecked(l.counts[k]);
       if (c < MIN_LINES || unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS || picked.includes(k)) continue;
-      // Lines that open with a severity are the findings the totals count already (in their own way).
+      // Lines that open with a severity are the findings the totals count already (in their own
+      // way), and lines that open with a dump's word its blocks (and the events that name one).
       if (findings && unchecked(l.severities[k])) continue;
+      if (dumpWord.length > 0 && isLead(text, l, k, dumpWord)) continue;
       let again = false;
       for (let p = 0; p < picked.length; p++) if (unchecked(l.counts[unchecked(picked[p])]) == c) again = true;
       if (again || statesCount(stated, c)) continue;
@@ -227,6 +230,11 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool): string 
     out.addCount(unchecked(l.counts[k])).add(" lines ").add(quoted(text, l, k));
   }
   return out.toString();
+}
+
+/** Whether lead k is `word`. */
+function isLead(text: string, l: LineLeads, k: i32, word: string): bool {
+  return unchecked(l.leadLengths[k]) == word.length && unitsEqual(changetype<usize>(text) + (<usize>unchecked(l.firstStarts[k]) << 1), changetype<usize>(word), word.length);
 }
 
 /** Whether `stated` holds the count n as a number of its own (`48 entries`, `Files: 82 entries`). */

@@ -3,7 +3,7 @@
 // per commit or table rows (records.ts), the entries listed under a label (entries.ts),
 // the blocks of a dump (dumps.ts), the lines that open with the same word (leads.ts).
 // Computed from the whole output, never copied from a line the cut may drop.
-import { DumpBlocks, dumpsLine } from "./dumps";
+import { DumpBlocks, dumpsLine, dumpWord } from "./dumps";
 import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
 import { LineLeads, leadsLine } from "./leads";
@@ -14,8 +14,9 @@ import { Records, recordsLine, recordsLineOf } from "./records";
 /** "42 warnings, 1 error; by code: … · table: 48 rows", or "" when the output states no totals. */
 export function commandTotals(text: string): string {
   const findings = findingsLine(countFindings(text));
-  const totals = joinTotals(joinTotals(joinTotals(findings, recordsLine(text)), entriesLine(readEntries(text))), dumpsLine(readEachLine(text, new DumpBlocks())));
-  return withLeads(totals, findRunnerSummaries(text).found ? null : readEachLine(text, new LineLeads()), findings.length > 0);
+  const dumps = readEachLine(text, new DumpBlocks());
+  const totals = joinTotals(joinTotals(joinTotals(findings, recordsLine(text)), entriesLine(readEntries(text))), dumpsLine(dumps));
+  return withLeads(totals, findRunnerSummaries(text).found ? null : readEachLine(text, new LineLeads()), findings.length > 0, dumps);
 }
 
 /**
@@ -24,12 +25,12 @@ export function commandTotals(text: string): string {
  */
 export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool = false): string {
   const found = findingsLine(findings, small);
-  return withLeads(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), leads, found.length > 0);
+  return withLeads(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), leads, found.length > 0, dumps);
 }
 
 /** The totals, then the leads that count what they do not (a count they state is not stated twice); none when `leads` is null. */
-function withLeads(totals: string, leads: LineLeads | null, findings: bool): string {
-  return leads === null ? totals : joinTotals(totals, leadsLine(leads, totals, findings));
+function withLeads(totals: string, leads: LineLeads | null, findings: bool, dumps: DumpBlocks): string {
+  return leads === null ? totals : joinTotals(totals, leadsLine(leads, totals, findings, dumpWord(dumps)));
 }
 
 function joinTotals(first: string, second: string): string {
