@@ -180,13 +180,20 @@ export function remapMarkers(text: string, map: LineMap, hint: string): string {
   return out;
 }
 
-/** The headline's "N lines" counts the built text: say the whole output's count instead. */
+/** A count of the lines that open alike (`· 111 lines "[warn] …"`, the core's command totals). */
+const LEAD_COUNT = / · [\d,]+ lines "[^"\n]*…"/g;
+
+/**
+ * The headline's "N lines" counts the built text: say the whole output's count instead. The
+ * counts of lines that open alike are of the pieces the core saw, and no count of the whole
+ * output says them: they go.
+ */
 export function trueHeadline(text: string, builtLines: number, map: LineMap): string {
   const nl = text.indexOf("\n");
   const first = nl < 0 ? text : text.slice(0, nl);
   const said = ` ${count(builtLines)} lines`;
   if (builtLines === map.totalLines || !first.includes(said)) return text;
-  return first.replace(said, ` ${count(map.totalLines)} lines`) + (nl < 0 ? "" : text.slice(nl));
+  return first.replace(said, ` ${count(map.totalLines)} lines`).replace(LEAD_COUNT, "") + (nl < 0 ? "" : text.slice(nl));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { digestCommand } from "../../assembly/digest/command";
 import { DumpBlocks, dumpsLine } from "../../assembly/digest/command/dumps";
 import { countFindings, findingsLine } from "../../assembly/digest/command/findings";
+import { LineLeads, leadsLine } from "../../assembly/digest/command/leads";
 import { recordsLine } from "../../assembly/digest/command/records";
 import { commandTotals } from "../../assembly/digest/command/totals";
 import { DigestContext } from "../../assembly/digest/shared/types";
@@ -261,5 +262,72 @@ describe("dump blocks", () => {
     expect(dumps(repeat("Thread # (Thread 0x1 (LWP 2)):\n", 2))).toBe("");
     expect(dumps(repeat("Changes not staged for commit:\n", 5))).toBe("");
     expect(dumps(repeat("Step #a of the build:\n", 5))).toBe("");
+  });
+});
+
+function leads(text: string, stated: string = "", findings: bool = false): string {
+  return leadsLine(readEachLine(text, new LineLeads()), stated, findings);
+}
+
+describe("lines that open with the same word", () => {
+  it("counts the lines of each lead at the margin, quoting what they all open with", () => {
+    // As prettier --check prints them (prettier-check-undici): one line per file, then a note.
+    const prettier = "Checking formatting...\n" + repeat("[warn] lib/api/file-#.js", 11) + "[warn] Code style issues found in 11 files. Run Prettier with --write to fix.\n";
+    expect(leads(prettier)).toBe('12 lines "[warn] \u2026"');
+    // As patch prints them (patch-hunks-failed): the common start runs to the last whole word.
+    // ("#" is repeat()'s counter: these hunks are numbered by hand.)
+    const hunks = "Hunk #1 succeeded at 613.\nHunk #1 succeeded at 92.\nHunk #1 succeeded at 40 (offset 2 lines).\n";
+    expect(leads(hunks + hunks + hunks)).toBe('9 lines "Hunk #1 succeeded at \u2026"');
+    expect(leads(hunks + hunks + hunks + "Hunk #2 FAILED at 925.\n")).toBe('10 lines "Hunk \u2026"');
+    // A quote in the common start ends the quoted part before it.
+    expect(leads(repeat('File "m#.py", line #', 9))).toBe('9 lines "File \u2026"');
+  });
+
+  it("states a count once: another lead's or another total's", () => {
+    // Two leads of 9 lines each say one number: the one of a word (patching) is stated.
+    expect(leads(repeat("|diff -ruN old/m#.py new/m#.py\npatching file m#.py", 9))).toBe('9 lines "patching file \u2026"');
+    // git status's entries are counted under their label (entries.ts).
+    expect(leads(repeat("modified:   lib/m#.py", 9), "Changes to be committed: 9 entries")).toBe("");
+    expect(leads(repeat("modified:   lib/m#.py", 9), "Changes to be committed: 19 entries")).toBe('9 lines "modified: \u2026"');
+    // A count in a list of counts is stated; one inside a longer number is not.
+    expect(leads(repeat("cc -c unit#.c -o unit#.o", 9), "9 warnings; by code: -Wunused-variable 9, -Wparentheses 9")).toBe("");
+    expect(leads(repeat("cc -c unit#.c -o unit#.o", 9), "1,009 warnings; by code: -Wunused-variable 9,009")).toBe('9 lines "cc -c \u2026"');
+  });
+
+  it("counts no lead of fewer than 8 lines, of signs, a number or a path, nor indented lines", () => {
+    expect(leads(repeat("Auto-merging services/svc#.py", 7))).toBe("");
+    expect(leads(repeat("| line #", 9) + repeat("#: entry", 9) + repeat("/usr/bin/ld: undefined reference to `f#'", 9))).toBe("");
+    expect(leads(repeat("    at f# (a.js:#:1)", 9))).toBe("");
+  });
+
+  it("counts no lead whose lines say what its line before them said (a notice printed per item)", () => {
+    const notices = "Hmm...  Looks like a unified diff to me...\n" + repeat("Hmm...  The next patch looks like a unified diff to me...\npatching file m#.py", 9);
+    expect(leads(notices)).toBe('9 lines "patching file \u2026"');
+    expect(leads(repeat("Using Plan A...\npatching file m#.py", 9))).toBe('9 lines "patching file \u2026"');
+  });
+
+  it("counts no severity when findings are stated: they count those lines their own way", () => {
+    const clippy = repeat("warning: unused variable: `x#`", 9);
+    expect(leads(clippy, "9 warnings", true)).toBe("");
+    expect(leads(clippy, "", false)).toBe('9 lines "warning: unused variable: \u2026"');
+  });
+
+  it("counts no lead in a test run: its runner's totals count its tests", () => {
+    // As cargo test prints them (runner-cargo-test-failures): "test result:" opens alike too.
+    const cargo = repeat("test tests::case_# ... ok", 9) + "\ntest result: ok. 9 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
+    expect(commandTotals(cargo)).toBe("");
+    expect(leads(cargo)).toBe('10 lines "test \u2026"');
+  });
+
+  it("counts no lead that is the word of the dump blocks the totals count (gdb: 25 blocks, 26 lines)", () => {
+    const gdb = 'Thread 19 "app" received signal SIGSEGV, Segmentation fault.\n' + repeat('Thread # (Thread 0x7fffec5ba6c0 (LWP 22995) "app"):\n#0  futex_wait () at futex-internal.h:146', 9);
+    expect(commandTotals(gdb)).toBe("Thread blocks: 9");
+    expect(leads(gdb)).toBe('10 lines "Thread \u2026"');
+  });
+
+  it("names two leads at most, the most lines first", () => {
+    const merge = repeat("Auto-merging s#.py", 12) + repeat("CONFLICT (content): Merge conflict in s#.py", 9) + repeat("Removing s#.py", 8);
+    expect(leads(merge)).toBe('12 lines "Auto-merging \u2026" \u00b7 9 lines "CONFLICT (content): Merge conflict in \u2026"');
+    expect(commandTotals(merge)).toBe('12 lines "Auto-merging \u2026" \u00b7 9 lines "CONFLICT (content): Merge conflict in \u2026"');
   });
 });

@@ -78,6 +78,27 @@ describe("search parse", () => {
     expect(p.mode).toBe(SearchMode.FilesOnly);
     expect(p.filesWithMatches).toBe(3);
   });
+  it("reads a path:line line without a column among path:line:col ones as a match (markdownlint-readmes)", () => {
+    // As markdownlint prints them: a finding about a column, one about a whole line, in two files.
+    const lint =
+      "docs/ajv.md:1:1 MD033/no-inline-html Inline HTML [Element: img]\n" +
+      "docs/ajv.md:1 MD041/first-line-heading/first-line-h1 First line in a file should be a top-level heading\n" +
+      "docs/ajv.md:21:2 MD033/no-inline-html Inline HTML [Element: img]\n" +
+      "docs/eventsource.md:90 MD040/fenced-code-language Fenced code blocks should have a language specified\n";
+    const p = parseSearch(lint);
+    expect(p.mode).toBe(SearchMode.Prefixed);
+    expect(p.matches).toBe(4);
+    expect(p.filesWithMatches).toBe(2);
+    expect(p.otherLines).toBe(0);
+    expect(p.lineNo[1]).toBe(1);
+    expect(p.lineNo[3]).toBe(90);
+    // A line whose first field reads as no path, or whose number has no space after it, is none.
+    const q = parseSearch("a.py:3:x = 1\na.py:4:y = 2\nnote:12 things\nb.py:7x\n");
+    expect(q.matches).toBe(2);
+    expect(q.otherLines).toBe(2);
+    // The headline says that the matches are not every line.
+    expect(digestSearch("a.py:3:x = 1\na.py:4:y = 2\nnote:12 things\nb.py:7x\n", 10000, new DigestContext("Grep", "{}", 0)).summary).toBe("Found 2 matches in 1 file; 2 other lines");
+  });
   it("reads single-file grep -n (no path)", () => {
     const p = parseSearch("41:def _exists(name):\n44:def _get_exports_list(module):\n104:    def _add(str, fn):\n");
     expect(p.mode).toBe(SearchMode.Single);

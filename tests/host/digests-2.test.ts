@@ -430,10 +430,12 @@ describe("CommandOutput digest", () => {
     expect(d.facts.warnings).toBeGreaterThan(0);
     expect(d.summary).toBe(`Ran make (${lines.toLocaleString("en-US")} lines)`);
     // The warnings are counted from the whole output under the status; at this small budget
-    // codes found once are left to their lines, and a larger one names each code.
-    expect(d.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines · 3 warnings`);
+    // codes found once are left to their lines, and a larger one names each code. The
+    // compiler's command lines, one per file, are counted too.
+    const compiles = clean(f.text).split("\n").filter((l) => l.startsWith("gcc ")).length;
+    expect(d.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines · 3 warnings · ${compiles} lines "gcc …"`);
     const wide = digestCommand(clean(f.text), 4000, call(f));
-    expect(wide.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines · 3 warnings; by code: -Wsign-compare 1, -Wunused-variable 1, -Wformat= 1`);
+    expect(wide.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines · 3 warnings; by code: -Wsign-compare 1, -Wunused-variable 1, -Wformat= 1 · ${compiles} lines "gcc …"`);
   });
 });
 

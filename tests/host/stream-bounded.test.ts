@@ -171,6 +171,18 @@ describe("stream() past streamBufferBytes", () => {
     expect(completion).toMatchObject({ metadata: { totalLines: total, paging: "cleaned", stream: result.stream } });
   });
 
+  it("states no count of lines that open alike: the core counted them in the pieces it saw", async () => {
+    const lines = Array.from({ length: 60_000 }, (_, i) => `patching file src/module_${i}.c`);
+    const text = lines.join("\n") + "\n";
+    const sink = abridge.stream({ tool: "bash", args: { command: "patch -p1 < all.diff" }, callId: "alike" });
+    sink.write(text);
+    expect(sink.isBounded).toBe(true);
+    const result = await sink.end({ exitCode: 0 });
+    const status = result.llmContent.split("\n")[0]!;
+    expect(status).toContain("60,000 lines");
+    expect(status).not.toMatch(/ lines "/);
+  });
+
   it("numbers a small budget's kept lines with the whole output's line numbers", async () => {
     const small = createAbridge({ sessionId: "m", level: "minimal", log: { path: join(dir, "m.jsonl") }, summarizer: { provider: "off" }, streamBufferBytes: 1024 * 1024 });
     const text: string = buildLog(3_000_000, 0.4);

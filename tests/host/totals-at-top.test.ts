@@ -16,3 +16,50 @@ describe("an array of records that each count their own", () => {
     expect(text.length).toBeLessThanOrEqual(level === "minimal" ? 800 : 4000);
   });
 });
+
+/** Lines of the fixture's output that start with `prefix`, counted as grep -c '^prefix' counts them. */
+function linesStarting(input: { output: Buffer }, prefix: string): number {
+  return input.output.toString("utf8").split("\n").filter((l) => l.startsWith(prefix)).length;
+}
+
+describe("lines that open with the same word, counted once under the status line", () => {
+  it.each(["minimal", "balanced"] as const)("states a formatter's unformatted files at %s (prettier --check, 111 of 119 lines)", (level) => {
+    const { input, text } = run("prettier-check-undici", level);
+    const status = text.split("\n")[0];
+    expect(linesStarting(input, "[warn] ")).toBe(111);
+    expect(status).toBe('exit 2 (failed) · 119 lines · 111 lines "[warn] …"');
+  });
+
+  it.each(["minimal", "balanced"] as const)("states the files a patch patched and its hunks at %s, not a notice printed before each", (level) => {
+    const { input, text } = run("patch-hunks-failed", level);
+    const status = text.split("\n")[0];
+    expect(status).toContain(`· ${linesStarting(input, "Hunk ")} lines "Hunk …"`);
+    expect(status).toContain(`· ${linesStarting(input, "patching file ")} lines "patching file …"`);
+    // "Hmm...  The next patch looks like a unified diff to me..." opens as many lines, all alike.
+    expect(status).not.toContain("Hmm");
+  });
+
+  it("states a merge's auto-merged files and its conflicts at minimal, each once (git merge)", () => {
+    const { input, text } = run("git-merge-conflicts", "minimal");
+    expect(text.split("\n")[0]).toBe(
+      `exit 1 (failed) · 81 lines · ${linesStarting(input, "Auto-merging ")} lines "Auto-merging …" · ${linesStarting(input, "CONFLICT ")} lines "CONFLICT …"`,
+    );
+    expect(text.match(/lines "Auto-merging …"/g)).toHaveLength(1);
+  });
+
+  it("counts no severity a linter's totals count already (cargo clippy: 14 warnings, not 15 lines \"warning: …\")", () => {
+    const { text } = run("cargo-clippy-warnings", "minimal");
+    expect(text.split("\n")[0]).toContain("14 warnings");
+    expect(text).not.toMatch(/lines "warning:/);
+  });
+});
+
+describe("a search digest's totals count every located line", () => {
+  it.each(["minimal", "balanced"] as const)("counts a linter's path:line findings among its path:line:col ones at %s (markdownlint, 466 in 7 files)", (level) => {
+    const { input, text } = run("markdownlint-readmes", level);
+    const lines = input.output.toString("utf8").split("\n").filter((l) => l.length > 0);
+    const files = new Set(lines.map((l) => l.slice(0, l.indexOf(":"))));
+    expect(text.split("\n")[0]).toBe(`Found ${lines.length} matches in ${files.size} files`);
+    expect(lines.length).toBe(466);
+  });
+});

@@ -66,10 +66,21 @@ export class DumpBlocks {
 
 /** "goroutine blocks: 35" for the word that opens the most blocks, or "" when none opens enough. */
 export function dumpsLine(d: DumpBlocks): string {
+  const best = mostBlocks(d);
+  if (best < 0) return "";
+  return new StrBuf(40).add(d.words[best]).add(" blocks: ").addCount(d.counts[best]).toString();
+}
+
+/** The word whose blocks dumpsLine() counts ("goroutine"), or "" when it counts none. */
+export function dumpWord(d: DumpBlocks): string {
+  const best = mostBlocks(d);
+  return best < 0 ? "" : d.words[best];
+}
+
+function mostBlocks(d: DumpBlocks): i32 {
   let best = -1;
   for (let k = 0; k < d.words.length; k++) {
     if (unchecked(d.counts[k]) >= MIN_BLOCKS && (best < 0 || unchecked(d.counts[k]) > unchecked(d.counts[best]))) best = k;
   }
-  if (best < 0) return "";
-  return new StrBuf(40).add(d.words[best]).add(" blocks: ").addCount(d.counts[best]).toString();
+  return best;
 }

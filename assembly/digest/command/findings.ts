@@ -137,7 +137,7 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
 }
 
 /** The SEVERITIES index of the word at s[i, e), -1 when it is none; -2 for a note. */
-function severityOf(s: string, i: i32, e: i32): i32 {
+export function severityOf(s: string, i: i32, e: i32): i32 {
   const n = e - i;
   if (n < 4 || n > 11) return -1;
   // Most words start with a letter no severity starts with (n i e w s p h).

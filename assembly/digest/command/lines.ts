@@ -1,6 +1,6 @@
 // The per-line checks of a command's output that the Shapes pass feeds (one walk
 // over the lines for all of them): runner summaries, tree lines, findings, records,
-// labeled entries, dump blocks and section headings; the flagged lines are noted too
+// labeled entries, dump blocks, the words lines open with and section headings; the flagged lines are noted too
 // (important/notes.ts).
 import { LineNoter } from "../../important/notes";
 import { RunnerReader } from "../../important/runners";
@@ -8,6 +8,7 @@ import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { DumpBlocks } from "./dumps";
 import { LabeledEntries } from "./entries";
+import { LineLeads } from "./leads";
 import { SectionLines } from "./outline";
 import { FindingsReader } from "./findings";
 import { RecordsReader } from "./records";
@@ -27,6 +28,7 @@ export class CommandLines extends LineNoter {
   records: RecordsReader = new RecordsReader();
   entries: LabeledEntries = new LabeledEntries();
   dumps: DumpBlocks = new DumpBlocks();
+  leads: LineLeads = new LineLeads();
   sections: SectionLines = new SectionLines();
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
@@ -37,6 +39,8 @@ export class CommandLines extends LineNoter {
     this.records.lineOf(text, pos, end, digits, tokens);
     this.entries.lineAt(text, pos, t, end);
     this.dumps.line(text, pos, end);
+    // Only a line at the margin has a lead: the others cost no call.
+    if (t == pos && t < end) this.leads.lineAt(text, pos, t, end);
     this.sections.line(text, pos, t, end, lineNo);
     // The flagged lines are noted last.
     super.line(text, pos, t, end, nl, lineNo, digits, tokens);
@@ -44,6 +48,9 @@ export class CommandLines extends LineNoter {
 
   /** commandTotals() of the lines read (totals.ts); `small` for a budget that shows few lines. */
   totals(small: bool = false): string {
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, small);
+    // A test run's totals are its runner's: its lines that open alike ("test x ... ok", "ok 3 - x")
+    // would count the same tests again, in another way.
+    const leads: LineLeads | null = this.runners.finish().found ? null : this.leads;
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, leads, small);
   }
 }

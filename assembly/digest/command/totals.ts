@@ -1,26 +1,36 @@
 // The totals a model would otherwise count, stated once under the status line of a
 // command's output: its findings by severity and code (findings.ts), its commits, lines
 // per commit or table rows (records.ts), the entries listed under a label (entries.ts),
-// the blocks of a dump (dumps.ts).
+// the blocks of a dump (dumps.ts), the lines that open with the same word (leads.ts).
 // Computed from the whole output, never copied from a line the cut may drop.
-import { DumpBlocks, dumpsLine } from "./dumps";
+import { DumpBlocks, dumpsLine, dumpWord } from "./dumps";
 import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
+import { LineLeads, leadsLine } from "./leads";
+import { findRunnerSummaries } from "../../important/runners";
 import { readEachLine } from "../../util/lines";
 import { Records, recordsLine, recordsLineOf } from "./records";
 
 /** "42 warnings, 1 error; by code: … · table: 48 rows", or "" when the output states no totals. */
 export function commandTotals(text: string): string {
-  const totals = joinTotals(joinTotals(findingsLine(countFindings(text)), recordsLine(text)), entriesLine(readEntries(text)));
-  return joinTotals(totals, dumpsLine(readEachLine(text, new DumpBlocks())));
+  const findings = findingsLine(countFindings(text));
+  const dumps = readEachLine(text, new DumpBlocks());
+  const totals = joinTotals(joinTotals(joinTotals(findings, recordsLine(text)), entriesLine(readEntries(text))), dumpsLine(dumps));
+  return withLeads(totals, findRunnerSummaries(text).found ? null : readEachLine(text, new LineLeads()), findings.length > 0, dumps);
 }
 
 /**
- * commandTotals() of the findings, records, entries and dump blocks already read (the one
- * pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts).
+ * commandTotals() of the findings, records, entries, dump blocks and leads already read (the
+ * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, small: bool = false): string {
-  return joinTotals(joinTotals(joinTotals(findingsLine(findings, small), recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps));
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool = false): string {
+  const found = findingsLine(findings, small);
+  return withLeads(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), leads, found.length > 0, dumps);
+}
+
+/** The totals, then the leads that count what they do not (a count they state is not stated twice); none when `leads` is null. */
+function withLeads(totals: string, leads: LineLeads | null, findings: bool, dumps: DumpBlocks): string {
+  return leads === null ? totals : joinTotals(totals, leadsLine(leads, totals, findings, dumpWord(dumps)));
 }
 
 function joinTotals(first: string, second: string): string {

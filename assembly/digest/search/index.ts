@@ -71,6 +71,9 @@ function headline(p: SearchParse, ctx: DigestContext): string {
   }
   if (p.binaryFiles > 0) out.add("; ").add(plural(p.binaryFiles, "binary file matches", "binary files match"));
   if (p.errors > 0) out.add("; ").add(plural(p.errors, "error", "errors"));
+  // Lines of no shape the parse knows are no matches: said, so that the matches are not
+  // taken for every line of the output.
+  if (p.otherLines > 0) out.add("; ").add(plural(p.otherLines, "other line", "other lines"));
   return out.toString();
 }
 

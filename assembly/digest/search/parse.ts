@@ -492,7 +492,15 @@ function readPrefixed(p: SearchParse, i: i32, a: i32, b: i32): void {
   const s = p.lines.text;
   let at = findNumberField(s, a, b, EITHER_FIELD, false);
   if (at < 0) {
-    p.set(i, LineKind.Other, -1);
+    // `path:line text`: a line located without a column among lines located with one
+    // (a linter's finding about a whole line, next to those about a column of one).
+    // No grep prints it, but a total that skipped it would not count the output's lines.
+    const colon = lineFieldColon(s, a, b);
+    if (colon < 0) p.set(i, LineKind.Other, -1);
+    else {
+      const numEnd = digitsEnd(s, colon + 1, b);
+      p.addMatch(i, p.fileFor(a, colon), parseDigits(s, colon + 1, numEnd), numEnd + 1);
+    }
     return;
   }
   let sep = unitAt(s, at);
@@ -519,6 +527,17 @@ function readPrefixed(p: SearchParse, i: i32, a: i32, b: i32): void {
     p.addMatch(i, f, lineNo, numEnd + 1);
     if (first) p.matchedFirst(f, a, at);
   } else p.set(i, LineKind.Context, f);
+}
+
+/**
+ * The ':' of a `path:line text` line: the line's first ':', after a first field with no
+ * space that reads as a path (a '/', '\\' or '.'), then digits and a space; else -1.
+ */
+function lineFieldColon(s: string, a: i32, b: i32): i32 {
+  const colon = pathTextColon(s, a, b);
+  if (colon < 0 || !hasPathChar(s, a, colon)) return -1;
+  const e = digitsEnd(s, colon + 1, b);
+  return e > colon + 1 && e < b && unitAt(s, e) == CharCode.SPACE ? colon : -1;
 }
 
 function readPathText(p: SearchParse, i: i32): void {

@@ -1,0 +1,254 @@
+// Lines that open with the same word, counted from the whole output so that the model
+// does not count them from a cut one:
+//
+//   [warn] lib/api/abort-signal.js                 111 lines "[warn] …"
+//   [warn] lib/api/api-connect.js
+//   patching file asyncio/events.py                33 lines "patching file …"
+//   Auto-merging services/svc01.py                 71 lines "Auto-merging …"
+//
+// A line's lead is its first word, at the margin: a formatter, a merge, a patch or a
+// package manager opens a line per item with the same word and names the item after
+// it (an indented line details the one above it). A lead holds a letter (signs alone
+// draw or rule), no digit (a number, a line number or a time differs from line to line)
+// and no path (it names a thing, not a kind of line). Its lines must vary: a line the
+// same as the lead's line before it (a notice printed once per item, a repeat) names no
+// new item. The totals quote what every line of a lead opens with (their common start,
+// to a word's end), so that the count is exact for what they quote; a count the other
+// totals state already, or lines of a severity when findings are counted, are not
+// stated again.
+import { CharCode, isAlpha, isDigit } from "../../util/chars";
+import { gapEnd, unitAt } from "../../util/lines";
+import { unitsEqual } from "../../util/scan";
+import { StrBuf } from "../../util/strbuf";
+import { severityOf } from "./findings";
+
+/** Lines of one lead at least for a count (fewer are counted at a glance). */
+const MIN_LINES: i32 = 8;
+/**
+ * Share (percent) of a lead's lines that may repeat the lead's line before them: a line per
+ * item names another item each time, and a note printed again and again counts no items.
+ */
+const MAX_REPEATS: i32 = 20;
+/** Longest lead: a longer first word is an item's own name. */
+const MAX_LEAD: i32 = 24;
+/** Leads tracked: lines of a lead first seen later are not counted (none is counted in part). */
+const MAX_LEADS: i32 = 96;
+/** Slots of the table of leads: a power of two, more than MAX_LEADS. */
+const SLOTS: i32 = 256;
+/** Longest start quoted in the totals. */
+const MAX_QUOTED: i32 = 40;
+/** Leads named in the totals: two counts say the output's make-up; more are read as noise. */
+const SHOWN: i32 = 2;
+/** FNV-1a's 32-bit prime and offset basis. */
+const PRIME: u32 = 16777619;
+const BASIS: u32 = 2166136261;
+
+export class LineLeads {
+  /** Per lead, in the order first seen: its hash, its lines, its first line's start and end, its lead's length. */
+  hashes: Array<u32> = new Array<u32>();
+  counts: Array<i32> = new Array<i32>();
+  firstStarts: Array<i32> = new Array<i32>();
+  firstEnds: Array<i32> = new Array<i32>();
+  leadLengths: Array<i32> = new Array<i32>();
+  /** Units every line of the lead opens with, from its first line's start. */
+  common: Array<i32> = new Array<i32>();
+  /** Lines of the lead the same as the lead's line before them, and where that line is. */
+  repeats: Array<i32> = new Array<i32>();
+  /** Whether the lead is a severity in signs (`warning:`, `[ERROR]`): what findings count. */
+  severities: Array<bool> = new Array<bool>();
+  private lastStarts: Array<i32> = new Array<i32>();
+  private lastEnds: Array<i32> = new Array<i32>();
+  /** Per slot, 1 + the index of a lead, or 0 when free. */
+  private slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
+  /** The lead of the line read before: a run of one lead skips the table. */
+  private prev: i32 = -1;
+
+  /** The text the lines are read from. */
+  text: string = "";
+
+  /** Line [a, b) of text, without its '\r' and '\n'. */
+  line(text: string, a: i32, b: i32): void {
+    this.lineAt(text, a, gapEnd(text, a, b), b);
+  }
+
+  /** line() with `t` the line's first unit after spaces and tabs (b when it has none). */
+  lineAt(text: string, a: i32, t: i32, b: i32): void {
+    // An indented line details the one above it (a frame, a quoted source line, a field).
+    if (t != a || t >= b) return;
+    this.text = text;
+    let h = BASIS;
+    let i = t;
+    let letters = false;
+    for (; i < b; i++) {
+      const c = unitAt(text, i);
+      if (c == CharCode.SPACE || c == CharCode.TAB) break;
+      // A path names a thing (the program that prints, a file), not a kind of line.
+      if (isDigit(c) || c == CharCode.SLASH || c == CharCode.BACKSLASH || i - t >= MAX_LEAD) return;
+      if (isAlpha(c)) letters = true;
+      h = (h ^ <u32>c) * PRIME;
+    }
+    // A lead of signs alone (`|`, `#`, `* `, `--- `) draws, rules or comments: it names no kind of line.
+    if (!letters) return;
+    const n = i - t;
+    let k = this.prev;
+    if (k < 0 || unchecked(this.hashes[k]) != h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n);
+    if (k < 0) return;
+    this.prev = k;
+    unchecked((this.counts[k] = unchecked(this.counts[k]) + 1));
+    if (unchecked(this.counts[k]) == 1) return;
+    // The start it shares with the lead's first line: the lead at least, as the lead is the same.
+    const first = unchecked(this.firstStarts[k]);
+    let c = unchecked(this.common[k]);
+    // Once the common start is found, most lines share all of it: one compare of the whole.
+    const base = changetype<usize>(text);
+    if (c > b - t || !unitsEqual(base + (<usize>first << 1), base + (<usize>t << 1), c)) {
+      let j = n;
+      while (j < c && j < b - t && unitAt(text, t + j) == unitAt(text, first + j)) j++;
+      unchecked((this.common[k] = c = j));
+    }
+    // The same as the lead's line before it: both share the common start, the rest is compared.
+    const last = unchecked(this.lastStarts[k]);
+    const length = b - t;
+    if (unchecked(this.lastEnds[k]) - last == length && unitsEqual(base + (<usize>(last + c) << 1), base + (<usize>(t + c) << 1), length - c)) {
+      unchecked((this.repeats[k] = unchecked(this.repeats[k]) + 1));
+    }
+    unchecked((this.lastStarts[k] = t));
+    unchecked((this.lastEnds[k] = b));
+  }
+
+  private sameLead(text: string, k: i32, t: i32, n: i32): bool {
+    return unchecked(this.leadLengths[k]) == n && unitsEqual(changetype<usize>(text) + (<usize>unchecked(this.firstStarts[k]) << 1), changetype<usize>(text) + (<usize>t << 1), n);
+  }
+
+  /** The index of the lead text[t, t + n) (hash h), a new one when there is room, else -1. */
+  private find(text: string, h: u32, t: i32, n: i32): i32 {
+    let slot = <i32>(h & <u32>(SLOTS - 1));
+    while (true) {
+      const k = unchecked(this.slots[slot]) - 1;
+      if (k < 0) break;
+      if (unchecked(this.hashes[k]) == h && this.sameLead(text, k, t, n)) return k;
+      slot = (slot + 1) & (SLOTS - 1);
+    }
+    const k = this.hashes.length;
+    if (k >= MAX_LEADS) return -1;
+    unchecked((this.slots[slot] = k + 1));
+    this.hashes.push(h);
+    this.counts.push(0);
+    this.firstStarts.push(t);
+    let e = t + n;
+    // The first line's end: the common start never reaches past it.
+    while (e < text.length && unitAt(text, e) != CharCode.LF && unitAt(text, e) != CharCode.CR) e++;
+    this.firstEnds.push(e);
+    this.leadLengths.push(n);
+    this.common.push(e - t);
+    this.repeats.push(0);
+    this.severities.push(isSeverity(text, t, t + n));
+    this.lastStarts.push(t);
+    this.lastEnds.push(e);
+    return k;
+  }
+}
+
+/** Lead [a, b) is a severity word (findings.ts) between signs: `warning:`, `[ERROR]`, `error[E0308]:` aside. */
+function isSeverity(text: string, a: i32, b: i32): bool {
+  let i = a;
+  while (i < b && !isAlpha(unitAt(text, i))) i++;
+  let e = i;
+  while (e < b && isAlpha(unitAt(text, e))) e++;
+  for (let j = e; j < b; j++) if (isAlpha(unitAt(text, j))) return false;
+  return e > i && severityOf(text, i, e) != -1;
+}
+
+/** A lead that opens with a letter (a word, `Auto-merging`) says what its lines are better than one in signs (`[warn]`, `.[orders]`). */
+function wordy(text: string, l: LineLeads, k: i32): bool {
+  return isAlpha(unitAt(text, unchecked(l.firstStarts[k])));
+}
+
+/** Whether lead a comes before lead b in the totals: more lines first, then a word's, then the first seen. */
+function before(text: string, l: LineLeads, a: i32, b: i32): bool {
+  const ca = unchecked(l.counts[a]);
+  const cb = unchecked(l.counts[b]);
+  if (ca != cb) return ca > cb;
+  const wa = wordy(text, l, a);
+  if (wa != wordy(text, l, b)) return wa;
+  return a < b;
+}
+
+/** What every line of lead k opens with, to a word's end, quoted: `"patching file …"`. */
+function quoted(text: string, l: LineLeads, k: i32): string {
+  const start = unchecked(l.firstStarts[k]);
+  const lead = unchecked(l.leadLengths[k]);
+  let n = min(unchecked(l.common[k]), MAX_QUOTED);
+  // A quote in the start would close the totals' own.
+  for (let j = lead; j < n; j++) {
+    if (unitAt(text, start + j) == CharCode.DQUOTE) {
+      n = j;
+      break;
+    }
+  }
+  // A start cut inside a word shows that word's common part as if it were whole: back to its space.
+  if (n < unchecked(l.firstEnds[k]) - start && n > lead && unitAt(text, start + n) != CharCode.SPACE && unitAt(text, start + n) != CharCode.TAB) {
+    while (n > lead && unitAt(text, start + n - 1) != CharCode.SPACE && unitAt(text, start + n - 1) != CharCode.TAB) n--;
+  }
+  while (n > lead && (unitAt(text, start + n - 1) == CharCode.SPACE || unitAt(text, start + n - 1) == CharCode.TAB)) n--;
+  return new StrBuf(n + 4).addChar(CharCode.DQUOTE).add(text.substring(start, start + n)).add(" \u2026").addChar(CharCode.DQUOTE).toString();
+}
+
+/**
+ * `111 lines "[warn] …" · 33 lines "patching file …"`: the leads of the most lines, or ""
+ * when no lead opens enough. A count another total states already (`stated`: a count
+ * formatted as the totals format it, between spaces) is not stated again, nor one that
+ * another lead states; nor, when `findings` are stated, a count of lines that open with
+ * a severity, nor one of the lines that open with `dumpWord`, the word of the dump blocks
+ * the totals count (dumps.ts).
+ */
+export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = ""): string {
+  const text = l.text;
+  const picked = new Array<i32>();
+  const n = l.counts.length;
+  for (let slot = 0; slot < SHOWN; slot++) {
+    let best = -1;
+    for (let k = 0; k < n; k++) {
+      const c = unchecked(l.counts[k]);
+      if (c < MIN_LINES || unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS || picked.includes(k)) continue;
+      // Lines that open with a severity are the findings the totals count already (in their own
+      // way), and lines that open with a dump's word its blocks (and the events that name one).
+      if (findings && unchecked(l.severities[k])) continue;
+      if (dumpWord.length > 0 && isLead(text, l, k, dumpWord)) continue;
+      let again = false;
+      for (let p = 0; p < picked.length; p++) if (unchecked(l.counts[unchecked(picked[p])]) == c) again = true;
+      if (again || statesCount(stated, c)) continue;
+      if (best < 0 || before(text, l, k, best)) best = k;
+    }
+    if (best < 0) break;
+    picked.push(best);
+  }
+  const out = new StrBuf(64);
+  for (let p = 0; p < picked.length; p++) {
+    const k = unchecked(picked[p]);
+    if (p > 0) out.add(" \u00b7 ");
+    out.addCount(unchecked(l.counts[k])).add(" lines ").add(quoted(text, l, k));
+  }
+  return out.toString();
+}
+
+/** Whether lead k is `word`. */
+function isLead(text: string, l: LineLeads, k: i32, word: string): bool {
+  return unchecked(l.leadLengths[k]) == word.length && unitsEqual(changetype<usize>(text) + (<usize>unchecked(l.firstStarts[k]) << 1), changetype<usize>(word), word.length);
+}
+
+/** Whether `stated` holds the count n as a number of its own (`48 entries`, `Files: 82 entries`). */
+function statesCount(stated: string, n: i32): bool {
+  if (stated.length == 0) return false;
+  const s = new StrBuf(16).addCount(n).toString();
+  let at = stated.indexOf(s);
+  while (at >= 0) {
+    const e = at + s.length;
+    // Not a part of a longer number: no digit next to it, nor a thousands separator (`1,446`).
+    const open = at == 0 || !(isDigit(unitAt(stated, at - 1)) || (at > 1 && unitAt(stated, at - 1) == CharCode.COMMA && isDigit(unitAt(stated, at - 2))));
+    const close = e == stated.length || !(isDigit(unitAt(stated, e)) || (e + 1 < stated.length && unitAt(stated, e) == CharCode.COMMA && isDigit(unitAt(stated, e + 1))));
+    if (open && close) return true;
+    at = stated.indexOf(s, at + 1);
+  }
+  return false;
+}
