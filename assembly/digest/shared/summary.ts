@@ -325,8 +325,10 @@ function closesSeverity(s: string, at: i32): bool {
   const last = unitAt(s, at - 1) | 0x20;
   if (last != 0x72 && last != 0x6c && last != 0x63 && last != 0x64 && last != 0x65 && last != 0x6e && last != 0x74) return false;
   for (let k = 0; k < SEVERITIES.length; k++) {
-    const m = unchecked(SEVERITIES[k]).length;
-    if (at >= m && isLowerWordAt(s, at - m, at, unchecked(SEVERITIES[k]))) return true;
+    const word = unchecked(SEVERITIES[k]);
+    const m = word.length;
+    // Only the words that end in that letter are compared.
+    if (<i32>load<u16>(changetype<usize>(word) + (<usize>(m - 1) << 1)) == last && at >= m && isLowerWordAt(s, at - m, at, word)) return true;
   }
   return false;
 }
