@@ -151,6 +151,8 @@ export class Shapes {
   private counts: StaticArray<i32>;
   private mask: i32;
   private used: i32 = 0;
+  /** The slots taken, in the order their keys came: settle() reads these, not the whole table. */
+  private taken: StaticArray<i32>;
   /** The tokens of the line tokenize() read last. */
   private tokensRead: i32 = 0;
   private colTotal: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
@@ -174,8 +176,11 @@ export class Shapes {
     let size = 256;
     while (size < cap * COLS * 2 && size < MAX_SLOTS) size <<= 1;
     const keys = new StaticArray<i64>(size);
-    for (let i = 0; i < size; i++) unchecked((keys[i] = EMPTY_KEY));
+    // Every byte of EMPTY_KEY (-1) is 0xff: one fill marks the whole table empty.
+    memory.fill(changetype<usize>(keys), 0xff, <usize>size << 3);
     this.keys = keys;
+    // At most three quarters of the slots are ever taken (add()).
+    this.taken = new StaticArray<i32>((size >> 2) * 3);
     this.counts = new StaticArray<i32>(size);
     this.mask = size - 1;
     for (let c = 0; c < COLUMN_IDS; c++) unchecked((this.colMaxSlot[c] = -1));
@@ -313,6 +318,7 @@ export class Shapes {
         // Three quarters full: new tokens are not counted, their lines stay regular.
         if (this.used * 4 >= (this.mask + 1) * 3) return -1;
         unchecked((this.keys[slot] = key));
+        unchecked((this.taken[this.used] = slot));
         this.used++;
         break;
       }
@@ -329,19 +335,18 @@ export class Shapes {
 
   /** Sums, per column, the lines whose token is rare there; then what each slot's token breaks. */
   private settle(): void {
-    const size = this.mask + 1;
-    for (let slot = 0; slot < size; slot++) {
-      const key = unchecked(this.keys[slot]);
-      if (key == EMPTY_KEY) continue;
-      const col = <i32>(key >> 32);
+    const used = this.used;
+    const taken = this.taken;
+    for (let k = 0; k < used; k++) {
+      const slot = unchecked(taken[k]);
+      const col = <i32>(unchecked(this.keys[slot]) >> 32);
       const n = unchecked(this.counts[slot]);
       if (n <= rareMax(unchecked(this.colTotal[col]))) unchecked((this.colRare[col] += n));
     }
-    const breaks = new StaticArray<i32>(size);
-    for (let slot = 0; slot < size; slot++) {
-      const key = unchecked(this.keys[slot]);
-      if (key == EMPTY_KEY) continue;
-      const col = <i32>(key >> 32);
+    const breaks = new StaticArray<i32>(this.mask + 1);
+    for (let k = 0; k < used; k++) {
+      const slot = unchecked(taken[k]);
+      const col = <i32>(unchecked(this.keys[slot]) >> 32);
       if (!this.dominant(col) || slot == unchecked(this.colMaxSlot[col])) continue;
       const total = unchecked(this.colTotal[col]);
       if (unchecked(this.counts[slot]) <= rareMax(total)) unchecked((breaks[slot] = total));

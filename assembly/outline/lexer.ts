@@ -5,7 +5,11 @@
 // unterminated literal ends at the end of its line (or of the text).
 import { CharCode, isDigit, isIdentChar } from "../util/chars";
 import { unitAt } from "../util/lines";
+import { unitsEqual } from "../util/scan";
 import { isWordOf } from "../util/words";
+
+/** The keywords after which a TypeScript '/' opens a regular expression rather than dividing. */
+const EXPRESSION_KEYWORDS: StaticArray<string> = ["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await", "instanceof"];
 
 export const enum Dialect {
   TS = 0, // TypeScript and JavaScript
@@ -468,9 +472,13 @@ export class Lexer {
   private keywordBeforeExpression(): bool {
     const len = this.end - this.start;
     if (len < 2 || len > 10) return false;
-    const w = this.text.substring(this.start, this.end);
-    // Compared one by one: this runs for every identifier, where a word list's scan costs more.
-    return w == "return" || w == "typeof" || w == "case" || w == "do" || w == "else" || w == "in" || w == "of" ||
-      w == "new" || w == "delete" || w == "void" || w == "throw" || w == "yield" || w == "await" || w == "instanceof";
+    // Compared in place, and only with the keywords of its length: this runs for every
+    // identifier, and most have no keyword's length or differ at their first unit.
+    const at = changetype<usize>(this.text) + (<usize>this.start << 1);
+    for (let k = 0; k < EXPRESSION_KEYWORDS.length; k++) {
+      const word = unchecked(EXPRESSION_KEYWORDS[k]);
+      if (word.length == len && unitsEqual(at, changetype<usize>(word), len)) return true;
+    }
+    return false;
   }
 }

@@ -212,6 +212,20 @@ function isMarkdownPath(path: string): bool {
   return lower.endsWith(".md") || lower.endsWith(".markdown") || lower.endsWith(".mdx");
 }
 
+/**
+ * Whether every line, numbered (writeNumbered), fits `room` units: measured before any is
+ * written, so that a file just over its budget is not written whole only to be cut back.
+ * Read only up to the line that does not fit, as the writing would be.
+ */
+function wholeFits(f: FileText, room: i32): bool {
+  const lines = f.lines;
+  for (let i = 0, count = lines.count; i < count; i++) {
+    room -= countDigits(f.first + i) + 3 + clippedLength(f.text, lines.start(i), lines.end(i), MAX_CHUNK_LINE);
+    if (room < 0) return false;
+  }
+  return true;
+}
+
 function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   const count = f.lines.count;
   const total = f.last;
@@ -224,8 +238,8 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   // The whole file, when it fits: an outline adds nothing then.
   const mark = w.out.length;
   w.reserved = footerMax;
-  let all = true;
-  for (let i = 0; i < count; i++) {
+  let all = wholeFits(f, w.room);
+  for (let i = 0; all && i < count; i++) {
     if (!writeNumbered(w, f, i, shown)) {
       all = false;
       break;

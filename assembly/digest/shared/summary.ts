@@ -193,31 +193,80 @@ function nextCrash(s: string, from: i32, to: i32): i64 {
 // step), and only candidates are compared. Status words start with two capitals;
 // crash names with "SI", "Se" or "co".
 
+/**
+ * The vectors candidates() compares with, in memory so that they are loaded once per search,
+ * not built again at each step of its loop as V8 builds a vector constant: 0x00ff per unit
+ * (the clamp), then each byte of S I e c o E R C F A P in every lane, then ':' and '[' in
+ * every unit (nextSeverity).
+ */
+const NEEDLE_VECTORS: usize = memory.data<u64>([
+  0x00ff00ff00ff00ff, 0x00ff00ff00ff00ff,
+  0x5353535353535353, 0x5353535353535353,
+  0x4949494949494949, 0x4949494949494949,
+  0x6565656565656565, 0x6565656565656565,
+  0x6363636363636363, 0x6363636363636363,
+  0x6f6f6f6f6f6f6f6f, 0x6f6f6f6f6f6f6f6f,
+  0x4545454545454545, 0x4545454545454545,
+  0x5252525252525252, 0x5252525252525252,
+  0x4343434343434343, 0x4343434343434343,
+  0x4646464646464646, 0x4646464646464646,
+  0x4141414141414141, 0x4141414141414141,
+  0x5050505050505050, 0x5050505050505050,
+  0x003a003a003a003a, 0x003a003a003a003a, 0x005b005b005b005b, 0x005b005b005b005b,
+]);
 // @ts-ignore: decorator
-@inline function pairAt(v: v128, w: v128, a: i32, b: i32): v128 {
-  return v128.and(i8x16.eq(v, i8x16.splat(<i8>a)), i8x16.eq(w, i8x16.splat(<i8>b)));
+@inline const V_S: usize = 16;
+// @ts-ignore: decorator
+@inline const V_I: usize = 32;
+// @ts-ignore: decorator
+@inline const V_e: usize = 48;
+// @ts-ignore: decorator
+@inline const V_c: usize = 64;
+// @ts-ignore: decorator
+@inline const V_o: usize = 80;
+// @ts-ignore: decorator
+@inline const V_E: usize = 96;
+// @ts-ignore: decorator
+@inline const V_R: usize = 112;
+// @ts-ignore: decorator
+@inline const V_C: usize = 128;
+// @ts-ignore: decorator
+@inline const V_F: usize = 144;
+// @ts-ignore: decorator
+@inline const V_A: usize = 160;
+// @ts-ignore: decorator
+@inline const V_P: usize = 176;
+// @ts-ignore: decorator
+@inline const V_COLON: usize = 192;
+// @ts-ignore: decorator
+@inline const V_BRACKET: usize = 208;
+
+// @ts-ignore: decorator
+@inline function pairAt(v: v128, w: v128, a: usize, b: usize): v128 {
+  return v128.and(i8x16.eq(v, v128.load(NEEDLE_VECTORS + a)), i8x16.eq(w, v128.load(NEEDLE_VECTORS + b)));
 }
 
 /** The 16 UTF-16 units at p as bytes, every non-ASCII unit 0xff. */
 // @ts-ignore: decorator
 @inline function narrowAt(p: usize): v128 {
-  const clamp = i16x8.splat(0xff);
+  const clamp = v128.load(NEEDLE_VECTORS);
   return i8x16.narrow_i16x8_u(i16x8.min_u(v128.load(p), clamp), i16x8.min_u(v128.load(p, 16), clamp));
 }
 
 /** Positions i..i+15 where a word of STATUS_NEEDLES (crashes: CRASHES) may start, as a 16-bit mask. */
-function candidates(base: usize, i: i32, crashes: bool): i32 {
+// @ts-ignore: decorator
+@inline function candidates(base: usize, i: i32, crashes: bool): i32 {
   const p = base + (<usize>i << 1);
   const v = narrowAt(p);
   const w = narrowAt(p + 2);
   if (crashes) {
     // SIG…, Segmentation fault, core dumped.
-    return i8x16.bitmask(v128.or(v128.or(pairAt(v, w, 0x53, 0x49), pairAt(v, w, 0x53, 0x65)), pairAt(v, w, 0x63, 0x6f)));
+    return i8x16.bitmask(v128.or(v128.or(pairAt(v, w, V_S, V_I), pairAt(v, w, V_S, V_e)), pairAt(v, w, V_c, V_o)));
   }
   // ERROR, FATAL/FAIL, PANIC, CRITICAL, SEVERE.
-  const er = v128.or(pairAt(v, w, 0x45, 0x52), pairAt(v, w, 0x43, 0x52));
-  const fa = v128.or(pairAt(v, w, 0x46, 0x41), pairAt(v, w, 0x50, 0x41));
-  return i8x16.bitmask(v128.or(v128.or(er, fa), pairAt(v, w, 0x53, 0x45)));
+  const er = v128.or(pairAt(v, w, V_E, V_R), pairAt(v, w, V_C, V_R));
+  const fa = v128.or(pairAt(v, w, V_F, V_A), pairAt(v, w, V_P, V_A));
+  return i8x16.bitmask(v128.or(v128.or(er, fa), pairAt(v, w, V_S, V_E)));
 }
 
 /** The word of `words` that starts at `at` and ends by `to`, packed as (at << 32) | length; -1 when none. */
@@ -269,6 +318,49 @@ function nextStatus(s: string, from: i32, to: i32): i32 {
   return found >= 0 ? <i32>(found >> 32) : -1;
 }
 
+/** Whether the unit at `at` (a ':' or '[') ends one of SEVERITIES, in any case. */
+function closesSeverity(s: string, at: i32): bool {
+  if (at < 4) return false;
+  // The last letter of every severity, in lower case: r, l, c, d, e, n or t.
+  const last = unitAt(s, at - 1) | 0x20;
+  if (last != 0x72 && last != 0x6c && last != 0x63 && last != 0x64 && last != 0x65 && last != 0x6e && last != 0x74) return false;
+  for (let k = 0; k < SEVERITIES.length; k++) {
+    const word = unchecked(SEVERITIES[k]);
+    const m = word.length;
+    // Only the words that end in that letter are compared.
+    if (<i32>load<u16>(changetype<usize>(word) + (<usize>(m - 1) << 1)) == last && at >= m && isLowerWordAt(s, at - m, at, word)) return true;
+  }
+  return false;
+}
+
+/**
+ * Where the first ':' or '[' at or after `from`, before `to`, ends a severity word (SEVERITIES,
+ * in any case; an exception's name ends in "Error" or "Exception", which are among them); -1
+ * when none. reportsByWords only takes a line's first words for a report when such a word ends
+ * right before one of these, so a line without one in its window reports an error, if it does,
+ * by a status word or a crash.
+ */
+function nextSeverity(s: string, from: i32, to: i32): i32 {
+  const base = changetype<usize>(s);
+  let i = from;
+  const colon = v128.load(NEEDLE_VECTORS + V_COLON);
+  const bracket = v128.load(NEEDLE_VECTORS + V_BRACKET);
+  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= to; i += 8) {
+    const v = v128.load(base + (<usize>i << 1));
+    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colon), i16x8.eq(v, bracket)));
+    while (hits != 0) {
+      const at = i + ctz<i32>(hits);
+      if (closesSeverity(s, at)) return at;
+      hits &= hits - 1;
+    }
+  }
+  for (; i < to; i++) {
+    const c = unitAt(s, i);
+    if ((c == 0x3a || c == 0x5b) && closesSeverity(s, i)) return i;
+  }
+  return -1;
+}
+
 /** The first line of `text` that reports an error by its form (isErrorReport), or "". */
 function firstErrorReport(text: string): string {
   let start = 0;
@@ -276,17 +368,23 @@ function firstErrorReport(text: string): string {
   // Only the first 64 KB: a summary must not cost a scan of 100 MB.
   const limit = min(n, 65536);
   const bound = min(n, limit + REPORT_WINDOW);
-  // Crash names and status words are looked for across the window once, not line by line.
+  // Crash names, status words and severities are looked for across the window once, not line
+  // by line: only a line with one of them in its window is read.
   let crash = nextCrash(text, 0, bound);
   let status = nextStatus(text, 0, bound);
+  let severity = nextSeverity(text, 0, bound);
   while (start < limit) {
-    const end = findNewline(text, start, n);
-    const window = min(end, start + REPORT_WINDOW);
     if (crash >= 0 && <i32>(crash >> 32) < start) crash = nextCrash(text, start, bound);
     if (status >= 0 && status < start) status = nextStatus(text, start, bound);
+    if (severity >= 0 && severity < start) severity = nextSeverity(text, start, bound);
+    // None of them left: no line on reports an error.
+    if (crash < 0 && status < 0 && severity < 0) break;
+    const end = findNewline(text, start, n);
+    const window = min(end, start + REPORT_WINDOW);
     const at = crash >= 0 ? <i32>(crash >> 32) : -1;
     const crashed = at >= start && at + <i32>(crash & 0xffffffff) <= window;
-    if (crashed || reportsByWords(text, start, end, status >= start && status < window)) return text.substring(start, window);
+    const statusHere = status >= start && status < window;
+    if (crashed || ((statusHere || (severity >= 0 && severity < window)) && reportsByWords(text, start, end, statusHere))) return text.substring(start, window);
     start = end + 1;
   }
   return "";

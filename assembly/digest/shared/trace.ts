@@ -156,6 +156,26 @@ function lineOffset(text: string, line: string): i32 {
 }
 
 /**
+ * isTracePart() of the line at `at` in the window [from, to) (both line starts or ends), read
+ * from that line and the lines on either side of it alone: most lines a summary picks are no
+ * part of a trace, and only those that are need the whole window's lines.
+ */
+function nearTrace(text: string, from: i32, at: i32, to: i32): bool {
+  let a = at;
+  if (at > from) {
+    // Back over the line before, to its start (its '\n' is at - 1).
+    a = at - 1;
+    while (a > from && unitAt(text, a - 1) != CharCode.LF) a--;
+  }
+  let b = findNewline(text, at, to);
+  if (b < to) {
+    b = findNewline(text, b + 1, to);
+    if (b < to) b++;
+  }
+  return isTracePart(new LineIndex(text.substring(a, b)), at > from ? 1 : 0);
+}
+
+/**
  * The message of the stack trace that `line` (a line of `text`, as a summary picked it)
  * belongs to, or "" when it belongs to none. Only the text around the line is read.
  */
@@ -168,6 +188,7 @@ export function traceMessageFor(text: string, line: string): string {
     from = nl >= at ? at : nl + 1;
   }
   const to = min(text.length, at + line.length + WINDOW / 2);
+  if (!nearTrace(text, from, at, to)) return "";
   const part = from == 0 && to == text.length ? text : text.substring(from, to);
   const L = new LineIndex(part);
   // The window starts at a line start, so the chosen line starts a line of it.
