@@ -43,6 +43,12 @@ function idEnd(s: string, i: i32, b: i32): i32 {
   return j;
 }
 
+/** A letter no commit id opens with (ids are lower-case hex): A–Z and g–z. */
+// @ts-ignore: decorator
+@inline function opensNoRecord(c: i32): bool {
+  return <u32>(c - 0x41) <= 25 || <u32>(c - 0x67) <= 19;
+}
+
 /** A graph's drawing: `*`, `|`, `/`, `\`, `_` and spaces. */
 function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
@@ -126,6 +132,17 @@ export class RecordsReader {
     // table) are blank, graph and junction alike: read once for the three checks.
     let i = spacesEnd(text, a, b);
     while (i < b && unitAt(text, i) == CharCode.PIPE) i = spacesEnd(text, i + 1, b);
+    if (i < b && opensNoRecord(unitAt(text, i))) {
+      // Most lines of a log open with a word: judged for ids but led by none, no numbered
+      // entry, no rule, not blank and not in parentheses, so a table's row if one is open.
+      r.judged++;
+      if (this.rows >= 0) this.rows++;
+      this.headed.line(text, a, b, false, false, digits, tokens);
+      this.prevRead = true;
+      this.prevBlank = false;
+      this.prevRule = false;
+      return;
+    }
     readIds(text, i, b, r);
     if (i == a) readNumbered(text, a, b, r);
     const blank = isBlank(text, i, b);
