@@ -203,7 +203,7 @@ export function compactResult(
   r.summary = d.summary;
   r.truncated = d.truncated;
   r.cleanChars = cleaned.length;
-  r.totalLines = lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length));
+  r.totalLines = d.textLines >= 0 ? d.textLines : lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length));
   r.omittedChars = d.omittedChars;
   r.keptLines = d.keptLines;
   r.facts = d.facts;

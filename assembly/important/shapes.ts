@@ -307,6 +307,8 @@ export class Shapes {
   }
 
   /** Counts token class `cls` in column `col`; its slot, or -1 when the table is full. */
+  // @ts-ignore: decorator
+  @inline
   private add(col: i32, cls: u32): i32 {
     unchecked((this.colTotal[col] += 1));
     const key = (<i64>col << 32) | <i64>cls;

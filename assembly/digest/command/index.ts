@@ -225,6 +225,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const lines = scan.totalLines;
   d.facts = a.facts;
   d.summary = a.summary;
+  d.textLines = lines;
   const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
   const status = statusLine(ctx.exitCode, lines, runners, budget < NUMBERED_BELOW) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
@@ -243,6 +244,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
       const n = digestCommandOf(narrow, budget, ctx, hint, totals);
       n.facts = d.facts;
       n.summary = d.summary;
+      n.textLines = d.textLines;
       return n;
     }
   }

@@ -43,6 +43,12 @@ function idEnd(s: string, i: i32, b: i32): i32 {
   return j;
 }
 
+/** A letter no commit id opens with (ids are lower-case hex): A–Z and g–z. */
+// @ts-ignore: decorator
+@inline function opensNoRecord(c: i32): bool {
+  return <u32>(c - 0x41) <= 25 || <u32>(c - 0x67) <= 19;
+}
+
 /** A graph's drawing: `*`, `|`, `/`, `\`, `_` and spaces. */
 function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
@@ -120,12 +126,25 @@ export class RecordsReader {
    * line() with `digits` 1 when the line holds a digit, 0 when it holds none, and `tokens`
    * its runs of units other than spaces and tabs; both -1 when not known.
    */
+  // @ts-ignore: decorator
+  @inline
   lineOf(text: string, a: i32, b: i32, digits: i32, tokens: i32): void {
     const r = this.records;
     // Spaces and bars opening the line (indentation, a margin, the edges of a graph or a
     // table) are blank, graph and junction alike: read once for the three checks.
     let i = spacesEnd(text, a, b);
     while (i < b && unitAt(text, i) == CharCode.PIPE) i = spacesEnd(text, i + 1, b);
+    if (i < b && opensNoRecord(unitAt(text, i))) {
+      // Most lines of a log open with a word: judged for ids but led by none, no numbered
+      // entry, no rule, not blank and not in parentheses, so a table's row if one is open.
+      r.judged++;
+      if (this.rows >= 0) this.rows++;
+      this.headed.line(text, a, b, false, false, digits, tokens);
+      this.prevRead = true;
+      this.prevBlank = false;
+      this.prevRule = false;
+      return;
+    }
     readIds(text, i, b, r);
     if (i == a) readNumbered(text, a, b, r);
     const blank = isBlank(text, i, b);

@@ -52,6 +52,8 @@ export class Digest {
   omittedChars: i32 = 0;
   /** True when anything was left out. */
   truncated: bool = false;
+  /** Lines of the text digested when the digest counted them (so the pipeline need not count them again), else -1. */
+  textLines: i32 = -1;
 
   keep(first: i32, last: i32): void {
     const n = this.keptLines.length;
