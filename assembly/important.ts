@@ -38,7 +38,7 @@
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
-import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
+import { isAssertion, isBareLocation, isFrame, isLibraryFrame, isMarkedFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
@@ -326,7 +326,12 @@ function notableIndex(key: i64): i32 {
  */
 function notableKey(text: string, shapes: Shapes, i: i32, line: i32): i64 {
   const d = min(shapes.deviation(line - 1), 0xfffff);
-  const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM;
+  // A library's frame breaks its column by the name of its function, which says nothing
+  // of the outcome: never strong, it waits for the lines that do. The user's frame
+  // says where the failure is.
+  const ls = unchecked(shapes.starts[line - 1]);
+  const le = unchecked(shapes.ends[line - 1]);
+  const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM && !(isMarkedFrame(text, ls, le) && isLibraryFrame(text, ls, le));
   const start = unchecked(shapes.starts[line - 1]);
   const end = unchecked(shapes.ends[line - 1]);
   let indent = 0;

@@ -23,13 +23,14 @@
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
 import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
-import { isFrame } from "./frames";
+import { annotatesFrame, isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
+import { isUnderlinedTitle } from "./titles";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
 const MAX_NOTABLE: i32 = 48;
@@ -376,13 +377,20 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     // "x.py:3:1: F821 …"), and its code ranks it among the others (novel.ts). One that
     // names none ("x.py:8:43: undefined name …") is only located: where every line is
     // one, as pyflakes prints them, being one sets no line apart.
+    // A title the tool underlined states what follows (titles.ts): a summary of it.
+    if (isUnderlinedTitle(text, shapes, i)) {
+      unchecked((marked[i] = <u8>Kind.Summary));
+      continue;
+    }
     const finding = findingOf(unchecked(notes[i]));
     if (finding != 0 && findingCode(finding) >= 0) {
       unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
       continue;
     }
     const d = shapes.deviation(i);
-    if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
+    // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
+    // says nothing of the outcome; a line back at a lesser depth ("Caused by: …") may.
+    if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push((<i64>d << 32) | <i64>i);
   }
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
   const statusLines = scan.statusLines;

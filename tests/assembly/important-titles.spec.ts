@@ -1,0 +1,114 @@
+import { annotatesFrame, isLibraryFrame, isMarkedFrame } from "../../assembly/important/frames";
+import { Block, blockOf } from "../../assembly/important/blocks";
+import { Kind, kindName } from "../../assembly/important/kinds";
+import { refineScan } from "../../assembly/important/refine";
+import { scanImportant } from "../../assembly/important/scan";
+import { Shapes } from "../../assembly/important/shapes";
+import { isUnderlinedTitle } from "../../assembly/important/titles";
+
+function shapesOf(text: string): Shapes {
+  return new Shapes(text, scanImportant(text).totalLines);
+}
+
+/** "line:kind" of every line the refined scan flags, joined with ",". */
+function refined(text: string, exitCode: i32): string {
+  const scan = scanImportant(text);
+  const r = refineScan(text, scan, new Shapes(text, scan.totalLines), exitCode);
+  const out = new Array<string>();
+  for (let i = 0; i < r.count; i++) out.push(r.lineNumbers[i].toString() + ":" + kindName(r.kinds[i]));
+  return out.join(",");
+}
+
+/**
+ * A thread dump: `threads` alike stacks, each a header, two frames with a
+ * "- locked" line under the first, then a blank line; `tail` after them.
+ */
+function dump(threads: i32, tail: string): string {
+  const parts = new Array<string>();
+  for (let t = 0; t < threads; t++) {
+    parts.push('"worker-' + t.toString() + '" #' + (t + 10).toString() + " prio=5 waiting on condition");
+    parts.push("\tat shop.Queue.take(Queue.java:" + (40 + t).toString() + ")");
+    parts.push("\t- locked <0x00000006" + t.toString() + "> (a java.lang.Object)");
+    parts.push("\tat java.lang.Thread.run(java.base@17/Thread.java:840)");
+    parts.push("");
+  }
+  return parts.join("\n") + "\n" + tail;
+}
+
+describe("underlined titles", () => {
+  it("takes a line whose next line is a rule of its length, from its column", () => {
+    // line 0: the title (30 units), line 1: 29 '=' (within the slack of 2), line 2: its content.
+    const t = "Found one Java-level deadlock:\n=============================\n\"ledger-writer\":\n";
+    expect(isUnderlinedTitle(t, shapesOf(t), 0)).toBe(true);
+    // An indented title and its rule, both from column 2.
+    const indented = "  Results for the whole run\n  --------------------------\n";
+    expect(isUnderlinedTitle(indented, shapesOf(indented), 0)).toBe(true);
+  });
+
+  it("leaves a rule that frames a block, a table's header rule, a short name and a rule line itself", () => {
+    // The rule (80) is far longer than the line (27): a frame around a block, not an underline.
+    const framed = "Profile data file 'cg.out'\n" + "-".repeat(80) + "\n";
+    expect(isUnderlinedTitle(framed, shapesOf(framed), 0)).toBe(false);
+    // A table's header rule has runs between spaces.
+    const table = "Package      Version\n------------ -------\n";
+    expect(isUnderlinedTitle(table, shapesOf(table), 0)).toBe(false);
+    // "Usage:" (6 units) only names a section.
+    const short = "Usage:\n======\n";
+    expect(isUnderlinedTitle(short, shapesOf(short), 0)).toBe(false);
+    // Line 0 is a rule over a rule: no letters.
+    const rules = "==============\n==============\n";
+    expect(isUnderlinedTitle(rules, shapesOf(rules), 0)).toBe(false);
+    // The last line has no next line.
+    const last = "Found one Java-level deadlock:";
+    expect(isUnderlinedTitle(last, shapesOf(last), 0)).toBe(false);
+  });
+
+  it("flags an underlined title as a summary in an output that exited 0", () => {
+    // 30 thread stacks (150 lines), then the title at line 151, its rule at 152.
+    const t = dump(30, "Found one Java-level deadlock:\n=============================\n\"worker-3\":\n  waiting to lock monitor 0x7f12 (a java.lang.Object)\n");
+    expect(refined(t, 0)).toBe("151:summary");
+  });
+
+  it("keeps the title's rule and the lines under it up to a blank one as its block", () => {
+    // Line 1 the title, 2 its rule, 3–4 what it announces, 5 blank, 6 another paragraph.
+    const t = "Found one Java-level deadlock:\n=============================\n\"ledger-writer\":\n  which is held by \"audit-reader\"\n\n\"audit-reader\":\n";
+    const block = new Block();
+    blockOf(t, 0, 30, 1, Kind.Summary, block, shapesOf(t));
+    expect(block.firstLine).toBe(1);
+    expect(block.lastLine).toBe(4);
+    expect(t.substring(block.start, block.end)).toBe("Found one Java-level deadlock:\n=============================\n\"ledger-writer\":\n  which is held by \"audit-reader\"\n");
+  });
+});
+
+describe("stack frames and their annotations", () => {
+  it("tells a frame by its own mark from a located message", () => {
+    expect(isMarkedFrame("\tat shop.Ledger.post(Ledger.java:17)", 0, 36)).toBe(true);
+    expect(isMarkedFrame("    #0 usleep tsan_interceptors_posix.cpp:351 (libtsan.so.2+0x61e11)", 0, 70)).toBe(true);
+    expect(isMarkedFrame('  File "a.py", line 3, in f', 0, 27)).toBe(true);
+    // A go test message is located, not a frame; doctest's report header sits at the margin.
+    expect(isMarkedFrame("    inventory_test.go:71: Reserve: insufficient stock", 0, 52)).toBe(false);
+    expect(isMarkedFrame('File "/src/money.py", line 185, in money.parse_amount', 0, 52)).toBe(false);
+  });
+
+  it("takes a frame whose module is a shared object for a library's", () => {
+    expect(isLibraryFrame("    #0 usleep ../src/tsan_interceptors_posix.cpp:351 (libtsan.so.2+0x61e11)", 0, 74)).toBe(true);
+    expect(isLibraryFrame("    #1 record /tmp/shop/jobs.c:30 (jobs+0x1361)", 0, 47)).toBe(false);
+  });
+
+  it("takes the lines under a frame at its depth for its annotations, not a line back at the margin", () => {
+    // 0 a frame, 1–2 its annotations, 3 the next frame, 4 "Caused by:" at the margin.
+    const t = "\tat a.B.c(B.java:3)\n\t- waiting to lock <0x1>\n\t- locked <0x2>\n\tat a.B.d(B.java:9)\nCaused by: java.io.IOException: disk full\n";
+    const s = shapesOf(t);
+    expect(annotatesFrame(t, s, 0)).toBe(false);
+    expect(annotatesFrame(t, s, 1)).toBe(true);
+    expect(annotatesFrame(t, s, 2)).toBe(true);
+    expect(annotatesFrame(t, s, 3)).toBe(false);
+    expect(annotatesFrame(t, s, 4)).toBe(false);
+  });
+
+  it("does not offer a thread dump's lock annotations as lines that break its rhythm", () => {
+    // Each stack's "- locked" line breaks the column of "at" under the frames' indentation.
+    const t = dump(30, "JNI global refs: 4\n");
+    expect(refined(t, 0)).toBe("");
+  });
+});

@@ -1,0 +1,42 @@
+// Lines that state a failure without the word "error", on real captures of the
+// tuning part of the corpus: a title the tool underlined (a thread dump's deadlock
+// report) and a sanitizer's reports, whose library frames break the rhythm of the
+// frames by a function's name only and so wait for the reports' own lines.
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+function digest(id: string, level: "minimal" | "balanced", budget: number) {
+  const { input, hint } = tuningFixture(id);
+  const text = compact(input, { level }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(budget);
+  return text;
+}
+
+describe("an underlined title states what follows it (jstack)", () => {
+  it("shows the deadlock title and the first thread in it at the minimal level, not the lock lines of idle threads", () => {
+    const text = digest("jstack-java-deadlock", "minimal", 800);
+    expect(text).toMatch(/^225: Found one Java-level deadlock:$/m);
+    expect(text).toMatch(/^227: "ledger-writer":$/m);
+    // "- waiting on <0x…>" / "- locked <0x…>" under the frames of the JVM's own threads.
+    expect(text).not.toMatch(/^(28|30): \t- /m);
+  });
+
+  it("shows the whole deadlock report at the balanced level", () => {
+    const text = digest("jstack-java-deadlock", "balanced", 4000);
+    expect(text).toContain('Found one Java-level deadlock:\n=============================\n"ledger-writer":\n');
+    expect(text).toContain("\tat shop.Ledger.audit(Ledger.java:24)");
+    expect(text).toContain("\tat shop.Ledger.post(Ledger.java:17)");
+  });
+});
+
+describe("a library's frames wait for the lines that state the failure (ThreadSanitizer)", () => {
+  it("keeps every report's summary, a report's warning line and the tool's own total at the minimal level", () => {
+    const text = digest("tsan-races-lock-inversion", "minimal", 800);
+    for (const n of [21, 43, 63, 88]) expect(text).toMatch(new RegExp(`^${n}: SUMMARY: ThreadSanitizer: `, "m"));
+    expect(text).toMatch(/^2: WARNING: ThreadSanitizer: data race \(pid=\d+\)$/m);
+    expect(text).toMatch(/^90: ThreadSanitizer: reported 4 warnings$/m);
+    // "#0 usleep …(libtsan.so.2+0x…)", "#0 pthread_mutex_lock …": the sanitizer's interceptors.
+    expect(text).not.toMatch(/^\d+: +#0 (usleep|pthread_mutex_lock) /m);
+  });
+});
