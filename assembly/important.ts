@@ -351,6 +351,23 @@ function fromBothEnds(list: i32[], lo: i32, hi: i32, perEnd: i32, out: i32[]): v
   }
 }
 
+/** The hits of `hits` whose line breaks a rhythm by one of its leading tokens. */
+function leadingBreaks(scan: Scan, shapes: Shapes, hits: i32[]): i32[] {
+  const out = new Array<i32>();
+  for (let k = 0; k < hits.length; k++) {
+    const h = unchecked(hits[k]);
+    const line = unchecked(scan.lineNumbers[h]) - 1;
+    if (line < shapes.count && shapes.leadingDeviation(line) > 0) out.push(h);
+  }
+  return out;
+}
+
+/** The scan flags an error or failure line (rank 3). */
+function anyFailure(scan: Scan): bool {
+  for (let i = 0; i < scan.count; i++) if (rankOf(unchecked(scan.kinds[i])) == 3) return true;
+  return false;
+}
+
 /** Flagged lines for the markers' "; incl. …" counts: notable lines are candidates, not counted. */
 function flaggedOf(scan: Scan): Flagged {
   const f = new Flagged();
@@ -1014,6 +1031,11 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   frame.perLine = perLine;
 
   const order = selectionOrder(text, scan, shapes, small);
+  // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
+  // last token only differs in a value ("{built-in method …}" closing a profile's row
+  // where the others name a file's line); it is left to head and tail, as above
+  // SMALL_BUDGET. One whose leading tokens differ ("(tag: v1.0.0)", "Merge") stays.
+  if (!failed && shapes !== null && !anyFailure(scan)) order.secondary = leadingBreaks(scan, shapes, order.secondary);
   const flagged = flaggedOf(scan);
   const first = choose(text, scan, shapes, order, frame, cap, small);
   // The bounds make the first attempt fit; dropping the last choice is a safety net.

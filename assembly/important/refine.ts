@@ -30,6 +30,7 @@ import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
+import { dropDataRows } from "./template-rows";
 import { isUnderlinedTitle } from "./titles";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
@@ -362,6 +363,20 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       if (kind >= Kind.Failure) failures++;
       unchecked((keep[i] = 1));
       if (line < lines) unchecked((flagged[line] = 1));
+    }
+  }
+  // In a command that succeeded, a keyword line alike in its tokens to a large group of
+  // lines without one is a row of that group (template-rows.ts).
+  if (exitCode == 0 && scan.count > 0) {
+    failures -= dropDataRows(scan, keep, shapes);
+    // A line stays flagged while any entry of it is kept (a summary on a dropped row).
+    for (let i = 0; i < scan.count; i++) {
+      const line = unchecked(scan.lineNumbers[i]) - 1;
+      if (unchecked(keep[i]) == 0 && line < lines) unchecked((flagged[line] = 0));
+    }
+    for (let i = 0; i < scan.count; i++) {
+      const line = unchecked(scan.lineNumbers[i]) - 1;
+      if (unchecked(keep[i]) != 0 && line < lines) unchecked((flagged[line] = 1));
     }
   }
   // Lines flagged whole, by the kind they take: the error lines' margin marker, a finding.

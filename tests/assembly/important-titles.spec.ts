@@ -112,3 +112,42 @@ describe("stack frames and their annotations", () => {
     expect(refined(t, 0)).toBe("");
   });
 });
+
+/** A profile's table: `rows` rows alike but for their numbers, and `named` more after them. */
+function profile(rows: i32, named: string[]): string {
+  const parts = new Array<string>();
+  parts.push("   ncalls  tottime  percall  cumtime  percall filename:lineno(function)");
+  for (let i = 0; i < rows; i++) parts.push("        1    0.000    0.000    0.00" + (i % 10).toString() + "    0.000 report.py:" + (i + 10).toString() + "(step" + i.toString() + ")");
+  for (let k = 0; k < named.length; k++) parts.push("        1    0.000    0.000    0.000    0.000 " + named[k]);
+  return parts.join("\n") + "\n";
+}
+
+describe("keyword lines that are rows like the others", () => {
+  it("drops an error word inside a row of a large group of alike rows when the command succeeded", () => {
+    // Line 1 the header, lines 2–41 forty rows, line 42 a row naming a class after an error.
+    const t = profile(40, ["decoder.py:20(JSONDecodeError)"]);
+    expect(refined(t, 0)).toBe("");
+    // A failed run keeps it: its keyword lines are its outcome.
+    expect(refined(t, 1)).toBe("42:error");
+  });
+
+  it("keeps a group whose rows say the word in more than one of eight", () => {
+    // Forty rows, then six rows naming errors: 6 of 46 alike lines, more than one in eight.
+    const t = profile(40, ["a.py:1(ParseError)", "a.py:2(ParseError)", "a.py:3(ParseError)", "a.py:4(ParseError)", "a.py:5(ParseError)", "a.py:6(ParseError)"]);
+    expect(refined(t, 0)).toBe("42:error,43:error,44:error,45:error,46:error,47:error");
+  });
+
+  it("tells a break by a leading token from a break by the last token only", () => {
+    // 40 rows "* <hash> orders: handle case N", then line 40 "(tag: …)" in column 2 and
+    // line 41 whose last token alone differs.
+    const parts = new Array<string>();
+    for (let i = 0; i < 40; i++) parts.push("* " + (1000 + i).toString() + "abc orders: handle case " + i.toString());
+    parts.push("* 2000abc (tag: v1.0.0) handle case 99");
+    parts.push("* 2001abc orders: handle case closing");
+    const t = parts.join("\n") + "\n";
+    const s = new Shapes(t, scanImportant(t).totalLines);
+    expect(s.leadingDeviation(40)).toBeGreaterThan(0);
+    expect(s.deviation(41)).toBeGreaterThan(0);
+    expect(s.leadingDeviation(41)).toBe(0);
+  });
+});

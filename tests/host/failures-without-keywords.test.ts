@@ -1,7 +1,9 @@
 // Lines that state a failure without the word "error", on real captures of the
 // tuning part of the corpus: a title the tool underlined (a thread dump's deadlock
 // report) and a sanitizer's reports, whose library frames break the rhythm of the
-// frames by a function's name only and so wait for the reports' own lines.
+// frames by a function's name only and so wait for the reports' own lines; and,
+// in a command that succeeded, a row like hundreds of others is data whatever
+// word it holds (a profile's row naming JSONDecodeError).
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { tuningFixture } from "./support/tuning-fixture.js";
@@ -38,5 +40,15 @@ describe("a library's frames wait for the lines that state the failure (ThreadSa
     expect(text).toMatch(/^90: ThreadSanitizer: reported 4 warnings$/m);
     // "#0 usleep …(libtsan.so.2+0x…)", "#0 pthread_mutex_lock …": the sanitizer's interceptors.
     expect(text).not.toMatch(/^\d+: +#0 (usleep|pthread_mutex_lock) /m);
+  });
+});
+
+describe("a quiet output's rows are data (cProfile)", () => {
+  it("does not take a row naming an error class for a failure, and shows the profile's header at the minimal level", () => {
+    const text = digest("cprofile-sort-cumulative", "minimal", 800);
+    expect(text).toMatch(/^13: +1264079 function calls \(1263941 primitive calls\) in 0\.976 seconds$/m);
+    expect(text).not.toContain("JSONDecodeError");
+    // No row of the table's bottom (all 0.000) shown for a value in its last column alone.
+    expect(text).not.toMatch(/^(223|226|231|232|233): /m);
   });
 });
