@@ -28,6 +28,7 @@ import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
+import { markRecordHeads } from "./records";
 import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 import { dropDataRows } from "./template-rows";
@@ -407,6 +408,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     // says nothing of the outcome; a line back at a lesser depth ("Caused by: …") may.
     if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push((<i64>d << 32) | <i64>i);
   }
+  // A failed run that flagged no failure: the heads of the records it printed between
+  // rules state what it failed for (records.ts).
+  if (exitCode > 0 && failures == 0) markRecordHeads(text, shapes, flagged, marked);
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);

@@ -3,7 +3,8 @@
 // report) and a sanitizer's reports, whose library frames break the rhythm of the
 // frames by a function's name only and so wait for the reports' own lines; and,
 // in a command that succeeded, a row like hundreds of others is data whatever
-// word it holds (a profile's row naming JSONDecodeError).
+// word it holds (a profile's row naming JSONDecodeError); a failed run's records
+// between rules are what it failed for, each message once.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { tuningFixture } from "./support/tuning-fixture.js";
@@ -50,5 +51,15 @@ describe("a quiet output's rows are data (cProfile)", () => {
     expect(text).not.toContain("JSONDecodeError");
     // No row of the table's bottom (all 0.000) shown for a value in its last column alone.
     expect(text).not.toMatch(/^(223|226|231|232|233): /m);
+  });
+});
+
+describe("the heads of a failed run's records (bandit)", () => {
+  it("shows each distinct issue once at the minimal level, before a second copy of the repeated one", () => {
+    const text = digest("bandit-r-stdlib-http", "minimal", 800);
+    for (const code of ["B101:assert_used", "B606:start_process_with_no_shell", "B404:blacklist", "B603:subprocess_without_shell_equals_true"]) {
+      expect(text).toMatch(new RegExp(`^\\d+: >> Issue: \\[${code}\\] `, "m"));
+    }
+    expect(text.match(/>> Issue: \[B101:/g)?.length).toBe(1);
   });
 });

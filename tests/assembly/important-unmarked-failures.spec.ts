@@ -151,3 +151,33 @@ describe("keyword lines that are rows like the others", () => {
     expect(s.leadingDeviation(41)).toBe(0);
   });
 });
+
+/** A report of records between rules: a title, then per record a head, two detail lines, a rule. */
+function report(heads: string[]): string {
+  const parts = new Array<string>();
+  parts.push("Test results:");
+  for (let k = 0; k < heads.length; k++) {
+    parts.push(heads[k]);
+    parts.push("   Severity: Low   Confidence: High");
+    parts.push("   Location: pkg/mod.py:" + (10 * k + 7).toString());
+    parts.push("--------------------------------------------------");
+  }
+  parts.push("Code scanned: 5279 lines");
+  return parts.join("\n") + "\n";
+}
+
+describe("the heads of a failed run's records", () => {
+  it("flags each record's first line, the first one after a title too, when the run failed and said no error", () => {
+    // Line 1 the title; heads at lines 2, 6, 10, 14; rules at 5, 9, 13, 17; line 18 the total.
+    const t = report([">> Issue: [B101:assert_used] Use of assert detected.", ">> Issue: [B101:assert_used] Use of assert detected.", ">> Issue: [B404:blacklist] Consider the subprocess module.", ">> Issue: [B603:subprocess_without_shell] check for untrusted input."]);
+    // The title and the total break the rhythm of the records' lines: candidates, as before.
+    expect(refined(t, 1)).toBe("1:notable,2:failure,6:failure,10:failure,14:failure,18:notable");
+    // A run that succeeded printed a listing, not its failures.
+    expect(refined(t, 0)).toBe("");
+  });
+
+  it("takes no heads from fewer than three records, nor from records whose heads open differently", () => {
+    expect(refined(report([">> Issue: one", ">> Issue: two"]), 1)).not.toContain("failure");
+    expect(refined(report(["alpha one", "beta two", "gamma three", "delta four"]), 1)).not.toContain("failure");
+  });
+});
