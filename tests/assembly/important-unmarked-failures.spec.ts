@@ -1,3 +1,4 @@
+import { keepImportant } from "../../assembly/important";
 import { annotatesFrame, isLibraryFrame, isMarkedFrame } from "../../assembly/important/frames";
 import { Block, blockOf } from "../../assembly/important/blocks";
 import { Kind, kindName } from "../../assembly/important/kinds";
@@ -177,7 +178,27 @@ describe("the heads of a failed run's records", () => {
   });
 
   it("takes no heads from fewer than three records, nor from records whose heads open differently", () => {
-    expect(refined(report([">> Issue: one", ">> Issue: two"]), 1)).not.toContain("failure");
-    expect(refined(report(["alpha one", "beta two", "gamma three", "delta four"]), 1)).not.toContain("failure");
+    expect(refined(report([">> Issue: one", ">> Issue: two"]), 1).includes("failure")).toBe(false);
+    expect(refined(report(["alpha one", "beta two", "gamma three", "delta four"]), 1).includes("failure")).toBe(false);
+  });
+});
+
+describe("room left under a small budget goes to more findings", () => {
+  it("offers the warnings that repeat a message beyond the first six once everything else is offered", () => {
+    // 60 lines "compiling unit N", then ten warnings of one message at lines 61–70
+    // ("src/unitN.c:12:5: warning: unused variable 'count' [-Wunused-variable]"), then "done".
+    const parts = new Array<string>();
+    for (let i = 1; i <= 60; i++) parts.push("compiling unit " + i.toString() + " of the inventory service");
+    for (let i = 1; i <= 10; i++) parts.push("src/unit" + i.toString() + ".c:12:5: warning: unused variable 'count' [-Wunused-variable]");
+    parts.push("done");
+    const t = parts.join("\n") + "\n";
+    const out = keepImportant(t, 1000, 0.5, "");
+    expect(out.length).toBeLessThanOrEqual(1000);
+    // Every one of the ten fits in 1,000 units beside the marker; before, six were offered
+    // and the rest of the budget went to the head's "compiling" lines.
+    for (let i = 1; i <= 10; i++) {
+      const line = (60 + i).toString() + ": src/unit" + i.toString() + ".c:12:5: warning: unused variable";
+      expect(out.includes(line)).toBe(true, line);
+    }
   });
 });

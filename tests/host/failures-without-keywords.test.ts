@@ -63,3 +63,12 @@ describe("the heads of a failed run's records (bandit)", () => {
     expect(text.match(/>> Issue: \[B101:/g)?.length).toBe(1);
   });
 });
+
+describe("room a result would leave unused goes to more findings (shellcheck)", () => {
+  it("shows a seventh warning at the minimal level where six left eighty units unused", () => {
+    const text = digest("shellcheck-gcc-format", "minimal", 800);
+    const warnings = text.match(/^\d+: \S+:\d+:\d+: warning: /gm) ?? [];
+    expect(warnings.length).toBeGreaterThanOrEqual(7);
+    expect(text).toMatch(/^36: gettext\.sh:102:46: warning: Quote this to prevent word splitting\. \[SC2046\]$/m);
+  });
+});
