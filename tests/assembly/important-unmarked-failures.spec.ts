@@ -202,3 +202,21 @@ describe("room left under a small budget goes to more findings", () => {
     }
   });
 });
+
+/** "line:kind" of every line the keyword scan flags, joined with ",". */
+function scanned(text: string): string {
+  const scan = scanImportant(text);
+  const out = new Array<string>();
+  for (let i = 0; i < scan.count; i++) out.push(scan.lineNumbers[i].toString() + ":" + kindName(scan.kinds[i]));
+  return out.join(",");
+}
+
+describe("a count of errors", () => {
+  it("states a total: a summary, not an error line", () => {
+    // Line 1 a module listed with its count, 2 the run's total, 3 an error, 4 a file named by number.
+    const t = "  ./src/flow.js [653] 308 bytes [built] [1 error]\nwebpack compiled with 4 errors and 1 warning\nERROR in ./src/flow.js 8:8\nmain.c:12: error: expected ';'\n";
+    expect(scanned(t)).toBe("1:summary,2:summary,3:error,4:error");
+    // "0 errors" is no outcome at all; "E0308 error" names a code, not a count.
+    expect(scanned("0 errors\nE0308 error here\n")).toBe("2:error");
+  });
+});

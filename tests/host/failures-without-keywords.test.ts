@@ -72,3 +72,12 @@ describe("room a result would leave unused goes to more findings (shellcheck)", 
     expect(text).toMatch(/^36: gettext\.sh:102:46: warning: Quote this to prevent word splitting\. \[SC2046\]$/m);
   });
 });
+
+describe("a count of errors is a total, not a failure (webpack)", () => {
+  it("shows every ERROR block's head at the minimal level, not only the module lines that count them", () => {
+    const text = digest("webpack-build-errors", "minimal", 800);
+    for (const head of ["ERROR in ./src/analytics/track.js 1:0-42", "ERROR in ./src/checkout/flow.js 8:8", "ERROR in ./src/search/index.js 1:0-41", "ERROR in ./src/widgets/widget07.js 4:9"]) {
+      expect(text).toContain(head);
+    }
+  });
+});
