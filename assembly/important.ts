@@ -202,11 +202,11 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
   let w = 0;
   for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) late.push(unchecked(repeatedWarnings[w]));
-  // The other repeats are offered last, the shortest first (each says where a message
-  // shown already repeats), so that room left once all else is offered shows more of a
-  // run's findings rather than going unused.
+  // Under a small budget the other repeats are offered last, the shortest first (each
+  // says where a message shown already repeats), so that room left once all else is
+  // offered shows more of a run's findings rather than going unused.
   const restKeys = new Array<i64>();
-  for (; w < repeatedWarnings.length; w++) {
+  for (; small && w < repeatedWarnings.length; w++) {
     const h = unchecked(repeatedWarnings[w]);
     restKeys.push((<i64>(unchecked(scan.lineEnds[h]) - unchecked(scan.lineStarts[h])) << 32) | <i64>h);
   }

@@ -84,6 +84,8 @@ export function isMarkedFrame(s: string, a: i32, b: i32): bool {
 export function annotatesFrame(s: string, shapes: Shapes, i: i32): bool {
   const a = unchecked(shapes.starts[i]);
   const b = unchecked(shapes.ends[i]);
+  // Frames are indented, and so is what annotates them.
+  if (a >= b || (unitAt(s, a) != CharCode.SPACE && unitAt(s, a) != CharCode.TAB)) return false;
   if (isMarkedFrame(s, a, b)) return false;
   const depth = gapEnd(s, a, b) - a;
   for (let p = i - 1; p >= 0 && p >= i - MAX_ANNOTATIONS; p--) {

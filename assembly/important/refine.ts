@@ -404,9 +404,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       continue;
     }
     const d = shapes.deviation(i);
-    // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
-    // says nothing of the outcome; a line back at a lesser depth ("Caused by: …") may.
-    if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push((<i64>d << 32) | <i64>i);
+    if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
   // A failed run that flagged no failure: the heads of the records it printed between
   // rules state what it failed for (records.ts).
@@ -421,6 +419,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const line = <i32>(unchecked(candidates[k]) & 0xffffffff);
     // A line marked a failure is kept as one, and leaves its place to another.
     if (statusMarked && unchecked(marked[line]) != 0) continue;
+    // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
+    // says nothing of the outcome; a line back at a lesser depth ("Caused by: …") may.
+    if (annotatesFrame(text, shapes, line)) continue;
     unchecked((notable[line] = 1));
     taken++;
   }

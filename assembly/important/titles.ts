@@ -28,11 +28,21 @@ function trimmedEnd(s: string, a: i32, b: i32): i32 {
  * letters, and the next line, from the same column, is one run of `=` or `-`
  * whose length is the title's within LENGTH_SLACK.
  */
-export function isUnderlinedTitle(s: string, shapes: Shapes, i: i32): bool {
+// @ts-ignore: decorator
+@inline export function isUnderlinedTitle(s: string, shapes: Shapes, i: i32): bool {
+  // Most lines are followed by one that does not end in a fill character: nothing else
+  // is read for them.
   if (i + 1 >= shapes.count) return false;
+  const rb = unchecked(shapes.ends[i + 1]);
+  if (rb == 0) return false;
+  const last = unitAt(s, rb - 1);
+  return (last == 0x3d || last == CharCode.MINUS || last == CharCode.SPACE || last == CharCode.TAB) && underlines(s, shapes, i);
+}
+
+/** isUnderlinedTitle() past its first test. */
+function underlines(s: string, shapes: Shapes, i: i32): bool {
   const ra = unchecked(shapes.starts[i + 1]);
   const rb = unchecked(shapes.ends[i + 1]);
-  // Most lines are followed by one that opens with a word: nothing else is read for them.
   if (ra >= rb) return false;
   const c = unitAt(s, ra);
   if (c != 0x3d && c != CharCode.MINUS && c != CharCode.SPACE && c != CharCode.TAB) return false;
