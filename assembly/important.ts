@@ -38,7 +38,7 @@
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
-import { isAssertion, isBareLocation, isFrame, isLibraryFrame } from "./important/frames";
+import { isAssertion, isBareLocation, isFrame, isLibraryFrame, isMarkedFrame } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
@@ -135,6 +135,8 @@ class Order {
   counts: i32[] = [];
   /** Under a small budget, offered after the totals: repeated errors, warnings. */
   late: i32[] = [];
+  /** Under a small budget, offered last: the warnings that repeat a message beyond the first few. */
+  rest: i32[] = [];
 }
 
 function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool): Order {
@@ -198,7 +200,18 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const repeatedWarnings = new Array<i32>();
   novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings);
   for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
-  for (let j = 0; j < repeatedWarnings.length && j < 2 * FLOOD_ENDS - novelWarnings.length; j++) late.push(unchecked(repeatedWarnings[j]));
+  let w = 0;
+  for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) late.push(unchecked(repeatedWarnings[w]));
+  // Under a small budget the other repeats are offered last, the shortest first (each
+  // says where a message shown already repeats), so that room left once all else is
+  // offered shows more of a run's findings rather than going unused.
+  const restKeys = new Array<i64>();
+  for (; small && w < repeatedWarnings.length; w++) {
+    const h = unchecked(repeatedWarnings[w]);
+    restKeys.push((<i64>(unchecked(scan.lineEnds[h]) - unchecked(scan.lineStarts[h])) << 32) | <i64>h);
+  }
+  restKeys.sort();
+  for (let j = 0; j < restKeys.length; j++) order.rest.push(<i32>(unchecked(restKeys[j]) & 0xffffffff));
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
@@ -326,7 +339,12 @@ function notableIndex(key: i64): i32 {
  */
 function notableKey(text: string, shapes: Shapes, i: i32, line: i32): i64 {
   const d = min(shapes.deviation(line - 1), 0xfffff);
-  const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM;
+  // A library's frame breaks its column by the name of its function, which says nothing
+  // of the outcome: never strong, it waits for the lines that do. The user's frame
+  // says where the failure is.
+  const ls = unchecked(shapes.starts[line - 1]);
+  const le = unchecked(shapes.ends[line - 1]);
+  const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM && !(isMarkedFrame(text, ls, le) && isLibraryFrame(text, ls, le));
   const start = unchecked(shapes.starts[line - 1]);
   const end = unchecked(shapes.ends[line - 1]);
   let indent = 0;
@@ -344,6 +362,23 @@ function fromBothEnds(list: i32[], lo: i32, hi: i32, perEnd: i32, out: i32[]): v
     if (front <= back) out.push(unchecked(list[back--]));
     taken++;
   }
+}
+
+/** The hits of `hits` whose line breaks a rhythm by one of its leading tokens. */
+function leadingBreaks(scan: Scan, shapes: Shapes, hits: i32[]): i32[] {
+  const out = new Array<i32>();
+  for (let k = 0; k < hits.length; k++) {
+    const h = unchecked(hits[k]);
+    const line = unchecked(scan.lineNumbers[h]) - 1;
+    if (line < shapes.count && shapes.leadingDeviation(line) > 0) out.push(h);
+  }
+  return out;
+}
+
+/** The scan flags an error or failure line (rank 3). */
+function anyFailure(scan: Scan): bool {
+  for (let i = 0; i < scan.count; i++) if (rankOf(unchecked(scan.kinds[i])) == 3) return true;
+  return false;
 }
 
 /** Flagged lines for the markers' "; incl. …" counts: notable lines are candidates, not counted. */
@@ -882,6 +917,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
     used = offerHits(text, scan, shapes, order.late, chosen, frame, used, cap);
     used = keyLines(text, scan, shapes, chosen, frame, from, used, cap);
     used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
+    used = offerHits(text, scan, shapes, order.rest, chosen, frame, used, cap);
   }
   growBlocks(text, scan, shapes, chosen, used, cap, frame.perLine);
   return chosen;
@@ -1009,6 +1045,11 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   frame.perLine = perLine;
 
   const order = selectionOrder(text, scan, shapes, small);
+  // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
+  // last token only differs in a value ("{built-in method …}" closing a profile's row
+  // where the others name a file's line); it is left to head and tail, as above
+  // SMALL_BUDGET. One whose leading tokens differ ("(tag: v1.0.0)", "Merge") stays.
+  if (!failed && shapes !== null && !anyFailure(scan)) order.secondary = leadingBreaks(scan, shapes, order.secondary);
   const flagged = flaggedOf(scan);
   const first = choose(text, scan, shapes, order, frame, cap, small);
   // The bounds make the first attempt fit; dropping the last choice is a safety net.
@@ -1022,11 +1063,20 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
     // The bounds assumed the longest markers: a second choice offers what they held
     // back to the lines not chosen yet, with head and tail as they are; it is taken
     // when it keeps every choice within the budget.
-    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + (small ? order.secondary.length : 0)) {
-      const second = choose(text, scan, shapes, order, frame, cap + slack, small);
-      const secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
-      const more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine);
-      const moreOut = more.render(hint, flagged, scan.pairs, budget);
+    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
+      let second = choose(text, scan, shapes, order, frame, cap + slack, small);
+      let secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
+      let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine);
+      let moreOut = more.render(hint, flagged, scan.pairs, budget);
+      // Under a small budget a line that states a failure is worth more than head or tail:
+      // when the share it left them showed nothing, only what the result leaves unused
+      // is offered again, with head and tail as they are.
+      if (moreOut.length > budget && small) {
+        second = choose(text, scan, shapes, order, frame, spent + slack, small);
+        secondRest = max(room - second.spent(text, second.count, perGap, perLine), 0);
+        more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine);
+        moreOut = more.render(hint, flagged, scan.pairs, budget);
+      }
       if (moreOut.length <= budget && second.count > first.count) return widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine);
     }
     return widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine);

@@ -236,6 +236,14 @@ function zeroCount(s: string, w: number, e: number): boolean {
   return false;
 }
 
+function countBefore(s: string, w: number): boolean {
+  if (at(s, w - 1) !== 32 || !isDigit(at(s, w - 2))) return false;
+  let j = w - 2;
+  while (j >= 0 && isDigit(s.charCodeAt(j))) j--;
+  const c = at(s, j);
+  return !isIdent(c) && c !== 46 && c !== 58;
+}
+
 function atLineStart(s: string, pos: number): boolean {
   for (let j = pos - 1; j >= 0; j--) {
     const c = s.charCodeAt(j);
@@ -280,7 +288,8 @@ function confirmError(s: string, w: number): Kind {
     let e = w + 5;
     if (at(s, e) === (form === 2 ? 0x53 : 0x73)) e++;
     if (!wordStartsAt(s, w, form === 3) || !wordEndsAt(s, e)) return Kind.None;
-    return zeroCount(s, w, e) ? Kind.None : Kind.Error;
+    if (zeroCount(s, w, e)) return Kind.None;
+    return countBefore(s, w) ? Kind.Summary : Kind.Error;
   }
   if (exactIs(s, w, "ERR") && wordStartsAt(s, w, false) && !isIdent(at(s, w + 3))) return Kind.Error;
   return Kind.None;
@@ -605,6 +614,7 @@ const LIBRARY_MARKS = [
   "node_modules/", "node:", "internal/", "site-packages/", "dist-packages/", "/usr/", "/lib/", "/lib64/",
   "/opt/", "sysdeps/", "/rustc/", "/.cargo/", "/.rustup/", "/go/pkg/", "<frozen", "java.base/", "jdk.",
   "org.junit", "junit.", "sun.", "/libc", "libc_", "std::", "core::", "/.m2/", "/gems/", "/vendor/",
+  ".so.", ".so+", ".so)", ".dylib", ".dll",
 ];
 
 function firstText(s: string, a: number, b: number): number {
@@ -642,6 +652,64 @@ function isFrame(s: string, a: number, b: number): boolean {
 }
 
 const isLibraryFrame = (s: string, a: number, b: number) => LIBRARY_MARKS.some((m) => containsIn(s, a, b, m));
+
+function isMarkedFrame(s: string, a: number, b: number): boolean {
+  const t = firstText(s, a, b);
+  if (t >= b || t === a) return false;
+  if (startsWithIn(s, t, b, "at ")) return true;
+  if (startsWithIn(s, t, b, 'File "')) return containsIn(s, t, b, '", line ');
+  return s.charCodeAt(t) === 35 && t + 1 < b && isDigit(s.charCodeAt(t + 1));
+}
+
+function annotatesFrame(s: string, shapes: Shapes, i: number): boolean {
+  const a = shapes.starts[i]!;
+  const b = shapes.ends[i]!;
+  if (isMarkedFrame(s, a, b)) return false;
+  const depth = firstText(s, a, b) - a;
+  for (let p = i - 1; p >= 0 && p >= i - 4; p--) {
+    const pa = shapes.starts[p]!;
+    const pb = shapes.ends[p]!;
+    const pt = firstText(s, pa, pb);
+    if (pt >= pb || depth < pt - pa) return false;
+    if (isMarkedFrame(s, pa, pb)) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- titles (important/titles.ts)
+
+function trimmedEnd(s: string, a: number, b: number): number {
+  while (b > a) {
+    const c = s.charCodeAt(b - 1);
+    if (c !== 32 && c !== 9 && c !== 13) break;
+    b--;
+  }
+  return b;
+}
+
+function isUnderlinedTitle(s: string, shapes: Shapes, i: number): boolean {
+  if (i + 1 >= shapes.count) return false;
+  const ra = shapes.starts[i + 1]!;
+  const rb = shapes.ends[i + 1]!;
+  if (ra >= rb) return false;
+  const c = s.charCodeAt(ra);
+  if (c !== 0x3d && c !== 45 && c !== 32 && c !== 9) return false;
+  const a = shapes.starts[i]!;
+  const indent = firstText(s, a, shapes.ends[i]!);
+  const rs = ra + (indent - a);
+  if (rs >= rb) return false;
+  const fill = s.charCodeAt(rs);
+  if (fill !== 0x3d && fill !== 45) return false;
+  if (firstText(s, ra, rs) !== rs) return false;
+  const re = trimmedEnd(s, rs, rb);
+  for (let k = rs; k < re; k++) if (s.charCodeAt(k) !== fill) return false;
+  const te = trimmedEnd(s, indent, shapes.ends[i]!);
+  const len = te - indent;
+  if (len < 12 || Math.abs(re - rs - len) > 2) return false;
+  let letters = 0;
+  for (let k = indent; k < te; k++) if (isAlpha(s.charCodeAt(k))) letters++;
+  return letters * 2 >= len;
+}
 
 function isBareLocation(s: string, a: number, b: number): boolean {
   const t = firstText(s, a, b);
@@ -845,10 +913,15 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
   for (let i = 0; i < lines; i++) if (marked[i]) flagged[i] = 1;
   const minSupport = exitCode === 0 && failures === 0 ? QUIET_SUPPORT : 1;
   const candidates: [number, number][] = [];
+  const titled = new Uint8Array(lines + 1);
   for (let i = 0; i < lines; i++) {
     if (flagged[i]) continue;
+    if (isUnderlinedTitle(text, shapes, i)) {
+      titled[i] = 1;
+      continue;
+    }
     const d = shapes.deviation(i);
-    if (d >= minSupport) candidates.push([d, i]);
+    if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push([d, i]);
   }
   candidates.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const notable = new Uint8Array(lines + 1);
@@ -872,13 +945,13 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
       }
       a++;
     }
-    if (line < lines && marked[line]) {
+    if (line < lines && (marked[line] || titled[line])) {
       const start = shapes.starts[line]!;
       const end = shapes.ends[line]!;
       out.lineStarts.push(start);
       out.lineEnds.push(end < text.length && text.charCodeAt(end) === 13 ? end + 1 : end);
       out.lineNumbers.push(line + 1);
-      out.kinds.push(Kind.Error);
+      out.kinds.push(marked[line] ? Kind.Error : Kind.Summary);
       out.hits.push(start);
     } else if (line < lines && (notable[line] || summary[line] === 1)) {
       const start = shapes.starts[line]!;
@@ -1034,6 +1107,17 @@ interface Block {
 
 function blockOf(s: string, lineStart: number, lineEnd: number, lineNo: number, kind: Kind, shapes: Shapes | null): Block {
   const n = s.length;
+  if (shapes !== null && lineNo - 1 < shapes.count && isUnderlinedTitle(s, shapes, lineNo - 1)) {
+    let end = lineEnd < n ? nextNewline(s, lineEnd + 1) : n;
+    let last = lineNo + 1;
+    for (let k = 0; k < 6 && end + 1 < n; k++) {
+      const nextEnd = nextNewline(s, end + 1);
+      if (isBlank(s, end + 1, nextEnd)) break;
+      end = nextEnd;
+      last++;
+    }
+    return { start: lineStart, end: end < n ? end + 1 : n, firstLine: lineNo, lastLine: last };
+  }
   let start = lineStart;
   let first = lineNo;
   for (let k = contextLines(kind); k > 0 && start > 0; k--) {
@@ -1133,7 +1217,9 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
     else if (r === 1) warnings.push(i);
     else if (kind === Kind.Notable && shapes !== null) {
       const d = Math.min(shapes.deviation(line - 1), 0xfffff);
-      const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM ? 1 : 0;
+      const ls = shapes.starts[line - 1]!;
+      const le = shapes.ends[line - 1]!;
+      const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM && !(isMarkedFrame(text, ls, le) && isLibraryFrame(text, ls, le)) ? 1 : 0;
       const start = shapes.starts[line - 1]!;
       const end = shapes.ends[line - 1]!;
       let indent = 0;

@@ -5,6 +5,10 @@ import { CharCode, isDigit, isIdentChar } from "../util/chars";
 import { digitsEnd, findNewline, unitAt } from "../util/lines";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
 import { Shapes } from "./shapes";
+import { isUnderlinedTitle } from "./titles";
+
+/** Lines under a title's rule its block takes at most: what the title announces. */
+const TITLE_LINES: i32 = 6;
 
 export class Block {
   /** [start, end) in UTF-16 units; end is after the last line's '\n' when it has one. */
@@ -70,6 +74,10 @@ function isBlank(s: string, i: i32, end: i32): bool {
  */
 export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, kind: i32, out: Block, shapes: Shapes | null = null): void {
   const n = s.length;
+  if (shapes !== null && lineNo - 1 < shapes.count && isUnderlinedTitle(s, shapes, lineNo - 1)) {
+    titleBlock(s, lineStart, lineEnd, lineNo, out);
+    return;
+  }
   let start = lineStart;
   let first = lineNo;
   for (let k = contextBefore(kind); k > 0 && start > 0; k--) {
@@ -109,5 +117,26 @@ export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, ki
   out.start = start;
   out.end = end < n ? end + 1 : n;
   out.firstLine = first;
+  out.lastLine = last;
+}
+
+/**
+ * The block of an underlined title: the title, its rule and the lines under it up to
+ * the first blank one (at most TITLE_LINES), where it states what it announced
+ * ("Found one Java-level deadlock:" and the threads in it); no line before it.
+ */
+function titleBlock(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, out: Block): void {
+  const n = s.length;
+  let end = lineEnd < n ? findNewline(s, lineEnd + 1, n) : n;
+  let last = lineNo + 1;
+  for (let k = 0; k < TITLE_LINES && end + 1 < n; k++) {
+    const nextEnd = findNewline(s, end + 1, n);
+    if (isBlank(s, end + 1, nextEnd)) break;
+    end = nextEnd;
+    last++;
+  }
+  out.start = lineStart;
+  out.end = end < n ? end + 1 : n;
+  out.firstLine = lineNo;
   out.lastLine = last;
 }

@@ -77,6 +77,15 @@ function zeroCount(s: string, w: i32, e: i32): bool {
   return false;
 }
 
+/** A count stands right before the word at `w`: digits, a space, and no name part before them. */
+function countBefore(s: string, w: i32): bool {
+  if (at(s, w - 1) != CharCode.SPACE || !isDigit(at(s, w - 2))) return false;
+  let j = w - 2;
+  while (j >= 0 && isDigit(unitAt(s, j))) j--;
+  const c = at(s, j);
+  return !isIdentChar(c) && c != CharCode.DOT && c != CharCode.COLON;
+}
+
 /** Only spaces or tabs between the line start and `pos`. */
 function atLineStart(s: string, pos: i32): bool {
   let j = pos - 1;
@@ -132,7 +141,9 @@ function confirmError(s: string, w: i32): i32 {
     let e = w + 5;
     if (at(s, e) == (form == 2 ? 0x53 : 0x73)) e++; // errors / ERRORS
     if (!wordStartsAt(s, w, form == 3) || !wordEndsAt(s, e)) return Kind.None;
-    return zeroCount(s, w, e) ? Kind.None : Kind.Error;
+    if (zeroCount(s, w, e)) return Kind.None;
+    // "[1 error]", "compiled with 4 errors": a count of errors states a total.
+    return countBefore(s, w) ? Kind.Summary : Kind.Error;
   }
   // npm ERR!, [ERR]
   if (exactIs(s, w, "ERR") && wordStartsAt(s, w, false) && !isIdentChar(at(s, w + 3))) return Kind.Error;

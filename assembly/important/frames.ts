@@ -9,12 +9,18 @@
 import { CharCode, isAlpha, isDigit, toLower } from "../util/chars";
 import { gapEnd, lettersEnd, unitAt } from "../util/lines";
 import { findText } from "../util/scan";
+import { Shapes } from "./shapes";
+
+/** Lines looked back over for the frame an annotation belongs to, at most. */
+const MAX_ANNOTATIONS: i32 = 4;
 
 /** Where installed code lives: a frame naming one of these is a library's, not the user's. */
 const LIBRARY_MARKS: string[] = [
   "node_modules/", "node:", "internal/", "site-packages/", "dist-packages/", "/usr/", "/lib/", "/lib64/",
   "/opt/", "sysdeps/", "/rustc/", "/.cargo/", "/.rustup/", "/go/pkg/", "<frozen", "java.base/", "jdk.",
   "org.junit", "junit.", "sun.", "/libc", "libc_", "std::", "core::", "/.m2/", "/gems/", "/vendor/",
+  // A shared object as the frame's module: "(libtsan.so.2+0x61e11)", "(in /usr/lib/libc.so.6)".
+  ".so.", ".so+", ".so)", ".dylib", ".dll",
 ];
 
 function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
@@ -54,6 +60,42 @@ export function isFrame(s: string, a: i32, b: i32): bool {
   if (unitAt(s, t) == CharCode.HASH && t + 1 < b && isDigit(unitAt(s, t + 1))) return true;
   // Indented locations: Go's "\t/path/x.go:89 +0x49", JVM runners' "pkg.Class.m(File.java:25)".
   return t > a && hasLocation(s, t, b);
+}
+
+/**
+ * Line [a, b) is a frame by its own mark and indented under what it traces, not
+ * by a location alone: "  at …", "  File \"…\", line …", "    #3 …". An indented
+ * "x_test.go:71: message" is a located message, and doctest's "File \"…\", line
+ * 185, in m.f" at the margin heads a failure's report.
+ */
+export function isMarkedFrame(s: string, a: i32, b: i32): bool {
+  const t = gapEnd(s, a, b);
+  if (t >= b || t == a) return false;
+  if (startsWithAt(s, t, b, "at ")) return true;
+  if (startsWithAt(s, t, b, "File \"")) return contains(s, t, b, "\", line ");
+  return unitAt(s, t) == CharCode.HASH && t + 1 < b && isDigit(unitAt(s, t + 1));
+}
+
+/**
+ * Line i of `shapes` is no frame but lies under one at its depth or deeper, maybe
+ * after other such lines: it annotates the frame ("- waiting to lock <0x…>", then
+ * "- locked <0x…>"). A line back at a lesser depth ("Caused by: …") does not.
+ */
+export function annotatesFrame(s: string, shapes: Shapes, i: i32): bool {
+  const a = unchecked(shapes.starts[i]);
+  const b = unchecked(shapes.ends[i]);
+  // Frames are indented, and so is what annotates them.
+  if (a >= b || (unitAt(s, a) != CharCode.SPACE && unitAt(s, a) != CharCode.TAB)) return false;
+  if (isMarkedFrame(s, a, b)) return false;
+  const depth = gapEnd(s, a, b) - a;
+  for (let p = i - 1; p >= 0 && p >= i - MAX_ANNOTATIONS; p--) {
+    const pa = unchecked(shapes.starts[p]);
+    const pb = unchecked(shapes.ends[p]);
+    const pt = gapEnd(s, pa, pb);
+    if (pt >= pb || depth < pt - pa) return false;
+    if (isMarkedFrame(s, pa, pb)) return true;
+  }
+  return false;
 }
 
 /** A frame of a library or of the runtime, by where its file lives. */

@@ -23,13 +23,16 @@
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
 import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
-import { isFrame } from "./frames";
+import { annotatesFrame, isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
+import { markRecordHeads } from "./records";
 import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
+import { dropDataRows } from "./template-rows";
+import { isUnderlinedTitle } from "./titles";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
 const MAX_NOTABLE: i32 = 48;
@@ -363,6 +366,20 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       if (line < lines) unchecked((flagged[line] = 1));
     }
   }
+  // In a command that succeeded, a keyword line alike in its tokens to a large group of
+  // lines without one is a row of that group (template-rows.ts).
+  if (exitCode == 0 && scan.count > 0) {
+    failures -= dropDataRows(scan, keep, shapes);
+    // A line stays flagged while any entry of it is kept (a summary on a dropped row).
+    for (let i = 0; i < scan.count; i++) {
+      const line = unchecked(scan.lineNumbers[i]) - 1;
+      if (unchecked(keep[i]) == 0 && line < lines) unchecked((flagged[line] = 0));
+    }
+    for (let i = 0; i < scan.count; i++) {
+      const line = unchecked(scan.lineNumbers[i]) - 1;
+      if (unchecked(keep[i]) != 0 && line < lines) unchecked((flagged[line] = 1));
+    }
+  }
   // Lines flagged whole, by the kind they take: the error lines' margin marker, a finding.
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
@@ -376,6 +393,11 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     // "x.py:3:1: F821 …"), and its code ranks it among the others (novel.ts). One that
     // names none ("x.py:8:43: undefined name …") is only located: where every line is
     // one, as pyflakes prints them, being one sets no line apart.
+    // A title the tool underlined states what follows (titles.ts): a summary of it.
+    if (isUnderlinedTitle(text, shapes, i)) {
+      unchecked((marked[i] = <u8>Kind.Summary));
+      continue;
+    }
     const finding = findingOf(unchecked(notes[i]));
     if (finding != 0 && findingCode(finding) >= 0) {
       unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
@@ -384,6 +406,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
+  // A failed run that flagged no failure: the heads of the records it printed between
+  // rules state what it failed for (records.ts).
+  if (exitCode > 0 && failures == 0) markRecordHeads(text, shapes, flagged, marked);
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
@@ -394,6 +419,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const line = <i32>(unchecked(candidates[k]) & 0xffffffff);
     // A line marked a failure is kept as one, and leaves its place to another.
     if (statusMarked && unchecked(marked[line]) != 0) continue;
+    // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
+    // says nothing of the outcome; a line back at a lesser depth ("Caused by: …") may.
+    if (annotatesFrame(text, shapes, line)) continue;
     unchecked((notable[line] = 1));
     taken++;
   }

@@ -384,6 +384,16 @@ export class Shapes {
     return best;
   }
 
+  /** deviation() of line i by its leading tokens only (columns 0–2), not by its last one. */
+  leadingDeviation(i: i32): i32 {
+    let best = 0;
+    for (let c = 0; c < LAST_COL; c++) {
+      const slot = unchecked(this.slots[i * COLS + c]);
+      if (slot >= 0) best = max(best, unchecked(this.breaks[slot]));
+    }
+    return best;
+  }
+
   /** Line i's token in column c (0–2) is a constant of its template: frequent in a column that keeps a rhythm. */
   steady(i: i32, c: i32): bool {
     const slot = unchecked(this.slots[i * COLS + c]);
