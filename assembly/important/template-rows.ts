@@ -24,12 +24,13 @@ const MAX_TEMPLATES: i32 = 32;
  * the flagged lines have at most MAX_TEMPLATES templates.
  */
 export function dropDataRows(scan: Scan, keep: StaticArray<u8>, shapes: Shapes): i32 {
-  const templates = new Array<u32>();
+  // As i32: the core has no other Array<u32>, and each kind of array takes room.
+  const templates = new Array<i32>();
   for (let i = 0; i < scan.count; i++) {
     if (unchecked(keep[i]) == 0 || rankOf(unchecked(scan.kinds[i])) == 0 || rankOf(unchecked(scan.kinds[i])) == 2) continue;
     const line = unchecked(scan.lineNumbers[i]) - 1;
     if (line >= shapes.count) continue;
-    const t = unchecked(shapes.templates[line]);
+    const t = <i32>unchecked(shapes.templates[line]);
     if (t == 0 || templates.includes(t)) continue;
     if (templates.length == MAX_TEMPLATES) return 0;
     templates.push(t);
@@ -39,7 +40,7 @@ export function dropDataRows(scan: Scan, keep: StaticArray<u8>, shapes: Shapes):
   const lines = new StaticArray<i32>(nt);
   const flagged = new StaticArray<i32>(nt);
   for (let i = 0; i < shapes.count; i++) {
-    const t = unchecked(shapes.templates[i]);
+    const t = <i32>unchecked(shapes.templates[i]);
     for (let k = 0; k < nt; k++) {
       if (unchecked(templates[k]) == t) {
         unchecked((lines[k] += 1));
@@ -51,7 +52,7 @@ export function dropDataRows(scan: Scan, keep: StaticArray<u8>, shapes: Shapes):
     if (unchecked(keep[i]) == 0) continue;
     const line = unchecked(scan.lineNumbers[i]) - 1;
     if (line >= shapes.count) continue;
-    const k = templates.indexOf(unchecked(shapes.templates[line]));
+    const k = templates.indexOf(<i32>unchecked(shapes.templates[line]));
     if (k >= 0) unchecked((flagged[k] += 1));
   }
   let dropped = 0;
@@ -60,7 +61,7 @@ export function dropDataRows(scan: Scan, keep: StaticArray<u8>, shapes: Shapes):
     if (unchecked(keep[i]) == 0 || r == 0 || r == 2) continue;
     const line = unchecked(scan.lineNumbers[i]) - 1;
     if (line >= shapes.count) continue;
-    const k = templates.indexOf(unchecked(shapes.templates[line]));
+    const k = templates.indexOf(<i32>unchecked(shapes.templates[line]));
     if (k < 0) continue;
     const n = unchecked(lines[k]);
     if (n < MIN_ROWS || unchecked(flagged[k]) * FLAGGED_SHARE > n) continue;

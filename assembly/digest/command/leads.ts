@@ -45,7 +45,8 @@ const BASIS: u32 = 2166136261;
 
 export class LineLeads {
   /** Per lead, in the order first seen: its hash, its lines, its first line's start and end, its lead's length. */
-  hashes: Array<u32> = new Array<u32>();
+  // As i32: the core has no other Array<u32> or Array<bool>, and each kind of array takes room.
+  hashes: Array<i32> = new Array<i32>();
   counts: Array<i32> = new Array<i32>();
   firstStarts: Array<i32> = new Array<i32>();
   firstEnds: Array<i32> = new Array<i32>();
@@ -55,7 +56,7 @@ export class LineLeads {
   /** Lines of the lead the same as the lead's line before them, and where that line is. */
   repeats: Array<i32> = new Array<i32>();
   /** Whether the lead is a severity in signs (`warning:`, `[ERROR]`): what findings count. */
-  severities: Array<bool> = new Array<bool>();
+  severities: Array<i32> = new Array<i32>();
   private lastStarts: Array<i32> = new Array<i32>();
   private lastEnds: Array<i32> = new Array<i32>();
   /** Per slot, 1 + the index of a lead, or 0 when free. */
@@ -91,7 +92,7 @@ export class LineLeads {
     if (!letters) return;
     const n = i - t;
     let k = this.prev;
-    if (k < 0 || unchecked(this.hashes[k]) != h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n);
+    if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n);
     if (k < 0) return;
     this.prev = k;
     unchecked((this.counts[k] = unchecked(this.counts[k]) + 1));
@@ -126,13 +127,13 @@ export class LineLeads {
     while (true) {
       const k = unchecked(this.slots[slot]) - 1;
       if (k < 0) break;
-      if (unchecked(this.hashes[k]) == h && this.sameLead(text, k, t, n)) return k;
+      if (unchecked(this.hashes[k]) == <i32>h && this.sameLead(text, k, t, n)) return k;
       slot = (slot + 1) & (SLOTS - 1);
     }
     const k = this.hashes.length;
     if (k >= MAX_LEADS) return -1;
     unchecked((this.slots[slot] = k + 1));
-    this.hashes.push(h);
+    this.hashes.push(<i32>h);
     this.counts.push(0);
     this.firstStarts.push(t);
     let e = t + n;
@@ -142,7 +143,7 @@ export class LineLeads {
     this.leadLengths.push(n);
     this.common.push(e - t);
     this.repeats.push(0);
-    this.severities.push(isSeverity(text, t, t + n));
+    this.severities.push(isSeverity(text, t, t + n) ? 1 : 0);
     this.lastStarts.push(t);
     this.lastEnds.push(e);
     return k;
@@ -213,7 +214,7 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
       if (c < MIN_LINES || unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS || picked.includes(k)) continue;
       // Lines that open with a severity are the findings the totals count already (in their own
       // way), and lines that open with a dump's word its blocks (and the events that name one).
-      if (findings && unchecked(l.severities[k])) continue;
+      if (findings && unchecked(l.severities[k]) != 0) continue;
       if (dumpWord.length > 0 && isLead(text, l, k, dumpWord)) continue;
       let again = false;
       for (let p = 0; p < picked.length; p++) if (unchecked(l.counts[unchecked(picked[p])]) == c) again = true;

@@ -56,12 +56,15 @@ export class Picks {
  * picks' order, ascending.
  */
 function cappedPicks(members: Array<i32>, from: i32, to: i32, cap: i32): Array<i32> {
-  const shown = new Array<i32>();
-  for (let i = 0; i < members.length && shown.length < cap; i++) {
+  // Sorted as i64: the core sorts no i32 array elsewhere, and each sort's code takes room.
+  const keys = new Array<i64>();
+  for (let i = 0; i < members.length && keys.length < cap; i++) {
     const m = unchecked(members[i]);
-    if (m >= from && m < to) shown.push(m);
+    if (m >= from && m < to) keys.push(m);
   }
-  shown.sort();
+  keys.sort();
+  const shown = new Array<i32>(keys.length);
+  for (let i = 0; i < keys.length; i++) unchecked((shown[i] = <i32>unchecked(keys[i])));
   return shown;
 }
 
