@@ -294,6 +294,17 @@ describe("lines that open with the same word", () => {
     expect(leads(repeat("cc -c unit#.c -o unit#.o", 9), "1,009 warnings; by code: -Wunused-variable 9,009")).toBe('9 lines "cc -c \u2026"');
   });
 
+  it("never counts the lines that open with an error's level: they are not its errors", () => {
+    // As Maven prints a failed compile (mvn-offline-compile-failure): 4 errors, in 13 "[ERROR]"
+    // lines with the help around them; the "[INFO]" lines are counted.
+    const mvn = repeat("[INFO] step #", 9) + repeat("[ERROR] /src/F#.java:[8,43] cannot find symbol", 4) + repeat("[ERROR] -> [Help #]", 9);
+    expect(leads(mvn)).toBe('9 lines "[INFO] step \u2026"');
+    expect(leads(repeat("error: cannot open f#.c", 9))).toBe("");
+    // A warning's level is counted while no findings are (prettier's "[warn]" lines above).
+    expect(leads(repeat("warning: unused f#", 9))).toBe('9 lines "warning: unused \u2026"');
+    expect(leads(repeat("warning: unused f#", 9), "", true)).toBe("");
+  });
+
   it("counts no lead of fewer than 8 lines, of signs, a number or a path, nor indented lines", () => {
     expect(leads(repeat("Auto-merging services/svc#.py", 7))).toBe("");
     expect(leads(repeat("| line #", 9) + repeat("#: entry", 9) + repeat("/usr/bin/ld: undefined reference to `f#'", 9))).toBe("");

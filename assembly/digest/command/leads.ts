@@ -39,6 +39,10 @@ const SLOTS: i32 = 256;
 const MAX_QUOTED: i32 = 40;
 /** Leads named in the totals: two counts say the output's make-up; more are read as noise. */
 const SHOWN: i32 = 2;
+/** What a lead's severity is (LineLeads.severities). */
+const NO_SEVERITY: i32 = 0;
+const ERROR_SEVERITY: i32 = 1;
+const OTHER_SEVERITY: i32 = 2;
 /** FNV-1a's 32-bit prime and offset basis. */
 const PRIME: u32 = 16777619;
 const BASIS: u32 = 2166136261;
@@ -55,7 +59,7 @@ export class LineLeads {
   common: Array<i32> = new Array<i32>();
   /** Lines of the lead the same as the lead's line before them, and where that line is. */
   repeats: Array<i32> = new Array<i32>();
-  /** Whether the lead is a severity in signs (`warning:`, `[ERROR]`): what findings count. */
+  /** Whether the lead is a severity in signs (`warning:`, `[ERROR]`), and an error's: what findings count. */
   severities: Array<i32> = new Array<i32>();
   private lastStarts: Array<i32> = new Array<i32>();
   private lastEnds: Array<i32> = new Array<i32>();
@@ -143,7 +147,7 @@ export class LineLeads {
     this.leadLengths.push(n);
     this.common.push(e - t);
     this.repeats.push(0);
-    this.severities.push(isSeverity(text, t, t + n) ? 1 : 0);
+    this.severities.push(severityLead(text, t, t + n));
     this.lastStarts.push(t);
     this.lastEnds.push(e);
     return k;
@@ -151,13 +155,15 @@ export class LineLeads {
 }
 
 /** Lead [a, b) is a severity word (findings.ts) between signs: `warning:`, `[ERROR]`, `error[E0308]:` aside. */
-function isSeverity(text: string, a: i32, b: i32): bool {
+function severityLead(text: string, a: i32, b: i32): i32 {
   let i = a;
   while (i < b && !isAlpha(unitAt(text, i))) i++;
   let e = i;
   while (e < b && isAlpha(unitAt(text, e))) e++;
-  for (let j = e; j < b; j++) if (isAlpha(unitAt(text, j))) return false;
-  return e > i && severityOf(text, i, e) != -1;
+  for (let j = e; j < b; j++) if (isAlpha(unitAt(text, j))) return NO_SEVERITY;
+  if (e == i) return NO_SEVERITY;
+  const severity = severityOf(text, i, e);
+  return severity == -1 ? NO_SEVERITY : severity == 0 ? ERROR_SEVERITY : OTHER_SEVERITY;
 }
 
 /** A lead that opens with a letter (a word, `Auto-merging`) says what its lines are better than one in signs (`[warn]`, `.[orders]`). */
@@ -199,9 +205,9 @@ function quoted(text: string, l: LineLeads, k: i32): string {
  * `111 lines "[warn] …" · 33 lines "patching file …"`: the leads of the most lines, or ""
  * when no lead opens enough. A count another total states already (`stated`: a count
  * formatted as the totals format it, between spaces) is not stated again, nor one that
- * another lead states; nor, when `findings` are stated, a count of lines that open with
- * a severity, nor one of the lines that open with `dumpWord`, the word of the dump blocks
- * the totals count (dumps.ts).
+ * another lead states; nor a count of lines that open with an error's severity, nor, when
+ * `findings` are stated, with any severity, nor one of the lines that open with `dumpWord`,
+ * the word of the dump blocks the totals count (dumps.ts).
  */
 export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = ""): string {
   const text = l.text;
@@ -214,7 +220,10 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
       if (c < MIN_LINES || unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS || picked.includes(k)) continue;
       // Lines that open with a severity are the findings the totals count already (in their own
       // way), and lines that open with a dump's word its blocks (and the events that name one).
-      if (findings && unchecked(l.severities[k]) != 0) continue;
+      // An error level is never counted: `22 lines "[ERROR] …"` beside `4 errors` reads as a
+      // count of errors, but counts the lines of their messages and of the help around them.
+      const severity = unchecked(l.severities[k]);
+      if (severity == ERROR_SEVERITY || (findings && severity != NO_SEVERITY)) continue;
       if (dumpWord.length > 0 && isLead(text, l, k, dumpWord)) continue;
       let again = false;
       for (let p = 0; p < picked.length; p++) if (unchecked(l.counts[unchecked(picked[p])]) == c) again = true;
