@@ -343,15 +343,17 @@ function closesSeverity(s: string, at: i32): bool {
 function nextSeverity(s: string, from: i32, to: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
-  const colon = v128.load(NEEDLE_VECTORS + V_COLON);
-  const bracket = v128.load(NEEDLE_VECTORS + V_BRACKET);
-  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= to; i += 8) {
-    const v = v128.load(base + (<usize>i << 1));
-    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colon), i16x8.eq(v, bracket)));
-    while (hits != 0) {
-      const at = i + ctz<i32>(hits);
-      if (closesSeverity(s, at)) return at;
-      hits &= hits - 1;
+  if (ASC_SHRINK_LEVEL < 2) {
+    const colon = v128.load(NEEDLE_VECTORS + V_COLON);
+    const bracket = v128.load(NEEDLE_VECTORS + V_BRACKET);
+    for (; i + 8 <= to; i += 8) {
+      const v = v128.load(base + (<usize>i << 1));
+      let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colon), i16x8.eq(v, bracket)));
+      while (hits != 0) {
+        const at = i + ctz<i32>(hits);
+        if (closesSeverity(s, at)) return at;
+        hits &= hits - 1;
+      }
     }
   }
   for (; i < to; i++) {
