@@ -150,13 +150,14 @@ const MAX_HITS: i32 = 0xffffff;
 
 /** novelFirst without ranking: each group's first hit to `out`, the others to `later`, in their order. */
 function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[]): void {
-  const seen = new Set<u32>();
+  // A map, not a set: the core has this kind of map already, and a set of its own would add code.
+  const seen = new Map<u32, i32>();
   for (let j = 0; j < order.length; j++) {
     const h = unchecked(order[j]);
     const k = groupKey(text, scan, h);
     if (k != 0 && seen.has(k)) later.push(h);
     else {
-      seen.add(k);
+      seen.set(k, 0);
       out.push(h);
     }
   }

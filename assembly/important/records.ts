@@ -6,6 +6,7 @@
 // of error lines, each message once before any repeats (novel.ts).
 import { CharCode } from "../util/chars";
 import { gapEnd, tokenEnd, unitAt } from "../util/lines";
+import { unitsEqual } from "../util/scan";
 import { Kind } from "./kinds";
 import { Shapes } from "./shapes";
 
@@ -34,9 +35,7 @@ function isSeparator(s: string, a: i32, b: i32): bool {
 
 /** s[a, b) and s[c, d) hold the same units. */
 function same(s: string, a: i32, b: i32, c: i32, d: i32): bool {
-  if (b - a != d - c) return false;
-  for (let i = 0; i < b - a; i++) if (unitAt(s, a + i) != unitAt(s, c + i)) return false;
-  return true;
+  return b - a == d - c && unitsEqual(changetype<usize>(s) + (<usize>a << 1), changetype<usize>(s) + (<usize>c << 1), b - a);
 }
 
 /**

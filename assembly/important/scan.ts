@@ -107,8 +107,9 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineS
 //   2 pa   n s (panic, pass)                  3 wa  r (warn)
 //   4 Ra   n (Ran)   5 eb  a (Traceback)      6 xc/xi  e t (exception, exit)   7 **  *
 // Either case for the words compared without it. "-Wall", "always", "parentheses" stop here.
-// Then the low-nibble mask (96), '\n' (112) and 0xff80 in 16-bit lanes (128).
-const VECTORS: usize = memory.data<u8>([
+// Then the low-nibble mask (96), '\n' (112) and 0xff80 in 16-bit lanes (128). None in the
+// size-optimised build, which has no vector steps.
+const VECTORS: usize = ASC_SHRINK_LEVEL >= 2 ? 0 : memory.data<u8>([
   0x04, 0, 0x11, 0, 0, 0x20, 0x02, 0x08, 0x40, 0, 0x80, 0, 0, 0, 0, 0,
   0, 0, 0x80, 0, 0x22, 0x5d, 0x22, 0x4d, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0x1e, 0x21, 0x40, 0, 0, 0, 0, 0, 0x40, 0x80, 0, 0, 0, 0, 0,
@@ -144,63 +145,66 @@ export function scanImportant(s: string, keepNewlines: bool = false): Scan {
   let pairs = 0;
   let i = 0;
 
-  const firstLo = v128.load(VECTORS);
-  const firstHi = v128.load(VECTORS, 16);
-  const secondLo = v128.load(VECTORS, 32);
-  const secondHi = v128.load(VECTORS, 48);
-  const thirdLo = v128.load(VECTORS, 64);
-  const thirdHi = v128.load(VECTORS, 80);
-  const nibble = v128.load(VECTORS, 96);
-  const nlV = v128.load(VECTORS, 112);
-  const asciiMask = v128.load(VECTORS, 128);
-  const timesV = i8x16.splat(<i8>0xd7);
-  const surMask = i16x8.splat(<i16>0xf800);
-  const surV = i16x8.splat(<i16>0xd800);
-  const dingbat = i16x8.splat(0x2715);
-  const three = i16x8.splat(3);
-
-  while (i + 18 <= n) {
-    const p = base + (<usize>i << 1);
-    const a0 = v128.load(p);
-    const b0 = v128.load(p, 16);
-    // Every unit above 0xFF narrows to 0x00 or 0xFF, which no bucket holds.
-    const r0 = i8x16.narrow_i16x8_u(a0, b0);
-    const r1 = i8x16.narrow_i16x8_u(v128.load(p, 2), v128.load(p, 18));
-    const r2 = i8x16.narrow_i16x8_u(v128.load(p, 4), v128.load(p, 20));
-    let t = v128.and(v128.and(buckets(r0, firstLo, firstHi, nibble), buckets(r1, secondLo, secondHi, nibble)), buckets(r2, thirdLo, thirdHi, nibble));
-    const nlBits = i8x16.bitmask(i8x16.eq(r0, nlV));
-    const both = v128.or(a0, b0);
-    if (v128.any_true(v128.and(both, asciiMask))) {
-      // Rare in logs: non-ASCII units. Test marks and surrogates only here.
-      t = v128.or(t, i8x16.eq(r0, timesV));
-      const da = i16x8.le_u(i16x8.sub(a0, dingbat), three);
-      const db = i16x8.le_u(i16x8.sub(b0, dingbat), three);
-      t = v128.or(t, i8x16.narrow_i16x8_s(da, db));
-      if (v128.any_true(v128.or(i16x8.eq(v128.and(a0, surMask), surV), i16x8.eq(v128.and(b0, surMask), surV)))) {
-        pairs += pairsEndingIn(s, i, i + 16);
+  // The size-optimised build (the component's) leaves the vector steps out: the scalar
+  // loop after them reads any text alike.
+  if (ASC_SHRINK_LEVEL < 2) {
+    const firstLo = v128.load(VECTORS);
+    const firstHi = v128.load(VECTORS, 16);
+    const secondLo = v128.load(VECTORS, 32);
+    const secondHi = v128.load(VECTORS, 48);
+    const thirdLo = v128.load(VECTORS, 64);
+    const thirdHi = v128.load(VECTORS, 80);
+    const nibble = v128.load(VECTORS, 96);
+    const nlV = v128.load(VECTORS, 112);
+    const asciiMask = v128.load(VECTORS, 128);
+    const timesV = i8x16.splat(<i8>0xd7);
+    const surMask = i16x8.splat(<i16>0xf800);
+    const surV = i16x8.splat(<i16>0xd800);
+    const dingbat = i16x8.splat(0x2715);
+    const three = i16x8.splat(3);
+    while (i + 18 <= n) {
+      const p = base + (<usize>i << 1);
+      const a0 = v128.load(p);
+      const b0 = v128.load(p, 16);
+      // Every unit above 0xFF narrows to 0x00 or 0xFF, which no bucket holds.
+      const r0 = i8x16.narrow_i16x8_u(a0, b0);
+      const r1 = i8x16.narrow_i16x8_u(v128.load(p, 2), v128.load(p, 18));
+      const r2 = i8x16.narrow_i16x8_u(v128.load(p, 4), v128.load(p, 20));
+      let t = v128.and(v128.and(buckets(r0, firstLo, firstHi, nibble), buckets(r1, secondLo, secondHi, nibble)), buckets(r2, thirdLo, thirdHi, nibble));
+      const nlBits = i8x16.bitmask(i8x16.eq(r0, nlV));
+      const both = v128.or(a0, b0);
+      if (v128.any_true(v128.and(both, asciiMask))) {
+        // Rare in logs: non-ASCII units. Test marks and surrogates only here.
+        t = v128.or(t, i8x16.eq(r0, timesV));
+        const da = i16x8.le_u(i16x8.sub(a0, dingbat), three);
+        const db = i16x8.le_u(i16x8.sub(b0, dingbat), three);
+        t = v128.or(t, i8x16.narrow_i16x8_s(da, db));
+        if (v128.any_true(v128.or(i16x8.eq(v128.and(a0, surMask), surV), i16x8.eq(v128.and(b0, surMask), surV)))) {
+          pairs += pairsEndingIn(s, i, i + 16);
+        }
       }
-    }
-    if (v128.any_true(t)) {
-      // Bucket bits are not the lane's top bit: widen every non-zero lane first.
-      let bits = i8x16.bitmask(i8x16.ne(t, i8x16.splat(0)));
-      while (bits != 0) {
-        const k = ctz<i32>(bits);
-        bits &= bits - 1;
-        const before = nlBits & ((1 << k) - 1);
-        // The hit's line starts after the last '\n' before it: in this step, or before it.
-        const start = before != 0 ? i + 32 - clz<i32>(before) : lineStart;
-        record(s, scan, cur, i + k, newlines + popcnt<i32>(before) + 1, start);
+      if (v128.any_true(t)) {
+        // Bucket bits are not the lane's top bit: widen every non-zero lane first.
+        let bits = i8x16.bitmask(i8x16.ne(t, i8x16.splat(0)));
+        while (bits != 0) {
+          const k = ctz<i32>(bits);
+          bits &= bits - 1;
+          const before = nlBits & ((1 << k) - 1);
+          // The hit's line starts after the last '\n' before it: in this step, or before it.
+          const start = before != 0 ? i + 32 - clz<i32>(before) : lineStart;
+          record(s, scan, cur, i + k, newlines + popcnt<i32>(before) + 1, start);
+        }
       }
-    }
-    if (nlBits != 0) {
-      lineStart = i + 32 - clz<i32>(nlBits);
-      if (keepNewlines) {
-        if (newlines + 16 > newlineAt.length) newlineAt = grown(newlineAt, newlines);
-        for (let bits = nlBits, k = newlines; bits != 0; bits &= bits - 1) unchecked((newlineAt[k++] = i + ctz(bits)));
+      if (nlBits != 0) {
+        lineStart = i + 32 - clz<i32>(nlBits);
+        if (keepNewlines) {
+          if (newlines + 16 > newlineAt.length) newlineAt = grown(newlineAt, newlines);
+          for (let bits = nlBits, k = newlines; bits != 0; bits &= bits - 1) unchecked((newlineAt[k++] = i + ctz(bits)));
+        }
       }
+      newlines += popcnt<i32>(nlBits);
+      i += 16;
     }
-    newlines += popcnt<i32>(nlBits);
-    i += 16;
   }
   pairs += pairsEndingIn(s, i, n);
   for (; i < n; i++) {

@@ -22,8 +22,13 @@ export class JsonIndex {
   /** The value is s[start, end). */
   start: i32 = 0;
   end: i32 = 0;
-  /** The count sums of arrays already summed, by ordinal (digest/structured/sums.ts). */
-  countSums: Map<i32, string> | null = null;
+  /**
+   * The count sums of arrays already summed (digest/structured/sums.ts): each array's
+   * ordinal to its place in countSumTexts (a map kind the core has already, where one of
+   * ordinals to strings would add its own code).
+   */
+  countSums: Map<u32, i32> | null = null;
+  countSumTexts: string[] = [];
 }
 
 /** End of the string, number or literal at s[i], or -1 when there is none. */

@@ -21,18 +21,20 @@ const LINE_VECTORS: usize = memory.data<u16>([
 /** Number of '\n' in s[start, end). */
 export function countNewlines(s: string, start: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = v128.load(LINE_VECTORS);
   let i = start;
   let n = 0;
-  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= end) {
-    // Each lane counts up by one per match (eq gives -1); 16,384 steps cannot overflow an i16 lane.
-    const stop = min(end - 8, i + (16384 << 3));
-    let acc = i16x8.splat(0);
-    for (; i <= stop; i += 8) {
-      acc = i16x8.sub(acc, i16x8.eq(v128.load(base + (<usize>i << 1)), nl));
+  if (ASC_SHRINK_LEVEL < 2) {
+    const nl = v128.load(LINE_VECTORS);
+    while (i + 8 <= end) {
+      // Each lane counts up by one per match (eq gives -1); 16,384 steps cannot overflow an i16 lane.
+      const stop = min(end - 8, i + (16384 << 3));
+      let acc = i16x8.splat(0);
+      for (; i <= stop; i += 8) {
+        acc = i16x8.sub(acc, i16x8.eq(v128.load(base + (<usize>i << 1)), nl));
+      }
+      const wide = i32x4.extadd_pairwise_i16x8_u(acc);
+      n += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
     }
-    const wide = i32x4.extadd_pairwise_i16x8_u(acc);
-    n += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
   }
   for (; i < end; i++) if (unitAt(s, i) == CharCode.LF) n++;
   return n;
@@ -50,22 +52,24 @@ export function textStats(s: string): TextStats {
   const stats = new TextStats();
   const n = s.length;
   const base = changetype<usize>(s);
-  const nl = v128.load(LINE_VECTORS);
-  const mask = v128.load(LINE_VECTORS, 32);
-  const sur = v128.load(LINE_VECTORS, 48);
   let i = 0;
   let newlines = 0;
   let pairs = 0;
-  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= n) {
-    const stop = min(n - 8, i + (16384 << 3));
-    let acc = i16x8.splat(0);
-    for (; i <= stop; i += 8) {
-      const v = v128.load(base + (<usize>i << 1));
-      acc = i16x8.sub(acc, i16x8.eq(v, nl));
-      if (v128.any_true(i16x8.eq(v128.and(v, mask), sur))) pairs += pairsEndingIn(s, i, i + 8);
+  if (ASC_SHRINK_LEVEL < 2) {
+    const nl = v128.load(LINE_VECTORS);
+    const mask = v128.load(LINE_VECTORS, 32);
+    const sur = v128.load(LINE_VECTORS, 48);
+    while (i + 8 <= n) {
+      const stop = min(n - 8, i + (16384 << 3));
+      let acc = i16x8.splat(0);
+      for (; i <= stop; i += 8) {
+        const v = v128.load(base + (<usize>i << 1));
+        acc = i16x8.sub(acc, i16x8.eq(v, nl));
+        if (v128.any_true(i16x8.eq(v128.and(v, mask), sur))) pairs += pairsEndingIn(s, i, i + 8);
+      }
+      const wide = i32x4.extadd_pairwise_i16x8_u(acc);
+      newlines += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
     }
-    const wide = i32x4.extadd_pairwise_i16x8_u(acc);
-    newlines += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
   }
   pairs += pairsEndingIn(s, i, n);
   for (; i < n; i++) if (unitAt(s, i) == CharCode.LF) newlines++;
@@ -102,11 +106,13 @@ export function paddedUnits(base: usize, i: i32, n: i32): usize {
 /** Index of the first '\n' in s[from, end), or `end` when there is none. */
 export function findNewline(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
-  const nl = v128.load(LINE_VECTORS);
   let i = from;
-  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
-    const m = i16x8.eq(v128.load(base + (<usize>i << 1)), nl);
-    if (v128.any_true(m)) return i + ctz<i32>(i16x8.bitmask(m));
+  if (ASC_SHRINK_LEVEL < 2) {
+    const nl = v128.load(LINE_VECTORS);
+    for (; i + 8 <= end; i += 8) {
+      const m = i16x8.eq(v128.load(base + (<usize>i << 1)), nl);
+      if (v128.any_true(m)) return i + ctz<i32>(i16x8.bitmask(m));
+    }
   }
   for (; i < end; i++) if (unitAt(s, i) == CharCode.LF) return i;
   return end;
@@ -119,10 +125,12 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
 export function spacesEnd(s: string, from: i32, end: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
-  const space = v128.load(LINE_VECTORS, 16);
-  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
-    const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
-    if (other != 0) return i + ctz<i32>(other);
+  if (ASC_SHRINK_LEVEL < 2) {
+    const space = v128.load(LINE_VECTORS, 16);
+    for (; i + 8 <= end; i += 8) {
+      const other = i16x8.bitmask(i16x8.ne(v128.load(base + (<usize>i << 1)), space));
+      if (other != 0) return i + ctz<i32>(other);
+    }
   }
   while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
   return i;
@@ -192,15 +200,17 @@ export function lineCount(s: string, newlines: i32): i32 {
 export function codePoints(s: string, start: i32, end: i32): i32 {
   if (end <= start) return 0;
   const base = changetype<usize>(s);
-  const mask = v128.load(LINE_VECTORS, 32);
-  const sur = v128.load(LINE_VECTORS, 48);
   let pairs = 0;
   let i = start;
-  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= end; i += 8) {
-    const v = v128.load(base + (<usize>i << 1));
-    if (!v128.any_true(i16x8.eq(v128.and(v, mask), sur))) continue;
-    for (let j = i; j < i + 8; j++) {
-      if (j > start && isLowSurrogate(unitAt(s, j)) && isHighSurrogate(unitAt(s, j - 1))) pairs++;
+  if (ASC_SHRINK_LEVEL < 2) {
+    const mask = v128.load(LINE_VECTORS, 32);
+    const sur = v128.load(LINE_VECTORS, 48);
+    for (; i + 8 <= end; i += 8) {
+      const v = v128.load(base + (<usize>i << 1));
+      if (!v128.any_true(i16x8.eq(v128.and(v, mask), sur))) continue;
+      for (let j = i; j < i + 8; j++) {
+        if (j > start && isLowSurrogate(unitAt(s, j)) && isHighSurrogate(unitAt(s, j - 1))) pairs++;
+      }
     }
   }
   for (; i < end; i++) {

@@ -15,8 +15,9 @@ export function isStopUnit(c: i32): bool {
 /**
  * The vectors nextStop() compares with, loaded rather than built at each call as V8 builds
  * a vector constant: 0x8000, -0x7fe0, '\t', DEL, the 8-bit CSI, 0xa800, -0x7800 in every lane.
+ * None in the size-optimised build, which has no vector steps.
  */
-const STOP_VECTORS: usize = memory.data<u16>([
+const STOP_VECTORS: usize = ASC_SHRINK_LEVEL >= 2 ? 0 : memory.data<u16>([
   0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020, 0x8020,
   0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f,
   0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0x9b, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800, 0xa800,
@@ -25,22 +26,25 @@ const STOP_VECTORS: usize = memory.data<u16>([
 
 /** Index of the first stop unit (see isStopUnit) in [i, n) of the UTF-16 data at base, or n. */
 export function nextStop(base: usize, i: i32, n: i32): i32 {
-  const flip = v128.load(STOP_VECTORS);
-  const control = v128.load(STOP_VECTORS, 16);
-  const tab = v128.load(STOP_VECTORS, 32);
-  const del = v128.load(STOP_VECTORS, 48);
-  const csi = v128.load(STOP_VECTORS, 64);
-  const toSurrogate = v128.load(STOP_VECTORS, 80);
-  const surrogate = v128.load(STOP_VECTORS, 96);
-  while (ASC_SHRINK_LEVEL < 2 && i + 8 <= n) {
-    const v = v128.load(base + (<usize>i << 1));
-    // Unsigned ranges as signed compares (one instruction each where an unsigned one takes
-    // several): v < 0x20 is v + 0x8000 < -0x7fe0, 0xd800 <= v < 0xe000 is v + 0xa800 < -0x7800.
-    const controls = v128.andnot(i16x8.lt_s(i16x8.add(v, flip), control), i16x8.eq(v, tab));
-    const rare = v128.or(v128.or(i16x8.eq(v, del), i16x8.eq(v, csi)), i16x8.lt_s(i16x8.add(v, toSurrogate), surrogate));
-    const hit = v128.or(controls, rare);
-    if (v128.any_true(hit)) return i + ctz<i32>(i16x8.bitmask(hit));
-    i += 8;
+  // The size-optimised build (the component's) leaves the vector steps out.
+  if (ASC_SHRINK_LEVEL < 2) {
+    const flip = v128.load(STOP_VECTORS);
+    const control = v128.load(STOP_VECTORS, 16);
+    const tab = v128.load(STOP_VECTORS, 32);
+    const del = v128.load(STOP_VECTORS, 48);
+    const csi = v128.load(STOP_VECTORS, 64);
+    const toSurrogate = v128.load(STOP_VECTORS, 80);
+    const surrogate = v128.load(STOP_VECTORS, 96);
+    while (i + 8 <= n) {
+      const v = v128.load(base + (<usize>i << 1));
+      // Unsigned ranges as signed compares (one instruction each where an unsigned one takes
+      // several): v < 0x20 is v + 0x8000 < -0x7fe0, 0xd800 <= v < 0xe000 is v + 0xa800 < -0x7800.
+      const controls = v128.andnot(i16x8.lt_s(i16x8.add(v, flip), control), i16x8.eq(v, tab));
+      const rare = v128.or(v128.or(i16x8.eq(v, del), i16x8.eq(v, csi)), i16x8.lt_s(i16x8.add(v, toSurrogate), surrogate));
+      const hit = v128.or(controls, rare);
+      if (v128.any_true(hit)) return i + ctz<i32>(i16x8.bitmask(hit));
+      i += 8;
+    }
   }
   for (; i < n; i++) {
     if (isStopUnit(<i32>load<u16>(base + (<usize>i << 1)))) return i;

@@ -84,8 +84,11 @@ function numberEnd(s: string, i: i32, b: i32): i32 {
   return j > i ? j : -1;
 }
 
-/** ' ', '\t', ':' and '(' in every lane: what locationEnd() looks for, loaded rather than built in its loop. */
-const LOCATION_VECTORS: usize = memory.data<u16>([
+/**
+ * ' ', '\t', ':' and '(' in every lane: what locationEnd() looks for, loaded rather than built
+ * in its loop (none in the size-optimised build, which reads the units one by one).
+ */
+const LOCATION_VECTORS: usize = ASC_SHRINK_LEVEL >= 2 ? 0 : memory.data<u16>([
   0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09,
   0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28,
 ], 16);
@@ -105,8 +108,20 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       return c;
     }
   }
-  // The location is the line's first token: its ':' and '(' are found 8 units per step,
-  // and only they are looked at.
+  // The location is the line's first token: only its ':' and '(' are looked at.
+  if (ASC_SHRINK_LEVEL >= 2) {
+    // The size-optimised build (the component's) reads the token unit by unit.
+    for (let j = i; j < b; j++) {
+      const ch = unitAt(s, j);
+      if (ch == CharCode.SPACE || ch == CharCode.TAB) break;
+      if (j > i && (ch == CharCode.COLON || ch == LPAREN)) {
+        const e = locationAfter(s, j, b, column);
+        if (e >= 0) return e;
+      }
+    }
+    return -1;
+  }
+  // They are found 8 units per step.
   const base = changetype<usize>(s);
   const n = s.length;
   const space = v128.load(LOCATION_VECTORS);
@@ -124,37 +139,47 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       const j = step + ctz(marks);
       marks &= marks - 1;
       if (j == i) continue;
-      const ch = unitAt(s, j);
-      if (ch == CharCode.COLON) {
-        const e = numberEnd(s, j + 1, b);
-        if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
-          const col = numberEnd(s, e + 1, b);
-          // The message stands apart from its location: `12:68:c8:08:…` is a row of hex
-          // bytes (a certificate's modulus), no `path:line:col:`.
-          if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON && (col + 1 >= b || isSpaceOrTab(unitAt(s, col + 1)))) {
-            unchecked((column[0] = true));
-            return col + 1;
-          }
-          // `path:line:col - severity` (tsc --pretty).
-          if (col > 0 && col + 2 < b && unitAt(s, col) == CharCode.SPACE && unitAt(s, col + 1) == CharCode.MINUS && unitAt(s, col + 2) == CharCode.SPACE) {
-            unchecked((column[0] = true));
-            return col + 3;
-          }
-          unchecked((column[0] = false));
-          return e + 1;
-        }
-      } else {
-        const e = numberEnd(s, j + 1, b);
-        if (e > 0 && e < b && unitAt(s, e) == CharCode.COMMA) {
-          const col = numberEnd(s, e + 1, b);
-          if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN && unitAt(s, col + 1) == CharCode.COLON) {
-            unchecked((column[0] = true));
-            return col + 2;
-          }
-        }
-      }
+      const e = locationAfter(s, j, b, column);
+      if (e >= 0) return e;
     }
     if (stops != 0) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The end of a location whose line number follows the ':' or '(' at s[j] (before b), as
+ * locationEnd() returns it, setting column[0]; -1 when none follows this one.
+ */
+// @ts-ignore: decorator
+@inline function locationAfter(s: string, j: i32, b: i32, column: StaticArray<bool>): i32 {
+  if (unitAt(s, j) == CharCode.COLON) {
+    const e = numberEnd(s, j + 1, b);
+    if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
+      const col = numberEnd(s, e + 1, b);
+      // The message stands apart from its location: `12:68:c8:08:…` is a row of hex
+      // bytes (a certificate's modulus), no `path:line:col:`.
+      if (col > 0 && col < b && unitAt(s, col) == CharCode.COLON && (col + 1 >= b || isSpaceOrTab(unitAt(s, col + 1)))) {
+        unchecked((column[0] = true));
+        return col + 1;
+      }
+      // `path:line:col - severity` (tsc --pretty).
+      if (col > 0 && col + 2 < b && unitAt(s, col) == CharCode.SPACE && unitAt(s, col + 1) == CharCode.MINUS && unitAt(s, col + 2) == CharCode.SPACE) {
+        unchecked((column[0] = true));
+        return col + 3;
+      }
+      unchecked((column[0] = false));
+      return e + 1;
+    }
+    return -1;
+  }
+  const e = numberEnd(s, j + 1, b);
+  if (e > 0 && e < b && unitAt(s, e) == CharCode.COMMA) {
+    const col = numberEnd(s, e + 1, b);
+    if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN && unitAt(s, col + 1) == CharCode.COLON) {
+      unchecked((column[0] = true));
+      return col + 2;
+    }
   }
   return -1;
 }

@@ -95,7 +95,9 @@ export class LineLeads {
     // A lead of signs alone (`|`, `#`, `* `, `--- `) draws, rules or comments: it names no kind of line.
     if (!letters) return;
     const n = i - t;
-    let k = this.prev;
+    // A run of one lead skips the table; the size-optimised build (the component's) looks
+    // every lead up, which finds the same one.
+    let k = ASC_SHRINK_LEVEL < 2 ? this.prev : -1;
     if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n);
     if (k < 0) return;
     this.prev = k;
@@ -104,9 +106,10 @@ export class LineLeads {
     // The start it shares with the lead's first line: the lead at least, as the lead is the same.
     const first = unchecked(this.firstStarts[k]);
     let c = unchecked(this.common[k]);
-    // Once the common start is found, most lines share all of it: one compare of the whole.
+    // Once the common start is found, most lines share all of it: one compare of the whole
+    // (left to the loop by the size-optimised build, which finds the same).
     const base = changetype<usize>(text);
-    if (c > b - t || !unitsEqual(base + (<usize>first << 1), base + (<usize>t << 1), c)) {
+    if (ASC_SHRINK_LEVEL >= 2 || c > b - t || !unitsEqual(base + (<usize>first << 1), base + (<usize>t << 1), c)) {
       let j = n;
       while (j < c && j < b - t && unitAt(text, t + j) == unitAt(text, first + j)) j++;
       unchecked((this.common[k] = c = j));

@@ -197,9 +197,9 @@ function nextCrash(s: string, from: i32, to: i32): i64 {
  * The vectors candidates() compares with, in memory so that they are loaded once per search,
  * not built again at each step of its loop as V8 builds a vector constant: 0x00ff per unit
  * (the clamp), then each byte of S I e c o E R C F A P in every lane, then ':' and '[' in
- * every unit (nextSeverity).
+ * every unit (nextSeverity). None in the size-optimised build, which has no vector steps.
  */
-const NEEDLE_VECTORS: usize = memory.data<u64>([
+const NEEDLE_VECTORS: usize = ASC_SHRINK_LEVEL >= 2 ? 0 : memory.data<u64>([
   0x00ff00ff00ff00ff, 0x00ff00ff00ff00ff,
   0x5353535353535353, 0x5353535353535353,
   0x4949494949494949, 0x4949494949494949,
@@ -343,15 +343,17 @@ function closesSeverity(s: string, at: i32): bool {
 function nextSeverity(s: string, from: i32, to: i32): i32 {
   const base = changetype<usize>(s);
   let i = from;
-  const colon = v128.load(NEEDLE_VECTORS + V_COLON);
-  const bracket = v128.load(NEEDLE_VECTORS + V_BRACKET);
-  for (; ASC_SHRINK_LEVEL < 2 && i + 8 <= to; i += 8) {
-    const v = v128.load(base + (<usize>i << 1));
-    let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colon), i16x8.eq(v, bracket)));
-    while (hits != 0) {
-      const at = i + ctz<i32>(hits);
-      if (closesSeverity(s, at)) return at;
-      hits &= hits - 1;
+  if (ASC_SHRINK_LEVEL < 2) {
+    const colon = v128.load(NEEDLE_VECTORS + V_COLON);
+    const bracket = v128.load(NEEDLE_VECTORS + V_BRACKET);
+    for (; i + 8 <= to; i += 8) {
+      const v = v128.load(base + (<usize>i << 1));
+      let hits = i16x8.bitmask(v128.or(i16x8.eq(v, colon), i16x8.eq(v, bracket)));
+      while (hits != 0) {
+        const at = i + ctz<i32>(hits);
+        if (closesSeverity(s, at)) return at;
+        hits &= hits - 1;
+      }
     }
   }
   for (; i < to; i++) {

@@ -45,10 +45,11 @@ function integerAt(s: string, a: i32, b: i32): i64 {
 export function countSums(s: string, idx: JsonIndex, k: i32): string {
   // The shortener writes the same value several times under tighter limits: each array is summed once.
   let cached = idx.countSums;
-  if (cached === null) idx.countSums = cached = new Map<i32, string>();
-  if (cached.has(k)) return cached.get(k);
+  if (cached === null) idx.countSums = cached = new Map<u32, i32>();
+  if (cached.has(<u32>k)) return unchecked(idx.countSumTexts[cached.get(<u32>k)]);
   const sums = sumsOf(s, idx, k);
-  cached.set(k, sums);
+  cached.set(<u32>k, idx.countSumTexts.length);
+  idx.countSumTexts.push(sums);
   return sums;
 }
 
