@@ -1,23 +1,8 @@
 import { keepImportant } from "../../assembly/important";
 import { findRepeats } from "../../assembly/important/repeats";
 import { isAssertion, isFrame, isLibraryFrame } from "../../assembly/important/frames";
-import { kindName } from "../../assembly/important/kinds";
-import { refineScan } from "../../assembly/important/refine";
-import { scanImportant } from "../../assembly/important/scan";
-import { Shapes } from "../../assembly/important/shapes";
+import { refined, shapesOf } from "./support/refined";
 
-function shapesOf(text: string): Shapes {
-  return new Shapes(text, scanImportant(text).totalLines);
-}
-
-/** "line:kind" of every line the refined scan flags, joined with ",". */
-function refined(text: string, exitCode: i32): string {
-  const scan = scanImportant(text);
-  const r = refineScan(text, scan, new Shapes(text, scan.totalLines), exitCode);
-  const out = new Array<string>();
-  for (let i = 0; i < r.count; i++) out.push(r.lineNumbers[i].toString() + ":" + kindName(r.kinds[i]));
-  return out.join(",");
-}
 
 /** A TAP stream: `n` passing tests, with failing ones after test `failAfter`. */
 function tap(n: i32, failAfter: i32, failing: string[]): string {

@@ -2,23 +2,11 @@ import { keepImportant } from "../../assembly/important";
 import { annotatesFrame, isLibraryFrame, isMarkedFrame } from "../../assembly/important/frames";
 import { Block, blockOf } from "../../assembly/important/blocks";
 import { Kind, kindName } from "../../assembly/important/kinds";
-import { refineScan } from "../../assembly/important/refine";
 import { scanImportant } from "../../assembly/important/scan";
 import { Shapes } from "../../assembly/important/shapes";
+import { refined, shapesOf } from "./support/refined";
 import { isUnderlinedTitle } from "../../assembly/important/titles";
 
-function shapesOf(text: string): Shapes {
-  return new Shapes(text, scanImportant(text).totalLines);
-}
-
-/** "line:kind" of every line the refined scan flags, joined with ",". */
-function refined(text: string, exitCode: i32): string {
-  const scan = scanImportant(text);
-  const r = refineScan(text, scan, new Shapes(text, scan.totalLines), exitCode);
-  const out = new Array<string>();
-  for (let i = 0; i < r.count; i++) out.push(r.lineNumbers[i].toString() + ":" + kindName(r.kinds[i]));
-  return out.join(",");
-}
 
 /**
  * A thread dump: `threads` alike stacks, each a header, two frames with a
