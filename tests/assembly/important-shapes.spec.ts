@@ -3,7 +3,6 @@ import { findRepeats } from "../../assembly/important/repeats";
 import { isAssertion, isFrame, isLibraryFrame } from "../../assembly/important/frames";
 import { refined, shapesOf } from "./support/refined";
 
-
 /** A TAP stream: `n` passing tests, with failing ones after test `failAfter`. */
 function tap(n: i32, failAfter: i32, failing: string[]): string {
   const parts = new Array<string>();
