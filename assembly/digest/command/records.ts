@@ -134,9 +134,11 @@ export class RecordsReader {
     // table) are blank, graph and junction alike: read once for the three checks.
     let i = spacesEnd(text, a, b);
     while (i < b && unitAt(text, i) == CharCode.PIPE) i = spacesEnd(text, i + 1, b);
-    if (i < b && opensNoRecord(unitAt(text, i))) {
+    if (ASC_SHRINK_LEVEL < 2 && i < b && opensNoRecord(unitAt(text, i))) {
       // Most lines of a log open with a word: judged for ids but led by none, no numbered
       // entry, no rule, not blank and not in parentheses, so a table's row if one is open.
+      // A speed-only shortcut: the checks below come to the same for such a line, so the
+      // size-optimised build (the component's) leaves it out.
       r.judged++;
       if (this.rows >= 0) this.rows++;
       this.headed.line(text, a, b, false, false, digits, tokens);

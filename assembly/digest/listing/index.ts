@@ -57,7 +57,7 @@ class ListingStats {
   byExtCounts: Array<i32> = [];
   topKeys: Array<string> = [];
   topFiles: Array<i32> = [];
-  topIsDir: Array<bool> = [];
+  topIsDir: Array<i32> = [];
   sized: i32 = 0;
   /** The entries' sizes run up (1) or down (-1) in line order; 0 when not sorted by size. */
   sizeOrder: i32 = 0;
@@ -174,10 +174,10 @@ function statsOf(p: Listing): ListingStats {
   st.sizeOrder = sizeOrderOf(p);
   const n = p.paths.length;
   for (let e = 0; e < n; e++) {
-    if (p.isDir[e]) st.parsedDirs++;
+    if (p.isDir[e] != 0) st.parsedDirs++;
     else st.parsedFiles++;
-    if (p.isLink[e]) st.links++;
-    if (p.size[e] >= 0 && !p.isDir[e]) st.sized++;
+    if (p.isLink[e] != 0) st.links++;
+    if (p.size[e] >= 0 && p.isDir[e] == 0) st.sized++;
   }
   st.files = st.parsedFiles;
   st.dirs = st.parsedDirs;
@@ -187,7 +187,7 @@ function statsOf(p: Listing): ListingStats {
   st.rootLen = commonRoot(p);
   for (let e = 0; e < n; e++) {
     const path = p.paths[e];
-    if (!p.isDir[e]) {
+    if (p.isDir[e] == 0) {
       addTo(st.byDirKeys, st.byDirCounts, dirIndex, parentOf(path), 1);
       addTo(st.byExtKeys, st.byExtCounts, extIndex, extensionOf(path), 1);
     }
@@ -195,9 +195,9 @@ function statsOf(p: Listing): ListingStats {
     const slash = path.indexOf("/", st.rootLen);
     const top = slash < 0 ? path.substring(st.rootLen) : path.substring(st.rootLen, slash);
     const before = st.topKeys.length;
-    addTo(st.topKeys, st.topFiles, topIndex, top, p.isDir[e] || slash < 0 ? 0 : 1);
-    if (st.topKeys.length > before) st.topIsDir.push(p.isDir[e] || slash >= 0);
-    else if (slash >= 0) st.topIsDir[topIndex.get(top)] = true;
+    addTo(st.topKeys, st.topFiles, topIndex, top, p.isDir[e] != 0 || slash < 0 ? 0 : 1);
+    if (st.topKeys.length > before) st.topIsDir.push(p.isDir[e] != 0 || slash >= 0 ? 1 : 0);
+    else if (slash >= 0) st.topIsDir[topIndex.get(top)] = 1;
   }
   if (p.mode == ListingMode.Tree && p.treeFiles >= 0) {
     // tree counts what it saw, including directories cut off by -L: trust it, report ours beside it.
@@ -325,7 +325,7 @@ function writeTopLevel(p: Listing, st: ListingStats, w: Writer, share: i32): voi
     const k = unchecked(order[o]);
     const item = new StrBuf(st.topKeys[k].length + 16);
     addClipped(item, st.topKeys[k], 0, st.topKeys[k].length, 80);
-    if (st.topIsDir[k]) {
+    if (st.topIsDir[k] != 0) {
       item.add("/");
       if (st.topFiles[k] > 0) item.add(" (").add(plural(st.topFiles[k], "file", "files")).add(")");
     }
@@ -365,7 +365,7 @@ function writeLargest(p: Listing, w: Writer, share: i32): void {
   for (let slot = 0; slot < LARGEST; slot++) {
     let best = -1;
     for (let e = 0; e < n; e++) {
-      if (p.isDir[e] || p.size[e] < 0 || picked.includes(e)) continue;
+      if (p.isDir[e] != 0 || p.size[e] < 0 || picked.includes(e)) continue;
       if (best < 0 || p.size[e] > p.size[best]) best = e;
     }
     if (best < 0) break;

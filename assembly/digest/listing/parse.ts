@@ -40,8 +40,9 @@ export class Listing {
   mode: ListingMode = ListingMode.None;
   lines: LineIndex;
   paths: Array<string> = new Array<string>();
-  isDir: Array<bool> = new Array<bool>();
-  isLink: Array<bool> = new Array<bool>();
+  // i32 rather than bool: the core then holds one kind of array fewer.
+  isDir: Array<i32> = new Array<i32>();
+  isLink: Array<i32> = new Array<i32>();
   /** Bytes (approximate for human sizes like "4.0K"); -1 when not printed. */
   size: Array<f64> = new Array<f64>();
   /** The size as printed: [sizeStart, sizeEnd) of the text. */
@@ -85,8 +86,8 @@ export class Listing {
 
   add(path: string, dir: bool, link: bool, size: f64, sizeStart: i32, sizeEnd: i32, line: i32): void {
     this.paths.push(path);
-    this.isDir.push(dir);
-    this.isLink.push(link);
+    this.isDir.push(dir ? 1 : 0);
+    this.isLink.push(link ? 1 : 0);
     this.size.push(size);
     this.sizeStart.push(sizeStart);
     this.sizeEnd.push(sizeEnd);
@@ -449,8 +450,8 @@ function parseLs(p: Listing): void {
   // ls -R: an entry is a directory when a header names it.
   if (p.headerCount > 0) {
     for (let e = 0; e < p.paths.length; e++) {
-      if (!p.isDir[e] && p.headers.has(p.paths[e])) {
-        p.isDir[e] = true;
+      if (p.isDir[e] == 0 && p.headers.has(p.paths[e])) {
+        p.isDir[e] = 1;
         p.dirsListed = true;
       }
     }
@@ -498,7 +499,7 @@ function parseTree(p: Listing): void {
         while (nameAt < b && unitAt(s, nameAt) == CharCode.SPACE) nameAt++;
       }
     }
-    if (prevEntry >= 0 && depth > prevDepth) p.isDir[prevEntry] = true;
+    if (prevEntry >= 0 && depth > prevDepth) p.isDir[prevEntry] = 1;
     stack.length = min(stack.length, depth);
     let nameEnd = b;
     const arrow = indexIn(s, nameAt, b, " -> ");
@@ -603,8 +604,8 @@ function inferDirs(p: Listing): void {
     if (slash > 0) parents.set(path.substring(0, slash), 0);
   }
   for (let e = 0; e < p.paths.length; e++) {
-    if (!p.isDir[e] && parents.has(p.paths[e])) {
-      p.isDir[e] = true;
+    if (p.isDir[e] == 0 && parents.has(p.paths[e])) {
+      p.isDir[e] = 1;
       p.dirsListed = true;
     }
   }
