@@ -34,7 +34,10 @@
 // its gap holds ("; incl. 3 error, 228 warning lines"; not the numbered one) and
 // the alike blocks ("; 23 blocks like lines 31–35"); a gap shorter than its
 // marker is kept. Numbered, a line that introduces the next ("src/hash.c: In
-// function ‘hash_sku’:") is offered only together with that one.
+// function ‘hash_sku’:") is offered only together with that one. Above
+// SMALL_BUDGET a flagged line that is chosen and indented is offered its
+// group's header next, once (important/parents.ts: "css/chrome.css" over "  6:1
+// ✖ Expected …"); under it a header would cost a finding.
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
@@ -46,6 +49,7 @@ import { novelFirst } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
+import { headerOf } from "./important/parents";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
@@ -648,6 +652,10 @@ function plainTruncation(text: string, scan: Scan, budget: i32, ratio: f64, hint
 class Frame {
   /** Numbered (important/numbered.ts): what each kept line's number costs; 0 when every gap has a marker. */
   perLine: i32 = 0;
+  /** Each line's header found so far (important/parents.ts), made when a line first needs one. */
+  headers: StaticArray<i32> | null = null;
+  /** An indented line is offered with its group's header (not under SMALL_BUDGET, where a header costs a finding). */
+  withHeaders: bool = false;
   constructor(public headEnd: i32, public tailStart: i32, public perGap: i32, public alike: AlikeBlocks | null) {}
 
   /** What keeping [start, end) costs beyond its new units: a marker for a separate gap, or a number per line. */
@@ -838,6 +846,16 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     // larger budget grows each chosen line to its block, context included.)
     const end = kind == Kind.Notable && frame.perLine > 0 ? introducedEnd(text, scan, chosen, h, ls, le) : le;
     used = offer(text, chosen, frame, ls, withNewline(text, end), line, h, kind, used, cap);
+    // A chosen line that is indented is offered its group's header next (the file or
+    // suite it belongs to) unless a chosen range shows it already.
+    if (frame.withHeaders && shapes !== null && chosen.count > before && isSpaceOrTab(unitAt(text, ls))) {
+      let known = frame.headers;
+      if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
+      const header = line <= shapes.count ? headerOf(text, shapes, known, line - 1) : -1;
+      const hs = header >= 0 ? unchecked(shapes.starts[header]) : 0;
+      const he = header >= 0 ? unchecked(shapes.ends[header]) : 0;
+      if (header >= 0 && !chosen.covers(hs, he)) used = offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);
+    }
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
   }
   return used;
@@ -1043,6 +1061,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const freeTailStart = small ? numberedTailStart(text, minRest - freeHeadCost, perLine) : tailCut(text, minRest - freeHeadEnd);
   const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);
   frame.perLine = perLine;
+  frame.withHeaders = budget >= SMALL_BUDGET;
 
   const order = selectionOrder(text, scan, shapes, small);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its

@@ -1444,6 +1444,41 @@ interface Frame {
   tailStart: number;
   perGap: number;
   alike: Alike | null;
+  /** An indented line is offered its group's header (not under SMALL_BUDGET). */
+  withHeaders: boolean;
+  /** Per line, a header found before plus one (-1 for none, 0 not looked for). */
+  headers: Int32Array | null;
+}
+
+const MAX_HEADER_STEPS = 256;
+
+function indentOf(text: string, shapes: Shapes, i: number): number {
+  const s = shapes.starts[i]!;
+  const e = shapes.ends[i]!;
+  let p = s;
+  while (p < e && (text.charCodeAt(p) === 0x20 || text.charCodeAt(p) === 0x09)) p++;
+  return p === e || (p === e - 1 && text.charCodeAt(p) === 0x0d) ? -1 : p - s;
+}
+
+/** The nearest earlier line, not blank, indented less than line i (assembly/important/parents.ts). */
+function headerOf(text: string, shapes: Shapes, known: Int32Array, i: number): number {
+  const held = known[i]!;
+  if (held !== 0) return held > 0 ? held - 1 : -1;
+  const own = indentOf(text, shapes, i);
+  let found = -1;
+  for (let j = i - 1, steps = 0; own > 0 && j >= 0 && steps < MAX_HEADER_STEPS; steps++) {
+    const d = indentOf(text, shapes, j);
+    if (d >= 0 && d < own) {
+      found = j;
+      break;
+    }
+    const jump = known[j]!;
+    if (d < 0 || jump === 0) j--;
+    else if (jump < 0) break;
+    else j = jump - 1;
+  }
+  known[i] = found >= 0 ? found + 1 : -1;
+  return found;
 }
 
 const withNewline = (text: string, b: number) => (b < text.length ? b + 1 : b);
@@ -1559,6 +1594,16 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
     }
     if (kind === Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
     used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
+    const c0 = text.charCodeAt(ls);
+    if (frame.withHeaders && shapes !== null && chosen.length > before && (c0 === 0x20 || c0 === 0x09)) {
+      if (frame.headers === null) frame.headers = new Int32Array(shapes.count);
+      const header = line <= shapes.count ? headerOf(text, shapes, frame.headers, line - 1) : -1;
+      if (header >= 0) {
+        const hs = shapes.starts[header]!;
+        const he = shapes.ends[header]!;
+        if (!chosen.some((c) => c.start <= hs && he <= c.end)) used = offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);
+      }
+    }
     if (kind === Kind.Notable && chosen.length > before) templates.push(line - 1);
   }
   return used;
@@ -1741,7 +1786,7 @@ export function keepImportant(text: string, budget: number, headRatio: number, h
   const cap = Math.floor(room * (small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE));
   const minRest = room - cap;
   const freeHeadEnd = headCut(text, Math.floor(minRest * ratio));
-  const frame: Frame = { headEnd: freeHeadEnd, tailStart: Math.max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd), perGap, alike };
+  const frame: Frame = { headEnd: freeHeadEnd, tailStart: Math.max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd), perGap, alike, withHeaders: !small, headers: null };
   const order = selectionOrder(text, scan, shapes);
   const widened = (chosen: Range[], rest: number, slack: number, fallback: string) => {
     for (let more = slack; more > 8; more >>= 1) {

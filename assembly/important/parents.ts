@@ -1,0 +1,46 @@
+// The group a line belongs to: tools print findings indented under the line
+// that names their file, suite or function ("css/chrome.css" over
+// "    6:1  ✖  Expected empty line before rule", a suite over its failing
+// tests). A finding kept alone from the middle of a long output says nothing
+// of where it is; its header does.
+import { CharCode } from "../util/chars";
+import { gapEnd, unitAt } from "../util/lines";
+import { Shapes } from "./shapes";
+
+/** Lines stepped over back to a header, at most; a group already resolved is jumped over in one step. */
+const MAX_HEADER_STEPS: i32 = 256;
+
+/** Leading spaces and tabs of line i; -1 for a blank line. */
+function indentOf(text: string, shapes: Shapes, i: i32): i32 {
+  const s = unchecked(shapes.starts[i]);
+  const e = unchecked(shapes.ends[i]);
+  const p = gapEnd(text, s, e);
+  return p == e || (p == e - 1 && unitAt(text, p) == CharCode.CR) ? -1 : p - s;
+}
+
+/**
+ * The header of line i (0-based): the nearest earlier line that is not blank and
+ * is indented less; -1 when i is not indented or none is found within
+ * MAX_HEADER_STEPS. `known` holds, per line, a header found before plus one (-1
+ * for none, 0 not looked for): the lines between a line and its header are
+ * indented at least as deep as it, so a line as deep as i is passed in one step.
+ */
+export function headerOf(text: string, shapes: Shapes, known: StaticArray<i32>, i: i32): i32 {
+  const held = unchecked(known[i]);
+  if (held != 0) return held - 1 + (held >>> 31);
+  const own = indentOf(text, shapes, i);
+  let found = -1;
+  for (let j = i - 1, steps = 0; own > 0 && j >= 0 && steps < MAX_HEADER_STEPS; steps++) {
+    const d = indentOf(text, shapes, j);
+    if (d >= 0 && d < own) {
+      found = j;
+      break;
+    }
+    const jump = unchecked(known[j]);
+    if (d < 0 || jump == 0) j--;
+    else if (jump < 0) break;
+    else j = jump - 1;
+  }
+  unchecked((known[i] = found >= 0 ? found + 1 : -1));
+  return found;
+}

@@ -1,0 +1,58 @@
+import { headerOf } from "../../assembly/important/parents";
+import { Shapes } from "../../assembly/important/shapes";
+import { countNewlines } from "../../assembly/util/lines";
+
+/** headerOf for each line of `text` in turn (0-based; -1 for none), the first to the last. */
+function headers(text: string): i32[] {
+  const shapes = new Shapes(text, countNewlines(text, 0, text.length));
+  const known = new StaticArray<i32>(shapes.count);
+  const out = new Array<i32>();
+  for (let i = 0; i < shapes.count; i++) out.push(headerOf(text, shapes, known, i));
+  return out;
+}
+
+describe("headerOf: the group an indented line belongs to", () => {
+  it("finds a linter's file over its findings, past a blank line", () => {
+    // 0 "css/a.css"            no indentation: no header
+    // 1 "    6:1  ✖  Expected"  under line 0
+    // 2 "   12:3  ✖  Unexpected" under line 0 (one space less, still deeper)
+    // 3 ""                     blank: no header
+    // 4 "css/b.css"            no header
+    // 5 "    2:1  ✖  Expected"  under line 4, not line 0
+    const text = "css/a.css\n    6:1  ✖  Expected\n   12:3  ✖  Unexpected\n\ncss/b.css\n    2:1  ✖  Expected\n";
+    const h = headers(text);
+    expect(h[0]).toBe(-1);
+    expect(h[1]).toBe(0);
+    expect(h[2]).toBe(0);
+    expect(h[3]).toBe(-1);
+    expect(h[4]).toBe(-1);
+    expect(h[5]).toBe(4);
+  });
+
+  it("takes the nearest line indented less, level by level", () => {
+    // 0 "Failures (2):"            no header
+    // 1 "  CartTest:labelForGuest()" under line 0
+    // 2 "    => NullPointerException" under line 1
+    // 3 "       shop.Cart.label(Cart.java:25)" under line 2
+    // 4 "    MethodSource […]"     under line 1: line 3 is deeper, line 2 as deep
+    const text = "Failures (2):\n  CartTest:labelForGuest()\n    => NullPointerException\n       shop.Cart.label(Cart.java:25)\n    MethodSource [...]\n";
+    const h = headers(text);
+    expect(h[1]).toBe(0);
+    expect(h[2]).toBe(1);
+    expect(h[3]).toBe(2);
+    expect(h[4]).toBe(1);
+  });
+
+  it("jumps over a group already resolved, and gives the same answer looked up in any order", () => {
+    // 0 "suite"; 1..300 "  test N": each under line 0. Resolved from the first on, line 300
+    // is reached in one step from line 299 (whose header is known); resolved alone from
+    // the last, it is further back than the look-back allows: none.
+    let text = "suite\n";
+    for (let i = 1; i <= 300; i++) text += "  test " + i.toString() + "\n";
+    const h = headers(text);
+    expect(h[300]).toBe(0);
+    const shapes = new Shapes(text, countNewlines(text, 0, text.length));
+    expect(headerOf(text, shapes, new StaticArray<i32>(shapes.count), 300)).toBe(-1);
+    expect(headerOf(text, shapes, new StaticArray<i32>(shapes.count), 200)).toBe(0);
+  });
+});
