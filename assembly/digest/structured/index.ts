@@ -271,7 +271,9 @@ function documentDigest(text: string, doc: Document, budget: i32, ctx: DigestCon
   if (preText.length > 0) jsonRoom--;
   if (postText.length > 0) jsonRoom--;
   const indent = indentOf(text, idx);
-  const shortened = shortenToFit(text, idx, jsonRoom, indent, colonOf(text, idx), picksOf(text, idx));
+  // Picks matter only to a document that is cut: one that fits its room is shown as it is.
+  const picks: Picks | null = idx.end - idx.start <= jsonRoom ? null : picksOf(text, idx);
+  const shortened = shortenToFit(text, idx, jsonRoom, indent, colonOf(text, idx), picks);
   if (shortened.level == 0) {
     const first = 1 + countNewlines(text, 0, idx.start);
     d.keep(first, first + countNewlines(text, idx.start, idx.end));
