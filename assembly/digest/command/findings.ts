@@ -184,12 +184,25 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
   return -1;
 }
 
+/** The letters a severity or a note opens with (e h i n p s w), one bit each from `a`. */
+const SEVERITY_INITIALS: u32 = (1 << 4) | (1 << 7) | (1 << 8) | (1 << 13) | (1 << 15) | (1 << 18) | (1 << 22);
+
+/** Whether a word that opens with c may be a severity (severityOf), either case. */
+// @ts-ignore: decorator
+@inline function mayOpenSeverity(c: i32): bool {
+  const k = <u32>((c | 0x20) - 0x61);
+  return k <= 25 && ((SEVERITY_INITIALS >> k) & 1) != 0;
+}
+
 /** The SEVERITIES index of the word at s[i, e), -1 when it is none; -2 for a note. */
 export function severityOf(s: string, i: i32, e: i32): i32 {
   const n = e - i;
   if (n < 4 || n > 11) return -1;
   // Most words start with a letter no severity starts with (n i e w s p h).
   const c = unitAt(s, i) | 0x20;
+  // The one word of this length and first letter is compared (the size-optimised build,
+  // the component's, tries them all in turn, which finds the same).
+  if (ASC_SHRINK_LEVEL < 2) return severityByLength(s, i, e, n, c);
   if (c != 0x65 && c != 0x77 && c != 0x6e && c != 0x69 && c != 0x73 && c != 0x70 && c != 0x68) return -1;
   // Compared in place, in lower case: every word of a build log passes here.
   if (isLowerWordAt(s, i, e, "note")) return -2;
@@ -198,6 +211,34 @@ export function severityOf(s: string, i: i32, e: i32): i32 {
   return -1;
 }
 
+/**
+ * severityOf() of a word of 4 to 11 units whose first unit, or'ed with 0x20, is `c`: the
+ * only severity of that length and first letter (a capital lowers to the letter `c` names).
+ */
+// @ts-ignore: decorator
+@inline function severityByLength(s: string, i: i32, e: i32, n: i32, c: i32): i32 {
+  let word = "";
+  let k = -1;
+  if (n == 4) {
+    if (c == 0x6e) { word = "note"; k = -2; }
+    else if (c == 0x69) { word = "info"; k = 5; }
+    else if (c == 0x68) { word = "hint"; k = 6; }
+  } else if (n == 5) {
+    if (c == 0x65) { word = "error"; k = 0; }
+    else if (c == 0x73) { word = "style"; k = 2; }
+  } else if (n == 7) {
+    if (c == 0x77) { word = "warning"; k = 1; }
+  } else if (n == 11) {
+    if (c == 0x69) { word = "information"; k = 5; }
+    else if (c == 0x70) {
+      // performance, portability: told apart by their second letter.
+      const d = unitAt(s, i + 1) | 0x20;
+      if (d == 0x65) { word = "performance"; k = 3; }
+      else if (d == 0x6f) { word = "portability"; k = 4; }
+    }
+  }
+  return k != -1 && isLowerWordAt(s, i, e, word) ? k : -1;
+}
 
 function isLetter(c: i32): bool {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
@@ -311,7 +352,10 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   const loc = digits != 0 ? locationEnd(s, i, b, column) : -1;
   if (loc < 0) {
     // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the
-    // next line (looked at last: most lines open with none of them).
+    // next line. Most lines open with no letter either starts with (the size-optimised build,
+    // the component's, finds that out below), and next to none has a location below it.
+    if (ASC_SHRINK_LEVEL < 2 && !isCapital(unitAt(s, i)) && !mayOpenSeverity(unitAt(s, i))) return 0;
+    if (!locationFollows(s, b, n)) return 0;
     const we = wordEnd(s, i, b);
     let sev = severityOf(s, i, we);
     // The code's range, when there is one.
@@ -335,7 +379,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
         cb = close;
       } else if (c != CharCode.COLON) return 0;
     }
-    return locationFollows(s, b, n) ? count(f, sev, s, ca, cb) : 0;
+    return count(f, sev, s, ca, cb);
   }
   i = gapEnd(s, loc, b);
   if (i >= b) return 0;
