@@ -49,6 +49,20 @@ function idEnd(s: string, i: i32, b: i32): i32 {
   return <u32>(c - 0x41) <= 25 || <u32>(c - 0x67) <= 19;
 }
 
+/**
+ * Line [a, b) whose first unit after spaces and bars, c at s[i], is a digit, a–f or blame's
+ * `^`, and that is no record all the same: fewer than 7 hex digits open it (no id), it is no
+ * `commit ` line and no number opens it at the margin (no numbered entry).
+ */
+// @ts-ignore: decorator
+@inline function opensNoRecordAfter(s: string, a: i32, i: i32, b: i32, c: i32): bool {
+  if (c == 0x5e) i++;
+  else if (!isHex(c) || (c == 0x63 && i + 1 < b && unitAt(s, i + 1) == 0x6f) || (i == a && isDigit(c))) return false;
+  const stop = min(b, i + 7);
+  while (i < stop && isHex(unitAt(s, i))) i++;
+  return i < stop;
+}
+
 /** A graph's drawing: `*`, `|`, `/`, `\`, `_` and spaces. */
 function isGraph(c: i32): bool {
   return c == 0x2a || c == CharCode.PIPE || c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.UNDERSCORE || c == CharCode.SPACE;
@@ -134,9 +148,10 @@ export class RecordsReader {
     // table) are blank, graph and junction alike: read once for the three checks.
     let i = spacesEnd(text, a, b);
     while (i < b && unitAt(text, i) == CharCode.PIPE) i = spacesEnd(text, i + 1, b);
-    if (ASC_SHRINK_LEVEL < 2 && i < b && opensNoRecord(unitAt(text, i))) {
-      // Most lines of a log open with a word: judged for ids but led by none, no numbered
-      // entry, no rule, not blank and not in parentheses, so a table's row if one is open.
+    if (ASC_SHRINK_LEVEL < 2 && i < b && (opensNoRecord(unitAt(text, i)) || opensNoRecordAfter(text, a, i, b, unitAt(text, i)))) {
+      // Most lines of a log open with a word, a short number or a pointer: judged for ids but
+      // led by none, no numbered entry, no rule, not blank and not in parentheses, so a table's
+      // row if one is open.
       // A speed-only shortcut: the checks below come to the same for such a line, so the
       // size-optimised build (the component's) leaves it out.
       r.judged++;
