@@ -124,8 +124,7 @@ async function attempt(url: string, headers: Record<string, string>, body: strin
       bodyTimeout: o.timeoutMs,
     });
   } catch (err) {
-    if (o.signal.aborted) return { ...abortFailure(o.signal), retryable: false };
-    return { reason: "network", detail: describeError(err), retryable: true };
+    return transportFailure(err, o, "");
   }
 
   const { statusCode, headers: responseHeaders } = response;
@@ -167,8 +166,7 @@ async function readBounded(response: Dispatcher.ResponseData, o: PostJsonOptions
       chunks.push(chunk as Buffer);
     }
   } catch (err) {
-    if (o.signal.aborted) return { ...abortFailure(o.signal), retryable: false };
-    return { reason: "network", detail: `reading the body: ${describeError(err)}`, retryable: true };
+    return transportFailure(err, o, "reading the body: ");
   }
   return Buffer.concat(chunks, size).toString("utf8");
 }
@@ -186,6 +184,22 @@ function errorMessage(text: string): string {
     // not JSON: show the start of the body
   }
   return preview(text);
+}
+
+/** undici's own deadlines (headersTimeout, bodyTimeout), which are set to timeoutMs like the flight's. */
+const UNDICI_TIMEOUTS = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
+/**
+ * A failed request or body read. undici's timers and the flight's deadline are both timeoutMs, and
+ * either may fire first: both are the provider not answering in time, so both read as "timeout".
+ */
+function transportFailure(err: unknown, o: PostJsonOptions, during: string): AttemptFailure {
+  if (o.signal.aborted) return { ...abortFailure(o.signal), retryable: false };
+  const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
+  if (typeof code === "string" && UNDICI_TIMEOUTS.has(code)) {
+    return { reason: "timeout", detail: `${during}no answer within timeoutMs ${o.timeoutMs} (${describeError(err)})`, retryable: false };
+  }
+  return { reason: "network", detail: `${during}${describeError(err)}`, retryable: true };
 }
 
 function describeError(err: unknown): string {

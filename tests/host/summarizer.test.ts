@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isAbridgeError } from "../../host/errors.js";
 import { createSummarizer, type Summarizer, type SummarizerOptions, type SummaryFailure, type SummaryOutcome, type SummarySuccess } from "../../host/summarizer/index.js";
-import { retryClock } from "../../host/summarizer/request.js";
+import { postJson, retryClock } from "../../host/summarizer/request.js";
+import { Agent } from "undici";
 import { startProviderServer, type ProviderServer } from "./support/provider-server.js";
 
 const KEY = "test-key-0123456789";
@@ -343,6 +344,23 @@ describe("fallback reasons", () => {
     expect(o.reason).toBe("timeout");
     expect(o.detail).toContain("300");
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("timeout: undici's own header deadline, when it fires before the flight's, reads as a timeout too", async () => {
+    server.setDefault({ kind: "hang" });
+    // No flight deadline here: only undici's headersTimeout can end the request.
+    const agent = new Agent();
+    try {
+      const body = JSON.stringify({ model: "m", max_tokens: 10, messages: [{ role: "user", content: "hi" }] });
+      const headers = { "x-api-key": KEY, "anthropic-version": "2023-06-01" };
+      const o = await postJson(`${server.url}/v1/messages`, headers, body, {
+        dispatcher: agent, signal: new AbortController().signal, deadline: Date.now() + 600_000, maxRetries: 0, maxResponseBytes: 1 << 20, timeoutMs: 200,
+      });
+      expect(o).toMatchObject({ ok: false, reason: "timeout", attempts: 1 });
+      expect(o.ok ? "" : o.detail).toContain("timeoutMs 200");
+    } finally {
+      await agent.close();
+    }
   });
 
   it("timeout: a slow-drip body", async () => {
