@@ -7,6 +7,7 @@
 // "8:39  error  'next' …" and "8:40  error  'next' …" do not. Linear in the
 // lines' length.
 import { paddedUnits } from "../util/lines";
+import { messageKeyByUnits } from "./message-key-by-units";
 import { namesPlace } from "./place";
 import { rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity } from "./notes";
@@ -54,6 +55,7 @@ function hashBlocks(w: i32): i32 {
  * its class) a '#'; that form is hashed four units per multiply, with its length.
  */
 export function messageKey(s: string, a: i32, b: i32): u32 {
+  if (ASC_SHRINK_LEVEL >= 2) return messageKeyByUnits(s, a, b);
   const base = changetype<usize>(s);
   keyState = 0xcbf29ce484222325;
   keyUnits = 0;
