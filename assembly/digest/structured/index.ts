@@ -25,6 +25,7 @@ import { colonOf, describeValue, indentOf, Picks } from "./shorten";
 import { digestNdjson, parseNdjson } from "./ndjson";
 import { digestJsonStream, parseJsonStream } from "./stream";
 import { Digest, DigestContext } from "../shared/types";
+import { sortI64 } from "../../util/sort-ints";
 
 /** Share of the budget the lines around a document may take. */
 const AROUND_SHARE: f64 = 0.3;
@@ -302,7 +303,7 @@ function sortKept(d: Digest): void {
   if (n < 2) return;
   const keys = new Array<i64>(n);
   for (let i = 0; i < n; i++) keys[i] = (<i64>d.keptLines[2 * i] << 32) | <i64>d.keptLines[2 * i + 1];
-  keys.sort();
+  sortI64(keys);
   d.keptLines = [];
   for (let i = 0; i < n; i++) d.keep(<i32>(keys[i] >> 32), <i32>(keys[i] & 0xffffffff));
 }

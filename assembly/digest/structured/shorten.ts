@@ -14,6 +14,7 @@ import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { codePoints, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
 import { countSums } from "./sums";
+import { sortI64 } from "../../util/sort-ints";
 
 export const ELLIPSIS: string = "\u2026";
 /** A shortened container with fewer members than this gets no "(M in all)": the sum is obvious. */
@@ -62,7 +63,7 @@ function cappedPicks(members: Array<i32>, from: i32, to: i32, cap: i32): Array<i
     const m = unchecked(members[i]);
     if (m >= from && m < to) keys.push(m);
   }
-  keys.sort();
+  sortI64(keys);
   const shown = new Array<i32>(keys.length);
   for (let i = 0; i < keys.length; i++) unchecked((shown[i] = <i32>unchecked(keys[i])));
   return shown;
