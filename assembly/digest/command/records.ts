@@ -19,6 +19,7 @@ import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
 import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
 import { HeadedTables } from "./headed";
+import { StringIndex } from "../../util/string-index";
 
 /** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
 const ID_LED_PERCENT: i32 = 60;
@@ -62,7 +63,7 @@ export class Records {
   commitLines: i32 = 0;
   ids: Array<string> = new Array<string>();
   idCounts: Array<i32> = new Array<i32>();
-  idIndex: Map<string, i32> = new Map<string, i32>();
+  idIndex: StringIndex = new StringIndex();
   tables: Array<i32> = new Array<i32>();
   /** Entries numbered 1, 2, 3 … at a line's start (`N: name`); -1 once the numbers break their order. */
   numbered: i32 = 0;

@@ -10,6 +10,7 @@ import { replaceEvery } from "../../util/replace";
 import { StrBuf } from "../../util/strbuf";
 import { DiffFile, DiffParse, FileStatus } from "./parse";
 import { plural, Writer } from "../shared/text";
+import { StringIndex } from "../../util/string-index";
 
 const MAX_FUNCS: i32 = 4;
 /** Room kept on a directory line for ", +N more". */
@@ -165,7 +166,7 @@ function entryOf(f: DiffFile, dir: string): string {
  */
 function writeByDirectory(p: DiffParse, w: Writer, depth: i32): bool {
   const groups = new Array<DirGroup>();
-  const byDir = new Map<string, i32>();
+  const byDir = new StringIndex();
   for (let f = 0; f < p.files.length; f++) {
     const file = p.files[f];
     const dir = dirOf(file.path, depth);

@@ -29,6 +29,7 @@ import { Listing, ListingMode, listingModeName, parseListing } from "./parse";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { wholeIfItFits } from "../shared/whole";
+import { StringIndex } from "../../util/string-index";
 
 const TOP_ITEMS: i32 = 8;
 const FACT_ITEMS: i32 = 5;
@@ -132,7 +133,7 @@ function commonRoot(p: Listing): i32 {
   return prefix.length;
 }
 
-function addTo(keys: Array<string>, counts: Array<i32>, index: Map<string, i32>, key: string, by: i32): void {
+function addTo(keys: Array<string>, counts: Array<i32>, index: StringIndex, key: string, by: i32): void {
   if (index.has(key)) {
     const k = index.get(key);
     counts[k] = counts[k] + by;
@@ -181,9 +182,9 @@ function statsOf(p: Listing): ListingStats {
   }
   st.files = st.parsedFiles;
   st.dirs = st.parsedDirs;
-  const dirIndex = new Map<string, i32>();
-  const extIndex = new Map<string, i32>();
-  const topIndex = new Map<string, i32>();
+  const dirIndex = new StringIndex();
+  const extIndex = new StringIndex();
+  const topIndex = new StringIndex();
   st.rootLen = commonRoot(p);
   for (let e = 0; e < n; e++) {
     const path = p.paths[e];

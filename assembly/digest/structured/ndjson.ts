@@ -33,6 +33,7 @@ import { LEVEL_COUNT, shortenToFit } from "./ladder";
 import { colonOf } from "./shorten";
 import { addClipped, clippedLength, LineIndex, MAX_SHOWN_LINE } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
+import { StringIndex } from "../../util/string-index";
 
 /** Distinct keys counted; more are summed as "+N more keys". */
 const MAX_KEYS: i32 = 100;
@@ -110,7 +111,7 @@ export class Ndjson {
   lastRecord: i32 = -1;
   keyNames: Array<string> = new Array<string>();
   keyCounts: Array<i32> = new Array<i32>();
-  keyIds: Map<string, i32> = new Map<string, i32>();
+  keyIds: StringIndex = new StringIndex();
   /** Per key (as keyNames), its values while they look like a category. */
   keyValues: Array<KeyValues> = new Array<KeyValues>();
   /** Keys seen beyond MAX_KEYS distinct ones. */
