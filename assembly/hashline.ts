@@ -190,7 +190,7 @@ export function verifyAnchors(anchors: string, text: string): string {
   const count = list.length;
   const out = new StrBuf(64 + count * 48);
   out.add(check.allHold() ? '{"ok":true' : '{"ok":false');
-  out.add(',"totalLines":').addInt(check.totalLines).add(',"anchors":[');
+  out.addLabelInt(',"totalLines":', check.totalLines).add(',"anchors":[');
   for (let k = 0; k < count; k++) {
     const a = list[k];
     if (k > 0) out.addChar(CharCode.COMMA);

@@ -252,7 +252,7 @@ export function recordsLineOf(r: Records): string {
 /** "363 lines from 2 commits: ^a8c09c6 340, 00000000 23": lines per id, most first. */
 function idBreakdown(r: Records, out: StrBuf): void {
   const n = r.ids.length;
-  out.addCount(r.idLed).add(" lines from ").addCount(n).add(n == 1 ? " commit: " : " commits: ");
+  out.addCount(r.idLed).addLabelCount(" lines from ", n).add(n == 1 ? " commit: " : " commits: ");
   // The top few by count, one pass per slot.
   const picked = new Array<i32>();
   for (let slot = 0; slot < min(n, SHOWN_IDS); slot++) {
@@ -267,5 +267,5 @@ function idBreakdown(r: Records, out: StrBuf): void {
     if (k > 0) out.add(", ");
     out.add(r.ids[picked[k]]).addChar(CharCode.SPACE).addCount(r.idCounts[picked[k]]);
   }
-  if (n > picked.length) out.add(", +").addInt(n - picked.length).add(" more");
+  if (n > picked.length) out.addLabelInt(", +", n - picked.length).add(" more");
 }

@@ -161,14 +161,14 @@ function nameAndVersion(s: string, idx: JsonIndex): string[] {
 function documentFacts(text: string, idx: JsonIndex, nv: string[], before: i32, after: i32, level: i32): string {
   const out = new StrBuf(160);
   const c = unitAt(text, idx.start);
-  if (c == CharCode.LBRACE) out.add('"type":"object","keys":').addInt(unchecked(idx.counts[0]));
-  else if (c == CharCode.LBRACKET) out.add('"type":"array","items":').addInt(unchecked(idx.counts[0]));
+  if (c == CharCode.LBRACE) out.addLabelInt('"type":"object","keys":', unchecked(idx.counts[0]));
+  else if (c == CharCode.LBRACKET) out.addLabelInt('"type":"array","items":', unchecked(idx.counts[0]));
   else out.add('"type":"scalar"');
-  if (nv[0].length > 0) out.add(',"name":').addJson(nv[0]);
-  if (nv[1].length > 0) out.add(',"version":').addJson(nv[1]);
-  if (before > 0) out.add(',"linesBefore":').addInt(before);
-  if (after > 0) out.add(',"linesAfter":').addInt(after);
-  out.add(',"level":').addInt(level);
+  if (nv[0].length > 0) out.addLabelJson(',"name":', nv[0]);
+  if (nv[1].length > 0) out.addLabelJson(',"version":', nv[1]);
+  if (before > 0) out.addLabelInt(',"linesBefore":', before);
+  if (after > 0) out.addLabelInt(',"linesAfter":', after);
+  out.addLabelInt(',"level":', level);
   return out.toString();
 }
 

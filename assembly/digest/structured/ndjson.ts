@@ -221,8 +221,8 @@ export function parseNdjson(text: string): Ndjson {
 
 function headerOf(nd: Ndjson, cap: i32): string {
   const out = new StrBuf(128);
-  out.add("NDJSON, ").addCount(nd.records).add(nd.records == 1 ? " record" : " records");
-  if (nd.others > 0) out.add(" and ").addCount(nd.others).add(nd.others == 1 ? " other line" : " other lines");
+  out.addLabelCount("NDJSON, ", nd.records).add(nd.records == 1 ? " record" : " records");
+  if (nd.others > 0) out.addLabelCount(" and ", nd.others).add(nd.others == 1 ? " other line" : " other lines");
   if (nd.keyNames.length == 0) return out.toString();
   out.add(";");
   const items = new ItemLine(out.toString() + " keys:", max(cap, out.length + 24), 24);
@@ -240,7 +240,7 @@ function categoryItem(nd: Ndjson, id: i32): string {
   const values = nd.keyValues[id];
   const order = byCountDesc(values);
   const out = new StrBuf(48);
-  out.add(nd.keyNames[id]).add(" (").addInt(nd.keyCounts[id]).add(":");
+  out.add(nd.keyNames[id]).addLabelInt(" (", nd.keyCounts[id]).add(":");
   for (let k = 0; k < order.length; k++) {
     out.add(k == 0 ? " " : ", ").add(values.texts[order[k]]).addChar(CharCode.SPACE).addInt(values.counts[order[k]]);
   }
@@ -396,11 +396,11 @@ function firstErrorText(text: string, nd: Ndjson): string {
 
 function factsOf(nd: Ndjson): string {
   const out = new StrBuf(96);
-  out.add('"type":"ndjson","records":').addInt(nd.records);
-  out.add(',"items":').addInt(nd.records);
-  out.add(',"objects":').addInt(nd.objects);
-  out.add(',"keys":').addInt(nd.keyNames.length + nd.moreKeys);
-  out.add(',"otherLines":').addInt(nd.others);
+  out.addLabelInt('"type":"ndjson","records":', nd.records);
+  out.addLabelInt(',"items":', nd.records);
+  out.addLabelInt(',"objects":', nd.objects);
+  out.addLabelInt(',"keys":', nd.keyNames.length + nd.moreKeys);
+  out.addLabelInt(',"otherLines":', nd.others);
   return out.toString();
 }
 

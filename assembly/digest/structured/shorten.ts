@@ -123,7 +123,7 @@ class Walker {
       return;
     }
     const shown = new StrBuf(keep + 24);
-    shown.addRange(value, 0, keep).add(ELLIPSIS).add("(+").addCount(codePoints(value, keep, value.length)).add(" chars)");
+    shown.addRange(value, 0, keep).add(ELLIPSIS).addLabelCount("(+", codePoints(value, keep, value.length)).add(" chars)");
     this.out.addJson(shown.toString());
   }
 
@@ -141,9 +141,9 @@ class Walker {
     if (depth >= this.lim.maxDepth && closeAt - p > SMALL_SPAN) {
       this.ord = unchecked(idx.nexts[k]);
       if (isObject) {
-        this.out.add('{"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).add('"object with ').addCount(count).add(count == 1 ? ' key"}' : ' keys"}');
+        this.out.add('{"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).addLabelCount('"object with ', count).add(count == 1 ? ' key"}' : ' keys"}');
       } else {
-        this.out.add('"[array of ').addCount(count).add(count == 1 ? ' item]"' : ' items]"');
+        this.out.addLabelCount('"[array of ', count).add(count == 1 ? ' item]"' : ' items]"');
       }
       return closeAt + 1;
     }
@@ -172,8 +172,8 @@ class Walker {
         // The marker entry stands where the omitted members were (before any picked ones).
         if (written++ > 0) this.out.addChar(CharCode.COMMA);
         this.newline(depth + 1);
-        if (isObject) this.out.add('"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).add('"+').addCount(omitted).add(omitted == 1 ? " key" : " keys");
-        else this.out.add('"').add(ELLIPSIS).add("+").addCount(omitted).add(omitted == 1 ? " item" : " items");
+        if (isObject) this.out.add('"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).addLabelCount('"+', omitted).add(omitted == 1 ? " key" : " keys");
+        else this.out.add('"').add(ELLIPSIS).addLabelCount("+", omitted).add(omitted == 1 ? " item" : " items");
         // The total too: "how many versions / packages" is a question the shown
         // members plus the omitted count answer only after some arithmetic; so is
         // "how many errors" of records that each count theirs (sums.ts).

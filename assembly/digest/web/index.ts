@@ -58,9 +58,9 @@ function summaryOf(ctx: DigestContext, title: string): string {
 
 function factsOf(format: string, title: string, headings: i32, links: i32, textChars: i32): string {
   const out = new StrBuf(96 + title.length);
-  out.add('"format":"').add(format).add('","title":').addJson(title);
-  out.add(',"headings":').addInt(headings).add(',"links":').addInt(links);
-  out.add(',"textChars":').addInt(textChars);
+  out.add('"format":"').add(format).addLabelJson('","title":', title);
+  out.addLabelInt(',"headings":', headings).addLabelInt(',"links":', links);
+  out.addLabelInt(',"textChars":', textChars);
   return out.toString();
 }
 
