@@ -31,6 +31,7 @@ import { classifyArgv, classifyCommandLine } from "./classify/shell";
 import { looksLikeDiff, looksLikeHtml, looksLikeJson, sniffText, SNIFF_UNITS } from "./classify/sniff";
 import { ToolKind, toolKind } from "./classify/tools";
 import { isLogPath, looksLikeLog } from "./classify/log";
+import { trimStart } from "./util/trim-start";
 
 /** Lines of warnings allowed before the JSON a command was asked for. */
 const JSON_PREAMBLE_LINES = 20;
@@ -50,7 +51,7 @@ function githubKind(call: Call): CommandKind {
     words = [line];
   }
   if (words.length == 1) {
-    const line = words[0].trimStart();
+    const line = trimStart(words[0]);
     return classifyCommandLine(line.startsWith("gh ") ? line : "gh " + line, 0);
   }
   if (words[0] != "gh") words.unshift("gh");

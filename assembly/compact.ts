@@ -78,19 +78,19 @@ export class CompactResult {
     const kept = keptLinesJson(this.keptLines);
     // Room for every field at once (escapes aside): a buffer that grows copies what it holds.
     const out = new StrBuf((withLlm ? this.llm.length : 0) + this.summary.length + kept.length + this.facts.length + this.details.length + 320);
-    out.add('{"category":"').add(categoryName(this.category)).add('","llm":').addJson(withLlm ? this.llm : "");
-    out.add(',"summary":').addJson(this.summary);
+    out.add('{"category":"').add(categoryName(this.category)).addLabelJson('","llm":', withLlm ? this.llm : "");
+    out.addLabelJson(',"summary":', this.summary);
     out.add(',"truncated":').add(this.truncated ? "true" : "false");
-    out.add(',"cleanChars":').addInt(this.cleanChars);
-    out.add(',"totalLines":').addInt(this.totalLines);
-    out.add(',"omittedChars":').addInt(this.omittedChars);
+    out.addLabelInt(',"cleanChars":', this.cleanChars);
+    out.addLabelInt(',"totalLines":', this.totalLines);
+    out.addLabelInt(',"omittedChars":', this.omittedChars);
     out.add(',"keptLines":').add(kept);
     out.add(',"facts":{').add(this.facts).addChar(0x7d);
     out.add(',"cleanChanged":').add(this.cleanChanged ? "true" : "false");
-    out.add(',"rawTokens":').addInt(this.rawTokens);
-    out.add(',"llmTokens":').addInt(this.llmTokens);
+    out.addLabelInt(',"rawTokens":', this.rawTokens);
+    out.addLabelInt(',"llmTokens":', this.llmTokens);
     out.add(',"paging":"').add(pagingName(this.paging)).addChar(0x22);
-    out.add(',"budget":').addInt(this.budget);
+    out.addLabelInt(',"budget":', this.budget);
     out.add(',"details":').add(this.details.length > 0 ? this.details : "null");
     out.addChar(0x7d);
     return out.toString();

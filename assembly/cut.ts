@@ -232,13 +232,13 @@ export class Cut {
         if (p > 0 && unitAt(text, p - 1) != CharCode.LF) {
           // The line began in the gap before.
           const from = max(lineStartAt(text, p), pos);
-          body.add("[...").addCount(pairs > 0 ? codePoints(text, from, p) : p - from).add(" chars omitted...] ");
+          body.addLabelCount("[...", pairs > 0 ? codePoints(text, from, p) : p - from).add(" chars omitted...] ");
         }
         body.addRange(text, p, nl);
         if (nl == segEnd && segEnd < n && unitAt(text, segEnd) != CharCode.LF) {
           // The line goes on in the gap after.
           const to = min(findNewline(text, segEnd, n), next);
-          body.add(" [...").addCount(pairs > 0 ? codePoints(text, segEnd, to) : to - segEnd).add(" chars omitted...]");
+          body.addLabelCount(" [...", pairs > 0 ? codePoints(text, segEnd, to) : to - segEnd).add(" chars omitted...]");
         }
         shown++;
         line++;

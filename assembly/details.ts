@@ -24,7 +24,7 @@ function isBlank(s: string, start: i32, end: i32): bool {
 /** `{"text":…,"errorLines":[…],"sections":{…}|null,"outline":[…]|null}` for a cleaned output. */
 export function detailsJson(cleaned: string, category: i32, ctx: DigestContext): string {
   const out = new StrBuf(cleaned.length + 512);
-  out.add('{"text":').addJson(cleaned);
+  out.addLabelJson('{"text":', cleaned);
   out.add(',"errorLines":[');
   const scan = scanImportant(cleaned);
   let written = 0;

@@ -5,6 +5,7 @@ import { CharCode, isHighSurrogate, isLowSurrogate } from "./util/chars";
 import { Anchor, parseAnchors } from "./util/anchors";
 import { countNewlines, findNewline, lineCount, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
+import { sortI64 } from "./util/sort-ints";
 
 const FNV_BASIS: u32 = 2166136261;
 const FNV_PRIME: u32 = 16777619;
@@ -156,7 +157,7 @@ export function checkAnchors(anchors: string, text: string): AnchorCheck {
     current[k] = -1;
     order[k] = (<i64>list[k].line << 32) | <i64>k;
   }
-  order.sort();
+  sortI64(order);
   let line = 1;
   let pos = 0;
   const n = text.length;
@@ -189,7 +190,7 @@ export function verifyAnchors(anchors: string, text: string): string {
   const count = list.length;
   const out = new StrBuf(64 + count * 48);
   out.add(check.allHold() ? '{"ok":true' : '{"ok":false');
-  out.add(',"totalLines":').addInt(check.totalLines).add(',"anchors":[');
+  out.addLabelInt(',"totalLines":', check.totalLines).add(',"anchors":[');
   for (let k = 0; k < count; k++) {
     const a = list[k];
     if (k > 0) out.addChar(CharCode.COMMA);

@@ -56,6 +56,7 @@ import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate
 import { CharCode, isAlpha, isSpaceOrTab } from "./util/chars";
 import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
+import { sortI64 } from "./util/sort-ints";
 
 /** Share of the content room (budget minus markers) flagged blocks may take; head and tail get the rest. */
 const IMPORTANT_SHARE: f64 = 0.7;
@@ -185,7 +186,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const repeatedSummaries = new Array<i32>();
   novelFirst(text, scan, summaryOrder, summaryOrder.length, novelSummaries, repeatedSummaries);
   for (let j = 0; j < novelSummaries.length; j++) primary.push(unchecked(novelSummaries[j]));
-  notable.sort();
+  sortI64(notable);
   let k = notable.length - 1;
   for (let j = 2; j < novel.length; j++) primary.push(unchecked(novel[j]));
   // Under a small budget errors and summaries that say nothing new and warnings
@@ -214,7 +215,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
     const h = unchecked(repeatedWarnings[w]);
     restKeys.push((<i64>(unchecked(scan.lineEnds[h]) - unchecked(scan.lineStarts[h])) << 32) | <i64>h);
   }
-  restKeys.sort();
+  sortI64(restKeys);
   for (let j = 0; j < restKeys.length; j++) order.rest.push(<i32>(unchecked(restKeys[j]) & 0xffffffff));
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
@@ -511,7 +512,7 @@ class Chosen {
     if (perLine > 0) return this.spentNumbered(text, take, perLine);
     const parts = new Array<i64>(take);
     for (let i = 0; i < take; i++) unchecked((parts[i] = (<i64>unchecked(this.starts[i]) << 32) | <i64>unchecked(this.ends[i])));
-    parts.sort();
+    sortI64(parts);
     let total = 0;
     let curEnd = -1;
     for (let i = 0; i < take; i++) {
@@ -531,7 +532,7 @@ class Chosen {
   private spentNumbered(text: string, take: i32, perLine: i32): i32 {
     const parts = new Array<i64>(take);
     for (let i = 0; i < take; i++) unchecked((parts[i] = (<i64>unchecked(this.starts[i]) << 32) | <i64>unchecked(this.ends[i])));
-    parts.sort();
+    sortI64(parts);
     let total = 0;
     let runStart = -1;
     let runEnd = -1;
@@ -556,7 +557,7 @@ function sameUnits(text: string, a: i32, b: i32, len: i32): bool {
 
 /** Length of the union of ranges packed as (start << 32) | end. */
 function unionLength(parts: i64[]): i32 {
-  parts.sort();
+  sortI64(parts);
   let total = 0;
   let curEnd = -1;
   for (let i = 0; i < parts.length; i++) {
@@ -583,7 +584,7 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
   // Ranges sorted by start; keys pack start and index.
   const keys = new Array<i64>(take);
   for (let i = 0; i < take; i++) unchecked((keys[i] = (<i64>unchecked(chosen.starts[i]) << 32) | <i64>i));
-  keys.sort();
+  sortI64(keys);
   const cut = new Cut(text, scan.totalLines);
   cut.numbered = numbered;
   cut.alike = alike;

@@ -42,10 +42,10 @@ export function writeMarker(
   hidden: HiddenCounts | null,
   hint: string,
 ): void {
-  out.add("[...").addCount(omitted).add(" chars omitted...] ");
-  if (first == last) out.add("line ").addCount(first);
-  else out.add("lines ").addCount(first).addChar(EN_DASH).addCount(last);
-  out.add(" of ").addCount(total);
+  out.addLabelCount("[...", omitted).add(" chars omitted...] ");
+  if (first == last) out.addLabelCount("line ", first);
+  else out.addLabelCount("lines ", first).addChar(EN_DASH).addCount(last);
+  out.addLabelCount(" of ", total);
   if (partial) out.add(" (partial)");
   if (hidden !== null && hidden.any) writeHidden(out, hidden);
   writeHint(out, hint, first, last);
@@ -59,7 +59,7 @@ export function writeMarker(
  * the tally's 30 chars are a line more of the output. Alike blocks are still named.
  */
 export function writeNumberedMarker(out: StrBuf, omitted: i32, shown: i32, total: i32, hidden: HiddenCounts | null, hint: string, first: i32, last: i32): void {
-  out.add("[...").addCount(omitted).add(" chars omitted...] ").addCount(shown).add(" of ").addCount(total).add(" lines shown, numbered");
+  out.addLabelCount("[...", omitted).addLabelCount(" chars omitted...] ", shown).addLabelCount(" of ", total).add(" lines shown, numbered");
   if (hidden !== null && hidden.alike > 0) writeAlike(out, hidden);
   writeHint(out, hint, first, last);
 }
@@ -73,7 +73,7 @@ export function numberedMarkerBound(units: i32, total: i32, hint: string, hidden
 
 /** "[...N chars omitted...]" alone: for budgets too small for the line range. */
 export function writeBareMarker(out: StrBuf, omitted: i32): void {
-  out.add("[...").addCount(omitted).add(" chars omitted...]");
+  out.addLabelCount("[...", omitted).add(" chars omitted...]");
 }
 
 function writeHidden(out: StrBuf, h: HiddenCounts): void {
@@ -83,7 +83,7 @@ function writeHidden(out: StrBuf, h: HiddenCounts): void {
 
 /** "; 23 blocks like lines 31–35": the kept block stands for them; "; 6 alike blocks" when none is kept. */
 function writeAlike(out: StrBuf, h: HiddenCounts): void {
-  out.add("; ").addCount(h.alike);
+  out.addLabelCount("; ", h.alike);
   if (h.alikeFirst == 0) out.add(" alike blocks");
   else {
     out.add(h.alike == 1 ? " block like lines " : " blocks like lines ");

@@ -69,7 +69,7 @@ export function sections(text: string, start: i32, end: i32): string {
   const s = sectionsOf(text, start, end);
   const total = s.totalLines;
   const out = new StrBuf(256);
-  out.add('{"totalLines":').addInt(total);
+  out.addLabelInt('{"totalLines":', total);
   if (!s.hasRelevant) {
     out.add(',"before":');
     addRange(out, 1, total);
@@ -78,7 +78,7 @@ export function sections(text: string, start: i32, end: i32): string {
   }
   out.add(',"before":');
   addRange(out, 1, s.first - 1);
-  out.add(',"relevant":{"first":').addInt(s.first).add(',"last":').addInt(s.last).add(',"hashlines":');
+  out.addLabelInt(',"relevant":{"first":', s.first).addLabelInt(',"last":', s.last).add(',"hashlines":');
   out.addJson(s.hashlines);
   out.add('},"after":');
   addRange(out, s.last + 1, total);
@@ -91,5 +91,5 @@ function addRange(out: StrBuf, first: i32, last: i32): void {
     out.add("null");
     return;
   }
-  out.add('{"first":').addInt(first).add(',"last":').addInt(last).addChar(0x7d);
+  out.addLabelInt('{"first":', first).addLabelInt(',"last":', last).addChar(0x7d);
 }

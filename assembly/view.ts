@@ -27,7 +27,7 @@ export function view(text: string, offset: i32, limit: i32, hashlines: bool): st
   const out = new StrBuf(min(n, count * 80) + 96);
   if (total == 0) return "(empty: 0 lines total)";
   if (first > total) {
-    out.add("(offset ").addInt(first).add(" is past the end: ").addInt(total);
+    out.addLabelInt("(offset ", first).addLabelInt(" is past the end: ", total);
     out.add(total == 1 ? " line total; end of file)" : " lines total; end of file)");
     return out.toString();
   }
@@ -47,8 +47,8 @@ export function view(text: string, offset: i32, limit: i32, hashlines: bool): st
     out.addChar(CharCode.LF);
     pos = nl + 1;
   }
-  out.add("(showing lines ").addInt(first).addChar(CharCode.MINUS).addInt(last).add(" of ").addInt(total).add(" total; ");
-  if (last < total) out.add("next: offset=").addInt(last + 1).addChar(0x29);
+  out.addLabelInt("(showing lines ", first).addChar(CharCode.MINUS).addInt(last).addLabelInt(" of ", total).add(" total; ");
+  if (last < total) out.addLabelInt("next: offset=", last + 1).addChar(0x29);
   else out.add("end of file)");
   return out.toString();
 }
@@ -60,5 +60,5 @@ function addCappedLine(out: StrBuf, s: string, start: i32, end: i32): void {
   }
   const cut = safeEnd(s, start + MAX_VIEW_LINE);
   out.addRange(s, start, cut);
-  out.add("… [").addCount(codePoints(s, cut, end)).add(" more chars]");
+  out.addLabelCount("… [", codePoints(s, cut, end)).add(" more chars]");
 }

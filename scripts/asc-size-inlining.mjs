@@ -1,14 +1,12 @@
 // An asc transform for the component build (scripts/build-component.mjs passes it; by hand:
-// `--transform ./scripts/asc-size-inlining.mjs`). It drops the `@inline` decorator from the
-// project's functions and methods, so that Binaryen's size pipeline decides what to inline.
+// `--transform ./scripts/asc-size-inlining.mjs`). It drops the `@inline` decorator from every
+// function and method, the standard library's too, so that Binaryen's size pipeline decides
+// what to inline.
 // `@inline` makes asc copy a helper's body into every call site, which the Node core wants for
 // speed (a character test or a load in a hot loop); in a module built for size, a call is
 // smaller than most of those bodies. Binaryen still inlines a function that has one caller, or
 // whose body is no larger than the call. `@inline const` stays: a constant is folded either way.
-import { DecoratorKind, NodeKind, SourceKind } from "assemblyscript";
-
-/** Whether `source` is the project's own code (the standard library keeps its decorators). */
-const isProjectSource = (source) => source.sourceKind == SourceKind.User || source.sourceKind == SourceKind.UserEntry;
+import { DecoratorKind, NodeKind } from "assemblyscript";
 
 function dropInline(node) {
   if (node.decorators) {
@@ -33,7 +31,7 @@ function visit(statement) {
 export default class SizeInlining {
   afterParse(parser) {
     for (const source of parser.sources) {
-      if (isProjectSource(source)) for (const statement of source.statements) visit(statement);
+      for (const statement of source.statements) visit(statement);
     }
   }
 }

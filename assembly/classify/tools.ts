@@ -12,6 +12,7 @@
 //              web_fetch google_web_search replace write_file save_memory
 // crush, pi:   view fetch sourcegraph download find
 import { lowerForAsciiTests } from "../util/lower";
+import { StringIndex } from "../util/string-index";
 
 export const enum ToolKind {
   Unknown = 0,
@@ -32,10 +33,10 @@ export const enum ToolKind {
   Plan,
 }
 
-let table: Map<string, ToolKind> | null = null;
+let table: StringIndex | null = null;
 
 /** Each space-separated name of `names` keyed to `k` (a loop rather than String#split: smaller code). */
-function add(map: Map<string, ToolKind>, names: string, k: ToolKind): void {
+function add(map: StringIndex, names: string, k: ToolKind): void {
   let from = 0;
   for (let i = 0; i <= names.length; i++) {
     if (i < names.length && names.charCodeAt(i) != 0x20) continue;
@@ -44,10 +45,10 @@ function add(map: Map<string, ToolKind>, names: string, k: ToolKind): void {
   }
 }
 
-function tools(): Map<string, ToolKind> {
+function tools(): StringIndex {
   let map = table;
   if (map !== null) return map;
-  map = new Map<string, ToolKind>();
+  map = new StringIndex();
   add(map, "bash sh zsh shell localshell execcommand exec runptycmd runcommand runshellcommand runterminalcmd executecommand terminal writestdin", ToolKind.Shell);
   add(map, "read readfile readmanyfiles cat view viewfile openfile notebookread readnotebook", ToolKind.Read);
   add(map, "grep rg ripgrep search grepfile grepfiles searchfilecontent searchfiles codesearch sourcegraph", ToolKind.Search);
@@ -88,5 +89,5 @@ export function normalizeToolName(tool: string): string {
 export function toolKind(tool: string): ToolKind {
   const key = normalizeToolName(tool);
   const map = tools();
-  return map.has(key) ? map.get(key) : ToolKind.Unknown;
+  return map.has(key) ? <ToolKind>map.get(key) : ToolKind.Unknown;
 }

@@ -7,10 +7,12 @@
 // "8:39  error  'next' …" and "8:40  error  'next' …" do not. Linear in the
 // lines' length.
 import { paddedUnits } from "../util/lines";
+import { messageKeyByUnits } from "./message-key-by-units";
 import { namesPlace } from "./place";
 import { rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity } from "./notes";
 import { NO_WORDS, Scan } from "./scan";
+import { sortStaticI64 } from "../util/sort-ints";
 
 /** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
 const PRIME: u64 = 0x100000001b3;
@@ -54,6 +56,7 @@ function hashBlocks(w: i32): i32 {
  * its class) a '#'; that form is hashed four units per multiply, with its length.
  */
 export function messageKey(s: string, a: i32, b: i32): u32 {
+  if (ASC_SHRINK_LEVEL >= 2) return messageKeyByUnits(s, a, b);
   const base = changetype<usize>(s);
   keyState = 0xcbf29ce484222325;
   keyUnits = 0;
@@ -208,7 +211,7 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) ? 1 : 0;
     unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 45) | (<i64>nowhere << 44) | (<i64>rarity << 24) | <i64>j));
   }
-  ranked.sort();
+  sortStaticI64(ranked);
   for (let r = 0; r < n; r++) {
     const j = <i32>(unchecked(ranked[r]) & MAX_HITS);
     const h = unchecked(order[j]);

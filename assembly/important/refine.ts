@@ -33,6 +33,7 @@ import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 import { dropDataRows } from "./template-rows";
 import { isUnderlinedTitle } from "./titles";
+import { sortI64 } from "../util/sort-ints";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
 const MAX_NOTABLE: i32 = 48;
@@ -412,7 +413,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
-  candidates.sort();
+  sortI64(candidates);
   const notable = new StaticArray<u8>(lines + 1);
   let taken = 0;
   for (let k = candidates.length - 1; k >= 0 && taken < MAX_NOTABLE; k--) {

@@ -105,8 +105,24 @@ function foldUnits(h: u64, units: v128): u64 {
   return (h ^ <u64>i64x2.extract_lane(units, 1)) * 0x100000001b3;
 }
 
+/**
+ * tokenClass() of the token s[i, i + length) read unit by unit (the size-optimised build):
+ * 4 units per multiply, the last step of 8 filled with zeros past the token.
+ */
+function tokenClassByUnits(s: string, i: i32, length: i32): u32 {
+  let h: u64 = 0xcbf29ce484222325;
+  const steps = (length + 7) & ~7;
+  for (let j = 0; j < steps; j += 4) {
+    let units: u64 = 0;
+    for (let u = 0; u < 4 && j + u < length; u++) units |= <u64>unitAt(s, i + j + u) << (<u64>u << 4);
+    h = (h ^ units) * 0x100000001b3;
+  }
+  return classOf(h, length);
+}
+
 /** The class of "SUMMARY:", the label sanitizers and memory checkers put on their totals. */
-const SUMMARY_LABEL: u32 = longTokenClass(changetype<usize>("SUMMARY:"), 0, 8, 8);
+const SUMMARY_LABEL: u32 =
+  ASC_SHRINK_LEVEL < 2 ? longTokenClass(changetype<usize>("SUMMARY:"), 0, 8, 8) : tokenClassByUnits("SUMMARY:", 0, 8);
 
 /** The end of the token that goes on at i (before b), shifted left by one, and in the low bit whether that part holds a digit. */
 function longTokenEnd(s: string, i: i32, b: i32): i32 {
@@ -224,6 +240,7 @@ export class Shapes {
    * whether a token holds a digit.
    */
   private tokenize(k: i32, a: i32, b: i32): i32 {
+    if (ASC_SHRINK_LEVEL >= 2) return this.tokenizeByUnits(k, a, b);
     const s = this.text;
     let indent = 0;
     let i = a;
@@ -304,6 +321,53 @@ export class Shapes {
     unchecked((this.templates[k] = tokens == 0 ? 0 : template | 1));
     this.tokensRead = tokens;
     return (t << 1) | <i32>(digits != 0);
+  }
+
+  /**
+   * tokenize() one unit at a time, for the size-optimised build (ASC_SHRINK_LEVEL 2): the
+   * same columns, template and result without the vector steps' code.
+   */
+  private tokenizeByUnits(k: i32, a: i32, b: i32): i32 {
+    const s = this.text;
+    let indent = 0;
+    let i = a;
+    while (i < b) {
+      const c = unitAt(s, i);
+      if (c == CharCode.SPACE) indent++;
+      else if (c == CharCode.TAB) indent += 4;
+      else break;
+      i++;
+    }
+    const t = i;
+    const first = k * COLS;
+    for (let c = 0; c < COLS; c++) unchecked((this.slots[first + c] = -1));
+    const ind = min(indent, INDENTS - 1);
+    let template: u32 = fnv(2166136261, <u32>ind + 1);
+    let tokens = 0;
+    let last: u32 = 0;
+    let digits = 0;
+    while (i < b) {
+      if (isSpaceOrTab(unitAt(s, i))) {
+        i++;
+        continue;
+      }
+      const read = longTokenEnd(s, i, b);
+      const end = read >> 1;
+      digits |= read & 1;
+      const cls = read & 1 ? NUM_HASH : tokenClassByUnits(s, i, end - i);
+      if (tokens < LAST_COL) {
+        if (cls == SUMMARY_LABEL) this.labelled.push(k);
+        unchecked((this.slots[first + tokens] = this.add(ind * COLS + tokens, cls)));
+      }
+      last = cls;
+      template = fnv(template, cls);
+      tokens++;
+      i = end;
+    }
+    if (tokens > LAST_COL) unchecked((this.slots[first + LAST_COL] = this.add(ind * COLS + LAST_COL, last)));
+    unchecked((this.templates[k] = tokens == 0 ? 0 : template | 1));
+    this.tokensRead = tokens;
+    return (t << 1) | digits;
   }
 
   /** Counts token class `cls` in column `col`; its slot, or -1 when the table is full. */

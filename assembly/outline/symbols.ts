@@ -60,19 +60,19 @@ export class Outline {
     out.addChar(0x5b);
     let n = 0;
     if (this.imports > 0) {
-      out.add('{"kind":"imports","name":"","first":').addInt(this.importFirst);
-      out.add(',"last":').addInt(this.importLast).add(',"count":').addInt(this.imports).addChar(0x7d);
+      out.addLabelInt('{"kind":"imports","name":"","first":', this.importFirst);
+      out.addLabelInt(',"last":', this.importLast).addLabelInt(',"count":', this.imports).addChar(0x7d);
       n++;
     }
     for (let i = 0; i < this.symbols.length; i++) {
       const s = this.symbols[i];
       if (n++ > 0) out.addChar(0x2c);
-      out.add('{"kind":').addJson(s.kind).add(',"name":').addJson(s.name);
-      out.add(',"first":').addInt(s.first).add(',"last":').addInt(s.last);
-      if (s.members > 0) out.add(',"members":').addInt(s.members);
-      if (s.detail.length > 0) out.add(',"detail":').addJson(s.detail);
+      out.addLabelJson('{"kind":', s.kind).addLabelJson(',"name":', s.name);
+      out.addLabelInt(',"first":', s.first).addLabelInt(',"last":', s.last);
+      if (s.members > 0) out.addLabelInt(',"members":', s.members);
+      if (s.detail.length > 0) out.addLabelJson(',"detail":', s.detail);
       if (s.depth > 0) {
-        out.add(',"depth":').addInt(s.depth).add(',"parent":');
+        out.addLabelInt(',"depth":', s.depth).add(',"parent":');
         out.addJson(s.parent >= 0 && s.parent < this.symbols.length ? this.symbols[s.parent].name : "");
       }
       out.addChar(0x7d);

@@ -73,9 +73,21 @@ export class StrBuf {
     return this.add(n.toString());
   }
 
+  /** Appends `label`, then n in decimal (`"lines":12`): one call in place of two. */
+  // @ts-ignore: decorator
+  @inline addLabelInt(label: string, n: i64): StrBuf {
+    return this.add(label).addInt(n);
+  }
+
   /** Appends n with thousands separators: 30000 -> "30,000". */
   addCount(n: i64): StrBuf {
     return this.add(formatCount(n));
+  }
+
+  /** Appends `label`, then n as addCount() writes it (`12,480 lines`): one call in place of two. */
+  // @ts-ignore: decorator
+  @inline addLabelCount(label: string, n: i64): StrBuf {
+    return this.add(label).addCount(n);
   }
 
   /** Appends s[start, end) as the body of a JSON string (no quotes). */
@@ -122,6 +134,13 @@ export class StrBuf {
     this.addJsonRange(s, 0, s.length);
     return this.addChar(0x22);
   }
+
+  /** Appends `label`, then s as addJson() writes it (`"path":"a.ts"`): one call in place of two. */
+  // @ts-ignore: decorator
+  @inline addLabelJson(label: string, s: string): StrBuf {
+    return this.add(label).addJson(s);
+  }
+
 
   /** Drops everything after the first n code units. */
   truncate(n: i32): void {

@@ -68,7 +68,7 @@ export class DumpBlocks {
 export function dumpsLine(d: DumpBlocks): string {
   const best = mostBlocks(d);
   if (best < 0) return "";
-  return new StrBuf(40).add(d.words[best]).add(" blocks: ").addCount(d.counts[best]).toString();
+  return new StrBuf(40).add(d.words[best]).addLabelCount(" blocks: ", d.counts[best]).toString();
 }
 
 /** The word whose blocks dumpsLine() counts ("goroutine"), or "" when it counts none. */

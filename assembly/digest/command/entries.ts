@@ -117,6 +117,6 @@ export function entriesLine(e: LabeledEntries): string {
     if (k > 0) out.add(" \u00b7 ");
     out.add(e.labels[k]).addChar(CharCode.SPACE).addCount(e.counts[k]).add(e.counts[k] == 1 ? " entry" : " entries");
   }
-  if (n > SHOWN) out.add(" \u00b7 +").addInt(n - SHOWN).add(" more lists");
+  if (n > SHOWN) out.addLabelInt(" \u00b7 +", n - SHOWN).add(" more lists");
   return out.toString();
 }

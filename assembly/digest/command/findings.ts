@@ -508,6 +508,6 @@ export function findingsLine(f: Findings, small: bool = false): string {
     const code = unchecked(order[k]);
     out.add(unchecked(f.codes[code])).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
   }
-  if (n > shown) out.add(", +").addInt(n - shown).add(" more");
+  if (n > shown) out.addLabelInt(", +", n - shown).add(" more");
   return out.toString();
 }

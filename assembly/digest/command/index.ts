@@ -69,7 +69,7 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
   }
   if (withTotal && r.passed >= 0 && parts > 1) {
     const all = r.passed + max(r.failed, 0) + max(r.errors, 0) + max(r.skipped, 0);
-    out.add(" (").addCount(all).add(all == 1 ? " test)" : " tests)");
+    out.addLabelCount(" (", all).add(all == 1 ? " test)" : " tests)");
   }
   return out.toString();
 }
@@ -81,7 +81,7 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
 function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool): string {
   const out = new StrBuf(96);
   if (exitCode >= 0) {
-    out.add("exit ").addInt(exitCode);
+    out.addLabelInt("exit ", exitCode);
     if (exitCode != 0) out.add(" (failed)");
     out.add(" \u00b7 ");
   }
@@ -128,29 +128,29 @@ function summaryOf(text: string, scan: Scan, errors: i32, r: RunnerSummary, ctx:
 
 function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: RunnerSummary): string {
   const out = new StrBuf(160);
-  out.add('"exitCode":').addInt(ctx.exitCode);
-  out.add(',"lines":').addInt(lines);
-  out.add(',"errors":').addInt(errors);
-  out.add(',"warnings":').addInt(warnings);
+  out.addLabelInt('"exitCode":', ctx.exitCode);
+  out.addLabelInt(',"lines":', lines);
+  out.addLabelInt(',"errors":', errors);
+  out.addLabelInt(',"warnings":', warnings);
   if (r.found) {
-    out.add(',"runner":').addJson(r.runner);
+    out.addLabelJson(',"runner":', r.runner);
     out.add(',"tests":{');
     let parts = 0;
     if (r.passed >= 0) {
-      out.add('"passed":').addInt(r.passed);
+      out.addLabelInt('"passed":', r.passed);
       parts++;
     }
     if (r.failed >= 0) {
       if (parts++ > 0) out.addChar(0x2c);
-      out.add('"failed":').addInt(r.failed);
+      out.addLabelInt('"failed":', r.failed);
     }
     if (r.skipped >= 0) {
       if (parts++ > 0) out.addChar(0x2c);
-      out.add('"skipped":').addInt(r.skipped);
+      out.addLabelInt('"skipped":', r.skipped);
     }
     if (r.errors >= 0) {
       if (parts++ > 0) out.addChar(0x2c);
-      out.add('"errors":').addInt(r.errors);
+      out.addLabelInt('"errors":', r.errors);
     }
     out.addChar(0x7d);
   }

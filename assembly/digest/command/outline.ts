@@ -129,7 +129,7 @@ export function sectionOutlineOf(text: string, r: SectionLines, cap: i32): strin
     while (e > s && (unitAt(text, e - 1) == CharCode.SPACE || unitAt(text, e - 1) == CharCode.COLON)) e--;
     if (e - s > MAX_HEADING) item.addRange(text, s, safeEnd(text, s + MAX_HEADING)).addChar(0x2026);
     else item.addRange(text, s, e);
-    item.add(" L").addInt(found[k * 3 + 2]);
+    item.addLabelInt(" L", found[k * 3 + 2]);
     if (!items.tryAdd(item.toString(), k == headings - 1)) break;
     shown++;
   }

@@ -19,6 +19,7 @@ import { StrBuf } from "../../util/strbuf";
 import { startsWithAt } from "../shared/text";
 import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
 import { HeadedTables } from "./headed";
+import { StringIndex } from "../../util/string-index";
 
 /** Share (percent) of the lines, blank and graph-only ones aside, that must be led by an id. */
 const ID_LED_PERCENT: i32 = 60;
@@ -76,7 +77,7 @@ export class Records {
   commitLines: i32 = 0;
   ids: Array<string> = new Array<string>();
   idCounts: Array<i32> = new Array<i32>();
-  idIndex: Map<string, i32> = new Map<string, i32>();
+  idIndex: StringIndex = new StringIndex();
   tables: Array<i32> = new Array<i32>();
   /** Entries numbered 1, 2, 3 … at a line's start (`N: name`); -1 once the numbers break their order. */
   numbered: i32 = 0;
@@ -266,7 +267,7 @@ export function recordsLineOf(r: Records): string {
 /** "363 lines from 2 commits: ^a8c09c6 340, 00000000 23": lines per id, most first. */
 function idBreakdown(r: Records, out: StrBuf): void {
   const n = r.ids.length;
-  out.addCount(r.idLed).add(" lines from ").addCount(n).add(n == 1 ? " commit: " : " commits: ");
+  out.addCount(r.idLed).addLabelCount(" lines from ", n).add(n == 1 ? " commit: " : " commits: ");
   // The top few by count, one pass per slot.
   const picked = new Array<i32>();
   for (let slot = 0; slot < min(n, SHOWN_IDS); slot++) {
@@ -281,5 +282,5 @@ function idBreakdown(r: Records, out: StrBuf): void {
     if (k > 0) out.add(", ");
     out.add(r.ids[picked[k]]).addChar(CharCode.SPACE).addCount(r.idCounts[picked[k]]);
   }
-  if (n > picked.length) out.add(", +").addInt(n - picked.length).add(" more");
+  if (n > picked.length) out.addLabelInt(", +", n - picked.length).add(" more");
 }

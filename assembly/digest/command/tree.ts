@@ -108,7 +108,7 @@ export function treeTopLevelOf(s: string, lines: TreeLines, share: i32): string 
   const total = starts.length;
   if (total < 2 || nested == 0) return "";
   const out = new StrBuf(min(share, 4096) + 16);
-  out.add("top level (").addCount(total).add("): ");
+  out.addLabelCount("top level (", total).add("): ");
   // Room for ", +N more" whenever an entry might not fit.
   const tail = 9 + 10;
   let shown = 0;
@@ -123,6 +123,6 @@ export function treeTopLevelOf(s: string, lines: TreeLines, share: i32): string 
     shown++;
   }
   if (shown == 0) return "";
-  if (shown < total) out.add(", +").addCount(total - shown).add(" more");
+  if (shown < total) out.addLabelCount(", +", total - shown).add(" more");
   return out.toString();
 }

@@ -10,6 +10,7 @@ import { replaceEvery } from "../../util/replace";
 import { StrBuf } from "../../util/strbuf";
 import { DiffFile, DiffParse, FileStatus } from "./parse";
 import { plural, Writer } from "../shared/text";
+import { StringIndex } from "../../util/string-index";
 
 const MAX_FUNCS: i32 = 4;
 /** Room kept on a directory line for ", +N more". */
@@ -34,12 +35,12 @@ export function fileLine(f: DiffFile, funcs: i32 = MAX_FUNCS, compact: bool = fa
   if (f.status == FileStatus.Deleted) return out.add("\u2717 ").add(path).add(" (deleted, ").add(plural(f.removed, "line", "lines")).add(")").toString();
   if (f.status == FileStatus.Renamed || f.status == FileStatus.Copied) {
     out.add("\u2192 ").add(f.oldPath).add(" \u2192 ").add(f.newPath).add(f.status == FileStatus.Renamed ? " (renamed" : " (copied");
-    if (f.similarity >= 0) out.add(", similarity ").addInt(f.similarity).add("%");
+    if (f.similarity >= 0) out.addLabelInt(", similarity ", f.similarity).add("%");
     out.add(")");
     if (f.added + f.removed == 0) return out.toString();
     out.addChar(CharCode.SPACE);
   } else out.add("\u270e ").add(path).addChar(CharCode.SPACE);
-  out.add("+").addCount(f.added).add("/-").addCount(f.removed);
+  out.addLabelCount("+", f.added).addLabelCount("/-", f.removed);
   if (!compact) out.add(" lines");
   if (f.added + f.removed == 0 && f.newMode.length > 0) out.add(" (mode ").add(f.oldMode).add(" \u2192 ").add(f.newMode).add(")");
   if (funcs > 0 && f.funcs.length > 0) {
@@ -49,7 +50,7 @@ export function fileLine(f: DiffFile, funcs: i32 = MAX_FUNCS, compact: bool = fa
       if (k > 0) out.add(", ");
       out.add(f.funcs[k]);
     }
-    if (f.funcs.length > n) out.add(", +").addInt(f.funcs.length - n).add(" more");
+    if (f.funcs.length > n) out.addLabelInt(", +", f.funcs.length - n).add(" more");
     out.add(")");
   }
   return out.toString();
@@ -114,7 +115,7 @@ export function writeFileList(p: DiffParse, w: Writer, share: i32): void {
   }
   if (count < n) {
     const more = new StrBuf(48);
-    more.add("+").add(plural(n - count, "more file", "more files")).add(": +").addCount(p.added - shownAdded).add("/-").addCount(p.removed - shownRemoved);
+    more.add("+").add(plural(n - count, "more file", "more files")).addLabelCount(": +", p.added - shownAdded).addLabelCount("/-", p.removed - shownRemoved);
     w.line(more.toString());
   }
 }
@@ -165,7 +166,7 @@ function entryOf(f: DiffFile, dir: string): string {
  */
 function writeByDirectory(p: DiffParse, w: Writer, depth: i32): bool {
   const groups = new Array<DirGroup>();
-  const byDir = new Map<string, i32>();
+  const byDir = new StringIndex();
   for (let f = 0; f < p.files.length; f++) {
     const file = p.files[f];
     const dir = dirOf(file.path, depth);
@@ -186,7 +187,7 @@ function writeByDirectory(p: DiffParse, w: Writer, depth: i32): bool {
     if (g.files.length == 1) heads[k] = fileLine(p.files[g.files[0]], 0, true);
     else {
       const out = new StrBuf(g.dir.length + 40);
-      out.add(g.dir.length > 0 ? g.dir : "./").add(" (").add(plural(g.files.length, "file", "files")).add(", +").addCount(g.added).add("/-").addCount(g.removed).add("):");
+      out.add(g.dir.length > 0 ? g.dir : "./").add(" (").add(plural(g.files.length, "file", "files")).addLabelCount(", +", g.added).addLabelCount("/-", g.removed).add("):");
       heads[k] = out.toString();
     }
     room -= heads[k].length + 1 + (g.files.length == 1 ? 0 : MORE_COST);

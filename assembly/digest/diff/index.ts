@@ -63,21 +63,21 @@ export function digestDiff(text: string, budget: i32, ctx: DigestContext, _hint:
 function headline(p: DiffParse): string {
   const out = new StrBuf(64);
   if (p.commits.length > 1) out.add(plural(p.commits.length, "commit", "commits")).add(", ");
-  out.add(plural(p.files.length, "file", "files")).add(" changed, +").addCount(p.added).add("/-").addCount(p.removed);
+  out.add(plural(p.files.length, "file", "files")).addLabelCount(" changed, +", p.added).addLabelCount("/-", p.removed);
   return out.toString();
 }
 
 function factsOf(p: DiffParse): string {
   const out = new StrBuf(256 + p.files.length * 48);
-  out.add('"files":').addInt(p.files.length).add(',"insertions":').addInt(p.added).add(',"deletions":').addInt(p.removed);
-  out.add(',"hunks":').addInt(p.hunks).add(',"commits":').addInt(p.commits.length);
+  out.addLabelInt('"files":', p.files.length).addLabelInt(',"insertions":', p.added).addLabelInt(',"deletions":', p.removed);
+  out.addLabelInt(',"hunks":', p.hunks).addLabelInt(',"commits":', p.commits.length);
   out.add(',"perFile":[');
   for (let f = 0; f < p.files.length; f++) {
     const file = p.files[f];
     if (f > 0) out.addChar(CharCode.COMMA);
-    out.add('{"path":').addJson(file.path);
-    if (file.status == FileStatus.Renamed || file.status == FileStatus.Copied) out.add(',"from":').addJson(file.oldPath);
-    out.add(',"status":"').add(statusName(file)).add('","added":').addInt(file.added).add(',"removed":').addInt(file.removed);
+    out.addLabelJson('{"path":', file.path);
+    if (file.status == FileStatus.Renamed || file.status == FileStatus.Copied) out.addLabelJson(',"from":', file.oldPath);
+    out.add(',"status":"').add(statusName(file)).addLabelInt('","added":', file.added).addLabelInt(',"removed":', file.removed);
     out.add(',"binary":').add(file.binary ? "true" : "false").addChar(CharCode.RBRACE);
   }
   out.addChar(CharCode.RBRACKET);
@@ -278,8 +278,8 @@ function writeHunks(p: DiffParse, w: Writer, kept: KeptLines, said: StaticArray<
   }
   if (notShown > 0 || notShownLines > 0 || unsaid > 0) {
     const out = new StrBuf(128);
-    out.add("[...").addCount(notShown).add(" of ").add(plural(p.hunks, "hunk", "hunks")).add(" not shown (").add(plural(notShownLines, "diff line", "diff lines")).add(")");
-    if (headerOnly > 0) out.add("; ").addCount(headerOnly).add(" of them by header only");
+    out.addLabelCount("[...", notShown).add(" of ").add(plural(p.hunks, "hunk", "hunks")).add(" not shown (").add(plural(notShownLines, "diff line", "diff lines")).add(")");
+    if (headerOnly > 0) out.addLabelCount("; ", headerOnly).add(" of them by header only");
     if (unsaid > 0) out.add("; ").add(plural(unsaid, "line", "lines")).add(" outside the diffs not shown");
     out.add("]");
     w.closing(out.toString());

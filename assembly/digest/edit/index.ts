@@ -121,11 +121,11 @@ export function digestEdit(text: string, budget: i32, ctx: DigestContext, _hint:
         head.add(": ");
         if (replacements >= 0) head.addCount(replacements).add(" replacement(s)");
         else head.add("all occurrences replaced");
-        head.add(", ").addCount(oldLines).add("\u2192").addCount(newLines).add(" lines");
+        head.addLabelCount(", ", oldLines).addLabelCount("\u2192", newLines).add(" lines");
         if (all && replacements > 0 && edits.length == 0) head.add(" each");
       }
-      facts.add('"kind":"edit","path":').addJson(path).add(',"replacements":').addInt(replacements);
-      facts.add(',"oldLines":').addInt(oldLines).add(',"newLines":').addInt(newLines).add(',"replaceAll":').add(all ? "true" : "false");
+      facts.addLabelJson('"kind":"edit","path":', path).addLabelInt(',"replacements":', replacements);
+      facts.addLabelInt(',"oldLines":', oldLines).addLabelInt(',"newLines":', newLines).add(',"replaceAll":').add(all ? "true" : "false");
       d.summary = bad ? errorSummary(firstLine(text)) : oneLine("Updated " + path, SUMMARY_MAX);
     } else {
       const lines = linesOf(content);
@@ -134,7 +134,7 @@ export function digestEdit(text: string, budget: i32, ctx: DigestContext, _hint:
       const overwrote = lower.includes("updated") || lower.includes("overwr");
       head.add(bad ? "\u2717 Write failed: " : overwrote ? "\u2713 Wrote " : "\u2713 Created ").add(path);
       if (!bad) head.add(" (").add(plural(lines, "line", "lines")).add(", ").add(plural(bytes, "byte", "bytes")).add(")");
-      facts.add('"kind":"write","path":').addJson(path).add(',"lines":').addInt(lines).add(',"bytes":').addInt(bytes);
+      facts.addLabelJson('"kind":"write","path":', path).addLabelInt(',"lines":', lines).addLabelInt(',"bytes":', bytes);
       facts.add(',"created":').add(!bad && !overwrote ? "true" : "false");
       d.summary = bad ? errorSummary(firstLine(text)) : oneLine("Wrote " + path, SUMMARY_MAX);
     }
@@ -171,7 +171,7 @@ function writePatch(files: Array<PatchFile>, head: StrBuf, facts: StrBuf, d: Dig
     added += files[k].added;
     removed += files[k].removed;
   }
-  head.add("Patch: ").add(plural(files.length, "file", "files")).add(" changed, +").addCount(added).add("/-").addCount(removed);
+  head.add("Patch: ").add(plural(files.length, "file", "files")).addLabelCount(" changed, +", added).addLabelCount("/-", removed);
   facts.add('"kind":"patch","files":[');
   for (let k = 0; k < files.length; k++) {
     const f = files[k];
@@ -181,13 +181,13 @@ function writePatch(files: Array<PatchFile>, head: StrBuf, facts: StrBuf, d: Dig
     else {
       if (f.moveTo.length > 0) head.add("\u2192 ").add(f.path).add(" \u2192 ").add(f.moveTo).addChar(CharCode.SPACE);
       else head.add("\u270e ").add(f.path).addChar(CharCode.SPACE);
-      head.add("+").addCount(f.added).add("/-").addCount(f.removed).add(" lines");
+      head.addLabelCount("+", f.added).addLabelCount("/-", f.removed).add(" lines");
     }
     if (k > 0) facts.addChar(CharCode.COMMA);
-    facts.add('{"path":').addJson(f.moveTo.length > 0 ? f.moveTo : f.path).add(',"action":"').add(f.action == 1 ? "add" : f.action == 2 ? "delete" : f.moveTo.length > 0 ? "move" : "update");
-    facts.add('","added":').addInt(f.added).add(',"removed":').addInt(f.removed).addChar(CharCode.RBRACE);
+    facts.addLabelJson('{"path":', f.moveTo.length > 0 ? f.moveTo : f.path).add(',"action":"').add(f.action == 1 ? "add" : f.action == 2 ? "delete" : f.moveTo.length > 0 ? "move" : "update");
+    facts.addLabelInt('","added":', f.added).addLabelInt(',"removed":', f.removed).addChar(CharCode.RBRACE);
   }
-  facts.add('],"insertions":').addInt(added).add(',"deletions":').addInt(removed);
+  facts.addLabelInt('],"insertions":', added).addLabelInt(',"deletions":', removed);
   d.summary = oneLine(files.length == 1 ? "Updated " + files[0].path : "Updated " + files.length.toString() + " files: " + joinPaths(files), SUMMARY_MAX);
 }
 

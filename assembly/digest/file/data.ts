@@ -118,7 +118,7 @@ function entryText(o: Outline, e: Entry, children: Array<i32>, language: string,
   if (e.count > 1) {
     // A run of one name: its count, and what tells its entries apart as far as room goes.
     const plain = new OutlineSymbol(s.kind, s.name, s.first, s.last, s.depth, s.parent);
-    out.add("  ").add(label(plain, language)).add(" \u00d7").addCount(e.count).add("  ");
+    out.add("  ").add(label(plain, language)).addLabelCount(" \u00d7", e.count).add("  ");
     addLines(out, e.first, e.last);
     if (level > 0 && s.detail.length > 0) {
       out.add(" (");
@@ -130,7 +130,7 @@ function entryText(o: Outline, e: Entry, children: Array<i32>, language: string,
         addClipped(out, v, 0, v.length, MAX_NAME);
         listed++;
       }
-      if (listed < e.count) out.add(", …+").addCount(e.count - listed);
+      if (listed < e.count) out.addLabelCount(", …+", e.count - listed);
       out.addChar(0x29);
     }
     return out.toString();
@@ -154,7 +154,7 @@ function entryText(o: Outline, e: Entry, children: Array<i32>, language: string,
       addClipped(out, text, 0, text.length, MAX_NAME);
       listed++;
     }
-    if (listed < members) out.add(", …+").addCount(members - listed);
+    if (listed < members) out.addLabelCount(", …+", members - listed);
   }
   return out.addChar(0x29).toString();
 }
@@ -320,7 +320,7 @@ function expandEntries(o: Outline, entries: Array<Entry>, children: Array<Array<
       listed++;
     }
     if (listed == 0) continue;
-    if (listed < kids.length) block.add("\n    …+").addCount(kids.length - listed).add(" more");
+    if (listed < kids.length) block.addLabelCount("\n    …+", kids.length - listed).add(" more");
     const text = block.toString();
     room -= text.length - texts[k].length;
     texts[k] = text;
@@ -336,16 +336,16 @@ function rangesFooter(first: i32, last: i32, tail: i32, tailLast: i32, total: i3
   if (last < first) return footer(first, last, total);
   if (!skipped && tail < 0) return footer(first, last, total);
   const out = new StrBuf(112);
-  out.add("(showing lines ").addInt(first).addChar(CharCode.MINUS).addInt(last);
+  out.addLabelInt("(showing lines ", first).addChar(CharCode.MINUS).addInt(last);
   if (tail >= 0) {
-    out.add(" and ").addInt(tail);
+    out.addLabelInt(" and ", tail);
     if (tailLast > tail) out.addChar(CharCode.MINUS).addInt(tailLast);
   }
-  out.add(" of ").addInt(total).add(" total");
+  out.addLabelInt(" of ", total).add(" total");
   if (skipped) out.add(" without comments and blank lines");
   out.add("; ");
   const next = tail == last + 1 ? tailLast + 1 : last + 1;
-  if (next <= total) out.add("next: offset=").addInt(next).addChar(0x29);
+  if (next <= total) out.addLabelInt("next: offset=", next).addChar(0x29);
   else out.add("end of file)");
   return out.toString();
 }

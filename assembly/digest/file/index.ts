@@ -81,7 +81,7 @@ function sizeText(bytes: i64): string {
 function headline(f: FileText, range: bool): string {
   const out = new StrBuf(96);
   out.add("Read ").add(f.path.length > 0 ? f.path : "file");
-  if (range) out.add(" lines ").addCount(f.first).addChar(EN_DASH).addCount(f.last);
+  if (range) out.addLabelCount(" lines ", f.first).addChar(EN_DASH).addCount(f.last);
   out.add(" (").add(plural(f.lines.count, "line", "lines")).add(", ").add(sizeText(f.bytes));
   if (f.language.length > 0) out.add(", ").add(f.language);
   return out.addChar(0x29).toString();
@@ -89,14 +89,14 @@ function headline(f: FileText, range: bool): string {
 
 function factsOf(f: FileText): string {
   const out = new StrBuf(128);
-  out.add('"path":').addJson(f.path);
-  out.add(',"lines":').addInt(f.lines.count);
-  out.add(',"bytes":').addInt(f.bytes);
-  out.add(',"language":').addJson(f.language);
+  out.addLabelJson('"path":', f.path);
+  out.addLabelInt(',"lines":', f.lines.count);
+  out.addLabelInt(',"bytes":', f.bytes);
+  out.addLabelJson(',"language":', f.language);
   const o = hasOutline(f.language) ? f.outline : new Outline();
-  out.add(',"symbols":').addInt(o.topLevel);
-  out.add(',"imports":').addInt(o.imports);
-  out.add(',"firstLine":').addInt(f.first);
+  out.addLabelInt(',"symbols":', o.topLevel);
+  out.addLabelInt(',"imports":', o.imports);
+  out.addLabelInt(',"firstLine":', f.first);
   return out.toString();
 }
 
@@ -185,9 +185,9 @@ function restLine(o: Outline, top: Array<i32>, sizes: Array<i32>, chosen: Static
     const s = o.symbols[top[k]];
     out.add(s.kind).addChar(CharCode.SPACE);
     addClipped(out, s.name, 0, s.name.length, MAX_NAME);
-    out.add(" L").addInt(s.first);
+    out.addLabelInt(" L", s.first);
   }
-  if (listed < rest) out.add(", +").addCount(rest - listed).add(" not listed");
+  if (listed < rest) out.addLabelCount(", +", rest - listed).add(" not listed");
   return out.addChar(CharCode.RBRACKET).toString();
 }
 
@@ -314,7 +314,7 @@ function pageWithOutline(f: FileText, w: Writer, shown: Shown, share: i32, foote
  */
 function sideLine(label: string, o: Outline, a: i32, b: i32, share: i32, nearEnd: bool): string {
   const out = new StrBuf(128);
-  out.add(label).add(" lines ").addCount(a).addChar(EN_DASH).addCount(b).add(": ");
+  out.add(label).addLabelCount(" lines ", a).addChar(EN_DASH).addCount(b).add(": ");
   const inRange = new Array<i32>();
   for (let i = 0; i < o.symbols.length; i++) {
     const s = o.symbols[i];
@@ -382,7 +382,7 @@ function sectionsDigest(f: FileText, w: Writer, shown: Shown, a: i32, b: i32, ra
   w.reserved = 0;
   if (last < b) {
     const out = new StrBuf(64);
-    out.add("[...lines ").addCount(last + 1).addChar(EN_DASH).addCount(b).add(" not shown; next: offset=").addInt(last + 1).addChar(CharCode.RBRACKET);
+    out.addLabelCount("[...lines ", last + 1).addChar(EN_DASH).addCount(b).addLabelInt(" not shown; next: offset=", last + 1).addChar(CharCode.RBRACKET);
     w.closing(out.toString());
   }
   if (after.length > 0) w.closing(after);

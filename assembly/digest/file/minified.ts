@@ -78,7 +78,7 @@ export function longLinesNote(lines: LineIndex, language: string, path: string):
   const code = isWordOf(language, "javascript typescript css") || path.endsWith(".css") || path.includes(".min.");
   const out = new StrBuf(128);
   out.add(code ? "Minified: " : "Long lines: ").add(count == 1 ? "one line of " : "lines average ").addCount(mean).add(" chars");
-  if (count > 1) out.add(", longest ").addCount(longest);
+  if (count > 1) out.addLabelCount(", longest ", longest);
   const versions = versionLiterals(lines.text, MAX_VERSIONS);
   if (versions.length > 0) {
     out.add(versions.length == 1 ? "; version string: " : "; version strings: ");

@@ -42,7 +42,7 @@ export function statementDigest(f: FileText, w: Writer, shown: Shown, share: i32
   const head = new StrBuf(64);
   head.add("Outline");
   // A listing that stopped says which lines its counts are of.
-  if (scan.lines < lines.count) head.add(" of lines ").addCount(f.first).add("\u2013").addCount(f.first + scan.lines - 1);
+  if (scan.lines < lines.count) head.addLabelCount(" of lines ", f.first).addLabelCount("\u2013", f.first + scan.lines - 1);
   head.add(": ");
   if (scan.keys == scan.statements) head.add(plural(scan.keys, "key", "keys"));
   else {

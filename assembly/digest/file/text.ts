@@ -125,9 +125,9 @@ export function countDigits(n: i32): i32 {
 /** view's footer: `(showing lines X-Y of Z total; next: offset=Y+1)`. */
 export function footer(first: i32, last: i32, total: i32): string {
   const out = new StrBuf(64);
-  if (last < first) return out.add("(no lines shown; ").add(plural(total, "line", "lines")).add(" total; read with offset=").addInt(first).addChar(0x29).toString();
-  out.add("(showing lines ").addInt(first).addChar(CharCode.MINUS).addInt(last).add(" of ").addInt(total).add(" total; ");
-  if (last < total) out.add("next: offset=").addInt(last + 1).addChar(0x29);
+  if (last < first) return out.add("(no lines shown; ").add(plural(total, "line", "lines")).addLabelInt(" total; read with offset=", first).addChar(0x29).toString();
+  out.addLabelInt("(showing lines ", first).addChar(CharCode.MINUS).addInt(last).addLabelInt(" of ", total).add(" total; ");
+  if (last < total) out.addLabelInt("next: offset=", last + 1).addChar(0x29);
   else out.add("end of file)");
   return out.toString();
 }

@@ -29,6 +29,7 @@ import { Listing, ListingMode, listingModeName, parseListing } from "./parse";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { wholeIfItFits } from "../shared/whole";
+import { StringIndex } from "../../util/string-index";
 
 const TOP_ITEMS: i32 = 8;
 const FACT_ITEMS: i32 = 5;
@@ -132,7 +133,7 @@ function commonRoot(p: Listing): i32 {
   return prefix.length;
 }
 
-function addTo(keys: Array<string>, counts: Array<i32>, index: Map<string, i32>, key: string, by: i32): void {
+function addTo(keys: Array<string>, counts: Array<i32>, index: StringIndex, key: string, by: i32): void {
   if (index.has(key)) {
     const k = index.get(key);
     counts[k] = counts[k] + by;
@@ -181,9 +182,9 @@ function statsOf(p: Listing): ListingStats {
   }
   st.files = st.parsedFiles;
   st.dirs = st.parsedDirs;
-  const dirIndex = new Map<string, i32>();
-  const extIndex = new Map<string, i32>();
-  const topIndex = new Map<string, i32>();
+  const dirIndex = new StringIndex();
+  const extIndex = new StringIndex();
+  const topIndex = new StringIndex();
   st.rootLen = commonRoot(p);
   for (let e = 0; e < n; e++) {
     const path = p.paths[e];
@@ -246,16 +247,16 @@ function headline(p: Listing, st: ListingStats): string {
 
 function factsOf(p: Listing, st: ListingStats): string {
   const out = new StrBuf(512);
-  out.add('"mode":"').add(listingModeName(p.mode)).add('","entries":').addInt(p.paths.length);
-  if (st.known) out.add(',"files":').addInt(st.files).add(',"directories":').addInt(st.dirs);
+  out.add('"mode":"').add(listingModeName(p.mode)).addLabelInt('","entries":', p.paths.length);
+  if (st.known) out.addLabelInt(',"files":', st.files).addLabelInt(',"directories":', st.dirs);
   // `find ROOT -type d` counts these too: directories + roots.
-  if (st.roots > 0) out.add(',"roots":').addInt(st.roots);
+  if (st.roots > 0) out.addLabelInt(',"roots":', st.roots);
   if (p.mode == ListingMode.Tree && p.treeFiles >= 0) {
-    out.add(',"parsedFiles":').addInt(st.parsedFiles).add(',"parsedDirectories":').addInt(st.parsedDirs);
+    out.addLabelInt(',"parsedFiles":', st.parsedFiles).addLabelInt(',"parsedDirectories":', st.parsedDirs);
     out.add(',"countsAgree":').add(st.parsedFiles == p.treeFiles && st.parsedDirs + p.treeRoots == p.treeDirs ? "true" : "false");
   }
-  out.add(',"symlinks":').addInt(st.links).add(',"errors":').addInt(p.errors.length);
-  if (p.notes.length > 0) out.add(',"notes":').addInt(p.notes.length);
+  out.addLabelInt(',"symlinks":', st.links).addLabelInt(',"errors":', p.errors.length);
+  if (p.notes.length > 0) out.addLabelInt(',"notes":', p.notes.length);
   if (st.sizeOrder != 0) out.add(',"sortedBySize":"').add(st.sizeOrder > 0 ? "ascending" : "descending").addChar(0x22);
   out.add(',"topDirectories":');
   factList(out, st.byDirKeys, st.byDirCounts, "path");
@@ -270,7 +271,7 @@ function factList(out: StrBuf, keys: Array<string>, counts: Array<i32>, name: st
   for (let k = 0; k < min(FACT_ITEMS, order.length); k++) {
     const i = unchecked(order[k]);
     if (k > 0) out.addChar(CharCode.COMMA);
-    out.add('{"').add(name).add('":').addJson(keys[i]).add(',"files":').addInt(counts[i]).addChar(CharCode.RBRACE);
+    out.add('{"').add(name).addLabelJson('":', keys[i]).addLabelInt(',"files":', counts[i]).addChar(CharCode.RBRACE);
   }
   out.addChar(CharCode.RBRACKET);
 }
@@ -431,7 +432,7 @@ function writeLinesFromEnd(p: Listing, w: Writer, kept: KeptLines): void {
     for (let e = 0; e < p.paths.length; e++) if (p.line[e] < first) hidden++;
     const out = new StrBuf(96);
     out.add("[...").add(plural(hidden, "entry", "entries")).add(" before these not shown: lines 1").addChar(0x2013).addCount(first);
-    out.add(" of ").addCount(L.count).add("]");
+    out.addLabelCount(" of ", L.count).add("]");
     if (!w.line(out.toString())) return;
   }
   for (let i = first; i <= last; i++) {
@@ -461,6 +462,6 @@ function writeLines(p: Listing, w: Writer, kept: KeptLines): void {
   for (let e = 0; e < p.paths.length; e++) if (p.line[e] >= i) hidden++;
   const out = new StrBuf(96);
   out.add("[...").add(plural(hidden, "more entry", "more entries")).add(" not shown: lines ");
-  out.addCount(i + 1).addChar(0x2013).addCount(L.count).add(" of ").addCount(L.count).add("]");
+  out.addCount(i + 1).addChar(0x2013).addCount(L.count).addLabelCount(" of ", L.count).add("]");
   w.closing(out.toString());
 }

@@ -12,6 +12,7 @@ import { CharCode, isDigit } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 import { isWordOf } from "../../util/words";
+import { StringIndex } from "../../util/string-index";
 
 export const enum ListingMode {
   None = 0,
@@ -52,7 +53,7 @@ export class Listing {
   /** Lines that are entries, for the verbatim part. */
   entryLine: StaticArray<bool>;
   /** "dir:" headers (ls -R) and the directories they name. */
-  headers: Map<string, i32> = new Map<string, i32>();
+  headers: StringIndex = new StringIndex();
   headerCount: i32 = 0;
   errors: Array<i32> = new Array<i32>();
   /** tree's own totals; -1 when absent. */
@@ -597,7 +598,7 @@ function parseTable(p: Listing): void {
 
 /** Marks entries that other entries sit under as directories (find, glob, du). */
 function inferDirs(p: Listing): void {
-  const parents = new Map<string, i32>();
+  const parents = new StringIndex();
   for (let e = 0; e < p.paths.length; e++) {
     const path = p.paths[e];
     const slash = path.lastIndexOf("/");

@@ -65,8 +65,8 @@ function headline(p: SearchParse, ctx: DigestContext): string {
       if (path.length > 0) out.add(" in ").add(path);
     } else if (p.mode == SearchMode.Counts && p.fileCount > p.filesWithMatches) {
       // grep -c prints every file searched: how many there were is a total of its own.
-      out.add(" in ").addCount(p.filesWithMatches).add(" of ").add(plural(p.fileCount, "file", "files"));
-      out.add(" (").addCount(p.fileCount - p.filesWithMatches).add(" with 0)");
+      out.addLabelCount(" in ", p.filesWithMatches).add(" of ").add(plural(p.fileCount, "file", "files"));
+      out.addLabelCount(" (", p.fileCount - p.filesWithMatches).add(" with 0)");
     } else out.add(" in ").add(plural(p.filesWithMatches, "file", "files"));
   }
   if (p.binaryFiles > 0) out.add("; ").add(plural(p.binaryFiles, "binary file matches", "binary files match"));
@@ -89,21 +89,21 @@ function summaryOf(p: SearchParse, head: string): string {
 function factsOf(p: SearchParse, order: StaticArray<i32>): string {
   const out = new StrBuf(256);
   out.add('"mode":"').add(searchModeName(p.mode)).addChar(CharCode.DQUOTE);
-  if (p.mode != SearchMode.FilesOnly) out.add(',"matches":').addInt(p.matches);
-  out.add(',"files":').addInt(p.filesWithMatches);
-  if (p.mode == SearchMode.Counts) out.add(',"filesSearched":').addInt(p.fileCount);
-  out.add(',"contextLines":').addInt(p.contextLines);
-  out.add(',"binaryFiles":').addInt(p.binaryFiles);
-  out.add(',"errors":').addInt(p.errors);
-  out.add(',"unparsedLines":').addInt(p.otherLines);
+  if (p.mode != SearchMode.FilesOnly) out.addLabelInt(',"matches":', p.matches);
+  out.addLabelInt(',"files":', p.filesWithMatches);
+  if (p.mode == SearchMode.Counts) out.addLabelInt(',"filesSearched":', p.fileCount);
+  out.addLabelInt(',"contextLines":', p.contextLines);
+  out.addLabelInt(',"binaryFiles":', p.binaryFiles);
+  out.addLabelInt(',"errors":', p.errors);
+  out.addLabelInt(',"unparsedLines":', p.otherLines);
   out.add(',"topFiles":[');
   let listed = 0;
   for (let k = 0; k < order.length && listed < MAX_FACT_FILES; k++) {
     const f = unchecked(order[k]);
     if (p.pathLength(f) == 0 && p.mode != SearchMode.Single) continue;
     if (listed++ > 0) out.addChar(CharCode.COMMA);
-    out.add('{"path":').addJson(p.path(f));
-    if (p.mode != SearchMode.FilesOnly) out.add(',"matches":').addInt(scoreOf(p, f));
+    out.addLabelJson('{"path":', p.path(f));
+    if (p.mode != SearchMode.FilesOnly) out.addLabelInt(',"matches":', scoreOf(p, f));
     out.addChar(CharCode.RBRACE);
   }
   out.addChar(CharCode.RBRACKET);
@@ -136,7 +136,7 @@ function writePerFile(p: SearchParse, w: Writer, share: i32, title: string, orde
     const f = unchecked(order[k]);
     const path = p.path(f);
     const line = new StrBuf(path.length + 16);
-    line.add("  ").addCount(scoreOf(p, f)).addChar(CharCode.SPACE);
+    line.addLabelCount("  ", scoreOf(p, f)).addChar(CharCode.SPACE);
     addClipped(line, path, 0, path.length, MAX_SHOWN_LINE);
     const s = line.toString();
     const last = k == withMatches - 1;
@@ -253,7 +253,7 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticA
     if (p.pathLength(f) > 0) {
       const path = p.path(f);
       addClipped(w.out, path, 0, path.length, MAX_SHOWN_LINE + 30);
-      if (k < total) w.out.add(" (").addCount(k).add(" of ").addCount(total).addChar(0x29);
+      if (k < total) w.out.addLabelCount(" (", k).addLabelCount(" of ", total).addChar(0x29);
       w.out.add(":\n");
     }
     let i = p.firstMatch[f];

@@ -60,8 +60,8 @@ export function outlineBlock(header: string, items: Array<string>, levels: Array
   }
   const left = n - block.shown;
   if (left > 0) {
-    out.add("\n  +").addCount(left).add(left == 1 ? " more heading" : " more headings");
-    if (maxLevel < 6 && total + moreLine <= cap) out.add(" (level ").addInt(maxLevel + 1).add(" and deeper)");
+    out.addLabelCount("\n  +", left).add(left == 1 ? " more heading" : " more headings");
+    if (maxLevel < 6 && total + moreLine <= cap) out.addLabelInt(" (level ", maxLevel + 1).add(" and deeper)");
   }
   block.text = out.toString();
   return block;

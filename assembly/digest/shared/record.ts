@@ -5,11 +5,11 @@ import { Digest } from "./types";
 
 export function digestJson(d: Digest): string {
   const out = new StrBuf(d.llm.length + d.summary.length + d.facts.length + 96);
-  out.add('{"llm":').addJson(d.llm);
-  out.add(',"summary":').addJson(d.summary);
+  out.addLabelJson('{"llm":', d.llm);
+  out.addLabelJson(',"summary":', d.summary);
   out.add(',"facts":{').add(d.facts).addChar(0x7d);
   out.add(',"keptLines":').add(d.keptLinesJson());
-  out.add(',"omittedChars":').addInt(d.omittedChars);
+  out.addLabelInt(',"omittedChars":', d.omittedChars);
   out.add(',"truncated":').add(d.truncated ? "true" : "false");
   out.addChar(0x7d);
   return out.toString();

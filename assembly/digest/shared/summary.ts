@@ -18,13 +18,14 @@ import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
 import { lowerForAsciiTests } from "../../util/lower";
+import { trimStart } from "../../util/trim-start";
 
 export const SUMMARY_MAX: i32 = 160;
 
 
 /** "Error: <line>" in one line, without doubling a prefix the line already has ("Error: boom"). */
 export function errorSummary(line: string): string {
-  const t = line.trimStart();
+  const t = trimStart(line);
   const lower = lowerForAsciiTests(t.substring(0, 6));
   const prefixed = lower.startsWith("error") && (t.length == 5 || !isIdentChar(t.charCodeAt(5)));
   return oneLine(prefixed ? t : "Error: " + line, SUMMARY_MAX);

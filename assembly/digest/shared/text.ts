@@ -121,7 +121,7 @@ export function addClipped(out: StrBuf, s: string, start: i32, end: i32, max: i3
   }
   const keep = safeEnd(s, start + max);
   out.addRange(s, start, keep);
-  out.add(" [...").addCount(codePoints(s, keep, end)).add(" chars omitted...]");
+  out.addLabelCount(" [...", codePoints(s, keep, end)).add(" chars omitted...]");
 }
 
 /**

@@ -140,8 +140,8 @@ class Writer {
     }
     if (left > 0) {
       if (written > 0) out.addChar(CharCode.COMMA);
-      if (isObject) out.addChar(CharCode.DQUOTE).add(ELLIPSIS).add('":"+').addCount(left).add(left == 1 ? ' key"' : ' keys"');
-      else out.addChar(CharCode.DQUOTE).add(ELLIPSIS).add("+").addCount(left).add(left == 1 ? ' item"' : ' items"');
+      if (isObject) out.addChar(CharCode.DQUOTE).add(ELLIPSIS).addLabelCount('":"+', left).add(left == 1 ? ' key"' : ' keys"');
+      else out.addChar(CharCode.DQUOTE).add(ELLIPSIS).addLabelCount("+", left).add(left == 1 ? ' item"' : ' items"');
     }
     out.addChar(isObject ? CharCode.RBRACE : CharCode.RBRACKET);
     return found;
@@ -169,6 +169,6 @@ function clippedString(s: string, start: i32, end: i32, room: i32): string {
   const tail = decodeJsonString(s, cut, end - 1);
   const rest = codePoints(tail, 0, tail.length);
   const out = new StrBuf(cut - start + 24);
-  out.addRange(s, start, cut).add(ELLIPSIS).add("(+").addCount(rest).add(" chars)").addChar(CharCode.DQUOTE);
+  out.addRange(s, start, cut).add(ELLIPSIS).addLabelCount("(+", rest).add(" chars)").addChar(CharCode.DQUOTE);
   return out.toString();
 }

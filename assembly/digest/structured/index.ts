@@ -25,6 +25,7 @@ import { colonOf, describeValue, indentOf, Picks } from "./shorten";
 import { digestNdjson, parseNdjson } from "./ndjson";
 import { digestJsonStream, parseJsonStream } from "./stream";
 import { Digest, DigestContext } from "../shared/types";
+import { sortI64 } from "../../util/sort-ints";
 
 /** Share of the budget the lines around a document may take. */
 const AROUND_SHARE: f64 = 0.3;
@@ -160,14 +161,14 @@ function nameAndVersion(s: string, idx: JsonIndex): string[] {
 function documentFacts(text: string, idx: JsonIndex, nv: string[], before: i32, after: i32, level: i32): string {
   const out = new StrBuf(160);
   const c = unitAt(text, idx.start);
-  if (c == CharCode.LBRACE) out.add('"type":"object","keys":').addInt(unchecked(idx.counts[0]));
-  else if (c == CharCode.LBRACKET) out.add('"type":"array","items":').addInt(unchecked(idx.counts[0]));
+  if (c == CharCode.LBRACE) out.addLabelInt('"type":"object","keys":', unchecked(idx.counts[0]));
+  else if (c == CharCode.LBRACKET) out.addLabelInt('"type":"array","items":', unchecked(idx.counts[0]));
   else out.add('"type":"scalar"');
-  if (nv[0].length > 0) out.add(',"name":').addJson(nv[0]);
-  if (nv[1].length > 0) out.add(',"version":').addJson(nv[1]);
-  if (before > 0) out.add(',"linesBefore":').addInt(before);
-  if (after > 0) out.add(',"linesAfter":').addInt(after);
-  out.add(',"level":').addInt(level);
+  if (nv[0].length > 0) out.addLabelJson(',"name":', nv[0]);
+  if (nv[1].length > 0) out.addLabelJson(',"version":', nv[1]);
+  if (before > 0) out.addLabelInt(',"linesBefore":', before);
+  if (after > 0) out.addLabelInt(',"linesAfter":', after);
+  out.addLabelInt(',"level":', level);
   return out.toString();
 }
 
@@ -302,7 +303,7 @@ function sortKept(d: Digest): void {
   if (n < 2) return;
   const keys = new Array<i64>(n);
   for (let i = 0; i < n; i++) keys[i] = (<i64>d.keptLines[2 * i] << 32) | <i64>d.keptLines[2 * i + 1];
-  keys.sort();
+  sortI64(keys);
   d.keptLines = [];
   for (let i = 0; i < n; i++) d.keep(<i32>(keys[i] >> 32), <i32>(keys[i] & 0xffffffff));
 }

@@ -10,6 +10,7 @@ import { unitAt } from "../../util/lines";
 import { CharCode } from "../../util/chars";
 import { Members, objectMember } from "./members";
 import { Picks } from "./shorten";
+import { StringIndex } from "../../util/string-index";
 
 const DEPENDENCY_KEYS: string[] = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
 /** More direct dependencies than this: only the first ones are picked. */
@@ -28,7 +29,7 @@ export function lockfilePicks(s: string, idx: JsonIndex): Picks | null {
   if (!versioned || packages < 0) return null;
   const root = objectMember(s, idx, packages, "");
   if (root < 0) return null;
-  const wanted = new Map<string, i32>();
+  const wanted = new StringIndex();
   for (let i = 0; i < DEPENDENCY_KEYS.length; i++) {
     const deps = objectMember(s, idx, root, DEPENDENCY_KEYS[i]);
     if (deps < 0) continue;

@@ -33,6 +33,7 @@ import { LEVEL_COUNT, shortenToFit } from "./ladder";
 import { colonOf } from "./shorten";
 import { addClipped, clippedLength, LineIndex, MAX_SHOWN_LINE } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
+import { StringIndex } from "../../util/string-index";
 
 /** Distinct keys counted; more are summed as "+N more keys". */
 const MAX_KEYS: i32 = 100;
@@ -110,7 +111,7 @@ export class Ndjson {
   lastRecord: i32 = -1;
   keyNames: Array<string> = new Array<string>();
   keyCounts: Array<i32> = new Array<i32>();
-  keyIds: Map<string, i32> = new Map<string, i32>();
+  keyIds: StringIndex = new StringIndex();
   /** Per key (as keyNames), its values while they look like a category. */
   keyValues: Array<KeyValues> = new Array<KeyValues>();
   /** Keys seen beyond MAX_KEYS distinct ones. */
@@ -220,8 +221,8 @@ export function parseNdjson(text: string): Ndjson {
 
 function headerOf(nd: Ndjson, cap: i32): string {
   const out = new StrBuf(128);
-  out.add("NDJSON, ").addCount(nd.records).add(nd.records == 1 ? " record" : " records");
-  if (nd.others > 0) out.add(" and ").addCount(nd.others).add(nd.others == 1 ? " other line" : " other lines");
+  out.addLabelCount("NDJSON, ", nd.records).add(nd.records == 1 ? " record" : " records");
+  if (nd.others > 0) out.addLabelCount(" and ", nd.others).add(nd.others == 1 ? " other line" : " other lines");
   if (nd.keyNames.length == 0) return out.toString();
   out.add(";");
   const items = new ItemLine(out.toString() + " keys:", max(cap, out.length + 24), 24);
@@ -239,7 +240,7 @@ function categoryItem(nd: Ndjson, id: i32): string {
   const values = nd.keyValues[id];
   const order = byCountDesc(values);
   const out = new StrBuf(48);
-  out.add(nd.keyNames[id]).add(" (").addInt(nd.keyCounts[id]).add(":");
+  out.add(nd.keyNames[id]).addLabelInt(" (", nd.keyCounts[id]).add(":");
   for (let k = 0; k < order.length; k++) {
     out.add(k == 0 ? " " : ", ").add(values.texts[order[k]]).addChar(CharCode.SPACE).addInt(values.counts[order[k]]);
   }
@@ -395,11 +396,11 @@ function firstErrorText(text: string, nd: Ndjson): string {
 
 function factsOf(nd: Ndjson): string {
   const out = new StrBuf(96);
-  out.add('"type":"ndjson","records":').addInt(nd.records);
-  out.add(',"items":').addInt(nd.records);
-  out.add(',"objects":').addInt(nd.objects);
-  out.add(',"keys":').addInt(nd.keyNames.length + nd.moreKeys);
-  out.add(',"otherLines":').addInt(nd.others);
+  out.addLabelInt('"type":"ndjson","records":', nd.records);
+  out.addLabelInt(',"items":', nd.records);
+  out.addLabelInt(',"objects":', nd.objects);
+  out.addLabelInt(',"keys":', nd.keyNames.length + nd.moreKeys);
+  out.addLabelInt(',"otherLines":', nd.others);
   return out.toString();
 }
 

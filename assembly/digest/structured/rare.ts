@@ -17,6 +17,7 @@ import { scanJsonString } from "../../json/strings";
 import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { Picks } from "./shorten";
+import { sortI64 } from "../../util/sort-ints";
 
 /** Records needed for rarity to mean anything. */
 const MIN_RECORDS: i32 = 6;
@@ -202,7 +203,7 @@ function choose(values: Values, records: i32): Picks | null {
     keys.push((<i64>held << 40) | (<i64>unchecked(values.first[j]) << 20) | <i64>min(j, 0xfffff));
   }
   if (keys.length == 0) return null;
-  keys.sort();
+  sortI64(keys);
   const picks = new Picks(0);
   const taken = new StaticArray<bool>(records);
   for (let j = 0; j < keys.length && picks.members.length < MAX_PICKS; j++) {

@@ -14,6 +14,7 @@ import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { codePoints, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
 import { countSums } from "./sums";
+import { sortI64 } from "../../util/sort-ints";
 
 export const ELLIPSIS: string = "\u2026";
 /** A shortened container with fewer members than this gets no "(M in all)": the sum is obvious. */
@@ -62,7 +63,7 @@ function cappedPicks(members: Array<i32>, from: i32, to: i32, cap: i32): Array<i
     const m = unchecked(members[i]);
     if (m >= from && m < to) keys.push(m);
   }
-  keys.sort();
+  sortI64(keys);
   const shown = new Array<i32>(keys.length);
   for (let i = 0; i < keys.length; i++) unchecked((shown[i] = <i32>unchecked(keys[i])));
   return shown;
@@ -122,7 +123,7 @@ class Walker {
       return;
     }
     const shown = new StrBuf(keep + 24);
-    shown.addRange(value, 0, keep).add(ELLIPSIS).add("(+").addCount(codePoints(value, keep, value.length)).add(" chars)");
+    shown.addRange(value, 0, keep).add(ELLIPSIS).addLabelCount("(+", codePoints(value, keep, value.length)).add(" chars)");
     this.out.addJson(shown.toString());
   }
 
@@ -140,9 +141,9 @@ class Walker {
     if (depth >= this.lim.maxDepth && closeAt - p > SMALL_SPAN) {
       this.ord = unchecked(idx.nexts[k]);
       if (isObject) {
-        this.out.add('{"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).add('"object with ').addCount(count).add(count == 1 ? ' key"}' : ' keys"}');
+        this.out.add('{"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).addLabelCount('"object with ', count).add(count == 1 ? ' key"}' : ' keys"}');
       } else {
-        this.out.add('"[array of ').addCount(count).add(count == 1 ? ' item]"' : ' items]"');
+        this.out.addLabelCount('"[array of ', count).add(count == 1 ? ' item]"' : ' items]"');
       }
       return closeAt + 1;
     }
@@ -171,8 +172,8 @@ class Walker {
         // The marker entry stands where the omitted members were (before any picked ones).
         if (written++ > 0) this.out.addChar(CharCode.COMMA);
         this.newline(depth + 1);
-        if (isObject) this.out.add('"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).add('"+').addCount(omitted).add(omitted == 1 ? " key" : " keys");
-        else this.out.add('"').add(ELLIPSIS).add("+").addCount(omitted).add(omitted == 1 ? " item" : " items");
+        if (isObject) this.out.add('"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).addLabelCount('"+', omitted).add(omitted == 1 ? " key" : " keys");
+        else this.out.add('"').add(ELLIPSIS).addLabelCount("+", omitted).add(omitted == 1 ? " item" : " items");
         // The total too: "how many versions / packages" is a question the shown
         // members plus the omitted count answer only after some arithmetic; so is
         // "how many errors" of records that each count theirs (sums.ts).

@@ -71,16 +71,16 @@ export function parseJsonStream(text: string): JsonStream | null {
 function headerOf(st: JsonStream): string {
   const out = new StrBuf(48);
   const n = st.values.length;
-  out.add("JSON stream, ").addCount(n);
+  out.addLabelCount("JSON stream, ", n);
   if (st.objects == n) out.add(n == 1 ? " object" : " objects");
   else if (st.objects == 0) out.add(n == 1 ? " array" : " arrays");
-  else out.add(" values (").addCount(st.objects).add(st.objects == 1 ? " object)" : " objects)");
+  else out.addLabelCount(" values (", st.objects).add(st.objects == 1 ? " object)" : " objects)");
   return out.toString();
 }
 
 function factsOf(st: JsonStream): string {
   const out = new StrBuf(64);
-  out.add('"type":"stream","values":').addInt(st.values.length).add(',"objects":').addInt(st.objects).add(',"items":').addInt(st.values.length);
+  out.addLabelInt('"type":"stream","values":', st.values.length).addLabelInt(',"objects":', st.objects).addLabelInt(',"items":', st.values.length);
   return out.toString();
 }
 

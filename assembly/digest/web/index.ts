@@ -27,6 +27,7 @@ import { truncateDigest } from "../shared/generic";
 import { LineIndex } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { lowerForAsciiTests } from "../../util/lower";
+import { sortI64 } from "../../util/sort-ints";
 
 /** Share of the budget the outline may take. */
 const OUTLINE_SHARE: f64 = 0.35;
@@ -57,9 +58,9 @@ function summaryOf(ctx: DigestContext, title: string): string {
 
 function factsOf(format: string, title: string, headings: i32, links: i32, textChars: i32): string {
   const out = new StrBuf(96 + title.length);
-  out.add('"format":"').add(format).add('","title":').addJson(title);
-  out.add(',"headings":').addInt(headings).add(',"links":').addInt(links);
-  out.add(',"textChars":').addInt(textChars);
+  out.add('"format":"').add(format).addLabelJson('","title":', title);
+  out.addLabelInt(',"headings":', headings).addLabelInt(',"links":', links);
+  out.addLabelInt(',"textChars":', textChars);
   return out.toString();
 }
 
@@ -178,7 +179,7 @@ function withOutlineLines(text: string, budget: i32, items: Array<string>, level
     ranges.push((<i64>line << 32) | <i64>line);
     hidden -= codePoints(text, lines.start(line - 1), lines.end(line - 1));
   }
-  ranges.sort();
+  sortI64(ranges);
   d.keptLines = [];
   for (let r = 0; r < ranges.length; r++) d.keep(<i32>(ranges[r] >> 32), <i32>(ranges[r] & 0xffffffff));
   d.omittedChars = max(0, hidden);
