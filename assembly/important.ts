@@ -41,7 +41,7 @@
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
-import { isAssertion, isBareLocation, isFrame, isLibraryFrame, isMarkedFrame } from "./important/frames";
+import { isAssertion, isBareLocation, isFrame, isLibraryFrame, isMarkedFrame, locatesCode } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
@@ -747,7 +747,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
     const nl = findNewline(text, pos, block.end);
     if (pos != hitStart) {
       if (isFrame(text, pos, nl)) {
-        if (!isLibraryFrame(text, pos, nl)) {
+        if (!isLibraryFrame(text, pos, nl) && locatesCode(text, pos, nl)) {
           const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
           lastFrame = withFunction ? prevStart : pos;
           lastFrameLine = withFunction ? line - 1 : line;

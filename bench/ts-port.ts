@@ -653,6 +653,10 @@ function isFrame(s: string, a: number, b: number): boolean {
 
 const isLibraryFrame = (s: string, a: number, b: number) => LIBRARY_MARKS.some((m) => containsIn(s, a, b, m));
 
+/** A frame that names where its code is: a source location, a path or Python's line ("at <Jasmine>" names none). */
+const locatesCode = (s: string, a: number, b: number) =>
+  hasLocation(s, a, b) || containsIn(s, a, b, "/") || containsIn(s, a, b, "\\") || containsIn(s, a, b, '", line ');
+
 function isMarkedFrame(s: string, a: number, b: number): boolean {
   const t = firstText(s, a, b);
   if (t >= b || t === a) return false;
@@ -1551,7 +1555,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: number, 
     const nl = Math.min(nextNewline(text, pos), block.end);
     if (pos !== hitStart) {
       if (isFrame(text, pos, nl)) {
-        if (!isLibraryFrame(text, pos, nl)) {
+        if (!isLibraryFrame(text, pos, nl) && locatesCode(text, pos, nl)) {
           const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
           lastFrame = withFunction ? prevStart : pos;
           lastFrameLine = withFunction ? line - 1 : line;

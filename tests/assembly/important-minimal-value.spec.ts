@@ -1,0 +1,55 @@
+// Under the small budget (the minimal level) the room goes to what a failure states: a
+// frame that names no place is not the user's frame. Each input is built line by line below.
+import { keepImportant } from "../../assembly/important";
+import { locatesCode } from "../../assembly/important/frames";
+
+const HINT = "; read more: x";
+
+function places(line: string): bool {
+  return locatesCode(line, 0, line.length);
+}
+
+/** `n` lines "ok N - case N" (lines 1 to n). */
+function passing(n: i32): string[] {
+  const lines = new Array<string>();
+  for (let i = 1; i <= n; i++) lines.push("ok " + i.toString() + " - case " + i.toString());
+  return lines;
+}
+
+describe("locatesCode: a frame that says where its code is", () => {
+  it("takes a source location, a path or Python's line", () => {
+    expect(places("        at UserContext.<anonymous> (file:///work/spec/inventory.spec.mjs:161:36)")).toBe(true);
+    expect(places('  File "/work/app/settings.py", line 5, in load')).toBe(true);
+    expect(places("       shop.CartTest.total(CartTest.java:138)")).toBe(true);
+    expect(places("\tC:\\work\\app\\main.go +0x49")).toBe(true);
+  });
+
+  it("leaves a frame that names only a function or a runner", () => {
+    expect(places("        at <Jasmine>")).toBe(false);
+    expect(places("    at async Promise.all (index 0)")).toBe(false);
+  });
+});
+
+describe("keepImportant under the small budget: what a failure states first", () => {
+  it("shows a failed spec's expectation rather than a frame that names no place", () => {
+    // Lines 1–60: passing specs; 61: "Failures:"; 62: the failed spec; 63: "  Message:";
+    // 64: the expectation; 65: "  Stack:"; 66: "at <Jasmine>" (no place); 67: the user's
+    // frame, 140 units long; 68: "at <Jasmine>"; 69: blank; 70: the totals.
+    const lines = passing(60);
+    lines.push("Failures:");
+    lines.push("1) inventory priceWithVat rounds half to even cents");
+    lines.push("  Message:");
+    lines.push("    Expected 2378 to equal 2379.");
+    lines.push("  Stack:");
+    lines.push("        at <Jasmine>");
+    lines.push("        at UserContext.<anonymous> (file:///work/shop/spec/" + "deeply/".repeat(12) + "inventory.spec.mjs:161:36)");
+    lines.push("        at <Jasmine>");
+    lines.push("");
+    lines.push("60 specs, 1 failure");
+    const out = keepImportant(lines.join("\n") + "\n", 300, 0.5, HINT);
+    expect(out.length).toBeLessThanOrEqual(300);
+    expect(out.includes("62: 1) inventory priceWithVat rounds half to even cents")).toBe(true);
+    expect(out.includes("64:     Expected 2378 to equal 2379.")).toBe(true);
+    expect(out.includes("65:   Stack:")).toBe(false);
+  });
+});
