@@ -53,7 +53,7 @@ import { headerOf } from "./important/parents";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
-import { CharCode, isAlpha, isSpaceOrTab } from "./util/chars";
+import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "./util/chars";
 import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
@@ -103,10 +103,11 @@ function isDecoration(c: i32): bool {
 /**
  * A line that only names a section ("=== FAILURES ===", "FAIL", "Failures (2):",
  * "✖ failing tests:", "____ test_vat ____"): mostly rule characters, or at most
- * one word, or two before a closing colon. It states less than a failure's own
+ * one word and no number ("expected: 2379" states a value), or two before a
+ * closing colon. It states less than a failure's own
  * line and is offered the budget after those.
  */
-function headerLike(s: string, a: i32, b: i32): bool {
+export function headerLike(s: string, a: i32, b: i32): bool {
   let rule = 0;
   for (let i = a; i < b; i++) if (isDecoration(unitAt(s, i))) rule++;
   if (rule * 2 >= b - a && rule >= 6) return true;
@@ -121,7 +122,14 @@ function headerLike(s: string, a: i32, b: i32): bool {
   }
   let e = b;
   while (e > a && (unitAt(s, e - 1) == CharCode.SPACE || unitAt(s, e - 1) == CharCode.CR)) e--;
-  return words <= 1 || (e > a && unitAt(s, e - 1) == CharCode.COLON);
+  if (e > a && unitAt(s, e - 1) == CharCode.COLON) return true;
+  // A word and a number states a value ("expected: 2379", "# tests 113"), not a section.
+  return words <= 1 && !holdsDigit(s, a, e);
+}
+
+function holdsDigit(s: string, a: i32, b: i32): bool {
+  for (let i = a; i < b; i++) if (isDigit(unitAt(s, i))) return true;
+  return false;
 }
 
 /**

@@ -1187,7 +1187,10 @@ function headerLike(s: string, a: number, b: number): boolean {
   }
   let e = b;
   while (e > a && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 13)) e--;
-  return words <= 1 || (e > a && s.charCodeAt(e - 1) === 58);
+  if (e > a && s.charCodeAt(e - 1) === 58) return true;
+  // A word and a number states a value ("expected: 2379", "# tests 113"), not a section.
+  for (let i = a; i < e; i++) if (isDigit(s.charCodeAt(i))) return false;
+  return words <= 1;
 }
 
 function fromBothEnds(list: number[], lo: number, hi: number, perEnd: number, out: number[]): void {

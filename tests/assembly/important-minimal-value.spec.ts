@@ -1,6 +1,7 @@
 // Under the small budget (the minimal level) the room goes to what a failure states: a
-// frame that names no place is not the user's frame. Each input is built line by line below.
-import { keepImportant } from "../../assembly/important";
+// frame that names no place is not the user's frame, and a line that states a value is
+// not a section's name (those wait behind the failures). Each input is built line by line below.
+import { headerLike, keepImportant } from "../../assembly/important";
 import { locatesCode } from "../../assembly/important/frames";
 
 const HINT = "; read more: x";
@@ -27,6 +28,27 @@ describe("locatesCode: a frame that says where its code is", () => {
   it("leaves a frame that names only a function or a runner", () => {
     expect(places("        at <Jasmine>")).toBe(false);
     expect(places("    at async Promise.all (index 0)")).toBe(false);
+  });
+});
+
+function header(line: string): bool {
+  return headerLike(line, 0, line.length);
+}
+
+describe("headerLike: a line that only names a section", () => {
+  it("takes rules, a word alone and a few words before a colon", () => {
+    expect(header("=================== FAILURES ===================")).toBe(true);
+    expect(header("FAIL")).toBe(true);
+    expect(header("Failures:")).toBe(true);
+    expect(header("  Stack:")).toBe(true);
+    expect(header("Failures (2):")).toBe(true);
+  });
+
+  it("leaves a word with a value: it states the value (TAP's YAML, its totals)", () => {
+    expect(header("  expected: 2379")).toBe(false);
+    expect(header("  actual: 2378")).toBe(false);
+    expect(header("# tests 113")).toBe(false);
+    expect(header("# fail 3")).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // At the minimal level (≈ 800 chars) a failure's room goes to what it states, on real
 // captures of the tuning part of the corpus: what a failed spec expected rather than a
-// frame that names no file.
+// frame that names no file, and a TAP report's expected and actual values and its totals
+// rather than the keys that name the failure's kind.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { tuningFixture } from "./support/tuning-fixture.js";
@@ -19,5 +20,12 @@ describe("minimal level: what a failure states", () => {
     expect(text).toContain("Expected 2378 to equal 2379.");
     expect(text).not.toContain("at <Jasmine>");
     expect(text).not.toMatch(/^\d+:\s+Stack:$/m);
+  });
+
+  it("takes a TAP report's expected and actual values and its totals as values, not as section names (node --test)", () => {
+    const text = minimal("node-test-tap-failures");
+    for (const line of ["not ok 70 - priceWithVat rounds half to even cents", "expected: 2379", "actual: 2378", "# tests 113", "# pass 110", "# fail 3"]) {
+      expect(text, line).toContain(line);
+    }
   });
 });
