@@ -1,6 +1,7 @@
 // Under the small budget (the minimal level) the room goes to what a failure states: a
-// frame that names no place is not the user's frame, and a line that states a value is
-// not a section's name (those wait behind the failures). Each input is built line by line below.
+// frame that names no place is not the user's frame, a line that states a value is not
+// a section's name (those wait behind the failures), and a last line too long for the
+// tail shows its start. Each input is built line by line below.
 import { headerLike, keepImportant } from "../../assembly/important";
 import { locatesCode } from "../../assembly/important/frames";
 
@@ -73,5 +74,23 @@ describe("keepImportant under the small budget: what a failure states first", ()
     expect(out.includes("62: 1) inventory priceWithVat rounds half to even cents")).toBe(true);
     expect(out.includes("64:     Expected 2378 to equal 2379.")).toBe(true);
     expect(out.includes("65:   Stack:")).toBe(false);
+  });
+
+  it("shows the start of a last line longer than what is left", () => {
+    // Lines 1–80: "cc -c src/unitN.c -o build/unitN.o"; 81: a warning; 82–120: more of
+    // them; 121: the link line, "cc -o bin/app" and 400 objects (over 5,000 units).
+    const lines = new Array<string>();
+    for (let i = 1; i <= 120; i++) {
+      if (i == 81) lines.push("src/hash.c:6:21: warning: comparison of integer expressions of different signedness [-Wsign-compare]");
+      else lines.push("cc -c src/unit" + i.toString() + ".c -o build/unit" + i.toString() + ".o");
+    }
+    const objects = new Array<string>();
+    for (let i = 1; i <= 400; i++) objects.push("build/unit" + i.toString() + ".o");
+    lines.push("cc -o bin/app " + objects.join(" "));
+    const out = keepImportant(lines.join("\n") + "\n", 400, 0.5, HINT);
+    expect(out.length).toBeLessThanOrEqual(400);
+    expect(out.includes("81: src/hash.c:6:21: warning:")).toBe(true);
+    expect(out.includes("121: cc -o bin/app build/unit1.o")).toBe(true);
+    expect(out.includes(" chars omitted...]")).toBe(true);
   });
 });
