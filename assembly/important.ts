@@ -20,8 +20,9 @@
 // user's file, what was expected and what came instead, the line closing a
 // trace); under a small budget the totals near the end (important/counts.ts:
 // "# tests 113", "(48 rows)"), and only then the repeated errors and the
-// warnings, then the other rhythm breaks; then whole blocks (context, frames)
-// while the share lasts; head and tail get the rest. A line that a chosen one
+// warnings, then the other rhythm breaks, then the start of a last line too
+// long for the tail ("gcc -o bin/inventory …"); then whole blocks (context,
+// frames) while the share lasts; head and tail get the rest. A line that a chosen one
 // shows word for word is not offered again (a runner's closing list of its
 // failures). Under SMALL_BUDGET flagged lines may
 // take all of it, and so may a failed command's error lines at any budget when
@@ -41,7 +42,7 @@
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
-import { isAssertion, isBareLocation, isFrame, isLibraryFrame, isMarkedFrame } from "./important/frames";
+import { isAssertion, isBareLocation, isFrame, isLibraryFrame, isMarkedFrame, locatesCode } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
@@ -53,7 +54,7 @@ import { headerOf } from "./important/parents";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
-import { CharCode, isAlpha, isSpaceOrTab } from "./util/chars";
+import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "./util/chars";
 import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 import { sortI64 } from "./util/sort-ints";
@@ -104,10 +105,11 @@ function isDecoration(c: i32): bool {
 /**
  * A line that only names a section ("=== FAILURES ===", "FAIL", "Failures (2):",
  * "✖ failing tests:", "____ test_vat ____"): mostly rule characters, or at most
- * one word, or two before a closing colon. It states less than a failure's own
+ * one word and no number ("expected: 2379" states a value), or two before a
+ * closing colon. It states less than a failure's own
  * line and is offered the budget after those.
  */
-function headerLike(s: string, a: i32, b: i32): bool {
+export function headerLike(s: string, a: i32, b: i32): bool {
   let rule = 0;
   for (let i = a; i < b; i++) if (isDecoration(unitAt(s, i))) rule++;
   if (rule * 2 >= b - a && rule >= 6) return true;
@@ -122,7 +124,14 @@ function headerLike(s: string, a: i32, b: i32): bool {
   }
   let e = b;
   while (e > a && (unitAt(s, e - 1) == CharCode.SPACE || unitAt(s, e - 1) == CharCode.CR)) e--;
-  return words <= 1 || (e > a && unitAt(s, e - 1) == CharCode.COLON);
+  if (e > a && unitAt(s, e - 1) == CharCode.COLON) return true;
+  // A word and a number states a value ("expected: 2379", "# tests 113"), not a section.
+  return words <= 1 && !holdsDigit(s, a, e);
+}
+
+function holdsDigit(s: string, a: i32, b: i32): bool {
+  for (let i = a; i < b; i++) if (isDigit(unitAt(s, i))) return true;
+  return false;
 }
 
 /**
@@ -667,7 +676,7 @@ class Frame {
 }
 
 /** Offers [start, end) (a line and its '\n') to the chosen ranges within `cap`; the new `used`. */
-function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32, firstLine: i32, hit: i32, kind: i32, used: i32, cap: i32): i32 {
+function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32, firstLine: i32, hit: i32, kind: i32, used: i32, cap: i32, startOnly: i32 = 0): i32 {
   const n = text.length;
   const perGap = frame.perGap;
   const left = cap - used;
@@ -690,9 +699,9 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
   if (cost > left) {
     // The start of a flagged line, when enough of it fits (a notable line is worth it whole only).
     const cutCost = frame.perLine > 0 ? frame.perLine + inlineMarkerBound(end - start) : perGap;
-    if (hit < 0 || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
+    if ((hit < 0 && startOnly == 0) || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
     // One long line (a response body, a minified bundle) takes at most half the share: its start says the rest.
-    e = safeEnd(text, start + min(left - cutCost - 1, cap >> 1));
+    e = safeEnd(text, start + min(left - cutCost - 1, startOnly > 0 ? startOnly : cap >> 1));
     cost = e - start + cutCost;
   }
   // A bridged range starts earlier: its first line counts the newlines skipped back.
@@ -748,7 +757,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
     const nl = findNewline(text, pos, block.end);
     if (pos != hitStart) {
       if (isFrame(text, pos, nl)) {
-        if (!isLibraryFrame(text, pos, nl)) {
+        if (!isLibraryFrame(text, pos, nl) && locatesCode(text, pos, nl)) {
           const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
           lastFrame = withFunction ? prevStart : pos;
           lastFrameLine = withFunction ? line - 1 : line;
@@ -891,6 +900,27 @@ function offerCounts(text: string, starts: i32[], chosen: Chosen, frame: Frame, 
   return used;
 }
 
+/** Units of the last line's start offered when the whole line does not fit (offerLastLine). */
+const LAST_LINE_START: i32 = 2 * MIN_PARTIAL;
+
+/**
+ * Offers the start of the output's last line that is not blank when the whole does not
+ * fit: a command ends with its outcome or its last step ("gcc -o bin/inventory …",
+ * a link line thousands of units long), which a tail of whole lines cannot show.
+ */
+function offerLastLine(text: string, scan: Scan, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  let e = text.length;
+  while (e > 0 && (unitAt(text, e - 1) == CharCode.LF || unitAt(text, e - 1) == CharCode.CR || unitAt(text, e - 1) == CharCode.SPACE)) e--;
+  if (e == 0) return used;
+  let s = e;
+  while (s > 0 && unitAt(text, s - 1) != CharCode.LF) s--;
+  // A line that fits is left to the tail.
+  if (e - s < cap - used) return used;
+  const n = text.length;
+  const line = 1 + scan.totalLines - (unitAt(text, n - 1) == CharCode.LF ? 0 : 1) - countNewlines(text, s, n);
+  return offer(text, chosen, frame, s, withNewline(text, findNewline(text, s, text.length)), line, -1, Kind.None, used, cap, LAST_LINE_START);
+}
+
 /** Line i has the template of one of `lines`. */
 function alike(shapes: Shapes, lines: i32[], i: i32): bool {
   for (let k = 0; k < lines.length; k++) if (shapes.sameTemplate(unchecked(lines[k]), i)) return true;
@@ -937,6 +967,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
     used = keyLines(text, scan, shapes, chosen, frame, from, used, cap);
     used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
     used = offerHits(text, scan, shapes, order.rest, chosen, frame, used, cap);
+    used = offerLastLine(text, scan, chosen, frame, used, cap);
   }
   growBlocks(text, scan, shapes, chosen, used, cap, frame.perLine);
   return chosen;

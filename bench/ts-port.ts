@@ -653,6 +653,10 @@ function isFrame(s: string, a: number, b: number): boolean {
 
 const isLibraryFrame = (s: string, a: number, b: number) => LIBRARY_MARKS.some((m) => containsIn(s, a, b, m));
 
+/** A frame that names where its code is: a source location, a path or Python's line ("at <Jasmine>" names none). */
+const locatesCode = (s: string, a: number, b: number) =>
+  hasLocation(s, a, b) || containsIn(s, a, b, "/") || containsIn(s, a, b, "\\") || containsIn(s, a, b, '", line ');
+
 function isMarkedFrame(s: string, a: number, b: number): boolean {
   const t = firstText(s, a, b);
   if (t >= b || t === a) return false;
@@ -1183,7 +1187,10 @@ function headerLike(s: string, a: number, b: number): boolean {
   }
   let e = b;
   while (e > a && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 13)) e--;
-  return words <= 1 || (e > a && s.charCodeAt(e - 1) === 58);
+  if (e > a && s.charCodeAt(e - 1) === 58) return true;
+  // A word and a number states a value ("expected: 2379", "# tests 113"), not a section.
+  for (let i = a; i < e; i++) if (isDigit(s.charCodeAt(i))) return false;
+  return words <= 1;
 }
 
 function fromBothEnds(list: number[], lo: number, hi: number, perEnd: number, out: number[]): void {
@@ -1551,7 +1558,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: number, 
     const nl = Math.min(nextNewline(text, pos), block.end);
     if (pos !== hitStart) {
       if (isFrame(text, pos, nl)) {
-        if (!isLibraryFrame(text, pos, nl)) {
+        if (!isLibraryFrame(text, pos, nl) && locatesCode(text, pos, nl)) {
           const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
           lastFrame = withFunction ? prevStart : pos;
           lastFrameLine = withFunction ? line - 1 : line;

@@ -106,6 +106,15 @@ export function isLibraryFrame(s: string, a: i32, b: i32): bool {
   return false;
 }
 
+/**
+ * A frame that names where its code is: a source location ("a.js:3:9", "File \"a.py\",
+ * line 3") or a path. "at <Jasmine>" or "at async Promise.all (index 0)" names none:
+ * it cannot be the user's frame.
+ */
+export function locatesCode(s: string, a: i32, b: i32): bool {
+  return hasLocation(s, a, b) || contains(s, a, b, "/") || contains(s, a, b, "\\") || contains(s, a, b, "\", line ");
+}
+
 /** A location line with no function on it ("at ./src/main.rs:8:5" under "3: crate::f"): its function is the line above. */
 export function isBareLocation(s: string, a: i32, b: i32): bool {
   const t = gapEnd(s, a, b);
