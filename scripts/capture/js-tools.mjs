@@ -290,7 +290,7 @@ export default [
       f
         .mustKeep(`grep -E '^ +dist/server\.js +[0-9.]+[kKM]?b' "$OUT" | sed -E 's/^ +//'`)
         .mustKeep(`grep -E '^ +├ ' "$OUT" | head -n 3 | sed -E 's/^ +├ //; s/ +[0-9.]+kb +[0-9.]+%$//'`)
-        .count("inputs", `grep -c '^ *├ ' "$OUT"`),
+        .count("inputs", `grep -cE '^ *[├└] ' "$OUT"`),
   },
   {
     id: "rollup-build-errors",

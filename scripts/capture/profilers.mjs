@@ -310,7 +310,7 @@ export default [
         .mustKeep(`grep -oE '[0-9]+ function calls( \\([0-9]+ primitive calls\\))? in [0-9.]+ seconds' "$OUT"`)
         .mustKeep(`grep -oE 'report\\.py:[0-9]+\\((main|parse|make_orders|group|totals|family)\\)' "$OUT" | sort -u`)
         .mustKeep(`grep -E '^families: ' "$OUT"`)
-        .count("functions", `grep -cE '^ +[0-9/]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' "$OUT"`),
+        .count("functions", `grep -cE '^ *[0-9/]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' "$OUT"`),
   },
   {
     id: "tsan-races-lock-inversion",
