@@ -458,7 +458,11 @@ export function findingsLine(f: Findings, small: bool = false): string {
     shown = repeated;
   }
   if (shown == 0) return out.toString();
-  out.add("; by code: ");
+  // How many codes there are when some go unnamed, which "+K more" leaves the model to add
+  // up: exact only while every code found a slot.
+  const all = n > shown && n < MAX_CODES;
+  if (all) out.add("; ").addInt(n).add(" codes: ");
+  else out.add("; by code: ");
   for (let k = 0; k < shown; k++) {
     if (k > 0) out.add(", ");
     const code = unchecked(order[k]);
