@@ -1,14 +1,28 @@
 import { countFindings, findingsLine } from "../../assembly/digest/command/findings";
+import { LineLeads, leadsLine } from "../../assembly/digest/command/leads";
 import { recordsLine } from "../../assembly/digest/command/records";
+import { readEachLine } from "../../assembly/util/lines";
 
 // The totals a model would otherwise count, on lines as the tools print them (cut from the
-// real runs in tests/fixtures/corpus: flake8-count-statistics-logging, cprofile-sort-cumulative).
+// real runs in tests/fixtures/corpus: flake8-count-statistics-logging, cprofile-sort-cumulative,
+// ld-cpp-linked-by-gcc, node-test-tap-failures).
 
 /** `line` n times, "#" replaced by the count (from 0). */
 function repeat(line: string, n: i32): string {
   const parts = new Array<string>();
   for (let i = 0; i < n; i++) parts.push(line.replaceAll("#", i.toString()));
   return parts.join("\n") + "\n";
+}
+
+/** `prefix` and its line's count (from 0), n lines: for lines whose "#" is their own. */
+function numbered(prefix: string, n: i32): string {
+  let out = "";
+  for (let i = 0; i < n; i++) out += prefix + i.toString() + "\n";
+  return out;
+}
+
+function leads(text: string): string {
+  return leadsLine(readEachLine(text, new LineLeads()), "", false);
 }
 
 describe("findings: how many codes when some go unnamed", () => {
@@ -47,5 +61,46 @@ describe("rows under a header in lower case", () => {
     const ip = repeat("    inet6 fd77:#::1/64 scope global tentative\n       valid_lft forever preferred_lft forever", 4);
     expect(recordsLine(ip)).toBe("");
     expect(recordsLine(HEADER + repeat(ROW, 4) + "\n")).toBe("");
+  });
+});
+describe("lines that open with a place, then the same message", () => {
+  it("counts the message after a place that ends in a colon, quoted after an ellipsis", () => {
+    // As ld prints them (ld-cpp-linked-by-gcc): one place or two before the message.
+    const ld =
+      "/usr/bin/ld: report.o: in function `main':\n" +
+      repeat("report.cpp:(.text+0x#b): undefined reference to `std::f#()'", 8) +
+      "/usr/bin/ld: report.o:(.data.rel.local.DW.ref.__gxx_personality_v0+0x0): undefined reference to `__gxx_personality_v0'\n";
+    expect(leads(ld)).toBe('9 lines "\u2026 undefined reference to \u2026"');
+  });
+
+  it("counts no message after a place without a colon, nor at a third place", () => {
+    expect(leads(repeat("src/m#.c undefined reference to f", 9))).toBe("");
+    expect(leads(repeat("a/b: c/d: e/f: undefined reference to f#", 9))).toBe("");
+  });
+
+  it("keeps the lines at a place apart from the lines that open with the same word", () => {
+    const mixed = repeat("In file included from m#.h", 8) + repeat("src/m#.c: In function f#", 9);
+    expect(leads(mixed)).toBe('9 lines "\u2026 In function \u2026" \u00b7 8 lines "In file included from \u2026"');
+  });
+
+  it("counts no line at a place that introduces the next (it ends in a colon), nor a severity", () => {
+    // As gcc prints them (gcc-wall-wextra-wrapt): findings.ts counts the warnings.
+    expect(leads(repeat("src/m#.c: In function \u2018f#\u2019:", 9))).toBe("");
+    expect(leads(repeat("/usr/bin/ld: m#.o: warning: relocation in read-only section", 9))).toBe("");
+  });
+});
+
+describe("a lead of signs and the label after it", () => {
+  it("counts `# Subtest:` and `>> Issue:` lines by the label after their signs", () => {
+    // As node --test prints its TAP (node-test-tap-failures).
+    expect(leads(numbered("# Subtest: case ", 9))).toBe('9 lines "# Subtest: case \u2026"');
+    expect(leads(repeat(">> Issue: [B#:x] y", 9))).toBe('9 lines ">> Issue: \u2026"');
+  });
+
+  it("counts no signs before a word that is no label, a mark before a name, or signs before a number", () => {
+    expect(leads(repeat("| * 7e2404d orders: case #", 9))).toBe("");
+    expect(leads(repeat("| line #", 9) + repeat("* Item x#", 9))).toBe("");
+    expect(leads(repeat("\u2714 parseQty reads case #", 9))).toBe("");
+    expect(leads(repeat("* 7e2404d orders #", 9) + repeat("-- 12 items", 9))).toBe("");
   });
 });

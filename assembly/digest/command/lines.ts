@@ -35,12 +35,12 @@ export class CommandLines extends LineNoter {
     this.runners.line(text, pos, t, end, nl, lineNo);
     // A tree's line, top level or nested, shows a branch or a bar first.
     if (t < end && isTreeUnit(unitAt(text, t))) this.tree.line(text, pos, end);
-    this.findings.lineOf(text, t, end, digits);
+    const finding = this.findings.lineOf(text, t, end, digits);
     this.records.lineOf(text, pos, end, digits, tokens);
     this.entries.lineAt(text, pos, t, end);
     this.dumps.line(text, pos, end);
     // Only a line at the margin has a lead: the others cost no call.
-    if (t == pos && t < end) this.leads.lineAt(text, pos, t, end);
+    if (t == pos && t < end) this.leads.lineAt(text, pos, t, end, finding);
     this.sections.line(text, pos, t, end, lineNo);
     // The flagged lines are noted last.
     super.line(text, pos, t, end, nl, lineNo, digits, tokens);
