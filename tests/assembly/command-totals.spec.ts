@@ -307,7 +307,7 @@ describe("lines that open with the same word", () => {
 
   it("counts no lead of fewer than 8 lines, of signs, a number or a path, nor indented lines", () => {
     expect(leads(repeat("Auto-merging services/svc#.py", 7))).toBe("");
-    expect(leads(repeat("| line #", 9) + repeat("#: entry", 9) + repeat("/usr/bin/ld: undefined reference to `f#'", 9))).toBe("");
+    expect(leads(repeat("| line #", 9) + repeat("#: entry", 9) + repeat("src/m#.c undefined reference to `f#'", 9))).toBe("");
     expect(leads(repeat("    at f# (a.js:#:1)", 9))).toBe("");
   });
 

@@ -29,7 +29,7 @@ describe("minimal level: framing that leaves the budget to the lines", () => {
     const { meta, text, status } = digest("tsc-project-errors", "minimal");
     const marker = text.split("\n")[1]!;
     expect(marker).toMatch(/^\[\.\.\.[\d,]+ chars omitted\.\.\.\] \d+ of 11 lines shown, numbered; read more: abridge_read id=tsc-project-errors offset=\d+$/);
-    expect(status).toBe("exit 2 (failed) · 11 lines · 9 errors; by code: TS2322 5, +4 more");
+    expect(status).toBe("exit 2 (failed) · 11 lines · 9 errors; 5 codes: TS2322 5, +4 more");
     // The room saved goes to error lines, each shown whole.
     const kept = meta.facts.errorLines.filter((line) => text.includes(line));
     expect(kept.length).toBeGreaterThanOrEqual(6);

@@ -445,13 +445,17 @@ export class FindingsReader {
     this.lineOf(text, a, b, -1);
   }
 
-  /** line() with `digits` 0 when the line is known to hold no digit (1 when it holds one, -1 unknown). */
-  lineOf(text: string, a: i32, b: i32, digits: i32): void {
+  /**
+   * line() with `digits` 0 when the line is known to hold no digit (1 when it holds one, -1
+   * unknown); whether the line is a finding.
+   */
+  lineOf(text: string, a: i32, b: i32, digits: i32): bool {
     const line = this.lines++;
-    if (b <= a) return;
+    if (b <= a) return false;
     const tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
     const notes = this.notes;
     if (tag != 0 && notes !== null && line < notes.length) noteFinding(notes, line, tag);
+    return tag != 0;
   }
 }
 
@@ -502,7 +506,11 @@ export function findingsLine(f: Findings, small: bool = false): string {
     shown = repeated;
   }
   if (shown == 0) return out.toString();
-  out.add("; by code: ");
+  // How many codes there are when some go unnamed, which "+K more" leaves the model to add
+  // up: exact only while every code found a slot.
+  const all = n > shown && n < MAX_CODES;
+  if (all) out.add("; ").addInt(n).add(" codes: ");
+  else out.add("; by code: ");
   for (let k = 0; k < shown; k++) {
     if (k > 0) out.add(", ");
     const code = unchecked(order[k]);

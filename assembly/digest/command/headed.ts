@@ -16,11 +16,25 @@ import { gapEnd, spacesEnd, tokenEnd, unitAt } from "../../util/lines";
 const MIN_COLUMNS: i32 = 3;
 const MAX_COLUMNS: i32 = 24;
 /** Longest header word. */
-const MAX_WORD: i32 = 24;
+const MAX_WORD: i32 = 32;
 /** Share (percent) of the header's words that must open with a capital (`Mounted on`, `Address:Port`). */
 const CAPITAL_PERCENT: i32 = 75;
 /** Share (percent) of the header's columns after the first that the first row must line up with. */
 const ALIGNED_PERCENT: i32 = 50;
+
+/** Rows under a header in lower case at least for a count (see headerCase). */
+const MIN_LOWER_ROWS: i32 = 5;
+
+/**
+ * A header's words mostly open with a capital (`PID USER`, `%CPU`), or every one with a
+ * lower-case letter (`ncalls tottime percall filename:lineno(function)`): a header is
+ * written in one case. Words in lower case are a detail's fields as often (`valid_lft
+ * forever preferred_lft forever` over the next address), so such a header takes a table
+ * of MIN_LOWER_ROWS rows to count.
+ */
+function headerCase(capitals: i32, lowers: i32, words: i32): bool {
+  return capitals * 100 >= words * CAPITAL_PERCENT || lowers == words;
+}
 
 /** Words of line [a, b): their starts and ends (as columns from a), up to `cap`. */
 function wordsOf(s: string, a: i32, b: i32, starts: i32[], ends: i32[], cap: i32): i32 {
@@ -43,6 +57,7 @@ function isHeader(s: string, a: i32, starts: i32[], ends: i32[]): bool {
   const n = starts.length;
   if (n < MIN_COLUMNS || n > MAX_COLUMNS) return false;
   let capitals = 0;
+  let lowers = 0;
   for (let k = 0; k < n; k++) {
     const from = a + unchecked(starts[k]);
     const to = a + unchecked(ends[k]);
@@ -50,10 +65,11 @@ function isHeader(s: string, a: i32, starts: i32[], ends: i32[]): bool {
     for (let i = from; i < to; i++) if (isDigit(unitAt(s, i))) return false;
     const c = unitAt(s, from);
     if ((c >= 0x41 && c <= 0x5a) || c == 0x25 || c == CharCode.HASH) capitals++;
+    else if (c >= 0x61 && c <= 0x7a) lowers++;
   }
   const last = unitAt(s, a + unchecked(ends[n - 1]) - 1);
   if (last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
-  return capitals * 100 >= n * CAPITAL_PERCENT;
+  return headerCase(capitals, lowers, n);
 }
 
 /**
@@ -64,6 +80,7 @@ function isHeader(s: string, a: i32, starts: i32[], ends: i32[]): bool {
 function mayBeHeader(s: string, a: i32, b: i32): bool {
   let words = 0;
   let capitals = 0;
+  let lowers = 0;
   let last = 0;
   let inWord = false;
   for (let i = a; i < b; i++) {
@@ -83,12 +100,13 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
       inWord = true;
       if (++words > MAX_COLUMNS) return false;
       if ((c >= 0x41 && c <= 0x5a) || c == 0x25 || c == CharCode.HASH) capitals++;
+      else if (c >= 0x61 && c <= 0x7a) lowers++;
     }
     last = c;
   }
   if (words < MIN_COLUMNS) return false;
   if (last == CharCode.DOT || last == CharCode.COLON || last == CharCode.COMMA) return false;
-  return capitals * 100 >= words * CAPITAL_PERCENT;
+  return headerCase(capitals, lowers, words);
 }
 
 export class HeadedTables {
@@ -107,6 +125,10 @@ export class HeadedTables {
   private rows: i32 = -1;
   /** Values a row has at least. */
   private minValues: i32 = 0;
+  /** A line that does not line up, held until the next shows whether the table goes on. */
+  private held: i32 = 0;
+  /** Rows the table has at least for a count. */
+  private minRows: i32 = 2;
 
   /**
    * Line [a, b) of text; `blank` and `rule` as records.ts judged it; `digits` 1 when it
@@ -119,9 +141,18 @@ export class HeadedTables {
     if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || (tokens >= 0 && (tokens < MIN_COLUMNS || tokens > MAX_COLUMNS)) || !mayBeHeader(text, a, b))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
-      if (!rule && n >= this.minValues && this.isRow()) {
-        this.rows++;
-        return;
+      if (!rule && n >= this.minValues) {
+        if (this.isRow()) {
+          this.rows += 1 + this.held;
+          this.held = 0;
+          return;
+        }
+        // A value wider than its column pushes the rest of its row aside (`60368/60335`):
+        // one such row is held, and is a row when the next one lines up again.
+        if (this.held == 0) {
+          this.held = 1;
+          return;
+        }
       }
       this.close();
     }
@@ -146,6 +177,8 @@ export class HeadedTables {
     this.head2Starts = [];
     this.head2Ends = [];
     this.minValues = max(2, n / 2);
+    const first = unitAt(text, a + unchecked(this.starts[0]));
+    this.minRows = first >= 0x61 && first <= 0x7a ? MIN_LOWER_ROWS : 2;
     this.pending = true;
   }
 
@@ -158,8 +191,9 @@ export class HeadedTables {
   private close(): void {
     // A two-line header's rows take two lines each.
     const rows = this.head2Starts.length > 0 ? this.rows / 2 : this.rows;
-    if (rows >= 2) this.tables.push(rows);
+    if (rows >= this.minRows) this.tables.push(rows);
     this.rows = -1;
+    this.held = 0;
   }
 
   /** The line just read lines up with the header (or with its second line). */

@@ -184,6 +184,7 @@ function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const base = scanImportant(text, true);
   const perLine = new CommandLines(base);
+  perLine.lists = ctx.exitCode <= 0;
   // Findings are noted with the flagged lines: candidates for the budget, ranked by code.
   perLine.findings.notes = base.notes;
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);

@@ -31,6 +31,10 @@ const MIN_LINES: i32 = 8;
 const MAX_REPEATS: i32 = 20;
 /** Longest lead: a longer first word is an item's own name. */
 const MAX_LEAD: i32 = 24;
+/** Places a line may open with before its lead (`/usr/bin/ld: a.o:(.text+0x8b): …`). */
+const MAX_PLACES: i32 = 2;
+/** Longest lead of signs a word may follow (`>>`, `***`). */
+const MAX_SIGNS: i32 = 3;
 /** Leads tracked: lines of a lead first seen later are not counted (none is counted in part). */
 const MAX_LEADS: i32 = 96;
 /** Slots of the table of leads: a power of two, more than MAX_LEADS. */
@@ -61,6 +65,8 @@ export class LineLeads {
   repeats: Array<i32> = new Array<i32>();
   /** Whether the lead is a severity in signs (`warning:`, `[ERROR]`), and an error's: what findings count. */
   severities: Array<i32> = new Array<i32>();
+  /** Whether the lead's first line opens with a place before it (1) or with the lead (0). */
+  located: Array<i32> = new Array<i32>();
   private lastStarts: Array<i32> = new Array<i32>();
   private lastEnds: Array<i32> = new Array<i32>();
   /** Per slot, 1 + the index of a lead, or 0 when free. */
@@ -76,29 +82,69 @@ export class LineLeads {
     this.lineAt(text, a, gapEnd(text, a, b), b);
   }
 
-  /** line() with `t` the line's first unit after spaces and tabs (b when it has none). */
-  lineAt(text: string, a: i32, t: i32, b: i32): void {
+  /**
+   * line() with `t` the line's first unit after spaces and tabs (b when it has none);
+   * `finding` when findings.ts counted the line, whose place opens a severity or a code.
+   */
+  lineAt(text: string, a: i32, t: i32, b: i32, finding: bool = false): void {
     // An indented line details the one above it (a frame, a quoted source line, a field).
     if (t != a || t >= b) return;
     this.text = text;
     let h = BASIS;
     let i = t;
     let letters = false;
-    for (; i < b; i++) {
-      const c = unitAt(text, i);
-      if (c == CharCode.SPACE || c == CharCode.TAB) break;
-      // A path names a thing (the program that prints, a file), not a kind of line.
-      if (isDigit(c) || c == CharCode.SLASH || c == CharCode.BACKSLASH || i - t >= MAX_LEAD) return;
-      if (isAlpha(c)) letters = true;
-      h = (h ^ <u32>c) * PRIME;
+    let located = 0;
+    while (true) {
+      let place = false;
+      for (; i < b; i++) {
+        const c = unitAt(text, i);
+        if (c == CharCode.SPACE || c == CharCode.TAB) break;
+        // A path or a number names a thing (the program that prints, a file, a line), not a kind of line.
+        if (isDigit(c) || c == CharCode.SLASH || c == CharCode.BACKSLASH) {
+          // A finding's place opens a severity or a code, which findings.ts counts, and a line
+          // that ends in a colon (`src/a.c: In function ‘f’:`) introduces the next.
+          if (finding || unitAt(text, b - 1) == CharCode.COLON) return;
+          place = true;
+        }
+        if (isAlpha(c)) letters = true;
+        h = (h ^ <u32>c) * PRIME;
+      }
+      if (!place) break;
+      // A place ending in a colon (`src/a.c:12:`, `/usr/bin/ld:`, `a.o:(.text+0x8b):`) says
+      // where: the message after it opens with the lead, and one message at many places
+      // (`undefined reference to …`) counts like lines that open alike.
+      if (located == MAX_PLACES || unitAt(text, i - 1) != CharCode.COLON) return;
+      t = gapEnd(text, i, b);
+      if (t >= b) return;
+      located++;
+      i = t;
+      // Not the lead of lines that open with the same word at the margin.
+      h = BASIS ^ 1;
+      letters = false;
     }
-    // A lead of signs alone (`|`, `#`, `* `, `--- `) draws, rules or comments: it names no kind of line.
+    // A lead of signs alone (`|`, `#`, `* `, `--- `) draws, rules or comments, unless a label
+    // follows it at once, a word and a colon (`>> Issue:`, `# Subtest:`): then both are the
+    // lead. A mark (`✔`) is the lead of a status, not of a word that names an item.
+    if (!letters && i - t <= MAX_SIGNS && unitAt(text, t) < 0x80 && i + 1 < b && unitAt(text, i) == CharCode.SPACE && isAlpha(unitAt(text, i + 1))) {
+      h = (h ^ <u32>CharCode.SPACE) * PRIME;
+      for (i++; i < b && i - t < MAX_LEAD; i++) {
+        const c = unitAt(text, i);
+        if (c == CharCode.SPACE || c == CharCode.TAB) break;
+        if (isDigit(c) || c == CharCode.SLASH || c == CharCode.BACKSLASH) return;
+        h = (h ^ <u32>c) * PRIME;
+      }
+      if (unitAt(text, i - 1) != CharCode.COLON) return;
+      letters = true;
+    }
     if (!letters) return;
     const n = i - t;
+    if (n >= MAX_LEAD) return;
+    // A severity after a place opens a finding findings.ts did not take: no lead to look up.
+    if (located > 0 && severityLead(text, t, i) != NO_SEVERITY) return;
     // A run of one lead skips the table; the size-optimised build (the component's) looks
     // every lead up, which finds the same one.
     let k = ASC_SHRINK_LEVEL < 2 ? this.prev : -1;
-    if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n);
+    if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n, located > 0);
     if (k < 0) return;
     this.prev = k;
     unchecked((this.counts[k] = unchecked(this.counts[k]) + 1));
@@ -129,7 +175,7 @@ export class LineLeads {
   }
 
   /** The index of the lead text[t, t + n) (hash h), a new one when there is room, else -1. */
-  private find(text: string, h: u32, t: i32, n: i32): i32 {
+  private find(text: string, h: u32, t: i32, n: i32, located: bool): i32 {
     let slot = <i32>(h & <u32>(SLOTS - 1));
     while (true) {
       const k = unchecked(this.slots[slot]) - 1;
@@ -151,6 +197,7 @@ export class LineLeads {
     this.common.push(e - t);
     this.repeats.push(0);
     this.severities.push(severityLead(text, t, t + n));
+    this.located.push(located ? 1 : 0);
     this.lastStarts.push(t);
     this.lastEnds.push(e);
     return k;
@@ -201,7 +248,10 @@ function quoted(text: string, l: LineLeads, k: i32): string {
     while (n > lead && unitAt(text, start + n - 1) != CharCode.SPACE && unitAt(text, start + n - 1) != CharCode.TAB) n--;
   }
   while (n > lead && (unitAt(text, start + n - 1) == CharCode.SPACE || unitAt(text, start + n - 1) == CharCode.TAB)) n--;
-  return new StrBuf(n + 4).addChar(CharCode.DQUOTE).add(text.substring(start, start + n)).add(" \u2026").addChar(CharCode.DQUOTE).toString();
+  const out = new StrBuf(n + 6).addChar(CharCode.DQUOTE);
+  // Lines that open with a place have the lead after it.
+  if (unchecked(l.located[k]) != 0) out.add("\u2026 ");
+  return out.add(text.substring(start, start + n)).add(" \u2026").addChar(CharCode.DQUOTE).toString();
 }
 
 /**
@@ -251,7 +301,7 @@ function isLead(text: string, l: LineLeads, k: i32, word: string): bool {
 }
 
 /** Whether `stated` holds the count n as a number of its own (`48 entries`, `Files: 82 entries`). */
-function statesCount(stated: string, n: i32): bool {
+export function statesCount(stated: string, n: i32): bool {
   if (stated.length == 0) return false;
   const s = new StrBuf(16).addCount(n).toString();
   let at = stated.indexOf(s);

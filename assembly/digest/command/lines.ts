@@ -8,6 +8,7 @@ import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { DumpBlocks } from "./dumps";
 import { LabeledEntries } from "./entries";
+import { IndentedRuns } from "./indented";
 import { LineLeads } from "./leads";
 import { SectionLines } from "./outline";
 import { FindingsReader } from "./findings";
@@ -29,18 +30,25 @@ export class CommandLines extends LineNoter {
   entries: LabeledEntries = new LabeledEntries();
   dumps: DumpBlocks = new DumpBlocks();
   leads: LineLeads = new LineLeads();
+  indented: IndentedRuns = new IndentedRuns();
+  /**
+   * Whether a list's length is stated (indented.ts): not for a command that failed, whose
+   * room goes to its errors, so its lines are not read for one.
+   */
+  lists: bool = true;
   sections: SectionLines = new SectionLines();
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     this.runners.line(text, pos, t, end, nl, lineNo);
     // A tree's line, top level or nested, shows a branch or a bar first.
     if (t < end && isTreeUnit(unitAt(text, t))) this.tree.line(text, pos, end);
-    this.findings.lineOf(text, t, end, digits);
+    const finding = this.findings.lineOf(text, t, end, digits);
     this.records.lineOf(text, pos, end, digits, tokens);
     this.entries.lineAt(text, pos, t, end);
     this.dumps.line(text, pos, end);
+    if (this.lists) this.indented.lineAt(text, pos, t, end);
     // Only a line at the margin has a lead: the others cost no call.
-    if (t == pos && t < end) this.leads.lineAt(text, pos, t, end);
+    if (t == pos && t < end) this.leads.lineAt(text, pos, t, end, finding);
     this.sections.line(text, pos, t, end, lineNo);
     // The flagged lines are noted last.
     super.line(text, pos, t, end, nl, lineNo, digits, tokens);
@@ -49,8 +57,8 @@ export class CommandLines extends LineNoter {
   /** commandTotals() of the lines read (totals.ts); `small` for a budget that shows few lines. */
   totals(small: bool = false): string {
     // A test run's totals are its runner's: its lines that open alike ("test x ... ok", "ok 3 - x")
-    // would count the same tests again, in another way.
-    const leads: LineLeads | null = this.runners.finish().found ? null : this.leads;
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, leads, small);
+    // or a suite's tests indented under it would count the same tests again, in another way.
+    const run = this.runners.finish().found;
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish());
   }
 }

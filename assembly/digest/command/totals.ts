@@ -1,12 +1,14 @@
 // The totals a model would otherwise count, stated once under the status line of a
 // command's output: its findings by severity and code (findings.ts), its commits, lines
 // per commit or table rows (records.ts), the entries listed under a label (entries.ts),
-// the blocks of a dump (dumps.ts), the lines that open with the same word (leads.ts).
+// the blocks of a dump (dumps.ts), a flat list indented under a line (indented.ts), the
+// lines that open with the same word or message (leads.ts).
 // Computed from the whole output, never copied from a line the cut may drop.
 import { DumpBlocks, dumpsLine, dumpWord } from "./dumps";
 import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
 import { LineLeads, leadsLine } from "./leads";
+import { IndentedRuns, indentedLine } from "./indented";
 import { findRunnerSummaries } from "../../important/runners";
 import { readEachLine } from "../../util/lines";
 import { Records, recordsLine, recordsLineOf } from "./records";
@@ -15,17 +17,25 @@ import { Records, recordsLine, recordsLineOf } from "./records";
 export function commandTotals(text: string): string {
   const findings = findingsLine(countFindings(text));
   const dumps = readEachLine(text, new DumpBlocks());
+  const runner = findRunnerSummaries(text).found;
   const totals = joinTotals(joinTotals(joinTotals(findings, recordsLine(text)), entriesLine(readEntries(text))), dumpsLine(dumps));
-  return withLeads(totals, findRunnerSummaries(text).found ? null : readEachLine(text, new LineLeads()), findings.length > 0, dumps);
+  return withLeads(runner ? totals : withIndented(totals, readEachLine(text, new IndentedRuns()).finish()), runner ? null : readEachLine(text, new LineLeads()), findings.length > 0, dumps);
 }
 
 /**
- * commandTotals() of the findings, records, entries, dump blocks and leads already read (the
- * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts).
+ * commandTotals() of the findings, records, entries, dump blocks, indented runs and leads already read (the
+ * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts);
+ * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool = false): string {
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null): string {
   const found = findingsLine(findings, small);
-  return withLeads(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), leads, found.length > 0, dumps);
+  const totals = joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps));
+  return withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps);
+}
+
+/** The totals, then the longest indented run when they do not state its count (indented.ts): none for a test run, whose runner counts its tests. */
+function withIndented(totals: string, indented: IndentedRuns): string {
+  return joinTotals(totals, indentedLine(indented, totals));
 }
 
 /** The totals, then the leads that count what they do not (a count they state is not stated twice); none when `leads` is null. */

@@ -1,0 +1,137 @@
+import { countFindings, findingsLine } from "../../assembly/digest/command/findings";
+import { IndentedRuns, indentedLine } from "../../assembly/digest/command/indented";
+import { LineLeads, leadsLine } from "../../assembly/digest/command/leads";
+import { recordsLine } from "../../assembly/digest/command/records";
+import { commandTotals } from "../../assembly/digest/command/totals";
+import { readEachLine } from "../../assembly/util/lines";
+
+// The totals a model would otherwise count, on lines as the tools print them (cut from the
+// real runs in tests/fixtures/corpus: flake8-count-statistics-logging, cprofile-sort-cumulative,
+// ld-cpp-linked-by-gcc, node-test-tap-failures, ldconfig-p-cache, esbuild-analyze-express).
+
+/** `line` n times, "#" replaced by the count (from 0). */
+function repeat(line: string, n: i32): string {
+  const parts = new Array<string>();
+  for (let i = 0; i < n; i++) parts.push(line.replaceAll("#", i.toString()));
+  return parts.join("\n") + "\n";
+}
+
+/** `prefix` and its line's count (from 0), n lines: for lines whose "#" is their own. */
+function numbered(prefix: string, n: i32): string {
+  let out = "";
+  for (let i = 0; i < n; i++) out += prefix + i.toString() + "\n";
+  return out;
+}
+
+function leads(text: string): string {
+  return leadsLine(readEachLine(text, new LineLeads()), "", false);
+}
+
+function indented(text: string, stated: string = ""): string {
+  return indentedLine(readEachLine(text, new IndentedRuns()).finish(), stated);
+}
+
+describe("findings: how many codes when some go unnamed", () => {
+  it("states the codes' number in place of `by code` when `+K more` leaves some out", () => {
+    // Eight codes (E100 … E107), E100 on two lines: six are named, two are not.
+    const flake8 = "a.py:1:1: E100 x\n" + repeat("a.py:#:1: E10# x", 8);
+    expect(findingsLine(countFindings(flake8))).toBe("9 findings; 8 codes: E100 2, E101 1, E102 1, E103 1, E104 1, E105 1, +2 more");
+    // Under a small budget only the codes that repeat are named: the number covers the others.
+    expect(findingsLine(countFindings(flake8), true)).toBe("9 findings; 8 codes: E100 2, +7 more");
+  });
+
+  it("says `by code` when every code is named", () => {
+    expect(findingsLine(countFindings("a.py:1:1: F401 x\na.py:2:1: F401 y\na.py:3:1: E302 z\n"))).toBe("3 findings; by code: F401 2, E302 1");
+  });
+});
+
+describe("rows under a header in lower case", () => {
+  // As cProfile prints its table (cprofile-sort-cumulative): the last header word is 25 units long.
+  const HEADER = "   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n";
+  const ROW = "        1    0.000    0.000    0.394    0.394 report.py:#(make_orders)";
+
+  it("counts the rows that line up with a header whose words are all in lower case", () => {
+    expect(recordsLine(HEADER + repeat(ROW, 6) + "\n")).toBe("table: 6 rows");
+  });
+
+  it("counts a row whose first value is wider than its column, when the next lines up again", () => {
+    // "60368/60335" pushes the row's other values two columns right.
+    const wide = "60368/60335    0.003    0.000    0.003    0.000 {built-in method builtins.len}";
+    expect(recordsLine(HEADER + repeat(ROW, 3) + wide + "\n" + repeat(ROW, 3) + "\n")).toBe("table: 7 rows");
+    // Two in a row end the table: the rows before them are counted.
+    expect(recordsLine(HEADER + repeat(ROW, 5) + wide + "\n" + wide + "\n" + repeat(ROW, 3) + "\n")).toBe("table: 5 rows");
+  });
+
+  it("counts no table of fewer than 5 rows under a header in lower case (a detail's fields)", () => {
+    // As ip addr prints an address's lifetimes (ip-addr-netns), under which the next address lines up by chance.
+    const ip = repeat("    inet6 fd77:#::1/64 scope global tentative\n       valid_lft forever preferred_lft forever", 4);
+    expect(recordsLine(ip)).toBe("");
+    expect(recordsLine(HEADER + repeat(ROW, 4) + "\n")).toBe("");
+  });
+});
+
+describe("lines that open with a place, then the same message", () => {
+  it("counts the message after a place that ends in a colon, quoted after an ellipsis", () => {
+    // As ld prints them (ld-cpp-linked-by-gcc): one place or two before the message.
+    const ld =
+      "/usr/bin/ld: report.o: in function `main':\n" +
+      repeat("report.cpp:(.text+0x#b): undefined reference to `std::f#()'", 8) +
+      "/usr/bin/ld: report.o:(.data.rel.local.DW.ref.__gxx_personality_v0+0x0): undefined reference to `__gxx_personality_v0'\n";
+    expect(leads(ld)).toBe('9 lines "\u2026 undefined reference to \u2026"');
+  });
+
+  it("counts no message after a place without a colon, nor at a third place", () => {
+    expect(leads(repeat("src/m#.c undefined reference to f", 9))).toBe("");
+    expect(leads(repeat("a/b: c/d: e/f: undefined reference to f#", 9))).toBe("");
+  });
+
+  it("keeps the lines at a place apart from the lines that open with the same word", () => {
+    const mixed = repeat("In file included from m#.h", 8) + repeat("src/m#.c: In function f#", 9);
+    expect(leads(mixed)).toBe('9 lines "\u2026 In function \u2026" \u00b7 8 lines "In file included from \u2026"');
+  });
+
+  it("counts no line at a place that introduces the next (it ends in a colon), nor a severity", () => {
+    // As gcc prints them (gcc-wall-wextra-wrapt): findings.ts counts the warnings.
+    expect(leads(repeat("src/m#.c: In function \u2018f#\u2019:", 9))).toBe("");
+    expect(leads(repeat("/usr/bin/ld: m#.o: warning: relocation in read-only section", 9))).toBe("");
+  });
+});
+
+describe("a lead of signs and the label after it", () => {
+  it("counts `# Subtest:` and `>> Issue:` lines by the label after their signs", () => {
+    // As node --test prints its TAP (node-test-tap-failures).
+    expect(leads(numbered("# Subtest: case ", 9))).toBe('9 lines "# Subtest: case \u2026"');
+    expect(leads(repeat(">> Issue: [B#:x] y", 9))).toBe('9 lines ">> Issue: \u2026"');
+  });
+
+  it("counts no signs before a word that is no label, a mark before a name, or signs before a number", () => {
+    expect(leads(repeat("| * 7e2404d orders: case #", 9))).toBe("");
+    expect(leads(repeat("| line #", 9) + repeat("* Item x#", 9))).toBe("");
+    expect(leads(repeat("\u2714 parseQty reads case #", 9))).toBe("");
+    expect(leads(repeat("* 7e2404d orders #", 9) + repeat("-- 12 items", 9))).toBe("");
+  });
+});
+
+describe("a flat list indented under a line", () => {
+  it("counts the lines at one indentation under the line above them (ldconfig -p, esbuild --analyze)", () => {
+    const ldconfig = "540 libs found in cache `/etc/ld.so.cache'\n" + repeat("\tlibm#.so.6 (libc6,x86-64) => /lib/x86_64-linux-gnu/libm#.so.6", 24) + "Cache generated by: ldconfig\n";
+    expect(indented(ldconfig)).toBe('24 lines indented under "540 libs found in cache \u2026"');
+    // The head up to the padding before its columns; the list up to the blank line.
+    const esbuild = "\n  dist/server.js                 814.2kb  100.0%\n" + repeat("   \u251c ../node_modules/m#/index.js   1.2kb    0.1%", 20) + "   \u2514 ../node_modules/z/index.js   37b    0.0%\n\n";
+    expect(indented(esbuild)).toBe('21 lines indented under "dist/server.js \u2026"');
+  });
+
+  it("counts no list of fewer than 20 lines, one with a line more indented, rows of right-aligned numbers or a subtree", () => {
+    expect(indented("Head\n" + repeat("  item #", 19))).toBe("");
+    expect(indented("Head\n" + repeat("  item #", 12) + "    detail\n" + repeat("  item #", 12))).toBe("");
+    expect(indented("   ncalls  tottime\n60368/60335    0.003\n" + repeat("    60000    0.05#", 25))).toBe("");
+    // As npm ls prints its last subtree (npm-ls-all): one of the tree's, under a branch.
+    expect(indented("\u2514\u2500\u252c undici@7.30.2\n" + repeat("  \u251c\u2500\u2500 dep-#@1.0.0 deduped", 25))).toBe("");
+  });
+
+  it("states the longest list once, and not when another total states its count", () => {
+    expect(indented("Head\n" + repeat("  item #", 20) + "Tail\n" + repeat("  entry #", 30))).toBe('30 lines indented under "Tail"');
+    expect(indented("Files:\n" + repeat("  pkg/mod_#.py", 25), "Files: 25 entries")).toBe("");
+    expect(commandTotals("Files:\n" + repeat("  pkg/mod_#.py", 25))).toBe("Files: 25 entries");
+  });
+});
