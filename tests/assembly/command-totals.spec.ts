@@ -294,6 +294,21 @@ describe("lines that open with the same word", () => {
     expect(leads(repeat("cc -c unit#.c -o unit#.o", 9), "1,009 warnings; by code: -Wunused-variable 9,009")).toBe('9 lines "cc -c \u2026"');
   });
 
+  it("states no count the output's closing lines state themselves", () => {
+    // As black --check closes (black-check-stdlib-packages): its own total is read in its last lines.
+    const black = repeat("would reformat lib/m#.py", 9);
+    expect(leads(black + "\nOh no!\n9 files would be reformatted, 2 files would be left unchanged.\n")).toBe("");
+    // As node --test closes its TAP report: "# tests 9" counts its subtests and "ok" lines.
+    let tap = "TAP version 13\n";
+    for (let i = 0; i < 9; i++) tap += "# Subtest: case " + i.toString() + "\nok - case " + i.toString() + "\n";
+    expect(leads(tap)).toBe('9 lines "ok - case \u2026"');
+    expect(leads(tap + "1..9\n# tests 9\n# pass 9\n")).toBe("");
+    // A number inside a name is no total ("u9.o").
+    expect(leads(repeat("gcc -c u#.c -o u#.o", 9) + "make: 'u9.o' is up to date.\n")).toBe('9 lines "gcc -c \u2026"');
+    // A total more than 8 lines before the end is not read.
+    expect(leads(black + "9 files would be reformatted\n" + repeat("#: done", 8))).toBe('9 lines "would reformat \u2026"');
+  });
+
   it("never counts the lines that open with an error's level: they are not its errors", () => {
     // As Maven prints a failed compile (mvn-offline-compile-failure): 4 errors, in 13 "[ERROR]"
     // lines with the help around them; the "[INFO]" lines are counted.

@@ -14,14 +14,17 @@
 // same as the lead's line before it (a notice printed once per item, a repeat) names no
 // new item. The totals quote what every line of a lead opens with (their common start,
 // to a word's end), so that the count is exact for what they quote; a count the other
-// totals state already, or lines of a severity when findings are counted, are not
-// stated again.
-import { CharCode, isAlpha, isDigit } from "../../util/chars";
+// totals or the output's own closing lines state already (`# tests 113`), or lines of
+// a severity when findings are counted, are not stated again.
+import { CharCode, isAlpha, isDigit, isIdentChar } from "../../util/chars";
 import { gapEnd, unitAt } from "../../util/lines";
 import { unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { severityOf } from "./findings";
 
+/** The closing lines read for the totals a tool states itself: this many, in at most CLOSING_UNITS units. */
+const CLOSING_LINES: i32 = 8;
+const CLOSING_UNITS: i32 = 640;
 /** Lines of one lead at least for a count (fewer are counted at a glance). */
 const MIN_LINES: i32 = 8;
 /**
@@ -258,12 +261,13 @@ function quoted(text: string, l: LineLeads, k: i32): string {
  * `111 lines "[warn] …" · 33 lines "patching file …"`: the leads of the most lines, or ""
  * when no lead opens enough. A count another total states already (`stated`: a count
  * formatted as the totals format it, between spaces) is not stated again, nor one that
- * another lead states; nor a count of lines that open with an error's severity, nor, when
+ * another lead or the output's closing lines state (closingLines); nor a count of lines that open with an error's severity, nor, when
  * `findings` are stated, with any severity, nor one of the lines that open with `dumpWord`,
  * the word of the dump blocks the totals count (dumps.ts).
  */
 export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = ""): string {
   const text = l.text;
+  const closing = closingLines(text);
   const picked = new Array<i32>();
   const n = l.counts.length;
   for (let slot = 0; slot < SHOWN; slot++) {
@@ -280,7 +284,7 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
       if (dumpWord.length > 0 && isLead(text, l, k, dumpWord)) continue;
       let again = false;
       for (let p = 0; p < picked.length; p++) if (unchecked(l.counts[unchecked(picked[p])]) == c) again = true;
-      if (again || statesCount(stated, c)) continue;
+      if (again || statesCount(stated, c) || statesCount(closing, c)) continue;
       if (best < 0 || before(text, l, k, best)) best = k;
     }
     if (best < 0) break;
@@ -295,21 +299,39 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
   return out.toString();
 }
 
+/**
+ * The output's last lines, where a tool states its own totals (`# tests 113`, `# pass 110`,
+ * `1..113`): a lead count they state is read there already, and at a small budget the
+ * room a second copy would take goes to a failure's line.
+ */
+function closingLines(text: string): string {
+  let a = text.length;
+  // A final newline ends the last line; it does not open an empty one.
+  if (a > 0 && unitAt(text, a - 1) == CharCode.LF) a--;
+  const floor = max(0, a - CLOSING_UNITS);
+  for (let lines = 0; a > floor && lines < CLOSING_LINES; lines++) {
+    a--;
+    while (a > floor && unitAt(text, a - 1) != CharCode.LF) a--;
+  }
+  return text.substring(a);
+}
+
 /** Whether lead k is `word`. */
 function isLead(text: string, l: LineLeads, k: i32, word: string): bool {
   return unchecked(l.leadLengths[k]) == word.length && unitsEqual(changetype<usize>(text) + (<usize>unchecked(l.firstStarts[k]) << 1), changetype<usize>(word), word.length);
 }
 
-/** Whether `stated` holds the count n as a number of its own (`48 entries`, `Files: 82 entries`). */
+/** Whether `stated` holds the count n as a number of its own (`48 entries`, `Files: 82 entries`, `# tests 113`). */
 export function statesCount(stated: string, n: i32): bool {
   if (stated.length == 0) return false;
   const s = new StrBuf(16).addCount(n).toString();
   let at = stated.indexOf(s);
   while (at >= 0) {
     const e = at + s.length;
-    // Not a part of a longer number: no digit next to it, nor a thousands separator (`1,446`).
-    const open = at == 0 || !(isDigit(unitAt(stated, at - 1)) || (at > 1 && unitAt(stated, at - 1) == CharCode.COMMA && isDigit(unitAt(stated, at - 2))));
-    const close = e == stated.length || !(isDigit(unitAt(stated, e)) || (e + 1 < stated.length && unitAt(stated, e) == CharCode.COMMA && isDigit(unitAt(stated, e + 1))));
+    // Not a part of a longer number or of a name: no digit, letter or `_` next to it (`u600.c`),
+    // nor a thousands separator (`1,446`).
+    const open = at == 0 || !(isIdentChar(unitAt(stated, at - 1)) || (at > 1 && unitAt(stated, at - 1) == CharCode.COMMA && isDigit(unitAt(stated, at - 2))));
+    const close = e == stated.length || !(isIdentChar(unitAt(stated, e)) || (e + 1 < stated.length && unitAt(stated, e) == CharCode.COMMA && isDigit(unitAt(stated, e + 1))));
     if (open && close) return true;
     at = stated.indexOf(s, at + 1);
   }
