@@ -169,6 +169,8 @@ export class Shapes {
   private used: i32 = 0;
   /** The slots taken, in the order their keys came: settle() reads these, not the whole table. */
   private taken: StaticArray<i32>;
+  /** The indentation's width of the line indentEnd() read last. */
+  private indentRead: i32 = 0;
   /** The tokens of the line tokenize() read last. */
   private tokensRead: i32 = 0;
   private colTotal: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
@@ -234,13 +236,8 @@ export class Shapes {
     this.count = min(k, cap);
   }
 
-  /**
-   * Hashes line k's tokens, counts its columns and stores its template. Returns where its
-   * first token starts (b for a blank line), shifted left by one, and in the low bit
-   * whether a token holds a digit.
-   */
-  private tokenize(k: i32, a: i32, b: i32): i32 {
-    if (ASC_SHRINK_LEVEL >= 2) return this.tokenizeByUnits(k, a, b);
+  /** Where line [a, b)'s indentation ends; its width (a tab counts 4) to indentRead. */
+  @inline private indentEnd(a: i32, b: i32): i32 {
     const s = this.text;
     let indent = 0;
     let i = a;
@@ -251,6 +248,20 @@ export class Shapes {
       else break;
       i++;
     }
+    this.indentRead = indent;
+    return i;
+  }
+
+  /**
+   * Hashes line k's tokens, counts its columns and stores its template. Returns where its
+   * first token starts (b for a blank line), shifted left by one, and in the low bit
+   * whether a token holds a digit.
+   */
+  private tokenize(k: i32, a: i32, b: i32): i32 {
+    if (ASC_SHRINK_LEVEL >= 2) return this.tokenizeByUnits(k, a, b);
+    const s = this.text;
+    let i = this.indentEnd(a, b);
+    const indent = this.indentRead;
     const t = i;
     const first = k * COLS;
     // The line's COLS (4) slots, -1 until a token takes one: one 16-byte store.
@@ -329,15 +340,8 @@ export class Shapes {
    */
   private tokenizeByUnits(k: i32, a: i32, b: i32): i32 {
     const s = this.text;
-    let indent = 0;
-    let i = a;
-    while (i < b) {
-      const c = unitAt(s, i);
-      if (c == CharCode.SPACE) indent++;
-      else if (c == CharCode.TAB) indent += 4;
-      else break;
-      i++;
-    }
+    let i = this.indentEnd(a, b);
+    const indent = this.indentRead;
     const t = i;
     const first = k * COLS;
     for (let c = 0; c < COLS; c++) unchecked((this.slots[first + c] = -1));
