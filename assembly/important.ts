@@ -38,7 +38,12 @@
 // function ‘hash_sku’:") is offered only together with that one. Above
 // SMALL_BUDGET a flagged line that is chosen and indented is offered its
 // group's header next, once (important/parents.ts: "css/chrome.css" over "  6:1
-// ✖ Expected …"); under it a header would cost a finding.
+// ✖ Expected …"); under it a header would cost a finding. A command that
+// succeeded and whose lines nest by indentation (important/skeleton.ts) offers
+// its flagged lines and their key lines first, then its skeleton (the lines
+// that head many deeper ones, spread over the whole output, in up to half the
+// share), then its indented error and notable lines, which in such an output
+// are more often a block's content than its outcome.
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
@@ -80,6 +85,8 @@ const MIDDLE_FRAMES: i32 = 4;
 const ASSERTIONS_PER_BLOCK: i32 = 2;
 /** Above SMALL_BUDGET, error lines that overflow their share are numbered when they stand in at least this many separate places. */
 const MIN_NUMBERED_GROUPS: i32 = 3;
+/** Part of the flagged lines' share a command's skeleton (important/skeleton.ts) may take. */
+const SKELETON_PART: f64 = 0.5;
 /** A line at least this long that is chosen word for word already is not offered again. */
 const MIN_REPEATED: i32 = 8;
 /** Later error lines a line's name is looked for in (namedLater), at most. */
@@ -151,6 +158,13 @@ class Order {
   late: i32[] = [];
   /** Under a small budget, offered last: the warnings that repeat a message beyond the first few. */
   rest: i32[] = [];
+  /**
+   * A command that succeeded and whose lines nest: its skeleton's lines as (start, line)
+   * pairs, offered after `flagged` (the lines of `primary` but for indented error and
+   * notable ones, and under a small budget the warnings at the margin) and their key lines.
+   */
+  skeleton: i32[] = [];
+  flagged: i32[] = [];
 }
 
 function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool): Order {
@@ -825,6 +839,46 @@ function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line
   return offer(text, chosen, frame, start, withNewline(text, end), line, -1, Kind.None, used, cap);
 }
 
+/**
+ * Gives `order` the skeleton, and moves the flagged lines ahead of it, in their order,
+ * but for indented error and notable lines: in an output that succeeded, such a line
+ * inside a block of the skeleton is more often its content ("raise TypeError" in a
+ * docstring, "new java/lang/IllegalArgumentException" in a method's code) than its outcome.
+ */
+function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[]): void {
+  const rest = new Array<i32>();
+  const primary = order.primary;
+  for (let j = 0; j < primary.length; j++) {
+    const h = unchecked(primary[j]);
+    const kind = unchecked(scan.kinds[h]);
+    const content = (kind == Kind.Notable || rankOf(kind) == 3) && isSpaceOrTab(unitAt(text, unchecked(scan.lineStarts[h])));
+    if (!content) order.flagged.push(h);
+    else rest.push(h);
+  }
+  order.primary = rest;
+  // Under a small budget the warnings wait for the totals, but a warning at the margin
+  // still comes before the skeleton: a build's findings are its outcome.
+  const late = new Array<i32>();
+  for (let j = 0; j < order.late.length; j++) {
+    const h = unchecked(order.late[j]);
+    if (rankOf(unchecked(scan.kinds[h])) == 1 && !isSpaceOrTab(unitAt(text, unchecked(scan.lineStarts[h])))) order.flagged.push(h);
+    else late.push(h);
+  }
+  order.late = late;
+  order.skeleton = skeleton;
+}
+
+/** Offers the skeleton's lines (start, line pairs) whole, in order; a line a repeated block holds stands for it once. */
+function offerSkeleton(text: string, list: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const repeats = frame.alike;
+  for (let o = 0; o + 1 < list.length && cap - used >= frame.perGap + 8; o += 2) {
+    const start = unchecked(list[o]);
+    if (repeats !== null && repeats.covers(start)) continue;
+    used = offer(text, chosen, frame, start, withNewline(text, findNewline(text, start, text.length)), unchecked(list[o + 1]), -1, Kind.None, used, cap);
+  }
+  return used;
+}
+
 /** Offers the hits of `list` alone, in order; a notable line only when no chosen notable line has its template. */
 function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
   const templates = new Array<i32>();
@@ -958,8 +1012,16 @@ function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Cho
  */
 function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, frame: Frame, cap: i32, small: bool): Chosen {
   const chosen = new Chosen();
-  let used = offerHits(text, scan, shapes, order.primary, chosen, frame, 0, cap);
-  used = keyLines(text, scan, shapes, chosen, frame, 0, used, cap);
+  let used = offerHits(text, scan, shapes, order.flagged, chosen, frame, 0, cap);
+  if (order.skeleton.length > 0) {
+    used = keyLines(text, scan, shapes, chosen, frame, 0, used, cap);
+    // The skeleton takes a part of the share only: head and tail, and the blocks of the
+    // lines flagged, still have their room.
+    used = offerSkeleton(text, order.skeleton, chosen, frame, used, min(cap, used + <i32>(<f64>cap * SKELETON_PART)));
+  }
+  const afterSkeleton = order.skeleton.length > 0 ? chosen.count : 0;
+  used = offerHits(text, scan, shapes, order.primary, chosen, frame, used, cap);
+  used = keyLines(text, scan, shapes, chosen, frame, afterSkeleton, used, cap);
   if (small) {
     used = offerCounts(text, order.counts, chosen, frame, used, cap);
     const from = chosen.count;
@@ -1048,10 +1110,12 @@ function errorNeed(scan: Scan, perGap: i32, lineCap: i32): ErrorNeed {
  * lines are the outcome and may take the numbered layout above SMALL_BUDGET; in
  * a command that succeeded they are more often source or prose ("raise ValueError").
  */
-export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null, failed: bool = false): KeepResult {
+export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null, failed: bool = false, skeleton: i32[] | null = null): KeepResult {
   const n = text.length;
   const ratio = clampRatio(headRatio);
-  if (scan.count == 0 || budget <= 0) return plainTruncation(text, scan, budget, ratio, hint);
+  // What a command that succeeded hangs on is offered before head and tail.
+  const outline = skeleton !== null && skeleton.length > 0 && !failed ? skeleton : null;
+  if ((scan.count == 0 && outline === null) || budget <= 0) return plainTruncation(text, scan, budget, ratio, hint);
   // A failed command's error lines come before head and tail at any budget: when
   // they do not fit the share flagged lines get, they may take all of it, and when
   // they stand in several places the cut is numbered, as under a small budget (a
@@ -1096,6 +1160,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   frame.withHeaders = budget >= SMALL_BUDGET;
 
   const order = selectionOrder(text, scan, shapes, small);
+  if (outline !== null) withSkeleton(text, scan, order, outline);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row
   // where the others name a file's line); it is left to head and tail, as above
@@ -1114,7 +1179,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
     // The bounds assumed the longest markers: a second choice offers what they held
     // back to the lines not chosen yet, with head and tail as they are; it is taken
     // when it keeps every choice within the budget.
-    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
+    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
       let second = choose(text, scan, shapes, order, frame, cap + slack, small);
       let secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
       let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine);

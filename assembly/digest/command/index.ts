@@ -25,6 +25,7 @@ import { RunnerSummary, withRunners } from "../../important/runners";
 import { Scan, scanImportant } from "../../important/scan";
 import { NUMBERED_BELOW } from "../../important/numbered";
 import { Shapes } from "../../important/shapes";
+import { SkeletonLines } from "../../important/skeleton";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
 import { squeezeColumns } from "./columns";
@@ -187,6 +188,7 @@ function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
   perLine.lists = ctx.exitCode <= 0;
   // Findings are noted with the flagged lines: candidates for the budget, ranked by code.
   perLine.findings.notes = base.notes;
+  if (ctx.exitCode == 0) perLine.skeleton = new SkeletonLines();
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
@@ -266,7 +268,10 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   let sections = tree.length > 0 ? "" : sectionOutlineOf(text, perLine.sections, (room * SECTIONS_SHARE) / 100);
   if (sections.length > 0 && errorRoom > room - sections.length - 1) sections = "";
   if (sections.length > 0) room -= sections.length + 1;
-  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0);
+  // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts).
+  const lined = perLine.skeleton;
+  const skeleton = lined !== null ? lined.order() : null;
+  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);

@@ -1,6 +1,7 @@
 // The per-line checks of a command's output that the Shapes pass feeds (one walk
 // over the lines for all of them): runner summaries, tree lines, findings, records,
-// labeled entries, dump blocks, the words lines open with and section headings; the flagged lines are noted too
+// labeled entries, dump blocks, the words lines open with, section headings and the
+// lines that head nested ones; the flagged lines are noted too
 // (important/notes.ts).
 import { LineNoter } from "../../important/notes";
 import { RunnerReader } from "../../important/runners";
@@ -11,6 +12,7 @@ import { LabeledEntries } from "./entries";
 import { IndentedRuns } from "./indented";
 import { LineLeads } from "./leads";
 import { SectionLines } from "./outline";
+import { SkeletonLines } from "../../important/skeleton";
 import { FindingsReader } from "./findings";
 import { RecordsReader } from "./records";
 import { commandTotalsOf } from "./totals";
@@ -37,6 +39,8 @@ export class CommandLines extends LineNoter {
    */
   lists: bool = true;
   sections: SectionLines = new SectionLines();
+  /** Read only for a command that succeeded (the skeleton is not offered otherwise); else null. */
+  skeleton: SkeletonLines | null = null;
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     this.runners.line(text, pos, t, end, nl, lineNo);
@@ -50,6 +54,8 @@ export class CommandLines extends LineNoter {
     // Only a line at the margin has a lead: the others cost no call.
     if (t == pos && t < end) this.leads.lineAt(text, pos, t, end, finding);
     this.sections.line(text, pos, t, end, lineNo);
+    const skeleton = this.skeleton;
+    if (skeleton !== null) skeleton.line(text, pos, t, end, lineNo);
     // The flagged lines are noted last.
     super.line(text, pos, t, end, nl, lineNo, digits, tokens);
   }
