@@ -22,7 +22,8 @@
 // "# tests 113", "(48 rows)"), and only then the repeated errors and the
 // warnings, then the other rhythm breaks, then the start of a last line too
 // long for the tail ("gcc -o bin/inventory …"); then whole blocks (context,
-// frames) while the share lasts; head and tail get the rest. A line that a chosen one
+// frames) while the share lasts; head and tail get the rest, the head past a run of
+// encoded lines (important/encoded.ts: a modulus, a base64 block). A line that a chosen one
 // shows word for word is not offered again (a runner's closing list of its
 // failures). Under SMALL_BUDGET flagged lines may
 // take all of it, and so may a failed command's error lines at any budget when
@@ -56,6 +57,7 @@ import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { headerOf } from "./important/parents";
+import { headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
@@ -601,9 +603,18 @@ function unionLength(parts: i64[]): i32 {
 function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, perLine: i32): Cut {
   const n = text.length;
   const numbered = perLine > 0;
-  const headEnd = numbered ? numberedHeadEnd(text, <i32>Math.floor(<f64>rest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>rest * ratio));
-  const headCost = numbered ? headEnd + perLine * linesIn(text, 0, headEnd) : headEnd;
-  const tailStart = max(numbered ? numberedTailStart(text, rest - headCost, perLine) : tailCut(text, rest - headEnd), headEnd);
+  const headRoom = <i32>Math.floor(<f64>rest * ratio);
+  let headEnd = numbered ? numberedHeadEnd(text, headRoom, perLine) : headCut(text, headRoom);
+  let headCost = numbered ? headEnd + perLine * linesIn(text, 0, headEnd) : headEnd;
+  // Unnumbered, the head folds runs of encoded lines and shows the start of a long
+  // line (important/encoded.ts); a chosen line the head shows too is paid for once.
+  const perGap = markerBound(n, scan.totalLines, hint, null) + 2;
+  const head = headPieces(text, numbered ? 0 : headRoom, perGap);
+  if (head.reshaped) {
+    headEnd = head.extent;
+    headCost = head.used - headEnd + chosen.uncovered(0, headEnd);
+  }
+  const tailStart = max(numbered ? numberedTailStart(text, rest - headCost, perLine) : tailCut(text, rest - headCost), headEnd);
   // Ranges sorted by start; keys pack start and index.
   const keys = new Array<i64>(take);
   for (let i = 0; i < take; i++) unchecked((keys[i] = (<i64>unchecked(chosen.starts[i]) << 32) | <i64>i));
@@ -611,7 +622,7 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
   const cut = new Cut(text, scan.totalLines);
   cut.numbered = numbered;
   cut.alike = alike;
-  cut.keep(0, headEnd, 1);
+  keepAround(cut, 0, headEnd, 1, head.gaps);
   let lastEnd = headEnd;
   let lastEndLine = 1 + countNewlines(text, 0, headEnd);
   for (let k = 0; k < take; k++) {
@@ -643,6 +654,23 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
     cut.keep(start, n, first);
   }
   return cut;
+}
+
+/**
+ * Keeps [from, to) (from line `firstLine`) but the gaps inside it, packed as
+ * (start << 32) | end in text order.
+ */
+function keepAround(cut: Cut, from: i32, to: i32, firstLine: i32, gaps: i64[]): void {
+  for (let j = 0; j < gaps.length; j++) {
+    const g = unchecked(gaps[j]);
+    const a = <i32>(g >> 32);
+    if (a <= from) continue;
+    cut.keep(from, a, firstLine);
+    const b = <i32>(g & 0xffffffff);
+    firstLine += countNewlines(cut.text, from, b);
+    from = b;
+  }
+  cut.keep(from, to, firstLine);
 }
 
 /**
@@ -1106,6 +1134,17 @@ function errorNeed(scan: Scan, perGap: i32, lineCap: i32): ErrorNeed {
 }
 
 /**
+ * The head within `budget` would fold a run of encoded lines or show a long line's
+ * start (important/encoded.ts); never under SMALL_BUDGET, whose cut is numbered.
+ */
+function reshaped(text: string, scan: Scan, budget: i32, ratio: f64, hint: string): bool {
+  if (budget < SMALL_BUDGET) return false;
+  const perGap = markerBound(text.length, scan.totalLines, hint, null) + 2;
+  const room = budget - perGap;
+  return headPieces(text, <i32>Math.floor(<f64>room * ratio), perGap).reshaped;
+}
+
+/**
  * `failed`: the command did not exit 0 (or its exit is unknown), so its error
  * lines are the outcome and may take the numbered layout above SMALL_BUDGET; in
  * a command that succeeded they are more often source or prose ("raise ValueError").
@@ -1115,7 +1154,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const ratio = clampRatio(headRatio);
   // What a command that succeeded hangs on is offered before head and tail.
   const outline = skeleton !== null && skeleton.length > 0 && !failed ? skeleton : null;
-  if ((scan.count == 0 && outline === null) || budget <= 0) return plainTruncation(text, scan, budget, ratio, hint);
+  if (budget <= 0 || (scan.count == 0 && outline === null && !reshaped(text, scan, budget, ratio, hint))) return plainTruncation(text, scan, budget, ratio, hint);
   // A failed command's error lines come before head and tail at any budget: when
   // they do not fit the share flagged lines get, they may take all of it, and when
   // they stand in several places the cut is numbered, as under a small budget (a

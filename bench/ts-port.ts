@@ -1713,10 +1713,123 @@ function shorterThanMarker(total: number, a: number, b: number, firstLine: numbe
   return units <= marker(units, firstLine, Math.max(lastLine, firstLine), total, false, null, hint).length + 1;
 }
 
-function cutWith(text: string, scan: Scan, chosen: Range[], rest: number, ratio: number, hint: string, hintOnce: boolean): Kept[] {
+// ---------------------------------------------------------------- encoded runs (important/encoded.ts)
+
+const MIN_RUN = 3;
+const MIN_PAIRS = 4;
+const MIN_WORD = 32;
+const LONG_LINE = 200;
+const MIN_START = 96;
+const MAX_START = 240;
+
+function isEncodedLine(s: string, a: number, b: number): boolean {
+  while (a < b && (s.charCodeAt(a) === 32 || s.charCodeAt(a) === 9)) a++;
+  let seps = 0;
+  let digits = 0;
+  let word = false;
+  for (let i = a; i < b; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 58 || c === 32) seps++;
+    else if (c >= 48 && c <= 57) digits++;
+    else if ((c | 0x20) < 0x61 || (c | 0x20) > 0x66) {
+      if (!((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) && c !== 0x2b && c !== 0x2f && c !== 0x3d) return false;
+      word = true;
+    }
+  }
+  const len = b - a;
+  if (seps > 0) return !word && seps >= MIN_PAIRS - 1 && digits + seps < len && (len === 3 * seps + 2 || len === 3 * seps);
+  return len >= MIN_WORD && digits > 0 && digits < len;
+}
+
+function lineAfter(s: string, a: number): number {
+  const nl = s.indexOf("\n", a);
+  return nl < 0 ? s.length : nl + 1;
+}
+
+function encodedLine(s: string, a: number, b: number): boolean {
+  return isEncodedLine(s, a, b > a && s.charCodeAt(b - 1) === LF ? b - 1 : b);
+}
+
+interface HeadPieces {
+  extent: number;
+  gaps: [number, number][];
+  used: number;
+  reshaped: boolean;
+}
+
+function headPieces(s: string, room: number, perGap: number): HeadPieces {
+  const p: HeadPieces = { extent: 0, gaps: [], used: 0, reshaped: false };
+  const n = s.length;
+  let pos = 0;
+  let lastEncoded = true;
+  while (pos < n) {
+    const b = lineAfter(s, pos);
+    const left = room - p.used;
+    const isEnc = encodedLine(s, pos, b);
+    if (isEnc && !lastEncoded) {
+      let end = b;
+      let lines = 1;
+      while (end < n && (end - pos) * 2 < n) {
+        const next = lineAfter(s, end);
+        if (!encodedLine(s, end, next)) break;
+        end = next;
+        lines++;
+      }
+      if (lines >= MIN_RUN && end < n && (end - pos) * 2 < n && end - b > perGap && b - pos + perGap <= left) {
+        p.used += b - pos + perGap;
+        p.gaps.push([b, end]);
+        p.reshaped = true;
+        pos = end;
+        lastEncoded = false;
+        continue;
+      }
+    }
+    if (b - pos > left) {
+      if (b - pos >= LONG_LINE && left >= MIN_START && b < n) {
+        const shown = Math.min(left, MAX_START);
+        pos = safeEnd(s, pos + shown);
+        p.used += shown;
+        p.reshaped = true;
+      }
+      break;
+    }
+    p.used += b - pos;
+    lastEncoded = isEnc;
+    pos = b;
+  }
+  p.extent = pos;
+  return p;
+}
+
+/** Units of [start, end) that no range of `ranges` covers. */
+function uncoveredBy(ranges: Range[], start: number, end: number): number {
+  const parts = ranges.map((r) => [Math.max(start, r.start), Math.min(end, r.end)] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  let covered = 0;
+  let curEnd = -1;
+  for (const [a, b] of parts) {
+    if (a >= curEnd) {
+      covered += b - a;
+      curEnd = b;
+    } else if (b > curEnd) {
+      covered += b - curEnd;
+      curEnd = b;
+    }
+  }
+  return end - start - covered;
+}
+
+/** `all`: every range chosen (the core pays once for what they and the head both hold). */
+function cutWith(text: string, scan: Scan, chosen: Range[], rest: number, ratio: number, hint: string, hintOnce: boolean, all: Range[] = chosen): Kept[] {
   const n = text.length;
-  const headEnd = headCut(text, Math.floor(rest * ratio));
-  const tailStart = Math.max(tailCut(text, rest - headEnd), headEnd);
+  const headRoom = Math.floor(rest * ratio);
+  let headEnd = headCut(text, headRoom);
+  let headCost = headEnd;
+  const head = headPieces(text, headRoom, markerBound(n, scan.totalLines, hint, null) + 2);
+  if (head.reshaped) {
+    headEnd = head.extent;
+    headCost = head.used - headEnd + uncoveredBy(all, 0, headEnd);
+  }
+  const tailStart = Math.max(tailCut(text, rest - headCost), headEnd);
   const sorted = chosen.map((c, i) => ({ c, i })).sort((a, b) => a.c.start - b.c.start || a.i - b.i);
   const kept: Kept[] = [];
   const keep = (start: number, end: number, firstLine: number) => {
@@ -1728,7 +1841,15 @@ function cutWith(text: string, scan: Scan, chosen: Range[], rest: number, ratio:
     }
     kept.push({ start, end, firstLine });
   };
-  keep(0, headEnd, 1);
+  let from = 0;
+  let fromLine = 1;
+  for (const [a, b] of head.gaps) {
+    if (a <= from) continue;
+    keep(from, a, fromLine);
+    fromLine += countNewlines(text, from, b);
+    from = b;
+  }
+  keep(from, headEnd, fromLine);
   let lastEnd = headEnd;
   let lastEndLine = 1 + countNewlines(text, 0, headEnd);
   let gapHint = hint;
@@ -1770,7 +1891,12 @@ export function keepImportant(text: string, budget: number, headRatio: number, h
   const scan = refineScan(text, keywords, shapes, -1);
   const ratio = clampRatio(headRatio);
   const plain = () => truncateWithStats(text, budget, ratio, hint, scan.totalLines, scan.pairs);
-  if (scan.kinds.length === 0 || budget <= 0) return plain();
+  const reshaped = () => {
+    if (budget < SMALL_BUDGET) return false;
+    const gap = markerBound(n, scan.totalLines, hint, null) + 2;
+    return headPieces(text, Math.floor((budget - gap) * ratio), gap).reshaped;
+  };
+  if (budget <= 0 || (scan.kinds.length === 0 && !reshaped())) return plain();
   const small = budget < SMALL_BUDGET;
   const hintOnce = small && hint.length > 0;
   const alike = findRepeats(shapes);
@@ -1795,9 +1921,9 @@ export function keepImportant(text: string, budget: number, headRatio: number, h
   const freeHeadEnd = headCut(text, Math.floor(minRest * ratio));
   const frame: Frame = { headEnd: freeHeadEnd, tailStart: Math.max(tailCut(text, minRest - freeHeadEnd), freeHeadEnd), perGap, alike, withHeaders: !small, headers: null };
   const order = selectionOrder(text, scan, shapes);
-  const widened = (chosen: Range[], rest: number, slack: number, fallback: string) => {
+  const widened = (chosen: Range[], rest: number, slack: number, fallback: string, all: Range[] = chosen) => {
     for (let more = slack; more > 8; more >>= 1) {
-      const wider = render(text, scan, cutWith(text, scan, chosen, rest + more, ratio, hint, hintOnce), hint, hintOnce, alike);
+      const wider = render(text, scan, cutWith(text, scan, chosen, rest + more, ratio, hint, hintOnce, all), hint, hintOnce, alike);
       if (wider.length <= budget) return wider;
     }
     return fallback;
@@ -1807,7 +1933,7 @@ export function keepImportant(text: string, budget: number, headRatio: number, h
   for (let take = first.length; take >= 0; take--) {
     const some = first.slice(0, take);
     const rest = room - spent(some, perGap);
-    const out = render(text, scan, cutWith(text, scan, some, rest, ratio, hint, hintOnce), hint, hintOnce, alike);
+    const out = render(text, scan, cutWith(text, scan, some, rest, ratio, hint, hintOnce, first), hint, hintOnce, alike);
     if (out.length > budget) continue;
     const slack = budget - out.length;
     if (slack > perGap + MIN_PARTIAL && take === first.length && first.length < order.primary.length + (small ? order.secondary.length : 0)) {
@@ -1816,7 +1942,7 @@ export function keepImportant(text: string, budget: number, headRatio: number, h
       const moreOut = render(text, scan, cutWith(text, scan, second, secondRest, ratio, hint, hintOnce), hint, hintOnce, alike);
       if (moreOut.length <= budget && second.length > first.length) return widened(second, secondRest, budget - moreOut.length, moreOut);
     }
-    return widened(some, rest, slack, out);
+    return widened(some, rest, slack, out, first);
   }
   return plain();
 }

@@ -1,0 +1,50 @@
+// Runs of encoded bytes inside text (a key's modulus, a certificate in base64) do
+// not eat the head's room, on real captures of the tuning part of the corpus: the
+// head keeps a run's first line, folds the rest into a marker that counts it
+// exactly, and reaches the lines after it.
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+const BALANCED = 4000;
+
+function balanced(id: string) {
+  const { input, hint } = tuningFixture(id);
+  const text = compact(input, { level: "balanced" }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(BALANCED);
+  return { text, lines: input.output.toString("utf8").split("\n") };
+}
+
+/** The markers of a cut: code points and first–last lines left out. */
+function markers(text: string): { chars: number; first: number; last: number }[] {
+  return [...text.matchAll(/^\[\.\.\.([\d,]+) chars omitted\.\.\.\] lines? (\d+)(?:–(\d+))?/gm)].map((m) => ({
+    chars: Number(m[1].replaceAll(",", "")),
+    first: Number(m[2]),
+    last: Number(m[3] ?? m[2]),
+  }));
+}
+
+describe("encoded runs fold in the head", () => {
+  it("shows the modulus's first line and reaches the Subject Alternative Name line (openssl x509 -text)", () => {
+    const { text, lines } = balanced("openssl-x509-text");
+    const san = lines.find((l) => l.includes("DNS:pay3.shop.internal"))!;
+    expect(text).toContain(san);
+    expect(text).toContain("IP Address:0:0:0:0:0:0:0:1");
+    const modulus = lines.findIndex((l) => l.trim() === "Modulus:");
+    expect(text).toContain(`${lines[modulus + 1]}\n[...`);
+    // The marker after the first line counts exactly the lines it folds.
+    const fold = markers(text).find((m) => m.first === modulus + 3)!;
+    expect(fold).toBeDefined();
+    const folded = lines.slice(fold.first - 1, fold.last);
+    expect(fold.chars).toBe([...folded.join("\n")].length + 1);
+    expect(lines[fold.last]).not.toMatch(/^\s+([0-9a-f]{2}:){4}/);
+  });
+
+  it("folds each certificate's base64 block and keeps the text between and after them (openssl s_client)", () => {
+    const { text } = balanced("openssl-s-client-unverified");
+    expect(text).toContain("-----END CERTIFICATE-----\n 1 s:C = DE, O = Shop Example GmbH, CN = Shop Platform CA");
+    expect(text).toContain("Server certificate");
+    expect(text).toContain("New, TLSv1.3, Cipher is TLS_AES_256_GCM_SHA384");
+    expect(markers(text).length).toBeGreaterThanOrEqual(2);
+  });
+});
