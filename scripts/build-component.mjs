@@ -85,6 +85,9 @@ function shrink(module) {
     if (!m.validate()) throw new Error("the core module does not validate with the features asc enables");
     binaryen.setOptimizeLevel(2);
     binaryen.setShrinkLevel(2);
+    // Stack IR drops the locals and blocks the structured form needs but the binary does not.
+    binaryen.setGenerateStackIR(true);
+    binaryen.setOptimizeStackIR(true);
     let best = module;
     for (let round = 0; round < MAX_SHRINK_ROUNDS; round++) {
       m.optimize();

@@ -29,7 +29,7 @@ function digestBinary(text: string, budget: i32, _ctx: DigestContext, hint: stri
 /** The digest of each category, in category id order (category.ts). */
 const DIGESTS: DigestFn[] = [digestFile, digestSearch, digestListing, digestCommand, digestStructured, digestWeb, digestDiff, digestBinary];
 /** Whether each digest places the read hint in its markers itself. */
-const PLACES_HINT: bool[] = [true, false, false, true, true, true, false, true];
+const PLACES_HINT: StaticArray<bool> = [true, false, false, true, true, true, false, true];
 
 /** The hint as a line of its own, for digests whose markers count items rather than lines. */
 function hintLine(hint: string): string {

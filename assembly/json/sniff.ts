@@ -56,8 +56,8 @@ function scanWord(s: string, i: i32, limit: i32, word: string): i32 {
   return i + word.length;
 }
 
-const IN_OBJECT: u8 = 1;
-const IN_ARRAY: u8 = 2;
+const IN_OBJECT: i32 = 1;
+const IN_ARRAY: i32 = 2;
 
 /**
  * Scans the JSON value that starts at s[i] (no leading space) and returns
@@ -65,7 +65,8 @@ const IN_ARRAY: u8 = 2;
  * first. No recursion: nesting depth costs heap, not stack.
  */
 export function scanJsonValue(s: string, i: i32, limit: i32): i32 {
-  const stack = new Array<u8>();
+  // As i32: each kind of array takes room, and the core has Array<i32> already.
+  const stack = new Array<i32>();
   let expect = Expect.Value;
   while (true) {
     i = skipJsonSpace(s, i, limit);

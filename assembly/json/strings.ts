@@ -15,8 +15,8 @@ const enum Expect {
   After, // a value has been read
 }
 
-const IN_OBJECT: u8 = 1;
-const IN_ARRAY: u8 = 2;
+const IN_OBJECT: i32 = 1;
+const IN_ARRAY: i32 = 2;
 
 function hexValue(c: i32): i32 {
   if (isDigit(c)) return c - CharCode._0;
@@ -101,7 +101,8 @@ export function decodeJsonString(s: string, start: i32, end: i32): string {
 export function abridgeJsonStrings(s: string, maxChars: i32, rewrite: (value: string, maxChars: i32) => string): string {
   const n = s.length;
   const out = new StrBuf(min(n, 1 << 16) + 16);
-  const stack = new Array<u8>();
+  // As i32: each kind of array takes room, and the core has Array<i32> already.
+  const stack = new Array<i32>();
   let run = 0; // start of the input not yet copied to out
   let expect = Expect.Value;
   let i = 0;

@@ -7,12 +7,12 @@ import { Lines } from "./text-lines";
 import { isWordOf } from "../util/words";
 
 /**
- * One flag per line (0-based), true for a line with content in `language`
+ * One flag per line (0-based; 1 or 0, as i32: each kind of array takes room), 1 for a line with content in `language`
  * ("yaml", "toml", "csv", "tsv": `#` comments; "ini": `#` and `;`; "xml":
  * `<!-- -->`, which may span lines). Other languages: every non-blank line.
  */
-export function contentLines(text: string, language: string): Array<bool> {
-  const out = new Array<bool>();
+export function contentLines(text: string, language: string): Array<i32> {
+  const out = new Array<i32>();
   const l = new Lines(text);
   // Tables (zone.tab, many TSV and CSV files) mark comments with '#' too.
   const hash = isWordOf(language, "yaml toml ini csv tsv");

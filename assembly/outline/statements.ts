@@ -43,8 +43,8 @@ export class StatementScan {
    * text, a run of alike ones by the words they share, each with the word after them as its detail.
    */
   outline: Outline = new Outline();
-  /** One flag per line (0-based): not blank and not a comment. */
-  content: Array<bool> = new Array<bool>();
+  /** One flag per line (0-based), 1 when not blank and not a comment (as i32: each kind of array takes room). */
+  content: Array<i32> = new Array<i32>();
   /** Statements (settings among them), entries (a run of alike statements is one) and comment blocks. */
   statements: i32 = 0;
   keys: i32 = 0;
@@ -230,7 +230,7 @@ export function scanStatementLines(s: string, starts: StaticArray<i32>, ends: St
   const scan = new StatementScan();
   // Pass 1: which lines are content (not blank, not a comment), the least indentation, and
   // whether statements end with `;` (a quarter of the lines at that indentation do).
-  const content = new Array<bool>(count);
+  const content = new Array<i32>(count);
   let minIndent = i32.MAX_VALUE;
   let outer = 0;
   let semicolons = 0;

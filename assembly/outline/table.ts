@@ -65,7 +65,7 @@ export function scanTable(text: string, delimiter: i32): TableShape {
   let firstFields = 0;
   let firstEmpty = 0;
   let secondNumericWhereFirstText = false;
-  const firstKinds = new Array<bool>(); // per column of row 1: numeric
+  const firstKinds = new Array<i32>(); // per column of row 1: numeric
   while (i < n) {
     if (unitAt(text, i) == CharCode.HASH) {
       // A comment line (`# columns: …`): no row.

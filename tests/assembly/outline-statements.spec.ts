@@ -169,7 +169,7 @@ describe("outline: statements of a text of no known format", () => {
     expect(scan.commentBlocks).toBe(1);
     // Which lines are content is known for every line given, read or not.
     expect(scan.content.length).toBe(5);
-    expect(scan.content[4]).toBe(true);
+    expect(scan.content[4]).toBe(1);
     // Listing all of them: every line is read.
     expect(scanStatementLines(text, starts, ends, 5, i32.MAX_VALUE).lines).toBe(5);
   });

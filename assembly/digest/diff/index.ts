@@ -173,12 +173,13 @@ function linesCost(p: DiffParse, from: i32, to: i32): i32 {
 function writeHunks(p: DiffParse, w: Writer, kept: KeptLines, said: StaticArray<bool>): void {
   const L = p.lines;
   const nf = p.files.length;
-  // Per hunk: 0 not shown, 1 header only, 2 whole, 3 partial (head lines).
-  const state = new Array<Array<u8>>(nf);
+  // Per hunk: 0 not shown, 1 header only, 2 whole, 3 partial (head lines). As i32: each kind
+  // of array takes room, and the core has Array<i32> already.
+  const state = new Array<Array<i32>>(nf);
   const partialLines = new Array<i32>(nf);
   const labelShown = new StaticArray<bool>(nf);
   for (let f = 0; f < nf; f++) {
-    const h = new Array<u8>(p.files[f].hunkStarts.length);
+    const h = new Array<i32>(p.files[f].hunkStarts.length);
     state[f] = h;
   }
   let room = w.room;

@@ -377,7 +377,7 @@ function configDigest(f: FileText, w: Writer, shown: Shown, share: i32, footerMa
  * when all of them do, the other lines from the top as well. `closing` (0-based, or -1) is a line
  * shown at the end whatever comes before it (the one that closes an XML root). Then where to read on.
  */
-export function contentPage(f: FileText, w: Writer, shown: Shown, flags: Array<bool>, closing: i32, footerMax: i32): void {
+export function contentPage(f: FileText, w: Writer, shown: Shown, flags: Array<i32>, closing: i32, footerMax: i32): void {
   const count = f.lines.count;
   const closingCost = closing >= 0 && closing < count ? numberedCost(f, closing) : 0;
   w.reserved = footerMax + closingCost;

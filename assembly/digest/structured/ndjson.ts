@@ -303,7 +303,7 @@ function renderLine(text: string, nd: Ndjson, i: i32, cap: i32): string {
   return out.toString();
 }
 
-function pushCandidate(candidates: Array<i32>, failures: Array<bool>, line: i32, failure: bool): void {
+function pushCandidate(candidates: Array<i32>, failures: Array<i32>, line: i32, failure: bool): void {
   candidates.push(line);
   failures.push(failure);
 }
@@ -443,7 +443,7 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   // failed: in a passing run they are just output), the other flagged lines. A record of
   // a failure longer than its share is focused on its message (focus.ts).
   const candidates = new Array<i32>();
-  const failures = new Array<bool>();
+  const failures = new Array<i32>();
   for (let k = 0; k < min(2, flagged.length); k++) pushCandidate(candidates, failures, flagged[k], true);
   for (let k = 0; k < asserted.length; k++) pushCandidate(candidates, failures, asserted[k], true);
   for (let k = 2; k < flagged.length; k++) pushCandidate(candidates, failures, flagged[k], true);
