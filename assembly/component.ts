@@ -8,15 +8,23 @@
 // renames the exports to the component names (`verify_anchors` becomes
 // `abridge:core/core@0.1.0#verify-anchors`).
 //
-// Memory: every block the host asks for (cabi_realloc) or this glue hands back
-// is an ordinary object of the runtime, kept reachable from `held` until the
-// host calls `cabi_post_*`, which collects: the minimal runtime never collects
-// during a call (that is what makes it fast), so each call's garbage goes at its end. A string the host
-// lowers is the payload of a String object of exactly its length, so the core
-// reads it in place: no copy of a 10 MB input is made on the way in.
-// Why a collecting runtime rather than the stub runtime reset after each call:
-// memory freed explicitly within a call (buffers grown and released) is reused
-// by the allocator, which a bump allocator never does.
+// Memory: the module's runtime is a bump arena (assembly/rt/call-arena.ts).
+// Every block the host asks for (cabi_realloc) and everything a call makes,
+// its results included, is allocated past the arena's floor; the host reads
+// the results, then calls the function's `cabi_post_*`, which drops all of it
+// at once, so the next call's arguments start where this call's did. The
+// canonical ABI calls post-return after every call that returns, before any
+// other call into the instance; a call that traps leaves the instance unusable
+// anyway. What must outlive a call (the top-level code's objects, the tool
+// table the core makes on first use) is made when the module starts and kept
+// below the floor. A string the host lowers is the payload of a String object
+// of exactly its length, so the core reads it in place: no copy of a 10 MB
+// input is made on the way in.
+// Why a bump arena rather than AssemblyScript's collecting runtime: nothing
+// the core makes outlives its call, so neither a collector nor the per-class
+// visitors it needs (over 4 KB of the module) are worth their size. Memory a
+// call frees explicitly is not reused within that call, as in the Node core's
+// arena; the peak of a call is no higher for it.
 import { compactResult, CompactResult } from "./compact";
 import { categoryName, CATEGORY_COUNT } from "./category";
 import { classify as coreClassify } from "./classify";
@@ -31,6 +39,7 @@ import { estimateTokens as coreEstimateTokens } from "./tokens";
 import { indexJson } from "./json";
 import { countNewlines, lineCount } from "./util/lines";
 import { formatCount, StrBuf } from "./util/strbuf";
+import { __settle } from "./rt/call-arena";
 
 /** Largest string accepted, in UTF-16 code units: the raw binding's MAX_INPUT_CHARS (host/core.ts). */
 const MAX_INPUT_CHARS: u32 = 512 * 1024 * 1024;
@@ -44,14 +53,9 @@ const INVALID_INPUT = "ABRIDGE_INVALID_INPUT";
 // ---------------------------------------------------------------------------
 // Memory shared with the host.
 
-/** Objects the host may still read or that hold its arguments; emptied by cabi_post_*. */
-const held = new Array<string>();
-
-/** A managed block of `size` bytes (a String object: the collector looks inside none). */
+/** A block of `size` bytes for the host (a String object, as liftString expects). */
 function allocate(size: usize): usize {
-  const block = changetype<string>(__new(size, idof<String>()));
-  held.push(block);
-  return changetype<usize>(block);
+  return __new(size, idof<String>());
 }
 
 /**
@@ -61,13 +65,11 @@ function allocate(size: usize): usize {
 export function cabi_realloc(oldPtr: usize, oldSize: usize, align: usize, newSize: usize): usize {
   if (oldPtr == 0) return allocate(newSize);
   // Shrinking (a host transcoding UTF-8 shrinks its worst-case guess) stays in place.
-  const block = changetype<string>(__renew(oldPtr, newSize));
-  held.push(block);
-  return changetype<usize>(block);
+  return __renew(oldPtr, newSize);
 }
 
+/** Ends a call: the host has read its results. */
 function release(): void {
-  held.length = 0;
   __collect();
 }
 
@@ -147,7 +149,6 @@ function wellFormed(s: string): string {
 
 function putString(text: string): void {
   const s = wellFormed(text);
-  held.push(s);
   putList(changetype<usize>(s), s.length);
 }
 
@@ -532,3 +533,11 @@ export function estimate_tokens(ptr: usize, len: u32): usize {
 export function cabi_post_estimate_tokens(_retptr: usize): void {
   release();
 }
+
+// ---------------------------------------------------------------------------
+// Start: after the module's top-level code, the state every call finds.
+
+// The core makes its tool table on first use: made here, it is kept with the
+// top-level code's objects rather than dropped with a call's.
+coreClassify("bash", "{}", "");
+__settle();
