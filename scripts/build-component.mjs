@@ -3,7 +3,8 @@
 //      (asconfig.component.json: `abort` becomes a trap rather than a host import, so the
 //      component imports nothing; `_initialize` runs the module's top-level code), and
 //      without the project's `@inline` decorators (scripts/asc-size-inlining.mjs), which
-//      trade size for speed;
+//      trade size for speed, and without the stores of zero into the fields of objects just
+//      allocated (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed;
 //   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
 //      after asc's own -O3z pipeline it still removes ~1 % (it inlines more and folds
 //      what that exposes);
@@ -22,6 +23,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
+import FreshFields from "./asc-fresh-fields.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -111,7 +113,7 @@ function componentName(iface, name) {
 const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
   stdout: process.stdout,
   stderr: process.stderr,
-  transforms: [SizeInlining],
+  transforms: [SizeInlining, FreshFields],
 });
 if (error) {
   console.error(stderr.toString());
