@@ -34,9 +34,10 @@ function reach(ptr: usize, end: usize): void {
   // (`end` below `ptr`: the sum wrapped around 4 GiB.)
   if (end < ptr) unreachable();
   const pagesBefore = memory.size();
-  const maxOffset = <usize>pagesBefore << 16;
-  if (end > maxOffset) {
-    const pagesNeeded = <i32>((end - maxOffset + 0xffff) >>> 16);
+  // In 64 bits: a memory of 4 GiB ends past what a usize holds.
+  const maxOffset = <u64>pagesBefore << 16;
+  if (<u64>end > maxOffset) {
+    const pagesNeeded = <i32>((<u64>end - maxOffset + 0xffff) >>> 16);
     if (memory.grow(max(pagesBefore, pagesNeeded)) < 0) {
       if (memory.grow(pagesNeeded) < 0) unreachable();
     }
