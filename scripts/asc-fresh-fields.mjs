@@ -103,13 +103,17 @@ function dropZeroStores(binaryen, module, block, setters) {
   if (binaryen.Expression.getId(children[0]) === binaryen.BlockId) return dropZeroStores(binaryen, module, children[0], setters);
   if (!isAllocation(binaryen, children[0])) return 0;
   let dropped = 0;
+  // Each field is initialized once: a setter seen again is the constructor's own code.
+  const written = new Set();
   for (let k = 1; k < children.length; k++) {
     const child = children[k];
     if (isObjectConstructor(binaryen, child)) continue;
     if (binaryen.Expression.getId(child) !== binaryen.CallId) break;
     const [self, value, ...rest] = binaryen.Call.getOperands(child);
     if (rest.length > 0 || value === undefined || !isLocal(binaryen, self, 0)) break;
-    if (!isFieldSetter(binaryen, module, binaryen.Call.getTarget(child), setters)) break;
+    const setter = binaryen.Call.getTarget(child);
+    if (written.has(setter) || !isFieldSetter(binaryen, module, setter, setters)) break;
+    written.add(setter);
     if (!cannotReachThis(binaryen, value)) break;
     if (isZero(binaryen, value)) {
       binaryen.Block.setChildAt(block, k, module.nop());
