@@ -19,7 +19,9 @@ function objectGlobalWriters(): Map<string, Set<string>> {
   const module = binaryen.readBinary(readFileSync(DEBUG_CORE));
   try {
     module.setFeatures(binaryen.Features.All);
-    const visit = binaryen.getFunctionInfo(module.getFunction("~lib/rt/__visit_globals"));
+    const visitGlobals = module.getFunction("~lib/rt/__visit_globals");
+    if (!visitGlobals) throw new Error(`${DEBUG_CORE} has no ~lib/rt/__visit_globals: its runtime no longer traces globals`);
+    const visit = binaryen.getFunctionInfo(visitGlobals);
     const held = new Set([...binaryen.emitText(visit.body).matchAll(/global\.get \$([^\s()]+)/g)].map((m) => m[1]));
     const writers = new Map<string, Set<string>>([...held].map((name) => [name, new Set<string>()]));
     let fn = "";
