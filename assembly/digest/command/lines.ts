@@ -65,6 +65,8 @@ export class CommandLines extends LineNoter {
     // A test run's totals are its runner's: its lines that open alike ("test x ... ok", "ok 3 - x")
     // or a suite's tests indented under it would count the same tests again, in another way.
     const run = this.runners.finish().found;
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish());
+    const skeleton = this.skeleton;
+    const nested = skeleton !== null && !run ? skeleton.mostHeads() : 0;
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested);
   }
 }
