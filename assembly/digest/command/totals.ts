@@ -2,7 +2,8 @@
 // command's output: its findings by severity and code (findings.ts), its commits, lines
 // per commit or table rows (records.ts), the entries listed under a label (entries.ts),
 // the blocks of a dump (dumps.ts), a flat list indented under a line (indented.ts), the
-// lines that open with the same word or message (leads.ts), the blocks a succeeded
+// lines that open with the same word or message (leads.ts), the items of a list printed
+// on one line (inline-lists.ts), the blocks a succeeded
 // command's skeleton outlines (important/skeleton.ts: a class's methods).
 // Computed from the whole output, never copied from a line the cut may drop.
 import { DumpBlocks, dumpsLine, dumpWord } from "./dumps";
@@ -25,14 +26,14 @@ export function commandTotals(text: string): string {
 }
 
 /**
- * commandTotals() of the findings, records, entries, dump blocks, indented runs, leads and
- * skeleton (`nested`, see withNested) already read (the
+ * commandTotals() of the findings, records, entries, dump blocks, indented runs, leads, skeleton
+ * (`nested`, see withNested) and one-line list (`inlineList`, inline-lists.ts) already read (the
  * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts);
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0): string {
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = ""): string {
   const found = findingsLine(findings, small);
-  const totals = joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps));
+  const totals = joinTotals(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), inlineList);
   // A finding's quoted source nests under it: its blocks are the findings, counted already.
   return withNested(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps), found.length > 0 ? 0 : nested);
 }
