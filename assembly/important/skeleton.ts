@@ -40,14 +40,19 @@ function numberCell(s: string, t: i32, b: i32): bool {
   return true;
 }
 
-/** Fields of an open line, OPEN_FIELDS per level: its indentation, start, 1-based line, and the non-blank lines read before it. */
-const OPEN_FIELDS: i32 = 4;
-/** Fields of a level, LEVEL_FIELDS per level: its lines that head others, the deeper lines they head, one kept out of STRIDE, and those passed since. */
-const LEVEL_FIELDS: i32 = 4;
+/** Fields of an open line, OPEN_FIELDS per level: its indentation, start, 1-based line, the non-blank lines read before it, and its last unit. */
+const OPEN_FIELDS: i32 = 5;
+/**
+ * Fields of a level, LEVEL_FIELDS per level: its lines that head others, the deeper lines they
+ * head, one kept out of STRIDE, those passed since, and the last unit they all end with (-1 when
+ * they differ, 0 before the first).
+ */
+const LEVEL_FIELDS: i32 = 5;
 const HEADS: i32 = 0;
 const HEADED: i32 = 1;
 const STRIDE: i32 = 2;
 const SKIPPED: i32 = 3;
+const ENDING: i32 = 4;
 
 export class SkeletonLines {
   private open: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH * OPEN_FIELDS);
@@ -84,6 +89,7 @@ export class SkeletonLines {
       unchecked((open[o + 1] = a));
       unchecked((open[o + 2] = line));
       unchecked((open[o + 3] = this.seen));
+      unchecked((open[o + 4] = unitAt(s, b - 1)));
       this.depth = d + 1;
     }
     this.seen++;
@@ -99,6 +105,9 @@ export class SkeletonLines {
     const l = k * LEVEL_FIELDS;
     unchecked((levels[l + HEADS] += 1));
     unchecked((levels[l + HEADED] += span));
+    const ending = unchecked(levels[l + ENDING]);
+    const last = unchecked(open[o + 4]);
+    if (ending != last) unchecked((levels[l + ENDING] = ending == 0 ? last : -1));
     const skipped = unchecked(levels[l + SKIPPED]) + 1;
     if (skipped < unchecked(levels[l + STRIDE])) {
       unchecked((levels[l + SKIPPED] = skipped));
@@ -116,6 +125,30 @@ export class SkeletonLines {
     }
     kept.length = PER_LEVEL * 2;
     unchecked((levels[l + STRIDE] <<= 1));
+  }
+
+  /**
+   * The lines of the offered level that heads the most (a class's methods rather than the
+   * class line over them), or 0 when no level is offered or its lines do not all end alike:
+   * how many members the skeleton outlines. Lines that end with the same sign (`);`, `:`,
+   * `{`) are one kind of declaration; lines that end every which way (a report's annotated
+   * source, a graph's rows) head blocks of no one kind, and a count of them says nothing.
+   * Closes the lines still open.
+   */
+  mostHeads(): i32 {
+    while (this.depth > 0) this.close();
+    let most = 0;
+    let alike = 0;
+    for (let k = 0, offered = 0; k < MAX_DEPTH && offered < LEVELS_OFFERED; k++) {
+      const l = k * LEVEL_FIELDS;
+      const heads = unchecked(this.levels[l + HEADS]);
+      if (heads == 0 || unchecked(this.levels[l + HEADED]) < heads * MIN_MEAN_SPAN) continue;
+      offered++;
+      if (heads <= most) continue;
+      most = heads;
+      alike = unchecked(this.levels[l + ENDING]) > 0 ? heads : 0;
+    }
+    return alike;
   }
 
   /**

@@ -21,8 +21,17 @@ export class OutlineSymbol {
   ) {}
 }
 
+/** Distinct element names tallied (Outline.countTag). */
+const MAX_TAG_NAMES: i32 = 64;
+
 export class Outline {
   symbols: Array<OutlineSymbol> = new Array<OutlineSymbol>();
+  /**
+   * A markup file's elements at every depth, by name, in the order first seen (xml.ts): the
+   * symbols hold only the root and its children, and a figure's hundreds of `<path>`s nest in groups.
+   */
+  tagNames: Array<string> = new Array<string>();
+  tagCounts: Array<i32> = new Array<i32>();
   imports: i32 = 0;
   importFirst: i32 = 0;
   importLast: i32 = 0;
@@ -32,6 +41,20 @@ export class Outline {
     this.symbols.push(new OutlineSymbol(kind, name, first, max(first, last), depth, parent));
     if (parent >= 0 && parent < this.symbols.length) this.symbols[parent].members++;
     return this.symbols.length - 1;
+  }
+
+  /** Counts one element named `name`; names past MAX_TAG_NAMES are not tallied (none in part). */
+  countTag(name: string): void {
+    const names = this.tagNames;
+    for (let k = names.length - 1; k >= 0; k--) {
+      if (unchecked(names[k]) == name) {
+        unchecked((this.tagCounts[k] += 1));
+        return;
+      }
+    }
+    if (names.length >= MAX_TAG_NAMES) return;
+    names.push(name);
+    this.tagCounts.push(1);
   }
 
   addImport(first: i32, last: i32, count: i32): void {

@@ -155,6 +155,7 @@ class XmlScanner {
         const first = this.line;
         this.i++;
         const name = this.name();
+        this.out.countTag(name);
         const tagStart = this.i;
         const selfClosing = this.skipTag();
         if (depth == 0) {

@@ -9,6 +9,14 @@
 // The cut shows one such block for all alike ones ("; 24 blocks like lines …"); this
 // states how many there are. A line that names a thread without a colon at its end
 // ("Thread 19 "app" received signal SIGSEGV") reports an event, not a block.
+//
+// Other dumps open a block with the thing's name in quotes at the margin, then its fields
+// or a colon, and the name differs from block to block:
+//
+//   "main" #1 prio=5 os_prio=0 …                             "…" blocks: 34
+//   "ledger-writer":
+//
+// Those are counted as one kind, as long as many open so (a few quoted lines are prose).
 import { CharCode, isAlpha, isDigit } from "../../util/chars";
 import { digitsEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
@@ -19,6 +27,12 @@ const MIN_BLOCKS: i32 = 3;
 const MAX_WORD: i32 = 24;
 /** Distinct words tracked. */
 const MAX_WORDS: i32 = 8;
+/** Blocks opened by a quoted name at least for a count: fewer may be quoted lines of prose. */
+const MIN_QUOTED: i32 = 8;
+/** Longest quoted name that opens a block. */
+const MAX_NAME: i32 = 80;
+/** The word of the blocks a quoted name opens, as the totals name it. */
+const QUOTED_NAME: string = "\"\u2026\"";
 
 function isHexDigit(c: i32): bool {
   return isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
@@ -42,7 +56,12 @@ export class DumpBlocks {
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
-    if (b - a < 4 || unitAt(text, b - 1) != CharCode.COLON || !isAlpha(unitAt(text, a))) return;
+    if (b - a < 4) return;
+    if (unitAt(text, a) == CharCode.DQUOTE) {
+      if (opensWithName(text, a, b)) this.count(QUOTED_NAME);
+      return;
+    }
+    if (unitAt(text, b - 1) != CharCode.COLON || !isAlpha(unitAt(text, a))) return;
     let w = a;
     while (w < b && w - a <= MAX_WORD && isAlpha(unitAt(text, w))) w++;
     if (w - a > MAX_WORD || w >= b || unitAt(text, w) != CharCode.SPACE) return;
@@ -77,10 +96,25 @@ export function dumpWord(d: DumpBlocks): string {
   return best < 0 ? "" : d.words[best];
 }
 
+/**
+ * Line [a, b) opens with a name in quotes (a letter first, no quote inside) and goes on with
+ * a field after a space, or ends there or at a colon: `"main" #1 prio=5`, `"ledger-writer":`;
+ * not a quoted value in a row (`"a","b"`) or a key (`"key": 1`).
+ */
+function opensWithName(text: string, a: i32, b: i32): bool {
+  if (!isAlpha(unitAt(text, a + 1))) return false;
+  const last = min(b, a + MAX_NAME + 2);
+  let q = a + 2;
+  while (q < last && unitAt(text, q) != CharCode.DQUOTE) q++;
+  if (q >= last) return false;
+  const after = q + 1;
+  return after == b || (after + 1 == b && unitAt(text, after) == CharCode.COLON) || unitAt(text, after) == CharCode.SPACE;
+}
+
 function mostBlocks(d: DumpBlocks): i32 {
   let best = -1;
   for (let k = 0; k < d.words.length; k++) {
-    if (unchecked(d.counts[k]) >= MIN_BLOCKS && (best < 0 || unchecked(d.counts[k]) > unchecked(d.counts[best]))) best = k;
+    if (unchecked(d.counts[k]) >= (unchecked(d.words[k]) == QUOTED_NAME ? MIN_QUOTED : MIN_BLOCKS) && (best < 0 || unchecked(d.counts[k]) > unchecked(d.counts[best]))) best = k;
   }
   return best;
 }

@@ -34,7 +34,7 @@ import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext, TextAnalysis } from "../shared/types";
-import { wholeIfItFits } from "../shared/whole";
+import { largestCount, wholeIfItFits } from "../shared/whole";
 
 /** Error lines longer than this are cut for the summary (oneLine cuts it to 160 anyway). */
 const MAX_MESSAGE: i32 = 400;
@@ -232,7 +232,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
   const status = statusLine(ctx.exitCode, lines, runners, budget < NUMBERED_BELOW) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
-  const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", totals.length > 0, budget);
+  const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", largestCount(totals), budget);
   // Up to here the analysis was only read (its totals are the same at each reading): a
   // digest of the same text within another budget takes it as it is. A cut below changes it.
   ctx.analysis = whole !== null ? a : null;

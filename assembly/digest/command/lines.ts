@@ -1,7 +1,7 @@
 // The per-line checks of a command's output that the Shapes pass feeds (one walk
 // over the lines for all of them): runner summaries, tree lines, findings, records,
-// labeled entries, dump blocks, the words lines open with, section headings and the
-// lines that head nested ones; the flagged lines are noted too
+// labeled entries, dump blocks, the words lines open with, lists printed on one line,
+// section headings and the lines that head nested ones; the flagged lines are noted too
 // (important/notes.ts).
 import { LineNoter } from "../../important/notes";
 import { RunnerReader } from "../../important/runners";
@@ -10,6 +10,7 @@ import { unitAt } from "../../util/lines";
 import { DumpBlocks } from "./dumps";
 import { LabeledEntries } from "./entries";
 import { IndentedRuns } from "./indented";
+import { InlineLists, inlineListLine } from "./inline-lists";
 import { LineLeads } from "./leads";
 import { SectionLines } from "./outline";
 import { SkeletonLines } from "../../important/skeleton";
@@ -33,6 +34,7 @@ export class CommandLines extends LineNoter {
   dumps: DumpBlocks = new DumpBlocks();
   leads: LineLeads = new LineLeads();
   indented: IndentedRuns = new IndentedRuns();
+  inline: InlineLists = new InlineLists();
   /**
    * Whether a list's length is stated (indented.ts): not for a command that failed, whose
    * room goes to its errors, so its lines are not read for one.
@@ -51,6 +53,7 @@ export class CommandLines extends LineNoter {
     this.entries.lineAt(text, pos, t, end);
     this.dumps.line(text, pos, end);
     if (this.lists) this.indented.lineAt(text, pos, t, end);
+    this.inline.line(text, t, end, lineNo);
     // Only a line at the margin has a lead: the others cost no call.
     if (t == pos && t < end) this.leads.lineAt(text, pos, t, end, finding);
     this.sections.line(text, pos, t, end, lineNo);
@@ -65,6 +68,8 @@ export class CommandLines extends LineNoter {
     // A test run's totals are its runner's: its lines that open alike ("test x ... ok", "ok 3 - x")
     // or a suite's tests indented under it would count the same tests again, in another way.
     const run = this.runners.finish().found;
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish());
+    const skeleton = this.skeleton;
+    const nested = skeleton !== null && !run ? skeleton.mostHeads() : 0;
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested, inlineListLine(this.inline));
   }
 }

@@ -79,6 +79,8 @@ export class Records {
   idCounts: Array<i32> = new Array<i32>();
   idIndex: StringIndex = new StringIndex();
   tables: Array<i32> = new Array<i32>();
+  /** Per table, its rows indented deeper than its first row (a report's files under its "All files" row). */
+  nestedRows: Array<i32> = new Array<i32>();
   /** Entries numbered 1, 2, 3 … at a line's start (`N: name`); -1 once the numbers break their order. */
   numbered: i32 = 0;
 
@@ -129,6 +131,10 @@ export class RecordsReader {
   private rows: i32 = -1;
   /** The rows follow the rule under the header (not a top border). */
   private underHeader: bool = false;
+  /** Indentation of the table's first row (spaces and bars before its first cell); -1 before it. */
+  private firstIndent: i32 = -1;
+  /** Rows of the table indented deeper than its first. */
+  private nested: i32 = 0;
   /** Tables under a header without a rule. */
   private headed: HeadedTables = new HeadedTables();
 
@@ -156,7 +162,10 @@ export class RecordsReader {
       // A speed-only shortcut: the checks below come to the same for such a line, so the
       // size-optimised build (the component's) leaves it out.
       r.judged++;
-      if (this.rows >= 0) this.rows++;
+      if (this.rows >= 0) {
+        this.rows++;
+        this.row(i - a);
+      }
       this.headed.line(text, a, b, false, false, digits, tokens);
       this.prevRead = true;
       this.prevBlank = false;
@@ -174,13 +183,18 @@ export class RecordsReader {
         // A top border over the header: the header's own rule opens the rows.
         this.rows = 0;
         this.underHeader = true;
-      } else if (blank || rule || isParenthesized(text, a, b)) {
-        r.tables.push(rows);
-        this.rows = -1;
-      } else this.rows = rows + 1;
+        this.firstIndent = -1;
+        this.nested = 0;
+      } else if (blank || rule || isParenthesized(text, a, b)) this.closeTable();
+      else {
+        this.rows = rows + 1;
+        this.row(i - a);
+      }
     } else if (rule && this.prevRead && !this.prevBlank && !this.prevRule) {
       this.rows = 0;
       this.underHeader = false;
+      this.firstIndent = -1;
+      this.nested = 0;
     }
     this.headed.line(text, a, b, blank, rule, digits, tokens);
     this.prevRead = true;
@@ -188,14 +202,28 @@ export class RecordsReader {
     this.prevRule = rule;
   }
 
+  /** A row of the open table, `indent` units after the line's start. */
+  // @ts-ignore: decorator
+  @inline
+  private row(indent: i32): void {
+    if (this.firstIndent < 0) this.firstIndent = indent;
+    else if (indent > this.firstIndent) this.nested++;
+  }
+
+  private closeTable(): void {
+    this.records.tables.push(this.rows);
+    this.records.nestedRows.push(this.nested);
+    this.rows = -1;
+  }
+
   /** The records of every line read. */
   finish(): Records {
-    if (this.rows >= 0) {
-      this.records.tables.push(this.rows);
-      this.rows = -1;
-    }
+    if (this.rows >= 0) this.closeTable();
     const headed = this.headed.finish().tables;
-    for (let k = 0; k < headed.length; k++) this.records.tables.push(headed[k]);
+    for (let k = 0; k < headed.length; k++) {
+      this.records.tables.push(headed[k]);
+      this.records.nestedRows.push(0);
+    }
     headed.length = 0;
     return this.records;
   }
@@ -260,6 +288,13 @@ export function recordsLineOf(r: Records): string {
       out.addCount(r.tables[k]);
     }
     out.add(" rows");
+    // One table whose rows nest under its first (a total over its parts): how many are parts.
+    if (tables == 1) {
+      for (let k = 0; k < r.tables.length; k++) {
+        const nested = r.nestedRows[k];
+        if (r.tables[k] >= 2 && nested > 0 && nested < r.tables[k]) out.addLabelCount(", ", nested).add(" indented under the first");
+      }
+    }
   }
   return out.toString();
 }

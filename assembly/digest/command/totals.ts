@@ -2,12 +2,15 @@
 // command's output: its findings by severity and code (findings.ts), its commits, lines
 // per commit or table rows (records.ts), the entries listed under a label (entries.ts),
 // the blocks of a dump (dumps.ts), a flat list indented under a line (indented.ts), the
-// lines that open with the same word or message (leads.ts).
+// lines that open with the same word or message (leads.ts), the items of a list printed
+// on one line (inline-lists.ts), the blocks a succeeded
+// command's skeleton outlines (important/skeleton.ts: a class's methods).
 // Computed from the whole output, never copied from a line the cut may drop.
 import { DumpBlocks, dumpsLine, dumpWord } from "./dumps";
 import { entriesLine, LabeledEntries } from "./entries";
 import { countFindings, Findings, findingsLine } from "./findings";
-import { LineLeads, leadsLine } from "./leads";
+import { LineLeads, leadsLine, statesCount } from "./leads";
+import { StrBuf } from "../../util/strbuf";
 import { IndentedRuns, indentedLine } from "./indented";
 import { findRunnerSummaries } from "../../important/runners";
 import { readEachLine } from "../../util/lines";
@@ -23,14 +26,28 @@ export function commandTotals(text: string): string {
 }
 
 /**
- * commandTotals() of the findings, records, entries, dump blocks, indented runs and leads already read (the
+ * commandTotals() of the findings, records, entries, dump blocks, indented runs, leads, skeleton
+ * (`nested`, see withNested) and one-line list (`inlineList`, inline-lists.ts) already read (the
  * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts);
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null): string {
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = ""): string {
   const found = findingsLine(findings, small);
-  const totals = joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps));
-  return withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps);
+  const totals = joinTotals(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), inlineList);
+  // A finding's quoted source nests under it: its blocks are the findings, counted already.
+  return withNested(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps), found.length > 0 ? 0 : nested);
+}
+
+/** Nested blocks at least for a count (fewer are counted at a glance). */
+const MIN_NESTED: i32 = 8;
+
+/**
+ * The totals, then "nested blocks: 12": the blocks the skeleton's busiest level heads (`nested`),
+ * unless another total states that count already.
+ */
+function withNested(totals: string, nested: i32): string {
+  if (nested < MIN_NESTED || statesCount(totals, nested)) return totals;
+  return joinTotals(totals, new StrBuf(24).addLabelCount("nested blocks: ", nested).toString());
 }
 
 /** The totals, then the longest indented run when they do not state its count (indented.ts): none for a test run, whose runner counts its tests. */

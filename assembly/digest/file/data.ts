@@ -168,6 +168,23 @@ function entryWord(o: Outline, e: Entry, language: string): string {
   return "entry";
 }
 
+/**
+ * "; at every depth: <path> ×59": the name the most elements at any depth have, when they are
+ * more than the root's children of that name (which the outline counts itself): the outline
+ * shows only the root's children, and counting the elements nested in them is what a model
+ * would do by hand.
+ */
+function addTagTotals(out: StrBuf, o: Outline): void {
+  const counts = o.tagCounts;
+  let best = -1;
+  for (let k = 0; k < counts.length; k++) if (best < 0 || unchecked(counts[k]) > unchecked(counts[best])) best = k;
+  if (best < 0) return;
+  const name = o.tagNames[best];
+  let outlined = 0;
+  for (let i = 0; i < o.symbols.length; i++) if (o.symbols[i].name == name) outlined++;
+  if (counts[best] > outlined) out.add("; at every depth: <").add(name).addLabelCount("> \u00d7", counts[best]);
+}
+
 /** The outline's first line. */
 function headerText(o: Outline, entries: Array<Entry>, language: string, root: i32): string {
   const out = new StrBuf(96);
@@ -176,7 +193,9 @@ function headerText(o: Outline, entries: Array<Entry>, language: string, root: i
     const r = o.symbols[root];
     out.add(label(r, language)).add("  ");
     addLines(out, r.first, r.last);
-    return out.add(" (").add(plural(r.members, "element", "elements")).addChar(0x29).toString();
+    out.add(" (").add(plural(r.members, "element", "elements"));
+    addTagTotals(out, o);
+    return out.addChar(0x29).toString();
   }
   let sections = 0;
   let keys = 0;

@@ -28,7 +28,7 @@ import { KeptLines } from "../shared/kept";
 import { Listing, ListingMode, listingModeName, parseListing } from "./parse";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
-import { wholeIfItFits } from "../shared/whole";
+import { countedIn, wholeIfItFits } from "../shared/whole";
 import { StringIndex } from "../../util/string-index";
 
 const TOP_ITEMS: i32 = 8;
@@ -73,7 +73,7 @@ export function digestListing(text: string, budget: i32, ctx: DigestContext, _hi
   const head = headline(p, st);
   d.summary = oneLine(head, SUMMARY_MAX);
   d.facts = factsOf(p, st);
-  const whole = wholeIfItFits(d, text, p.lines.count, head, true, budget);
+  const whole = wholeIfItFits(d, text, p.lines.count, head, countedIn(head, p.lines.count), budget);
   if (whole !== null) return whole;
   const w = new Writer(max(budget, 0));
   const kept = new KeptLines(p.lines);

@@ -23,7 +23,7 @@ import { KeptLines } from "../shared/kept";
 import { LineKind, parseSearch, SearchMode, searchModeName, SearchParse } from "./parse";
 import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
-import { wholeIfItFits } from "../shared/whole";
+import { countedIn, wholeIfItFits } from "../shared/whole";
 
 /** Most files listed with their counts; the rest are summed in one line. */
 const MAX_LISTED_FILES: i32 = 10;
@@ -42,7 +42,7 @@ export function digestSearch(text: string, budget: i32, ctx: DigestContext, _hin
   const order = rankByScore(scores(p), p.fileCount);
   d.summary = summaryOf(p, head);
   d.facts = factsOf(p, order);
-  const whole = wholeIfItFits(d, text, p.lines.count, head, true, budget);
+  const whole = wholeIfItFits(d, text, p.lines.count, head, countedIn(head, p.lines.count), budget);
   if (whole !== null) return whole;
   if (writeHeadline(w, head)) {
     if (p.mode == SearchMode.FilesOnly) writeFiles(p, w, kept);
