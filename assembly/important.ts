@@ -14,8 +14,13 @@
 // used", "Dunning.java:[8,43] cannot find symbol" before "[ERROR] -> [Help 1]";
 // under SMALL_BUDGET a runner's progress line waits when a later error line
 // names its failure again: "test_vat (…) ... FAIL" before "FAIL: test_vat (…)"),
-// errors repeating a message, lines that break a rhythm held over many lines
-// ("not ok" among a hundred "ok"), warnings (three from each end), lines that
+// errors repeating a message (when the error lines do not all fit the room they
+// may take, the rarest message's places first, each message's in line order, and
+// the lines placed in the user's files before those placed in a library's
+// (important/user-places.ts): "price_index.cpp:56:14: error: use of deleted
+// function …" before a dozen "/usr/include/c++/12/bits/hashtable.h:531:7: error:
+// …"), lines that break a rhythm held over many lines ("not ok" among a hundred
+// "ok"), warnings (three from each end), lines that
 // only name a section; then each failure's key lines (the frame naming the
 // user's file, what was expected and what came instead, the line closing a
 // trace); under a small budget the totals near the end (important/counts.ts:
@@ -57,6 +62,7 @@ import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { headerOf } from "./important/parents";
+import { userPlacesFirst } from "./important/user-places";
 import { headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
@@ -169,7 +175,7 @@ class Order {
   flagged: i32[] = [];
 }
 
-function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool): Order {
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool, overflow: bool): Order {
   const errors = new Array<i32>();
   const headers = new Array<i32>();
   const summaries = new Array<i32>();
@@ -199,7 +205,10 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, errorOrder);
   const novel = new Array<i32>();
   const repeats = new Array<i32>();
-  novelFirst(text, scan, errorOrder, 2, novel, repeats);
+  // When they do not all fit, a message's places are facts too: the rarest message's
+  // places first, each in line order; and the user's files before a library's.
+  novelFirst(text, scan, errorOrder, 2, novel, repeats, overflow);
+  if (overflow) userPlacesFirst(text, scan, novel, repeats);
   // A failure a later error line names again (a runner's progress line before its report)
   // waits: the report says more.
   if (small) namedLater(text, scan, errors, novel, repeats);
@@ -1198,7 +1207,9 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   frame.perLine = perLine;
   frame.withHeaders = budget >= SMALL_BUDGET;
 
-  const order = selectionOrder(text, scan, shapes, small);
+  // The error lines do not all fit the room they may take (each whole, a long one cut as offer cuts it).
+  const overflow = errorNeed(scan, perGap, cap >> 1).units > cap;
+  const order = selectionOrder(text, scan, shapes, small, overflow);
   if (outline !== null) withSkeleton(text, scan, order, outline);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row

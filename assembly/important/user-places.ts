@@ -1,0 +1,36 @@
+// When a failure's error lines do not all fit: those placed in the user's own files
+// before those placed in a library's. A compiler reports a template's or a macro's
+// failure at every header it passes through ("/usr/include/c++/12/bits/hashtable.h:531:7:
+// error: use of deleted function …", a dozen of them) and at the user's lines that
+// instantiated it ("price_index.cpp:56:14: error: use of deleted function
+// ‘PriceIndex::PriceIndex()’"); the user's lines are where the fix goes, even when one
+// repeats a message shown already, and the library's follow from them.
+import { placedInLibrary } from "./frames";
+import { Scan } from "./scan";
+
+/**
+ * Reorders the error lines `novel` then `repeats` (scan indices, in the order they are
+ * offered) so that those whose place is in a library's file come after all the others,
+ * each part in its order, and splits them again at novel's length. The first line
+ * (the output's first error) keeps its place. Nothing moves unless both kinds of place
+ * are there.
+ */
+export function userPlacesFirst(text: string, scan: Scan, novel: i32[], repeats: i32[]): void {
+  const nn = novel.length;
+  const total = nn + repeats.length;
+  const user = new Array<i32>();
+  const library = new Array<i32>();
+  for (let j = 0; j < total; j++) {
+    const h = j < nn ? unchecked(novel[j]) : unchecked(repeats[j - nn]);
+    if (j > 0 && placedInLibrary(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]))) library.push(h);
+    else user.push(h);
+  }
+  if (library.length == 0 || user.length < 2) return;
+  novel.length = 0;
+  repeats.length = 0;
+  for (let j = 0; j < total; j++) {
+    const h = j < user.length ? unchecked(user[j]) : unchecked(library[j - user.length]);
+    if (j < nn) novel.push(h);
+    else repeats.push(h);
+  }
+}
