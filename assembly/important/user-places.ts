@@ -12,25 +12,24 @@ import { Scan } from "./scan";
  * Reorders the error lines `novel` then `repeats` (scan indices, in the order they are
  * offered) so that those whose place is in a library's file come after all the others,
  * each part in its order, and splits them again at novel's length. The first line
- * (the output's first error) keeps its place. Nothing moves unless both kinds of place
- * are there.
+ * (the output's first error) keeps its place.
  */
 export function userPlacesFirst(text: string, scan: Scan, novel: i32[], repeats: i32[]): void {
   const nn = novel.length;
   const total = nn + repeats.length;
-  const user = new Array<i32>();
+  // In place over both lists: the user's lines move up, the library's wait in `library`.
   const library = new Array<i32>();
+  let user = 0;
   for (let j = 0; j < total; j++) {
     const h = j < nn ? unchecked(novel[j]) : unchecked(repeats[j - nn]);
     if (j > 0 && placedInLibrary(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]))) library.push(h);
-    else user.push(h);
+    else put(novel, repeats, nn, user++, h);
   }
-  if (library.length == 0 || user.length < 2) return;
-  novel.length = 0;
-  repeats.length = 0;
-  for (let j = 0; j < total; j++) {
-    const h = j < user.length ? unchecked(user[j]) : unchecked(library[j - user.length]);
-    if (j < nn) novel.push(h);
-    else repeats.push(h);
-  }
+  for (let j = 0; j < library.length; j++) put(novel, repeats, nn, user + j, unchecked(library[j]));
+}
+
+/** Sets entry j of the two lists read as one, novel's nn entries first. */
+function put(novel: i32[], repeats: i32[], nn: i32, j: i32, h: i32): void {
+  if (j < nn) unchecked((novel[j] = h));
+  else unchecked((repeats[j - nn] = h));
 }
