@@ -719,6 +719,11 @@ class Frame {
   withHeaders: bool = false;
   constructor(public headEnd: i32, public tailStart: i32, public perGap: i32, public alike: AlikeBlocks | null) {}
 
+  /** What keeping only the start of [start, end) costs beyond its units: its number and inline marker, or a gap's marker. */
+  cutCost(start: i32, end: i32): i32 {
+    return this.perLine > 0 ? this.perLine + inlineMarkerBound(end - start) : this.perGap;
+  }
+
   /** What keeping [start, end) costs beyond its new units: a marker for a separate gap, or a number per line. */
   extra(text: string, chosen: Chosen, start: i32, end: i32): i32 {
     if (this.perLine > 0) return this.perLine * linesIn(text, start, end);
@@ -749,7 +754,7 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
   }
   if (cost > left) {
     // The start of a flagged line, when enough of it fits (a notable line is worth it whole only).
-    const cutCost = frame.perLine > 0 ? frame.perLine + inlineMarkerBound(end - start) : perGap;
+    const cutCost = frame.cutCost(start, end);
     if ((hit < 0 && startOnly == 0) || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
     // One long line (a response body, a minified bundle) takes at most half the share: its start says the rest.
     e = safeEnd(text, start + min(left - cutCost - 1, startOnly > 0 ? startOnly : cap >> 1));
@@ -926,6 +931,11 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     const ls = unchecked(scan.lineStarts[h]);
     const le = unchecked(scan.lineEnds[h]);
     const line = unchecked(scan.lineNumbers[h]);
+    // Too little room left for a line's start: a line that does not fit whole is passed
+    // over before the checks that read every chosen range, so that a flood of lines
+    // offered once the room is spent costs a pass over them, not one over the chosen per line.
+    const left = cap - used;
+    if (kind != Kind.Trace && le - ls + 1 + frame.perLine > left && left - frame.cutCost(ls, le + 1) < MIN_PARTIAL) continue;
     // A block that repeats is shown once: its first block stands for the others.
     const repeats = frame.alike;
     if (repeats !== null && repeats.covers(ls)) continue;

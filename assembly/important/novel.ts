@@ -221,11 +221,12 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     for (let r = firsts; r < n; r++) later.push(unchecked(order[<i32>(unchecked(ranked[r]) & MAX_HITS)]));
     return;
   }
-  // Scan indices follow the lines: (the message's count, index) sorts by rarity, then place.
+  // Scan indices follow the lines: (the message's count, index) sorts by rarity, then
+  // place. A repeat's rank holds its message's count (rarity) already.
   const places = new StaticArray<i64>(n - firsts);
   for (let r = firsts; r < n; r++) {
-    const j = <i32>(unchecked(ranked[r]) & MAX_HITS);
-    unchecked((places[r - firsts] = (<i64>min(counts.get(unchecked(keys[j])), 0xfffff) << 32) | <i64>unchecked(order[j])));
+    const rank = unchecked(ranked[r]);
+    unchecked((places[r - firsts] = (((rank >> 24) & 0xfffff) << 32) | <i64>unchecked(order[<i32>(rank & MAX_HITS)])));
   }
   sortStaticI64(places);
   for (let r = 0; r < places.length; r++) later.push(<i32>(unchecked(places[r]) & 0xffffffff));

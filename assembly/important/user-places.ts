@@ -8,11 +8,14 @@
 import { placedInLibrary } from "./frames";
 import { Scan } from "./scan";
 
+/** Lines read, at most: a budget shows far fewer, and the lines after keep their order. */
+const MAX_READ: i32 = 2000;
+
 /**
  * Reorders the error lines `novel` then `repeats` (scan indices, in the order they are
  * offered) so that those whose place is in a library's file come after all the others,
  * each part in its order, and splits them again at novel's length. The first line
- * (the output's first error) keeps its place.
+ * (the output's first error) keeps its place; of a flood, the first MAX_READ lines are reordered.
  */
 export function userPlacesFirst(text: string, scan: Scan, novel: i32[], repeats: i32[]): void {
   const nn = novel.length;
@@ -20,7 +23,8 @@ export function userPlacesFirst(text: string, scan: Scan, novel: i32[], repeats:
   // In place over both lists: the user's lines move up, the library's wait in `library`.
   const library = new Array<i32>();
   let user = 0;
-  for (let j = 0; j < total; j++) {
+  const read = min(total, MAX_READ);
+  for (let j = 0; j < read; j++) {
     const h = j < nn ? unchecked(novel[j]) : unchecked(repeats[j - nn]);
     if (j > 0 && placedInLibrary(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]))) library.push(h);
     else put(novel, repeats, nn, user++, h);
