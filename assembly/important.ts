@@ -14,8 +14,13 @@
 // used", "Dunning.java:[8,43] cannot find symbol" before "[ERROR] -> [Help 1]";
 // under SMALL_BUDGET a runner's progress line waits when a later error line
 // names its failure again: "test_vat (…) ... FAIL" before "FAIL: test_vat (…)"),
-// errors repeating a message, lines that break a rhythm held over many lines
-// ("not ok" among a hundred "ok"), warnings (three from each end), lines that
+// errors repeating a message (when the error lines do not all fit the room they
+// may take, the rarest message's places first, each message's in line order, and
+// the lines placed in the user's files before those placed in a library's
+// (important/user-places.ts): "price_index.cpp:56:14: error: use of deleted
+// function …" before a dozen "/usr/include/c++/12/bits/hashtable.h:531:7: error:
+// …"), lines that break a rhythm held over many lines ("not ok" among a hundred
+// "ok"), warnings (three from each end), lines that
 // only name a section; then each failure's key lines (the frame naming the
 // user's file, what was expected and what came instead, the line closing a
 // trace); under a small budget the totals near the end (important/counts.ts:
@@ -57,6 +62,7 @@ import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { headerOf } from "./important/parents";
+import { userPlacesFirst } from "./important/user-places";
 import { headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
@@ -169,7 +175,7 @@ class Order {
   flagged: i32[] = [];
 }
 
-function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool): Order {
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool, overflow: bool): Order {
   const errors = new Array<i32>();
   const headers = new Array<i32>();
   const summaries = new Array<i32>();
@@ -199,7 +205,10 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, errorOrder);
   const novel = new Array<i32>();
   const repeats = new Array<i32>();
-  novelFirst(text, scan, errorOrder, 2, novel, repeats);
+  // When they do not all fit, a message's places are facts too: the rarest message's
+  // places first, each in line order; and the user's files before a library's.
+  novelFirst(text, scan, errorOrder, 2, novel, repeats, overflow);
+  if (overflow) userPlacesFirst(text, scan, novel, repeats);
   // A failure a later error line names again (a runner's progress line before its report)
   // waits: the report says more.
   if (small) namedLater(text, scan, errors, novel, repeats);
@@ -710,6 +719,11 @@ class Frame {
   withHeaders: bool = false;
   constructor(public headEnd: i32, public tailStart: i32, public perGap: i32, public alike: AlikeBlocks | null) {}
 
+  /** What keeping only the start of [start, end) costs beyond its units: its number and inline marker, or a gap's marker. */
+  cutCost(start: i32, end: i32): i32 {
+    return this.perLine > 0 ? this.perLine + inlineMarkerBound(end - start) : this.perGap;
+  }
+
   /** What keeping [start, end) costs beyond its new units: a marker for a separate gap, or a number per line. */
   extra(text: string, chosen: Chosen, start: i32, end: i32): i32 {
     if (this.perLine > 0) return this.perLine * linesIn(text, start, end);
@@ -740,7 +754,7 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
   }
   if (cost > left) {
     // The start of a flagged line, when enough of it fits (a notable line is worth it whole only).
-    const cutCost = frame.perLine > 0 ? frame.perLine + inlineMarkerBound(end - start) : perGap;
+    const cutCost = frame.cutCost(start, end);
     if ((hit < 0 && startOnly == 0) || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
     // One long line (a response body, a minified bundle) takes at most half the share: its start says the rest.
     e = safeEnd(text, start + min(left - cutCost - 1, startOnly > 0 ? startOnly : cap >> 1));
@@ -917,6 +931,11 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     const ls = unchecked(scan.lineStarts[h]);
     const le = unchecked(scan.lineEnds[h]);
     const line = unchecked(scan.lineNumbers[h]);
+    // Too little room left for a line's start: a line that does not fit whole is passed
+    // over before the checks that read every chosen range, so that a flood of lines
+    // offered once the room is spent costs a pass over them, not one over the chosen per line.
+    const left = cap - used;
+    if (kind != Kind.Trace && le - ls + 1 + frame.perLine > left && left - frame.cutCost(ls, le + 1) < MIN_PARTIAL) continue;
     // A block that repeats is shown once: its first block stands for the others.
     const repeats = frame.alike;
     if (repeats !== null && repeats.covers(ls)) continue;
@@ -1198,7 +1217,9 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   frame.perLine = perLine;
   frame.withHeaders = budget >= SMALL_BUDGET;
 
-  const order = selectionOrder(text, scan, shapes, small);
+  // The error lines do not all fit the room they may take (each whole, a long one cut as offer cuts it).
+  const overflow = errorNeed(scan, perGap, cap >> 1).units > cap;
+  const order = selectionOrder(text, scan, shapes, small, overflow);
   if (outline !== null) withSkeleton(text, scan, order, outline);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row

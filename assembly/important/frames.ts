@@ -107,6 +107,18 @@ export function isLibraryFrame(s: string, a: i32, b: i32): bool {
 }
 
 /**
+ * A line that opens with a place in a library's file ("/usr/include/c++/12/bits/hashtable.h:531:7:
+ * error: …"): only its first token is read, so a message that names a library's type
+ * ("price_index.cpp:20:7: error: … std::unordered_map …") is still the user's.
+ */
+export function placedInLibrary(s: string, a: i32, b: i32): bool {
+  const t = gapEnd(s, a, b);
+  let e = t;
+  while (e < b && unitAt(s, e) != CharCode.SPACE && unitAt(s, e) != CharCode.TAB) e++;
+  return e > t && isLibraryFrame(s, t, e);
+}
+
+/**
  * A frame that names where its code is: a source location ("a.js:3:9", "File \"a.py\",
  * line 3") or a path. "at <Jasmine>" or "at async Promise.all (index 0)" names none:
  * it cannot be the user's frame.

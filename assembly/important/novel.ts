@@ -175,8 +175,12 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * Among first copies of the same gravity, a line that names where (a file's line, a
  * test) comes before one that names nothing.
  * Every distinct code or message reaches the budget before a second copy of any.
+ * With `placesInOrder` (the error lines do not all fit), `later` holds the rarest
+ * message's places first, each message's places in line order: the eight places of
+ * an "Item None has no attribute" are eight fixes, where the second of ninety "Function
+ * is missing a type annotation" adds little the count does not say.
  */
-export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[]): void {
+export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[], placesInOrder: bool = false): void {
   const n = order.length;
   if (n > MAX_HITS) {
     inOrder(text, scan, order, out, later);
@@ -212,10 +216,18 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 45) | (<i64>nowhere << 44) | (<i64>rarity << 24) | <i64>j));
   }
   sortStaticI64(ranked);
-  for (let r = 0; r < n; r++) {
-    const j = <i32>(unchecked(ranked[r]) & MAX_HITS);
-    const h = unchecked(order[j]);
-    if (r < firsts) out.push(h);
-    else later.push(h);
+  for (let r = 0; r < firsts; r++) out.push(unchecked(order[<i32>(unchecked(ranked[r]) & MAX_HITS)]));
+  if (!placesInOrder) {
+    for (let r = firsts; r < n; r++) later.push(unchecked(order[<i32>(unchecked(ranked[r]) & MAX_HITS)]));
+    return;
   }
+  // Scan indices follow the lines: (the message's count, index) sorts by rarity, then
+  // place. A repeat's rank holds its message's count (rarity) already.
+  const places = new StaticArray<i64>(n - firsts);
+  for (let r = firsts; r < n; r++) {
+    const rank = unchecked(ranked[r]);
+    unchecked((places[r - firsts] = (((rank >> 24) & 0xfffff) << 32) | <i64>unchecked(order[<i32>(rank & MAX_HITS)])));
+  }
+  sortStaticI64(places);
+  for (let r = 0; r < places.length; r++) later.push(<i32>(unchecked(places[r]) & 0xffffffff));
 }

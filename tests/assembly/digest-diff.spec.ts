@@ -170,7 +170,7 @@ describe("digestDiff", () => {
     expect(d.llm.includes(" of 30 hunks not shown (")).toBe(true);
     expect(d.llm.includes("@@ -1,9 +1,8 @@\n --\n -- contrib/sepgsql/sepgsql.sql\n")).toBe(true);
   });
-  it("keeps the tool's lines where they stand, ahead of the hunks, the last first", () => {
+  it("keeps the tool's lines where they stand, ahead of the hunks, the last first, then from the first", () => {
     // Whole: the text fits.
     expect(digestDiff(TOOL_LINES, 1000, ctx).llm).toBe(TOOL_LINES);
     // 385 units: the headline, what is left of the file list's room, then the tool's four
@@ -196,6 +196,23 @@ describe("digestDiff", () => {
     // 200 units: room for one tool line, the last (the closing total); the marker counts the other three.
     const short = digestDiff(TOOL_LINES, 200, ctx);
     expect(short.llm).toBe("2 files changed, +2/-2\n2 files would be reformatted.\n[...2 of 2 hunks not shown (8 diff lines); 3 lines outside the diffs not shown]");
+    // 280 units: room for two, the last and then the first (read first; line 10 waits).
+    expect(digestDiff(TOOL_LINES, 280, ctx).llm).toBe(
+      "2 files changed, +2/-2\n+2 more files: +2/-2\n" +
+        "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.\n" +
+        "2 files would be reformatted.\n" +
+        "[...2 of 2 hunks not shown (8 diff lines); 2 lines outside the diffs not shown]",
+    );
+    // 350 units: the four lines overflow their share (7/8 of the room) but fit the room: they
+    // take it, and the file list, whose names they state already, gives way.
+    expect(digestDiff(TOOL_LINES, 350, ctx).llm).toBe(
+      "2 files changed, +2/-2\n" +
+        "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.\n" +
+        "would reformat /src/a.py\n" +
+        "ERROR: /src/c.py Imports are incorrectly sorted and/or formatted.\n" +
+        "2 files would be reformatted.\n" +
+        "[...2 of 2 hunks not shown (8 diff lines)]",
+    );
   });
   it("a unified diff without git headers (diff -u)", () => {
     const t = "--- old/a.py\t2026-11-22 08:59:16.000000000 +0000\n+++ new/a.py\t2026-11-22 08:59:41.000000000 +0000\n@@ -1,2 +1,2 @@\n-def f():\n+def g():\n     pass\n";

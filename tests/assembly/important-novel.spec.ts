@@ -17,8 +17,8 @@ function scanWithFindings(text: string, findings: i32[]): Scan {
 }
 
 /** novelFirst's order over every hit (support/ranked.ts). */
-function ranked(text: string, findings: i32[], keepFirst: i32): string {
-  return rankedLines(text, scanWithFindings(text, findings), keepFirst);
+function ranked(text: string, findings: i32[], keepFirst: i32, placesInOrder: bool = false): string {
+  return rankedLines(text, scanWithFindings(text, findings), keepFirst, placesInOrder);
 }
 
 // A compiler's six diagnostics: four of code 0 ([-Wunused]), one of code 1 ([-Wformat]),
@@ -60,6 +60,23 @@ describe("novelFirst: hits grouped by their finding's code, offered by rounds", 
       "a.c:4:1: warning: four [-Wb]\n" + // code 1
       "a.c:5:1: warning: five [-Wb]\n"; // code 1
     expect(ranked(text, [100, 100, 100, 101, 101], 0)).toBe("4 1 | 5 2 3");
+  });
+
+  it("when the lines do not all fit, offers the repeats as places: the rarest code's first, each in line order", () => {
+    // Code 0 on lines 1-4, code 1 on lines 5-7 (all warnings). By rounds the repeats go
+    // 6 2 (round 1), 7 3 (round 2), 4; as places, code 1's (three lines) before code 0's
+    // (four): 6 7, then 2 3 4. The first copies are offered as before.
+    const text =
+      "a.c:1:1: warning: one [-Wa]\n" + // code 0
+      "a.c:2:1: warning: two [-Wa]\n" + // code 0
+      "a.c:3:1: warning: three [-Wa]\n" + // code 0
+      "a.c:4:1: warning: four [-Wa]\n" + // code 0
+      "a.c:5:1: warning: five [-Wb]\n" + // code 1
+      "a.c:6:1: warning: six [-Wb]\n" + // code 1
+      "a.c:7:1: warning: seven [-Wb]\n"; // code 1
+    const findings: i32[] = [100, 100, 100, 100, 101, 101, 101];
+    expect(ranked(text, findings, 0)).toBe("5 1 | 6 2 7 3 4");
+    expect(ranked(text, findings, 0, true)).toBe("5 1 | 6 7 2 3 4");
   });
 
   it("groups a line that is no finding by its message, as a finding of its own code", () => {

@@ -148,12 +148,21 @@ function writeCommits(p: DiffParse, w: Writer, kept: KeptLines, share: i32): voi
 
 /**
  * Which of the tool's lines are shown, their room held in `w.reserved`: the last
- * first (a closing total such as "5 files would be reformatted."), while `share` lasts.
+ * first (a closing total such as "5 files would be reformatted."), then the others
+ * from the first on, while `share` lasts (the first are read first). When they do not
+ * fit their share but fit the room they all take it: each states an outcome, where the
+ * per-file lines after them only repeat the names (the headline still counts the files).
  */
 function chooseMessages(p: DiffParse, w: Writer, share: i32): StaticArray<bool> {
   const m = p.messages;
   const shown = new StaticArray<bool>(m.length);
-  for (let j = m.length - 1; j >= 0; j--) {
+  if (m.length == 0) return shown;
+  let need = 0;
+  for (let j = 0; j < m.length; j++) need += linesCost(p, m[j], m[j] + 1);
+  if (need > share && need <= w.room) share = need;
+  for (let k = 0; k < m.length; k++) {
+    // k = 0 is the last line, then the others in their order.
+    const j = k == 0 ? m.length - 1 : k - 1;
     const at = m[j];
     const cost = linesCost(p, at, at + 1);
     if (cost > share) continue;
