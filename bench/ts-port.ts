@@ -432,7 +432,8 @@ function scanImportant(s: string): Scan {
 
 const COLS = 4;
 const LAST_COL = 3;
-const INDENTS = 16;
+const SPACED = 16;
+const INDENTS = SPACED + 1;
 const COLUMN_IDS = COLS * INDENTS;
 const NUM_HASH = 0x9e3779b9;
 const MAX_SLOTS = 1 << 16;
@@ -505,16 +506,19 @@ class Shapes {
   private tokenize(k: number, a: number, b: number): void {
     const s = this.text;
     let indent = 0;
+    let tabbed = false;
     let i = a;
     for (; i < b; i++) {
       const c = s.charCodeAt(i);
       if (c === 32) indent++;
-      else if (c === 9) indent += 4;
-      else break;
+      else if (c === 9) {
+        indent += 4;
+        tabbed = true;
+      } else break;
     }
     const base = k * COLS;
     for (let c = 0; c < COLS; c++) this.slots[base + c] = -1;
-    const ind = Math.min(indent, INDENTS - 1);
+    const ind = tabbed ? SPACED : Math.min(indent, SPACED - 1);
     let template = fnv(2166136261, ind + 1);
     let tokens = 0;
     let last = 0;
