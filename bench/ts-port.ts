@@ -804,7 +804,15 @@ function indentAt(s: string, a: number, b: number): number {
   return j - a;
 }
 
+function namesFramesFunction(s: string, shapes: Shapes, line: number): boolean {
+  if (line + 1 >= shapes.count) return false;
+  const a = shapes.starts[line + 1]!;
+  const b = shapes.ends[line + 1]!;
+  return isBareLocation(s, a, b) && isFrame(s, a, b);
+}
+
 function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCode: number): boolean {
+  if (namesFramesFunction(s, shapes, line)) return true;
   const ls = shapes.starts[line]!;
   const le = shapes.ends[line]!;
   if (codeExcerpt(s, ls, le)) return true;
