@@ -17,8 +17,8 @@
 // errors repeating a message, lines that break a rhythm held over many lines
 // ("not ok" among a hundred "ok"), warnings (three from each end), lines that
 // only name a section; then each failure's key lines (the frame naming the
-// user's file, what was expected and what came instead, the line closing a
-// trace); under a small budget the totals near the end (important/counts.ts:
+// user's file however many library frames come first, what was expected and what
+// came instead, the line closing a trace); under a small budget the totals near the end (important/counts.ts:
 // "# tests 113", "(48 rows)"), and only then the repeated errors and the
 // warnings, then the other rhythm breaks, then the start of a last line too
 // long for the tail ("gcc -o bin/inventory …"); then whole blocks (context,
@@ -784,6 +784,9 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
   const hitStart = unchecked(scan.lineStarts[h]);
   if (kind == Kind.Trace) used = offerClosingLine(text, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), chosen, frame, used, cap);
   blockOf(text, hitStart, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), kind, block, shapes);
+  // A trace's user frames may lie past dozens of a framework's frames (a test runner's
+  // plugins around the test): they are looked for down to the line that closes it.
+  if (kind == Kind.Trace) block.end = max(block.end, traceEnd(text, unchecked(scan.lineEnds[h])));
   let pos = block.start;
   let line = block.firstLine;
   let prevStart = -1;
@@ -835,6 +838,22 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
 
 /** Frames a trace's closing line is looked for across, at most. */
 const MAX_TRACE_LINES: i32 = 2000;
+
+/**
+ * Where the continuation lines under a trace's opening line (its frames) end: after the
+ * last one's '\n', at most MAX_TRACE_LINES lines on.
+ */
+function traceEnd(text: string, hitEnd: i32): i32 {
+  const n = text.length;
+  let end = hitEnd;
+  for (let k = 0; k < MAX_TRACE_LINES && end + 1 < n; k++) {
+    const next = end + 1;
+    const nextEnd = findNewline(text, next, n);
+    if (!isContinuation(text, next, nextEnd)) break;
+    end = nextEnd;
+  }
+  return withNewline(text, end);
+}
 
 /**
  * Offers the line that closes a trace (its frames, and one blank line between

@@ -1545,6 +1545,18 @@ function offerClosingLine(text: string, hitEnd: number, hitLine: number, chosen:
   return used;
 }
 
+function traceEnd(text: string, hitEnd: number): number {
+  const n = text.length;
+  let end = hitEnd;
+  for (let k = 0; k < MAX_TRACE_LINES && end + 1 < n; k++) {
+    const next = end + 1;
+    const nextEnd = nextNewline(text, next);
+    if (!isContinuation(text, next, nextEnd)) break;
+    end = nextEnd;
+  }
+  return withNewline(text, end);
+}
+
 function offerFrame(text: string, chosen: Range[], frame: Frame, start: number, line: number, used: number, cap: number): number {
   const n = text.length;
   let end = nextNewline(text, start);
@@ -1558,6 +1570,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: number, 
   const hitStart = scan.lineStarts[h]!;
   if (kind === Kind.Trace) used = offerClosingLine(text, scan.lineEnds[h]!, scan.lineNumbers[h]!, chosen, frame, used, cap);
   const block = blockOf(text, hitStart, scan.lineEnds[h]!, scan.lineNumbers[h]!, kind, shapes);
+  if (kind === Kind.Trace) block.end = Math.max(block.end, traceEnd(text, scan.lineEnds[h]!));
   let pos = block.start;
   let line = block.firstLine;
   let prevStart = -1;
