@@ -15,8 +15,9 @@
 // under SMALL_BUDGET a runner's progress line waits when a later error line
 // names its failure again: "test_vat (…) ... FAIL" before "FAIL: test_vat (…)"),
 // errors repeating a message, lines that break a rhythm held over many lines
-// ("not ok" among a hundred "ok"), warnings (three from each end), lines that
-// only name a section; then each failure's key lines (the frame naming the
+// ("not ok" among a hundred "ok"; under SMALL_BUDGET not a banner's lines, which
+// break it from line 1 on, before there is one), warnings (three from each end),
+// lines that only name a section; then each failure's key lines (the frame naming the
 // user's file however many library frames come first, what was expected and what
 // came instead, the line closing a trace); under a small budget the totals near the end (important/counts.ts:
 // "# tests 113", "(48 rows)"), and only then the repeated errors and the
@@ -175,6 +176,9 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const summaries = new Array<i32>();
   const warnings = new Array<i32>();
   const notable = new Array<i64>();
+  // Under a small budget a banner (the lines that break the rhythm from the first line on,
+  // before the output has one) waits behind a failure the run reports further on.
+  const opening = small && anyFailure(scan) ? openingNotables(scan) : 0;
   for (let i = 0; i < scan.count; i++) {
     const kind = unchecked(scan.kinds[i]);
     const r = rankOf(kind);
@@ -184,7 +188,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
     else if (r == 3) errors.push(i);
     else if (r == 2) summaries.push(i);
     else if (r == 1) warnings.push(i);
-    else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line));
+    else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line, line <= opening));
   }
   const order = new Order();
   order.counts = countLines(text);
@@ -367,19 +371,36 @@ function notableIndex(key: i64): i32 {
  * the outer ones (a "not ok" at the margin before the keys of its indented
  * report), then by the size of the column they break, earlier lines first.
  */
-function notableKey(text: string, shapes: Shapes, i: i32, line: i32): i64 {
+function notableKey(text: string, shapes: Shapes, i: i32, line: i32, banner: bool): i64 {
   const d = min(shapes.deviation(line - 1), 0xfffff);
   // A library's frame breaks its column by the name of its function, which says nothing
   // of the outcome: never strong, it waits for the lines that do. The user's frame
   // says where the failure is.
   const ls = unchecked(shapes.starts[line - 1]);
   const le = unchecked(shapes.ends[line - 1]);
-  const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM && !(isMarkedFrame(text, ls, le) && isLibraryFrame(text, ls, le));
+  const strong = !banner && shapes.deviation(line - 1, true) >= STRONG_RHYTHM && !(isMarkedFrame(text, ls, le) && isLibraryFrame(text, ls, le));
   const start = unchecked(shapes.starts[line - 1]);
   const end = unchecked(shapes.ends[line - 1]);
   let indent = 0;
   while (start + indent < end && indent < 255 && (unitAt(text, start + indent) == CharCode.SPACE || unitAt(text, start + indent) == CharCode.TAB)) indent++;
   return (<i64>(strong ? 1 : 0) << 61) | (<i64>(255 - indent) << 51) | (<i64>d << 31) | <i64>(0x7fffffff - i);
+}
+
+/**
+ * The last line of the output's opening run of notable lines: lines 1, 2, … each flagged
+ * notable and nothing else ("platform linux -- Python 3.11.7, …", "rootdir: …" before a
+ * test session's progress lines); 0 when line 1 is not one. A rhythm is broken by a line
+ * only once it is held: these are a banner, each line unlike the others.
+ */
+function openingNotables(scan: Scan): i32 {
+  let last = 0;
+  for (let i = 0; i < scan.count; i++) {
+    const line = unchecked(scan.lineNumbers[i]);
+    if (line == last) return last - 1;
+    if (line != last + 1 || unchecked(scan.kinds[i]) != Kind.Notable) break;
+    last = line;
+  }
+  return last;
 }
 
 /** list[lo, hi) alternately from the front and the back, at most `perEnd` from each end. */

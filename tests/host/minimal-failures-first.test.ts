@@ -1,0 +1,38 @@
+// The minimal level (≈ 800 chars) on real captures of the tuning part of the corpus: a
+// failure's own lines before what only frames the run. A banner gives way to the failure,
+// a Go test's messages under four spaces are set apart from its frames under a tab, and a
+// frame whose function is named "panic" is no failure of its own.
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+const MINIMAL = 800;
+
+function minimal(id: string) {
+  const { meta, input, hint } = tuningFixture(id);
+  const text = compact(input, { level: "minimal" }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(MINIMAL);
+  return { meta, text };
+}
+
+describe("minimal level: a failure's own lines first", () => {
+  it("keeps every failing test's message and the panic, not the frame of runtime.panic (go test -v)", () => {
+    const { meta, text } = minimal("go-test-v-failures");
+    for (const line of meta.facts.errorLines) expect(text, line).toContain(line);
+    expect(text).not.toContain("panic({0x509fc0, 0x553490})");
+  });
+
+  it("lets the session's banner give way to the failure (pytest)", () => {
+    const { text } = minimal("pytest-native-traceback-library-frames");
+    expect(text).toContain("69: test_settings.py::test_port_from_yaml_style_config FAILED");
+    expect(text).toContain("150: json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)");
+    expect(text).not.toContain("platform linux -- Python");
+    expect(text).not.toContain("rootdir: ");
+  });
+
+  it("shows a conflict rather than the merge's first line (git merge)", () => {
+    const { text } = minimal("git-merge-conflicts");
+    expect(text).not.toContain("1: Auto-merging");
+    expect(text.match(/^\d+: CONFLICT /gm)?.length ?? 0).toBeGreaterThanOrEqual(7);
+  });
+});
