@@ -17,9 +17,11 @@
 // errors repeating a message, lines that break a rhythm held over many lines
 // ("not ok" among a hundred "ok"; under SMALL_BUDGET not a banner's lines, which
 // break it from line 1 on, before there is one), warnings (three from each end),
-// lines that only name a section; then each failure's key lines (the frame naming the
-// user's file however many library frames come first, what was expected and what
-// came instead, the line closing a trace); under a small budget the totals near the end (important/counts.ts:
+// lines that only name a section; then each failure's key lines (the frame naming
+// the user's file however many library frames come first, what was expected and
+// what came instead, the line closing a trace; numbered, every failure's expected
+// and actual lines, and a first frame that only names a place, before any other
+// frame); under a small budget the totals near the end (important/counts.ts:
 // "# tests 113", "(48 rows)"), and only then the repeated errors and the
 // warnings, then the other rhythm breaks, then the start of a last line too
 // long for the tail ("gcc -o bin/inventory …"); then whole blocks (context,
@@ -788,22 +790,37 @@ function withNewline(text: string, b: i32): i32 {
 function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, frame: Frame, from: i32, used: i32, cap: i32): i32 {
   const n = chosen.count;
   const echoes = chosen.echoes.length;
-  for (let c = from; c < n; c++) {
-    const h = unchecked(chosen.hits[c]);
-    if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
+  // Numbered, what each failure expected and what came instead is offered first, for
+  // every failure, then where each one failed (a frame costs a few of those short
+  // lines), then the other assertion lines.
+  const numbered = frame.perLine > 0;
+  for (let part = numbered ? ASSERTIONS : ALL_KEYS; part <= (numbered ? OTHER_ASSERTIONS : ALL_KEYS); part++) {
+    for (let c = from; c < n; c++) {
+      const h = unchecked(chosen.hits[c]);
+      if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap, part);
+    }
+    for (let c = chosen.echoFrom; c < echoes; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap, part);
   }
-  for (let c = chosen.echoFrom; c < echoes; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap);
   chosen.echoFrom = echoes;
   return used;
 }
 
+/**
+ * Which key lines of a block keyLinesOf offers: all of them; the first assertion line
+ * (with the next when adjacent); the user's frames; the other assertion lines.
+ */
+const ALL_KEYS: i32 = 0;
+const ASSERTIONS: i32 = 1;
+const FRAMES: i32 = 2;
+const OTHER_ASSERTIONS: i32 = 3;
+
 /** The key lines of the block of hit h (see keyLines). */
-function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32, part: i32): i32 {
   const kind = unchecked(scan.kinds[h]);
   if (rankOf(kind) < 3 && kind != Kind.Notable) return used;
   const block = new Block();
   const hitStart = unchecked(scan.lineStarts[h]);
-  if (kind == Kind.Trace) used = offerClosingLine(text, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), chosen, frame, used, cap);
+  if (kind == Kind.Trace && part <= ASSERTIONS) used = offerClosingLine(text, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), chosen, frame, used, cap);
   blockOf(text, hitStart, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), kind, block, shapes);
   // A trace's user frames may lie past dozens of a framework's frames (a test runner's
   // plugins around the test): they are looked for down to the line that closes it.
@@ -843,15 +860,27 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
     pos = nl + 1;
     line++;
   }
-  // Where it failed before what was expected: the user's frames, then the assertion lines.
-  if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
-  if (lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
-  for (let k = 0; k < assertionStarts.length; k++) {
+  // Where it failed before what was expected: the user's frames, then the assertion lines
+  // (numbered, the first assertion lines come apart, before: see keyLines). A first frame
+  // that only names a place ("  --> src/main.rs:34:25") costs less than what
+  // was expected: it comes with that, first.
+  const placeOnly = firstFrame >= 0 && findNewline(text, firstFrame, text.length) - firstFrame <= MIN_PARTIAL;
+  if (part == ALL_KEYS || part == FRAMES || (part == ASSERTIONS && placeOnly)) {
+    if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
+  }
+  if ((part == ALL_KEYS || part == FRAMES) && lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
+  // First of all the statement of what failed: the first assertion line, with the next one
+  // when they are adjacent ("Expected: 2379" over "Received: 2378"); a line apart, the
+  // second is most often a label ("expected due to this" under a snippet) and waits.
+  const stated = min(assertionLines.length, assertionLines.length > 1 && unchecked(assertionLines[1]) == unchecked(assertionLines[0]) + 1 ? 2 : 1);
+  const from = part == OTHER_ASSERTIONS ? stated : 0;
+  const to = part == ASSERTIONS ? stated : part == FRAMES ? 0 : assertionStarts.length;
+  for (let k = from; k < to; k++) {
     const a = unchecked(assertionStarts[k]);
     used = offer(text, chosen, frame, a, withNewline(text, findNewline(text, a, text.length)), unchecked(assertionLines[k]), -1, Kind.None, used, cap);
   }
   // Numbered, a line costs its number rather than a marker: the user's frames between come next.
-  if (frame.perLine > 0) {
+  if (frame.perLine > 0 && part == FRAMES) {
     for (let k = 1; k < userFrames.length - 1 && k <= MIDDLE_FRAMES; k++) used = offerLines(text, chosen, frame, unchecked(userFrames[k]), unchecked(userFrameLines[k]), used, cap);
   }
   return used;
