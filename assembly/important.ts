@@ -20,10 +20,13 @@
 // (important/user-places.ts): "price_index.cpp:56:14: error: use of deleted
 // function …" before a dozen "/usr/include/c++/12/bits/hashtable.h:531:7: error:
 // …"), lines that break a rhythm held over many lines ("not ok" among a hundred
-// "ok"), warnings (three from each end), lines that
-// only name a section; then each failure's key lines (the frame naming the
-// user's file, what was expected and what came instead, the line closing a
-// trace); under a small budget the totals near the end (important/counts.ts:
+// "ok"; under SMALL_BUDGET not a banner's lines, which break it from line 1 on,
+// before there is one), warnings (three from each end), lines that only name a
+// section; then each failure's key lines (the frame naming the user's file
+// however many library frames come first, what was expected and what came
+// instead, the line closing a trace; numbered, every failure's expected and
+// actual lines, and a first frame that only names a place, before any other
+// frame); under a small budget the totals near the end (important/counts.ts:
 // "# tests 113", "(48 rows)"), and only then the repeated errors and the
 // warnings, then the other rhythm breaks, then the start of a last line too
 // long for the tail ("gcc -o bin/inventory …"); then whole blocks (context,
@@ -181,6 +184,9 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const summaries = new Array<i32>();
   const warnings = new Array<i32>();
   const notable = new Array<i64>();
+  // Under a small budget a banner (the lines that break the rhythm from the first line on,
+  // before the output has one) waits behind a failure the run reports further on.
+  const opening = small && anyFailure(scan) ? openingNotables(scan) : 0;
   for (let i = 0; i < scan.count; i++) {
     const kind = unchecked(scan.kinds[i]);
     const r = rankOf(kind);
@@ -190,7 +196,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
     else if (r == 3) errors.push(i);
     else if (r == 2) summaries.push(i);
     else if (r == 1) warnings.push(i);
-    else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line));
+    else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line, line <= opening));
   }
   const order = new Order();
   order.counts = countLines(text);
@@ -376,19 +382,36 @@ function notableIndex(key: i64): i32 {
  * the outer ones (a "not ok" at the margin before the keys of its indented
  * report), then by the size of the column they break, earlier lines first.
  */
-function notableKey(text: string, shapes: Shapes, i: i32, line: i32): i64 {
+function notableKey(text: string, shapes: Shapes, i: i32, line: i32, banner: bool): i64 {
   const d = min(shapes.deviation(line - 1), 0xfffff);
   // A library's frame breaks its column by the name of its function, which says nothing
   // of the outcome: never strong, it waits for the lines that do. The user's frame
   // says where the failure is.
   const ls = unchecked(shapes.starts[line - 1]);
   const le = unchecked(shapes.ends[line - 1]);
-  const strong = shapes.deviation(line - 1, true) >= STRONG_RHYTHM && !(isMarkedFrame(text, ls, le) && isLibraryFrame(text, ls, le));
+  const strong = !banner && shapes.deviation(line - 1, true) >= STRONG_RHYTHM && !(isMarkedFrame(text, ls, le) && isLibraryFrame(text, ls, le));
   const start = unchecked(shapes.starts[line - 1]);
   const end = unchecked(shapes.ends[line - 1]);
   let indent = 0;
   while (start + indent < end && indent < 255 && (unitAt(text, start + indent) == CharCode.SPACE || unitAt(text, start + indent) == CharCode.TAB)) indent++;
   return (<i64>(strong ? 1 : 0) << 61) | (<i64>(255 - indent) << 51) | (<i64>d << 31) | <i64>(0x7fffffff - i);
+}
+
+/**
+ * The last line of the output's opening run of notable lines: lines 1, 2, … each flagged
+ * notable and nothing else ("platform linux -- Python 3.11.7, …", "rootdir: …" before a
+ * test session's progress lines); 0 when line 1 is not one. A rhythm is broken by a line
+ * only once it is held: these are a banner, each line unlike the others.
+ */
+function openingNotables(scan: Scan): i32 {
+  let last = 0;
+  for (let i = 0; i < scan.count; i++) {
+    const line = unchecked(scan.lineNumbers[i]);
+    if (line == last) return last - 1;
+    if (line != last + 1 || unchecked(scan.kinds[i]) != Kind.Notable) break;
+    last = line;
+  }
+  return last;
 }
 
 /** list[lo, hi) alternately from the front and the back, at most `perEnd` from each end. */
@@ -781,23 +804,41 @@ function withNewline(text: string, b: i32): i32 {
 function keyLines(text: string, scan: Scan, shapes: Shapes | null, chosen: Chosen, frame: Frame, from: i32, used: i32, cap: i32): i32 {
   const n = chosen.count;
   const echoes = chosen.echoes.length;
-  for (let c = from; c < n; c++) {
-    const h = unchecked(chosen.hits[c]);
-    if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
+  // Numbered, what each failure expected and what came instead is offered first, for
+  // every failure, then where each one failed (a frame costs a few of those short
+  // lines), then the other assertion lines.
+  const numbered = frame.perLine > 0;
+  for (let part = numbered ? ASSERTIONS : ALL_KEYS; part <= (numbered ? OTHER_ASSERTIONS : ALL_KEYS); part++) {
+    for (let c = from; c < n; c++) {
+      const h = unchecked(chosen.hits[c]);
+      if (h >= 0) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap, part);
+    }
+    for (let c = chosen.echoFrom; c < echoes; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap, part);
   }
-  for (let c = chosen.echoFrom; c < echoes; c++) used = keyLinesOf(text, scan, shapes, unchecked(chosen.echoes[c]), chosen, frame, used, cap);
   chosen.echoFrom = echoes;
   return used;
 }
 
+/**
+ * Which key lines of a block keyLinesOf offers: all of them; the first assertion line
+ * (with the next when adjacent); the user's frames; the other assertion lines.
+ */
+const ALL_KEYS: i32 = 0;
+const ASSERTIONS: i32 = 1;
+const FRAMES: i32 = 2;
+const OTHER_ASSERTIONS: i32 = 3;
+
 /** The key lines of the block of hit h (see keyLines). */
-function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32, part: i32): i32 {
   const kind = unchecked(scan.kinds[h]);
   if (rankOf(kind) < 3 && kind != Kind.Notable) return used;
   const block = new Block();
   const hitStart = unchecked(scan.lineStarts[h]);
-  if (kind == Kind.Trace) used = offerClosingLine(text, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), chosen, frame, used, cap);
+  if (kind == Kind.Trace && part <= ASSERTIONS) used = offerClosingLine(text, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), chosen, frame, used, cap);
   blockOf(text, hitStart, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), kind, block, shapes);
+  // A trace's user frames may lie past dozens of a framework's frames (a test runner's
+  // plugins around the test): they are looked for down to the line that closes it.
+  if (kind == Kind.Trace) block.end = max(block.end, traceEnd(text, unchecked(scan.lineEnds[h])));
   let pos = block.start;
   let line = block.firstLine;
   let prevStart = -1;
@@ -833,15 +874,27 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
     pos = nl + 1;
     line++;
   }
-  // Where it failed before what was expected: the user's frames, then the assertion lines.
-  if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
-  if (lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
-  for (let k = 0; k < assertionStarts.length; k++) {
+  // Where it failed before what was expected: the user's frames, then the assertion lines
+  // (numbered, the first assertion lines come apart, before: see keyLines). A first frame
+  // that only names a place ("  --> src/main.rs:34:25") costs less than what
+  // was expected: it comes with that, first.
+  const placeOnly = firstFrame >= 0 && findNewline(text, firstFrame, text.length) - firstFrame <= MIN_PARTIAL;
+  if (part == ALL_KEYS || part == FRAMES || (part == ASSERTIONS && placeOnly)) {
+    if (firstFrame >= 0) used = offerLines(text, chosen, frame, firstFrame, firstFrameLine, used, cap);
+  }
+  if ((part == ALL_KEYS || part == FRAMES) && lastFrame > firstFrame) used = offerLines(text, chosen, frame, lastFrame, lastFrameLine, used, cap);
+  // First of all the statement of what failed: the first assertion line, with the next one
+  // when they are adjacent ("Expected: 2379" over "Received: 2378"); a line apart, the
+  // second is most often a label ("expected due to this" under a snippet) and waits.
+  const stated = min(assertionLines.length, assertionLines.length > 1 && unchecked(assertionLines[1]) == unchecked(assertionLines[0]) + 1 ? 2 : 1);
+  const from = part == OTHER_ASSERTIONS ? stated : 0;
+  const to = part == ASSERTIONS ? stated : part == FRAMES ? 0 : assertionStarts.length;
+  for (let k = from; k < to; k++) {
     const a = unchecked(assertionStarts[k]);
     used = offer(text, chosen, frame, a, withNewline(text, findNewline(text, a, text.length)), unchecked(assertionLines[k]), -1, Kind.None, used, cap);
   }
   // Numbered, a line costs its number rather than a marker: the user's frames between come next.
-  if (frame.perLine > 0) {
+  if (frame.perLine > 0 && part == FRAMES) {
     for (let k = 1; k < userFrames.length - 1 && k <= MIDDLE_FRAMES; k++) used = offerLines(text, chosen, frame, unchecked(userFrames[k]), unchecked(userFrameLines[k]), used, cap);
   }
   return used;
@@ -849,6 +902,22 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
 
 /** Frames a trace's closing line is looked for across, at most. */
 const MAX_TRACE_LINES: i32 = 2000;
+
+/**
+ * Where the continuation lines under a trace's opening line (its frames) end: after the
+ * last one's '\n', at most MAX_TRACE_LINES lines on.
+ */
+function traceEnd(text: string, hitEnd: i32): i32 {
+  const n = text.length;
+  let end = hitEnd;
+  for (let k = 0; k < MAX_TRACE_LINES && end + 1 < n; k++) {
+    const next = end + 1;
+    const nextEnd = findNewline(text, next, n);
+    if (!isContinuation(text, next, nextEnd)) break;
+    end = nextEnd;
+  }
+  return withNewline(text, end);
+}
 
 /**
  * Offers the line that closes a trace (its frames, and one blank line between

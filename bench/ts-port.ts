@@ -432,7 +432,8 @@ function scanImportant(s: string): Scan {
 
 const COLS = 4;
 const LAST_COL = 3;
-const INDENTS = 16;
+const SPACED = 16;
+const INDENTS = SPACED + 1;
 const COLUMN_IDS = COLS * INDENTS;
 const NUM_HASH = 0x9e3779b9;
 const MAX_SLOTS = 1 << 16;
@@ -505,16 +506,19 @@ class Shapes {
   private tokenize(k: number, a: number, b: number): void {
     const s = this.text;
     let indent = 0;
+    let tabbed = false;
     let i = a;
     for (; i < b; i++) {
       const c = s.charCodeAt(i);
       if (c === 32) indent++;
-      else if (c === 9) indent += 4;
-      else break;
+      else if (c === 9) {
+        indent += 4;
+        tabbed = true;
+      } else break;
     }
     const base = k * COLS;
     for (let c = 0; c < COLS; c++) this.slots[base + c] = -1;
-    const ind = Math.min(indent, INDENTS - 1);
+    const ind = tabbed ? SPACED : Math.min(indent, SPACED - 1);
     let template = fnv(2166136261, ind + 1);
     let tokens = 0;
     let last = 0;
@@ -800,7 +804,15 @@ function indentAt(s: string, a: number, b: number): number {
   return j - a;
 }
 
+function namesFramesFunction(s: string, shapes: Shapes, line: number): boolean {
+  if (line + 1 >= shapes.count) return false;
+  const a = shapes.starts[line + 1]!;
+  const b = shapes.ends[line + 1]!;
+  return isBareLocation(s, a, b) && isFrame(s, a, b);
+}
+
 function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCode: number): boolean {
+  if (namesFramesFunction(s, shapes, line)) return true;
   const ls = shapes.starts[line]!;
   const le = shapes.ends[line]!;
   if (codeExcerpt(s, ls, le)) return true;
@@ -1533,6 +1545,18 @@ function offerClosingLine(text: string, hitEnd: number, hitLine: number, chosen:
   return used;
 }
 
+function traceEnd(text: string, hitEnd: number): number {
+  const n = text.length;
+  let end = hitEnd;
+  for (let k = 0; k < MAX_TRACE_LINES && end + 1 < n; k++) {
+    const next = end + 1;
+    const nextEnd = nextNewline(text, next);
+    if (!isContinuation(text, next, nextEnd)) break;
+    end = nextEnd;
+  }
+  return withNewline(text, end);
+}
+
 function offerFrame(text: string, chosen: Range[], frame: Frame, start: number, line: number, used: number, cap: number): number {
   const n = text.length;
   let end = nextNewline(text, start);
@@ -1546,6 +1570,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: number, 
   const hitStart = scan.lineStarts[h]!;
   if (kind === Kind.Trace) used = offerClosingLine(text, scan.lineEnds[h]!, scan.lineNumbers[h]!, chosen, frame, used, cap);
   const block = blockOf(text, hitStart, scan.lineEnds[h]!, scan.lineNumbers[h]!, kind, shapes);
+  if (kind === Kind.Trace) block.end = Math.max(block.end, traceEnd(text, scan.lineEnds[h]!));
   let pos = block.start;
   let line = block.firstLine;
   let prevStart = -1;

@@ -23,7 +23,7 @@
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
 import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
-import { annotatesFrame, isFrame } from "./frames";
+import { annotatesFrame, isBareLocation, isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
@@ -220,10 +220,23 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
 }
 
 /**
+ * Line `line` names the function of the frame whose location the next line gives alone
+ * ("panic({0x509fc0, 0x553490})" over "\t/usr/lib/go/src/runtime/panic.go:884 +0x212"):
+ * a keyword there is the function's name, one frame of a trace flagged already.
+ */
+function namesFramesFunction(s: string, shapes: Shapes, line: i32): bool {
+  if (line + 1 >= shapes.count) return false;
+  const a = unchecked(shapes.starts[line + 1]);
+  const b = unchecked(shapes.ends[line + 1]);
+  return isBareLocation(s, a, b) && isFrame(s, a, b);
+}
+
+/**
  * The word is free text: a lowercase word of a table row or of a sentence, or code quoted
  * under a diagnostic or a frame. `verdict`: the line's wordVerdict, as noted.
  */
 function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
+  if (namesFramesFunction(s, shapes, line)) return true;
   if (verdict != IN_WORDS) return verdict == FREE_TEXT;
   const ls = unchecked(shapes.starts[line]);
   const le = unchecked(shapes.ends[line]);

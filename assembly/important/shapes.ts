@@ -20,8 +20,13 @@ import { findNewline, gapEnd, paddedUnits, unitAt } from "../util/lines";
 /** Columns per indentation: the first three tokens and the last one. */
 const COLS: i32 = 4;
 const LAST_COL: i32 = 3;
-/** Indentations told apart: 0–15 columns, deeper ones share the last. */
-const INDENTS: i32 = 16;
+/**
+ * Indentations told apart: 0–15 columns, deeper ones share the last; one more for a
+ * line indented by a tab, whatever its width (Go's frames under a tab are not its test
+ * messages under four spaces).
+ */
+const SPACED: i32 = 16;
+const INDENTS: i32 = SPACED + 1;
 const COLUMN_IDS: i32 = COLS * INDENTS;
 /** The class of every token with a digit in it. */
 const NUM_HASH: u32 = 0x9e3779b9;
@@ -171,6 +176,8 @@ export class Shapes {
   private taken: StaticArray<i32>;
   /** The indentation's width of the line indentEnd() read last. */
   private indentRead: i32 = 0;
+  /** The indentation indentEnd() read last holds a tab. */
+  private tabbed: bool = false;
   /** The tokens of the line tokenize() read last. */
   private tokensRead: i32 = 0;
   private colTotal: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
@@ -240,15 +247,19 @@ export class Shapes {
   @inline private indentEnd(a: i32, b: i32): i32 {
     const s = this.text;
     let indent = 0;
+    let tabbed = false;
     let i = a;
     while (i < b) {
       const c = unitAt(s, i);
       if (c == CharCode.SPACE) indent++;
-      else if (c == CharCode.TAB) indent += 4;
-      else break;
+      else if (c == CharCode.TAB) {
+        indent += 4;
+        tabbed = true;
+      } else break;
       i++;
     }
     this.indentRead = indent;
+    this.tabbed = tabbed;
     return i;
   }
 
@@ -266,7 +277,7 @@ export class Shapes {
     const first = k * COLS;
     // The line's COLS (4) slots, -1 until a token takes one: one 16-byte store.
     v128.store(changetype<usize>(this.slots) + (<usize>first << 2), i32x4.splat(-1));
-    const ind = min(indent, INDENTS - 1);
+    const ind = this.tabbed ? SPACED : min(indent, SPACED - 1);
     let template: u32 = fnv(2166136261, <u32>ind + 1);
     let tokens = 0;
     let last: u32 = 0;
@@ -345,7 +356,7 @@ export class Shapes {
     const t = i;
     const first = k * COLS;
     for (let c = 0; c < COLS; c++) unchecked((this.slots[first + c] = -1));
-    const ind = min(indent, INDENTS - 1);
+    const ind = this.tabbed ? SPACED : min(indent, SPACED - 1);
     let template: u32 = fnv(2166136261, <u32>ind + 1);
     let tokens = 0;
     let last: u32 = 0;
