@@ -59,11 +59,23 @@ function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
   return camelOk && (isAlpha(c) || isDigit(c)) && caseOf(s, w, 2) == 3;
 }
 
-/** "0 errors", "no warnings", "without failures" before, or "errors: 0", "failed=0" after. */
+/**
+ * "0 errors", "0 tests failed", "no warnings", "without failures" before, or "errors: 0",
+ * "failed=0" after.
+ */
 function zeroCount(s: string, w: i32, e: i32): bool {
   let j = w - 1;
   while (j >= 0 && unitAt(s, j) == CharCode.SPACE) j--;
-  if (j >= 0 && unitAt(s, j) == CharCode._0 && !isIdentChar(at(s, j - 1)) && at(s, j - 1) != CharCode.DOT) return true;
+  if (isZeroAt(s, j)) return true;
+  // A zero and the plural of what it counts ("[ 0 containers failed ]") state that nothing failed.
+  if (j >= 2 && j < w - 1 && unitAt(s, j) == 0x73) {
+    let k = j;
+    while (k >= 0 && <u32>(unitAt(s, k) - 0x61) <= 25) k--;
+    if (j - k >= 3 && at(s, k) == CharCode.SPACE) {
+      while (k >= 0 && unitAt(s, k) == CharCode.SPACE) k--;
+      if (isZeroAt(s, k)) return true;
+    }
+  }
   if (j >= 1 && lowerIs(s, j - 1, "no") && !isIdentChar(at(s, j - 2))) return true;
   if (j >= 6 && lowerIs(s, j - 6, "without") && !isIdentChar(at(s, j - 7))) return true;
   let k = e;
@@ -75,6 +87,11 @@ function zeroCount(s: string, w: i32, e: i32): bool {
     if (at(s, k) == CharCode._0 && !isIdentChar(at(s, k + 1))) return true;
   }
   return false;
+}
+
+/** A lone "0" at `j`: no name part or decimal point before it. */
+function isZeroAt(s: string, j: i32): bool {
+  return j >= 0 && unitAt(s, j) == CharCode._0 && !isIdentChar(at(s, j - 1)) && at(s, j - 1) != CharCode.DOT;
 }
 
 /** A count stands right before the word at `w`: digits, a space, and no name part before them. */
