@@ -6,10 +6,12 @@
 // code points and lines left out, then the next kept block, and so on to the
 // tail. Markers label the blocks: the block after "lines 41–2,399 of 5,000"
 // starts at line 2,400. The budget is spent by value. Flagged lines are offered
-// it alone first, in this order: the first and the last error, summaries and
-// exit lines (three from each end), the other errors from both ends inwards,
-// each message once, those that name a file's line or a test before those that
-// name nothing, then the rarest first (important/novel.ts, important/place.ts:
+// it alone first, in this order: the first error (one its log level marks a
+// notice only when all are, important/notice.ts: not "[INFO] Error stacktraces
+// are turned on.") and the last, summaries and exit lines (three from each
+// end), the other errors from both ends inwards, each message once, those
+// that name a file's line or a test before those that name nothing, then the
+// rarest first (important/novel.ts, important/place.ts:
 // the one "Duplicate case label" before a second "'next' is defined but never
 // used", "Dunning.java:[8,43] cannot find symbol" before "[ERROR] -> [Help 1]";
 // under SMALL_BUDGET a runner's progress line waits when a later error line
@@ -65,6 +67,7 @@ import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { headerOf } from "./important/parents";
+import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
@@ -206,9 +209,13 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // inwards), each message once and the rarest first; a message repeated for
   // another file or line comes after every error that says something new.
   const errorOrder = new Array<i32>();
-  if (ne > 0) errorOrder.push(unchecked(errors[0]));
-  if (ne > 1) errorOrder.push(unchecked(errors[ne - 1]));
-  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, errorOrder);
+  // A line its log level marks as a notice (important/notice.ts: "[INFO] Error stacktraces
+  // are turned on.") gives up the first slot to a line without that mark. Not the last: a
+  // run often states its outcome at that level ("[INFO] BUILD FAILURE").
+  const ends = ne > 2 ? firstBesideNotices(text, scan, errors) : errors;
+  if (ne > 0) errorOrder.push(unchecked(ends[0]));
+  if (ne > 1) errorOrder.push(unchecked(ends[ne - 1]));
+  if (ne > 2) fromBothEnds(ends, 1, ne - 1, ne, errorOrder);
   const novel = new Array<i32>();
   const repeats = new Array<i32>();
   // When they do not all fit, a message's places are facts too: the rarest message's
@@ -260,6 +267,23 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
+}
+
+/**
+ * `list` (error hits in line order) with its first line that is no notice moved to
+ * the front, the lines before it keeping their order: `list` itself when that one
+ * is first already, or every line is a notice.
+ */
+function firstBesideNotices(text: string, scan: Scan, list: i32[]): i32[] {
+  const n = list.length;
+  let first = 0;
+  while (first < n && isNoticeLine(text, unchecked(scan.lineStarts[list[first]]), unchecked(scan.lineEnds[list[first]]))) first++;
+  if (first == 0 || first == n) return list;
+  const errors = list.slice();
+  const h = unchecked(errors[first]);
+  for (let j = first; j > 0; j--) unchecked((errors[j] = errors[j - 1]));
+  unchecked((errors[0] = h));
+  return errors;
 }
 
 /** A token at least this long names one thing (a test, a file's path): two lines holding it name the same. */
