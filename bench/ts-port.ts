@@ -222,7 +222,16 @@ function wordStartsAt(s: string, w: number, camelOk: boolean): boolean {
 function zeroCount(s: string, w: number, e: number): boolean {
   let j = w - 1;
   while (j >= 0 && s.charCodeAt(j) === 32) j--;
-  if (j >= 0 && s.charCodeAt(j) === 48 && !isIdent(at(s, j - 1)) && at(s, j - 1) !== 46) return true;
+  if (isZeroAt(s, j)) return true;
+  // A zero and the plural of what it counts ("[ 0 containers failed ]").
+  if (j >= 2 && j < w - 1 && s.charCodeAt(j) === 0x73) {
+    let k = j;
+    while (k >= 0 && s.charCodeAt(k) - 0x61 >= 0 && s.charCodeAt(k) - 0x61 <= 25) k--;
+    if (j - k >= 3 && at(s, k) === 32) {
+      while (k >= 0 && s.charCodeAt(k) === 32) k--;
+      if (isZeroAt(s, k)) return true;
+    }
+  }
   if (j >= 1 && lowerIs(s, j - 1, "no") && !isIdent(at(s, j - 2))) return true;
   if (j >= 6 && lowerIs(s, j - 6, "without") && !isIdent(at(s, j - 7))) return true;
   let k = e;
@@ -234,6 +243,10 @@ function zeroCount(s: string, w: number, e: number): boolean {
     if (at(s, k) === 48 && !isIdent(at(s, k + 1))) return true;
   }
   return false;
+}
+
+function isZeroAt(s: string, j: number): boolean {
+  return j >= 0 && s.charCodeAt(j) === 48 && !isIdent(at(s, j - 1)) && at(s, j - 1) !== 46;
 }
 
 function countBefore(s: string, w: number): boolean {
@@ -1205,6 +1218,29 @@ function headerLike(s: string, a: number, b: number): boolean {
   return words <= 1;
 }
 
+const NOTICE_LEVELS = ["INFO", "DEBUG", "NOTICE", "VERBOSE"];
+
+function isNoticeLine(s: string, a: number, b: number): boolean {
+  let t = a;
+  while (t < b && (s.charCodeAt(t) === 32 || s.charCodeAt(t) === 9)) t++;
+  if (t < b && (s.charCodeAt(t) === 0x5b || s.charCodeAt(t) === 0x3c)) t++;
+  for (const level of NOTICE_LEVELS) {
+    const e = t + level.length;
+    if (e >= b || s.slice(t, e) !== level) continue;
+    const c = s.charCodeAt(e);
+    return c === 0x5d || c === 0x3e || c === 58 || c === 32 || c === 9;
+  }
+  return false;
+}
+
+function firstBesideNotices(text: string, scan: Scan, list: number[]): number[] {
+  const n = list.length;
+  let first = 0;
+  while (first < n && isNoticeLine(text, scan.lineStarts[list[first]!]!, scan.lineEnds[list[first]!]!)) first++;
+  if (first === 0 || first === n) return list;
+  return [list[first]!, ...list.slice(0, first), ...list.slice(first + 1)];
+}
+
 function fromBothEnds(list: number[], lo: number, hi: number, perEnd: number, out: number[]): void {
   let front = lo;
   let back = hi - 1;
@@ -1250,9 +1286,11 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   const ne = errors.length;
   // Errors, summaries and warnings each message once, the rarest first (important/novel.ts).
   const errorOrder: number[] = [];
-  if (ne > 0) errorOrder.push(errors[0]!);
-  if (ne > 1) errorOrder.push(errors[ne - 1]!);
-  if (ne > 2) fromBothEnds(errors, 1, ne - 1, ne, errorOrder);
+  // A line its log level marks as a notice gives up the first slot (important/notice.ts).
+  const ends = ne > 2 ? firstBesideNotices(text, scan, errors) : errors;
+  if (ne > 0) errorOrder.push(ends[0]!);
+  if (ne > 1) errorOrder.push(ends[ne - 1]!);
+  if (ne > 2) fromBothEnds(ends, 1, ne - 1, ne, errorOrder);
   const [novel, repeats] = novelFirst(text, scan, errorOrder, 2);
   for (let j = 0; j < Math.min(2, novel.length); j++) primary.push(novel[j]!);
   const summaryOrder: number[] = [];
