@@ -108,10 +108,16 @@ describe("table names: the key column of every row a cut leaves out", () => {
   });
 
   it("a list longer than the room is offered all of it, and gives it back when the rows left out do not fit", () => {
-    const names = tableNamesOf(PIP, 60)!;
-    expect(names.reserve).toBe(60);
-    expect(names.linesFor(cutKeeping(PIP, 1, 2), 59) === null).toBe(true);
-    expect(names.linesFor(cutKeeping(PIP, 1, 8), 59)).toBe("Package of the 2 rows not shown: numpy, pytest");
+    // The full list takes 125 units (its count's wording and lines counted at their longest);
+    // offered 120 (70 % of the room), the 51 left show one row as printed, and the seven
+    // others may fit.
+    const names = tableNamesOf(PIP, 120)!;
+    expect(names.reserve).toBe(120);
+    expect(names.linesFor(cutKeeping(PIP, 1, 8), 119)).toBe("Package of the 2 rows not shown: numpy, pytest");
+    // Names longer than their limit are given back (null), not cut.
+    expect(names.linesFor(cutKeeping(PIP, 1, 2), 40) === null).toBe(true);
+    // Offered 60, the 25 left show no row: the eight cannot fit, and nothing is offered.
+    expect(tableNamesOf(PIP, 60) === null).toBe(true);
   });
 });
 

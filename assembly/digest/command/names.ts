@@ -30,7 +30,7 @@ const MIN_ROWS: i32 = 6;
 /** How many times the room a table's full list may take and still be offered the room (its shown rows left out). */
 const MAX_OVER: i32 = 3;
 /** Rows read to choose the key column. */
-const SAMPLED_ROWS: i32 = 256;
+const SAMPLED_ROWS: i32 = 64;
 /** Share (percent) of the sampled rows that must have a value in the key column. */
 const PRESENT_PERCENT: i32 = 60;
 /** Share (percent) of the values that must be distinct, and more than a number. */
@@ -191,12 +191,12 @@ export function tableNamesOf(text: string, room: i32): TableNames | null {
     const rows = (f.lastLine - f.firstLine) / f.step + 1;
     // Each name takes 3 units at least ("x, "): a table that cannot fit is not read.
     if (rows < MIN_ROWS || names.reserve + rows * 3 > room * MAX_OVER) continue;
-    const table = namedTable(text, found.lineStarts, found.lineEnds, f);
+    const table = namedTable(text, found.lineStarts, found.lineEnds, f, room * MAX_OVER);
     if (table === null) continue;
     if (names.reserve + table.units + 1 <= room) {
       names.tables.push(table);
       names.reserve += table.units + 1;
-    } else if (names.tables.length == 0) {
+    } else if (names.tables.length == 0 && hiddenFit(table, f, found, room)) {
       // Too long in full, it may fit once the rows the cut shows are left out: the whole
       // room is offered, and taken back when it does not (see keepWithNames).
       names.tables.push(table);
@@ -205,6 +205,19 @@ export function tableNamesOf(text: string, room: i32): TableNames | null {
     }
   }
   return names.tables.length > 0 ? names : null;
+}
+
+/**
+ * The names of the rows a cut leaves out may fit `room` (the names' share), by the rows
+ * the rest of the room would show as printed: else the room is not offered, nor the
+ * cut tried twice.
+ */
+function hiddenFit(table: NamedTable, f: FoundTable, found: Found, room: i32): bool {
+  const rows = table.names.length;
+  const units = unchecked(found.lineEnds[f.lastLine]) - unchecked(found.lineStarts[f.firstLine]);
+  const body = <i32>((<i64>room * (100 - NAMES_SHARE)) / NAMES_SHARE);
+  const shown = min(rows, <i32>((<i64>body * rows) / max(units, 1)));
+  return <i64>(rows - shown) * table.units <= <i64>room * rows;
 }
 
 class Found {
@@ -278,8 +291,8 @@ function findTables(text: string): Found {
   return found;
 }
 
-/** The key column's value on every row of table `f`, or null when no column is a key. */
-function namedTable(text: string, starts: i32[], ends: i32[], f: FoundTable): NamedTable | null {
+/** The key column's value on every row of table `f`; null when no column is a key or the list takes more than `cap` units. */
+function namedTable(text: string, starts: i32[], ends: i32[], f: FoundTable, cap: i32): NamedTable | null {
   const columns = min(f.starts.length, MAX_COLUMNS);
   // The key is the column that most rows fill of those that qualify, the first of equals.
   let key = -1;
@@ -333,6 +346,8 @@ function namedTable(text: string, starts: i32[], ends: i32[], f: FoundTable): Na
     table.names.push(name);
     table.lines.push(l + 1);
     if (name.length > 0) units += name.length + 2;
+    // A list past what may be offered is not read to its end.
+    if (units > cap) return null;
   }
   table.units = units;
   table.lastLine = f.lastLine + 1;
@@ -349,9 +364,17 @@ export class NamedKeep {
   constructor(public kept: KeepResult, public names: string) {}
 }
 
-/** `text` when a table of `tables` (rows each, as records.ts counted them in it) has rows enough to be named, else "". */
-export function withTable(text: string, tables: i32[]): string {
-  for (let k = 0; k < tables.length; k++) if (unchecked(tables[k]) >= MIN_ROWS) return text;
+/**
+ * `text` when a table of `tables` (rows each, as records.ts counted them in it) has rows
+ * enough to be named and few enough for their names to be offered a share of `budget`,
+ * else "": a long table is not read again for names that cannot fit.
+ */
+export function withTable(text: string, tables: i32[], budget: i32): string {
+  const most = (budget / 100) * NAMES_SHARE * MAX_OVER;
+  for (let k = 0; k < tables.length; k++) {
+    const rows = unchecked(tables[k]);
+    if (rows >= MIN_ROWS && rows * 3 <= most) return text;
+  }
   return "";
 }
 
