@@ -109,9 +109,21 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
   return headerCase(capitals, lowers, words);
 }
 
+/** Where a table's rows are (lines counted from 0) and its header's words: read by names.ts. */
+export class HeadedSpan {
+  constructor(public firstLine: i32, public lastLine: i32, public twoLine: bool, public headerAt: i32, public starts: i32[], public ends: i32[]) {}
+}
+
 export class HeadedTables {
   /** Rows of each table read. */
   tables: i32[] = [];
+  /** Set by a reader that wants each table's span (names.ts): the 0-based line of the line read next. */
+  at: i32 = -1;
+  /** The spans of the tables read, when `at` is kept. */
+  spans: HeadedSpan[] = [];
+  private headerAt: i32 = 0;
+  private firstLine: i32 = 0;
+  private lastLine: i32 = 0;
   /** The header's words; a second header line (readelf's two-line rows) in the second pair. */
   private headStarts: i32[] = [];
   private headEnds: i32[] = [];
@@ -145,6 +157,7 @@ export class HeadedTables {
         if (this.isRow()) {
           this.rows += 1 + this.held;
           this.held = 0;
+          this.lastLine = this.at;
           return;
         }
         // A value wider than its column pushes the rest of its row aside (`60368/60335`):
@@ -167,6 +180,8 @@ export class HeadedTables {
       }
       if (!rule && n >= this.minValues && this.isRow()) {
         this.rows = 1;
+        this.firstLine = this.at;
+        this.lastLine = this.at;
         return;
       }
     }
@@ -174,6 +189,7 @@ export class HeadedTables {
     if (!isHeader(text, a, this.starts, this.ends)) return;
     this.headStarts = this.starts.slice(0);
     this.headEnds = this.ends.slice(0);
+    this.headerAt = a;
     this.head2Starts = [];
     this.head2Ends = [];
     this.minValues = max(2, n / 2);
@@ -191,7 +207,10 @@ export class HeadedTables {
   private close(): void {
     // A two-line header's rows take two lines each.
     const rows = this.head2Starts.length > 0 ? this.rows / 2 : this.rows;
-    if (rows >= this.minRows) this.tables.push(rows);
+    if (rows >= this.minRows) {
+      this.tables.push(rows);
+      if (this.at >= 0) this.spans.push(new HeadedSpan(this.firstLine, this.lastLine, this.head2Starts.length > 0, this.headerAt, this.headStarts, this.headEnds));
+    }
     this.rows = -1;
     this.held = 0;
   }

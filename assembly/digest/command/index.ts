@@ -18,7 +18,6 @@
 // under the status line (command-tree.ts).
 import { failureSummary, SUMMARY_MAX } from "../shared/summary";
 import { Category, headRatio } from "../../category";
-import { keepWithScan } from "../../important";
 import { Kind, rankOf } from "../../important/kinds";
 import { refineScan } from "../../important/refine";
 import { RunnerSummary, withRunners } from "../../important/runners";
@@ -32,6 +31,7 @@ import { squeezeColumns } from "./columns";
 import { sectionOutlineOf } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
+import { keepWithNames, tableNamesWithin, withTable } from "./names";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext, TextAnalysis } from "../shared/types";
 import { largestCount, wholeIfItFits } from "../shared/whole";
@@ -211,14 +211,15 @@ function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
 }
 
 export function digestCommand(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
-  return digestCommandOf(text, max(budget, 0), ctx, hint, null);
+  return digestCommandOf(text, max(budget, 0), ctx, hint, null, null);
 }
 
 /**
  * `ofOutput`: the totals of the output when `text` is that output with its column padding
- * squeezed (columns.ts): counted from the output as printed, columns aligned.
+ * squeezed (columns.ts): counted from the output as printed, columns aligned; `printed`
+ * that output when it holds a table, whose rows line up there (names.ts), else "".
  */
-function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null): Digest {
+function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null, printed: string | null): Digest {
   const d = new Digest();
   const a = commandAnalysisOf(text, ctx);
   const perLine = a.perLine;
@@ -244,7 +245,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   if (ofOutput === null && budget < NUMBERED_BELOW && !perLine.records.finish().idLedMostly()) {
     const narrow = squeezeColumns(text, scan);
     if (narrow !== null) {
-      const n = digestCommandOf(narrow, budget, ctx, hint, totals);
+      const n = digestCommandOf(narrow, budget, ctx, hint, totals, withTable(text, perLine.records.finish().tables, budget));
       n.facts = d.facts;
       n.summary = d.summary;
       n.textLines = d.textLines;
@@ -262,6 +263,9 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // A failed command's error lines are its outcome: an outline (a tree's top level, a
   // document's sections) only takes room they leave, their cut's marker counted.
   const errorRoom = ctx.exitCode == 0 ? 0 : errorUnits(scan) + CUT_FRAMING + hint.length;
+  // A cut table's names (names.ts) come before an outline: they say what a row-by-row reader asks.
+  const names = tableNamesWithin(printed !== null ? printed : withTable(text, perLine.records.finish().tables, budget), room, errorRoom, scan, ctx.exitCode != 0 && budget < NUMBERED_BELOW);
+  if (names !== null) room -= names.reserve;
   let tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
   if (tree.length > 0 && errorRoom > room - tree.length - 1) tree = "";
   if (tree.length > 0) room -= tree.length + 1;
@@ -271,11 +275,13 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts).
   const lined = perLine.skeleton;
   const skeleton = lined !== null ? lined.order() : null;
-  const kept = keepWithScan(text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
-  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length);
+  const named = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
+  const kept = named.kept;
+  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + named.names.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
   if (sections.length > 0) out.add(sections).addChar(0x0a);
+  if (named.names.length > 0) out.add(named.names).addChar(0x0a);
   out.add(kept.output);
   d.llm = out.toString();
   const cut = kept.cut;
