@@ -821,7 +821,19 @@ function namesFramesFunction(s: string, shapes: Shapes, line: number): boolean {
   if (line + 1 >= shapes.count) return false;
   const a = shapes.starts[line + 1]!;
   const b = shapes.ends[line + 1]!;
-  return isBareLocation(s, a, b) && isFrame(s, a, b);
+  return isBareLocation(s, a, b) && isFrame(s, a, b) && isCall(s, shapes.starts[line]!, shapes.ends[line]!);
+}
+
+function isCall(s: string, ls: number, le: number): boolean {
+  let e = le;
+  while (e > ls && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 9)) e--;
+  if (e === ls || s.charCodeAt(e - 1) !== 0x29) return false;
+  for (let i = firstText(s, ls, e); i < e - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x28) return true;
+    if (c === 0x3a && (s.charCodeAt(i + 1) === 32 || s.charCodeAt(i + 1) === 9)) return false;
+  }
+  return false;
 }
 
 function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCode: number): boolean {

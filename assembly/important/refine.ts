@@ -222,13 +222,29 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
 /**
  * Line `line` names the function of the frame whose location the next line gives alone
  * ("panic({0x509fc0, 0x553490})" over "\t/usr/lib/go/src/runtime/panic.go:884 +0x212"):
- * a keyword there is the function's name, one frame of a trace flagged already.
+ * a keyword there is the function's name, one frame of a trace flagged already. The line
+ * is a call (it closes the parenthesis it opens, with no message before it): an exception
+ * over its frames ("java.lang.IllegalArgumentException: quantity must be positive: 0"
+ * over "\tat shop.Cart.add(Cart.java:10)") is the failure the trace reports.
  */
 function namesFramesFunction(s: string, shapes: Shapes, line: i32): bool {
   if (line + 1 >= shapes.count) return false;
   const a = unchecked(shapes.starts[line + 1]);
   const b = unchecked(shapes.ends[line + 1]);
-  return isBareLocation(s, a, b) && isFrame(s, a, b);
+  return isBareLocation(s, a, b) && isFrame(s, a, b) && isCall(s, unchecked(shapes.starts[line]), unchecked(shapes.ends[line]));
+}
+
+/** Line [ls, le) is a call, "name(args)": it ends with the parenthesis its first one opens, no ": " before that. */
+function isCall(s: string, ls: i32, le: i32): bool {
+  let e = le;
+  while (e > ls && isSpaceOrTab(unitAt(s, e - 1))) e--;
+  if (e == ls || unitAt(s, e - 1) != CharCode.RPAREN) return false;
+  for (let i = gapEnd(s, ls, e); i < e - 1; i++) {
+    const c = unitAt(s, i);
+    if (c == CharCode.LPAREN) return true;
+    if (c == CharCode.COLON && isSpaceOrTab(unitAt(s, i + 1))) return false;
+  }
+  return false;
 }
 
 /**

@@ -13,6 +13,8 @@ export const enum CharCode {
   HASH = 0x23,
   PERCENT = 0x25,
   SQUOTE = 0x27,
+  LPAREN = 0x28,
+  RPAREN = 0x29,
   PLUS = 0x2b,
   COMMA = 0x2c,
   MINUS = 0x2d,

@@ -21,3 +21,18 @@ describe("refineScan: a keyword that names a frame's function", () => {
     expect(flagged.includes("4:")).toBe(false);
   });
 });
+
+describe("refineScan: an exception over a frame that names its own function", () => {
+  it("flags the exception: the frame under it is not a location alone", () => {
+    // 1: a failed test's header; 2: the exception it threw; 3–4: frames under a tab,
+    // each naming its function ("at shop.Cart.add(…)"), so line 2 names no frame's function.
+    const text = [
+      "1) rejectsZeroQuantity(shop.CartTest)",
+      "java.lang.IllegalArgumentException: quantity must be positive: 0",
+      "\tat shop.Cart.add(Cart.java:10)",
+      "\tat shop.CartTest.rejectsZeroQuantity(CartTest.java:41)",
+    ].join("\n") + "\n";
+    const flagged = refined(text, 1);
+    expect(("," + flagged).includes(",2:")).toBe(true);
+  });
+});
