@@ -109,7 +109,7 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
   return headerCase(capitals, lowers, words);
 }
 
-/** Where a table's rows are (lines counted from 0) and its header's words: read by names.ts. */
+/** Where a table's rows are (lines counted from 0) and its header's words (or a rule's runs): read by names.ts. */
 export class HeadedSpan {
   constructor(public firstLine: i32, public lastLine: i32, public twoLine: bool, public headerAt: i32, public starts: i32[], public ends: i32[]) {}
 }
@@ -150,7 +150,9 @@ export class HeadedTables {
   line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: i32, tokens: i32): void {
     // Outside a table only a header matters (no digit, MIN_COLUMNS to MAX_COLUMNS words:
     // the line's tokens): most lines are ruled out without their words.
-    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || (tokens >= 0 && (tokens < MIN_COLUMNS || tokens > MAX_COLUMNS)) || !mayBeHeader(text, a, b))) return;
+    // The size-optimised build (the component's) leaves the quick test out: isHeader below
+    // asks all it asks, of the words collected.
+    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || (tokens >= 0 && (tokens < MIN_COLUMNS || tokens > MAX_COLUMNS)) || (ASC_SHRINK_LEVEL < 2 && !mayBeHeader(text, a, b)))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
       if (!rule && n >= this.minValues) {

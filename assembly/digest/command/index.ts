@@ -275,13 +275,13 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts).
   const lined = perLine.skeleton;
   const skeleton = lined !== null ? lined.order() : null;
-  const named = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
-  const kept = named.kept;
-  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + named.names.length);
+  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
+  const listed = names !== null ? names.listed : "";
+  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
   if (sections.length > 0) out.add(sections).addChar(0x0a);
-  if (named.names.length > 0) out.add(named.names).addChar(0x0a);
+  if (listed.length > 0) out.add(listed).addChar(0x0a);
   out.add(kept.output);
   d.llm = out.toString();
   const cut = kept.cut;
