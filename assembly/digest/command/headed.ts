@@ -114,6 +114,9 @@ export class HeadedSpan {
   constructor(public firstLine: i32, public lastLine: i32, public twoLine: bool, public headerAt: i32, public starts: i32[], public ends: i32[]) {}
 }
 
+/** No words: a header's second line before one is read. Never written to (a header's words are replaced, not changed). */
+const NO_WORDS: i32[] = [];
+
 export class HeadedTables {
   /** Rows of each table read. */
   tables: i32[] = [];
@@ -125,10 +128,10 @@ export class HeadedTables {
   private firstLine: i32 = 0;
   private lastLine: i32 = 0;
   /** The header's words; a second header line (readelf's two-line rows) in the second pair. */
-  private headStarts: i32[] = [];
-  private headEnds: i32[] = [];
-  private head2Starts: i32[] = [];
-  private head2Ends: i32[] = [];
+  private headStarts: i32[] = NO_WORDS;
+  private headEnds: i32[] = NO_WORDS;
+  private head2Starts: i32[] = NO_WORDS;
+  private head2Ends: i32[] = NO_WORDS;
   private starts: i32[] = [];
   private ends: i32[] = [];
   /** A header was the last line read: the next one may be its first row (or its second line). */
@@ -192,8 +195,8 @@ export class HeadedTables {
     this.headStarts = this.starts.slice(0);
     this.headEnds = this.ends.slice(0);
     this.headerAt = a;
-    this.head2Starts = [];
-    this.head2Ends = [];
+    this.head2Starts = NO_WORDS;
+    this.head2Ends = NO_WORDS;
     this.minValues = max(2, n / 2);
     const first = unitAt(text, a + unchecked(this.starts[0]));
     this.minRows = first >= 0x61 && first <= 0x7a ? MIN_LOWER_ROWS : 2;

@@ -242,10 +242,12 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
   // of spaces is one) and a row quoted back no longer matches the output. Lines led by
   // commit ids (a blame) carry code after the id, and code keeps its indentation.
+  // The output as printed when it holds a table its cut may name the rows of (names.ts), else "".
+  const tabled = withTable(text, perLine.records.finish().tables, budget);
   if (ofOutput === null && budget < NUMBERED_BELOW && !perLine.records.finish().idLedMostly()) {
     const narrow = squeezeColumns(text, scan);
     if (narrow !== null) {
-      const n = digestCommandOf(narrow, budget, ctx, hint, totals, withTable(text, perLine.records.finish().tables, budget));
+      const n = digestCommandOf(narrow, budget, ctx, hint, totals, tabled);
       n.facts = d.facts;
       n.summary = d.summary;
       n.textLines = d.textLines;
@@ -264,7 +266,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // document's sections) only takes room they leave, their cut's marker counted.
   const errorRoom = ctx.exitCode == 0 ? 0 : errorUnits(scan) + CUT_FRAMING + hint.length;
   // A cut table's names (names.ts) come before an outline: they say what a row-by-row reader asks.
-  const names = tableNamesWithin(printed !== null ? printed : withTable(text, perLine.records.finish().tables, budget), room, errorRoom, scan, ctx.exitCode != 0 && budget < NUMBERED_BELOW);
+  const names = tableNamesWithin(printed !== null ? printed : tabled, room, errorRoom, scan, ctx.exitCode != 0 && budget < NUMBERED_BELOW);
   if (names !== null) room -= names.reserve;
   let tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
   if (tree.length > 0 && errorRoom > room - tree.length - 1) tree = "";

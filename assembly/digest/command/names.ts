@@ -13,7 +13,7 @@
 // columns of one name are told apart by their lines ("Name (lines 6–83) of the …").
 // A table whose names do not fit the room given is not listed: a few names of many
 // say nothing, and a failed command cut to a few lines keeps them for its failure.
-import { CharCode, isAlpha, isDigit } from "../../util/chars";
+import { CharCode, isAlpha, isDigit, isHexDigit } from "../../util/chars";
 import { findNewline, gapEnd, tokenEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
@@ -60,15 +60,17 @@ function stepOf(f: HeadedSpan): i32 {
 
 /** A hex digit or a '.' (the units of a number, an address in hex, a version `2.6.1`). */
 function isNumberUnit(c: i32): bool {
-  return isDigit(c) || <u32>((c | 0x20) - 0x61) <= 5 || c == CharCode.DOT;
+  return isHexDigit(c) || c == CharCode.DOT;
 }
 
 function isLetterOrDigit(c: i32): bool {
   return isDigit(c) || isAlpha(c) || c > 0x7f;
 }
 
-/** Token [a, b) is a number (`12`, `[ 3]`, `0x1f`, `2.6.1`, `0000000000004038`): no name. */
-function isNumberLike(s: string, a: i32, b: i32): bool {
+/** `s` is a number (`12`, `[ 3]`, `0x1f`, `2.6.1`, `0000000000004038`): no name. */
+function isNumberLike(s: string): bool {
+  let a = 0;
+  let b = s.length;
   while (a < b && !isLetterOrDigit(unitAt(s, a))) a++;
   while (b > a && !isLetterOrDigit(unitAt(s, b - 1))) b--;
   if (a >= b) return true;
@@ -101,10 +103,12 @@ function tokenUnder(s: string, a: i32, b: i32, from: i32, to: i32): i32 {
   return overlapping;
 }
 
-/** tokenUnder() when the token is no longer than MAX_NAME (a longer value is no key), else -1. */
-function keyUnder(s: string, a: i32, b: i32, from: i32, to: i32): i32 {
+/** The token of line [a, b) under columns [from, to) (tokenUnder()); "" when none or longer than MAX_NAME (no key). */
+function valueUnder(s: string, a: i32, b: i32, from: i32, to: i32): string {
   const t = tokenUnder(s, a, b, from, to);
-  return t >= 0 && tokenEnd(s, t, b) - t <= MAX_NAME ? t : -1;
+  if (t < 0) return "";
+  const e = tokenEnd(s, t, b);
+  return e - t <= MAX_NAME ? s.substring(t, e) : "";
 }
 
 /** Column spans of a rule line [a, b): its runs of two or more fill units. */
@@ -312,14 +316,11 @@ function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap
     const seen = new StringIndex();
     for (let l = f.firstLine; l <= f.lastLine && sampled < SAMPLED_ROWS; l += step) {
       sampled++;
-      const a = unchecked(starts[l]);
-      const b = unchecked(ends[l]);
-      const t = keyUnder(text, a, b, from, to);
-      if (t < 0) continue;
-      const e = tokenEnd(text, t, b);
+      const value = valueUnder(text, unchecked(starts[l]), unchecked(ends[l]), from, to);
+      if (value.length == 0) continue;
       present++;
-      if (!isNumberLike(text, t, e)) named++;
-      seen.set(text.substring(t, e), 0);
+      if (!isNumberLike(value)) named++;
+      seen.set(value, 0);
     }
     const distinct = seen.size;
     if (present * 100 < sampled * PRESENT_PERCENT) continue;
@@ -339,10 +340,7 @@ function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap
   // The label and its count, and the lines of the table when there are several (" (lines 1,234–5,678)").
   let units = table.label.length + 48;
   for (let l = f.firstLine; l <= f.lastLine; l += step) {
-    const a = unchecked(starts[l]);
-    const b = unchecked(ends[l]);
-    const t = keyUnder(text, a, b, from, to);
-    const name = t >= 0 ? text.substring(t, tokenEnd(text, t, b)) : "";
+    const name = valueUnder(text, unchecked(starts[l]), unchecked(ends[l]), from, to);
     table.names.push(name);
     table.lines.push(l + 1);
     if (name.length > 0) units += name.length + 2;
