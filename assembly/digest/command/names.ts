@@ -41,11 +41,13 @@ const MAX_NAME: i32 = 64;
 /** Columns of a header read, at most. */
 const MAX_COLUMNS: i32 = 24;
 
-/** One table's rows: the key of each and the 1-based line it starts on. */
+/** One table's rows: the key of each and the lines they start on. */
 export class NamedTable {
   label: string = "";
   names: string[] = [];
-  lines: i32[] = [];
+  /** 1-based line the first row starts on; each next row starts `step` lines on. */
+  firstLine: i32 = 0;
+  step: i32 = 1;
   /** 1-based line the last row ends on. */
   lastLine: i32 = 0;
   /** Units of the full list's line. */
@@ -150,7 +152,7 @@ export class TableNames {
       const list = new StrBuf(table.units);
       let hidden = 0;
       for (let r = 0; r < table.names.length; r++) {
-        if (isKept(kept, unchecked(table.lines[r]))) continue;
+        if (isKept(kept, table.firstLine + r * table.step)) continue;
         hidden++;
         const name = unchecked(table.names[r]);
         if (name.length == 0) continue;
@@ -161,7 +163,7 @@ export class TableNames {
       if (out.length > 0) out.addChar(0x0a);
       out.add(table.label);
       // Tables named alike (readelf's sections and symbols) are told apart by their lines.
-      if (this.tables.length > 1) out.addLabelCount(" (lines ", unchecked(table.lines[0])).add("\u2013").addCount(table.lastLine).addChar(0x29);
+      if (this.tables.length > 1) out.addLabelCount(" (lines ", table.firstLine).add("\u2013").addCount(table.lastLine).addChar(0x29);
       const all = hidden == table.names.length;
       out.addLabelCount(all ? ", all " : " of the ", hidden).add(all ? " rows: " : hidden == 1 ? " row not shown: " : " rows not shown: ");
       out.add(list.toString());
@@ -339,10 +341,11 @@ function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap
   table.label = h >= 0 ? text.substring(h, tokenEnd(text, h, hb)) : "names";
   // The label and its count, and the lines of the table when there are several (" (lines 1,234–5,678)").
   let units = table.label.length + 48;
+  table.firstLine = f.firstLine + 1;
+  table.step = step;
   for (let l = f.firstLine; l <= f.lastLine; l += step) {
     const name = valueUnder(text, unchecked(starts[l]), unchecked(ends[l]), from, to);
     table.names.push(name);
-    table.lines.push(l + 1);
     if (name.length > 0) units += name.length + 2;
     // A list past what may be offered is not read to its end.
     if (units > cap) return null;
