@@ -32,6 +32,7 @@ import { sectionOutlineOf } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepWithNames, tableNamesWithin, withTable } from "./names";
+import { rankedUnits } from "../../important/ranked-units";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext, TextAnalysis } from "../shared/types";
 import { largestCount, wholeIfItFits } from "../shared/whole";
@@ -158,15 +159,6 @@ function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: 
   return out.toString();
 }
 
-/** Units a scan's error lines take kept whole, a line number each (important/numbered.ts). */
-function errorUnits(scan: Scan): i32 {
-  let units = 0;
-  for (let i = 0; i < scan.count; i++) {
-    if (rankOf(unchecked(scan.kinds[i])) == 3) units += unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 8;
-  }
-  return units;
-}
-
 /** What the lines of a command's output say, whatever the budget: read once per text and context. */
 class CommandAnalysis extends TextAnalysis {
   perLine!: CommandLines;
@@ -264,7 +256,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   }
   // A failed command's error lines are its outcome: an outline (a tree's top level, a
   // document's sections) only takes room they leave, their cut's marker counted.
-  const errorRoom = ctx.exitCode == 0 ? 0 : errorUnits(scan) + CUT_FRAMING + hint.length;
+  const errorRoom = ctx.exitCode == 0 ? 0 : rankedUnits(scan, 3) + CUT_FRAMING + hint.length;
   // A cut table's names (names.ts) come before an outline: they say what a row-by-row reader asks.
   const names = tableNamesWithin(printed !== null ? printed : tabled, room, errorRoom, scan, ctx.exitCode != 0 && budget < NUMBERED_BELOW);
   if (names !== null) room -= names.reserve;

@@ -22,7 +22,7 @@ import { HeadedSpan, HeadedTables } from "./headed";
 import { StringIndex } from "../../util/string-index";
 import { KeepResult, keepWithScan } from "../../important";
 import { Scan } from "../../important/scan";
-import { rankOf } from "../../important/kinds";
+import { rankedUnits } from "../../important/ranked-units";
 import { Shapes } from "../../important/shapes";
 
 /** Rows a table has at least to be listed: fewer are seen at a glance. */
@@ -384,19 +384,8 @@ export function tableNamesWithin(printed: string, room: i32, errorRoom: i32, sca
   // A failed command cut to a few lines shows how it failed (its summary rows too): no names.
   if (failedSmall) return null;
   const names = printed.length > 0 ? tableNamesOf(printed, (room * NAMES_SHARE) / 100) : null;
-  return names === null || max(errorRoom, outcomeUnits(scan)) > room - names.reserve ? null : names;
-}
-
-/**
- * Units the lines that state the outcome take (errors, summaries, totals, the exit), a
- * line number each, with a cut's marker: the names never take their room.
- */
-function outcomeUnits(scan: Scan): i32 {
-  let units = OUTCOME_FRAMING;
-  for (let i = 0; i < scan.count; i++) {
-    if (rankOf(unchecked(scan.kinds[i])) >= 2) units += unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 8;
-  }
-  return units;
+  // The lines that state the outcome (errors, summaries, totals, the exit) and a cut's marker: the names never take their room.
+  return names === null || max(errorRoom, OUTCOME_FRAMING + rankedUnits(scan, 2)) > room - names.reserve ? null : names;
 }
 
 /** Cuts tried at most to hand the names' unused room back to the rows. */
