@@ -47,6 +47,12 @@ export const enum CharCode {
   return <u32>(c - CharCode._0) <= 9;
 }
 
+/** 0–9, a–f or A–F. */
+// @ts-ignore: decorator
+@inline export function isHexDigit(c: i32): bool {
+  return isDigit(c) || <u32>((c | 0x20) - CharCode.a) <= 5;
+}
+
 // @ts-ignore: decorator
 @inline export function isAlpha(c: i32): bool {
   return <u32>((c | 0x20) - CharCode.a) <= 25;

@@ -17,7 +17,7 @@
 //   "ledger-writer":
 //
 // Those are counted as one kind, as long as many open so (a few quoted lines are prose).
-import { CharCode, isAlpha, isDigit } from "../../util/chars";
+import { CharCode, isAlpha, isHexDigit } from "../../util/chars";
 import { digitsEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 
@@ -34,9 +34,6 @@ const MAX_NAME: i32 = 80;
 /** The word of the blocks a quoted name opens, as the totals name it. */
 const QUOTED_NAME: string = "\"\u2026\"";
 
-function isHexDigit(c: i32): bool {
-  return isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
-}
 
 /** End of the number at s[i] (decimal, or 0x and hex digits), or -1. */
 function numberEnd(s: string, i: i32, b: i32): i32 {

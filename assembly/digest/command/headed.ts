@@ -109,10 +109,13 @@ function mayBeHeader(s: string, a: i32, b: i32): bool {
   return headerCase(capitals, lowers, words);
 }
 
-/** Where a table's rows are (lines counted from 0) and its header's words: read by names.ts. */
+/** Where a table's rows are (lines counted from 0) and its header's words (or a rule's runs): read by names.ts. */
 export class HeadedSpan {
   constructor(public firstLine: i32, public lastLine: i32, public twoLine: bool, public headerAt: i32, public starts: i32[], public ends: i32[]) {}
 }
+
+/** No words: a header's second line before one is read. Never written to (a header's words are replaced, not changed). */
+const NO_WORDS: i32[] = [];
 
 export class HeadedTables {
   /** Rows of each table read. */
@@ -125,10 +128,10 @@ export class HeadedTables {
   private firstLine: i32 = 0;
   private lastLine: i32 = 0;
   /** The header's words; a second header line (readelf's two-line rows) in the second pair. */
-  private headStarts: i32[] = [];
-  private headEnds: i32[] = [];
-  private head2Starts: i32[] = [];
-  private head2Ends: i32[] = [];
+  private headStarts: i32[] = NO_WORDS;
+  private headEnds: i32[] = NO_WORDS;
+  private head2Starts: i32[] = NO_WORDS;
+  private head2Ends: i32[] = NO_WORDS;
   private starts: i32[] = [];
   private ends: i32[] = [];
   /** A header was the last line read: the next one may be its first row (or its second line). */
@@ -150,7 +153,9 @@ export class HeadedTables {
   line(text: string, a: i32, b: i32, blank: bool, rule: bool, digits: i32, tokens: i32): void {
     // Outside a table only a header matters (no digit, MIN_COLUMNS to MAX_COLUMNS words:
     // the line's tokens): most lines are ruled out without their words.
-    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || (tokens >= 0 && (tokens < MIN_COLUMNS || tokens > MAX_COLUMNS)) || !mayBeHeader(text, a, b))) return;
+    // The size-optimised build (the component's) leaves the quick test out: isHeader below
+    // asks all it asks, of the words collected.
+    if (this.rows < 0 && !this.pending && (blank || rule || digits == 1 || (tokens >= 0 && (tokens < MIN_COLUMNS || tokens > MAX_COLUMNS)) || (ASC_SHRINK_LEVEL < 2 && !mayBeHeader(text, a, b)))) return;
     const n = blank ? 0 : wordsOf(text, a, b, this.starts, this.ends, MAX_COLUMNS * 4);
     if (this.rows >= 0) {
       if (!rule && n >= this.minValues) {
@@ -190,8 +195,8 @@ export class HeadedTables {
     this.headStarts = this.starts.slice(0);
     this.headEnds = this.ends.slice(0);
     this.headerAt = a;
-    this.head2Starts = [];
-    this.head2Ends = [];
+    this.head2Starts = NO_WORDS;
+    this.head2Ends = NO_WORDS;
     this.minValues = max(2, n / 2);
     const first = unitAt(text, a + unchecked(this.starts[0]));
     this.minRows = first >= 0x61 && first <= 0x7a ? MIN_LOWER_ROWS : 2;

@@ -32,6 +32,7 @@ import { sectionOutlineOf } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
 import { keepWithNames, tableNamesWithin, withTable } from "./names";
+import { rankedUnits } from "../../important/ranked-units";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext, TextAnalysis } from "../shared/types";
 import { largestCount, wholeIfItFits } from "../shared/whole";
@@ -158,15 +159,6 @@ function factsOf(ctx: DigestContext, lines: i32, errors: i32, warnings: i32, r: 
   return out.toString();
 }
 
-/** Units a scan's error lines take kept whole, a line number each (important/numbered.ts). */
-function errorUnits(scan: Scan): i32 {
-  let units = 0;
-  for (let i = 0; i < scan.count; i++) {
-    if (rankOf(unchecked(scan.kinds[i])) == 3) units += unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 8;
-  }
-  return units;
-}
-
 /** What the lines of a command's output say, whatever the budget: read once per text and context. */
 class CommandAnalysis extends TextAnalysis {
   perLine!: CommandLines;
@@ -242,10 +234,12 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
   // of spaces is one) and a row quoted back no longer matches the output. Lines led by
   // commit ids (a blame) carry code after the id, and code keeps its indentation.
+  // The output as printed when it holds a table its cut may name the rows of (names.ts), else "".
+  const tabled = withTable(text, perLine.records.finish().tables, budget);
   if (ofOutput === null && budget < NUMBERED_BELOW && !perLine.records.finish().idLedMostly()) {
     const narrow = squeezeColumns(text, scan);
     if (narrow !== null) {
-      const n = digestCommandOf(narrow, budget, ctx, hint, totals, withTable(text, perLine.records.finish().tables, budget));
+      const n = digestCommandOf(narrow, budget, ctx, hint, totals, tabled);
       n.facts = d.facts;
       n.summary = d.summary;
       n.textLines = d.textLines;
@@ -262,9 +256,9 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   }
   // A failed command's error lines are its outcome: an outline (a tree's top level, a
   // document's sections) only takes room they leave, their cut's marker counted.
-  const errorRoom = ctx.exitCode == 0 ? 0 : errorUnits(scan) + CUT_FRAMING + hint.length;
+  const errorRoom = ctx.exitCode == 0 ? 0 : rankedUnits(scan, 3) + CUT_FRAMING + hint.length;
   // A cut table's names (names.ts) come before an outline: they say what a row-by-row reader asks.
-  const names = tableNamesWithin(printed !== null ? printed : withTable(text, perLine.records.finish().tables, budget), room, errorRoom, scan, ctx.exitCode != 0 && budget < NUMBERED_BELOW);
+  const names = tableNamesWithin(printed !== null ? printed : tabled, room, errorRoom, scan, ctx.exitCode != 0 && budget < NUMBERED_BELOW);
   if (names !== null) room -= names.reserve;
   let tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
   if (tree.length > 0 && errorRoom > room - tree.length - 1) tree = "";
@@ -275,13 +269,13 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts).
   const lined = perLine.skeleton;
   const skeleton = lined !== null ? lined.order() : null;
-  const named = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
-  const kept = named.kept;
-  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + named.names.length);
+  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
+  const listed = names !== null ? names.listed : "";
+  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
   out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
   if (sections.length > 0) out.add(sections).addChar(0x0a);
-  if (named.names.length > 0) out.add(named.names).addChar(0x0a);
+  if (listed.length > 0) out.add(listed).addChar(0x0a);
   out.add(kept.output);
   d.llm = out.toString();
   const cut = kept.cut;

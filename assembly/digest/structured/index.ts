@@ -6,6 +6,7 @@
 // Tools often print a line or two around the document (npm's warnings before
 // it, "npm error …" lines after a failed `npm ls --json`): those lines are kept
 // apart from the JSON, errors first, so the JSON part still parses on its own.
+import { rankedUnits } from "../../important/ranked-units";
 import { errorSummary, SUMMARY_MAX } from "../shared/summary";
 import { Category, headRatio } from "../../category";
 import { keepImportantResult } from "../../important";
@@ -213,11 +214,7 @@ function around(text: string, start: i32, end: i32): Around {
 function errorUnits(text: string, a: Around): i32 {
   if (a.length == 0) return 0;
   const scan = scanImportant(text.substring(a.start, a.end));
-  let units = 0;
-  for (let i = 0; i < scan.count; i++) {
-    if (rankOf(unchecked(scan.kinds[i])) < 3) continue;
-    units += unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + 8;
-  }
+  const units = rankedUnits(scan, 3);
   return units > 0 ? units + AROUND_FRAMING : 0;
 }
 
