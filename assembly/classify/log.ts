@@ -12,7 +12,7 @@
 //   A date followed by a comma or a tab is a data row (CSV, TSV), not a stamp.
 // Only the first SNIFF_UNITS units and SNIFF_LINES lines are read.
 import { CharCode, isDigit } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { blanksEnd, digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { lowerForAsciiTests } from "../util/lower";
 
 const SNIFF_UNITS: i32 = 8192;
@@ -55,7 +55,7 @@ function isTimeOfDay(s: string, i: i32, end: i32): bool {
   j += 3;
   if (j < end && (unitAt(s, j) == CharCode.DOT || unitAt(s, j) == CharCode.COMMA) && digitsFrom(s, j + 1, end, 1)) {
     j++;
-    while (j < end && isDigit(unitAt(s, j))) j++;
+    j = digitRunEnd(s, j, end);
   }
   if (j >= end) return true;
   // A time followed by a field separator is a data row's first column.
@@ -97,12 +97,12 @@ function isSyslogStamp(s: string, i: i32, end: i32): bool {
 /** `[   12.345678]`: seconds since boot, as the kernel prints them (after the `[`). */
 function isUptimeStamp(s: string, i: i32, end: i32): bool {
   let j = i;
-  while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
+  j = spaceRunEnd(s, j, end);
   const digits = j;
-  while (j < end && isDigit(unitAt(s, j))) j++;
+  j = digitRunEnd(s, j, end);
   if (j == digits || j >= end || unitAt(s, j) != CharCode.DOT) return false;
   const frac = ++j;
-  while (j < end && isDigit(unitAt(s, j))) j++;
+  j = digitRunEnd(s, j, end);
   return j - frac >= 3 && j < end && unitAt(s, j) == CharCode.RBRACKET;
 }
 
@@ -116,9 +116,9 @@ function isGlogStamp(s: string, i: i32, end: i32): bool {
 /** Index after a `   12\t` / `12→` line-number prefix at s[i], or i when there is none. */
 function afterLineNumber(s: string, i: i32, end: i32): i32 {
   let j = i;
-  while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
+  j = spaceRunEnd(s, j, end);
   const digits = j;
-  while (j < end && isDigit(unitAt(s, j))) j++;
+  j = digitRunEnd(s, j, end);
   if (j == digits || j >= end) return i;
   const c = unitAt(s, j);
   return c == CharCode.TAB || c == ARROW ? j + 1 : i;
@@ -151,7 +151,7 @@ export function looksLikeLog(s: string): bool {
     let end = eol;
     if (end > i && unitAt(s, end - 1) == CharCode.CR) end--;
     let j = i;
-    while (j < end && (unitAt(s, j) == CharCode.SPACE || unitAt(s, j) == CharCode.TAB)) j++;
+    j = blanksEnd(s, j, end);
     if (j < end) {
       lines++;
       if (isStampedLine(s, i, end)) stamped++;

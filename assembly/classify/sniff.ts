@@ -18,7 +18,7 @@
 //   DirectoryListing: what find, fd and glob tools print.
 import { Category } from "../category";
 import { CharCode, isAlpha, isDigit } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
 
 /** Code units examined from the start of the text. */
@@ -151,14 +151,14 @@ function isLsRow(s: string, i: i32, end: i32): bool {
   const mark = unitAt(s, j);
   if (mark == CharCode.DOT || mark == CharCode.PLUS || mark == 0x40) j++;
   if (j >= end || unitAt(s, j) != CharCode.SPACE) return false;
-  while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
+  j = spaceRunEnd(s, j, end);
   return j < end && isDigit(unitAt(s, j));
 }
 
 /** Index after a run of digits at s[i], or -1 when there is none. */
 function digitsEnd(s: string, i: i32, end: i32): i32 {
   let j = i;
-  while (j < end && isDigit(unitAt(s, j))) j++;
+  j = digitRunEnd(s, j, end);
   return j > i ? j : -1;
 }
 
@@ -169,7 +169,7 @@ function digitsEnd(s: string, i: i32, end: i32): i32 {
 function isDiagnosticTail(s: string, i: i32, end: i32): bool {
   const col = digitsEnd(s, i, end);
   if (col > 0 && col < end && unitAt(s, col) == CharCode.COLON) i = col + 1;
-  while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  i = spaceRunEnd(s, i, end);
   const wordStart = i;
   while (i < end && isAlpha(unitAt(s, i))) i++;
   if (i == wordStart) return false;

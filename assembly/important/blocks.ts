@@ -2,7 +2,7 @@
 // lines that continue it (stack frames, code snippets under a diagnostic),
 // and a line after (where a Python traceback states its exception).
 import { CharCode, isDigit, isIdentChar } from "../util/chars";
-import { digitsEnd, findNewline, unitAt } from "../util/lines";
+import { digitsEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
 import { Shapes } from "./shapes";
 import { isUnderlinedTitle } from "./titles";
@@ -41,7 +41,7 @@ export function isContinuation(s: string, i: i32, end: i32): bool {
   // Rust and gcc snippets: "12 | code".
   if (isDigit(c)) {
     let j = digitsEnd(s, i, end);
-    while (j < end && unitAt(s, j) == CharCode.SPACE) j++;
+    j = spaceRunEnd(s, j, end);
     return j < end && unitAt(s, j) == CharCode.PIPE;
   }
   // Go frames: "main.main()", "main.(*T).run(0x1, 0x2)".

@@ -9,8 +9,8 @@
 // as any other line, and so is a run at either end (no text around it). A line
 // too long for the room left shows its start when a useful part fits, rather
 // than nothing.
-import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
-import { findNewline, safeEnd, unitAt } from "../util/lines";
+import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { blanksEnd, findNewline, safeEnd, unitAt } from "../util/lines";
 
 /** Lines a run holds at least to be folded. */
 const MIN_RUN: i32 = 3;
@@ -36,7 +36,7 @@ const MAX_START: i32 = 240;
  * not digits only.
  */
 export function isEncodedLine(s: string, a: i32, b: i32): bool {
-  while (a < b && isSpaceOrTab(unitAt(s, a))) a++;
+  a = blanksEnd(s, a, b);
   let seps = 0;
   let digits = 0;
   let word = false;

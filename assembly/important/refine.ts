@@ -21,7 +21,7 @@
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
-import { digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
+import { blanksStart, digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
 import { annotatesFrame, isBareLocation, isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
@@ -237,7 +237,7 @@ function namesFramesFunction(s: string, shapes: Shapes, line: i32): bool {
 /** Line [ls, le) is a call, "name(args)": it ends with the parenthesis its first one opens, no ": " before that. */
 function isCall(s: string, ls: i32, le: i32): bool {
   let e = le;
-  while (e > ls && isSpaceOrTab(unitAt(s, e - 1))) e--;
+  e = blanksStart(s, ls, e);
   if (e == ls || unitAt(s, e - 1) != CharCode.RPAREN) return false;
   for (let i = gapEnd(s, ls, e); i < e - 1; i++) {
     const c = unitAt(s, i);

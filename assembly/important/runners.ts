@@ -9,7 +9,7 @@
 //   cargo     "test result: FAILED. 3 passed; 1 failed; 0 ignored; …"
 //   mocha     "  3 passing (12ms)", "  1 failing", "  2 pending"
 import { CharCode, isDigit } from "../util/chars";
-import { digitsEnd, findNewline, unitAt } from "../util/lines";
+import { blanksEnd, digitsEnd, findNewline, unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 import { Scan, scanImportant } from "./scan";
 
@@ -254,7 +254,7 @@ export function findRunnerSummaries(text: string): RunnerSummary {
     let end = nl;
     if (end > pos && unitAt(text, end - 1) == CharCode.CR) end--;
     let t = pos;
-    while (t < end && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
+    t = blanksEnd(text, t, end);
     reader.line(text, pos, t, end, nl, line);
     pos = nl + 1;
     line++;

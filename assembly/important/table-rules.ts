@@ -3,7 +3,7 @@
 // (digest/command/records.ts) and by the refinement of important lines (refine.ts), which
 // takes the words of a ruled table's rows for data.
 import { CharCode } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { spaceRunEnd, unitAt } from "../util/lines";
 
 /** A rule's fill: `-`, `=`, and the box-drawing horizontals `─ ━ ═` (and their dashed forms). */
 function isFill(c: i32): bool {
@@ -46,7 +46,7 @@ export function isBlank(s: string, a: i32, b: i32): bool {
 
 /** A line in parentheses: a query's own count, `(48 rows)`. */
 export function isParenthesized(s: string, a: i32, b: i32): bool {
-  while (a < b && unitAt(s, a) == CharCode.SPACE) a++;
+  a = spaceRunEnd(s, a, b);
   while (b > a && unitAt(s, b - 1) == CharCode.SPACE) b--;
   return b - a >= 2 && unitAt(s, a) == 0x28 && unitAt(s, b - 1) == 0x29;
 }

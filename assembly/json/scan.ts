@@ -2,7 +2,7 @@
 // literals true/false/null. Each takes an `end` and returns the index after the token, or
 // -1 when the token is not valid JSON.
 import { CharCode, isDigit } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { digitRunEnd, unitAt } from "../util/lines";
 
 // @ts-ignore: decorator
 @inline export function isJsonSpace(c: i32): bool {
@@ -53,17 +53,17 @@ export function numberStop(s: string, i: i32, end: i32): i32 {
   if (i < end && unitAt(s, i) == CharCode.MINUS) i++;
   if (i >= end || !isDigit(unitAt(s, i))) return -2 - i;
   if (unitAt(s, i) == CharCode._0) i++;
-  else while (i < end && isDigit(unitAt(s, i))) i++;
+  else i = digitRunEnd(s, i, end);
   if (i < end && unitAt(s, i) == CharCode.DOT) {
     i++;
     if (i >= end || !isDigit(unitAt(s, i))) return -2 - i;
-    while (i < end && isDigit(unitAt(s, i))) i++;
+    i = digitRunEnd(s, i, end);
   }
   if (i < end && (unitAt(s, i) | 0x20) == 0x65) {
     i++;
     if (i < end && (unitAt(s, i) == CharCode.PLUS || unitAt(s, i) == CharCode.MINUS)) i++;
     if (i >= end || !isDigit(unitAt(s, i))) return -2 - i;
-    while (i < end && isDigit(unitAt(s, i))) i++;
+    i = digitRunEnd(s, i, end);
   }
   return i;
 }

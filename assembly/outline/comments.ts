@@ -2,7 +2,7 @@
 // Many config files are mostly comments (a php.ini, Maven's settings.xml, an
 // sshd_config): their first page says little, their settings say a lot.
 import { CharCode } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { blanksStart, unitAt } from "../util/lines";
 import { Lines } from "./text-lines";
 import { isWordOf } from "../util/words";
 
@@ -53,7 +53,7 @@ export function contentLines(text: string, language: string): Array<i32> {
 function opensBlockScalar(l: Lines): bool {
   const s = l.text;
   let e = l.end;
-  while (e > l.start && (unitAt(s, e - 1) == CharCode.SPACE || unitAt(s, e - 1) == CharCode.TAB)) e--;
+  e = blanksStart(s, l.start, e);
   let i = e;
   while (i > l.start) {
     const c = unitAt(s, i - 1);

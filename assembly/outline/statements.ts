@@ -24,7 +24,7 @@
 // with `;`; the second lists, and may stop once an outline could not show
 // what it has listed (a large file costs what its outline can show).
 import { CharCode, isAlpha, isDigit } from "../util/chars";
-import { countNewlines, unitAt } from "../util/lines";
+import { blanksEnd, countNewlines, spaceRunEnd, unitAt } from "../util/lines";
 import { Outline } from "./symbols";
 import { detailOf, Lines, MAX_DETAIL } from "./text-lines";
 
@@ -86,7 +86,7 @@ export function keyEnd(s: string, a: i32, e: i32): i32 {
   let i = a + 1;
   while (i < e && (isWordAt(s, i) || unitAt(s, i) == CharCode.DOT || unitAt(s, i) == CharCode.MINUS || unitAt(s, i) == CharCode.SLASH)) i++;
   const key = i;
-  while (i < e && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+  i = blanksEnd(s, i, e);
   if (i >= e) return -1;
   const after = i + 1 < e ? unitAt(s, i + 1) : CharCode.SPACE;
   // `key: value` and `target:`, not `a::b` or `http://`; `key = value`, not `a == b`.
@@ -129,7 +129,7 @@ function sharedPrefix(s: string, a: i32, e: i32, b: i32, f: i32): i32 {
 function partAfter(s: string, a: i32, e: i32, shared: i32): string {
   const quote = openQuote(s, a, a + shared);
   let i = quote >= 0 ? quote + 1 : a + shared;
-  while (i < e && unitAt(s, i) == CharCode.SPACE) i++;
+  i = spaceRunEnd(s, i, e);
   let j = i;
   while (j < e) {
     const c = unitAt(s, j);

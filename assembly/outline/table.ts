@@ -4,7 +4,7 @@
 // and line breaks (RFC 4180). One pass; blank lines and lines that start
 // with '#' (comments, as in zone.tab) are no rows.
 import { CharCode, isDigit } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { findNewline, spaceRunEnd, unitAt } from "../util/lines";
 
 /** Lines looked at to recognise a table without a .csv or .tsv name. */
 const SNIFF_LINES: i32 = 50;
@@ -33,7 +33,7 @@ export class TableShape {
 
 /** Whether field [a, b) reads as a number: `-12`, `3.5`, `1,5`, `42%`, `1e-3`. */
 function isNumber(s: string, a: i32, b: i32): bool {
-  while (a < b && unitAt(s, a) == CharCode.SPACE) a++;
+  a = spaceRunEnd(s, a, b);
   while (b > a && unitAt(s, b - 1) == CharCode.SPACE) b--;
   if (a < b && unitAt(s, a) == CharCode.DQUOTE && unitAt(s, b - 1) == CharCode.DQUOTE && b - a >= 2) {
     a++;

@@ -1,7 +1,7 @@
 // Line-by-line reading for the config and data scanners: where each line
 // starts and ends, its indentation, and short values cut for an outline.
 import { CharCode } from "../util/chars";
-import { findNewline, unitAt } from "../util/lines";
+import { blanksEnd, blanksStart, findNewline, unitAt } from "../util/lines";
 
 /** Longest value an outline keeps beside its key (`kind: Service`). */
 export const MAX_DETAIL: i32 = 60;
@@ -60,8 +60,8 @@ export class Lines {
 
 /** s[a, b) with spaces and tabs trimmed at both ends. */
 export function trimmed(s: string, a: i32, b: i32): string {
-  while (a < b && (unitAt(s, a) == CharCode.SPACE || unitAt(s, a) == CharCode.TAB)) a++;
-  while (b > a && (unitAt(s, b - 1) == CharCode.SPACE || unitAt(s, b - 1) == CharCode.TAB)) b--;
+  a = blanksEnd(s, a, b);
+  b = blanksStart(s, a, b);
   return s.substring(a, b);
 }
 

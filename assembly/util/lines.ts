@@ -142,6 +142,38 @@ export function gapEnd(s: string, i: i32, b: i32): i32 {
   return i;
 }
 
+/**
+ * gapEnd() for loops that skip blanks inline: copied into each caller by the Node core's
+ * build, as the loop it stands for was; one shared function in the size-optimised build,
+ * whose transform drops `@inline` (and whose Binaryen merges it with gapEnd).
+ */
+// @ts-ignore: decorator
+@inline export function blanksEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isSpaceOrTab(unitAt(s, i))) i++;
+  return i;
+}
+
+/** Where the blanks (spaces and tabs) that end s[a, b) start: a for a blank range. Inline as blanksEnd(). */
+// @ts-ignore: decorator
+@inline export function blanksStart(s: string, a: i32, b: i32): i32 {
+  while (b > a && isSpaceOrTab(unitAt(s, b - 1))) b--;
+  return b;
+}
+
+/** digitsEnd() for loops that skip digits inline, as blanksEnd() is for blanks. */
+// @ts-ignore: decorator
+@inline export function digitRunEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && isDigit(unitAt(s, i))) i++;
+  return i;
+}
+
+/** The end of the spaces at s[i], before b, for loops that skip them inline, as blanksEnd() is for blanks. */
+// @ts-ignore: decorator
+@inline export function spaceRunEnd(s: string, i: i32, b: i32): i32 {
+  while (i < b && unitAt(s, i) == CharCode.SPACE) i++;
+  return i;
+}
+
 /** End of the token (a run between spaces and tabs) at s[i], before b. */
 export function tokenEnd(s: string, i: i32, b: i32): i32 {
   while (i < b && !isSpaceOrTab(unitAt(s, i))) i++;

@@ -10,7 +10,7 @@
 // left as they are. Line for line: the squeezed text has the same lines, so line
 // numbers, read offsets and kept ranges still refer to the output.
 import { CharCode } from "../../util/chars";
-import { findNewline, unitAt } from "../../util/lines";
+import { findNewline, spaceRunEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { Kind } from "../../important/kinds";
 import { Scan } from "../../important/scan";
@@ -33,10 +33,10 @@ const MIN_LINES: i32 = 4;
  */
 function bodyStart(s: string, a: i32, b: i32): i32 {
   let i = a;
-  while (i < b && unitAt(s, i) == CharCode.SPACE) i++;
+  i = spaceRunEnd(s, i, b);
   if (i + 1 < b && unitAt(s, i + 1) == CharCode.SPACE) {
     i++;
-    while (i < b && unitAt(s, i) == CharCode.SPACE) i++;
+    i = spaceRunEnd(s, i, b);
   }
   return i;
 }
@@ -65,7 +65,7 @@ function squeezeLine(out: StrBuf | null, s: string, a: i32, b: i32): i32 {
       continue;
     }
     let j = i;
-    while (j < b && unitAt(s, j) == CharCode.SPACE) j++;
+    j = spaceRunEnd(s, j, b);
     let keep = j - i;
     if (j == b) keep = 0;
     else if (keep >= MIN_PAD && !isGutter(s, tokenFrom, i)) keep = KEPT_PAD;

@@ -12,7 +12,7 @@
 // indented bodies (a compiler's findings, a log, a table are not documents), with three
 // headings at least.
 import { CharCode } from "../../util/chars";
-import { findNewline, safeEnd, unitAt } from "../../util/lines";
+import { blanksEnd, findNewline, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
 import { ItemLine } from "../shared/items";
 
@@ -105,7 +105,7 @@ export function sectionOutline(text: string, cap: i32): string {
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
     let t = a;
-    while (t < b && (unitAt(text, t) == CharCode.SPACE || unitAt(text, t) == CharCode.TAB)) t++;
+    t = blanksEnd(text, t, b);
     reader.line(text, a, t, b, ++line);
     a = nl + 1;
   }

@@ -3,13 +3,13 @@
 // `def`/`class`, Rust `fn`, C-like signatures, Java methods. A scanner, not a
 // parser: it reads one line and answers "" when unsure.
 import { CharCode, isAlpha, isDigit, isIdentChar } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { blanksEnd, unitAt } from "../../util/lines";
 import { startsWithAt } from "../shared/text";
 
 const KEYWORDS: string[] = ["if", "for", "while", "switch", "catch", "return", "else", "do", "try", "new", "delete", "sizeof", "typeof", "await", "yield", "throw", "raise", "except", "go", "defer", "panic", "case", "elif", "with", "assert", "print", "not", "and", "or", "in"];
 
 function skipSpaces(s: string, i: i32, b: i32): i32 {
-  while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+  i = blanksEnd(s, i, b);
   return i;
 }
 

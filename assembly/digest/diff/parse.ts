@@ -6,7 +6,7 @@
 // printed the diffs (`would reformat x.py`, `ERROR: x.py Imports are
 // incorrectly sorted`, `Only in a: b`, `5 files would be reformatted.`).
 import { CharCode, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { digitRunEnd, unitAt } from "../../util/lines";
 import { definedName } from "./funcs";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 
@@ -93,12 +93,12 @@ let rangeEnd: i32 = 0;
 function readRange(s: string, i: i32, b: i32, sign: i32): i32 {
   if (i >= b || unitAt(s, i) != sign) return -1;
   const start = ++i;
-  while (i < b && isDigit(unitAt(s, i))) i++;
+  i = digitRunEnd(s, i, b);
   if (i == start) return -1;
   let count = 1;
   if (i < b && unitAt(s, i) == CharCode.COMMA) {
     const cs = ++i;
-    while (i < b && isDigit(unitAt(s, i))) i++;
+    i = digitRunEnd(s, i, b);
     count = parseDigits(s, cs, i);
   }
   rangeEnd = i;

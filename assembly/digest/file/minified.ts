@@ -6,7 +6,7 @@
 //
 //   Minified: lines average 521 chars, longest 4,144; version strings: 4.17.21
 import { CharCode, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { digitRunEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { LineIndex } from "../shared/text";
 import { isWordOf } from "../../util/words";
@@ -22,7 +22,7 @@ const MAX_VERSION_LENGTH: i32 = 40;
 function versionEnd(s: string, i: i32, n: i32): i32 {
   for (let part = 0; part < 3; part++) {
     const start = i;
-    while (i < n && isDigit(unitAt(s, i))) i++;
+    i = digitRunEnd(s, i, n);
     if (i == start || i - start > 9) return -1;
     if (part < 2) {
       if (i >= n || unitAt(s, i) != CharCode.DOT) return -1;

@@ -2,7 +2,7 @@
 // `cat -n` (`     1\tcode`) or a Read tool (`     1→code`). The digest reads
 // the code without the numbers and numbers its own output from the first one.
 import { CharCode, isDigit } from "../../util/chars";
-import { findNewline, unitAt } from "../../util/lines";
+import { findNewline, spaceRunEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 
 /** Lines checked before deciding that a text is numbered. */
@@ -20,7 +20,7 @@ export class NumberedText {
 /** Index just past the `N\t` / `N→` prefix of the line at `start`, and its number in `num`; -1 without one. */
 function prefixEnd(s: string, start: i32, end: i32, num: StaticArray<i32>): i32 {
   let i = start;
-  while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  i = spaceRunEnd(s, i, end);
   const digits = i;
   let v = 0;
   while (i < end && isDigit(unitAt(s, i)) && i - digits < 9) {

@@ -9,7 +9,7 @@
 // archive's name, its own totals) are notes, neither entries nor errors.
 // Unknown shapes give mode None.
 import { CharCode, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { blanksEnd, digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 import { isWordOf } from "../../util/words";
 import { StringIndex } from "../../util/string-index";
@@ -127,7 +127,7 @@ function isDateField(s: string, a: i32, b: i32): bool {
 /** `12:00`, `12:00:59`, `12:00:59.123456789`. */
 function isClockField(s: string, a: i32, b: i32): bool {
   let i = a;
-  while (i < b && isDigit(unitAt(s, i))) i++;
+  i = digitRunEnd(s, i, b);
   if (i == a || i - a > 2 || i >= b || unitAt(s, i) != CharCode.COLON) return false;
   i++;
   const m = i;
@@ -151,7 +151,7 @@ function isTreeLine(s: string, a: i32, b: i32): bool {
 /** "12 directories, 40 files" / "1 directory, 1 file" / "3 directories": tree's last line. */
 function readTreeTotals(p: Listing, s: string, a: i32, b: i32): bool {
   let i = a;
-  while (i < b && isDigit(unitAt(s, i))) i++;
+  i = digitRunEnd(s, i, b);
   if (i == a) return false;
   const dirs = parseDigits(s, a, i);
   if (!startsWithAt(s, i, b, " director")) return false;
@@ -160,7 +160,7 @@ function readTreeTotals(p: Listing, s: string, a: i32, b: i32): bool {
   if (comma >= 0) {
     let j = comma + 2;
     const k = j;
-    while (j < b && isDigit(unitAt(s, j))) j++;
+    j = digitRunEnd(s, j, b);
     files = parseDigits(s, k, j);
     if (!startsWithAt(s, j, b, " file")) return false;
   }
@@ -340,7 +340,7 @@ function parsePaths(p: Listing): void {
 function addColumns(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32): void {
   let i = a;
   while (i < b) {
-    while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+    i = blanksEnd(s, i, b);
     if (i >= b) break;
     let j = i;
     while (j < b && unitAt(s, j) != CharCode.TAB && !(unitAt(s, j) == CharCode.SPACE && j + 1 < b && (unitAt(s, j + 1) == CharCode.SPACE || unitAt(s, j + 1) == CharCode.TAB))) j++;
@@ -372,7 +372,7 @@ function parseLong(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32
   let n = 0;
   let i = a;
   while (i < b && n < 12) {
-    while (i < b && unitAt(s, i) == CharCode.SPACE) i++;
+    i = spaceRunEnd(s, i, b);
     if (i >= b) break;
     const k = i;
     while (i < b && unitAt(s, i) != CharCode.SPACE) i++;
@@ -493,11 +493,11 @@ function parseTree(p: Listing): void {
       const close = indexIn(s, nameAt, b, "]");
       if (close > 0) {
         ss = nameAt + 1;
-        while (ss < close && unitAt(s, ss) == CharCode.SPACE) ss++;
+        ss = spaceRunEnd(s, ss, close);
         se = close;
         size = sizeValue(s, ss, se);
         nameAt = close + 1;
-        while (nameAt < b && unitAt(s, nameAt) == CharCode.SPACE) nameAt++;
+        nameAt = spaceRunEnd(s, nameAt, b);
       }
     }
     if (prevEntry >= 0 && depth > prevDepth) p.isDir[prevEntry] = 1;
@@ -540,7 +540,7 @@ function tableSize(p: Listing, s: string, a: i32, b: i32, sizeAt: StaticArray<i3
   const hi = a + p.sizeColumnEnd;
   let i = a;
   while (i < b) {
-    while (i < b && unitAt(s, i) == CharCode.SPACE) i++;
+    i = spaceRunEnd(s, i, b);
     const k = i;
     while (i < b && unitAt(s, i) != CharCode.SPACE) i++;
     // The first field that overlaps the header word, give or take a unit.
@@ -585,7 +585,7 @@ function parseTable(p: Listing): void {
     // Names start at the header's Name column; an unaligned row starts its name at the next field.
     let nameAt = a + p.nameColumn;
     while (nameAt > a && unitAt(s, nameAt - 1) != CharCode.SPACE) nameAt++;
-    while (nameAt < b && unitAt(s, nameAt) == CharCode.SPACE) nameAt++;
+    nameAt = spaceRunEnd(s, nameAt, b);
     if (nameAt >= b) {
       p.notes.push(i);
       continue;

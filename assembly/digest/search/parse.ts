@@ -3,7 +3,7 @@
 // (from a sample of lines), then reads every line in that shape; lines of
 // another shape are kept as "other" and counted, never a trap.
 import { CharCode, isDigit } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { findText, unitsEqual } from "../../util/scan";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
@@ -307,14 +307,14 @@ export function findNumberField(s: string, start: i32, end: i32, sep: i32, atEnd
 /** The `sep` at i is followed by digits and then `sep` again (or, when `atEnd`, by the end). */
 function numberFieldAt(s: string, i: i32, end: i32, sep: i32, atEnd: bool): bool {
   let j = i + 1;
-  while (j < end && isDigit(unitAt(s, j))) j++;
+  j = digitRunEnd(s, j, end);
   if (j == i + 1) return false;
   return atEnd ? j == end : j < end && unitAt(s, j) == sep;
 }
 
 /** End of the digits that start at i. */
 function digitsEnd(s: string, i: i32, end: i32): i32 {
-  while (i < end && isDigit(unitAt(s, i))) i++;
+  i = digitRunEnd(s, i, end);
   return i;
 }
 
@@ -379,7 +379,7 @@ function isSeparator(s: string, start: i32, end: i32): bool {
 /** "12:", "12-", "  Line 12:" at the start of a line: index after the separator, else -1. */
 function numberedAt(s: string, start: i32, end: i32): i32 {
   let i = start;
-  while (i < end && unitAt(s, i) == CharCode.SPACE) i++;
+  i = spaceRunEnd(s, i, end);
   if (startsWithAt(s, i, end, "Line ")) i += 5;
   const d = digitsEnd(s, i, end);
   if (d == i || d >= end) return -1;

@@ -3,7 +3,7 @@
 // with their line numbers; and the count of inline links ("](").
 import { LineIndex } from "./text";
 import { CharCode } from "../../util/chars";
-import { unitAt } from "../../util/lines";
+import { blanksEnd, blanksStart, unitAt } from "../../util/lines";
 
 export class MarkdownOutline {
   /** 0-based line of each heading. */
@@ -48,14 +48,14 @@ function setextLevel(s: string, start: i32, end: i32): i32 {
   let k = j;
   while (k < end && unitAt(s, k) == c) k++;
   const run = k - j;
-  while (k < end && (unitAt(s, k) == CharCode.SPACE || unitAt(s, k) == CharCode.TAB)) k++;
+  k = blanksEnd(s, k, end);
   if (k != end || run < 3) return 0;
   return c == 0x3d ? 1 : 2;
 }
 
 function trimmed(s: string, start: i32, end: i32): string {
-  while (start < end && (unitAt(s, start) == CharCode.SPACE || unitAt(s, start) == CharCode.TAB)) start++;
-  while (end > start && (unitAt(s, end - 1) == CharCode.SPACE || unitAt(s, end - 1) == CharCode.TAB)) end--;
+  start = blanksEnd(s, start, end);
+  end = blanksStart(s, start, end);
   return s.substring(start, end);
 }
 

@@ -13,7 +13,7 @@ import { Category } from "../../category";
 import { Call } from "../../call";
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
-import { countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
+import { blanksEnd, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
 import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
@@ -128,7 +128,7 @@ function reportsByWords(s: string, from: i32, to: i32, statusInWindow: bool = tr
   let position = 0; // tokens read, locations aside
   // Without a status word in the window nothing after the first word can tell: not read.
   while (i < n && (position == 0 || statusInWindow)) {
-    while (i < n && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+    i = blanksEnd(s, i, n);
     const start = i;
     while (i < n && unitAt(s, i) != CharCode.SPACE && unitAt(s, i) != CharCode.TAB) i++;
     if (i == start) break;

@@ -18,7 +18,7 @@
 // A trace whose frames are `File "…"` lines lists the most recent call last and ends
 // with its message; every other kind opens with it.
 import { CharCode, isDigit } from "../../util/chars";
-import { findNewline, unitAt } from "../../util/lines";
+import { blanksEnd, findNewline, unitAt } from "../../util/lines";
 import { findText } from "../../util/scan";
 import { LineIndex, startsWithAt } from "./text";
 
@@ -27,7 +27,7 @@ const REACH: i32 = 12;
 
 function indentEnd(s: string, a: i32, b: i32): i32 {
   let i = a;
-  while (i < b && (unitAt(s, i) == CharCode.SPACE || unitAt(s, i) == CharCode.TAB)) i++;
+  i = blanksEnd(s, i, b);
   return i;
 }
 

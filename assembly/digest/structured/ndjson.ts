@@ -24,7 +24,7 @@ import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { indexJson, JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
-import { codePoints, unitAt } from "../../util/lines";
+import { blanksEnd, blanksStart, codePoints, unitAt } from "../../util/lines";
 import { sortI32 } from "../../util/sort-ints";
 import { StrBuf } from "../../util/strbuf";
 import { ItemLine } from "../shared/items";
@@ -148,12 +148,12 @@ export class Ndjson {
 }
 
 function trimmedStart(s: string, start: i32, end: i32): i32 {
-  while (start < end && (unitAt(s, start) == CharCode.SPACE || unitAt(s, start) == CharCode.TAB)) start++;
+  start = blanksEnd(s, start, end);
   return start;
 }
 
 function trimmedEnd(s: string, start: i32, end: i32): i32 {
-  while (end > start && (unitAt(s, end - 1) == CharCode.SPACE || unitAt(s, end - 1) == CharCode.TAB)) end--;
+  end = blanksStart(s, start, end);
   return end;
 }
 

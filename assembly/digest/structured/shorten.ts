@@ -11,7 +11,7 @@
 import { CharCode } from "../../util/chars";
 import { JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
-import { codePoints, safeEnd, unitAt } from "../../util/lines";
+import { blanksEnd, codePoints, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
 import { countSums } from "./sums";
 import { sortI64 } from "../../util/sort-ints";
@@ -242,7 +242,7 @@ export function indentOf(s: string, idx: JsonIndex): string {
   if (i >= close) return "";
   const from = i + 1;
   let j = from;
-  while (j < close && (unitAt(s, j) == CharCode.SPACE || unitAt(s, j) == CharCode.TAB)) j++;
+  j = blanksEnd(s, j, close);
   if (j == from || j - from > 8) return j == from ? "" : "  ";
   return s.substring(from, j);
 }
