@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
 import FreshFields from "./asc-fresh-fields.mjs";
+import LowStrings from "./asc-low-strings.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -114,7 +115,7 @@ function componentName(iface, name) {
 const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
   stdout: process.stdout,
   stderr: process.stderr,
-  transforms: [SizeInlining, FreshFields],
+  transforms: [SizeInlining, FreshFields, LowStrings],
 });
 if (error) {
   console.error(stderr.toString());
