@@ -103,6 +103,10 @@ function dropZeroStores(binaryen, module, block, setters) {
   if (binaryen.Expression.getId(children[0]) === binaryen.BlockId) return dropZeroStores(binaryen, module, children[0], setters);
   if (!isAllocation(binaryen, children[0])) return 0;
   let dropped = 0;
+  // After the allocation `this` is never zero, so Object's constructor would return it as it is.
+  for (let k = 1; k < children.length; k++) {
+    if (isObjectConstructor(binaryen, children[k])) binaryen.Block.setChildAt(block, k, module.nop());
+  }
   // Each field is initialized once: a setter seen again is the constructor's own code.
   const written = new Set();
   for (let k = 1; k < children.length; k++) {
