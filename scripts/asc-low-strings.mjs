@@ -8,7 +8,7 @@
 //
 // The counts are of string literals in the parsed sources (afterParse), the strings of template
 // literals included; literals that are elements of an array literal are left out, as a static
-// array refers to them from memory, not from code.
+// array refers to them from memory, not from code, and so are the paths of imports and exports.
 import { Compiler, LiteralKind, NodeKind } from "assemblyscript";
 
 /** Addresses below this fit a two-byte `i32.const`. */
@@ -24,6 +24,8 @@ function countLiterals(node, counts, inArray) {
     return;
   }
   if (node === null || typeof node !== "object" || typeof node.kind !== "number") return;
+  // A module path names a file, not a string the code uses.
+  if (node.kind === NodeKind.Import || node.kind === NodeKind.Export) return;
   if (node.kind === NodeKind.Literal) {
     if (node.literalKind === LiteralKind.String) {
       if (!inArray) counts.set(node.value, (counts.get(node.value) ?? 0) + 1);
