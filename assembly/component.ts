@@ -186,21 +186,31 @@ function fail(code: string, message: string): usize {
 }
 
 // ---------------------------------------------------------------------------
-// Validation. Each check returns "" when the argument is fine, else the
-// message; `failed` then holds the code.
+// Validation. A call runs its checks in order and the first that fails is the
+// one reported: its code in `failed`, its message in `why` ("" while every
+// check so far has passed). `rejected()` then writes the error and clears both.
 
 let failed: string = "";
+let why: string = "";
 
-function tooLarge(name: string, len: u32): string {
-  if (len <= MAX_INPUT_CHARS) return "";
-  failed = INPUT_TOO_LARGE;
-  return name + " of " + formatCount(len) + " units exceeds the maximum of " + formatCount(MAX_INPUT_CHARS);
+function reject(code: string, message: string): void {
+  if (why.length != 0) return;
+  failed = code;
+  why = message;
 }
 
-function outOfRange(name: string, value: u32): string {
-  if (value <= MAX_NUMBER) return "";
-  failed = INVALID_OPTION;
-  return name + " must be at most " + formatCount(MAX_NUMBER) + ", got " + formatCount(value);
+function rejected(): usize {
+  const message = why;
+  why = "";
+  return fail(failed, message);
+}
+
+function tooLarge(name: string, len: u32): void {
+  if (len > MAX_INPUT_CHARS) reject(INPUT_TOO_LARGE, name + " of " + formatCount(len) + " units exceeds the maximum of " + formatCount(MAX_INPUT_CHARS));
+}
+
+function outOfRange(name: string, value: u32): void {
+  if (value > MAX_NUMBER) reject(INVALID_OPTION, name + " must be at most " + formatCount(MAX_NUMBER) + ", got " + formatCount(value));
 }
 
 /** Arguments as the core wants them: a JSON object; "" stands for none. */
@@ -208,12 +218,11 @@ function argsOrEmpty(args: string): string {
   return args.length == 0 ? "{}" : args;
 }
 
-function badArgs(args: string): string {
-  if (args.length == 0) return "";
+function badArgs(args: string): void {
+  if (args.length == 0) return;
   const idx = indexJson(args, 0, args.length);
-  if (idx !== null && args.charCodeAt(idx.start) == 0x7b) return "";
-  failed = INVALID_INPUT;
-  return idx === null ? "args-json is not valid JSON" : "args-json must be a JSON object";
+  if (idx !== null && args.charCodeAt(idx.start) == 0x7b) return;
+  reject(INVALID_INPUT, idx === null ? "args-json is not valid JSON" : "args-json must be a JSON object");
 }
 
 // ---------------------------------------------------------------------------
@@ -230,13 +239,13 @@ export function compact(
   hintPtr: usize, hintLen: u32,
   categoryIsSome: i32, forcedCategory: i32,
 ): usize {
-  let why = tooLarge("tool", toolLen);
-  if (why == "") why = tooLarge("args-json", argsLen);
-  if (why == "") why = tooLarge("output", outputLen);
-  if (why == "") why = tooLarge("hint", hintLen);
-  if (why == "") why = outOfRange("budget-chars", budget);
-  if (why == "") why = outOfRange("passthrough-chars", passthrough);
-  if (why != "") return fail(failed, why);
+  tooLarge("tool", toolLen);
+  tooLarge("args-json", argsLen);
+  tooLarge("output", outputLen);
+  tooLarge("hint", hintLen);
+  outOfRange("budget-chars", budget);
+  outOfRange("passthrough-chars", passthrough);
+  if (why.length != 0) return rejected();
 
   // One budget per category id, as the core reads them: "b0,b1,…,b7".
   const budgets = new StaticArray<u32>(CATEGORY_COUNT);
@@ -246,16 +255,16 @@ export function compact(
     const c = <i32>load<u8>(entry);
     const b = load<u32>(entry, 4);
     if (c >= CATEGORY_COUNT) return fail(INVALID_INPUT, "category-budgets names an unknown category " + c.toString());
-    why = outOfRange("category-budgets[" + k.toString() + "]", b);
-    if (why != "") return fail(failed, why);
+    outOfRange("category-budgets[" + k.toString() + "]", b);
+    if (why.length != 0) return rejected();
     budgets[c] = b;
   }
   if (categoryIsSome != 0 && (forcedCategory < 0 || forcedCategory >= CATEGORY_COUNT)) {
     return fail(INVALID_INPUT, "category is unknown: " + forcedCategory.toString());
   }
   const args = liftString(argsPtr, argsLen);
-  why = badArgs(args);
-  if (why != "") return fail(failed, why);
+  badArgs(args);
+  if (why.length != 0) return rejected();
   const limits = new StaticArray<i32>(CATEGORY_COUNT);
   for (let c = 0; c < CATEGORY_COUNT; c++) limits[c] = <i32>budgets[c];
   const output = liftString(outputPtr, outputLen);
@@ -308,8 +317,8 @@ export function cabi_post_compact(_retptr: usize): void {
 
 /** clean: func(text: string, collapse-repeats: bool) -> result<string, error> */
 export function clean(ptr: usize, len: u32, collapseRepeats: i32): usize {
-  const why = tooLarge("text", len);
-  if (why != "") return fail(failed, why);
+  tooLarge("text", len);
+  if (why.length != 0) return rejected();
   return okString(cleanWith(liftString(ptr, len), collapseRepeats != 0));
 }
 
@@ -319,13 +328,13 @@ export function cabi_post_clean(_retptr: usize): void {
 
 /** classify: func(tool: string, args-json: string, text: string) -> result<category, error> */
 export function classify(toolPtr: usize, toolLen: u32, argsPtr: usize, argsLen: u32, ptr: usize, len: u32): usize {
-  let why = tooLarge("tool", toolLen);
-  if (why == "") why = tooLarge("args-json", argsLen);
-  if (why == "") why = tooLarge("text", len);
-  if (why != "") return fail(failed, why);
+  tooLarge("tool", toolLen);
+  tooLarge("args-json", argsLen);
+  tooLarge("text", len);
+  if (why.length != 0) return rejected();
   const args = liftString(argsPtr, argsLen);
-  why = badArgs(args);
-  if (why != "") return fail(failed, why);
+  badArgs(args);
+  if (why.length != 0) return rejected();
   const category = coreClassify(liftString(toolPtr, toolLen), argsOrEmpty(args), liftString(ptr, len));
   okArea();
   putU8(category);
@@ -363,10 +372,10 @@ function ratioText(x: f64): string {
 
 /** truncate: func(text: string, budget-chars: u32, head-ratio: f64, hint: string) -> result<string, error> */
 export function truncate(ptr: usize, len: u32, budget: u32, headRatio: f64, hintPtr: usize, hintLen: u32): usize {
-  let why = tooLarge("text", len);
-  if (why == "") why = tooLarge("hint", hintLen);
-  if (why == "") why = outOfRange("budget-chars", budget);
-  if (why != "") return fail(failed, why);
+  tooLarge("text", len);
+  tooLarge("hint", hintLen);
+  outOfRange("budget-chars", budget);
+  if (why.length != 0) return rejected();
   // NaN fails both comparisons.
   if (!(headRatio >= 0.0 && headRatio <= 1.0)) return fail(INVALID_OPTION, "head-ratio must be between 0 and 1, got " + ratioText(headRatio));
   return okString(truncateWithHint(liftString(ptr, len), <i32>budget, headRatio, liftString(hintPtr, hintLen)));
@@ -378,9 +387,9 @@ export function cabi_post_truncate(_retptr: usize): void {
 
 /** hashlines: func(text: string, first-line: u32) -> result<string, error> */
 export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
-  let why = tooLarge("text", len);
-  if (why == "") why = outOfRange("first-line", firstLine);
-  if (why != "") return fail(failed, why);
+  tooLarge("text", len);
+  outOfRange("first-line", firstLine);
+  if (why.length != 0) return rejected();
   const text = liftString(ptr, len);
   // The last line's number must fit too; counting lines is only worth it near the limit.
   if (firstLine > MAX_NUMBER - len) {
@@ -398,9 +407,9 @@ export function cabi_post_hashlines(_retptr: usize): void {
 
 /** verify-anchors: func(anchors: string, text: string) -> result<anchor-report, error> */
 export function verify_anchors(anchorsPtr: usize, anchorsLen: u32, ptr: usize, len: u32): usize {
-  let why = tooLarge("anchors", anchorsLen);
-  if (why == "") why = tooLarge("text", len);
-  if (why != "") return fail(failed, why);
+  tooLarge("anchors", anchorsLen);
+  tooLarge("text", len);
+  if (why.length != 0) return rejected();
   const anchors = liftString(anchorsPtr, anchorsLen);
   const check = checkAnchors(anchors, liftString(ptr, len));
   const count = check.anchors.length;
@@ -437,10 +446,10 @@ export function cabi_post_verify_anchors(_retptr: usize): void {
 
 /** sections: func(text: string, start: option<u32>, end: option<u32>) -> result<text-sections, error> */
 export function sections(ptr: usize, len: u32, startIsSome: i32, start: u32, endIsSome: i32, end: u32): usize {
-  let why = tooLarge("text", len);
-  if (why == "" && startIsSome != 0) why = lineNumber("start", start);
-  if (why == "" && endIsSome != 0) why = lineNumber("end", end);
-  if (why != "") return fail(failed, why);
+  tooLarge("text", len);
+  if (startIsSome != 0) lineNumber("start", start);
+  if (endIsSome != 0) lineNumber("end", end);
+  if (why.length != 0) return rejected();
   const s = sectionsOf(liftString(ptr, len), startIsSome != 0 ? <i32>start : 0, endIsSome != 0 ? <i32>end : 0);
   okArea();
   putU32(<u32>s.totalLines);
@@ -471,12 +480,9 @@ function putRange(first: i32, last: i32): void {
   putU32(<u32>last);
 }
 
-function lineNumber(name: string, value: u32): string {
-  if (value == 0) {
-    failed = INVALID_OPTION;
-    return name + " is a 1-based line number, got 0";
-  }
-  return outOfRange(name, value);
+function lineNumber(name: string, value: u32): void {
+  if (value == 0) reject(INVALID_OPTION, name + " is a 1-based line number, got 0");
+  else outOfRange(name, value);
 }
 
 export function cabi_post_sections(_retptr: usize): void {
@@ -485,10 +491,10 @@ export function cabi_post_sections(_retptr: usize): void {
 
 /** view: func(text: string, offset: u32, limit: u32, hashlines: bool) -> result<string, error> */
 export function view(ptr: usize, len: u32, offset: u32, limit: u32, withHashlines: i32): usize {
-  let why = tooLarge("text", len);
-  if (why == "") why = outOfRange("offset", offset);
-  if (why == "") why = outOfRange("limit", limit);
-  if (why != "") return fail(failed, why);
+  tooLarge("text", len);
+  outOfRange("offset", offset);
+  outOfRange("limit", limit);
+  if (why.length != 0) return rejected();
   return okString(coreView(liftString(ptr, len), <i32>offset, <i32>limit, withHashlines != 0));
 }
 
@@ -498,9 +504,9 @@ export function cabi_post_view(_retptr: usize): void {
 
 /** abridge-param: func(value: string, max-chars: u32) -> result<string, error> */
 export function abridge_param(ptr: usize, len: u32, maxChars: u32): usize {
-  let why = tooLarge("value", len);
-  if (why == "") why = outOfRange("max-chars", maxChars);
-  if (why != "") return fail(failed, why);
+  tooLarge("value", len);
+  outOfRange("max-chars", maxChars);
+  if (why.length != 0) return rejected();
   return okString(coreAbridgeParam(liftString(ptr, len), <i32>maxChars));
 }
 
@@ -510,9 +516,9 @@ export function cabi_post_abridge_param(_retptr: usize): void {
 
 /** one-line: func(text: string, max-chars: u32) -> result<string, error> */
 export function one_line(ptr: usize, len: u32, maxChars: u32): usize {
-  let why = tooLarge("text", len);
-  if (why == "") why = outOfRange("max-chars", maxChars);
-  if (why != "") return fail(failed, why);
+  tooLarge("text", len);
+  outOfRange("max-chars", maxChars);
+  if (why.length != 0) return rejected();
   return okString(coreOneLine(liftString(ptr, len), <i32>maxChars));
 }
 
@@ -522,8 +528,8 @@ export function cabi_post_one_line(_retptr: usize): void {
 
 /** estimate-tokens: func(text: string) -> result<u32, error> */
 export function estimate_tokens(ptr: usize, len: u32): usize {
-  const why = tooLarge("text", len);
-  if (why != "") return fail(failed, why);
+  tooLarge("text", len);
+  if (why.length != 0) return rejected();
   const tokens = coreEstimateTokens(liftString(ptr, len));
   okArea();
   putU32(<u32>tokens);
