@@ -9,7 +9,7 @@ import { CharCode } from "../../util/chars";
 import { replaceEvery } from "../../util/replace";
 import { StrBuf } from "../../util/strbuf";
 import { DiffFile, DiffParse, FileStatus } from "./parse";
-import { plural, Writer } from "../shared/text";
+import { pluralS, Writer } from "../shared/text";
 import { StringIndex } from "../../util/string-index";
 
 const MAX_FUNCS: i32 = 4;
@@ -31,8 +31,8 @@ export function fileLine(f: DiffFile, funcs: i32 = MAX_FUNCS, compact: bool = fa
     else if (f.status == FileStatus.Renamed) out.add(" (renamed from ").add(f.oldPath).add(")");
     return out.toString();
   }
-  if (f.status == FileStatus.Added) return out.add("+ ").add(path).add(" (new file, ").add(plural(f.added, "line", "lines")).add(")").toString();
-  if (f.status == FileStatus.Deleted) return out.add("\u2717 ").add(path).add(" (deleted, ").add(plural(f.removed, "line", "lines")).add(")").toString();
+  if (f.status == FileStatus.Added) return out.add("+ ").add(path).add(" (new file, ").add(pluralS(f.added, "line")).add(")").toString();
+  if (f.status == FileStatus.Deleted) return out.add("\u2717 ").add(path).add(" (deleted, ").add(pluralS(f.removed, "line")).add(")").toString();
   if (f.status == FileStatus.Renamed || f.status == FileStatus.Copied) {
     out.add("\u2192 ").add(f.oldPath).add(" \u2192 ").add(f.newPath).add(f.status == FileStatus.Renamed ? " (renamed" : " (copied");
     if (f.similarity >= 0) out.addLabelInt(", similarity ", f.similarity).add("%");
@@ -115,7 +115,7 @@ export function writeFileList(p: DiffParse, w: Writer, share: i32): void {
   }
   if (count < n) {
     const more = new StrBuf(48);
-    more.add("+").add(plural(n - count, "more file", "more files")).addLabelCount(": +", p.added - shownAdded).addLabelCount("/-", p.removed - shownRemoved);
+    more.add("+").add(pluralS(n - count, "more file")).addLabelCount(": +", p.added - shownAdded).addLabelCount("/-", p.removed - shownRemoved);
     w.line(more.toString());
   }
 }
@@ -187,7 +187,7 @@ function writeByDirectory(p: DiffParse, w: Writer, depth: i32): bool {
     if (g.files.length == 1) heads[k] = fileLine(p.files[g.files[0]], 0, true);
     else {
       const out = new StrBuf(g.dir.length + 40);
-      out.add(g.dir.length > 0 ? g.dir : "./").add(" (").add(plural(g.files.length, "file", "files")).addLabelCount(", +", g.added).addLabelCount("/-", g.removed).add("):");
+      out.add(g.dir.length > 0 ? g.dir : "./").add(" (").add(pluralS(g.files.length, "file")).addLabelCount(", +", g.added).addLabelCount("/-", g.removed).add("):");
       heads[k] = out.toString();
     }
     room -= heads[k].length + 1 + (g.files.length == 1 ? 0 : MORE_COST);

@@ -26,7 +26,7 @@ import { plainDigest } from "../shared/degrade";
 import { writeFileList } from "./files";
 import { DiffFile, DiffParse, FileStatus, parseDiff } from "./parse";
 import { KeptLines } from "../shared/kept";
-import { addClipped, clippedAway, clippedLength, MAX_SHOWN_LINE, plural, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, MAX_SHOWN_LINE, pluralS, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { wholeText } from "../shared/whole";
 
@@ -62,8 +62,8 @@ export function digestDiff(text: string, budget: i32, ctx: DigestContext, _hint:
 
 function headline(p: DiffParse): string {
   const out = new StrBuf(64);
-  if (p.commits.length > 1) out.add(plural(p.commits.length, "commit", "commits")).add(", ");
-  out.add(plural(p.files.length, "file", "files")).addLabelCount(" changed, +", p.added).addLabelCount("/-", p.removed);
+  if (p.commits.length > 1) out.add(pluralS(p.commits.length, "commit")).add(", ");
+  out.add(pluralS(p.files.length, "file")).addLabelCount(" changed, +", p.added).addLabelCount("/-", p.removed);
   return out.toString();
 }
 
@@ -274,7 +274,7 @@ function writeHunks(p: DiffParse, w: Writer, kept: KeptLines, said: StaticArray<
       else if (st == 3) {
         const upto = from + 1 + partialLines[f];
         emit(p, w, kept, from, upto);
-        w.out.add("[...").add(plural(to - upto, "more line", "more lines")).add(" of this hunk not shown]\n");
+        w.out.add("[...").add(pluralS(to - upto, "more line")).add(" of this hunk not shown]\n");
         notShownLines += to - upto;
       } else {
         if (st == 1) {
@@ -288,9 +288,9 @@ function writeHunks(p: DiffParse, w: Writer, kept: KeptLines, said: StaticArray<
   }
   if (notShown > 0 || notShownLines > 0 || unsaid > 0) {
     const out = new StrBuf(128);
-    out.addLabelCount("[...", notShown).add(" of ").add(plural(p.hunks, "hunk", "hunks")).add(" not shown (").add(plural(notShownLines, "diff line", "diff lines")).add(")");
+    out.addLabelCount("[...", notShown).add(" of ").add(pluralS(p.hunks, "hunk")).add(" not shown (").add(pluralS(notShownLines, "diff line")).add(")");
     if (headerOnly > 0) out.addLabelCount("; ", headerOnly).add(" of them by header only");
-    if (unsaid > 0) out.add("; ").add(plural(unsaid, "line", "lines")).add(" outside the diffs not shown");
+    if (unsaid > 0) out.add("; ").add(pluralS(unsaid, "line")).add(" outside the diffs not shown");
     out.add("]");
     w.closing(out.toString());
   }

@@ -21,7 +21,7 @@ import { plainDigest } from "../shared/degrade";
 import { argArrayItems, argBool, jsonStringValue } from "../../json/walk";
 import { argInt } from "../../json/args";
 import { parsePatch, PatchFile } from "./patch";
-import { parseDigits, plural, startsWithAt } from "../shared/text";
+import { parseDigits, pluralS, startsWithAt } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { CONTENT_KEYS, NEW_KEYS, OLD_KEYS, PATCH_KEYS } from "../../call/keys";
 import { lowerForAsciiTests } from "../../util/lower";
@@ -133,7 +133,7 @@ export function digestEdit(text: string, budget: i32, ctx: DigestContext, _hint:
       const lower = lowerForAsciiTests(text.substring(0, min(text.length, 400)));
       const overwrote = lower.includes("updated") || lower.includes("overwr");
       head.add(bad ? "\u2717 Write failed: " : overwrote ? "\u2713 Wrote " : "\u2713 Created ").add(path);
-      if (!bad) head.add(" (").add(plural(lines, "line", "lines")).add(", ").add(plural(bytes, "byte", "bytes")).add(")");
+      if (!bad) head.add(" (").add(pluralS(lines, "line")).add(", ").add(pluralS(bytes, "byte")).add(")");
       facts.addLabelJson('"kind":"write","path":', path).addLabelInt(',"lines":', lines).addLabelInt(',"bytes":', bytes);
       facts.add(',"created":').add(!bad && !overwrote ? "true" : "false");
       d.summary = bad ? errorSummary(firstLine(text)) : oneLine("Wrote " + path, SUMMARY_MAX);
@@ -171,12 +171,12 @@ function writePatch(files: Array<PatchFile>, head: StrBuf, facts: StrBuf, d: Dig
     added += files[k].added;
     removed += files[k].removed;
   }
-  head.add("Patch: ").add(plural(files.length, "file", "files")).addLabelCount(" changed, +", added).addLabelCount("/-", removed);
+  head.add("Patch: ").add(pluralS(files.length, "file")).addLabelCount(" changed, +", added).addLabelCount("/-", removed);
   facts.add('"kind":"patch","files":[');
   for (let k = 0; k < files.length; k++) {
     const f = files[k];
     head.addChar(CharCode.LF);
-    if (f.action == 1) head.add("+ ").add(f.path).add(" (new file, ").add(plural(f.added, "line", "lines")).add(")");
+    if (f.action == 1) head.add("+ ").add(f.path).add(" (new file, ").add(pluralS(f.added, "line")).add(")");
     else if (f.action == 2) head.add("\u2717 ").add(f.path).add(" (deleted)");
     else {
       if (f.moveTo.length > 0) head.add("\u2192 ").add(f.path).add(" \u2192 ").add(f.moveTo).addChar(CharCode.SPACE);

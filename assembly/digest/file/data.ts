@@ -22,7 +22,7 @@ import { scanTable, sniffDelimiter } from "../../outline/table";
 import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
-import { addClipped, clippedLength, countDigitsWithCommas, plural, Writer } from "../shared/text";
+import { addClipped, clippedLength, countDigitsWithCommas, plural, pluralS, Writer } from "../shared/text";
 import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, Shown, writeLongest, writeNumbered } from "./text";
 import { isWordOf } from "../../util/words";
 
@@ -193,7 +193,7 @@ function headerText(o: Outline, entries: Array<Entry>, language: string, root: i
     const r = o.symbols[root];
     out.add(label(r, language)).add("  ");
     addLines(out, r.first, r.last);
-    out.add(" (").add(plural(r.members, "element", "elements"));
+    out.add(" (").add(pluralS(r.members, "element"));
     addTagTotals(out, o);
     return out.addChar(0x29).toString();
   }
@@ -214,12 +214,12 @@ function headerText(o: Outline, entries: Array<Entry>, language: string, root: i
       keys += n;
     } else sections += n;
   }
-  if (documents > 0) return out.add(plural(documents, "document", "documents")).toString();
-  if (items > 0 && keys == 0) return out.add(plural(items, "item", "items")).toString();
+  if (documents > 0) return out.add(pluralS(documents, "document")).toString();
+  if (items > 0 && keys == 0) return out.add(pluralS(items, "item")).toString();
   if (sections == 0) return out.add(plural(keys, language == "yaml" ? "top-level key" : "key", language == "yaml" ? "top-level keys" : "keys")).toString();
   out.add(plural(sections, language == "toml" ? "table" : "section", language == "toml" ? "tables" : "sections"));
   if (keys > 0) {
-    out.add("; ").add(plural(keys, "key", "keys")).add(" before the first ");
+    out.add("; ").add(pluralS(keys, "key")).add(" before the first ");
     addLines(out, firstKey, lastKey);
   }
   return out.toString();
@@ -466,15 +466,15 @@ function tableLine(f: FileText): string {
   const t = scanTable(f.text, delimiter);
   const out = new StrBuf(96);
   out.add("Table: ");
-  if (t.header) out.add("header + ").add(plural(t.rows - 1, "row", "rows"));
-  else out.add(plural(t.rows, "row", "rows"));
+  if (t.header) out.add("header + ").add(pluralS(t.rows - 1, "row"));
+  else out.add(pluralS(t.rows, "row"));
   out.add(" \u00d7 ");
   if (t.minColumns != t.maxColumns) out.addCount(t.minColumns).addChar(0x2013).addCount(t.maxColumns).add(" columns");
-  else out.add(plural(t.columns, "column", "columns"));
+  else out.add(pluralS(t.columns, "column"));
   out.add(", ").add(delimiterName(delimiter));
   if (!t.header && t.rows > 1) out.add(", no header");
   if (t.multiLine > 0) out.add("; ").add(plural(t.multiLine, "row spans", "rows span")).add(" several lines");
-  if (t.comments > 0) out.add("; ").add(plural(t.comments, "comment line", "comment lines"));
+  if (t.comments > 0) out.add("; ").add(pluralS(t.comments, "comment line"));
   return out.toString();
 }
 

@@ -31,7 +31,7 @@ import { statementDigest } from "./statements";
 import { longLinesNote } from "./minified";
 import { stripLineNumbers } from "./numbered";
 import { digestJson } from "../shared/record";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
@@ -69,7 +69,7 @@ function readFile(text: string, ctx: DigestContext, req: FileRequest): FileText 
 }
 
 function sizeText(bytes: i64): string {
-  if (bytes < 1024) return plural(<i32>bytes, "byte", "bytes");
+  if (bytes < 1024) return pluralS(<i32>bytes, "byte");
   const out = new StrBuf(16);
   if (bytes < 10240) {
     const tenths = (bytes * 10 + 512) / 1024;
@@ -82,7 +82,7 @@ function headline(f: FileText, range: bool): string {
   const out = new StrBuf(96);
   out.add("Read ").add(f.path.length > 0 ? f.path : "file");
   if (range) out.addLabelCount(" lines ", f.first).addChar(EN_DASH).addCount(f.last);
-  out.add(" (").add(plural(f.lines.count, "line", "lines")).add(", ").add(sizeText(f.bytes));
+  out.add(" (").add(pluralS(f.lines.count, "line")).add(", ").add(sizeText(f.bytes));
   if (f.language.length > 0) out.add(", ").add(f.language);
   return out.addChar(0x29).toString();
 }
@@ -129,8 +129,8 @@ function writeOutline(w: Writer, o: Outline, share: i32): void {
   for (let i = 0; i < o.symbols.length; i++) if (o.symbols[i].depth == 0) top.push(i);
   if (top.length == 0 && o.imports == 0) return;
   const head = new StrBuf(64);
-  head.add("Outline: ").add(plural(top.length, "symbol", "symbols"));
-  if (o.imports > 0) addLines(head.add("; ").add(plural(o.imports, "import", "imports")).addChar(CharCode.SPACE), o.importFirst, o.importLast);
+  head.add("Outline: ").add(pluralS(top.length, "symbol"));
+  if (o.imports > 0) addLines(head.add("; ").add(pluralS(o.imports, "import")).addChar(CharCode.SPACE), o.importFirst, o.importLast);
   const stop = w.out.length + share;
   if (head.length + 1 > share || !w.line(head.toString())) return;
   const texts = new Array<string>(top.length);
@@ -160,7 +160,7 @@ function writeOutline(w: Writer, o: Outline, share: i32): void {
  */
 function restLine(o: Outline, top: Array<i32>, sizes: Array<i32>, chosen: StaticArray<bool>, rest: i32, room: i32): string {
   const out = new StrBuf(max(room, 64));
-  out.add("  [+").add(plural(rest, "smaller symbol", "smaller symbols"));
+  out.add("  [+").add(pluralS(rest, "smaller symbol"));
   // What closes the line when some names are left out: ", +N not listed]".
   const closing = 16 + countDigitsWithCommas(rest);
   const order = rankByScore(sizes, top.length);

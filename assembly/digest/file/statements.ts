@@ -13,7 +13,7 @@
 //   (showing lines 33-140 of 736 total without comments and blank lines; next: offset=141)
 import { scanStatementLines } from "../../outline/statements";
 import { StrBuf } from "../../util/strbuf";
-import { plural, Writer } from "../shared/text";
+import { pluralS, Writer } from "../shared/text";
 import { contentPage, rangesFooterMax, writeConfigOutline } from "./data";
 import { FileText, Shown, shiftOutline } from "./text";
 
@@ -44,12 +44,12 @@ export function statementDigest(f: FileText, w: Writer, shown: Shown, share: i32
   // A listing that stopped says which lines its counts are of.
   if (scan.lines < lines.count) head.addLabelCount(" of lines ", f.first).addLabelCount("\u2013", f.first + scan.lines - 1);
   head.add(": ");
-  if (scan.keys == scan.statements) head.add(plural(scan.keys, "key", "keys"));
+  if (scan.keys == scan.statements) head.add(pluralS(scan.keys, "key"));
   else {
-    head.add(plural(scan.statements, "statement", "statements"));
-    if (scan.keys > 0) head.add(" (").add(plural(scan.keys, "key", "keys")).addChar(0x29);
+    head.add(pluralS(scan.statements, "statement"));
+    if (scan.keys > 0) head.add(" (").add(pluralS(scan.keys, "key")).addChar(0x29);
   }
-  if (scan.commentBlocks > 0) head.add("; ").add(plural(scan.commentBlocks, "comment block", "comment blocks"));
+  if (scan.commentBlocks > 0) head.add("; ").add(pluralS(scan.commentBlocks, "comment block"));
   writeConfigOutline(w, scan.outline, "", share, head.toString());
   contentPage(f, w, shown, scan.content, -1, rangesFooterMax(f, footerMax));
   return true;

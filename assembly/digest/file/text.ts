@@ -5,7 +5,7 @@ import { outlineOf } from "../../outline/outline";
 import { Outline } from "../../outline/symbols";
 import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
-import { addClipped, clippedAway, clippedLength, LineIndex, plural, rankByScore, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, LineIndex, pluralS, rankByScore, Writer } from "../shared/text";
 import { Digest } from "../shared/types";
 
 /** Longest line shown whole in a chunk; longer ones are clipped with a count. */
@@ -125,7 +125,7 @@ export function countDigits(n: i32): i32 {
 /** view's footer: `(showing lines X-Y of Z total; next: offset=Y+1)`. */
 export function footer(first: i32, last: i32, total: i32): string {
   const out = new StrBuf(64);
-  if (last < first) return out.add("(no lines shown; ").add(plural(total, "line", "lines")).addLabelInt(" total; read with offset=", first).addChar(0x29).toString();
+  if (last < first) return out.add("(no lines shown; ").add(pluralS(total, "line")).addLabelInt(" total; read with offset=", first).addChar(0x29).toString();
   out.addLabelInt("(showing lines ", first).addChar(CharCode.MINUS).addInt(last).addLabelInt(" of ", total).add(" total; ");
   if (last < total) out.addLabelInt("next: offset=", last + 1).addChar(0x29);
   else out.add("end of file)");

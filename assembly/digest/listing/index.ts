@@ -26,7 +26,7 @@ import { plainDigest } from "../shared/degrade";
 import { ItemLine } from "../shared/items";
 import { KeptLines } from "../shared/kept";
 import { Listing, ListingMode, listingModeName, parseListing } from "./parse";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { countedIn, wholeIfItFits } from "../shared/whole";
 import { StringIndex } from "../../util/string-index";
@@ -232,16 +232,16 @@ function headline(p: Listing, st: ListingStats): string {
   out.add("Listed ");
   if (!st.known) out.add(plural(st.files + st.dirs, "entry", "entries"));
   else if (!st.dirsAreEntries) {
-    out.add(plural(st.files, "file", "files")).add(" in ").add(plural(st.dirs, "directory", "directories"));
+    out.add(pluralS(st.files, "file")).add(" in ").add(plural(st.dirs, "directory", "directories"));
   } else if (st.files > 0 && st.dirs > 0) {
     // The entry count first: it is what `ls | wc -l` or `find | wc -l` would say.
     out.add(plural(st.files + st.dirs, "entry", "entries")).add(": ");
-    out.add(plural(st.files, "file", "files")).add(", ").add(plural(st.dirs, "directory", "directories"));
+    out.add(pluralS(st.files, "file")).add(", ").add(plural(st.dirs, "directory", "directories"));
   } else if (st.dirs > 0) out.add(plural(st.dirs, "directory", "directories"));
-  else out.add(plural(st.files, "file", "files"));
-  if (st.links > 0) out.add(" (").add(plural(st.links, "symlink", "symlinks")).add(")");
+  else out.add(pluralS(st.files, "file"));
+  if (st.links > 0) out.add(" (").add(pluralS(st.links, "symlink")).add(")");
   if (st.sizeOrder != 0) out.add(st.sizeOrder > 0 ? ", sorted by size, largest last" : ", sorted by size, largest first");
-  if (p.errors.length > 0) out.add("; ").add(plural(p.errors.length, "error", "errors"));
+  if (p.errors.length > 0) out.add("; ").add(pluralS(p.errors.length, "error"));
   return out.toString();
 }
 
@@ -328,7 +328,7 @@ function writeTopLevel(p: Listing, st: ListingStats, w: Writer, share: i32): voi
     addClipped(item, st.topKeys[k], 0, st.topKeys[k].length, 80);
     if (st.topIsDir[k] != 0) {
       item.add("/");
-      if (st.topFiles[k] > 0) item.add(" (").add(plural(st.topFiles[k], "file", "files")).add(")");
+      if (st.topFiles[k] > 0) item.add(" (").add(pluralS(st.topFiles[k], "file")).add(")");
     }
     if (!line.tryAdd(item.toString(), o == n - 1)) break;
     shown++;
@@ -356,7 +356,7 @@ function writeGroup(w: Writer, label: string, keys: Array<string>, counts: Array
     shownFiles += counts[i];
   }
   if (shown == 0) return;
-  w.line(line.finish(shown < n ? "+" + (n - shown).toString() + " more (" + plural(total - shownFiles, "file", "files") + ")" : ""));
+  w.line(line.finish(shown < n ? "+" + (n - shown).toString() + " more (" + pluralS(total - shownFiles, "file") + ")" : ""));
 }
 
 function writeLargest(p: Listing, w: Writer, share: i32): void {

@@ -21,7 +21,7 @@ import { StrBuf } from "../../util/strbuf";
 import { plainDigest } from "../shared/degrade";
 import { KeptLines } from "../shared/kept";
 import { LineKind, parseSearch, SearchMode, searchModeName, SearchParse } from "./parse";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { countedIn, wholeIfItFits } from "../shared/whole";
 
@@ -57,7 +57,7 @@ export function digestSearch(text: string, budget: i32, ctx: DigestContext, _hin
 function headline(p: SearchParse, ctx: DigestContext): string {
   const out = new StrBuf(96);
   if (p.mode == SearchMode.FilesOnly) {
-    out.add("Found ").add(plural(p.filesWithMatches, "file", "files")).add(" with matches");
+    out.add("Found ").add(pluralS(p.filesWithMatches, "file")).add(" with matches");
   } else {
     out.add("Found ").add(plural(p.matches, "match", "matches"));
     if (p.mode == SearchMode.Single) {
@@ -65,15 +65,15 @@ function headline(p: SearchParse, ctx: DigestContext): string {
       if (path.length > 0) out.add(" in ").add(path);
     } else if (p.mode == SearchMode.Counts && p.fileCount > p.filesWithMatches) {
       // grep -c prints every file searched: how many there were is a total of its own.
-      out.addLabelCount(" in ", p.filesWithMatches).add(" of ").add(plural(p.fileCount, "file", "files"));
+      out.addLabelCount(" in ", p.filesWithMatches).add(" of ").add(pluralS(p.fileCount, "file"));
       out.addLabelCount(" (", p.fileCount - p.filesWithMatches).add(" with 0)");
-    } else out.add(" in ").add(plural(p.filesWithMatches, "file", "files"));
+    } else out.add(" in ").add(pluralS(p.filesWithMatches, "file"));
   }
   if (p.binaryFiles > 0) out.add("; ").add(plural(p.binaryFiles, "binary file matches", "binary files match"));
-  if (p.errors > 0) out.add("; ").add(plural(p.errors, "error", "errors"));
+  if (p.errors > 0) out.add("; ").add(pluralS(p.errors, "error"));
   // Lines of no shape the parse knows are no matches: said, so that the matches are not
   // taken for every line of the output.
-  if (p.otherLines > 0) out.add("; ").add(plural(p.otherLines, "other line", "other lines"));
+  if (p.otherLines > 0) out.add("; ").add(pluralS(p.otherLines, "other line"));
   return out.toString();
 }
 
@@ -146,7 +146,7 @@ function writePerFile(p: SearchParse, w: Writer, share: i32, title: string, orde
     shownMatches += scoreOf(p, f);
   }
   if (shown < withMatches) {
-    w.line("  +" + plural(withMatches - shown, "more file", "more files") + " with " + plural(p.matches - shownMatches, "match", "matches"));
+    w.line("  +" + pluralS(withMatches - shown, "more file") + " with " + plural(p.matches - shownMatches, "match", "matches"));
   }
 }
 
@@ -174,16 +174,16 @@ function closingMarker(notShown: i32, inFiles: i32, context: i32, errors: i32): 
   out.add("[...");
   let parts = 0;
   if (notShown > 0) {
-    out.add(plural(notShown, "more match", "more matches")).add(" in ").add(plural(inFiles, "file", "files"));
+    out.add(plural(notShown, "more match", "more matches")).add(" in ").add(pluralS(inFiles, "file"));
     parts++;
   }
   if (context > 0) {
     if (parts++ > 0) out.add(", ");
-    out.add(plural(context, "context line", "context lines"));
+    out.add(pluralS(context, "context line"));
   }
   if (errors > 0) {
     if (parts++ > 0) out.add(", ");
-    out.add(plural(errors, "error line", "error lines"));
+    out.add(pluralS(errors, "error line"));
   }
   out.add(" not shown]");
   return parts > 0 ? out.toString() : "";
@@ -292,9 +292,9 @@ function writeFiles(p: SearchParse, w: Writer, kept: KeptLines): void {
   let fileLines = 0;
   for (let i = 0; i < p.lines.count; i++) if (unchecked(p.kind[i]) == <u8>LineKind.File) fileLines++;
   const out = new StrBuf(64);
-  if (fileLines > shown) out.add("[...").add(plural(fileLines - shown, "more file", "more files")).add(" not shown");
+  if (fileLines > shown) out.add("[...").add(pluralS(fileLines - shown, "more file")).add(" not shown");
   if (p.errors > errorsShown) {
-    out.add(out.length > 0 ? ", " : "[...").add(plural(p.errors - errorsShown, "error line", "error lines")).add(" not shown");
+    out.add(out.length > 0 ? ", " : "[...").add(pluralS(p.errors - errorsShown, "error line")).add(" not shown");
   }
   if (out.length > 0) w.closing(out.add("]").toString());
 }
@@ -320,6 +320,6 @@ function writeCounts(p: SearchParse, w: Writer, kept: KeptLines, order: StaticAr
     shownMatches += p.countValue[f];
   }
   if (shown < p.filesWithMatches) {
-    w.closing("[..." + plural(p.filesWithMatches - shown, "more file", "more files") + " with " + plural(p.matches - shownMatches, "match", "matches") + " not shown]");
+    w.closing("[..." + pluralS(p.filesWithMatches - shown, "more file") + " with " + plural(p.matches - shownMatches, "match", "matches") + " not shown]");
   }
 }

@@ -199,6 +199,14 @@ export function plural(n: i32, one: string, many: string): string {
   return out.toString();
 }
 
+/** plural(n, one, one + "s") with the "s" written, not stored: "1 file" / "3 files". */
+export function pluralS(n: i32, one: string): string {
+  const out = new StrBuf(24);
+  out.addCount(n).addChar(CharCode.SPACE).add(one);
+  if (n != 1) out.addChar(0x73);
+  return out.toString();
+}
+
 /**
  * Sorts indices by a score, highest first, ties by index (first seen first): a stable LSD
  * radix sort of the indices, a byte of the score per pass (a pass where every score has the
