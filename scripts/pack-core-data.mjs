@@ -195,14 +195,18 @@ function parseImage(image, base) {
 // bits down a binary tree of probabilities, one tree per context:
 //   0-6   the first byte of a token, by the type of the token before it
 //   7     a token's further bytes
-//   8, 9  a second value: a match distance, a class id
+//   8, 9  a second value's first byte: a match distance's, a class id's
 //   10,11 a literal byte of type 1, of types 2 and 5
+//   12-15 a second value's further bytes, one context per place (a distance's high
+//         bytes are distributed unlike its low ones)
 
 const PROB_BITS = 11;
 const PROB_INIT = 1 << (PROB_BITS - 1);
-const MOVE_BITS = 5;
+// Each coded bit moves its probability 1/16 of the way (LZMA: 1/32): the image is small,
+// a few thousand tokens, and adapts faster than it would settle.
+const MOVE_BITS = 4;
 const TOP = 2 ** 24;
-const CONTEXTS = 12;
+const CONTEXTS = 16;
 /** Probabilities are u16 in memory while decoding: one tree of 256 per context. */
 const PROBS_BYTES = CONTEXTS * 256 * 2;
 
@@ -251,10 +255,11 @@ function rangeEncode(tokens) {
     }
   };
   const value = (first, rest, v) => leb(v).forEach((b, k) => byte(k === 0 ? first : rest, b));
+  const second = (t, v) => leb(v).forEach((b, k) => byte(k === 0 ? (t === 6 ? 9 : 8) : 11 + k, b));
   let previous = 0;
   for (const { t, count, extra, literals } of tokens) {
     value(previous, 7, count * 8 + t);
-    if (t === 3 || t === 6) value(t === 6 ? 9 : 8, t === 6 ? 9 : 8, extra);
+    if (t === 3 || t === 6) second(t, extra);
     if (literals) for (const b of literals) byte(t === 1 ? 10 : 11, b);
     previous = t;
   }
@@ -305,10 +310,11 @@ function decodeImage(packed, base, length) {
     }
     return m - 256;
   };
+  // A second value (rest null) codes each further byte in the context of its place.
   const value = (first, rest) => {
     let v = 0;
     for (let shift = 0, b = 0x80, k = 0; b & 0x80; shift += 7, k++) {
-      b = byte(k === 0 ? first : rest);
+      b = byte(k === 0 ? first : rest === null ? 11 + k : rest);
       v += (b & 0x7f) * 2 ** shift;
     }
     return v;
@@ -322,11 +328,11 @@ function decodeImage(packed, base, length) {
     let count = v >>> 3;
     if (t === 0) o += count;
     else if (t === 3) {
-      const d = value(8, 8);
+      const d = value(8, null);
       for (; count > 0; count--, o++) image[o] = image[o - d];
     } else {
       if (t >= 4) {
-        const id = t === 6 ? value(9, 9) : STRING_ID;
+        const id = t === 6 ? value(9, null) : STRING_ID;
         const size = t === 6 ? count : count * 2;
         o = headerPosition(base + o) - base;
         view.setUint32(o, objectInfo(size), true);
@@ -373,7 +379,9 @@ function decoderBody({ probs, from, scratchEnd, base, end, start }) {
           (if (result i32) (i32.eq (local.get $state) (i32.const 2))
             (then (i32.add (local.get $stride) (i32.const 9)))
             (else (if (result i32) (local.get $state)
-              (then (i32.add (i32.eq (local.get $t) (i32.const 6)) (i32.const 8)))
+              (then (if (result i32) (local.get $s)
+                (then (i32.add (i32.div_u (local.get $s) (i32.const 7)) (i32.const 11)))
+                (else (i32.add (i32.eq (local.get $t) (i32.const 6)) (i32.const 8)))))
               (else (select (i32.const 7) (local.get $t) (local.get $s))))))
           (i32.const 9))))
         (local.set $m (i32.const 1))
