@@ -37,11 +37,11 @@ const MAX_MATCH = 4096;
 /** Match lengths tried below the longest one (the longest is always tried). */
 const MATCH_TRIES = 64;
 // What the parse counts per byte of each field: after entropy coding a literal
-// or a token byte costs less than a byte, a match distance about one (measured
+// or a token byte costs less than a byte, a match distance more than one (measured
 // on the component core: these weights give the smallest image).
 const LITERAL_COST = 0.8;
-const TOKEN_COST = 0.7;
-const SECOND_COST = 1.1;
+const TOKEN_COST = 0.8;
+const SECOND_COST = 1.3;
 
 // --- reading and writing the binary -----------------------------------------
 
@@ -196,9 +196,12 @@ function parseImage(image, base) {
 //   0-6   the first byte of a token, by the type of the token before it
 //   7     a token's further bytes
 //   8, 9  a second value's first byte: a match distance's, a class id's
-//   10,11 a literal byte of type 1, of types 2 and 5
+//   10    a literal byte of type 1
+//   11    unused
 //   12-15 a second value's further bytes, one context per place (a distance's high
 //         bytes are distributed unlike its low ones)
+//   16-23 a literal byte of types 2 and 5 (a string's text), by the top three bits of
+//         the unit before it: what follows a letter differs from what follows a space
 
 const PROB_BITS = 11;
 const PROB_INIT = 1 << (PROB_BITS - 1);
@@ -206,11 +209,11 @@ const PROB_INIT = 1 << (PROB_BITS - 1);
 // a few thousand tokens, and adapts faster than it would settle.
 const MOVE_BITS = 4;
 const TOP = 2 ** 24;
-const CONTEXTS = 16;
+const CONTEXTS = 24;
 /** Probabilities are u16 in memory while decoding: one tree of 256 per context. */
 const PROBS_BYTES = CONTEXTS * 256 * 2;
 
-function rangeEncode(tokens) {
+function rangeEncode(tokens, image, base) {
   const probs = new Uint16Array(CONTEXTS * 256).fill(PROB_INIT);
   const out = [];
   let low = 0;
@@ -257,15 +260,25 @@ function rangeEncode(tokens) {
   const value = (first, rest, v) => leb(v).forEach((b, k) => byte(k === 0 ? first : rest, b));
   const second = (t, v) => leb(v).forEach((b, k) => byte(k === 0 ? (t === 6 ? 9 : 8) : 11 + k, b));
   let previous = 0;
+  // Where the decoder writes: a string's literal is coded by the unit written before it.
+  let o = 0;
   for (const { t, count, extra, literals } of tokens) {
     value(previous, 7, count * 8 + t);
     if (t === 3 || t === 6) second(t, extra);
-    if (literals) for (const b of literals) byte(t === 1 ? 10 : 11, b);
+    if (t === 0 || t === 3) o += count;
+    if (t >= 4) o = headerPosition(base + o) - base + 20;
+    if (t === 1) for (const b of literals) byte(10, b), o++;
+    if (t === 2 || t === 5) for (const b of literals) byte(narrowContext(image, o), b), (o += 2);
     previous = t;
   }
   for (let k = 0; k < 5; k++) shiftLow();
   // The first byte out is always 0: the decoder starts as if it had read it.
   return Uint8Array.from(out.slice(1));
+}
+
+/** The context of a literal unit written at image offset o (types 2 and 5). */
+function narrowContext(image, o) {
+  return 16 + ((o >= 2 ? image[o - 2] : 0) >> 5);
 }
 
 /** An object's first header word for a payload of `size` bytes, as the runtime writes it for static data. */
@@ -341,7 +354,7 @@ function decodeImage(packed, base, length) {
         o += 20;
       }
       const stride = t === 1 ? 1 : 2;
-      if (t !== 4 && t !== 6) for (; count > 0; count--, o += stride) image[o] = byte(t === 1 ? 10 : 11);
+      if (t !== 4 && t !== 6) for (; count > 0; count--, o += stride) image[o] = byte(t === 1 ? 10 : narrowContext(image, o));
     }
   }
   return image.subarray(0, length);
@@ -377,7 +390,9 @@ function decoderBody({ probs, from, scratchEnd, base, end, start }) {
         ;; one byte down the tree of its context (see rangeEncode)
         (local.set $pa (i32.add (i32.const ${probs}) (i32.shl
           (if (result i32) (i32.eq (local.get $state) (i32.const 2))
-            (then (i32.add (local.get $stride) (i32.const 9)))
+            (then (if (result i32) (i32.eq (local.get $stride) (i32.const 1))
+              (then (i32.const 10))
+              (else (i32.add (i32.shr_u (i32.load8_u (i32.sub (local.get $o) (i32.const 2))) (i32.const 5)) (i32.const 16)))))
             (else (if (result i32) (local.get $state)
               (then (if (result i32) (local.get $s)
                 (then (i32.add (i32.div_u (local.get $s) (i32.const 7)) (i32.const 11)))
@@ -499,7 +514,7 @@ export function packCoreData(module) {
   const end = Math.max(...segments.map((s) => s.offset + s.data.length));
   const image = new Uint8Array(end - base);
   for (const s of segments) image.set(s.data, s.offset - base);
-  const packed = rangeEncode(parseImage(image, base));
+  const packed = rangeEncode(parseImage(image, base), image, base);
   const check = decodeImage(packed, base, image.length);
   if (!check.every((byte, k) => byte === image[k])) throw new Error("pack-core-data: the packed image does not decode to the original");
 
