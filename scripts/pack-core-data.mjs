@@ -206,8 +206,12 @@ function parseImage(image, base) {
 const PROB_BITS = 11;
 const PROB_INIT = 1 << (PROB_BITS - 1);
 // Each coded bit moves its probability 1/16 of the way (LZMA: 1/32): the image is small,
-// a few thousand tokens, and adapts faster than it would settle.
+// a few thousand tokens, and adapts faster than it would settle. The contexts of tokens and of
+// second values' first bytes (below FAST_CONTEXTS), the fewest symbols, move 1/8 of the way.
+// Their probabilities can then fall to 7/2048, so a bit may need two bytes of renormalisation.
 const MOVE_BITS = 4;
+const FAST_CONTEXTS = 10;
+const moveBits = (index) => (index < FAST_CONTEXTS * 256 ? MOVE_BITS - 1 : MOVE_BITS);
 const TOP = 2 ** 24;
 const CONTEXTS = 24;
 /** Probabilities are u16 in memory while decoding: one tree of 256 per context. */
@@ -238,11 +242,11 @@ function rangeEncode(tokens, image, base) {
     const bound = (range >>> PROB_BITS) * p;
     if (value === 0) {
       range = bound;
-      probs[index] = p + (((1 << PROB_BITS) - p) >> MOVE_BITS);
+      probs[index] = p + (((1 << PROB_BITS) - p) >> moveBits(index));
     } else {
       low += bound;
       range -= bound;
-      probs[index] = p - (p >> MOVE_BITS);
+      probs[index] = p - (p >> moveBits(index));
     }
     while (range < TOP) {
       range *= 256;
@@ -308,15 +312,15 @@ function decodeImage(packed, base, length) {
       const bound = (range >>> PROB_BITS) * p;
       if (code < bound) {
         range = bound;
-        probs[index] = p + (((1 << PROB_BITS) - p) >> MOVE_BITS);
+        probs[index] = p + (((1 << PROB_BITS) - p) >> moveBits(index));
         m <<= 1;
       } else {
         code -= bound;
         range -= bound;
-        probs[index] = p - (p >> MOVE_BITS);
+        probs[index] = p - (p >> moveBits(index));
         m = (m << 1) | 1;
       }
-      if (range < TOP) {
+      while (range < TOP) {
         range = (range * 256) >>> 0;
         code = ((code * 256) % 2 ** 32) + (packed[ip++] ?? 0);
       }
@@ -377,7 +381,7 @@ function decoderBody({ probs, from, scratchEnd, base, end, start }) {
   (func $unpack (export "unpack")
     (local $ip i32) (local $o i32) (local $code i32) (local $range i32) (local $m i32) (local $pa i32)
     (local $p i32) (local $bound i32) (local $state i32) (local $v i32) (local $s i32) (local $t i32)
-    (local $n i32) (local $d i32) (local $size i32) (local $stride i32) (local $b i32)
+    (local $n i32) (local $d i32) (local $size i32) (local $stride i32) (local $b i32) (local $mv i32)
     (local.set $ip (i32.const ${from}))
     (local.set $o (i32.const ${base}))
     (local.set $range (i32.const -1))
@@ -399,6 +403,7 @@ function decoderBody({ probs, from, scratchEnd, base, end, start }) {
                 (else (i32.add (i32.eq (local.get $t) (i32.const 6)) (i32.const 8)))))
               (else (select (i32.const 7) (local.get $t) (local.get $s))))))
           (i32.const 9))))
+        (local.set $mv (i32.add (i32.const ${MOVE_BITS - 1}) (i32.ge_u (local.get $pa) (i32.const ${probs + FAST_CONTEXTS * 512}))))
         (local.set $m (i32.const 1))
         (loop $bit
           (local.set $p (i32.add (i32.load16_s (local.tee $b (i32.add (local.get $pa) (i32.shl (local.get $m) (i32.const 1))))) (i32.const ${PROB_INIT})))
@@ -407,18 +412,20 @@ function decoderBody({ probs, from, scratchEnd, base, end, start }) {
           (if (i32.lt_u (local.get $code) (local.get $bound))
             (then
               (local.set $range (local.get $bound))
-              (local.set $p (i32.add (local.get $p) (i32.shr_u (i32.sub (i32.const ${1 << PROB_BITS}) (local.get $p)) (i32.const ${MOVE_BITS})))))
+              (local.set $p (i32.add (local.get $p) (i32.shr_u (i32.sub (i32.const ${1 << PROB_BITS}) (local.get $p)) (local.get $mv)))))
             (else
               (local.set $code (i32.sub (local.get $code) (local.get $bound)))
               (local.set $range (i32.sub (local.get $range) (local.get $bound)))
-              (local.set $p (i32.sub (local.get $p) (i32.shr_u (local.get $p) (i32.const ${MOVE_BITS}))))
+              (local.set $p (i32.sub (local.get $p) (i32.shr_u (local.get $p) (local.get $mv))))
               (local.set $m (i32.or (local.get $m) (i32.const 1)))))
           (i32.store16 (local.get $b) (i32.sub (local.get $p) (i32.const ${PROB_INIT})))
-          (if (i32.lt_u (local.get $range) (i32.const ${TOP}))
-            (then
-              (local.set $range (i32.shl (local.get $range) (i32.const 8)))
-              (local.set $code (i32.or (i32.shl (local.get $code) (i32.const 8)) (i32.load8_u (local.get $ip))))
-              (local.set $ip (i32.add (local.get $ip) (i32.const 1)))))
+          (loop $normalize
+            (if (i32.lt_u (local.get $range) (i32.const ${TOP}))
+              (then
+                (local.set $range (i32.shl (local.get $range) (i32.const 8)))
+                (local.set $code (i32.or (i32.shl (local.get $code) (i32.const 8)) (i32.load8_u (local.get $ip))))
+                (local.set $ip (i32.add (local.get $ip) (i32.const 1)))
+                (br $normalize))))
           (br_if $bit (i32.lt_u (local.get $m) (i32.const 256))))
         (local.set $b (i32.and (local.get $m) (i32.const 255)))
         (if (i32.eq (local.get $state) (i32.const 2))
