@@ -25,7 +25,7 @@ import { StrBuf } from "../../util/strbuf";
 import { plainDigest } from "../shared/degrade";
 import { writeFileList } from "./files";
 import { DiffFile, DiffParse, FileStatus, parseDiff } from "./parse";
-import { KeptLines } from "../shared/kept";
+import { KeptLines, writeKeptLine } from "../shared/kept";
 import { addClipped, clippedAway, clippedLength, MAX_SHOWN_LINE, pluralS, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { wholeText } from "../shared/whole";
@@ -304,8 +304,6 @@ function labelCost(p: DiffParse, f: DiffFile): i32 {
 function emit(p: DiffParse, w: Writer, kept: KeptLines, from: i32, to: i32): void {
   const L = p.lines;
   for (let i = from; i < to; i++) {
-    addClipped(w.out, L.text, L.start(i), L.end(i), MAX_SHOWN_LINE);
-    w.out.addChar(CharCode.LF);
-    kept.add(i, clippedAway(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE));
+    writeKeptLine(w, L, kept, i);
   }
 }

@@ -62,6 +62,14 @@ export class DiffParse {
   constructor(text: string) {
     this.lines = new LineIndex(text);
   }
+
+  /** A new file's diff, from line i. */
+  newFile(i: i32): DiffFile {
+    const f = new DiffFile();
+    f.firstLine = i;
+    this.files.push(f);
+    return f;
+  }
 }
 
 /** Bit k set: letter 'a' + k opens one of git's path prefixes (a b c i o w). */
@@ -146,9 +154,7 @@ export function parseDiff(text: string): DiffParse {
     }
     if (startsWithAt(s, a, b, "@@ -")) {
       if (cur === null) {
-        cur = new DiffFile();
-        cur.firstLine = i;
-        p.files.push(cur);
+        cur = p.newFile(i);
       }
       remOld = readRange(s, a + 3, b, CharCode.MINUS);
       remNew = remOld >= 0 ? readRange(s, rangeEnd + 1, b, CharCode.PLUS) : -1;
@@ -162,9 +168,7 @@ export function parseDiff(text: string): DiffParse {
       continue;
     }
     if (startsWithAt(s, a, b, "diff --git ")) {
-      cur = new DiffFile();
-      cur.firstLine = i;
-      p.files.push(cur);
+      cur = p.newFile(i);
       // "diff --git a/x b/x": split at " b/" (the ---/+++ lines, when present, are exact).
       const split = indexIn(s, a + 11, b, " b/");
       if (split > 0) {
@@ -174,9 +178,7 @@ export function parseDiff(text: string): DiffParse {
       continue;
     }
     if (startsWithAt(s, a, b, "diff ") && !startsWithAt(s, a, b, "diff --git")) {
-      cur = new DiffFile();
-      cur.firstLine = i;
-      p.files.push(cur);
+      cur = p.newFile(i);
       continue;
     }
     if (startsWithAt(s, a, b, "commit ") && b - a >= 14) {
@@ -186,9 +188,7 @@ export function parseDiff(text: string): DiffParse {
     }
     if (startsWithAt(s, a, b, "--- ")) {
       if (cur === null || cur.sawMinus || cur.hunkStarts.length > 0) {
-        cur = new DiffFile();
-        cur.firstLine = i;
-        p.files.push(cur);
+        cur = p.newFile(i);
       }
       cur.sawMinus = true;
       const path = cleanPath(s, a + 4, b, true);
@@ -199,9 +199,7 @@ export function parseDiff(text: string): DiffParse {
     if (cur === null && (startsWithAt(s, a, b, "Binary files ") || startsWithAt(s, a, b, "Files "))) {
       // diff -r reports a binary pair with no "diff" line of its own.
       if (indexIn(s, a, b, " differ") < 0) continue;
-      cur = new DiffFile();
-      cur.firstLine = i;
-      p.files.push(cur);
+      cur = p.newFile(i);
     }
     if (cur === null) {
       // Lines before the first file; after a commit line they are its header.
@@ -242,9 +240,7 @@ export function parseDiff(text: string): DiffParse {
       const differ = indexIn(s, a, b, " differ");
       if (and < 0 || differ < 0) continue;
       if (cur.hunkStarts.length > 0 || cur.binary) {
-        cur = new DiffFile();
-        cur.firstLine = i;
-        p.files.push(cur);
+        cur = p.newFile(i);
       }
       cur.binary = true;
       const first = startsWithAt(s, a, b, "Binary files ") ? a + 13 : a + 6;

@@ -22,7 +22,7 @@ import { scanTable, sniffDelimiter } from "../../outline/table";
 import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
-import { addClipped, clippedLength, countDigitsWithCommas, plural, pluralS, Writer } from "../shared/text";
+import { addClippedAll, clippedLength, countDigitsWithCommas, plural, pluralS, Writer } from "../shared/text";
 import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, Shown, writeLongest, writeNumbered } from "./text";
 import { isWordOf } from "../../util/words";
 
@@ -56,7 +56,7 @@ function label(s: OutlineSymbol, language: string): string {
   if (s.kind == "comment") return "(comment)";
   if (s.kind == "element") {
     out.addChar(CharCode.LT);
-    addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+    addClippedAll(out, s.name, MAX_NAME);
     // An attribute goes in the tag; text after it.
     if (s.detail.length > 0 && isAttribute(s.detail)) out.addChar(CharCode.SPACE).add(s.detail).addChar(CharCode.GT);
     else {
@@ -67,20 +67,20 @@ function label(s: OutlineSymbol, language: string): string {
   }
   if (isWordOf(s.kind, "table section")) {
     out.addChar(CharCode.LBRACKET);
-    addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+    addClippedAll(out, s.name, MAX_NAME);
     return out.addChar(CharCode.RBRACKET).toString();
   }
   if (s.kind == "array table") {
     out.add("[[");
-    addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+    addClippedAll(out, s.name, MAX_NAME);
     return out.add("]]").toString();
   }
   if (s.kind == "item") {
     out.add("- ");
-    addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+    addClippedAll(out, s.name, MAX_NAME);
     return out.toString();
   }
-  addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+  addClippedAll(out, s.name, MAX_NAME);
   // A key of a text of no known format keeps its own separator in its detail.
   if (s.detail.length > 0 && language.length > 0) out.add(language == "yaml" ? ": " : " = ");
   out.add(s.detail);
@@ -127,7 +127,7 @@ function entryText(o: Outline, e: Entry, children: Array<i32>, language: string,
         const v = detailValue(o.symbols[e.run[k]].detail);
         if (out.length + v.length + 2 + 12 > MAX_ENTRY && listed > 0) break;
         if (listed > 0) out.add(", ");
-        addClipped(out, v, 0, v.length, MAX_NAME);
+        addClippedAll(out, v, MAX_NAME);
         listed++;
       }
       if (listed < e.count) out.addLabelCount(", …+", e.count - listed);
@@ -151,7 +151,7 @@ function entryText(o: Outline, e: Entry, children: Array<i32>, language: string,
       // Room for this name and a closing "…+N)".
       if (out.length + text.length + 2 + 12 > MAX_ENTRY && listed > 0) break;
       if (listed > 0) out.add(", ");
-      addClipped(out, text, 0, text.length, MAX_NAME);
+      addClippedAll(out, text, MAX_NAME);
       listed++;
     }
     if (listed < members) out.addLabelCount(", …+", members - listed);

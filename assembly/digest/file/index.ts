@@ -31,7 +31,7 @@ import { statementDigest } from "./statements";
 import { longLinesNote } from "./minified";
 import { stripLineNumbers } from "./numbered";
 import { digestJson } from "../shared/record";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, addClippedAll, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
@@ -110,7 +110,7 @@ function summaryOf(f: FileText, ctx: DigestContext): string {
 function symbolText(s: OutlineSymbol): string {
   const out = new StrBuf(48 + s.name.length);
   out.add(s.kind).addChar(CharCode.SPACE);
-  addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+  addClippedAll(out, s.name, MAX_NAME);
   out.add("  ");
   addLines(out, s.first, s.last);
   if (s.members > 0) {
@@ -184,7 +184,7 @@ function restLine(o: Outline, top: Array<i32>, sizes: Array<i32>, chosen: Static
     out.add(n++ == 0 ? ": " : ", ");
     const s = o.symbols[top[k]];
     out.add(s.kind).addChar(CharCode.SPACE);
-    addClipped(out, s.name, 0, s.name.length, MAX_NAME);
+    addClippedAll(out, s.name, MAX_NAME);
     out.addLabelInt(" L", s.first);
   }
   if (listed < rest) out.addLabelCount(", +", rest - listed).add(" not listed");

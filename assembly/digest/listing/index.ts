@@ -24,9 +24,9 @@ import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
 import { plainDigest } from "../shared/degrade";
 import { ItemLine } from "../shared/items";
-import { KeptLines } from "../shared/kept";
+import { KeptLines, writeKeptLine } from "../shared/kept";
 import { Listing, ListingMode, listingModeName, parseListing } from "./parse";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, addClippedAll, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { countedIn, wholeIfItFits } from "../shared/whole";
 import { StringIndex } from "../../util/string-index";
@@ -283,9 +283,7 @@ function writeErrors(p: Listing, w: Writer, kept: KeptLines, share: i32): void {
     const i = p.errors[k];
     const cost = clippedLength(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE) + 1;
     if (w.out.length + cost > stop || cost > w.room) break;
-    addClipped(w.out, L.text, L.start(i), L.end(i), MAX_SHOWN_LINE);
-    w.out.addChar(CharCode.LF);
-    kept.add(i, clippedAway(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE));
+    writeKeptLine(w, L, kept, i);
   }
 }
 
@@ -308,9 +306,7 @@ function writeNotes(p: Listing, w: Writer, kept: KeptLines, share: i32): void {
   for (let k = 0; k < n; k++) {
     if (!unchecked(picked[k])) continue;
     const i = p.notes[k];
-    addClipped(w.out, L.text, L.start(i), L.end(i), MAX_SHOWN_LINE);
-    w.out.addChar(CharCode.LF);
-    kept.add(i, clippedAway(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE));
+    writeKeptLine(w, L, kept, i);
   }
 }
 
@@ -325,7 +321,7 @@ function writeTopLevel(p: Listing, st: ListingStats, w: Writer, share: i32): voi
   for (let o = 0; o < n; o++) {
     const k = unchecked(order[o]);
     const item = new StrBuf(st.topKeys[k].length + 16);
-    addClipped(item, st.topKeys[k], 0, st.topKeys[k].length, 80);
+    addClippedAll(item, st.topKeys[k], 80);
     if (st.topIsDir[k] != 0) {
       item.add("/");
       if (st.topFiles[k] > 0) item.add(" (").add(pluralS(st.topFiles[k], "file")).add(")");
@@ -349,7 +345,7 @@ function writeGroup(w: Writer, label: string, keys: Array<string>, counts: Array
   for (let k = 0; k < min(n, TOP_ITEMS); k++) {
     const i = unchecked(order[k]);
     const item = new StrBuf(keys[i].length + 12);
-    addClipped(item, keys[i], 0, keys[i].length, 80);
+    addClippedAll(item, keys[i], 80);
     item.addChar(CharCode.SPACE).addCount(counts[i]).add(unit);
     if (!line.tryAdd(item.toString(), k == n - 1)) break;
     shown++;
@@ -383,7 +379,7 @@ function writeLargest(p: Listing, w: Writer, share: i32): void {
     const e = picked[k];
     const item = new StrBuf(64);
     item.addRange(s, p.sizeStart[e], p.sizeEnd[e]).addChar(CharCode.SPACE);
-    addClipped(item, p.paths[e], 0, p.paths[e].length, 80);
+    addClippedAll(item, p.paths[e], 80);
     if (!line.tryAdd(item.toString(), true)) break;
     shown++;
   }

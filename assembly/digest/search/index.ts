@@ -21,7 +21,7 @@ import { StrBuf } from "../../util/strbuf";
 import { plainDigest } from "../shared/degrade";
 import { KeptLines } from "../shared/kept";
 import { LineKind, parseSearch, SearchMode, searchModeName, SearchParse } from "./parse";
-import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, addClippedAll, clippedAway, clippedLength, countDigitsWithCommas, MAX_SHOWN_LINE, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { countedIn, wholeIfItFits } from "../shared/whole";
 
@@ -137,7 +137,7 @@ function writePerFile(p: SearchParse, w: Writer, share: i32, title: string, orde
     const path = p.path(f);
     const line = new StrBuf(path.length + 16);
     line.addLabelCount("  ", scoreOf(p, f)).addChar(CharCode.SPACE);
-    addClipped(line, path, 0, path.length, MAX_SHOWN_LINE);
+    addClippedAll(line, path, MAX_SHOWN_LINE);
     const s = line.toString();
     const last = k == withMatches - 1;
     if (w.out.length + s.length + 1 + (last ? 0 : tailReserve) > stop) break;
@@ -252,7 +252,7 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticA
     shownTotal += k;
     if (p.pathLength(f) > 0) {
       const path = p.path(f);
-      addClipped(w.out, path, 0, path.length, MAX_SHOWN_LINE + 30);
+      addClippedAll(w.out, path, MAX_SHOWN_LINE + 30);
       if (k < total) w.out.addLabelCount(" (", k).addLabelCount(" of ", total).addChar(0x29);
       w.out.add(":\n");
     }
@@ -309,7 +309,7 @@ function writeCounts(p: SearchParse, w: Writer, kept: KeptLines, order: StaticAr
     const f = unchecked(order[k]);
     const path = p.path(f);
     const line = new StrBuf(path.length + 16);
-    addClipped(line, path, 0, path.length, MAX_SHOWN_LINE);
+    addClippedAll(line, path, MAX_SHOWN_LINE);
     line.addChar(CharCode.COLON).addInt(p.countValue[f]);
     const s = line.toString();
     if (!w.line(s)) break;

@@ -2,7 +2,8 @@
 // Digest sorted (its ranges are merged only when they arrive in order), with
 // the code points they cover so omittedChars is exact.
 import { Digest } from "./types";
-import { LineIndex } from "./text";
+import { addClipped, clippedAway, LineIndex, MAX_SHOWN_LINE, Writer } from "./text";
+import { CharCode } from "../../util/chars";
 import { sortI32 } from "../../util/sort-ints";
 
 export class KeptLines {
@@ -33,4 +34,13 @@ export class KeptLines {
     d.omittedChars = max(0, this.lines.codePoints - this.weight);
     d.truncated = d.omittedChars > 0;
   }
+}
+
+/** Line i of L, clipped to MAX_SHOWN_LINE, written to w with its line break, and kept. */
+export function writeKeptLine(w: Writer, L: LineIndex, kept: KeptLines, i: i32): void {
+  const a = L.start(i);
+  const b = L.end(i);
+  addClipped(w.out, L.text, a, b, MAX_SHOWN_LINE);
+  w.out.addChar(CharCode.LF);
+  kept.add(i, clippedAway(L.text, a, b, MAX_SHOWN_LINE));
 }

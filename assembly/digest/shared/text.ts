@@ -124,6 +124,11 @@ export function addClipped(out: StrBuf, s: string, start: i32, end: i32, max: i3
   out.addLabelCount(" [...", codePoints(s, keep, end)).add(" chars omitted...]");
 }
 
+/** All of s, clipped to max units as addClipped clips. */
+export function addClippedAll(out: StrBuf, s: string, max: i32): void {
+  addClipped(out, s, 0, s.length, max);
+}
+
 /**
  * Output lines under a hard budget. Every line is counted with its "\n"; the
  * last "\n" is dropped by `finish`, so the result is at most `budget` units.
