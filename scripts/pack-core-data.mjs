@@ -206,11 +206,12 @@ function parseImage(image, base) {
 const PROB_BITS = 11;
 const PROB_INIT = 1 << (PROB_BITS - 1);
 // Each coded bit moves its probability 1/16 of the way (LZMA: 1/32): the image is small,
-// a few thousand tokens, and adapts faster than it would settle. The contexts of tokens and of
-// second values' first bytes (below FAST_CONTEXTS), the fewest symbols, move 1/8 of the way.
-// Their probabilities can then fall to 7/2048, so a bit may need two bytes of renormalisation.
+// a few thousand tokens, and adapts faster than it would settle. The contexts below
+// FAST_CONTEXTS (tokens, second values' first bytes, type 1 literals: the fewest symbols)
+// move 1/8 of the way. Their probabilities can then fall to 7/2048, so a bit may need two
+// bytes of renormalisation.
 const MOVE_BITS = 4;
-const FAST_CONTEXTS = 10;
+const FAST_CONTEXTS = 12;
 const moveBits = (index) => (index < FAST_CONTEXTS * 256 ? MOVE_BITS - 1 : MOVE_BITS);
 const TOP = 2 ** 24;
 const CONTEXTS = 24;
