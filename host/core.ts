@@ -630,12 +630,13 @@ function needleList(needles: readonly string[]): string {
 }
 
 /**
- * UTF-8 bytes of the text resident in the core (withResidentText), as Buffer.byteLength counts
- * them, in one SIMD pass over the copy the later calls of the scope read (lowered now if none
- * has yet): V8 counts a string holding a non-Latin-1 character a unit at a time. Undefined for
- * any other text, or a core without the export or that trapped: the caller counts in JS.
+ * UTF-8 bytes of units [from, to) of the text resident in the core (withResidentText), as
+ * Buffer.byteLength counts them, in one SIMD pass over the copy the later calls of the scope
+ * read (lowered now if none has yet): V8 counts a string holding a non-Latin-1 character a unit
+ * at a time. Undefined for any other text, or a core without the export or that trapped: the
+ * caller counts in JS.
  */
-export function residentUtf8Bytes(text: string): number | undefined {
+export function residentUtf8Bytes(text: string, from = 0, to = text.length): number | undefined {
   const r = resident;
   if (r === undefined || text.length !== r.text.length || text !== r.text) return undefined;
   let ex: RawExports;
@@ -647,7 +648,7 @@ export function residentUtf8Bytes(text: string): number | undefined {
   const count = ex.utf8ByteCount as ((text: Pointer, units: number) => number) | undefined;
   if (typeof count !== "function") return undefined;
   try {
-    return count(lowerResident(ex, text), text.length);
+    return count(lowerResident(ex, text) + (from << 1), to - from);
   } catch {
     dropInstance();
     return undefined;

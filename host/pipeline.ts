@@ -5,14 +5,14 @@ import { binaryRawTokens, clean, collapsesRepeats, decodeOutput, type CompactDet
 import { CATEGORIES } from "./categories.js";
 import { coreCompact, type CoreCompactResult } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
-import { MAX_INPUT_CHARS } from "./core.js";
+import { MAX_INPUT_CHARS, withResidentText } from "./core.js";
 import { DEFAULTS } from "./config.js";
 import { AbridgeError, isAbridgeError } from "./errors.js";
 import { fallbackTruncate } from "./fallback.js";
 import type { Category, ResultMetadata, ToolResultInput, ToolResultOutput } from "./types.js";
 import { BoundedOutput } from "./stream/bounded-output.js";
 import { STREAM_DEFAULTS, checkBufferBytes } from "./stream/defaults.js";
-import { goesBounded, slicesOf } from "./stream/whole.js";
+import { goesBounded, lengthUndecided, slicesOf } from "./stream/whole.js";
 
 /** Outputs whose cleaned text is at most this long reach the model unchanged. */
 export const DEFAULT_PASSTHROUGH = DEFAULTS.passthrough;
@@ -217,7 +217,19 @@ export function compactWithDetails(input: ToolResultInput, options: CompactOptio
   validateInput(input);
   validateBudgetOptions(options);
   const limit = bufferBytesOption(options.streamBufferBytes);
-  if (context.whole !== true && goesBounded(input.output, limit)) return compactBounded(input, options, context);
+  const output = input.output;
+  if (context.whole !== true && typeof output === "string" && lengthUndecided(output.length, limit)) {
+    // Its UTF-8 bytes are counted in the core, on the copy the digest then reads, rather than
+    // by reading megabytes of it in JS first. A bounded output leaves the scope.
+    const whole = withResidentText(output, () => (goesBounded(output, limit) ? undefined : compactWhole(input, options, context)));
+    return whole ?? compactBounded(input, options, context);
+  }
+  if (context.whole !== true && goesBounded(output, limit)) return compactBounded(input, options, context);
+  return compactWhole(input, options, context);
+}
+
+/** compactWithDetails() of an output digested whole. */
+function compactWhole(input: ToolResultInput, options: CompactOptions, context: InternalContext): CompactedWithDetails {
   const decoded = coreInput(input.output, context.known);
   const { text, binary } = decoded;
   const budgets = budgetsFor(options);

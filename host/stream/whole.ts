@@ -29,14 +29,13 @@ export function outputOver(output: string | Uint8Array, limit: number): boolean 
   const length = output.length;
   if (length > limit) return true;
   if (length * 3 <= limit) return false;
-  const counted = residentUtf8Bytes(output);
-  if (counted !== undefined) return counted > limit;
   let bytes = 0;
   for (let at = 0; at < length; ) {
     let end = Math.min(length, at + COUNT_SLICE);
     // Never between the halves of a pair: each would count as a lone surrogate's 3 bytes.
     if (end < length && isHighSurrogate(output.charCodeAt(end - 1))) end++;
-    bytes += Buffer.byteLength(output.slice(at, end), "utf8");
+    // A text resident in the core is counted there, on the copy the digest reads.
+    bytes += residentUtf8Bytes(output, at, end) ?? Buffer.byteLength(output.slice(at, end), "utf8");
     at = end;
     const left = length - at;
     if (bytes + left > limit) return true;

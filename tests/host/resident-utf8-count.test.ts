@@ -38,6 +38,15 @@ describe("residentUtf8Bytes", () => {
     }
   });
 
+  it("counts a range of it as Buffer.byteLength counts that slice", () => {
+    const text = randomText(5000, 17);
+    withResidentText(text, () => {
+      for (const [from, to] of [[0, 0], [0, 8], [3, 4999], [1000, 5000], [17, 4096], [4990, 5000]]) {
+        expect(residentUtf8Bytes(text, from, to)).toBe(Buffer.byteLength(text.slice(from, to), "utf8"));
+      }
+    });
+  });
+
   it("counts only the resident text", () => {
     const text = "a".repeat(100);
     expect(residentUtf8Bytes(text)).toBeUndefined();
