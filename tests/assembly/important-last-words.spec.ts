@@ -44,3 +44,13 @@ describe("refineScan: a failed run that flags nothing says why it stopped last",
     expect(errors(text, 1)).toBe("");
   });
 });
+
+describe("refineScan: last words are a message", () => {
+  it("marks no line of an output of one line", () => {
+    expect(errors("cp: cannot stat 'c.pem': No such file or directory\n", 1)).toBe("");
+  });
+
+  it("marks no last line longer than a message (data, a minified blob)", () => {
+    expect(errors("+ bundle app\n" + "x".repeat(600) + "\n", 1)).toBe("");
+  });
+});
