@@ -30,11 +30,15 @@ import profilers from "./profilers.mjs";
 import systemViews from "./system-views.mjs";
 import vcs from "./vcs.mjs";
 import fileKinds from "./file-kinds.mjs";
+import jdkTools from "./jdk-tools.mjs";
+import partWay from "./part-way.mjs";
+import nativeReports from "./native-reports.mjs";
+import inventories from "./inventories.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds, ...jdkTools, ...partWay, ...nativeReports, ...inventories];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 

@@ -1,9 +1,12 @@
 // Files of kinds the other captures do not show, read with cat from this machine's packages:
 // a Java .properties file (the JDK's java.security, long comments over few settings), a SQL
 // script (PostgreSQL's system_functions.sql) and an SVG drawing exported by Illustrator (the
-// Rustonomicon's figure, as rustup ships it).
+// Rustonomicon's figure, as rustup ships it), a makefile (PostgreSQL's Makefile.global, which
+// extensions include) and a shell library (git's git-sh-setup).
 const JDK_SECURITY = "/usr/lib/jvm/java-17-openjdk-amd64/conf/security/java.security";
 const PG_SQL = "/usr/share/postgresql/15/system_functions.sql";
+const PG_MAKEFILE = "/usr/lib/postgresql/15/lib/pgxs/src/Makefile.global";
+const SHELL_LIBRARY = "/usr/lib/git-core/git-sh-setup";
 const SVG = "/root/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html/nomicon/img/safeandunsafe.svg";
 
 export default [
@@ -53,6 +56,37 @@ export default [
         .mustKeep(`grep -oE '<svg version="1\\.1" id="Layer_1"' "$OUT"`)
         .mustKeep(`grep -oE 'viewBox="[^"]+"' "$OUT" | head -n 1`)
         .count("paths", `grep -o '<path' "$OUT" | wc -l`)
+        .count("lines", `wc -l < "$OUT"`),
+  },
+  {
+    id: "cat-makefile-postgres-global",
+    program: "file:makefile",
+    category: "FileContent",
+    cwd: "/tmp",
+    command: `cat ${PG_MAKEFILE}`,
+    exitCode: 0,
+    versions: ["psql --version"],
+    note: "the file as this machine's PostgreSQL 15 development package installs it",
+    facts: (f) =>
+      f
+        .mustKeep(`grep -E '^(VERSION|MAJORVERSION|CC|CFLAGS|LDFLAGS) = ' "$OUT"`)
+        .mustKeep(`grep -E '^%\\.o ?: %\\.c$' "$OUT"`)
+        .count("rules", `grep -cE '^[A-Za-z0-9_.%$()/-]+:([^=]|$)' "$OUT"`)
+        .count("lines", `wc -l < "$OUT"`),
+  },
+  {
+    id: "cat-shell-git-sh-setup",
+    program: "file:shell",
+    category: "FileContent",
+    cwd: "/tmp",
+    command: `cat ${SHELL_LIBRARY}`,
+    exitCode: 0,
+    versions: ["git --version"],
+    note: "the file as this machine's git package installs it",
+    facts: (f) =>
+      f
+        .mustKeep(`grep -oE '^[a-z_]+ ?\\(\\)' "$OUT"`)
+        .count("functions", `grep -cE '^[a-z_]+ ?\\(\\)' "$OUT"`)
         .count("lines", `wc -l < "$OUT"`),
   },
 ];

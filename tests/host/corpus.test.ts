@@ -39,10 +39,12 @@ describe("corpus", () => {
     expect(total).toBeLessThan(MAX_CORPUS_BYTES);
   });
 
-  it("holds out about a third of its programs, each of which has fixtures", () => {
+  it("holds out a fifth to two fifths of its programs, each of which has fixtures", () => {
     const programs = new Set(ids.map((id) => metaOf(id).program));
     for (const p of heldOut) expect(programs, `held-out program ${p} has no fixture`).toContain(p);
-    expect(heldOut.length / programs.size).toBeGreaterThan(0.25);
+    // The split held out a third; programs captured after it join the tuning part, so the
+    // share falls as the corpus grows, and a new draw is due before it falls under a fifth.
+    expect(heldOut.length / programs.size).toBeGreaterThan(0.2);
     expect(heldOut.length / programs.size).toBeLessThan(0.4);
   });
 

@@ -92,4 +92,14 @@ describe("files of no known format: their statements as the outline", () => {
     for (const e of entries(text)) expect(e.last).toBeLessThanOrEqual(read);
     expect(page(text).get(33)).toBe("CREATE OR REPLACE FUNCTION lpad(text, integer)");
   });
+
+  it("gives a small page's room to the outline: the functions a shell library defines before its first lines (git-sh-setup)", () => {
+    const { text, lines } = digest("cat-shell-git-sh-setup", "minimal", 800);
+    const listed = entries(text);
+    // Seventeen functions in 357 lines: more of them named than lines of the page shown.
+    const functions = listed.filter((e) => /^[a-z_]+ ?\(\) \{$/.test(e.label));
+    expect(functions.length).toBeGreaterThanOrEqual(10);
+    expect(functions.length).toBeGreaterThan(page(text).size);
+    for (const f of functions) expect(lines[f.first - 1]).toBe(f.label);
+  });
 });

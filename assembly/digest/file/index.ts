@@ -40,8 +40,9 @@ import { lowerForAsciiTests } from "../../util/lower";
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
 /**
- * Under SMALL_PAGE units a program's outline may take this share instead: a first page of a
- * few lines tells less about a long file than the names of what it defines.
+ * Under SMALL_PAGE units a program's outline, or the statements of a text of no known format
+ * (a shell library, a settings file), may take this share instead: a first page of a few lines
+ * tells less about a long file than the names of what it defines.
  */
 const OUTLINE_SHARE_SMALL: i32 = 70;
 const SMALL_PAGE: i32 = 1200;
@@ -290,13 +291,14 @@ function pageWithOutline(f: FileText, w: Writer, shown: Shown, share: i32, foote
   }
   // Minified code's outline is a list of one-letter functions on a few lines: the note replaces it.
   const note = longLinesNote(f.lines, f.language, f.path);
+  const outlineShare = w.budget < SMALL_PAGE ? max(share, max(w.room, 0) * OUTLINE_SHARE_SMALL / 100) : share;
   if (note.length > 0 && note.length + 1 + footerMax < w.room) w.line(note);
-  else if (hasOutline(f.language)) writeOutline(w, f.outline, w.budget < SMALL_PAGE ? max(share, max(w.room, 0) * OUTLINE_SHARE_SMALL / 100) : share);
+  else if (hasOutline(f.language)) writeOutline(w, f.outline, outlineShare);
   else if (isMarkdownPath(f.path) || f.language == "markdown") {
     // A document's outline is its headings, verbatim, with their line numbers.
     const block = markdownOutlineText(f.text, share, f.first);
     if (block.length > 0) w.line(block);
-  } else if (f.language.length == 0 && statementDigest(f, w, shown, share, footerMax)) return;
+  } else if (f.language.length == 0 && statementDigest(f, w, shown, outlineShare, footerMax)) return;
   w.reserved = footerMax;
   let last = f.first - 1;
   for (let i = 0; i < count && i < DEFAULT_VIEW_LIMIT; i++) {

@@ -1,0 +1,25 @@
+// A failed run whose lines hold no error word still ends with the complaint that stopped
+// it ("cp: cannot stat …" under a script's bash -x trace): the minimal level (≈ 800 chars)
+// keeps that last line, and the summary names it, on a real capture of the tuning part.
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+describe("minimal level: a failed run's last words", () => {
+  it("keeps the line a traced script stopped on (bash -x)", () => {
+    const { meta, input, hint } = tuningFixture("bash-xtrace-deploy-missing-file");
+    const result = compact(input, { level: "minimal" }, { hint });
+    expect(result.llmContent.length).toBeLessThanOrEqual(800);
+    const [complaint] = meta.facts.errorLines;
+    expect(complaint).toBe("cp: cannot stat 'certs/search.pem': No such file or directory");
+    // Line 169, the output's last: kept with its number.
+    expect(result.llmContent).toContain(`169: ${complaint}`);
+    expect(result.summary).toContain("cannot stat");
+  });
+
+  it("leaves the last line to the tail when the run succeeded", () => {
+    const { input, hint } = tuningFixture("bash-xtrace-deploy-missing-file");
+    const result = compact({ ...input, exitCode: 0 }, { level: "minimal" }, { hint });
+    expect(result.summary).not.toContain("cannot stat");
+  });
+});
