@@ -54,7 +54,8 @@
 // its flagged lines and their key lines first, then its skeleton (the lines
 // that head many deeper ones, spread over the whole output, in up to half the
 // share), then its indented error and notable lines, which in such an output
-// are more often a block's content than its outcome.
+// are more often a block's content than its outcome; under SMALL_BUDGET the top rows of
+// a table it ranked by a number (important/ranked-rows.ts) come before all of these.
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
@@ -101,6 +102,8 @@ const ASSERTIONS_PER_BLOCK: i32 = 2;
 const MIN_NUMBERED_GROUPS: i32 = 3;
 /** Part of the flagged lines' share a command's skeleton (important/skeleton.ts) may take. */
 const SKELETON_PART: f64 = 0.5;
+/** Part of the flagged lines' share the top rows of a ranked table (important/ranked-rows.ts) may take. */
+const RANKED_PART: f64 = 0.6;
 /** A line at least this long that is chosen word for word already is not offered again. */
 const MIN_REPEATED: i32 = 8;
 /** Later error lines a line's name is looked for in (namedLater), at most. */
@@ -179,6 +182,11 @@ class Order {
    */
   skeleton: i32[] = [];
   flagged: i32[] = [];
+  /**
+   * The top rows of a table ranked by a number (important/ranked-rows.ts) as (start, line)
+   * pairs, offered before all else within RANKED_PART of the share: what the table was printed for.
+   */
+  ranked: i32[] = [];
 }
 
 function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool, overflow: bool): Order {
@@ -980,7 +988,7 @@ function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line
  * inside a block of the skeleton is more often its content ("raise TypeError" in a
  * docstring, "new java/lang/IllegalArgumentException" in a method's code) than its outcome.
  */
-function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[]): void {
+function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[], ranked: i32, small: bool): void {
   const rest = new Array<i32>();
   const primary = order.primary;
   for (let j = 0; j < primary.length; j++) {
@@ -1000,7 +1008,9 @@ function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[]): 
     else late.push(h);
   }
   order.late = late;
-  order.skeleton = skeleton;
+  // A larger budget's head shows a ranked table's top rows where it is printed near its start.
+  if (small) order.ranked = skeleton.slice(0, ranked << 1);
+  order.skeleton = skeleton.slice(ranked << 1);
 }
 
 /** Offers the skeleton's lines (start, line pairs) whole, in order; a line a repeated block holds stands for it once. */
@@ -1152,7 +1162,8 @@ function growBlocks(text: string, scan: Scan, shapes: Shapes | null, chosen: Cho
  */
 function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, frame: Frame, cap: i32, small: bool): Chosen {
   const chosen = new Chosen();
-  let used = offerHits(text, scan, shapes, order.flagged, chosen, frame, 0, cap);
+  let used = offerSkeleton(text, order.ranked, chosen, frame, 0, <i32>(<f64>cap * RANKED_PART));
+  used = offerHits(text, scan, shapes, order.flagged, chosen, frame, used, cap);
   if (order.skeleton.length > 0) {
     used = keyLines(text, scan, shapes, chosen, frame, 0, used, cap);
     // The skeleton takes a part of the share only: head and tail, and the blocks of the
@@ -1261,7 +1272,7 @@ function reshaped(text: string, scan: Scan, budget: i32, ratio: f64, hint: strin
  * lines are the outcome and may take the numbered layout above SMALL_BUDGET; in
  * a command that succeeded they are more often source or prose ("raise ValueError").
  */
-export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null, failed: bool = false, skeleton: i32[] | null = null): KeepResult {
+export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null, failed: bool = false, skeleton: i32[] | null = null, ranked: i32 = 0): KeepResult {
   const n = text.length;
   const ratio = clampRatio(headRatio);
   // What a command that succeeded hangs on is offered before head and tail.
@@ -1313,7 +1324,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   // The error lines do not all fit the room they may take (each whole, a long one cut as offer cuts it).
   const overflow = errorNeed(scan, perGap, cap >> 1).units > cap;
   const order = selectionOrder(text, scan, shapes, small, overflow);
-  if (outline !== null) withSkeleton(text, scan, order, outline);
+  if (outline !== null) withSkeleton(text, scan, order, outline, ranked, small);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row
   // where the others name a file's line); it is left to head and tail, as above

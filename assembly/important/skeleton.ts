@@ -155,11 +155,11 @@ export class SkeletonLines {
    * The skeleton's lines as (start, 1-based line) pairs in the order they are offered
    * the budget: the shallowest level first, and within a level spread over the whole
    * output (its first line, then the middle one, then the quarters, …), so that what
-   * fits outlines all of it rather than its first page. Closes the lines still open.
+   * fits outlines all of it rather than its first page, after those `out` holds. Closes
+   * the lines still open.
    */
-  order(): i32[] {
+  order(out: i32[]): i32[] {
     while (this.depth > 0) this.close();
-    const out = new Array<i32>();
     for (let k = 0, offered = 0; k < MAX_DEPTH && offered < LEVELS_OFFERED; k++) {
       const heads = unchecked(this.levels[k * LEVEL_FIELDS + HEADS]);
       if (heads == 0 || unchecked(this.levels[k * LEVEL_FIELDS + HEADED]) < heads * MIN_MEAN_SPAN) continue;

@@ -16,7 +16,7 @@ function skeletonOf(text: string): i32[] {
     reader.line(text, a, t, b, ++line);
     a = b + 1;
   }
-  const pairs = reader.order();
+  const pairs = reader.order([]);
   const lines = new Array<i32>();
   for (let i = 1; i < pairs.length; i += 2) lines.push(pairs[i]);
   return lines;

@@ -1,7 +1,8 @@
 // The minimal level (≈ 800 chars) spends its budget by value, on real captures of
 // the tuning part of the corpus: every distinct error message before a second copy
 // of any, no line shown twice, the totals near the end before warnings, an event
-// stream's failures in their own words, and a file's unused room given to its outline.
+// stream's failures in their own words, a file's unused room given to its outline, and
+// the top rows of a table ranked by a number before the banner over it.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { tuningFixture } from "./support/tuning-fixture.js";
@@ -171,5 +172,24 @@ describe("minimal level: an error word that only names something is no failure",
     // "'exceptions' may be undefined, or defined from star imports: …, .exceptions, …" is a
     // warning about a name: it no longer takes a third of the budget as an error.
     expect(text).not.toContain("'exceptions' may be undefined");
+  });
+});
+
+describe("minimal level: a table ranked by a number shows its top rows", () => {
+  it("shows a profile's costliest functions before its banner and the source it annotates (callgrind_annotate)", () => {
+    const { meta, text } = minimal("callgrind-annotate-catalog");
+    const shown = numbered(text);
+    // The table sorted by instruction count starts at line 26: its first three rows.
+    for (const row of meta.facts.mustKeep.slice(1, 4)) expect(text, row).toContain(row);
+    for (const line of [26, 27, 28]) expect(shown.has(line), `line ${line}`).toBe(true);
+    // The banner's settings ("Timerange: …", "Thresholds: …") give up their room.
+    expect(shown.has(7)).toBe(false);
+  });
+
+  it("shows the rows a profile sorted by cumulative time heads with (cProfile)", () => {
+    const { text } = minimal("cprofile-sort-cumulative");
+    for (const fn of ["report.py:45(main)", "report.py:10(make_orders)"]) expect(text, fn).toContain(fn);
+    // The table's last rows, every cost 0.000, give up their room.
+    expect(text).not.toContain("{method 'insert' of 'list' objects}");
   });
 });

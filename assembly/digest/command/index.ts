@@ -266,10 +266,14 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   let sections = tree.length > 0 ? "" : sectionOutlineOf(text, perLine.sections, (room * SECTIONS_SHARE) / 100);
   if (sections.length > 0 && errorRoom > room - sections.length - 1) sections = "";
   if (sections.length > 0) room -= sections.length + 1;
-  // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts).
+  // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts),
+  // under a small budget after the top rows of a table it ranked by a number
+  // (important/ranked-rows.ts): a larger one's head shows them where they are printed.
   const lined = perLine.skeleton;
-  const skeleton = lined !== null ? lined.order() : null;
-  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton);
+  const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : [];
+  const ranked = top.length >> 1;
+  const skeleton = lined !== null ? lined.order(top) : null;
+  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked);
   const listed = names !== null ? names.listed : "";
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
   out.add(status).addChar(0x0a);

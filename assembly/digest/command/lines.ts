@@ -14,6 +14,7 @@ import { InlineLists, inlineListLine } from "./inline-lists";
 import { LineLeads } from "./leads";
 import { SectionLines } from "./outline";
 import { SkeletonLines } from "../../important/skeleton";
+import { RankedRows } from "../../important/ranked-rows";
 import { FindingsReader } from "./findings";
 import { RecordsReader } from "./records";
 import { commandTotalsOf } from "./totals";
@@ -43,6 +44,8 @@ export class CommandLines extends LineNoter {
   sections: SectionLines = new SectionLines();
   /** Read only for a command that succeeded (the skeleton is not offered otherwise); else null. */
   skeleton: SkeletonLines | null = null;
+  /** A table ranked by a number (important/ranked-rows.ts), read when the skeleton is. */
+  ranked: RankedRows = new RankedRows();
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     this.runners.line(text, pos, t, end, nl, lineNo);
@@ -58,7 +61,10 @@ export class CommandLines extends LineNoter {
     if (t == pos && t < end) this.leads.lineAt(text, pos, t, end, finding);
     this.sections.line(text, pos, t, end, lineNo);
     const skeleton = this.skeleton;
-    if (skeleton !== null) skeleton.line(text, pos, t, end, lineNo);
+    if (skeleton !== null) {
+      skeleton.line(text, pos, t, end, lineNo);
+      this.ranked.line(text, pos, t, end, lineNo, digits);
+    }
     // The flagged lines are noted last.
     super.line(text, pos, t, end, nl, lineNo, digits, tokens);
   }

@@ -1,0 +1,111 @@
+// The top rows of a table ranked by a number: a profile sorted by its cost
+// ("149,070,763 (31.52%)  catalog.c:main" over "77,521,960 (16.39%)  …", cProfile's rows by
+// cumulative time), a report sorted by size. Such a table's first rows are what it was
+// printed for, and under a small budget they come before its banner and its legend.
+//
+// Read line by line on the pass that exists (the command digest's, see
+// digest/command/lines.ts), for a command that succeeded: each of a line's first MAX_COLS
+// tokens that is a number only ("149,070,763", "0.976", "18.0%") continues its column's run
+// while it does not exceed the number above it. A run of consecutive lines at least
+// MIN_ROWS long whose numbers fall at least MIN_DROPS times, by steps that differ, is
+// ranked: a column of one value repeated ranks nothing, an ascending one (line numbers)
+// never runs, and one that counts down by one step ("handle case 240", "… 239") numbers
+// its rows rather than measures them. The longest one is offered. Only the first
+// MAX_LINES lines are read: a report prints its ranking near its start, under a banner,
+// and a long log is not read a second time line by line for one.
+
+import { isDigit, isSpaceOrTab } from "../util/chars";
+import { findNewline, unitAt } from "../util/lines";
+
+/** A line's leading tokens read as columns. */
+const MAX_COLS: i32 = 6;
+/** Rows a ranked run holds at least. */
+const MIN_ROWS: i32 = 8;
+/** Times its numbers fall at least. */
+const MIN_DROPS: i32 = 4;
+/** Lines read, from the first. */
+const MAX_LINES: i32 = 4096;
+/** Rows offered, from the top. */
+const ROWS_OFFERED: i32 = 12;
+
+/** The token s[a, b) (not empty) as a number when it is only digits, thousands commas, one point and a closing "%"; else NaN. */
+function numberOf(s: string, a: i32, b: i32): f64 {
+  if (unitAt(s, b - 1) == 0x25 && --b == a) return NaN;
+  let v: f64 = 0;
+  let scale: f64 = 0;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    if (isDigit(c)) {
+      v = v * 10 + <f64>(c - 0x30);
+      scale *= 10;
+    } else if (c == 0x2e && scale == 0 && i > a) scale = 1;
+    else if (c != 0x2c || i == a) return NaN;
+  }
+  return scale > 0 ? v / scale : v;
+}
+
+export class RankedRows {
+  /** Per column: the number on the line above (NaN when it had none), and its run's first row start, line, rows and falls. */
+  private above: StaticArray<f64> = new StaticArray<f64>(MAX_COLS);
+  /** Per column: its run's first fall, until one differs (then -1). */
+  private steps: StaticArray<f64> = new StaticArray<f64>(MAX_COLS);
+  private runs: StaticArray<i32> = new StaticArray<i32>(MAX_COLS * 4);
+  private bestStart: i32 = -1;
+  private bestLine: i32 = 0;
+  private bestRows: i32 = 0;
+
+  constructor() {
+    for (let c = 0; c < MAX_COLS; c++) unchecked((this.above[c] = NaN));
+  }
+
+  /** Line `line` (1-based) [a, b) of s; `t` its first unit after spaces and tabs, `digits` 0 when it holds no digit. */
+  line(s: string, a: i32, t: i32, b: i32, line: i32, digits: i32): void {
+    if (line > MAX_LINES) return;
+    let p = digits == 0 ? b : t;
+    for (let c = 0; c < MAX_COLS; c++) {
+      let e = p;
+      while (e < b && !isSpaceOrTab(unitAt(s, e))) e++;
+      const v = p < b ? numberOf(s, p, e) : NaN;
+      const prev = unchecked(this.above[c]);
+      const r = c * 4;
+      if (v <= prev) {
+        const step = unchecked(this.steps[c]);
+        if (unchecked((this.runs[r + 2] += 1)) == 2) unchecked((this.steps[c] = prev - v));
+        else if (step != prev - v) unchecked((this.steps[c] = -1));
+        if (v < prev) unchecked((this.runs[r + 3] += 1));
+      } else {
+        this.close(c);
+        unchecked((this.runs[r] = a));
+        unchecked((this.runs[r + 1] = line));
+        unchecked((this.runs[r + 2] = 1));
+        unchecked((this.runs[r + 3] = 0));
+      }
+      unchecked((this.above[c] = v));
+      p = e;
+      while (p < b && isSpaceOrTab(unitAt(s, p))) p++;
+    }
+  }
+
+  private close(c: i32): void {
+    const r = c * 4;
+    if (unchecked(this.steps[c]) >= 0) return;
+    const rows = unchecked(this.runs[r + 2]);
+    if (rows < MIN_ROWS || unchecked(this.runs[r + 3]) < MIN_DROPS || rows <= this.bestRows) return;
+    this.bestRows = rows;
+    this.bestStart = unchecked(this.runs[r]);
+    this.bestLine = unchecked(this.runs[r + 1]);
+  }
+
+  /** The first rows of the longest ranked run as (start, 1-based line) pairs, top first; closes the runs still open. */
+  rows(s: string): i32[] {
+    for (let c = 0; c < MAX_COLS; c++) this.close(c);
+    const out = new Array<i32>();
+    let start = this.bestStart;
+    for (let k = 0; start >= 0 && k < min(this.bestRows, ROWS_OFFERED); k++) {
+      out.push(start);
+      out.push(this.bestLine + k);
+      start = findNewline(s, start, s.length) + 1;
+    }
+    return out;
+  }
+}

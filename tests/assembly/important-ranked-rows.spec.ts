@@ -1,0 +1,119 @@
+import { digestCommand } from "../../assembly/digest/command";
+import { DigestContext } from "../../assembly/digest/shared/types";
+import { RankedRows } from "../../assembly/important/ranked-rows";
+
+/** The top rows of `text`'s ranked table read line by line, as the 1-based line numbers offered, in order. */
+function rankedOf(text: string): i32[] {
+  const reader = new RankedRows();
+  const n = text.length;
+  let a = 0;
+  let line = 0;
+  while (a < n) {
+    let b = text.indexOf("\n", a);
+    if (b < 0) b = n;
+    let t = a;
+    let digits = 0;
+    while (t < b && (text.charCodeAt(t) == 0x20 || text.charCodeAt(t) == 0x09)) t++;
+    for (let i = t; i < b; i++) if (text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) digits = 1;
+    reader.line(text, a, t, b, ++line, digits);
+    a = b + 1;
+  }
+  const pairs = reader.rows(text);
+  const lines = new Array<i32>();
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    // Each pair's start is its line's first unit.
+    expect(pairs[i] == 0 || text.charCodeAt(pairs[i] - 1) == 0x0a).toBe(true);
+    lines.push(pairs[i + 1]);
+  }
+  return lines;
+}
+
+/** `values` as rows "  <value>  <name k>", one a line. */
+function rows(values: string[]): string {
+  let s = "";
+  for (let k = 0; k < values.length; k++) s += "  " + values[k] + "  fn_" + k.toString() + "\n";
+  return s;
+}
+
+describe("RankedRows: the top rows of a table ranked by a number", () => {
+  it("offers the first rows of a column that falls over eight rows or more, top first", () => {
+    // 1      "Ir  file:function"      a header: no number
+    // 2–11   "  149,070,763  fn_0" …  column 0 falls 9 times in 10 rows, by steps that differ
+    // 12     ""                       closes the run
+    const text = "Ir  file:function\n" + rows(["149,070,763", "77,521,960", "74,222,833", "33,509,600", "17,541,114", "15,660,342", "5,280,000", "5,280,000", "4,991,888", "2,160,475"]) + "\n";
+    expect(rankedOf(text)).toStrictEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it("reads a percentage as its number, and no lone sign", () => {
+    // 1–9 "  46.0%  fn_0" … falls; then 10–18 "  %  fn_k": no number, so no run
+    expect(rankedOf(rows(["46.0%", "18.0%", "10.4%", "9.9%", "9.5%", "4.1%", "2.0%", "1.5%", "0.3%"]))).toStrictEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(rankedOf(rows(["%", "%", "%", "%", "%", "%", "%", "%", "%"]))).toStrictEqual([]);
+  });
+
+  it("offers at most twelve rows of a long ranked column", () => {
+    // 1–20  "  20.5  fn_0", "  19.25  fn_1", …: falls by a quarter more each row.
+    const values = new Array<string>();
+    for (let k = 0; k < 20; k++) values.push((100.0 - <f64>k * 3.0 - <f64>(k * k) * 0.25).toString());
+    expect(rankedOf(rows(values)).length).toBe(12);
+  });
+
+  it("reads a later column when the first does not rank (a profile's rows sorted by cumulative time)", () => {
+    // columns: ncalls (unsorted), tottime (unsorted), cumtime (falls), name
+    // 1 "   ncalls  tottime  cumtime  name"  header
+    // 2–10 the rows; ncalls "6/1" is no number
+    const text =
+      "   ncalls  tottime  cumtime  name\n" +
+      "      6/1    0.000    0.976  exec\n" +
+      "        1    0.017    0.976  report.py:1(<module>)\n" +
+      "        1    0.001    0.950  report.py:45(main)\n" +
+      "        1    0.000    0.394  report.py:10(make_orders)\n" +
+      "        1    0.119    0.394  report.py:11(<listcomp>)\n" +
+      "    60000    0.052    0.341  __init__.py:299(loads)\n" +
+      "    60000    0.016    0.275  __init__.py:183(dumps)\n" +
+      "    60000    0.101    0.267  decoder.py:332(decode)\n" +
+      "    60000    0.084    0.259  encoder.py:183(encode)\n";
+    expect(rankedOf(text)).toStrictEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("takes no column that only counts down by one step, rises, or repeats one value", () => {
+    // "case 240", "case 239", … numbers the rows; line numbers rise; "0.000" never falls.
+    let countdown = "";
+    for (let k = 0; k < 12; k++) countdown += "* abc1234 orders: handle case " + (240 - k).toString() + "\n";
+    expect(rankedOf(countdown)).toStrictEqual([]);
+    expect(rankedOf(rows(["1", "2", "3", "5", "8", "13", "21", "34", "55"]))).toStrictEqual([]);
+    expect(rankedOf(rows(["0.000", "0.000", "0.000", "0.000", "0.000", "0.000", "0.000", "0.000", "0.000"]))).toStrictEqual([]);
+  });
+
+  it("takes no run shorter than eight rows, nor one a blank line or a row without the number breaks", () => {
+    // 1–7 falls over seven rows only; 8 "" breaks; 9–12 four more rows
+    const short = rows(["90", "70", "55", "40", "33", "20", "11"]) + "\n" + rows(["9", "7", "4", "2"]);
+    expect(rankedOf(short)).toStrictEqual([]);
+    // 1–4 falls, 5 "  total  all" has no number there, 6–10 falls again: two runs of 4 and 5
+    const broken = rows(["90", "70", "55", "40"]) + "  total  all\n" + rows(["33", "20", "11", "7", "2"]);
+    expect(rankedOf(broken)).toStrictEqual([]);
+  });
+
+  it("offers the longest ranked run when there are several", () => {
+    // 1–8 a run of 8 rows; 9 "" ; 10–19 a run of 10 rows: the second is offered
+    const first = rows(["80", "71", "60", "52", "40", "33", "21", "10"]);
+    const second = rows(["95", "90", "81", "77", "64", "50", "47", "31", "22", "9"]);
+    const offered = rankedOf(first + "\n" + second);
+    expect(offered[0]).toBe(10);
+    expect(offered.length).toBe(10);
+  });
+
+  it("puts a succeeded command's top rows before its banner under a small budget", () => {
+    // A profiler's report: a 30-line banner, then 40 rows ranked by cost (lines 33–72), then a legend.
+    let text = "";
+    for (let k = 0; k < 30; k++) text += "Option " + k.toString() + ":   setting value that says little " + k.toString() + "\n";
+    text += "\ncost  function\n";
+    for (let k = 0; k < 40; k++) text += "  " + (900000 - k * 20000 - k * k * 7).toString() + "  module.c:function_" + k.toString() + "\n";
+    for (let k = 0; k < 20; k++) text += "legend line " + k.toString() + " explains a column of the table above\n";
+    const d = digestCommand(text, 800, new DigestContext("bash", '{"command":"profile"}', 0), "");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    // Numbered: the first rows, then the banner's first lines with what is left.
+    expect(d.llm.includes("\n33:   900000  module.c:function_0\n")).toBe(true);
+    expect(d.llm.includes("\n36:   839937  module.c:function_3\n")).toBe(true);
+    expect(d.llm.includes("\n20: Option 19:")).toBe(false);
+  });
+});
