@@ -188,7 +188,9 @@ export function compactResult(
     // header and totals on top of an output that fits) is made again within the output's
     // length; a file is shown as it is (its digest adds line numbers, and a cut would lose its end).
     if (d.llm.length > cleaned.length && cleaned.length <= budget) {
+      ctx.layoutBudget = budget;
       const again = category != Category.FileContent ? notedDigest(category, cleaned, cleaned.length, ctx, hint) : null;
+      ctx.layoutBudget = 0;
       if (again !== null && again.llm.length <= cleaned.length) d = again;
       else {
         d = whole(cleaned, d);

@@ -39,7 +39,8 @@
 // take all of it, and so may a failed command's error lines at any budget when
 // they do not fit their share (never is one dropped for a head or tail line);
 // then the cut is numbered (important/numbered.ts), above SMALL_BUDGET only when
-// the errors stand in MIN_NUMBERED_GROUPS places or more: one marker up
+// the errors stand in MIN_NUMBERED_GROUPS places or more, or when a marker per gap
+// would leave out flagged lines a numbered cut keeps (keepWithScan): one marker up
 // front and each kept line after its number, the user's frames between the
 // first and the last one offered too, as a line then costs far less. Blocks that
 // repeat (thread dumps) are shown once. Each marker counts the flagged lines
@@ -1257,11 +1258,11 @@ function errorNeed(scan: Scan, perGap: i32, lineCap: i32): ErrorNeed {
 }
 
 /**
- * The head within `budget` would fold a run of encoded lines or show a long line's
+ * The head within `budget`, laid out by `layout`, would fold a run of encoded lines or show a long line's
  * start (important/encoded.ts); never under SMALL_BUDGET, whose cut is numbered.
  */
-function reshaped(text: string, scan: Scan, budget: i32, ratio: f64, hint: string): bool {
-  if (budget < SMALL_BUDGET) return false;
+function reshaped(text: string, scan: Scan, budget: i32, layout: i32, ratio: f64, hint: string): bool {
+  if (layout < SMALL_BUDGET) return false;
   const perGap = markerBound(text.length, scan.totalLines, hint, null) + 2;
   const room = budget - perGap;
   return headPieces(text, <i32>Math.floor(<f64>room * ratio), perGap).reshaped;
@@ -1272,26 +1273,82 @@ function reshaped(text: string, scan: Scan, budget: i32, ratio: f64, hint: strin
  * lines are the outcome and may take the numbered layout above SMALL_BUDGET; in
  * a command that succeeded they are more often source or prose ("raise ValueError").
  */
-export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null, failed: bool = false, skeleton: i32[] | null = null, ranked: i32 = 0): KeepResult {
+export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null = null, failed: bool = false, skeleton: i32[] | null = null, ranked: i32 = 0, layoutBudget: i32 = 0): KeepResult {
+  // The layout follows `layoutBudget` when it is larger: the level's budget, for a text
+  // made again within its own length (compact.ts), which a small budget's layout would
+  // show line by line, numbered, for the sake of the few lines left out.
+  const layout = max(budget, layoutBudget);
+  const kept = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, AS_BUDGET_LAYS_OUT);
+  const cut = kept.cut;
+  if (cut === null || cut.numbered || layout < SMALL_BUDGET) return kept;
+  // Marked gap by gap, a cut spends a marker on every gap: when that leaves flagged lines
+  // out, the numbered layout is tried too (its choices as this budget makes them, then as a
+  // small budget makes them) and shown when it keeps more flagged lines and no fewer lines
+  // in all. A budget that keeps them all keeps this layout, and so does a cut whose numbers
+  // would cost more than its markers: a larger budget never keeps fewer flagged lines than
+  // a smaller one, which is numbered, for want of the room its markers take.
+  const before = flaggedKept(cut, scan, failed);
+  if (before == scan.count) return kept;
+  const lines = linesKept(cut);
+  if ((cut.count + 1) * (markerBound(text.length, scan.totalLines, hint, null) + 2) <= lines * prefixWidth(scan.totalLines)) return kept;
+  for (let mode = NUMBERED_LAYOUT; mode <= NUMBERED_AS_SMALL; mode++) {
+    const numbered = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, mode);
+    const other = numbered.cut;
+    if (other !== null && flaggedKept(other, scan, failed) > before && linesKept(other) >= lines) return numbered;
+  }
+  return kept;
+}
+
+/** Lines the kept ranges of `cut` touch. */
+function linesKept(cut: Cut): i32 {
+  let lines = 0;
+  for (let k = 0; k < cut.count; k++) lines += cut.lastLine(k) - unchecked(cut.firstLines[k]) + 1;
+  return lines;
+}
+
+/**
+ * Flagged lines of `scan` that start inside a kept range of `cut`; of a command that
+ * succeeded, not its error lines, more often source or prose than its outcome ("raise ValueError").
+ */
+function flaggedKept(cut: Cut, scan: Scan, failed: bool): i32 {
+  let kept = 0;
+  let k = 0;
+  for (let i = 0; i < scan.count && k < cut.count; i++) {
+    const at = unchecked(scan.lineStarts[i]);
+    while (k < cut.count && unchecked(cut.ends[k]) <= at) k++;
+    if (k < cut.count && unchecked(cut.starts[k]) <= at && (failed || rankOf(unchecked(scan.kinds[i])) < 3)) kept++;
+  }
+  return kept;
+}
+
+/** keepLaidOut(): the layout `layout` gives (numbered under SMALL_BUDGET, or for errors in many places). */
+const AS_BUDGET_LAYS_OUT: i32 = 0;
+/** keepLaidOut(): numbered, the lines chosen as `layout` chooses them, head and tail given their share. */
+const NUMBERED_LAYOUT: i32 = 1;
+/** keepLaidOut(): numbered, the lines chosen as under SMALL_BUDGET (every flagged line offered), head and tail given `layout`'s share. */
+const NUMBERED_AS_SMALL: i32 = 2;
+
+/** keepWithScan() within `budget`, laid out as `numbered` says (AS_BUDGET_LAYS_OUT, NUMBERED_LAYOUT, NUMBERED_AS_SMALL). */
+function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null, failed: bool, skeleton: i32[] | null, ranked: i32, layout: i32, numbered: i32): KeepResult {
   const n = text.length;
   const ratio = clampRatio(headRatio);
   // What a command that succeeded hangs on is offered before head and tail.
   const outline = skeleton !== null && skeleton.length > 0 && !failed ? skeleton : null;
-  if (budget <= 0 || (scan.count == 0 && outline === null && !reshaped(text, scan, budget, ratio, hint))) return plainTruncation(text, scan, budget, ratio, hint);
+  if (budget <= 0 || (scan.count == 0 && outline === null && !reshaped(text, scan, budget, layout, ratio, hint))) return plainTruncation(text, scan, budget, ratio, hint);
   // A failed command's error lines come before head and tail at any budget: when
   // they do not fit the share flagged lines get, they may take all of it, and when
   // they stand in several places the cut is numbered, as under a small budget (a
   // line's number costs a few units where a marker costs a line).
-  let small = budget < SMALL_BUDGET;
-  let share = small ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE;
-  if (!small && failed) {
+  let small = numbered == NUMBERED_AS_SMALL || layout < SMALL_BUDGET;
+  let share = layout < SMALL_BUDGET ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE;
+  if (layout >= SMALL_BUDGET && failed) {
     const gapBound = markerBound(n, scan.totalLines, hint, null) + 2;
     const shareCap = <i32>Math.floor(<f64>(budget - gapBound) * IMPORTANT_SHARE);
     // A long line is cut to at most half the share (offer): a minified line is not many errors.
     const need = errorNeed(scan, gapBound, shareCap >> 1);
     if (need.units > shareCap) {
       share = IMPORTANT_SHARE_SMALL;
-      small = need.groups >= MIN_NUMBERED_GROUPS;
+      small = small || need.groups >= MIN_NUMBERED_GROUPS;
     }
   }
   // Every gap costs at most one marker, its two newlines and its "; incl. …" counts;
@@ -1305,21 +1362,23 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
     hidden.alikeLast = scan.totalLines;
   }
   // Under a small budget the cut is numbered: one marker, and a number before each kept line.
-  const perLine = small ? prefixWidth(scan.totalLines) : 0;
-  const firstGap = small ? numberedMarkerBound(n, scan.totalLines, hint, hidden) + 1 : markerBound(n, scan.totalLines, hint, hidden) + 2;
-  const perGap = small ? 0 : firstGap;
+  // `numbered` lays a larger budget's cut out so, its choices made as that budget makes them.
+  const lined = small || numbered != AS_BUDGET_LAYS_OUT;
+  const perLine = lined ? prefixWidth(scan.totalLines) : 0;
+  const firstGap = lined ? numberedMarkerBound(n, scan.totalLines, hint, hidden) + 1 : markerBound(n, scan.totalLines, hint, hidden) + 2;
+  const perGap = lined ? 0 : firstGap;
   const room = budget - firstGap;
   if (room < perGap + perLine + MIN_PARTIAL) return plainTruncation(text, scan, budget, ratio, hint);
   const cap = <i32>Math.floor(<f64>room * share);
   // What head and tail keep whatever is chosen: flagged blocks inside cost nothing.
   // Head and tail only grow when fewer units go to blocks, so these are kept in any case.
   const minRest = room - cap;
-  const freeHeadEnd = small ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio));
-  const freeHeadCost = small ? freeHeadEnd + perLine * linesIn(text, 0, freeHeadEnd) : freeHeadEnd;
-  const freeTailStart = small ? numberedTailStart(text, minRest - freeHeadCost, perLine) : tailCut(text, minRest - freeHeadEnd);
+  const freeHeadEnd = lined ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio));
+  const freeHeadCost = lined ? freeHeadEnd + perLine * linesIn(text, 0, freeHeadEnd) : freeHeadEnd;
+  const freeTailStart = lined ? numberedTailStart(text, minRest - freeHeadCost, perLine) : tailCut(text, minRest - freeHeadEnd);
   const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);
   frame.perLine = perLine;
-  frame.withHeaders = budget >= SMALL_BUDGET;
+  frame.withHeaders = layout >= SMALL_BUDGET;
 
   // The error lines do not all fit the room they may take (each whole, a long one cut as offer cuts it).
   const overflow = errorNeed(scan, perGap, cap >> 1).units > cap;

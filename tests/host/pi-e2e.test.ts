@@ -20,7 +20,17 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PI = peerPath("@mariozechner/pi-coding-agent", "dist/cli.js");
 const CLI = join(ROOT, "dist/cli.bundle.js");
 const MARKER = /lines ([\d,]+)–([\d,]+) of ([\d,]+)(?: \(partial\))?[^\n]*?read more: abridge_read id=(\S+?) offset=(\d+)/;
+// A numbered cut has one marker up front; its offset is the first line it leaves out.
+const NUMBERED = /of ([\d,]+) lines shown, numbered[^\n]*?read more: abridge_read id=(\S+?) offset=(\d+)/;
 const num = (s: string) => Number(s.replaceAll(",", ""));
+
+/** The call and the first omitted lines (from the first gap's marker, or a numbered cut's one). */
+function omitted(text: string): { id: string; first: number; last: number } | null {
+  const m = MARKER.exec(text);
+  if (m) return { id: m[4], first: num(m[1]), last: num(m[2]) };
+  const n = NUMBERED.exec(text);
+  return n ? { id: n[2], first: num(n[3]), last: num(n[1]) } : null;
+}
 
 function hasTool(name: string): boolean {
   try {
@@ -49,12 +59,8 @@ function script(request: ChatRequest): Turn {
   // after the first error) would differ from run to run.
   if (results.length === 0) return { toolCall: { name: "bash", arguments: { command: "make -k 2>&1" } } };
   if (results.length === 1 && tools.includes("abridge_read")) {
-    const m = MARKER.exec(results[0].text);
-    if (m) {
-      const first = num(m[1]);
-      const last = num(m[2]);
-      return { toolCall: { name: "abridge_read", arguments: { id: m[4], offset: first, limit: Math.min(500, last - first + 1) } } };
-    }
+    const o = omitted(results[0].text);
+    if (o) return { toolCall: { name: "abridge_read", arguments: { id: o.id, offset: o.first, limit: Math.min(500, o.last - o.first + 1) } } };
   }
   return { text: "The build failed; see the error above." };
 }
@@ -181,11 +187,11 @@ describe.skipIf(missing.length > 0)(`pi with the abridge extension, end to end${
     const results = toolResults(withAbridge.requests[2]);
     expect(results).toHaveLength(2);
     const read = results[1].text;
-    const m = MARKER.exec(results[0].text)!;
-    const first = num(m[1]);
+    const o = omitted(results[0].text)!;
+    const first = o.first;
     const lines = fullBuildLog.split("\n");
     expect(read).toContain(`${first}: ${lines[first - 1]}`);
-    const lastShown = Math.min(num(m[2]), first + 499);
+    const lastShown = Math.min(o.last, first + 499);
     expect(read).toContain(`${lastShown}: ${lines[lastShown - 1]}`);
   });
 });

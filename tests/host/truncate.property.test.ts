@@ -233,7 +233,9 @@ describe("keepImportant properties", () => {
   it("agrees with the TypeScript port on the marked form (budgets of 2,000 and more)", () => {
     fc.assert(
       fc.property(longText, markedBudget, ratio, hint, (t, b, r, h) => {
-        expect(port.keepImportant(t, b, r, h)).toBe(keepImportant(t, b, r, h));
+        // A cut numbered because that keeps more flagged lines than a marker per gap is the core's alone.
+        const out = keepImportant(t, b, r, h);
+        if (!out.includes(" lines shown, numbered")) expect(port.keepImportant(t, b, r, h)).toBe(out);
       }),
       { numRuns: 400 },
     );
@@ -263,7 +265,7 @@ describe("real logs keep their error lines", () => {
         for (const s of meta.facts.errorLineSuffixes ?? []) expect(lines.some((l) => l.endsWith(s))).toBe(true);
         checkPieces(output, out);
         // The port mirrors the marked form, the one the benchmark measures; the numbered form is the core's alone.
-        if (b >= 2000) expect(port.keepImportant(output, b, 0.6, "; read more: abridge_read id=call_1 offset={first}")).toBe(out);
+        if (b >= 2000 && !out.includes(" lines shown, numbered")) expect(port.keepImportant(output, b, 0.6, "; read more: abridge_read id=call_1 offset={first}")).toBe(out);
       });
     }
     it(`${id}: importantLines flags every error line`, () => {

@@ -222,8 +222,10 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   d.facts = a.facts;
   d.summary = a.summary;
   d.textLines = lines;
-  const totals = ofOutput !== null ? ofOutput : perLine.totals(budget < NUMBERED_BELOW);
-  const status = statusLine(ctx.exitCode, lines, runners, budget < NUMBERED_BELOW) + (totals.length > 0 ? " \u00b7 " + totals : "");
+  // Made again within the text's own length, the cut is laid out as the level's budget lays it out.
+  const small = max(budget, ctx.layoutBudget) < NUMBERED_BELOW;
+  const totals = ofOutput !== null ? ofOutput : perLine.totals(small);
+  const status = statusLine(ctx.exitCode, lines, runners, small) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", largestCount(totals), budget);
   // Up to here the analysis was only read (its totals are the same at each reading): a
@@ -236,7 +238,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // commit ids (a blame) carry code after the id, and code keeps its indentation.
   // The output as printed when it holds a table its cut may name the rows of (names.ts), else "".
   const tabled = withTable(text, perLine.records.finish().tables, budget);
-  if (ofOutput === null && budget < NUMBERED_BELOW && !perLine.records.finish().idLedMostly()) {
+  if (ofOutput === null && small && !perLine.records.finish().idLedMostly()) {
     const narrow = squeezeColumns(text, scan);
     if (narrow !== null) {
       const n = digestCommandOf(narrow, budget, ctx, hint, totals, tabled);
@@ -258,7 +260,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // document's sections) only takes room they leave, their cut's marker counted.
   const errorRoom = ctx.exitCode == 0 ? 0 : rankedUnits(scan, 3) + CUT_FRAMING + hint.length;
   // A cut table's names (names.ts) come before an outline: they say what a row-by-row reader asks.
-  const names = tableNamesWithin(printed !== null ? printed : tabled, room, errorRoom, scan, ctx.exitCode != 0 && budget < NUMBERED_BELOW);
+  const names = tableNamesWithin(printed !== null ? printed : tabled, room, errorRoom, scan, ctx.exitCode != 0 && small);
   if (names !== null) room -= names.reserve;
   let tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
   if (tree.length > 0 && errorRoom > room - tree.length - 1) tree = "";
@@ -273,7 +275,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : [];
   const ranked = top.length >> 1;
   const skeleton = lined !== null ? lined.order(top) : null;
-  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked);
+  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
   const listed = names !== null ? names.listed : "";
   const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
   out.add(status).addChar(0x0a);

@@ -397,19 +397,19 @@ const MAX_CUTS: i32 = 3;
  * (the rows the cut shows are not named again) goes to a wider cut, kept when its names
  * still fit beside it; up to MAX_CUTS cuts.
  */
-export function keepWithNames(names: TableNames | null, text: string, scan: Scan, room: i32, ratio: f64, hint: string, shapes: Shapes, failed: bool, skeleton: i32[] | null, ranked: i32): KeepResult {
-  let kept = keepWithScan(text, scan, room, ratio, hint, shapes, failed, skeleton, ranked);
+export function keepWithNames(names: TableNames | null, text: string, scan: Scan, room: i32, ratio: f64, hint: string, shapes: Shapes, failed: bool, skeleton: i32[] | null, ranked: i32, layoutBudget: i32 = 0): KeepResult {
+  let kept = keepWithScan(text, scan, room, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
   if (names === null) return kept;
   const total = room + names.reserve;
   const first = names.linesFor(kept.cut, names.reserve - 1);
   // Names that do not fit even beside the narrower cut give their room back.
-  if (first === null) return keepWithScan(text, scan, total, ratio, hint, shapes, failed, skeleton, ranked);
+  if (first === null) return keepWithScan(text, scan, total, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
   let listed = first;
   let given = room;
   for (let k = 1; k < MAX_CUTS; k++) {
     const used = listed.length > 0 ? listed.length + 1 : 0;
     if (total - used <= given) break;
-    const wider = keepWithScan(text, scan, total - used, ratio, hint, shapes, failed, skeleton, ranked);
+    const wider = keepWithScan(text, scan, total - used, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
     const relisted = names.linesFor(wider.cut, listed.length);
     if (relisted === null) break;
     kept = wider;

@@ -15,6 +15,12 @@ export class DigestContext {
    * longer than the text (compact.ts), and that digest reads it from here.
    */
   analysis: TextAnalysis | null = null;
+  /**
+   * The budget of the level asked for, when a digest is made again within a text's own
+   * length (compact.ts): a cut's layout follows the level, not that length, so a text that
+   * nearly fits a large budget is not shown numbered, line by line, as a small budget's cut.
+   */
+  layoutBudget: i32 = 0;
 
   constructor(
     public tool: string,
