@@ -126,3 +126,15 @@ export function nodeTools() {
   }
   return NODE_TOOLS;
 }
+
+/** Fixed identities and dates, so that commit ids are the same on every capture. */
+export const GIT_ENV = {
+  GIT_AUTHOR_NAME: "Dana Developer",
+  GIT_AUTHOR_EMAIL: "dana@shop.example",
+  GIT_COMMITTER_NAME: "Dana Developer",
+  GIT_COMMITTER_EMAIL: "dana@shop.example",
+  GIT_AUTHOR_DATE: "2024-03-01T10:00:00Z",
+  GIT_COMMITTER_DATE: "2024-03-01T10:00:00Z",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_NOSYSTEM: "1",
+};

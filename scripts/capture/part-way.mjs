@@ -3,7 +3,7 @@
 // missing, python -m compileall over a tree with syntax errors in the middle, an npm script whose
 // build log ends in a failure, and git rebase --exec whose check fails on one of the commits.
 import { join } from "node:path";
-import { scratch, sh, writeTree } from "./lib.mjs";
+import { GIT_ENV, scratch, sh, writeTree } from "./lib.mjs";
 
 const SERVICES = ["accounts", "billing", "catalogue", "checkout", "emails", "invoices", "inventory", "orders", "payments", "pricing", "receipts", "refunds", "reports", "reviews", "search", "shipping", "stock", "suppliers", "tax", "wishlist"];
 
@@ -90,16 +90,6 @@ function siteTree(id) {
   return dir;
 }
 
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: "Dana Developer",
-  GIT_AUTHOR_EMAIL: "dana@shop.example",
-  GIT_COMMITTER_NAME: "Dana Developer",
-  GIT_COMMITTER_EMAIL: "dana@shop.example",
-  GIT_AUTHOR_DATE: "2024-03-01T10:00:00Z",
-  GIT_COMMITTER_DATE: "2024-03-01T10:00:00Z",
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-};
 
 const CHECK_SH = `#!/bin/sh
 # Checks that every rate in rates.txt is a whole number of basis points.

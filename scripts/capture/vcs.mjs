@@ -2,19 +2,8 @@
 // modify/delete and add/add conflicts; git bisect run finding the commit that broke a price
 // check; and patch applying a Python point-release diff to a tree with local edits, where some
 // hunks fail.
-import { scratch, sh, writeTree } from "./lib.mjs";
+import { GIT_ENV, scratch, sh, writeTree } from "./lib.mjs";
 
-/** Fixed identities and dates, so that commit ids are the same on every capture. */
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: "Dana Developer",
-  GIT_AUTHOR_EMAIL: "dana@shop.example",
-  GIT_COMMITTER_NAME: "Dana Developer",
-  GIT_COMMITTER_EMAIL: "dana@shop.example",
-  GIT_AUTHOR_DATE: "2024-03-01T10:00:00Z",
-  GIT_COMMITTER_DATE: "2024-03-01T10:00:00Z",
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-};
 const git = (dir, command) => sh(command, { cwd: dir, env: GIT_ENV });
 
 const service = (n, setting, extra = "", doc = "reads its queue and writes invoices") => `"""Order service ${n}: ${doc}."""
