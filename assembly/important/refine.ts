@@ -188,6 +188,8 @@ function nameMention(s: string, ls: i32, le: i32, w: i32, e: i32): bool {
 export const FREE_TEXT: u8 = 1;
 export const STATUS: u8 = 2;
 export const IN_WORDS: u8 = 3;
+/** Or'ed into a flagged line's noted verdict: the line names the function of the frame under it (namesFramesFunction). */
+export const NAMES_FRAMES_FUNCTION: u8 = 0x80;
 
 /**
  * What line [ls, le) and the line before it, [ps, pe) (ps -1 for none), say of the keyword
@@ -220,18 +222,16 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
 }
 
 /**
- * Line `line` names the function of the frame whose location the next line gives alone
- * ("panic({0x509fc0, 0x553490})" over "\t/usr/lib/go/src/runtime/panic.go:884 +0x212"):
+ * Line [ls, le) names the function of the frame whose location the next line, [a, b), gives
+ * alone ("panic({0x509fc0, 0x553490})" over "\t/usr/lib/go/src/runtime/panic.go:884 +0x212"):
  * a keyword there is the function's name, one frame of a trace flagged already. The line
  * is a call (it closes the parenthesis it opens, with no message before it): an exception
  * over its frames ("java.lang.IllegalArgumentException: quantity must be positive: 0"
- * over "\tat shop.Cart.add(Cart.java:10)") is the failure the trace reports.
+ * over "\tat shop.Cart.add(Cart.java:10)") is the failure the trace reports. Worked out
+ * by the pass over the lines while it holds both (notes.ts, NAMES_FRAMES_FUNCTION).
  */
-function namesFramesFunction(s: string, shapes: Shapes, line: i32): bool {
-  if (line + 1 >= shapes.count) return false;
-  const a = unchecked(shapes.starts[line + 1]);
-  const b = unchecked(shapes.ends[line + 1]);
-  return isBareLocation(s, a, b) && isFrame(s, a, b) && isCall(s, unchecked(shapes.starts[line]), unchecked(shapes.ends[line]));
+export function namesFramesFunction(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
+  return isBareLocation(s, a, b) && isFrame(s, a, b) && isCall(s, ls, le);
 }
 
 /** Line [ls, le) is a call, "name(args)": it ends with the parenthesis its first one opens, no ": " before that. */
@@ -252,7 +252,10 @@ function isCall(s: string, ls: i32, le: i32): bool {
  * under a diagnostic or a frame. `verdict`: the line's wordVerdict, as noted.
  */
 function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
-  if (namesFramesFunction(s, shapes, line)) return true;
+  if (ASC_SHRINK_LEVEL < 2) {
+    if (verdict & NAMES_FRAMES_FUNCTION && line + 1 < shapes.count) return true;
+    verdict &= ~NAMES_FRAMES_FUNCTION;
+  } else if (line + 1 < shapes.count && namesFramesFunction(s, unchecked(shapes.starts[line]), unchecked(shapes.ends[line]), unchecked(shapes.starts[line + 1]), unchecked(shapes.ends[line + 1]))) return true;
   if (verdict != IN_WORDS) return verdict == FREE_TEXT;
   const ls = unchecked(shapes.starts[line]);
   const le = unchecked(shapes.ends[line]);
