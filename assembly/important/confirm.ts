@@ -7,14 +7,37 @@ import { digitsEnd, unitAt } from "../util/lines";
 import { isLowerWordAt } from "../util/scan";
 import { Kind } from "./kinds";
 
-function at(s: string, i: i32): i32 {
+// The helpers of this file are inline in the Node core: a hit is confirmed by a dozen of
+// them, and their calls cost more than their work ("warning:" in every other line of a
+// build log). The size-optimised build calls them (scripts/asc-size-inlining.mjs).
+
+// @ts-ignore: decorator
+@inline function at(s: string, i: i32): i32 {
   return i >= 0 && i < s.length ? unitAt(s, i) : CharCode.SPACE;
 }
 
-/** s[i, i + lit.length) equals the lower-case `lit`, ignoring ASCII case. */
-function lowerIs(s: string, i: i32, lit: string): bool {
-  const e = i + lit.length;
-  return i >= 0 && e <= s.length && isLowerWordAt(s, i, e, lit);
+/** ASCII's lower-case bit in each of 4 UTF-16 units. */
+const LOWER_BITS: u64 = 0x0020002000200020;
+
+/**
+ * s[i, i + lit.length) equals the lower-case `lit` (letters only), ignoring ASCII case. The
+ * Node core compares 4 units at a time: with 0x20 set, a unit is a lower-case letter only
+ * if it was that letter in either case.
+ */
+// @ts-ignore: decorator
+@inline function lowerIs(s: string, i: i32, lit: string): bool {
+  const n = lit.length;
+  const e = i + n;
+  if (i < 0 || e > s.length) return false;
+  if (ASC_SHRINK_LEVEL >= 2 || i + ((n + 3) & ~3) > s.length) return isLowerWordAt(s, i, e, lit);
+  const from = changetype<usize>(s) + (<usize>i << 1);
+  const units = changetype<usize>(lit);
+  for (let k = 0; k < n; k += 4) {
+    const left = n - k;
+    const mask = left >= 4 ? <u64>-1 : (<u64>1 << (<u64>left << 4)) - 1;
+    if (((load<u64>(from + (<usize>k << 1)) | LOWER_BITS) ^ load<u64>(units + (<usize>k << 1))) & mask) return false;
+  }
+  return true;
 }
 
 function exactIs(s: string, i: i32, lit: string): bool {
@@ -29,7 +52,8 @@ function startsAt(s: string, i: i32, end: i32, lit: string): bool {
 }
 
 /** Case of s[i, i + len): 1 all lower, 2 all upper, 3 capitalised, 0 mixed. */
-function caseOf(s: string, i: i32, len: i32): i32 {
+// @ts-ignore: decorator
+@inline function caseOf(s: string, i: i32, len: i32): i32 {
   let upper = 0;
   for (let j = 0; j < len; j++) if (<u32>(unitAt(s, i + j) - CharCode.A) <= 25) upper++;
   if (upper == 0) return 1;
@@ -39,7 +63,8 @@ function caseOf(s: string, i: i32, len: i32): i32 {
 }
 
 /** A word ends at `e`: no identifier follows, nor a file-name-like ".c", "/x", "-x". */
-function wordEndsAt(s: string, e: i32): bool {
+// @ts-ignore: decorator
+@inline function wordEndsAt(s: string, e: i32): bool {
   const c = at(s, e);
   if (isIdentChar(c)) return false;
   if ((c == CharCode.DOT || c == CharCode.SLASH || c == CharCode.MINUS) && isIdentChar(at(s, e + 1))) return false;
@@ -50,7 +75,8 @@ function wordEndsAt(s: string, e: i32): bool {
  * A word starts at `w`: nothing word-like precedes it. Capitalised words may
  * follow letters (TypeError, NullPointerException, DeprecationWarning).
  */
-function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
+// @ts-ignore: decorator
+@inline function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
   const c = at(s, w - 1);
   // A path or name component: "lib-es2022/error", "src/fail.c", "x.error", "lib-error".
   if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
@@ -63,7 +89,8 @@ function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
  * "0 errors", "0 tests failed", "no warnings", "without failures" before, or "errors: 0",
  * "failed=0" after.
  */
-function zeroCount(s: string, w: i32, e: i32): bool {
+// @ts-ignore: decorator
+@inline function zeroCount(s: string, w: i32, e: i32): bool {
   let j = w - 1;
   while (j >= 0 && unitAt(s, j) == CharCode.SPACE) j--;
   if (isZeroAt(s, j)) return true;
@@ -76,8 +103,10 @@ function zeroCount(s: string, w: i32, e: i32): bool {
       if (isZeroAt(s, k)) return true;
     }
   }
-  if (j >= 1 && lowerIs(s, j - 1, "no") && !isIdentChar(at(s, j - 2))) return true;
-  if (j >= 6 && lowerIs(s, j - 6, "without") && !isIdentChar(at(s, j - 7))) return true;
+  // The Node core tests their last letter first: most words before a count are neither.
+  const last = ASC_SHRINK_LEVEL < 2 && j >= 0 ? unitAt(s, j) | 0x20 : 0;
+  if ((ASC_SHRINK_LEVEL >= 2 || last == 0x6f) && j >= 1 && lowerIs(s, j - 1, "no") && !isIdentChar(at(s, j - 2))) return true;
+  if ((ASC_SHRINK_LEVEL >= 2 || last == 0x74) && j >= 6 && lowerIs(s, j - 6, "without") && !isIdentChar(at(s, j - 7))) return true;
   let k = e;
   while (k < s.length && unitAt(s, k) == CharCode.SPACE) k++;
   const c = at(s, k);
@@ -90,12 +119,14 @@ function zeroCount(s: string, w: i32, e: i32): bool {
 }
 
 /** A lone "0" at `j`: no name part or decimal point before it. */
-function isZeroAt(s: string, j: i32): bool {
+// @ts-ignore: decorator
+@inline function isZeroAt(s: string, j: i32): bool {
   return j >= 0 && unitAt(s, j) == CharCode._0 && !isIdentChar(at(s, j - 1)) && at(s, j - 1) != CharCode.DOT;
 }
 
 /** A count stands right before the word at `w`: digits, a space, and no name part before them. */
-function countBefore(s: string, w: i32): bool {
+// @ts-ignore: decorator
+@inline function countBefore(s: string, w: i32): bool {
   if (at(s, w - 1) != CharCode.SPACE || !isDigit(at(s, w - 2))) return false;
   let j = w - 2;
   while (j >= 0 && isDigit(unitAt(s, j))) j--;

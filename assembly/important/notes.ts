@@ -6,7 +6,8 @@
 // located diagnostic: its severity and code, see findingTag), flagged or not.
 import { Kind } from "./kinds";
 import { messageKey } from "./novel";
-import { wordVerdict } from "./refine";
+import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, wordVerdict } from "./refine";
+import { mayUnderline } from "./titles";
 import { NO_WORDS, Scan } from "./scan";
 import { LineVisitor } from "./shapes";
 import { opensWithStatusWord } from "./status";
@@ -65,6 +66,13 @@ export class LineNoter extends LineVisitor {
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     const scan = this.scan;
     const h = this.next;
+    // A flagged line that names the function of the frame under it: told while both are held
+    // (the size-optimised build reads both lines again instead, in refine.ts).
+    if (ASC_SHRINK_LEVEL < 2 && h > 0 && unchecked(scan.lineNumbers[h - 1]) == lineNo - 1) {
+      if (namesFramesFunction(text, this.prevPos, this.prevEnd, pos, end)) unchecked((this.notes[lineNo - 2] |= <u64>NAMES_FRAMES_FUNCTION << 32));
+    }
+    // The line above may be a title this one underlines (titles.ts): told from the end held here.
+    if (ASC_SHRINK_LEVEL < 2 && lineNo >= 2 && mayUnderline(text, end)) unchecked((this.notes[lineNo - 2] |= <u64>MAY_BE_UNDERLINED << 32));
     if (h < scan.count && unchecked(scan.lineNumbers[h]) == lineNo) {
       this.next = h + 1;
       const key = messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));

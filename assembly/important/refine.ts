@@ -33,7 +33,7 @@ import { markRecordHeads } from "./records";
 import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
 import { dropDataRows } from "./template-rows";
-import { isUnderlinedTitle } from "./titles";
+import { isUnderlinedTitle, underlines } from "./titles";
 import { sortI64 } from "../util/sort-ints";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
@@ -189,6 +189,12 @@ function nameMention(s: string, ls: i32, le: i32, w: i32, e: i32): bool {
 export const FREE_TEXT: u8 = 1;
 export const STATUS: u8 = 2;
 export const IN_WORDS: u8 = 3;
+/** Or'ed into a flagged line's noted verdict: the line names the function of the frame under it (namesFramesFunction). */
+export const NAMES_FRAMES_FUNCTION: u8 = 0x80;
+/** Or'ed into any line's noted verdict byte: the next line may underline it (titles.ts, mayUnderline). */
+export const MAY_BE_UNDERLINED: u8 = 0x40;
+/** The bits of a noted verdict byte that hold the verdict. */
+const VERDICT_BITS: u8 = 3;
 
 /**
  * What line [ls, le) and the line before it, [ps, pe) (ps -1 for none), say of the keyword
@@ -221,18 +227,16 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
 }
 
 /**
- * Line `line` names the function of the frame whose location the next line gives alone
- * ("panic({0x509fc0, 0x553490})" over "\t/usr/lib/go/src/runtime/panic.go:884 +0x212"):
+ * Line [ls, le) names the function of the frame whose location the next line, [a, b), gives
+ * alone ("panic({0x509fc0, 0x553490})" over "\t/usr/lib/go/src/runtime/panic.go:884 +0x212"):
  * a keyword there is the function's name, one frame of a trace flagged already. The line
  * is a call (it closes the parenthesis it opens, with no message before it): an exception
  * over its frames ("java.lang.IllegalArgumentException: quantity must be positive: 0"
- * over "\tat shop.Cart.add(Cart.java:10)") is the failure the trace reports.
+ * over "\tat shop.Cart.add(Cart.java:10)") is the failure the trace reports. Worked out
+ * by the pass over the lines while it holds both (notes.ts, NAMES_FRAMES_FUNCTION).
  */
-function namesFramesFunction(s: string, shapes: Shapes, line: i32): bool {
-  if (line + 1 >= shapes.count) return false;
-  const a = unchecked(shapes.starts[line + 1]);
-  const b = unchecked(shapes.ends[line + 1]);
-  return isBareLocation(s, a, b) && isFrame(s, a, b) && isCall(s, unchecked(shapes.starts[line]), unchecked(shapes.ends[line]));
+export function namesFramesFunction(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
+  return isBareLocation(s, a, b) && isFrame(s, a, b) && isCall(s, ls, le);
 }
 
 /** Line [ls, le) is a call, "name(args)": it ends with the parenthesis its first one opens, no ": " before that. */
@@ -253,7 +257,10 @@ function isCall(s: string, ls: i32, le: i32): bool {
  * under a diagnostic or a frame. `verdict`: the line's wordVerdict, as noted.
  */
 function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
-  if (namesFramesFunction(s, shapes, line)) return true;
+  if (ASC_SHRINK_LEVEL < 2) {
+    if (verdict & NAMES_FRAMES_FUNCTION && line + 1 < shapes.count) return true;
+    verdict &= VERDICT_BITS;
+  } else if (line + 1 < shapes.count && namesFramesFunction(s, unchecked(shapes.starts[line]), unchecked(shapes.ends[line]), unchecked(shapes.starts[line + 1]), unchecked(shapes.ends[line + 1]))) return true;
   if (verdict != IN_WORDS) return verdict == FREE_TEXT;
   const ls = unchecked(shapes.starts[line]);
   const le = unchecked(shapes.ends[line]);
@@ -425,11 +432,14 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     // names none ("x.py:8:43: undefined name …") is only located: where every line is
     // one, as pyflakes prints them, being one sets no line apart.
     // A title the tool underlined states what follows (titles.ts): a summary of it.
-    if (isUnderlinedTitle(text, shapes, i)) {
+    const note = unchecked(notes[i]);
+    // The size-optimised build reads the next line's end again; the Node core's pass over the lines noted it.
+    const mayBeTitle = ASC_SHRINK_LEVEL < 2 ? (<u8>(note >> 32) & MAY_BE_UNDERLINED) != 0 && i + 1 < shapes.count : true;
+    if (ASC_SHRINK_LEVEL < 2 ? mayBeTitle && underlines(text, shapes, i) : isUnderlinedTitle(text, shapes, i)) {
       unchecked((marked[i] = <u8>Kind.Summary));
       continue;
     }
-    const finding = findingOf(unchecked(notes[i]));
+    const finding = findingOf(note);
     if (finding != 0 && findingCode(finding) >= 0) {
       unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
       continue;

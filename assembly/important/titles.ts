@@ -33,14 +33,19 @@ function trimmedEnd(s: string, a: i32, b: i32): i32 {
   // Most lines are followed by one that does not end in a fill character: nothing else
   // is read for them.
   if (i + 1 >= shapes.count) return false;
-  const rb = unchecked(shapes.ends[i + 1]);
-  if (rb == 0) return false;
-  const last = unitAt(s, rb - 1);
-  return (last == 0x3d || last == CharCode.MINUS || last == CharCode.SPACE || last == CharCode.TAB) && underlines(s, shapes, i);
+  return mayUnderline(s, unchecked(shapes.ends[i + 1])) && underlines(s, shapes, i);
+}
+
+/** A line that ends at b may underline the line above it: it ends with a fill unit, or a blank. */
+// @ts-ignore: decorator
+@inline export function mayUnderline(s: string, b: i32): bool {
+  if (b == 0) return false;
+  const last = unitAt(s, b - 1);
+  return last == 0x3d || last == CharCode.MINUS || last == CharCode.SPACE || last == CharCode.TAB;
 }
 
 /** isUnderlinedTitle() past its first test. */
-function underlines(s: string, shapes: Shapes, i: i32): bool {
+export function underlines(s: string, shapes: Shapes, i: i32): bool {
   const ra = unchecked(shapes.starts[i + 1]);
   const rb = unchecked(shapes.ends[i + 1]);
   if (ra >= rb) return false;
