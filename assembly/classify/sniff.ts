@@ -20,6 +20,7 @@ import { Category } from "../category";
 import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
+import { startsWithAt } from "../util/scan";
 
 /** Code units examined from the start of the text. */
 export const SNIFF_UNITS = 8192;
@@ -51,12 +52,6 @@ function startsWithNoCase(s: string, i: i32, limit: i32, word: string): bool {
     if (c >= CharCode.A && c <= CharCode.Z) c |= 0x20;
     if (c != <i32>word.charCodeAt(k)) return false;
   }
-  return true;
-}
-
-function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
-  if (i + lit.length > end) return false;
-  for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
   return true;
 }
 

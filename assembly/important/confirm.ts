@@ -4,7 +4,7 @@
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
 import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
 import { digitsEnd, unitAt } from "../util/lines";
-import { isLowerWordAt } from "../util/scan";
+import { isLowerWordAt, startsWithAt } from "../util/scan";
 import { Kind } from "./kinds";
 
 // The helpers of this file are inline in the Node core: a hit is confirmed by a dozen of
@@ -41,14 +41,7 @@ const LOWER_BITS: u64 = 0x0020002000200020;
 }
 
 function exactIs(s: string, i: i32, lit: string): bool {
-  return i >= 0 && startsAt(s, i, s.length, lit);
-}
-
-function startsAt(s: string, i: i32, end: i32, lit: string): bool {
-  const n = lit.length;
-  if (end - i < n) return false;
-  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
-  return true;
+  return i >= 0 && startsWithAt(s, i, s.length, lit);
 }
 
 /** Case of s[i, i + len): 1 all lower, 2 all upper, 3 capitalised, 0 mixed. */

@@ -8,7 +8,7 @@
 //   assertions  "Expected: 2379", "2378 !== 2379", "want \"x\"", "but was: <1799>", "  left: 379"
 import { CharCode, isAlpha, isDigit, toLower } from "../util/chars";
 import { gapEnd, lettersEnd, unitAt } from "../util/lines";
-import { findText } from "../util/scan";
+import { findText, startsWithAt } from "../util/scan";
 import { Shapes } from "./shapes";
 
 /** Lines looked back over for the frame an annotation belongs to, at most. */
@@ -22,13 +22,6 @@ const LIBRARY_MARKS: string[] = [
   // A shared object as the frame's module: "(libtsan.so.2+0x61e11)", "(in /usr/lib/libc.so.6)".
   ".so.", ".so+", ".so)", ".dylib", ".dll",
 ];
-
-function startsWithAt(s: string, i: i32, end: i32, lit: string): bool {
-  const n = lit.length;
-  if (end - i < n) return false;
-  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
-  return true;
-}
 
 /** Whether s[a, b) holds `lit` (not empty). */
 function contains(s: string, a: i32, b: i32, lit: string): bool {

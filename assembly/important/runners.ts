@@ -10,6 +10,7 @@
 //   mocha     "  3 passing (12ms)", "  1 failing", "  2 pending"
 import { CharCode, isDigit } from "../util/chars";
 import { blanksEnd, digitsEnd, findNewline, unitAt } from "../util/lines";
+import { startsWithAt } from "../util/scan";
 import { Kind } from "./kinds";
 import { Scan, scanImportant } from "./scan";
 
@@ -37,15 +38,8 @@ export class RunnerSummary {
   }
 }
 
-function startsAt(s: string, i: i32, end: i32, lit: string): bool {
-  const n = lit.length;
-  if (end - i < n) return false;
-  for (let j = 0; j < n; j++) if (unitAt(s, i + j) != unitAt(lit, j)) return false;
-  return true;
-}
-
 function indexIn(s: string, start: i32, end: i32, lit: string): i32 {
-  for (let i = start; i + lit.length <= end; i++) if (startsAt(s, i, end, lit)) return i;
+  for (let i = start; i + lit.length <= end; i++) if (startsWithAt(s, i, end, lit)) return i;
   return -1;
 }
 
@@ -93,7 +87,7 @@ function addCount(current: i32, more: i32): i32 {
 function allDigitsThen(s: string, i: i32, end: i32, word: string): bool {
   const from = i;
   i = digitsEnd(s, i, end);
-  return i > from && startsAt(s, i, end, word);
+  return i > from && startsWithAt(s, i, end, word);
 }
 
 /** The counts a jest or vitest summary line [t, end) states ("1 failed, 12 passed, 13 total"). */
@@ -136,16 +130,16 @@ export class RunnerReader {
     const r = this.r;
     let hit = false;
     if (first == 0x54 /* T */) {
-      if (startsAt(text, t, end, "Tests:")) {
+      if (startsWithAt(text, t, end, "Tests:")) {
         r.runner = "jest";
         jestCounts(r, text, t, end);
         hit = true;
-      } else if (startsAt(text, t, end, "Test Suites:")) {
+      } else if (startsWithAt(text, t, end, "Test Suites:")) {
         hit = true;
-      } else if (startsAt(text, t, end, "Test Files ") && t > pos) {
+      } else if (startsWithAt(text, t, end, "Test Files ") && t > pos) {
         r.runner = "vitest";
         hit = true;
-      } else if (startsAt(text, t, end, "Tests ") && t > pos && r.runner == "vitest") {
+      } else if (startsWithAt(text, t, end, "Tests ") && t > pos && r.runner == "vitest") {
         jestCounts(r, text, t, end);
         hit = true;
       }
@@ -157,13 +151,13 @@ export class RunnerReader {
         pytestCounts(r, text, t, end);
         hit = true;
       }
-    } else if (first == 0x52 /* R */ && t == pos && startsAt(text, t, end, "Ran ") && allDigitsThen(text, t + 4, end, " test")) {
+    } else if (first == 0x52 /* R */ && t == pos && startsWithAt(text, t, end, "Ran ") && allDigitsThen(text, t + 4, end, " test")) {
       r.runner = "unittest";
       r.passed = countAfter(text, t, end, "Ran ");
       r.failed = 0;
       this.afterRan = true;
       hit = true;
-    } else if (this.afterRan && t == pos && (startsAt(text, t, end, "OK") && (end == t + 2 || startsAt(text, t, end, "OK (")) || startsAt(text, t, end, "FAILED (") || (end == t + 6 && startsAt(text, t, end, "FAILED")))) {
+    } else if (this.afterRan && t == pos && (startsWithAt(text, t, end, "OK") && (end == t + 2 || startsWithAt(text, t, end, "OK (")) || startsWithAt(text, t, end, "FAILED (") || (end == t + 6 && startsWithAt(text, t, end, "FAILED")))) {
       const failures = max(countAfter(text, t, end, "failures="), 0);
       const errors = countAfter(text, t, end, "errors=");
       const skipped = countAfter(text, t, end, "skipped=");
@@ -173,17 +167,17 @@ export class RunnerReader {
       r.passed = max(0, r.passed - failures - max(errors, 0) - max(skipped, 0));
       this.afterRan = false;
       hit = true;
-    } else if (t == pos && (startsAt(text, t, end, "--- FAIL: ") || startsAt(text, t, end, "--- PASS: "))) {
+    } else if (t == pos && (startsWithAt(text, t, end, "--- FAIL: ") || startsWithAt(text, t, end, "--- PASS: "))) {
       if (unitAt(text, t + 4) == 0x46) this.goFailed++;
       else this.goPassed++;
       r.runner = "go test";
       r.passed = this.goPassed;
       r.failed = this.goFailed;
       hit = unitAt(text, t + 4) == 0x46;
-    } else if (t == pos && (startsAt(text, t, end, "ok  \t") || startsAt(text, t, end, "FAIL\t") || (end == t + 4 && (startsAt(text, t, end, "PASS") || startsAt(text, t, end, "FAIL"))))) {
+    } else if (t == pos && (startsWithAt(text, t, end, "ok  \t") || startsWithAt(text, t, end, "FAIL\t") || (end == t + 4 && (startsWithAt(text, t, end, "PASS") || startsWithAt(text, t, end, "FAIL"))))) {
       if (r.runner.length == 0) r.runner = "go test";
       hit = true;
-    } else if (startsAt(text, t, end, "test result: ")) {
+    } else if (startsWithAt(text, t, end, "test result: ")) {
       r.runner = "cargo test";
       if (!this.cargoSeen) {
         r.passed = -1;
@@ -265,7 +259,7 @@ export function findRunnerSummaries(text: string): RunnerSummary {
 function isPytestQuiet(s: string, t: i32, end: i32): bool {
   const from = t;
   t = digitsEnd(s, t, end);
-  if (!(startsAt(s, t, end, " passed") || startsAt(s, t, end, " failed") || startsAt(s, t, end, " error") || startsAt(s, t, end, " skipped") || startsAt(s, t, end, " deselected") || startsAt(s, t, end, " xfailed") || startsAt(s, t, end, " xpassed") || startsAt(s, t, end, " warning"))) return false;
+  if (!(startsWithAt(s, t, end, " passed") || startsWithAt(s, t, end, " failed") || startsWithAt(s, t, end, " error") || startsWithAt(s, t, end, " skipped") || startsWithAt(s, t, end, " deselected") || startsWithAt(s, t, end, " xfailed") || startsWithAt(s, t, end, " xpassed") || startsWithAt(s, t, end, " warning"))) return false;
   const at = indexIn(s, from, end, " in ");
   if (at < 0) return false;
   let j = at + 4;

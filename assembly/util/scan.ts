@@ -75,6 +75,12 @@ export function unitsEqual(a: usize, b: usize, n: i32): bool {
   return !v128.any_true(v128.xor(v128.load(a + off), v128.load(b + off)));
 }
 
+
+/** s[start, end) starts with `lit`. */
+export function startsWithAt(s: string, start: i32, end: i32, lit: string): bool {
+  const n = lit.length;
+  return end - start >= n && unitsEqual(changetype<usize>(s) + (<usize>start << 1), changetype<usize>(lit), n);
+}
 /**
  * Index of the first `needle` in s[from, end), or -1. The std String#indexOf compares
  * the whole needle at every position; this finds candidates by the needle's first

@@ -3,7 +3,7 @@
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { codePoints, findNewline, safeEnd, textStats, unitAt } from "../../util/lines";
-import { findText, unitsEqual } from "../../util/scan";
+import { findText } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { Digest } from "./types";
 
@@ -69,11 +69,7 @@ export class LineIndex {
   }
 }
 
-/** s[start, end) starts with `lit`. */
-export function startsWithAt(s: string, start: i32, end: i32, lit: string): bool {
-  const n = lit.length;
-  return end - start >= n && unitsEqual(changetype<usize>(s) + (<usize>start << 1), changetype<usize>(lit), n);
-}
+export { startsWithAt } from "../../util/scan";
 
 /** Index of `lit` (not empty) in s[start, end), or -1. */
 export function indexIn(s: string, start: i32, end: i32, lit: string): i32 {
