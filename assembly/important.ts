@@ -10,7 +10,9 @@
 // notice only when all are, important/notice.ts: not "[INFO] Error stacktraces
 // are turned on.") and the last, summaries and exit lines (three from each
 // end), the other errors from both ends inwards, each message once, those
-// that name a file's line or a test before those that name nothing, then the
+// that name a file's line or a test (or, under a small budget when they do not all
+// fit, whose next line only names their place: "  --> main.rs:13:34") before those
+// that name nothing, then the
 // rarest first (important/novel.ts, important/place.ts:
 // the one "Duplicate case label" before a second "'next' is defined but never
 // used", "Dunning.java:[8,43] cannot find symbol" before "[ERROR] -> [Help 1]";
@@ -229,7 +231,9 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const repeats = new Array<i32>();
   // When they do not all fit, a message's places are facts too: the rarest message's
   // places first, each in line order; and the user's files before a library's.
-  novelFirst(text, scan, errorOrder, 2, novel, repeats, overflow);
+  // Under a small budget lines are offered one by one, not as blocks: an error whose
+  // place is the short line below it ("  --> main.rs:13:34") names a place as well.
+  novelFirst(text, scan, errorOrder, 2, novel, repeats, overflow, overflow && small);
   if (overflow) userPlacesFirst(text, scan, novel, repeats);
   // A failure a later error line names again (a runner's progress line before its report)
   // waits: the report says more.

@@ -146,6 +146,21 @@ function gravity(scan: Scan, h: i32): i32 {
   return rankOf(unchecked(scan.kinds[h])) == 3 ? 0 : 1;
 }
 
+/** A line that only names a place is at most this long ("  --> src/main.rs:34:25"). */
+const PLACE_ONLY: i32 = 48;
+
+/**
+ * The line after the one ending at `end` only names where that one's failure is: indented,
+ * short, and naming a file's line ("error[E0106]: missing lifetime specifier" over
+ * "  --> main.rs:13:34"). The error line names a place through it.
+ */
+function placedBelow(text: string, end: i32): bool {
+  const a = end + 1;
+  let b = a;
+  while (b < text.length && b - a <= PLACE_ONLY && text.charCodeAt(b) != 10) b++;
+  return b > a && b - a <= PLACE_ONLY && (text.charCodeAt(a) == 32 || text.charCodeAt(a) == 9) && namesPlace(text, a, b);
+}
+
 /** Rounds told apart: later rounds share the last, in their order. */
 const MAX_ROUND: i32 = 0x7fff;
 /** Hits ranked at most: more (16 million flagged lines) are split in their order (inOrder). */
@@ -173,14 +188,15 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * first (a finding's severity), then the rarer groups, then in `order` (the first
  * `keepFirst` of `order` keep their places in front when they are their groups' first).
  * Among first copies of the same gravity, a line that names where (a file's line, a
- * test) comes before one that names nothing.
+ * test) comes before one that names nothing; with `placeBelow`, so does one whose
+ * next line only names its place ("error[E0308]: mismatched types" over "  --> main.rs:23:5").
  * Every distinct code or message reaches the budget before a second copy of any.
  * With `placesInOrder` (the error lines do not all fit), `later` holds the rarest
  * message's places first, each message's places in line order: the eight places of
  * an "Item None has no attribute" are eight fixes, where the second of ninety "Function
  * is missing a type annotation" adds little the count does not say.
  */
-export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[], placesInOrder: bool = false): void {
+export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[], placesInOrder: bool = false, placeBelow: bool = false): void {
   const n = order.length;
   if (n > MAX_HITS) {
     inOrder(text, scan, order, out, later);
@@ -211,8 +227,9 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
     // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not
-    // asked: a flood of them costs no pass over their words.
-    const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) ? 1 : 0;
+    // asked: a flood of them costs no pass over their words. The line below is asked only
+    // when `placeBelow` (error lines that do not all fit, offered one by one).
+    const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) && !(placeBelow && placedBelow(text, unchecked(scan.lineEnds[h]))) ? 1 : 0;
     unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 45) | (<i64>nowhere << 44) | (<i64>rarity << 24) | <i64>j));
   }
   sortStaticI64(ranked);

@@ -7,8 +7,8 @@ function place(line: string): bool {
 }
 
 /** novelFirst's order over every hit (support/ranked.ts). */
-function ranked(text: string, keepFirst: i32): string {
-  return rankedLines(text, scanImportant(text), keepFirst);
+function ranked(text: string, keepFirst: i32, placeBelow: bool = false): string {
+  return rankedLines(text, scanImportant(text), keepFirst, placeBelow, placeBelow);
 }
 
 describe("namesPlace: an error line that names where its failure is", () => {
@@ -54,5 +54,31 @@ describe("novelFirst: located first copies before unlocated ones of the same gra
       "error: src/a.c:9: cannot find symbol\n" + // line 3, a repeat of line 2's message
       "error: for more information see the help\n"; // line 4, names nothing
     expect(ranked(text, 1)).toBe("1 2 4 | 3");
+  });
+
+  it("counts a short indented line under an error that names its place as the error's own place, when the errors do not all fit a small budget", () => {
+    // Lines 2 and 5 state their place on the line below (3 and 6, not error lines);
+    // line 4 names nothing. Line 5 comes before line 4 only when the errors overflow
+    // the room of a small budget (placeBelow); else line order decides between them.
+    const text =
+      "error: the first failure\n" + // line 1, kept first
+      "error: missing lifetime specifier\n" + // line 2, its place is line 3
+      "  --> main.rs:13:34\n" + // line 3, a place only
+      "error: some errors have detailed explanations\n" + // line 4, names nothing
+      "error: mismatched types\n" + // line 5, its place is line 6
+      "  --> main.rs:23:5\n"; // line 6, a place only
+    expect(ranked(text, 1, true)).toBe("1 2 5 4 |");
+    expect(ranked(text, 1)).toBe("1 2 4 5 |");
+  });
+
+  it("does not take a long indented line, or one at the margin, for a place only", () => {
+    const text =
+      "error: the first failure\n" + // line 1, kept first
+      "error: missing lifetime specifier\n" + // line 2: line 3 is a whole message, not a place only
+      "  in the struct defined at main.rs:13:34 the field by_zone needs a named lifetime\n" +
+      "error: some errors have detailed explanations\n" + // line 4, names nothing
+      "error: mismatched types\n" + // line 5: line 6 is another error, at the margin
+      "main.rs:23:5: error: expected u32\n"; // line 6, located itself
+    expect(ranked(text, 1, true)).toBe("1 6 2 4 5 |");
   });
 });

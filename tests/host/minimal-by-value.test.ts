@@ -67,6 +67,15 @@ describe("minimal level: each error message once, the rarest first", () => {
     expect(text).toContain("==== vat-1 FAILED");
     expect(text).toContain("==== parse-1 FAILED");
   });
+
+  it("reaches every distinct message of a compiler that states each error's place on the line below, before its closing advice (rustc)", () => {
+    const { meta, text } = minimal("rustc-borrow-type-errors");
+    // Six codes; the most common one (four "mismatched types") had waited behind the
+    // lines that name no place at all.
+    for (const line of meta.facts.errorLines) expect(text, line).toContain(line);
+    expect(text).toMatch(/^20: error\[E0308\]: mismatched types$/m);
+    expect(text).toContain("--> main.rs:23:5");
+  });
 });
 
 describe("minimal level: a trace by the line that closes it", () => {
