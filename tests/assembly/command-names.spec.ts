@@ -28,7 +28,7 @@ const PIP =
   "pytest                    8.4.0\n";
 
 // Lines 1–2 the header, then two lines a row: the first holds the Name, under the header
-// word (the `[Nr]` column is a number); row [ 0] has no name and is counted all the same.
+// word (the `[Nr]` column is a number); row [ 0] has no name, and the count is of the rows named.
 const READELF =
   "  [Nr] Name              Type             Address           Offset\n" +
   "       Size              EntSize          Flags  Link  Info  Align\n" +
@@ -57,6 +57,24 @@ const SS =
   "LISTEN 0      16        10.77.12.1:6379      0.0.0.0:*    users:((\"python3\",pid=4132,fd=6))\n" +
   "LISTEN 0      16        10.77.10.1:8080      0.0.0.0:*    users:((\"python3\",pid=4132,fd=3))\n" +
   "LISTEN 0      16           0.0.0.0:2222      0.0.0.0:*    users:((\"python3\",pid=4132,fd=10))\n";
+
+// Line 1 the header, lines 2–11 the rows (lsof-p-service; FD repeats `mem`): NAME, the
+// last column, names each row and runs to the line's end; NODE holds numbers but on lines
+// 9–10, where a socket's protocol stands (`TCP`): those rows are unlike the rest (a column
+// is of numbers when fewer than a quarter of its values are more: here 2 of 10). SIZE/OFF's
+// `0t0` is no word (it opens with a digit).
+const LSOF =
+  "COMMAND   PID USER   FD   TYPE             DEVICE SIZE/OFF    NODE NAME\n" +
+  "python3 32644 root  mem    REG              254,0   911904  339704 /usr/lib/libm.so.6\n" +
+  "python3 32644 root  mem    REG              254,0  1926232  339380 /usr/lib/libc.so.6\n" +
+  "python3 32644 root  mem    REG              254,0    27028  338846 /usr/lib/gconv-modules.cache\n" +
+  "python3 32644 root  mem    REG              254,0   215000  338944 /usr/lib/ld-linux-x86-64.so.2\n" +
+  "python3 32644 root    0r   CHR                1,3      0t0       3 /dev/null\n" +
+  "python3 32644 root    3w   REG              254,0        0 2187797 /logs/worker-00.log\n" +
+  "python3 32644 root   15u   REG              254,0     8192 2188884 /orders.db\n" +
+  "python3 32644 root   16u  IPv4             102773      0t0     TCP 127.0.0.1:18601 (LISTEN)\n" +
+  "python3 32644 root   17u  IPv4             102774      0t0     TCP 127.0.0.1:18602 (LISTEN)\n" +
+  "python3 32644 root   22r  FIFO               0,15      0t0  102779 pipe\n";
 
 /** A cut of `text` keeping its 1-based lines first..last (inclusive). */
 function cutKeeping(text: string, first: i32, last: i32): Cut {
@@ -89,13 +107,23 @@ describe("table names: the key column of every row a cut leaves out", () => {
     expect(names.tables.length).toBe(1);
     expect(names.tables[0].label).toBe("Name");
     expect(names.tables[0].names.join(" ")).toBe(" .interp .text .data .bss .comment .debug_info");
-    expect(names.linesFor(cutKeeping(READELF, 1, 2), 1000)).toBe("Name, all 7 rows: .interp, .text, .data, .bss, .comment, .debug_info");
+    // Seven rows left out, six named: the count is the list's, and says so.
+    expect(names.linesFor(cutKeeping(READELF, 1, 2), 1000)).toBe("Name of the 6 named rows not shown: .interp, .text, .data, .bss, .comment, .debug_info");
+    // Only named rows left out: no more to say.
+    expect(names.linesFor(cutKeeping(READELF, 1, 6), 1000)).toBe("Name of the 5 rows not shown: .text, .data, .bss, .comment, .debug_info");
   });
 
   it("a header without a rule: a right-aligned value is the one under its header word", () => {
     const names = tableNamesOf(SS, 1000)!;
     expect(names.tables[0].label).toBe("Address:Port");
     expect(names.linesFor(cutKeeping(SS, 1, 2), 1000)).toBe("Address:Port of the 5 rows not shown: 10.77.11.1:5432, 127.0.0.1:9100, 10.77.12.1:6379, 10.77.10.1:8080, 0.0.0.0:2222");
+  });
+
+  it("the last column's value runs to the line's end; a word under a column of numbers marks a row unlike the rest", () => {
+    const names = tableNamesOf(LSOF, 1000)!;
+    expect(names.tables[0].label).toBe("NAME");
+    expect(names.tables[0].names.join(" | ")).toBe("/usr/lib/libm.so.6 | /usr/lib/libc.so.6 | /usr/lib/gconv-modules.cache | /usr/lib/ld-linux-x86-64.so.2 | /dev/null | /logs/worker-00.log | /orders.db | 127.0.0.1:18601 (LISTEN) | 127.0.0.1:18602 (LISTEN) | pipe");
+    expect(names.unlike.join(",")).toBe("9,10");
   });
 
   it("no key column, too few rows, or names longer than the room: no names", () => {
@@ -137,6 +165,21 @@ describe("table names in a command's digest", () => {
       const shown = d.llm.includes("\n" + name + " ");
       expect(named != shown).toBe(true);
     }
+  });
+
+  it("names never push out a row unlike the rest that the cut shows without them", () => {
+    // 80 files, four sockets (a word, `TCP`, under NODE's numbers: lines 82–85), four pipes.
+    // Without names the tail shows the sockets; the names of the rows the cut leaves out
+    // would take the tail's room, so they give it back.
+    const table =
+      "COMMAND   PID USER   FD   TYPE DEVICE SIZE/OFF    NODE NAME\n" +
+      rows("python3 32644 root  mem  REG   254,0     8192 21877#0 /var/log/w-#.log", 80) + "\n" +
+      rows("python3 32644 root  8#u  IPv4  1027#      0t0     TCP 127.0.0.1:1860# (LISTEN)", 4) + "\n" +
+      rows("python3 32644 root  9#r  FIFO    0,15      0t0  10279# pipe", 4) + "\n";
+    const d = digestCommand(table, 2500, new DigestContext("bash", '{"command":"lsof -p 1"}', 0), "");
+    expect(d.llm.length).toBeLessThanOrEqual(2500);
+    expect(d.llm.includes("rows not shown")).toBe(false);
+    for (let i = 0; i < 4; i++) expect(d.llm.includes("TCP 127.0.0.1:1860" + i.toString() + " (LISTEN)\n")).toBe(true);
   });
 
   it("a failed command cut to a few lines spends them on how it failed", () => {

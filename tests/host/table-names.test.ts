@@ -34,6 +34,22 @@ describe("a cut table names every row it leaves out", () => {
     for (const name of ["Flask", "moto", "numpy", "pytest"]) expect(text).toMatch(new RegExp(`(^|[ \\n])${name}(,|\\s|$)`));
   });
 
+  it("gives the names' room back when they would push out rows unlike the rest (lsof -p: sockets among files)", () => {
+    // At 2,500 chars the tail shows the listening sockets (`TCP` under the inodes' column);
+    // the names of 30 files would take its room.
+    const { input, hint } = tuningFixture("lsof-p-service");
+    const text = compact(input, { budget: 2500 }, { hint }).llmContent;
+    expect(text.length).toBeLessThanOrEqual(2500);
+    for (const port of [18601, 18602, 18603, 18604]) expect(text).toContain(`TCP 127.0.0.1:${port} (LISTEN)`);
+  });
+
+  it("counts the rows it names: a row without a name is not one of them (readelf -S -s)", () => {
+    const text = digest("readelf-sections-symbols", "minimal");
+    const named = text.split("\n").find((l) => l.startsWith("Name "))!;
+    const count = Number(/ (\d+) named rows not shown: /.exec(named)![1]);
+    expect(named.slice(named.indexOf(": ") + 2).split(", ").length).toBe(count);
+  });
+
   it("leaves a failed command's small budget to how it failed (c8 coverage below threshold)", () => {
     const text = digest("c8-coverage-threshold", "minimal");
     expect(text).not.toMatch(/rows not shown|, all \d+ rows:/);

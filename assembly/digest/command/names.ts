@@ -11,9 +11,14 @@
 // are mostly there, mostly distinct and mostly more than a number (a name, an address),
 // its value the token under the column's header word (or rule run). Tables named by
 // columns of one name are told apart by their lines ("Name (lines 6–83) of the …").
-// A table whose names do not fit the room given is not listed: a few names of many
-// say nothing, and a failed command cut to a few lines keeps them for its failure.
-import { CharCode, isAlpha, isDigit, isHexDigit } from "../../util/chars";
+// The key column's value runs to the line's end when it is the last column and short
+// (`127.0.0.1:18601 (LISTEN)`). A table whose names do not fit the room given is not
+// listed: a few names of many say nothing, and a failed command cut to a few lines keeps
+// them for its failure. Nor are names listed when they push out a row unlike the rest (a
+// word under a column of numbers: a socket's `TCP` among inodes) that the cut shows
+// without them: such a row is what a reader of the table looks for. The count is of the
+// rows named ("of the 38 named rows not shown" when a row left out has no name).
+import { CharCode, isAlpha, isDigit, isHexDigit, isSpaceOrTab } from "../../util/chars";
 import { findNewline, gapEnd, tokenEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
@@ -105,11 +110,19 @@ function tokenUnder(s: string, a: i32, b: i32, from: i32, to: i32): i32 {
   return overlapping;
 }
 
-/** The token of line [a, b) under columns [from, to) (tokenUnder()); "" when none or longer than MAX_NAME (no key). */
-function valueUnder(s: string, a: i32, b: i32, from: i32, to: i32): string {
+/**
+ * The token of line [a, b) under columns [from, to) (tokenUnder()), or for the `last`
+ * column the rest of the line when a name's length (`127.0.0.1:18601 (LISTEN)`); ""
+ * when none or longer than MAX_NAME (no key).
+ */
+function valueUnder(s: string, a: i32, b: i32, from: i32, to: i32, last: bool): string {
   const t = tokenUnder(s, a, b, from, to);
   if (t < 0) return "";
-  const e = tokenEnd(s, t, b);
+  let e = tokenEnd(s, t, b);
+  if (last) {
+    while (isSpaceOrTab(unitAt(s, b - 1))) b--;
+    if (b - t <= MAX_NAME) e = b;
+  }
   return e - t <= MAX_NAME ? s.substring(t, e) : "";
 }
 
@@ -135,6 +148,8 @@ export class TableNames {
   tables: NamedTable[] = [];
   /** Units the listed tables' full lines take, newlines counted. */
   reserve: i32 = 0;
+  /** 1-based lines of the rows unlike the rest: a word under a column of numbers (a socket's `TCP` among inodes, not a version's `2.9.0.post0`). */
+  unlike: i32[] = [];
   /** The lines keepWithNames() chose: the names of the rows its cut leaves out. */
   listed: string = "";
 
@@ -151,21 +166,24 @@ export class TableNames {
       // The rows left out are counted as their names are listed, the list written after the count.
       const list = new StrBuf(table.units);
       let hidden = 0;
+      let named = 0;
       for (let r = 0; r < table.names.length; r++) {
         if (isKept(kept, table.firstLine + r * table.step)) continue;
         hidden++;
         const name = unchecked(table.names[r]);
         if (name.length == 0) continue;
+        named++;
         if (list.length > 0) list.add(", ");
         list.add(name);
       }
-      if (hidden == 0) continue;
+      if (named == 0) continue;
       if (out.length > 0) out.addChar(0x0a);
       out.add(table.label);
       // Tables named alike (readelf's sections and symbols) are told apart by their lines.
       if (this.tables.length > 1) out.addLabelCount(" (lines ", table.firstLine).add("\u2013").addCount(table.lastLine).addChar(0x29);
-      const all = hidden == table.names.length;
-      out.addLabelCount(all ? ", all " : " of the ", hidden).add(all ? " rows: " : hidden == 1 ? " row not shown: " : " rows not shown: ");
+      const all = named == table.names.length;
+      // Rows without a name are not counted: the count is the list's.
+      out.addLabelCount(all ? ", all " : " of the ", named).add(named < hidden ? " named" : "").add(all ? " rows: " : named == 1 ? " row not shown: " : " rows not shown: ");
       out.add(list.toString());
     }
     return out.length <= limit ? out.toString() : null;
@@ -180,6 +198,19 @@ function keptRanges(cut: Cut): i32[] {
     ranges.push(cut.lastLine(k));
   }
   return ranges;
+}
+
+/** A line of `lines` (1-based) that cut `wide` keeps (a null cut keeps all) and `narrow` does not. */
+function pushesOut(narrow: Cut | null, wide: Cut | null, lines: i32[]): bool {
+  if (narrow === null) return false;
+  if (wide === null) return true;
+  const n = keptRanges(narrow);
+  const w = keptRanges(wide);
+  for (let i = 0; i < lines.length; i++) {
+    const l = unchecked(lines[i]);
+    if (!isKept(n, l) && isKept(w, l)) return true;
+  }
+  return false;
 }
 
 /** 1-based line `line` falls in one of the kept ranges (keptRanges()). */
@@ -208,7 +239,7 @@ export function tableNamesOf(text: string, room: i32): TableNames | null {
     const rows = (f.lastLine - f.firstLine) / stepOf(f) + 1;
     // Each name takes 3 units at least ("x, "): a table that cannot fit is not read.
     if (rows < MIN_ROWS || names.reserve + rows * 3 > room * MAX_OVER) continue;
-    const table = namedTable(text, starts, ends, f, room * MAX_OVER);
+    const table = namedTable(text, starts, ends, f, room * MAX_OVER, names.unlike);
     if (table === null) continue;
     if (names.reserve + table.units + 1 <= room) {
       names.tables.push(table);
@@ -302,13 +333,18 @@ function findTables(text: string, lineStarts: i32[], lineEnds: i32[]): HeadedSpa
   return tables;
 }
 
-/** The key column's value on every row of table `f`; null when no column is a key or the list takes more than `cap` units. */
-function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap: i32): NamedTable | null {
+/**
+ * The key column's value on every row of table `f`, the lines of its rows unlike the rest
+ * to `unlike`; null when no column is a key or the list takes more than `cap` units.
+ */
+function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap: i32, unlike: i32[]): NamedTable | null {
   const columns = min(f.starts.length, MAX_COLUMNS);
   const step = stepOf(f);
   // The key is the column that most rows fill of those that qualify, the first of equals.
   let key = -1;
   let keyPresent = 0;
+  // Columns of numbers (fewer than a quarter of their values more than a number): a word in one marks a row unlike the rest.
+  let numeric = 0;
   for (let c = 0; c < columns; c++) {
     const from = unchecked(f.starts[c]);
     const to = unchecked(f.ends[c]);
@@ -318,7 +354,7 @@ function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap
     const seen = new StringIndex();
     for (let l = f.firstLine; l <= f.lastLine && sampled < SAMPLED_ROWS; l += step) {
       sampled++;
-      const value = valueUnder(text, unchecked(starts[l]), unchecked(ends[l]), from, to);
+      const value = valueUnder(text, unchecked(starts[l]), unchecked(ends[l]), from, to, false);
       if (value.length == 0) continue;
       present++;
       if (!isNumberLike(value)) named++;
@@ -326,6 +362,7 @@ function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap
     }
     const distinct = seen.size;
     if (present * 100 < sampled * PRESENT_PERCENT) continue;
+    if (named * 4 < present) numeric |= 1 << c;
     if (distinct * 100 < present * DISTINCT_PERCENT || named * 100 < present * NAMED_PERCENT || present <= keyPresent) continue;
     key = c;
     keyPresent = present;
@@ -344,8 +381,17 @@ function namedTable(text: string, starts: i32[], ends: i32[], f: HeadedSpan, cap
   table.firstLine = f.firstLine + 1;
   table.step = step;
   for (let l = f.firstLine; l <= f.lastLine; l += step) {
-    const name = valueUnder(text, unchecked(starts[l]), unchecked(ends[l]), from, to);
+    const a = unchecked(starts[l]);
+    const b = unchecked(ends[l]);
+    const name = valueUnder(text, a, b, from, to, key == f.starts.length - 1);
     table.names.push(name);
+    for (let c = 0; c < columns; c++) {
+      const t = (numeric >> c) & 1 ? tokenUnder(text, a, b, unchecked(f.starts[c]), unchecked(f.ends[c])) : -1;
+      if (t >= 0 && isAlpha(unitAt(text, t))) {
+        unlike.push(l + 1);
+        break;
+      }
+    }
     if (name.length > 0) units += name.length + 2;
     // A list past what may be offered is not read to its end.
     if (units > cap) return null;
@@ -402,11 +448,9 @@ export function keepWithNames(names: TableNames | null, text: string, scan: Scan
   if (names === null) return kept;
   const total = room + names.reserve;
   const first = names.linesFor(kept.cut, names.reserve - 1);
-  // Names that do not fit even beside the narrower cut give their room back.
-  if (first === null) return keepWithScan(text, scan, total, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
-  let listed = first;
+  let listed = first !== null ? first : "";
   let given = room;
-  for (let k = 1; k < MAX_CUTS; k++) {
+  for (let k = 1; k < MAX_CUTS && first !== null; k++) {
     const used = listed.length > 0 ? listed.length + 1 : 0;
     if (total - used <= given) break;
     const wider = keepWithScan(text, scan, total - used, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
@@ -415,6 +459,14 @@ export function keepWithNames(names: TableNames | null, text: string, scan: Scan
     kept = wider;
     listed = relisted;
     given = total - used;
+  }
+  // Names that do not fit even beside the narrower cut give their room back; so do names
+  // that push out a row unlike the rest, which the cut keeps without them and which says
+  // more than a name. (A failure's error lines and an outcome's lines take their room
+  // before the names are offered any: tableNamesWithin.)
+  if (first === null || names.unlike.length > 0) {
+    const whole = keepWithScan(text, scan, total, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
+    if (first === null || pushesOut(kept.cut, whole.cut, names.unlike)) return whole;
   }
   names.listed = listed;
   return kept;
