@@ -5,7 +5,7 @@ import { LineLeads, leadsLine } from "../../assembly/digest/command/leads";
 import { recordsLine } from "../../assembly/digest/command/records";
 import { commandTotals } from "../../assembly/digest/command/totals";
 import { DigestContext } from "../../assembly/digest/shared/types";
-import { readEachLine } from "../../assembly/util/lines";
+import { gapEnd, readEachLine } from "../../assembly/util/lines";
 
 // Lines below are as the tools print them (cut from the real runs in tests/fixtures/corpus:
 // gcc-wall-wextra-errors, tsc-project-errors(-pretty), eslint-recommended-errors,
@@ -355,5 +355,51 @@ describe("lines that open with the same word", () => {
     const merge = repeat("Auto-merging s#.py", 12) + repeat("CONFLICT (content): Merge conflict in s#.py", 9) + repeat("Removing s#.py", 8);
     expect(leads(merge)).toBe('12 lines "Auto-merging \u2026" \u00b7 9 lines "CONFLICT (content): Merge conflict in \u2026"');
     expect(commandTotals(merge)).toBe('12 lines "Auto-merging \u2026" \u00b7 9 lines "CONFLICT (content): Merge conflict in \u2026"');
+  });
+});
+
+/** Reads each line's ending as the command digest's pass does (LineLeads.endingAt, every line that holds more than spaces). */
+class EndingsReader {
+  endings: LineLeads = new LineLeads();
+  line(text: string, a: i32, b: i32): void {
+    const t = gapEnd(text, a, b);
+    if (t < b) this.endings.endingAt(text, t, b);
+  }
+}
+
+function endings(text: string): string {
+  return leadsLine(readEachLine(text, new EndingsReader()).endings, "", false);
+}
+
+describe("lines that end alike", () => {
+  it("counts the verdict after each item's colon, quoted whole when every line ends with it", () => {
+    // As `sha256sum -c` prints them (sha256sum-check-failed): the file, a colon, its verdict.
+    expect(endings(repeat("./m#/app.py: OK", 9) + "./pay/app.py: FAILED\n")).toBe('9 lines "\u2026: OK"');
+    // Alignment after the colon (`file`, file-types-git-core) is the separator too; a line that goes
+    // on after the shared words (`git-remote-http`) leaves them cut back to a word's end.
+    expect(endings(repeat("/usr/lib/git-core/git-#-add:     symbolic link to git", 8) + "/usr/lib/git-core/git-remote-https: symbolic link to git-remote-http\n")).toBe(
+      '9 lines "\u2026: symbolic link to \u2026"',
+    );
+  });
+
+  it("counts the words after a gap of spaces, the last column", () => {
+    // As jdeps prints them (jdeps-package-not-found): package, arrow, dependency, where it is found.
+    expect(endings(repeat("   com.google.inject#     -> com.google.common.base     not found", 8))).toBe('8 lines "\u2026 not found"');
+  });
+
+  it("states nothing for numbers, names, whole lines or a small part of the output", () => {
+    // A number differs from line to line (git log: "orders: handle case 238").
+    expect(endings(repeat("7e2404d orders: handle case #", 9))).toBe("");
+    // A dotted name is an item, not a verdict (jdeps: "-> java.lang   java.base").
+    expect(endings(repeat("   a#   -> java.lang   java.base", 9))).toBe("");
+    // A verdict ends in a word: a quoted name or code ends in a sign (ld: "undefined reference to `f'").
+    expect(endings(repeat("/usr/bin/ld: a#.o: undefined reference to `f'", 9))).toBe("");
+    // An indented line that is all words has no item before a separator (`    fi`).
+    expect(endings(repeat("    fi", 9))).toBe("");
+    // A number before the separator counts the lines of a listing, not items (javap -c: `2: iadd`).
+    expect(endings(repeat("       #: iadd", 9))).toBe("");
+    // Eight verdicts among 72 lines end less than one line in eight.
+    expect(endings(repeat("./m#.py: OK", 8) + repeat("line #", 64))).toBe("");
+    expect(endings(repeat("./m#.py: OK", 9) + repeat("line #", 63))).toBe('9 lines "\u2026: OK"');
   });
 });

@@ -16,6 +16,11 @@
 // to a word's end), so that the count is exact for what they quote; a count the other
 // totals or the output's own closing lines state already (`# tests 113`), or lines of
 // a severity when findings are counted, are not stated again.
+//
+// A second LineLeads counts lines that end alike (endingAt), the twin for a verdict printed
+// after each item (`./a.py: OK`, `git-add:   symbolic link to git`, `-> x.y   not found`):
+// the words after a line's last separator, keyed by the first of them and quoted by what
+// they share, stated when the most common ends a large part of the lines.
 import { CharCode, isAlpha, isDigit, isIdentChar } from "../../util/chars";
 import { gapEnd, unitAt } from "../../util/lines";
 import { unitsEqual } from "../../util/scan";
@@ -44,6 +49,10 @@ const MAX_LEADS: i32 = 96;
 const SLOTS: i32 = 256;
 /** Longest start quoted in the totals. */
 const MAX_QUOTED: i32 = 40;
+/** Units read back from a line's end for its ending's separator: a verdict is short. */
+const MAX_ENDING: i32 = 64;
+/** The most common ending must end at least one line in this many: else the lines are prose or a table's. */
+const ENDING_SHARE: i32 = 8;
 /** Leads named in the totals: two counts say the output's make-up; more are read as noise. */
 const SHOWN: i32 = 2;
 /** What a lead's severity is (LineLeads.severities). */
@@ -68,7 +77,7 @@ export class LineLeads {
   repeats: Array<i32> = new Array<i32>();
   /** Whether the lead is a severity in signs (`warning:`, `[ERROR]`), and an error's: what findings count. */
   severities: Array<i32> = new Array<i32>();
-  /** Whether the lead's first line opens with a place before it (1) or with the lead (0). */
+  /** Whether the lead's first line opens with a place before it (1) or with the lead (0), or it is an ending (2 after a gap, 3 after a colon). */
   located: Array<i32> = new Array<i32>();
   private lastStarts: Array<i32> = new Array<i32>();
   private lastEnds: Array<i32> = new Array<i32>();
@@ -79,6 +88,8 @@ export class LineLeads {
 
   /** The text the lines are read from. */
   text: string = "";
+  /** Lines read for their endings (endingAt), none for leads. */
+  lines: i32 = 0;
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
@@ -144,10 +155,55 @@ export class LineLeads {
     if (n >= MAX_LEAD) return;
     // A severity after a place opens a finding findings.ts did not take: no lead to look up.
     if (located > 0 && severityLead(text, t, i) != NO_SEVERITY) return;
+    this.tally(text, h, t, n, b, located > 0 ? 1 : 0);
+  }
+
+  /**
+   * Line [t, b) of text read for its ending (this file's opening note), t its first unit after
+   * spaces and tabs: the words after its last separator, a colon or a gap of two spaces
+   * or a tab, keyed by the first of them, counted like a lead.
+   */
+  endingAt(text: string, t: i32, b: i32): void {
+    this.lines++;
+    let i = b - 1;
+    // A verdict ends in a word: a line that ends in a sign (code, a path, a quote) has none.
+    if (!isAlpha(unitAt(text, i))) return;
+    const floor = max(t, b - MAX_ENDING);
+    for (; i > floor; i--) {
+      const c = unitAt(text, i);
+      // A number differs from line to line: it names an item (`case 238`, `a.c:42`), not a verdict.
+      if (isDigit(c)) return;
+      const p = unitAt(text, i - 1);
+      if (c == CharCode.TAB || (c == CharCode.SPACE && (p <= CharCode.SPACE || p == CharCode.COLON))) break;
+    }
+    if (i <= floor) return;
+    // The item the verdict is about comes before the separator (t is no space: p stays past it),
+    // and is named: a number there counts lines of a listing (`2: iadd`), not items.
+    let p = i;
+    while (unitAt(text, p - 1) <= CharCode.SPACE) p--;
+    const colon = unitAt(text, p - 1) == CharCode.COLON ? 1 : 0;
+    if (p - colon <= t || isDigit(unitAt(text, p - colon - 1))) return;
+    const e = i + 1;
+    let h = BASIS;
+    let w = e;
+    for (; w < b; w++) {
+      const c = unitAt(text, w);
+      if (c == CharCode.SPACE || c == CharCode.COMMA) break;
+      // A word, not a name (`java.base`, `a_b`, `x/y`, `git-add`).
+      if (!isAlpha(c)) return;
+      h = (h ^ <u32>c) * PRIME;
+    }
+    if (w == e) return;
+    this.text = text;
+    this.tally(text, h, e, w - e, b, 2 + colon);
+  }
+
+  /** Counts a line of the lead text[t, t + n) (hash h), the line ending at b; `located` as in find(). */
+  private tally(text: string, h: u32, t: i32, n: i32, b: i32, located: i32): void {
     // A run of one lead skips the table; the size-optimised build (the component's) looks
     // every lead up, which finds the same one.
     let k = ASC_SHRINK_LEVEL < 2 ? this.prev : -1;
-    if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n, located > 0);
+    if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n, located);
     if (k < 0) return;
     this.prev = k;
     unchecked((this.counts[k] = unchecked(this.counts[k]) + 1));
@@ -163,10 +219,12 @@ export class LineLeads {
       while (j < c && j < b - t && unitAt(text, t + j) == unitAt(text, first + j)) j++;
       unchecked((this.common[k] = c = j));
     }
-    // The same as the lead's line before it: both share the common start, the rest is compared.
+    // The same as the lead's line before it: both share the common start, the rest is compared
+    // (an ending's line names its item before it: not told apart from here).
     const last = unchecked(this.lastStarts[k]);
     const length = b - t;
-    if (unchecked(this.lastEnds[k]) - last == length && unitsEqual(base + (<usize>(last + c) << 1), base + (<usize>(t + c) << 1), length - c)) {
+    // An ending's "repeats" are its lines that end where the shared units do: all of them when it is quoted whole.
+    if (located < 2 ? unchecked(this.lastEnds[k]) - last == length && unitsEqual(base + (<usize>(last + c) << 1), base + (<usize>(t + c) << 1), length - c) : length == c) {
       unchecked((this.repeats[k] = unchecked(this.repeats[k]) + 1));
     }
     unchecked((this.lastStarts[k] = t));
@@ -177,8 +235,11 @@ export class LineLeads {
     return unchecked(this.leadLengths[k]) == n && unitsEqual(changetype<usize>(text) + (<usize>unchecked(this.firstStarts[k]) << 1), changetype<usize>(text) + (<usize>t << 1), n);
   }
 
-  /** The index of the lead text[t, t + n) (hash h), a new one when there is room, else -1. */
-  private find(text: string, h: u32, t: i32, n: i32, located: bool): i32 {
+  /**
+   * The index of the lead text[t, t + n) (hash h), a new one when there is room, else -1;
+   * `located` 0 at the margin, 1 after a place, 2 an ending after a gap, 3 after a colon.
+   */
+  private find(text: string, h: u32, t: i32, n: i32, located: i32): i32 {
     let slot = <i32>(h & <u32>(SLOTS - 1));
     while (true) {
       const k = unchecked(this.slots[slot]) - 1;
@@ -200,7 +261,7 @@ export class LineLeads {
     this.common.push(e - t);
     this.repeats.push(0);
     this.severities.push(severityLead(text, t, t + n));
-    this.located.push(located ? 1 : 0);
+    this.located.push(located);
     this.lastStarts.push(t);
     this.lastEnds.push(e);
     return k;
@@ -246,15 +307,21 @@ function quoted(text: string, l: LineLeads, k: i32): string {
       break;
     }
   }
+  // An ending is quoted whole when every line of it ends where the shared units do (tally's
+  // "repeats"); else, like a start cut inside a word, it goes back to a word's end.
+  const located = unchecked(l.located[k]);
+  const first = unchecked(l.firstEnds[k]) - start;
+  const whole = located >= 2 && n == first && unchecked(l.repeats[k]) == unchecked(l.counts[k]) - 1;
   // A start cut inside a word shows that word's common part as if it were whole: back to its space.
-  if (n < unchecked(l.firstEnds[k]) - start && n > lead && unitAt(text, start + n) != CharCode.SPACE && unitAt(text, start + n) != CharCode.TAB) {
+  if ((n < first || (located >= 2 && !whole)) && n > lead && unitAt(text, start + n) != CharCode.SPACE && unitAt(text, start + n) != CharCode.TAB) {
     while (n > lead && unitAt(text, start + n - 1) != CharCode.SPACE && unitAt(text, start + n - 1) != CharCode.TAB) n--;
   }
   while (n > lead && (unitAt(text, start + n - 1) == CharCode.SPACE || unitAt(text, start + n - 1) == CharCode.TAB)) n--;
-  const out = new StrBuf(n + 6).addChar(CharCode.DQUOTE);
-  // Lines that open with a place have the lead after it.
-  if (unchecked(l.located[k]) != 0) out.add("\u2026 ");
-  return out.add(text.substring(start, start + n)).add(" \u2026").addChar(CharCode.DQUOTE).toString();
+  const out = new StrBuf(n + 8).addChar(CharCode.DQUOTE);
+  // Lines that open with a place have the lead after it, lines that end alike their ending.
+  if (located != 0) out.add(located == 3 ? "\u2026: " : "\u2026 ");
+  out.add(text.substring(start, start + n));
+  return (whole ? out : out.add(" \u2026")).addChar(CharCode.DQUOTE).toString();
 }
 
 /**
@@ -263,9 +330,10 @@ function quoted(text: string, l: LineLeads, k: i32): string {
  * formatted as the totals format it, between spaces) is not stated again, nor one that
  * another lead or the output's closing lines state (closingLines); nor a count of lines that open with an error's severity, nor, when
  * `findings` are stated, with any severity, nor one of the lines that open with `dumpWord`,
- * the word of the dump blocks the totals count (dumps.ts).
+ * the word of the dump blocks the totals count (dumps.ts). For endings (endingAt), `leads`
+ * holds the leads' totals: an ending whose first word they quote is not counted again.
  */
-export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = ""): string {
+export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = "", leads: string = ""): string {
   const text = l.text;
   const closing = closingLines(text);
   const picked = new Array<i32>();
@@ -274,7 +342,7 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
     let best = -1;
     for (let k = 0; k < n; k++) {
       const c = unchecked(l.counts[k]);
-      if (c < MIN_LINES || unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS || picked.includes(k)) continue;
+      if (c < MIN_LINES || (l.lines == 0 && unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS) || picked.includes(k)) continue;
       // Lines that open with a severity are the findings the totals count already (in their own
       // way), and lines that open with a dump's word its blocks (and the events that name one).
       // An error level is never counted: `22 lines "[ERROR] …"` beside `4 errors` reads as a
@@ -282,12 +350,16 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
       const severity = unchecked(l.severities[k]);
       if (severity == ERROR_SEVERITY || (findings && severity != NO_SEVERITY)) continue;
       if (dumpWord.length > 0 && isLead(text, l, k, dumpWord)) continue;
+      // An ending a lead quotes (`"… undefined reference to …"`) counts that lead's lines again.
+      const start = unchecked(l.firstStarts[k]);
+      if (leads.includes(" " + text.substring(start, start + unchecked(l.leadLengths[k])) + " ")) continue;
       let again = false;
       for (let p = 0; p < picked.length; p++) if (unchecked(l.counts[unchecked(picked[p])]) == c) again = true;
       if (again || statesCount(stated, c) || statesCount(closing, c)) continue;
       if (best < 0 || before(text, l, k, best)) best = k;
     }
-    if (best < 0) break;
+    // Endings are stated when the most common ends a large part of the lines.
+    if (best < 0 || (slot == 0 && unchecked(l.counts[best]) * ENDING_SHARE < l.lines)) break;
     picked.push(best);
   }
   const out = new StrBuf(64);

@@ -34,6 +34,8 @@ export class CommandLines extends LineNoter {
   entries: LabeledEntries = new LabeledEntries();
   dumps: DumpBlocks = new DumpBlocks();
   leads: LineLeads = new LineLeads();
+  /** The lines' endings: the words after a last separator, counted like leads (leads.ts). */
+  endings: LineLeads = new LineLeads();
   indented: IndentedRuns = new IndentedRuns();
   inline: InlineLists = new InlineLists();
   /**
@@ -57,8 +59,12 @@ export class CommandLines extends LineNoter {
     this.dumps.line(text, pos, end);
     if (this.lists) this.indented.lineAt(text, pos, t, end);
     this.inline.line(text, t, end, lineNo);
-    // Only a line at the margin has a lead: the others cost no call.
-    if (t == pos && t < end) this.leads.lineAt(text, pos, t, end, finding);
+    // Only a line at the margin has a lead: the others cost no call. Any line has an ending
+    // but a finding's, whose message is counted by code (and endings never beside findings).
+    if (t < end) {
+      if (!finding) this.endings.endingAt(text, t, end);
+      if (t == pos) this.leads.lineAt(text, pos, t, end, finding);
+    }
     this.sections.line(text, pos, t, end, lineNo);
     const skeleton = this.skeleton;
     if (skeleton !== null) {
@@ -76,6 +82,6 @@ export class CommandLines extends LineNoter {
     const run = this.runners.finish().found;
     const skeleton = this.skeleton;
     const nested = skeleton !== null && !run ? skeleton.mostHeads() : 0;
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested, inlineListLine(this.inline));
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested, inlineListLine(this.inline), this.endings);
   }
 }

@@ -31,11 +31,11 @@ export function commandTotals(text: string): string {
  * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts);
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = ""): string {
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = "", endings: LineLeads | null = null): string {
   const found = findingsLine(findings, small);
   const totals = joinTotals(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), inlineList);
   // A finding's quoted source nests under it: its blocks are the findings, counted already.
-  return withNested(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps), found.length > 0 ? 0 : nested);
+  return withNested(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings), found.length > 0 ? 0 : nested);
 }
 
 /** Nested blocks at least for a count (fewer are counted at a glance). */
@@ -55,9 +55,17 @@ function withIndented(totals: string, indented: IndentedRuns): string {
   return joinTotals(totals, indentedLine(indented, totals));
 }
 
-/** The totals, then the leads that count what they do not (a count they state is not stated twice); none when `leads` is null. */
-function withLeads(totals: string, leads: LineLeads | null, findings: bool, dumps: DumpBlocks): string {
-  return leads === null ? totals : joinTotals(totals, leadsLine(leads, totals, findings, dumpWord(dumps)));
+/**
+ * The totals, then the leads that count what they do not (a count they state is not stated
+ * twice), then the lines that end alike (`endings`, LineLeads.endingAt) unless a lead quotes
+ * their ending; none when `leads` is null, no endings beside findings, whose messages end
+ * their lines and are counted by code.
+ */
+function withLeads(totals: string, leads: LineLeads | null, findings: bool, dumps: DumpBlocks, endings: LineLeads | null = null): string {
+  if (leads === null) return totals;
+  const line = leadsLine(leads, totals, findings, dumpWord(dumps));
+  const all = joinTotals(totals, line);
+  return findings || endings === null ? all : joinTotals(all, leadsLine(endings, all, false, "", line));
 }
 
 function joinTotals(first: string, second: string): string {

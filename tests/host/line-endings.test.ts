@@ -1,0 +1,31 @@
+// Lines that end alike (a verdict per item: `sha256sum -c`'s "…: OK", `file`'s "…: symbolic link
+// to …") are counted under the status line from the whole output, at the smallest level too:
+// the model reads the total instead of counting a cut list.
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+function statusLine(id: string, level: "minimal" | "balanced"): string {
+  const { input, hint } = tuningFixture(id);
+  return compact(input, { level }, { hint }).llmContent.split("\n")[0]!;
+}
+
+describe("lines that end alike are counted in the status line", () => {
+  it("counts a checker's verdicts after each file's colon (sha256sum -c)", () => {
+    for (const level of ["minimal", "balanced"] as const) {
+      // grep -c ': OK$' output: 317; the three FAILED lines are too few to count.
+      expect(statusLine("sha256sum-check-failed", level)).toBe('exit 1 (failed) · 323 lines · 317 lines "…: OK"');
+    }
+  });
+
+  it("counts a classifier's kinds by their shared words (file)", () => {
+    // grep -c 'symbolic link to' output: 140 (137 to git, 3 to git-remote-http), quoted to the shared words.
+    const status = statusLine("file-types-git-core", "minimal");
+    expect(status).toContain('140 lines "…: symbolic link to …"');
+    expect(status).not.toContain("symbolic link to git");
+  });
+
+  it("states no ending for a log whose line ends differ by a number (git log --oneline)", () => {
+    expect(statusLine("git-log-graph-oneline", "minimal")).toBe("exit 0 · 303 lines · 301 commits");
+  });
+});
