@@ -25,6 +25,17 @@ describe("lines that end alike are counted in the status line", () => {
     expect(status).not.toContain("symbolic link to git");
   });
 
+  it("states every line its quote stands for, not only those whose last separator the tally read", () => {
+    // The output itself says how many lines a stated ending stands for: jdeps prints a last
+    // "guice.jar -> not found" whose ending follows an arrow, not a gap; and one of file(1)'s
+    // shell scripts ends in a size after the shared words.
+    const lines = (id: string) => tuningFixture(id).input.output.toString().split("\n");
+    const notFound = lines("jdeps-package-not-found").filter((l) => / not found$/.test(l)).length;
+    expect(statusLine("jdeps-package-not-found", "minimal")).toContain(`${notFound} lines "… not found"`);
+    const scripts = lines("file-types-git-core").filter((l) => /:\s+POSIX shell script, ASCII text/.test(l)).length;
+    expect(statusLine("file-types-git-core", "minimal")).toContain(`${scripts} lines "…: POSIX shell script, ASCII text …"`);
+  });
+
   it("states no ending for a log whose line ends differ by a number (git log --oneline)", () => {
     expect(statusLine("git-log-graph-oneline", "minimal")).toBe("exit 0 · 303 lines · 301 commits");
   });

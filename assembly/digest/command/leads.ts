@@ -22,8 +22,8 @@
 // the words after a line's last separator, keyed by the first of them and quoted by what
 // they share, stated when the most common ends a large part of the lines.
 import { CharCode, isAlpha, isDigit, isIdentChar } from "../../util/chars";
-import { gapEnd, unitAt } from "../../util/lines";
-import { unitsEqual } from "../../util/scan";
+import { findNewline, gapEnd, unitAt } from "../../util/lines";
+import { findText, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { severityOf } from "./findings";
 
@@ -366,9 +366,41 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
   for (let p = 0; p < picked.length; p++) {
     const k = unchecked(picked[p]);
     if (p > 0) out.add(" \u00b7 ");
-    out.addCount(unchecked(l.counts[k])).add(" lines ").add(quoted(text, l, k));
+    const quote = quoted(text, l, k);
+    out.addCount(unchecked(l.located[k]) >= 2 ? linesQuoted(text, quote) : unchecked(l.counts[k])).add(" lines ").add(quote);
   }
   return out.toString();
+}
+
+/**
+ * The lines an ending's quote (`"… not found"`, `"…: symbolic link to …"`) stands for,
+ * counted again in the text: those whose words, after a gap or a colon as quoted, end the
+ * line when the quote is whole, else stand in it. The tally reads a line's last separator
+ * only (endingAt), so a line that ends alike after another one (`guice.jar -> not found`)
+ * is not in its count, though the quote reads as if it were: the total stated is exact
+ * for what it quotes.
+ */
+function linesQuoted(text: string, quote: string): i32 {
+  // The quote is `"… ` or `"…: `, the words, then `"`, or ` …"` when they are cut.
+  const colon = quote.charCodeAt(2) == CharCode.COLON;
+  const whole = quote.charCodeAt(quote.length - 2) != 0x2026;
+  const words = quote.substring(colon ? 4 : 3, quote.length - (whole ? 1 : 3));
+  const n = text.length;
+  let lines = 0;
+  // The end of the last line counted: a line that holds the words twice is one line.
+  let counted = -1;
+  for (let at = findText(text, words, 0, n); at > 0; at = findText(text, words, at + 1, n)) {
+    let p = at;
+    while (p > 0 && (unitAt(text, p - 1) == CharCode.SPACE || unitAt(text, p - 1) == CharCode.TAB)) p--;
+    const e = at + words.length;
+    const c = e < n ? unitAt(text, e) : CharCode.LF;
+    const nl = findNewline(text, e, n);
+    if (p < at && (!colon || unitAt(text, p - 1) == CharCode.COLON) && (!whole || c == CharCode.LF || c == CharCode.CR) && nl != counted) {
+      lines++;
+      counted = nl;
+    }
+  }
+  return lines;
 }
 
 /**
