@@ -35,6 +35,7 @@ import { addClipped, addClippedAll, clippedAway, clippedLength, countDigitsWithC
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
+import { sliceInts } from "../../util/int-slice";
 import { lowerForAsciiTests } from "../../util/lower";
 
 /** Share of the budget the outline may take when the file does not fit. */
@@ -262,7 +263,7 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   const left = w.budget - w.out.length;
   if (left < REFILL_MIN) return;
   const first = w.out.length;
-  const kept = shown.d.keptLines.slice(0);
+  const kept = sliceInts(shown.d.keptLines, 0, shown.d.keptLines.length);
   const points = shown.shownPoints;
   const before = w.out.toString();
   w.out.truncate(mark);
