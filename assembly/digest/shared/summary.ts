@@ -15,7 +15,7 @@ import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { blanksEnd, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
 import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
-import { formatCount } from "../../util/strbuf";
+import { decimal, formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
 import { lowerForAsciiTests } from "../../util/lower";
 import { trimStart } from "../../util/trim-start";
@@ -411,7 +411,7 @@ export function failureSummary(text: string, exitCode: i32, flagged: string): st
     if (msg.length == 0) msg = messageOf(text, firstErrorReport(text));
     // A crash's trace often ends the output: its last line leads to the message.
     if (msg.length == 0) msg = messageOf(text, lastNonEmptyLine(text, false));
-    if (msg.length == 0) msg = "exit code " + exitCode.toString();
+    if (msg.length == 0) msg = "exit code " + decimal(exitCode);
     return errorSummary(msg);
   }
   let msg = flagged.length > 0 && isErrorReport(flagged) ? flagged : firstErrorReport(text);
