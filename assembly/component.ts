@@ -40,6 +40,7 @@ import { indexJson } from "./json";
 import { countNewlines, lineCount } from "./util/lines";
 import { decimal, formatCount, StrBuf } from "./util/strbuf";
 import { __settle } from "./rt/call-arena";
+import { endsWithText } from "./util/scan";
 
 /** Largest string accepted, in UTF-16 code units: the raw binding's MAX_INPUT_CHARS (host/core.ts). */
 const MAX_INPUT_CHARS: u32 = 512 * 1024 * 1024;
@@ -366,7 +367,7 @@ function ratioText(x: f64): string {
     return sign + whole.toString();
   }
   let fraction = (1000000 + millionths).toString().substring(1);
-  while (fraction.endsWith("0")) fraction = fraction.substring(0, fraction.length - 1);
+  while (endsWithText(fraction, "0")) fraction = fraction.substring(0, fraction.length - 1);
   return sign + whole.toString() + "." + fraction;
 }
 

@@ -37,6 +37,7 @@ import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
 import { sliceInts } from "../../util/int-slice";
 import { lowerForAsciiTests } from "../../util/lower";
+import { endsWithText } from "../../util/scan";
 
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
@@ -211,7 +212,7 @@ function writeHashline(w: Writer, f: FileText, i: i32, shown: Shown): bool {
 /** Whole file when it fits; else a note on long lines (file-minified.ts), outline, first chunk and the next offset. */
 function isMarkdownPath(path: string): bool {
   const lower = lowerForAsciiTests(path);
-  return lower.endsWith(".md") || lower.endsWith(".markdown") || lower.endsWith(".mdx");
+  return endsWithText(lower, ".md") || endsWithText(lower, ".markdown") || endsWithText(lower, ".mdx");
 }
 
 /**
