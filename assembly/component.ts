@@ -38,8 +38,9 @@ import { oneLine as coreOneLine } from "./oneline";
 import { estimateTokens as coreEstimateTokens } from "./tokens";
 import { indexJson } from "./json";
 import { countNewlines, lineCount } from "./util/lines";
-import { formatCount, StrBuf } from "./util/strbuf";
+import { decimal, formatCount, StrBuf } from "./util/strbuf";
 import { __settle } from "./rt/call-arena";
+import { endsWithText } from "./util/scan";
 
 /** Largest string accepted, in UTF-16 code units: the raw binding's MAX_INPUT_CHARS (host/core.ts). */
 const MAX_INPUT_CHARS: u32 = 512 * 1024 * 1024;
@@ -254,13 +255,13 @@ export function compact(
     const entry = budgetsPtr + (<usize>k << 3); // tuple<category, u32>: u8 at 0, u32 at 4
     const c = <i32>load<u8>(entry);
     const b = load<u32>(entry, 4);
-    if (c >= CATEGORY_COUNT) return fail(INVALID_INPUT, "category-budgets names an unknown category " + c.toString());
-    outOfRange("category-budgets[" + k.toString() + "]", b);
+    if (c >= CATEGORY_COUNT) return fail(INVALID_INPUT, "category-budgets names an unknown category " + decimal(c));
+    outOfRange("category-budgets[" + decimal(k) + "]", b);
     if (why.length != 0) return rejected();
     budgets[c] = b;
   }
   if (categoryIsSome != 0 && (forcedCategory < 0 || forcedCategory >= CATEGORY_COUNT)) {
-    return fail(INVALID_INPUT, "category is unknown: " + forcedCategory.toString());
+    return fail(INVALID_INPUT, "category is unknown: " + decimal(forcedCategory));
   }
   const args = liftString(argsPtr, argsLen);
   badArgs(args);
@@ -366,7 +367,7 @@ function ratioText(x: f64): string {
     return sign + whole.toString();
   }
   let fraction = (1000000 + millionths).toString().substring(1);
-  while (fraction.endsWith("0")) fraction = fraction.substring(0, fraction.length - 1);
+  while (endsWithText(fraction, "0")) fraction = fraction.substring(0, fraction.length - 1);
   return sign + whole.toString() + "." + fraction;
 }
 

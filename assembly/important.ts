@@ -81,6 +81,7 @@ import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "./util/chars";
 import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 import { sortI64 } from "./util/sort-ints";
+import { sliceInts } from "./util/int-slice";
 
 /** Share of the content room (budget minus markers) flagged blocks may take; head and tail get the rest. */
 const IMPORTANT_SHARE: f64 = 0.7;
@@ -292,7 +293,7 @@ function firstBesideNotices(text: string, scan: Scan, list: i32[]): i32[] {
   let first = 0;
   while (first < n && isNoticeLine(text, unchecked(scan.lineStarts[list[first]]), unchecked(scan.lineEnds[list[first]]))) first++;
   if (first == 0 || first == n) return list;
-  const errors = list.slice();
+  const errors = sliceInts(list, 0, n);
   const h = unchecked(errors[first]);
   for (let j = first; j > 0; j--) unchecked((errors[j] = errors[j - 1]));
   unchecked((errors[0] = h));
@@ -1014,8 +1015,8 @@ function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[], r
   }
   order.late = late;
   // A larger budget's head shows a ranked table's top rows where it is printed near its start.
-  if (small) order.ranked = skeleton.slice(0, ranked << 1);
-  order.skeleton = skeleton.slice(ranked << 1);
+  if (small) order.ranked = sliceInts(skeleton, 0, ranked << 1);
+  order.skeleton = sliceInts(skeleton, ranked << 1, skeleton.length);
 }
 
 /** Offers the skeleton's lines (start, line pairs) whole, in order; a line a repeated block holds stands for it once. */

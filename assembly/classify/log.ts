@@ -14,6 +14,7 @@
 import { CharCode, isDigit } from "../util/chars";
 import { blanksEnd, digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { lowerForAsciiTests } from "../util/lower";
+import { endsWithText } from "../util/scan";
 
 const SNIFF_UNITS: i32 = 8192;
 const SNIFF_LINES: i32 = 100;
@@ -27,7 +28,7 @@ export function isLogPath(path: string): bool {
   const slash = path.lastIndexOf("/");
   const name = slash >= 0 ? path.substring(slash + 1) : path;
   const lower = lowerForAsciiTests(name);
-  if (lower.length > 4 && lower.endsWith(".log")) return true;
+  if (lower.length > 4 && endsWithText(lower, ".log")) return true;
   const at = lower.indexOf(".log.");
   return at > 0;
 }

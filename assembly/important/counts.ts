@@ -7,6 +7,7 @@
 // line whose words its neighbours repeat.
 import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
+import { U32Map } from "../util/u32-map";
 import { messageKey } from "./novel";
 
 /** Lines read back from the end of the output. */
@@ -23,7 +24,7 @@ export function countLines(text: string): i32[] {
   const n = text.length;
   const starts = new Array<i32>();
   const keys = new Array<u32>();
-  const seen = new Map<u32, i32>();
+  const seen = new U32Map();
   // Line starts of the window, walking back from the end.
   let end = n;
   if (end > 0 && unitAt(text, end - 1) == CharCode.LF) end--;
@@ -32,7 +33,7 @@ export function countLines(text: string): i32[] {
     while (s > 0 && unitAt(text, s - 1) != CharCode.LF) s--;
     // Every line's words are counted: a total stands alone, a series ("category 287 depth 8") repeats them.
     const key = messageKey(text, s, end);
-    seen.set(key, seen.has(key) ? seen.get(key) + 1 : 1);
+    seen.set(key, seen.valueOr(key, 0) + 1);
     if (isCountLine(text, s, end)) {
       starts.push(s);
       keys.push(key);
@@ -40,7 +41,7 @@ export function countLines(text: string): i32[] {
     end = s - 1;
   }
   const out = new Array<i32>();
-  for (let k = starts.length - 1; k >= 0; k--) if (seen.get(unchecked(keys[k])) < SERIES) out.push(unchecked(starts[k]));
+  for (let k = starts.length - 1; k >= 0; k--) if (seen.valueOr(unchecked(keys[k]), 0) < SERIES) out.push(unchecked(starts[k]));
   return out;
 }
 

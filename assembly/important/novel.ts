@@ -13,6 +13,7 @@ import { rankOf } from "./kinds";
 import { findingCode, findingOf, findingSeverity } from "./notes";
 import { NO_WORDS, Scan } from "./scan";
 import { sortStaticI64 } from "../util/sort-ints";
+import { U32Map } from "../util/u32-map";
 
 /** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
 const PRIME: u64 = 0x100000001b3;
@@ -169,7 +170,7 @@ const MAX_HITS: i32 = 0xffffff;
 /** novelFirst without ranking: each group's first hit to `out`, the others to `later`, in their order. */
 function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[]): void {
   // A map, not a set: the core has this kind of map already, and a set of its own would add code.
-  const seen = new Map<u32, i32>();
+  const seen = new U32Map();
   for (let j = 0; j < order.length; j++) {
     const h = unchecked(order[j]);
     const k = groupKey(text, scan, h);
@@ -203,14 +204,14 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     return;
   }
   const keys = new StaticArray<u32>(n);
-  const counts = new Map<u32, i32>();
+  const counts = new U32Map();
   for (let j = 0; j < n; j++) {
     const k = groupKey(text, scan, unchecked(order[j]));
     unchecked((keys[j] = k));
-    counts.set(k, counts.has(k) ? counts.get(k) + 1 : 1);
+    counts.set(k, counts.valueOr(k, 0) + 1);
   }
   // The hits of a group seen so far, while the group's count is kept apart from them.
-  const seen = new Map<u32, i32>();
+  const seen = new U32Map();
   const ranked = new StaticArray<i64>(n);
   let firsts = 0;
   for (let j = 0; j < n; j++) {
@@ -218,11 +219,11 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     // A key of 0 (a line without words) is a group of its own.
     let round = 0;
     if (k != 0) {
-      round = seen.has(k) ? seen.get(k) : 0;
+      round = seen.valueOr(k, 0);
       seen.set(k, round + 1);
     }
     if (round == 0) firsts++;
-    const rarity = j < keepFirst && round == 0 ? 0 : min(k == 0 ? 1 : counts.get(k), 0xfffff);
+    const rarity = j < keepFirst && round == 0 ? 0 : min(k == 0 ? 1 : counts.valueOr(k, 0), 0xfffff);
     const h = unchecked(order[j]);
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
     // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one

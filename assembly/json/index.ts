@@ -8,6 +8,7 @@ import { CharCode, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { scanJsonString } from "./strings";
 import { isJsonSpace, matchWord, scanNumber, skipJsonSpace } from "./scan";
+import { U32Map } from "../util/u32-map";
 export { isJsonSpace, skipJsonSpace } from "./scan";
 
 export class JsonIndex {
@@ -27,7 +28,7 @@ export class JsonIndex {
    * ordinal to its place in countSumTexts (a map kind the core has already, where one of
    * ordinals to strings would add its own code).
    */
-  countSums: Map<u32, i32> | null = null;
+  countSums: U32Map | null = null;
   countSumTexts: string[] = [];
 }
 

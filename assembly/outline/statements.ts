@@ -25,6 +25,7 @@
 // what it has listed (a large file costs what its outline can show).
 import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { blanksEnd, countNewlines, spaceRunEnd, unitAt } from "../util/lines";
+import { startsWithAt } from "../util/scan";
 import { Outline } from "./symbols";
 import { detailOf, Lines, MAX_DETAIL } from "./text-lines";
 
@@ -75,9 +76,7 @@ function opensComment(s: string, a: i32, e: i32): bool {
 /** Whether the line [a, e) ends with `lit`. */
 function endsWith(s: string, a: i32, e: i32, lit: string): bool {
   const n = lit.length;
-  if (e - a < n) return false;
-  for (let k = 0; k < n; k++) if (unitAt(s, e - n + k) != lit.charCodeAt(k)) return false;
-  return true;
+  return e - a >= n && startsWithAt(s, e - n, e, lit);
 }
 
 /** End of the key that opens [a, e) (`name=`, `name = `, `name: `, `target:`), or -1. */

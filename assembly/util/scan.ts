@@ -81,6 +81,12 @@ export function startsWithAt(s: string, start: i32, end: i32, lit: string): bool
   const n = lit.length;
   return end - start >= n && unitsEqual(changetype<usize>(s) + (<usize>start << 1), changetype<usize>(lit), n);
 }
+
+/** s ends with `lit`: String#endsWith without its optional end, which the size-optimised build wraps. */
+export function endsWithText(s: string, lit: string): bool {
+  const start = s.length - lit.length;
+  return start >= 0 && startsWithAt(s, start, s.length, lit);
+}
 /**
  * Index of the first `needle` in s[from, end), or -1. The std String#indexOf compares
  * the whole needle at every position; this finds candidates by the needle's first

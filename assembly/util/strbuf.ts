@@ -182,6 +182,14 @@ export function nextJsonSpecial(base: usize, i: i32, end: i32): i32 {
   return d < 10 ? 0x30 + d : 0x61 + d - 10;
 }
 
+/**
+ * n in decimal: the core's one integer printer. An i32's or u32's toString is a copy of
+ * its own, which the size-optimised build would carry beside the i64's.
+ */
+export function decimal(n: i64): string {
+  return n.toString();
+}
+
 /** n with thousands separators: 1234567 -> "1,234,567". */
 export function formatCount(n: i64): string {
   const neg = n < 0;

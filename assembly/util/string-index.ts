@@ -1,12 +1,13 @@
 // A map of strings to i32 values for the core's few string-keyed tables (tool names,
-// directories and extensions of a listing). Built on the map of u32 to i32 the core
-// has already: a string map of the standard library adds its own hashing, probing and
+// directories and extensions of a listing). Built on the core's map of u32 to i32
+// (u32-map.ts): a string map of the standard library adds its own hashing, probing and
 // resizing code (about 1 KB) to every module, the component's included.
 import { unitsHash } from "./hash";
+import { U32Map } from "./u32-map";
 
 export class StringIndex {
   /** Per hash, the last entry added with that hash. */
-  private last: Map<u32, i32> = new Map<u32, i32>();
+  private last: U32Map = new U32Map();
   private keys: Array<string> = [];
   private values: Array<i32> = [];
   /** Per entry, the entry added before it with the same hash, or -1. */
@@ -19,7 +20,7 @@ export class StringIndex {
 
   /** The entry of `key`, or -1. */
   private find(key: string, hash: u32): i32 {
-    let e = this.last.has(hash) ? this.last.get(hash) : -1;
+    let e = this.last.valueOr(hash, -1);
     while (e >= 0 && unchecked(this.keys[e]) != key) e = unchecked(this.before[e]);
     return e;
   }
@@ -40,7 +41,7 @@ export class StringIndex {
       unchecked((this.values[e] = value));
       return;
     }
-    this.before.push(this.last.has(hash) ? this.last.get(hash) : -1);
+    this.before.push(this.last.valueOr(hash, -1));
     this.last.set(hash, this.keys.length);
     this.keys.push(key);
     this.values.push(value);

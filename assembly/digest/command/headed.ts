@@ -11,6 +11,7 @@
 // of two lines (readelf -S) has rows of two lines, counted once.
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { gapEnd, spacesEnd, tokenEnd, unitAt } from "../../util/lines";
+import { sliceInts } from "../../util/int-slice";
 
 /** Words of a header, at least and at most. */
 const MIN_COLUMNS: i32 = 3;
@@ -178,8 +179,8 @@ export class HeadedTables {
       this.pending = false;
       if (!rule && n >= this.minValues && this.head2Starts.length == 0 && n <= MAX_COLUMNS && isHeader(text, a, this.starts, this.ends)) {
         // A header's second line: each row takes two lines.
-        this.head2Starts = this.starts.slice(0);
-        this.head2Ends = this.ends.slice(0);
+        this.head2Starts = sliceInts(this.starts, 0, this.starts.length);
+        this.head2Ends = sliceInts(this.ends, 0, this.ends.length);
         this.pending = true;
         return;
       }
@@ -192,8 +193,8 @@ export class HeadedTables {
     }
     if (blank || rule || n < MIN_COLUMNS || n > MAX_COLUMNS) return;
     if (!isHeader(text, a, this.starts, this.ends)) return;
-    this.headStarts = this.starts.slice(0);
-    this.headEnds = this.ends.slice(0);
+    this.headStarts = sliceInts(this.starts, 0, this.starts.length);
+    this.headEnds = sliceInts(this.ends, 0, this.ends.length);
     this.headerAt = a;
     this.head2Starts = NO_WORDS;
     this.head2Ends = NO_WORDS;

@@ -16,7 +16,7 @@ import { planTruncate, renderTruncatePlan } from "../../truncate";
 import { argFirstString, argString } from "../../json/args";
 import { CharCode } from "../../util/chars";
 import { countNewlines, findNewline, unitAt } from "../../util/lines";
-import { StrBuf } from "../../util/strbuf";
+import { decimal, StrBuf } from "../../util/strbuf";
 import { plainDigest } from "../shared/degrade";
 import { argArrayItems, argBool, jsonStringValue } from "../../json/walk";
 import { argInt } from "../../json/args";
@@ -188,7 +188,7 @@ function writePatch(files: Array<PatchFile>, head: StrBuf, facts: StrBuf, d: Dig
     facts.addLabelInt('","added":', f.added).addLabelInt(',"removed":', f.removed).addChar(CharCode.RBRACE);
   }
   facts.addLabelInt('],"insertions":', added).addLabelInt(',"deletions":', removed);
-  d.summary = oneLine(files.length == 1 ? "Updated " + files[0].path : "Updated " + files.length.toString() + " files: " + joinPaths(files), SUMMARY_MAX);
+  d.summary = oneLine(files.length == 1 ? "Updated " + files[0].path : "Updated " + decimal(files.length) + " files: " + joinPaths(files), SUMMARY_MAX);
 }
 
 function joinPaths(files: Array<PatchFile>): string {

@@ -35,7 +35,9 @@ import { addClipped, addClippedAll, clippedAway, clippedLength, countDigitsWithC
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
+import { sliceInts } from "../../util/int-slice";
 import { lowerForAsciiTests } from "../../util/lower";
+import { endsWithText } from "../../util/scan";
 
 /** Share of the budget the outline may take when the file does not fit. */
 const OUTLINE_SHARE: i32 = 40;
@@ -210,7 +212,7 @@ function writeHashline(w: Writer, f: FileText, i: i32, shown: Shown): bool {
 /** Whole file when it fits; else a note on long lines (file-minified.ts), outline, first chunk and the next offset. */
 function isMarkdownPath(path: string): bool {
   const lower = lowerForAsciiTests(path);
-  return lower.endsWith(".md") || lower.endsWith(".markdown") || lower.endsWith(".mdx");
+  return endsWithText(lower, ".md") || endsWithText(lower, ".markdown") || endsWithText(lower, ".mdx");
 }
 
 /**
@@ -262,7 +264,7 @@ function fileDigest(f: FileText, w: Writer, shown: Shown): void {
   const left = w.budget - w.out.length;
   if (left < REFILL_MIN) return;
   const first = w.out.length;
-  const kept = shown.d.keptLines.slice(0);
+  const kept = sliceInts(shown.d.keptLines, 0, shown.d.keptLines.length);
   const points = shown.shownPoints;
   const before = w.out.toString();
   w.out.truncate(mark);

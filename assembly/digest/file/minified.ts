@@ -10,6 +10,7 @@ import { digitRunEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { LineIndex } from "../shared/text";
 import { isWordOf } from "../../util/words";
+import { endsWithText } from "../../util/scan";
 
 /** Mean line length (code units) from which a file counts as made of long lines. */
 const LONG_MEAN: i32 = 200;
@@ -75,7 +76,7 @@ export function longLinesNote(lines: LineIndex, language: string, path: string):
   }
   const mean = <i32>(sum / count);
   if (mean < LONG_MEAN || longest < LONG_MAX) return "";
-  const code = isWordOf(language, "javascript typescript css") || path.endsWith(".css") || path.includes(".min.");
+  const code = isWordOf(language, "javascript typescript css") || endsWithText(path, ".css") || path.includes(".min.");
   const out = new StrBuf(128);
   out.add(code ? "Minified: " : "Long lines: ").add(count == 1 ? "one line of " : "lines average ").addCount(mean).add(" chars");
   if (count > 1) out.addLabelCount(", longest ", longest);

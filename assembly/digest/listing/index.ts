@@ -21,7 +21,7 @@ import { SUMMARY_MAX } from "../shared/summary";
 import { Category } from "../../category";
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
-import { StrBuf } from "../../util/strbuf";
+import { decimal, StrBuf } from "../../util/strbuf";
 import { plainDigest } from "../shared/degrade";
 import { ItemLine } from "../shared/items";
 import { KeptLines, writeKeptLine } from "../shared/kept";
@@ -314,7 +314,7 @@ function writeTopLevel(p: Listing, st: ListingStats, w: Writer, share: i32): voi
   const n = st.topKeys.length;
   // Nothing nested (ls of one directory): the lines below show the same entries.
   if (n < 2 || n == p.paths.length) return;
-  const line = new ItemLine("Top level (" + n.toString() + "):", min(share, w.room - 1), 16);
+  const line = new ItemLine("Top level (" + decimal(n) + "):", min(share, w.room - 1), 16);
   // Directories holding the most files first, then the rest as listed.
   const order = rankByScore(st.topFiles, n);
   let shown = 0;
@@ -330,7 +330,7 @@ function writeTopLevel(p: Listing, st: ListingStats, w: Writer, share: i32): voi
     shown++;
   }
   if (shown == 0) return;
-  w.line(line.finish(shown < n ? "+" + (n - shown).toString() + " more" : ""));
+  w.line(line.finish(shown < n ? "+" + decimal(n - shown) + " more" : ""));
 }
 
 function writeGroup(w: Writer, label: string, keys: Array<string>, counts: Array<i32>, share: i32, unit: string, skipSingle: bool): void {
@@ -352,7 +352,7 @@ function writeGroup(w: Writer, label: string, keys: Array<string>, counts: Array
     shownFiles += counts[i];
   }
   if (shown == 0) return;
-  w.line(line.finish(shown < n ? "+" + (n - shown).toString() + " more (" + pluralS(total - shownFiles, "file") + ")" : ""));
+  w.line(line.finish(shown < n ? "+" + decimal(n - shown) + " more (" + pluralS(total - shownFiles, "file") + ")" : ""));
 }
 
 function writeLargest(p: Listing, w: Writer, share: i32): void {

@@ -5,7 +5,7 @@ import { SUMMARY_MAX } from "./summary";
 import { headRatio } from "../../category";
 import { oneLine } from "../../oneline";
 import { countNewlines, lineCount } from "../../util/lines";
-import { formatCount } from "../../util/strbuf";
+import { decimal, formatCount } from "../../util/strbuf";
 import { truncateDigest } from "./generic";
 import { Digest } from "./types";
 
@@ -13,6 +13,6 @@ export function plainDigest(text: string, budget: i32, category: i32, tool: stri
   const d = truncateDigest(text, max(budget, 0), headRatio(category), "");
   const lines = lineCount(text, countNewlines(text, 0, text.length));
   d.summary = oneLine("Completed " + (tool.length > 0 ? tool : "tool") + " (" + formatCount(lines) + " lines)", SUMMARY_MAX);
-  d.facts = '"parsed":false,"lines":' + lines.toString();
+  d.facts = '"parsed":false,"lines":' + decimal(lines);
   return d;
 }

@@ -5,6 +5,7 @@ import { Digest } from "./types";
 import { addClipped, clippedAway, LineIndex, MAX_SHOWN_LINE, Writer } from "./text";
 import { CharCode } from "../../util/chars";
 import { sortI32 } from "../../util/sort-ints";
+import { sliceInts } from "../../util/int-slice";
 
 export class KeptLines {
   private indices: Array<i32> = new Array<i32>();
@@ -25,7 +26,7 @@ export class KeptLines {
 
   settle(d: Digest): void {
     const n = this.indices.length;
-    const sorted = this.indices.slice(0);
+    const sorted = sliceInts(this.indices, 0, n);
     sortI32(sorted);
     for (let i = 0; i < n; i++) {
       const line = unchecked(sorted[i]) + 1;

@@ -14,8 +14,8 @@ import { Call } from "../../call";
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { blanksEnd, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
-import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
-import { formatCount } from "../../util/strbuf";
+import { endsWithText, findText, isLowerWordAt, unitsEqual } from "../../util/scan";
+import { decimal, formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
 import { lowerForAsciiTests } from "../../util/lower";
 import { trimStart } from "../../util/trim-start";
@@ -411,7 +411,7 @@ export function failureSummary(text: string, exitCode: i32, flagged: string): st
     if (msg.length == 0) msg = messageOf(text, firstErrorReport(text));
     // A crash's trace often ends the output: its last line leads to the message.
     if (msg.length == 0) msg = messageOf(text, lastNonEmptyLine(text, false));
-    if (msg.length == 0) msg = "exit code " + exitCode.toString();
+    if (msg.length == 0) msg = "exit code " + decimal(exitCode);
     return errorSummary(msg);
   }
   let msg = flagged.length > 0 && isErrorReport(flagged) ? flagged : firstErrorReport(text);
@@ -435,7 +435,7 @@ function lastNonEmptyLine(text: string, trim: bool = true): string {
 
 export function genericSummary(category: i32, call: Call, exitCode: i32, text: string): string {
   // Binary text is its one-line description by now: "[binary output: …]".
-  if (category == Category.Binary && text.startsWith("[") && text.endsWith("]")) return oneLine(text.substring(1, text.length - 1), SUMMARY_MAX);
+  if (category == Category.Binary && text.startsWith("[") && endsWithText(text, "]")) return oneLine(text.substring(1, text.length - 1), SUMMARY_MAX);
   if (exitCode > 0) return failureSummary(text, exitCode, firstErrorLine(text));
   const lines = lineCount(text, countNewlines(text, 0, text.length));
   if (category == Category.FileContent) {

@@ -17,7 +17,7 @@ import { argString } from "../../json/args";
 import { CharCode } from "../../util/chars";
 import { indexJson, indexJsonPrefix, JsonIndex, skipJsonSpace } from "../../json";
 import { codePoints, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
-import { StrBuf } from "../../util/strbuf";
+import { decimal, StrBuf } from "../../util/strbuf";
 import { keepCut, truncateDigest } from "../shared/generic";
 import { shortenToFit } from "./ladder";
 import { lockfilePicks } from "./lockfile";
@@ -61,7 +61,7 @@ export function digestStructured(text: string, budget: i32, ctx: DigestContext, 
 function textDigest(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
   const d = truncateDigest(text, budget, headRatio(Category.StructuredData), hint);
   const lines = lineCount(text, countNewlines(text, 0, text.length));
-  d.facts = '"type":"text","parsed":false,"lines":' + lines.toString();
+  d.facts = '"type":"text","parsed":false,"lines":' + decimal(lines);
   const err = firstErrorLine(text, 0, text.length);
   if (ctx.exitCode > 0 && err.length > 0) d.summary = errorSummary(err);
   return d;

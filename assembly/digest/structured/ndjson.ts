@@ -26,7 +26,7 @@ import { indexJson, JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { decodeJsonString, scanJsonString } from "../../json/strings";
 import { blanksEnd, blanksStart, codePoints, unitAt } from "../../util/lines";
 import { sortI32 } from "../../util/sort-ints";
-import { StrBuf } from "../../util/strbuf";
+import { decimal, StrBuf } from "../../util/strbuf";
 import { ItemLine } from "../shared/items";
 import { focusRecord } from "./focus";
 import { LEVEL_COUNT, shortenToFit } from "./ladder";
@@ -228,11 +228,11 @@ function headerOf(nd: Ndjson, cap: i32): string {
   const items = new ItemLine(out.toString() + " keys:", max(cap, out.length + 24), 24);
   const n = nd.keyNames.length;
   for (let i = 0; i < n; i++) {
-    const item = nd.isCategory(i) ? categoryItem(nd, i) : nd.keyNames[i] + " (" + nd.keyCounts[i].toString() + ")";
+    const item = nd.isCategory(i) ? categoryItem(nd, i) : nd.keyNames[i] + " (" + decimal(nd.keyCounts[i]) + ")";
     if (!items.tryAdd(item, i == n - 1 && nd.moreKeys == 0)) break;
   }
   const left = n - items.count + nd.moreKeys;
-  return items.finish(left > 0 ? "+" + left.toString() + " more keys" : "");
+  return items.finish(left > 0 ? "+" + decimal(left) + " more keys" : "");
 }
 
 /** `dev (875: true 873, false 2)`: a key with few values, counted by value, most frequent first. */

@@ -18,6 +18,7 @@ import { CharCode } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { Picks } from "./shorten";
 import { sortI64 } from "../../util/sort-ints";
+import { U32Map } from "../../util/u32-map";
 
 /** Records needed for rarity to mean anything. */
 const MIN_RECORDS: i32 = 6;
@@ -48,8 +49,8 @@ function fold(h: u64): u32 {
 class Values {
   /** Slot of each (path, value) and of each path in the arrays below. */
   // Keyed by 32 bits of the hashes: a collision only merges two values' counts.
-  pairSlot: Map<u32, i32> = new Map<u32, i32>();
-  pathSlot: Map<u32, i32> = new Map<u32, i32>();
+  pairSlot: U32Map = new U32Map();
+  pathSlot: U32Map = new U32Map();
   // Per pair slot.
   held: Array<i32> = new Array<i32>();
   first: Array<i32> = new Array<i32>();
@@ -62,9 +63,8 @@ class Values {
 
   note(path64: u64, value: u64, record: i32): void {
     const path = fold(path64);
-    let p: i32;
-    if (this.pathSlot.has(path)) {
-      p = this.pathSlot.get(path);
+    let p = this.pathSlot.valueOr(path, -1);
+    if (p >= 0) {
       if (unchecked(this.pathRecord[p]) != record) {
         unchecked((this.pathRecord[p] = record));
         unchecked((this.holders[p] += 1));
@@ -77,7 +77,8 @@ class Values {
       this.pathRecord.push(record);
     }
     const pair = fold((value * FNV_PRIME) ^ path64);
-    if (!this.pairSlot.has(pair)) {
+    const k = this.pairSlot.valueOr(pair, -1);
+    if (k < 0) {
       this.pairSlot.set(pair, this.held.length);
       this.held.push(1);
       this.first.push(record);
@@ -86,7 +87,6 @@ class Values {
       unchecked((this.spread[p] += 1));
       return;
     }
-    const k = this.pairSlot.get(pair);
     if (unchecked(this.lastRecord[k]) == record) return;
     unchecked((this.lastRecord[k] = record));
     unchecked((this.held[k] += 1));

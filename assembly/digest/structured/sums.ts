@@ -7,6 +7,7 @@ import { JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
 import { scanJsonString } from "../../json/strings";
 import { unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
+import { U32Map } from "../../util/u32-map";
 
 /** Count members named in a total, at most (the first ones seen with a sum above zero). */
 const MAX_SUMS: i32 = 3;
@@ -45,8 +46,9 @@ function integerAt(s: string, a: i32, b: i32): i64 {
 export function countSums(s: string, idx: JsonIndex, k: i32): string {
   // The shortener writes the same value several times under tighter limits: each array is summed once.
   let cached = idx.countSums;
-  if (cached === null) idx.countSums = cached = new Map<u32, i32>();
-  if (cached.has(<u32>k)) return unchecked(idx.countSumTexts[cached.get(<u32>k)]);
+  if (cached === null) idx.countSums = cached = new U32Map();
+  const held = cached.valueOr(<u32>k, -1);
+  if (held >= 0) return unchecked(idx.countSumTexts[held]);
   const sums = sumsOf(s, idx, k);
   cached.set(<u32>k, idx.countSumTexts.length);
   idx.countSumTexts.push(sums);
