@@ -5,7 +5,7 @@ import { recordsLine } from "../../assembly/digest/command/records";
 import { digestFileJson } from "../../assembly/digest/file";
 import { DigestContext } from "../../assembly/digest/shared/types";
 import { largestCount } from "../../assembly/digest/shared/whole";
-import { SkeletonLines } from "../../assembly/important/skeleton";
+import { skeletonRead } from "./support/line-spans";
 import { readEachLine } from "../../assembly/util/lines";
 
 // Lines below are cut from the real runs in tests/fixtures/corpus (git-merge-conflicts,
@@ -84,19 +84,7 @@ describe("dump blocks opened by a quoted name", () => {
 
 /** mostHeads() of `text` read line by line. */
 function headsOf(text: string): i32 {
-  const reader = new SkeletonLines();
-  const n = text.length;
-  let a = 0;
-  let line = 0;
-  while (a < n) {
-    let b = text.indexOf("\n", a);
-    if (b < 0) b = n;
-    let t = a;
-    while (t < b && (text.charCodeAt(t) == 0x20 || text.charCodeAt(t) == 0x09)) t++;
-    reader.line(text, a, t, b, ++line);
-    a = b + 1;
-  }
-  return reader.mostHeads();
+  return skeletonRead(text).mostHeads();
 }
 
 // Line 1: the class; then per method its signature at 2 spaces, "    Code:" and five

@@ -1,22 +1,18 @@
 import { digestCommand } from "../../assembly/digest/command";
 import { DigestContext } from "../../assembly/digest/shared/types";
 import { RankedRows } from "../../assembly/important/ranked-rows";
+import { lineSpans } from "./support/line-spans";
 
 /** The top rows of `text`'s ranked table read line by line, as the 1-based line numbers offered, in order. */
 function rankedOf(text: string): i32[] {
   const reader = new RankedRows();
-  const n = text.length;
-  let a = 0;
-  let line = 0;
-  while (a < n) {
-    let b = text.indexOf("\n", a);
-    if (b < 0) b = n;
-    let t = a;
+  const spans = lineSpans(text);
+  for (let k = 0; k < spans.length; k += 3) {
+    const t = spans[k + 1];
+    const b = spans[k + 2];
     let digits = 0;
-    while (t < b && (text.charCodeAt(t) == 0x20 || text.charCodeAt(t) == 0x09)) t++;
     for (let i = t; i < b; i++) if (text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) digits = 1;
-    reader.line(text, a, t, b, ++line, digits);
-    a = b + 1;
+    reader.line(text, spans[k], t, b, k / 3 + 1, digits);
   }
   const pairs = reader.rows(text);
   const lines = new Array<i32>();

@@ -1,21 +1,10 @@
 import { digestCommand } from "../../assembly/digest/command";
 import { DigestContext } from "../../assembly/digest/shared/types";
-import { SkeletonLines } from "../../assembly/important/skeleton";
+import { skeletonRead } from "./support/line-spans";
 
 /** The skeleton of `text` read line by line, as the 1-based line numbers it offers, in order. */
 function skeletonOf(text: string): i32[] {
-  const reader = new SkeletonLines();
-  const n = text.length;
-  let a = 0;
-  let line = 0;
-  while (a < n) {
-    let b = text.indexOf("\n", a);
-    if (b < 0) b = n;
-    let t = a;
-    while (t < b && (text.charCodeAt(t) == 0x20 || text.charCodeAt(t) == 0x09)) t++;
-    reader.line(text, a, t, b, ++line);
-    a = b + 1;
-  }
+  const reader = skeletonRead(text);
   const pairs = reader.order([]);
   const lines = new Array<i32>();
   for (let i = 1; i < pairs.length; i += 2) lines.push(pairs[i]);
