@@ -81,12 +81,23 @@ const FEATURES =
   binaryen.Features.SIMD128;
 const MAX_SHRINK_ROUNDS = 4;
 
+/** The names `m` exports. */
+function exportNames(m) {
+  const names = [];
+  for (let k = 0; k < m.getNumExports(); k++) names.push(binaryen.getExportInfo(m.getExportByIndex(k)).name);
+  return names;
+}
+
 /** `module` after Binaryen's -Oz pipeline, repeated while it still shrinks (`--converge`). */
 function shrink(module) {
   const m = binaryen.readBinary(module);
   try {
     m.setFeatures(FEATURES);
     if (!m.validate()) throw new Error("the core module does not validate with the features asc enables");
+    // asc compiles a custom runtime as an entry file, so it exports the runtime's helpers
+    // (__alloc, __new, __pin, ...); the component's host calls only the WIT functions and
+    // cabi_realloc, and without these exports the helpers nothing calls are dropped.
+    for (const name of exportNames(m)) if (name.startsWith("__")) m.removeExport(name);
     binaryen.setOptimizeLevel(2);
     binaryen.setShrinkLevel(2);
     // Stack IR drops the locals and blocks the structured form needs but the binary does not.
