@@ -11,11 +11,11 @@
 // Memory: the module's runtime is a bump arena (assembly/rt/call-arena.ts).
 // Every block the host asks for (cabi_realloc) and everything a call makes,
 // its results included, is allocated past the arena's floor; the host reads
-// the results, then calls the function's `cabi_post_*`, which drops all of it
-// at once, so the next call's arguments start where this call's did. The
-// canonical ABI calls post-return after every call that returns, before any
-// other call into the instance; a call that traps leaves the instance unusable
-// anyway. What must outlive a call (the top-level code's objects, the tool
+// the results before it makes another call, so the first block it asks for
+// after a call has returned drops all of it at once, and the next call's
+// arguments start where this call's did. The functions need no post-return
+// exports for it (over 500 bytes of names); a call that traps leaves the
+// instance unusable anyway. What must outlive a call (the top-level code's objects, the tool
 // table the core makes on first use) is made when the module starts and kept
 // below the floor. A string the host lowers is the payload of a String object
 // of exactly its length, so the core reads it in place: no copy of a 10 MB
@@ -64,15 +64,20 @@ function allocate(size: usize): usize {
  * aligned, more than any type of this world needs.
  */
 export function cabi_realloc(oldPtr: usize, oldSize: usize, align: usize, newSize: usize): usize {
-  if (oldPtr == 0) return allocate(newSize);
+  if (oldPtr == 0) {
+    // The first block of a call's arguments: the host has read the last call's results.
+    if (returned) {
+      returned = false;
+      __collect();
+    }
+    return allocate(newSize);
+  }
   // Shrinking (a host transcoding UTF-8 shrinks its worst-case guess) stays in place.
   return __renew(oldPtr, newSize);
 }
 
-/** Ends a call: the host has read its results. */
-function release(): void {
-  __collect();
-}
+/** Whether a call has returned since the arena was last emptied: its results are still to be read. */
+let returned = false;
 
 /**
  * A string argument. When (ptr, len) is the whole payload of a String this
@@ -170,6 +175,7 @@ function putNone(size: usize): void {
 function okArea(): void {
   store<u8>(AREA, 0);
   at = PAYLOAD;
+  returned = true;
 }
 
 function okString(s: string): usize {
@@ -181,6 +187,7 @@ function okString(s: string): usize {
 function fail(code: string, message: string): usize {
   store<u8>(AREA, 1);
   at = PAYLOAD;
+  returned = true;
   putString(code);
   putString(message);
   return AREA;
@@ -309,10 +316,6 @@ function writeCompactResult(r: CompactResult, rawChars: i32): usize {
   return AREA;
 }
 
-export function cabi_post_compact(_retptr: usize): void {
-  release();
-}
-
 // ---------------------------------------------------------------------------
 // Functions of one text.
 
@@ -321,10 +324,6 @@ export function clean(ptr: usize, len: u32, collapseRepeats: i32): usize {
   tooLarge("text", len);
   if (why.length != 0) return rejected();
   return okString(cleanWith(liftString(ptr, len), collapseRepeats != 0));
-}
-
-export function cabi_post_clean(_retptr: usize): void {
-  release();
 }
 
 /** classify: func(tool: string, args-json: string, text: string) -> result<category, error> */
@@ -340,10 +339,6 @@ export function classify(toolPtr: usize, toolLen: u32, argsPtr: usize, argsLen: 
   okArea();
   putU8(category);
   return AREA;
-}
-
-export function cabi_post_classify(_retptr: usize): void {
-  release();
 }
 
 /**
@@ -382,10 +377,6 @@ export function truncate(ptr: usize, len: u32, budget: u32, headRatio: f64, hint
   return okString(truncateWithHint(liftString(ptr, len), <i32>budget, headRatio, liftString(hintPtr, hintLen)));
 }
 
-export function cabi_post_truncate(_retptr: usize): void {
-  release();
-}
-
 /** hashlines: func(text: string, first-line: u32) -> result<string, error> */
 export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
   tooLarge("text", len);
@@ -400,10 +391,6 @@ export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
     }
   }
   return okString(coreHashlines(text, <i32>firstLine));
-}
-
-export function cabi_post_hashlines(_retptr: usize): void {
-  release();
 }
 
 /** verify-anchors: func(anchors: string, text: string) -> result<anchor-report, error> */
@@ -439,10 +426,6 @@ export function verify_anchors(anchorsPtr: usize, anchorsLen: u32, ptr: usize, l
   putU32(<u32>check.totalLines);
   putList(list, count);
   return AREA;
-}
-
-export function cabi_post_verify_anchors(_retptr: usize): void {
-  release();
 }
 
 /** sections: func(text: string, start: option<u32>, end: option<u32>) -> result<text-sections, error> */
@@ -486,10 +469,6 @@ function lineNumber(name: string, value: u32): void {
   else outOfRange(name, value);
 }
 
-export function cabi_post_sections(_retptr: usize): void {
-  release();
-}
-
 /** view: func(text: string, offset: u32, limit: u32, hashlines: bool) -> result<string, error> */
 export function view(ptr: usize, len: u32, offset: u32, limit: u32, withHashlines: i32): usize {
   tooLarge("text", len);
@@ -497,10 +476,6 @@ export function view(ptr: usize, len: u32, offset: u32, limit: u32, withHashline
   outOfRange("limit", limit);
   if (why.length != 0) return rejected();
   return okString(coreView(liftString(ptr, len), <i32>offset, <i32>limit, withHashlines != 0));
-}
-
-export function cabi_post_view(_retptr: usize): void {
-  release();
 }
 
 /** abridge-param: func(value: string, max-chars: u32) -> result<string, error> */
@@ -511,20 +486,12 @@ export function abridge_param(ptr: usize, len: u32, maxChars: u32): usize {
   return okString(coreAbridgeParam(liftString(ptr, len), <i32>maxChars));
 }
 
-export function cabi_post_abridge_param(_retptr: usize): void {
-  release();
-}
-
 /** one-line: func(text: string, max-chars: u32) -> result<string, error> */
 export function one_line(ptr: usize, len: u32, maxChars: u32): usize {
   tooLarge("text", len);
   outOfRange("max-chars", maxChars);
   if (why.length != 0) return rejected();
   return okString(coreOneLine(liftString(ptr, len), <i32>maxChars));
-}
-
-export function cabi_post_one_line(_retptr: usize): void {
-  release();
 }
 
 /** estimate-tokens: func(text: string) -> result<u32, error> */
@@ -535,10 +502,6 @@ export function estimate_tokens(ptr: usize, len: u32): usize {
   okArea();
   putU32(<u32>tokens);
   return AREA;
-}
-
-export function cabi_post_estimate_tokens(_retptr: usize): void {
-  release();
 }
 
 // ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
 //      the size passes do not undo, and leaves the module ~300 bytes larger;
 //   3. its exports are renamed to the names wit-component expects
-//      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`, `cabi_post_…` likewise),
+//      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
 //      since AssemblyScript can only export identifiers;
 //   4. its static data is packed (scripts/pack-core-data.mjs: one compact image that
 //      `_initialize` decodes into the same memory), and the result written back to
@@ -117,10 +117,7 @@ function shrink(module) {
 }
 
 function componentName(iface, name) {
-  if (ABI_EXPORTS.has(name)) return name;
-  const post = name.startsWith("cabi_post_");
-  const fn = (post ? name.slice("cabi_post_".length) : name).replaceAll("_", "-");
-  return `${post ? "cabi_post_" : ""}${iface}#${fn}`;
+  return ABI_EXPORTS.has(name) ? name : `${iface}#${name.replaceAll("_", "-")}`;
 }
 
 const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {

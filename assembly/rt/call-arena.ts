@@ -1,9 +1,9 @@
 // The component's memory manager: a bump allocator that the canonical-ABI glue
-// (assembly/component.ts) empties after each call. Below `floor` lies what lives for the
+// (assembly/component.ts) empties between calls. Below `floor` lies what lives for the
 // instance's life: static data, what the module's top-level code made, and the tables the glue
 // makes before the first call (__settle). Above it, one call's objects: the arguments the host
-// lowered, everything the core made, and the results the host reads before it calls the
-// function's post-return, which drops them all at once (__collect).
+// lowered, everything the core made, and the results the host reads before it lowers the next
+// call's arguments, whose first block drops them all at once (__collect).
 //
 // Nothing is traced, so the module carries no collector and no per-class visitors: an object of
 // a call that a global still held after the call would point into memory the next call reuses.
