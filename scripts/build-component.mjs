@@ -24,6 +24,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
+import ConstDefaults from "./asc-const-defaults.mjs";
 import FreshFields from "./asc-fresh-fields.mjs";
 import LowStrings from "./asc-low-strings.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
@@ -123,7 +124,7 @@ function componentName(iface, name) {
 const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
   stdout: process.stdout,
   stderr: process.stderr,
-  transforms: [SizeInlining, FreshFields, LowStrings],
+  transforms: [SizeInlining, ConstDefaults, FreshFields, LowStrings],
 });
 if (error) {
   console.error(stderr.toString());
