@@ -195,22 +195,23 @@ function fail(code: string, message: string): usize {
 
 // ---------------------------------------------------------------------------
 // Validation. A call runs its checks in order and the first that fails is the
-// one reported: its code in `failed`, its message in `why` ("" while every
-// check so far has passed). `rejected()` then writes the error and clears both.
+// one reported: `failing` once one has, its code in `failed` and its message
+// in `why`. `rejected()` then writes the error and clears `failing`.
 
+let failing = false;
 let failed: string = "";
 let why: string = "";
 
 function reject(code: string, message: string): void {
-  if (why.length != 0) return;
+  if (failing) return;
+  failing = true;
   failed = code;
   why = message;
 }
 
 function rejected(): usize {
-  const message = why;
-  why = "";
-  return fail(failed, message);
+  failing = false;
+  return fail(failed, why);
 }
 
 function tooLarge(name: string, len: u32): void {
@@ -253,28 +254,26 @@ export function compact(
   tooLarge("hint", hintLen);
   outOfRange("budget-chars", budget);
   outOfRange("passthrough-chars", passthrough);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
 
-  // One budget per category id, as the core reads them: "b0,b1,…,b7".
-  const budgets = new StaticArray<u32>(CATEGORY_COUNT);
-  for (let c = 0; c < CATEGORY_COUNT; c++) budgets[c] = budget;
+  // One budget per category id, as the core reads them (each checked to fit an i32).
+  const limits = new StaticArray<i32>(CATEGORY_COUNT);
+  for (let c = 0; c < CATEGORY_COUNT; c++) limits[c] = <i32>budget;
   for (let k: u32 = 0; k < budgetsLen; k++) {
     const entry = budgetsPtr + (<usize>k << 3); // tuple<category, u32>: u8 at 0, u32 at 4
     const c = <i32>load<u8>(entry);
     const b = load<u32>(entry, 4);
     if (c >= CATEGORY_COUNT) return fail(INVALID_INPUT, "category-budgets names an unknown category " + decimal(c));
     outOfRange("category-budgets[" + decimal(k) + "]", b);
-    if (why.length != 0) return rejected();
-    budgets[c] = b;
+    if (failing) return rejected();
+    limits[c] = <i32>b;
   }
   if (categoryIsSome != 0 && (forcedCategory < 0 || forcedCategory >= CATEGORY_COUNT)) {
     return fail(INVALID_INPUT, "category is unknown: " + decimal(forcedCategory));
   }
   const args = liftString(argsPtr, argsLen);
   badArgs(args);
-  if (why.length != 0) return rejected();
-  const limits = new StaticArray<i32>(CATEGORY_COUNT);
-  for (let c = 0; c < CATEGORY_COUNT; c++) limits[c] = <i32>budgets[c];
+  if (failing) return rejected();
   const output = liftString(outputPtr, outputLen);
   const result = compactResult(
     liftString(toolPtr, toolLen),
@@ -322,7 +321,7 @@ function writeCompactResult(r: CompactResult, rawChars: i32): usize {
 /** clean: func(text: string, collapse-repeats: bool) -> result<string, error> */
 export function clean(ptr: usize, len: u32, collapseRepeats: i32): usize {
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(cleanWith(liftString(ptr, len), collapseRepeats != 0));
 }
 
@@ -331,10 +330,10 @@ export function classify(toolPtr: usize, toolLen: u32, argsPtr: usize, argsLen: 
   tooLarge("tool", toolLen);
   tooLarge("args-json", argsLen);
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const args = liftString(argsPtr, argsLen);
   badArgs(args);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const category = coreClassify(liftString(toolPtr, toolLen), argsOrEmpty(args), liftString(ptr, len));
   okArea();
   putU8(category);
@@ -371,7 +370,7 @@ export function truncate(ptr: usize, len: u32, budget: u32, headRatio: f64, hint
   tooLarge("text", len);
   tooLarge("hint", hintLen);
   outOfRange("budget-chars", budget);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   // NaN fails both comparisons.
   if (!(headRatio >= 0.0 && headRatio <= 1.0)) return fail(INVALID_OPTION, "head-ratio must be between 0 and 1, got " + ratioText(headRatio));
   return okString(truncateWithHint(liftString(ptr, len), <i32>budget, headRatio, liftString(hintPtr, hintLen)));
@@ -381,7 +380,7 @@ export function truncate(ptr: usize, len: u32, budget: u32, headRatio: f64, hint
 export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
   tooLarge("text", len);
   outOfRange("first-line", firstLine);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const text = liftString(ptr, len);
   // The last line's number must fit too; counting lines is only worth it near the limit.
   if (firstLine > MAX_NUMBER - len) {
@@ -397,7 +396,7 @@ export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
 export function verify_anchors(anchorsPtr: usize, anchorsLen: u32, ptr: usize, len: u32): usize {
   tooLarge("anchors", anchorsLen);
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const anchors = liftString(anchorsPtr, anchorsLen);
   const check = checkAnchors(anchors, liftString(ptr, len));
   const count = check.anchors.length;
@@ -433,7 +432,7 @@ export function sections(ptr: usize, len: u32, startIsSome: i32, start: u32, end
   tooLarge("text", len);
   if (startIsSome != 0) lineNumber("start", start);
   if (endIsSome != 0) lineNumber("end", end);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const s = sectionsOf(liftString(ptr, len), startIsSome != 0 ? <i32>start : 0, endIsSome != 0 ? <i32>end : 0);
   okArea();
   putU32(<u32>s.totalLines);
@@ -474,7 +473,7 @@ export function view(ptr: usize, len: u32, offset: u32, limit: u32, withHashline
   tooLarge("text", len);
   outOfRange("offset", offset);
   outOfRange("limit", limit);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(coreView(liftString(ptr, len), <i32>offset, <i32>limit, withHashlines != 0));
 }
 
@@ -482,7 +481,7 @@ export function view(ptr: usize, len: u32, offset: u32, limit: u32, withHashline
 export function abridge_param(ptr: usize, len: u32, maxChars: u32): usize {
   tooLarge("value", len);
   outOfRange("max-chars", maxChars);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(coreAbridgeParam(liftString(ptr, len), <i32>maxChars));
 }
 
@@ -490,14 +489,14 @@ export function abridge_param(ptr: usize, len: u32, maxChars: u32): usize {
 export function one_line(ptr: usize, len: u32, maxChars: u32): usize {
   tooLarge("text", len);
   outOfRange("max-chars", maxChars);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(coreOneLine(liftString(ptr, len), <i32>maxChars));
 }
 
 /** estimate-tokens: func(text: string) -> result<u32, error> */
 export function estimate_tokens(ptr: usize, len: u32): usize {
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const tokens = coreEstimateTokens(liftString(ptr, len));
   okArea();
   putU32(<u32>tokens);
