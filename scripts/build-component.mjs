@@ -3,8 +3,10 @@
 //      (asconfig.component.json: `abort` becomes a trap rather than a host import, so the
 //      component imports nothing; `_initialize` runs the module's top-level code), and
 //      without the project's `@inline` decorators (scripts/asc-size-inlining.mjs), which
-//      trade size for speed, and without the stores of zero into the fields of objects just
-//      allocated (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed;
+//      trade size for speed, with integer defaults of parameters written as literals
+//      (scripts/asc-const-defaults.mjs), so that no call goes through a varargs stub, and
+//      without the stores of zero into the fields of objects just allocated
+//      (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed;
 //   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
 //      after asc's own pipeline it still removes ~1 % (it inlines more and folds what
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
