@@ -92,9 +92,8 @@ export function __free(ptr: usize): void {
 export function __new(size: usize, id: u32): usize {
   if (size > OBJECT_MAXSIZE) throw new Error(E_ALLOCATION_TOO_LARGE);
   const ptr = __alloc(OBJECT_OVERHEAD + size) + OBJECT_OVERHEAD;
+  // The header's two collector words are left as they are: nothing here traces or reads them.
   const object = changetype<OBJECT>(ptr - TOTAL_OVERHEAD);
-  object.gcInfo = 0;
-  object.gcInfo2 = 0;
   object.rtId = id;
   object.rtSize = <u32>size;
   // Memory a previous call used is not zero; a string is always written whole.
@@ -118,11 +117,7 @@ export function __renew(oldPtr: usize, size: usize): usize {
   }
   ptr = __realloc(oldPtr - OBJECT_OVERHEAD, OBJECT_OVERHEAD + size) + OBJECT_OVERHEAD;
   const object = changetype<OBJECT>(ptr - TOTAL_OVERHEAD);
-  if (ptr != oldPtr) {
-    object.gcInfo = 0;
-    object.gcInfo2 = 0;
-    object.rtId = id;
-  }
+  if (ptr != oldPtr) object.rtId = id;
   object.rtSize = <u32>size;
   if (size > oldSize && id != STRING_ID) memory.fill(ptr + oldSize, 0, size - oldSize);
   return ptr;
