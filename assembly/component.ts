@@ -15,9 +15,9 @@
 // after a call has returned drops all of it at once, and the next call's
 // arguments start where this call's did. The functions need no post-return
 // exports for it (over 500 bytes of names); a call that traps leaves the
-// instance unusable anyway. What must outlive a call (the top-level code's objects, the tool
-// table the core makes on first use) is made when the module starts and kept
-// below the floor. A string the host lowers is the payload of a String object
+// instance unusable anyway. What must outlive a call (the top-level code's
+// objects, the tool table the core makes on first use) is made when the module
+// starts and kept below the floor. A string the host lowers is the payload of a String object
 // of exactly its length, so the core reads it in place: no copy of a 10 MB
 // input is made on the way in.
 // Why a bump arena rather than AssemblyScript's collecting runtime: nothing
