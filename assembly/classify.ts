@@ -31,7 +31,7 @@ import { classifyArgv, classifyCommandLine } from "./classify/shell";
 import { looksLikeDiff, looksLikeHtml, looksLikeJson, sniffText, SNIFF_UNITS } from "./classify/sniff";
 import { ToolKind, toolKind } from "./classify/tools";
 import { isLogPath, looksLikeLog } from "./classify/log";
-import { trimStart } from "./util/trim-start";
+import { trimStart } from "./util/trim";
 
 /** Lines of warnings allowed before the JSON a command was asked for. */
 const JSON_PREAMBLE_LINES = 20;

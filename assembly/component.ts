@@ -11,13 +11,13 @@
 // Memory: the module's runtime is a bump arena (assembly/rt/call-arena.ts).
 // Every block the host asks for (cabi_realloc) and everything a call makes,
 // its results included, is allocated past the arena's floor; the host reads
-// the results, then calls the function's `cabi_post_*`, which drops all of it
-// at once, so the next call's arguments start where this call's did. The
-// canonical ABI calls post-return after every call that returns, before any
-// other call into the instance; a call that traps leaves the instance unusable
-// anyway. What must outlive a call (the top-level code's objects, the tool
-// table the core makes on first use) is made when the module starts and kept
-// below the floor. A string the host lowers is the payload of a String object
+// the results before it makes another call, so the first block it asks for
+// after a call has returned drops all of it at once, and the next call's
+// arguments start where this call's did. The functions need no post-return
+// exports for it (over 500 bytes of names); a call that traps leaves the
+// instance unusable anyway. What must outlive a call (the top-level code's
+// objects, the tool table the core makes on first use) is made when the module
+// starts and kept below the floor. A string the host lowers is the payload of a String object
 // of exactly its length, so the core reads it in place: no copy of a 10 MB
 // input is made on the way in.
 // Why a bump arena rather than AssemblyScript's collecting runtime: nothing
@@ -64,15 +64,20 @@ function allocate(size: usize): usize {
  * aligned, more than any type of this world needs.
  */
 export function cabi_realloc(oldPtr: usize, oldSize: usize, align: usize, newSize: usize): usize {
-  if (oldPtr == 0) return allocate(newSize);
+  if (oldPtr == 0) {
+    // The first block of a call's arguments: the host has read the last call's results.
+    if (returned) {
+      returned = false;
+      __collect();
+    }
+    return allocate(newSize);
+  }
   // Shrinking (a host transcoding UTF-8 shrinks its worst-case guess) stays in place.
   return __renew(oldPtr, newSize);
 }
 
-/** Ends a call: the host has read its results. */
-function release(): void {
-  __collect();
-}
+/** Whether a call has returned since the arena was last emptied: its results are still to be read. */
+let returned = false;
 
 /**
  * A string argument. When (ptr, len) is the whole payload of a String this
@@ -170,6 +175,7 @@ function putNone(size: usize): void {
 function okArea(): void {
   store<u8>(AREA, 0);
   at = PAYLOAD;
+  returned = true;
 }
 
 function okString(s: string): usize {
@@ -181,6 +187,7 @@ function okString(s: string): usize {
 function fail(code: string, message: string): usize {
   store<u8>(AREA, 1);
   at = PAYLOAD;
+  returned = true;
   putString(code);
   putString(message);
   return AREA;
@@ -188,22 +195,23 @@ function fail(code: string, message: string): usize {
 
 // ---------------------------------------------------------------------------
 // Validation. A call runs its checks in order and the first that fails is the
-// one reported: its code in `failed`, its message in `why` ("" while every
-// check so far has passed). `rejected()` then writes the error and clears both.
+// one reported: `failing` once one has, its code in `failed` and its message
+// in `why`. `rejected()` then writes the error and clears `failing`.
 
+let failing = false;
 let failed: string = "";
 let why: string = "";
 
 function reject(code: string, message: string): void {
-  if (why.length != 0) return;
+  if (failing) return;
+  failing = true;
   failed = code;
   why = message;
 }
 
 function rejected(): usize {
-  const message = why;
-  why = "";
-  return fail(failed, message);
+  failing = false;
+  return fail(failed, why);
 }
 
 function tooLarge(name: string, len: u32): void {
@@ -246,28 +254,26 @@ export function compact(
   tooLarge("hint", hintLen);
   outOfRange("budget-chars", budget);
   outOfRange("passthrough-chars", passthrough);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
 
-  // One budget per category id, as the core reads them: "b0,b1,…,b7".
-  const budgets = new StaticArray<u32>(CATEGORY_COUNT);
-  for (let c = 0; c < CATEGORY_COUNT; c++) budgets[c] = budget;
+  // One budget per category id, as the core reads them (each checked to fit an i32).
+  const limits = new StaticArray<i32>(CATEGORY_COUNT);
+  for (let c = 0; c < CATEGORY_COUNT; c++) limits[c] = <i32>budget;
   for (let k: u32 = 0; k < budgetsLen; k++) {
     const entry = budgetsPtr + (<usize>k << 3); // tuple<category, u32>: u8 at 0, u32 at 4
     const c = <i32>load<u8>(entry);
     const b = load<u32>(entry, 4);
     if (c >= CATEGORY_COUNT) return fail(INVALID_INPUT, "category-budgets names an unknown category " + decimal(c));
     outOfRange("category-budgets[" + decimal(k) + "]", b);
-    if (why.length != 0) return rejected();
-    budgets[c] = b;
+    if (failing) return rejected();
+    limits[c] = <i32>b;
   }
   if (categoryIsSome != 0 && (forcedCategory < 0 || forcedCategory >= CATEGORY_COUNT)) {
     return fail(INVALID_INPUT, "category is unknown: " + decimal(forcedCategory));
   }
   const args = liftString(argsPtr, argsLen);
   badArgs(args);
-  if (why.length != 0) return rejected();
-  const limits = new StaticArray<i32>(CATEGORY_COUNT);
-  for (let c = 0; c < CATEGORY_COUNT; c++) limits[c] = <i32>budgets[c];
+  if (failing) return rejected();
   const output = liftString(outputPtr, outputLen);
   const result = compactResult(
     liftString(toolPtr, toolLen),
@@ -309,22 +315,14 @@ function writeCompactResult(r: CompactResult, rawChars: i32): usize {
   return AREA;
 }
 
-export function cabi_post_compact(_retptr: usize): void {
-  release();
-}
-
 // ---------------------------------------------------------------------------
 // Functions of one text.
 
 /** clean: func(text: string, collapse-repeats: bool) -> result<string, error> */
 export function clean(ptr: usize, len: u32, collapseRepeats: i32): usize {
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(cleanWith(liftString(ptr, len), collapseRepeats != 0));
-}
-
-export function cabi_post_clean(_retptr: usize): void {
-  release();
 }
 
 /** classify: func(tool: string, args-json: string, text: string) -> result<category, error> */
@@ -332,18 +330,14 @@ export function classify(toolPtr: usize, toolLen: u32, argsPtr: usize, argsLen: 
   tooLarge("tool", toolLen);
   tooLarge("args-json", argsLen);
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const args = liftString(argsPtr, argsLen);
   badArgs(args);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const category = coreClassify(liftString(toolPtr, toolLen), argsOrEmpty(args), liftString(ptr, len));
   okArea();
   putU8(category);
   return AREA;
-}
-
-export function cabi_post_classify(_retptr: usize): void {
-  release();
 }
 
 /**
@@ -376,21 +370,17 @@ export function truncate(ptr: usize, len: u32, budget: u32, headRatio: f64, hint
   tooLarge("text", len);
   tooLarge("hint", hintLen);
   outOfRange("budget-chars", budget);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   // NaN fails both comparisons.
   if (!(headRatio >= 0.0 && headRatio <= 1.0)) return fail(INVALID_OPTION, "head-ratio must be between 0 and 1, got " + ratioText(headRatio));
   return okString(truncateWithHint(liftString(ptr, len), <i32>budget, headRatio, liftString(hintPtr, hintLen)));
-}
-
-export function cabi_post_truncate(_retptr: usize): void {
-  release();
 }
 
 /** hashlines: func(text: string, first-line: u32) -> result<string, error> */
 export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
   tooLarge("text", len);
   outOfRange("first-line", firstLine);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const text = liftString(ptr, len);
   // The last line's number must fit too; counting lines is only worth it near the limit.
   if (firstLine > MAX_NUMBER - len) {
@@ -402,15 +392,11 @@ export function hashlines(ptr: usize, len: u32, firstLine: u32): usize {
   return okString(coreHashlines(text, <i32>firstLine));
 }
 
-export function cabi_post_hashlines(_retptr: usize): void {
-  release();
-}
-
 /** verify-anchors: func(anchors: string, text: string) -> result<anchor-report, error> */
 export function verify_anchors(anchorsPtr: usize, anchorsLen: u32, ptr: usize, len: u32): usize {
   tooLarge("anchors", anchorsLen);
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const anchors = liftString(anchorsPtr, anchorsLen);
   const check = checkAnchors(anchors, liftString(ptr, len));
   const count = check.anchors.length;
@@ -441,16 +427,12 @@ export function verify_anchors(anchorsPtr: usize, anchorsLen: u32, ptr: usize, l
   return AREA;
 }
 
-export function cabi_post_verify_anchors(_retptr: usize): void {
-  release();
-}
-
 /** sections: func(text: string, start: option<u32>, end: option<u32>) -> result<text-sections, error> */
 export function sections(ptr: usize, len: u32, startIsSome: i32, start: u32, endIsSome: i32, end: u32): usize {
   tooLarge("text", len);
   if (startIsSome != 0) lineNumber("start", start);
   if (endIsSome != 0) lineNumber("end", end);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const s = sectionsOf(liftString(ptr, len), startIsSome != 0 ? <i32>start : 0, endIsSome != 0 ? <i32>end : 0);
   okArea();
   putU32(<u32>s.totalLines);
@@ -486,59 +468,39 @@ function lineNumber(name: string, value: u32): void {
   else outOfRange(name, value);
 }
 
-export function cabi_post_sections(_retptr: usize): void {
-  release();
-}
-
 /** view: func(text: string, offset: u32, limit: u32, hashlines: bool) -> result<string, error> */
 export function view(ptr: usize, len: u32, offset: u32, limit: u32, withHashlines: i32): usize {
   tooLarge("text", len);
   outOfRange("offset", offset);
   outOfRange("limit", limit);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(coreView(liftString(ptr, len), <i32>offset, <i32>limit, withHashlines != 0));
-}
-
-export function cabi_post_view(_retptr: usize): void {
-  release();
 }
 
 /** abridge-param: func(value: string, max-chars: u32) -> result<string, error> */
 export function abridge_param(ptr: usize, len: u32, maxChars: u32): usize {
   tooLarge("value", len);
   outOfRange("max-chars", maxChars);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(coreAbridgeParam(liftString(ptr, len), <i32>maxChars));
-}
-
-export function cabi_post_abridge_param(_retptr: usize): void {
-  release();
 }
 
 /** one-line: func(text: string, max-chars: u32) -> result<string, error> */
 export function one_line(ptr: usize, len: u32, maxChars: u32): usize {
   tooLarge("text", len);
   outOfRange("max-chars", maxChars);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   return okString(coreOneLine(liftString(ptr, len), <i32>maxChars));
-}
-
-export function cabi_post_one_line(_retptr: usize): void {
-  release();
 }
 
 /** estimate-tokens: func(text: string) -> result<u32, error> */
 export function estimate_tokens(ptr: usize, len: u32): usize {
   tooLarge("text", len);
-  if (why.length != 0) return rejected();
+  if (failing) return rejected();
   const tokens = coreEstimateTokens(liftString(ptr, len));
   okArea();
   putU32(<u32>tokens);
   return AREA;
-}
-
-export function cabi_post_estimate_tokens(_retptr: usize): void {
-  release();
 }
 
 // ---------------------------------------------------------------------------

@@ -3,14 +3,16 @@
 //      (asconfig.component.json: `abort` becomes a trap rather than a host import, so the
 //      component imports nothing; `_initialize` runs the module's top-level code), and
 //      without the project's `@inline` decorators (scripts/asc-size-inlining.mjs), which
-//      trade size for speed, and without the stores of zero into the fields of objects just
-//      allocated (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed;
+//      trade size for speed, with integer defaults of parameters written as literals
+//      (scripts/asc-const-defaults.mjs), so that no call goes through a varargs stub, and
+//      without the stores of zero into the fields of objects just allocated
+//      (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed;
 //   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
 //      after asc's own pipeline it still removes ~1 % (it inlines more and folds what
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
 //      the size passes do not undo, and leaves the module ~300 bytes larger;
 //   3. its exports are renamed to the names wit-component expects
-//      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`, `cabi_post_…` likewise),
+//      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
 //      since AssemblyScript can only export identifiers;
 //   4. its static data is packed (scripts/pack-core-data.mjs: one compact image that
 //      `_initialize` decodes into the same memory), and the result written back to
@@ -24,6 +26,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
+import ConstDefaults from "./asc-const-defaults.mjs";
 import FreshFields from "./asc-fresh-fields.mjs";
 import LowStrings from "./asc-low-strings.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
@@ -81,12 +84,23 @@ const FEATURES =
   binaryen.Features.SIMD128;
 const MAX_SHRINK_ROUNDS = 4;
 
+/** The names `m` exports. */
+function exportNames(m) {
+  const names = [];
+  for (let k = 0; k < m.getNumExports(); k++) names.push(binaryen.getExportInfo(m.getExportByIndex(k)).name);
+  return names;
+}
+
 /** `module` after Binaryen's -Oz pipeline, repeated while it still shrinks (`--converge`). */
 function shrink(module) {
   const m = binaryen.readBinary(module);
   try {
     m.setFeatures(FEATURES);
     if (!m.validate()) throw new Error("the core module does not validate with the features asc enables");
+    // asc compiles a custom runtime as an entry file, so it exports the runtime's helpers
+    // (__alloc, __new, __pin, ...); the component's host calls only the WIT functions and
+    // cabi_realloc, and without these exports the helpers nothing calls are dropped.
+    for (const name of exportNames(m)) if (name.startsWith("__")) m.removeExport(name);
     binaryen.setOptimizeLevel(2);
     binaryen.setShrinkLevel(2);
     // Stack IR drops the locals and blocks the structured form needs but the binary does not.
@@ -106,16 +120,13 @@ function shrink(module) {
 }
 
 function componentName(iface, name) {
-  if (ABI_EXPORTS.has(name)) return name;
-  const post = name.startsWith("cabi_post_");
-  const fn = (post ? name.slice("cabi_post_".length) : name).replaceAll("_", "-");
-  return `${post ? "cabi_post_" : ""}${iface}#${fn}`;
+  return ABI_EXPORTS.has(name) ? name : `${iface}#${name.replaceAll("_", "-")}`;
 }
 
 const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
   stdout: process.stdout,
   stderr: process.stderr,
-  transforms: [SizeInlining, FreshFields, LowStrings],
+  transforms: [SizeInlining, ConstDefaults, FreshFields, LowStrings],
 });
 if (error) {
   console.error(stderr.toString());

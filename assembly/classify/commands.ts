@@ -93,15 +93,10 @@ const WEB_CLIENTS = " http https xh xhs httpie curlie lynx w3m links elinks ";
 const JSON_TOOLS = " jq gojq jaq yq fx jello dasel jp ";
 /** Build, test and package tools: their output is a log, JSON only when asked for. */
 const BUILD_TOOLS =
-  " make gmake cmake ninja meson bazel bazelisk buck gcc g++ cc c++ clang clang++ ld rustc cargo go javac java mvn gradle gradlew sbt " +
-  " tsc npm yarn pnpm bun deno pip pip3 pytest jest vitest mocha ava eslint prettier biome ruff mypy pyright flake8 pylint black isort " +
-  " dotnet swift swiftc zig nix docker podman kubectl helm terraform apt apt-get dnf yum apk brew uv poetry tox nox ctest phpunit " +
-  " rspec bundle rake mix gofmt golangci-lint shellcheck hadolint composer ";
+  " make gmake cmake ninja meson bazel bazelisk buck gcc g++ cc c++ clang clang++ ld rustc cargo go javac java mvn gradle gradlew sbt  tsc npm yarn pnpm bun deno pip pip3 pytest jest vitest mocha ava eslint prettier biome ruff mypy pyright flake8 pylint black isort  dotnet swift swiftc zig nix docker podman kubectl helm terraform apt apt-get dnf yum apk brew uv poetry tox nox ctest phpunit  rspec bundle rake mix gofmt golangci-lint shellcheck hadolint composer ";
 /** Commands that set up the next one and print little of interest. */
 const NEUTRAL =
-  " cd pushd popd export set unset source . alias unalias shopt true false : local declare typeset readonly trap umask ulimit " +
-  " exit return sleep wait echo printf mkdir touch rm rmdir cp mv ln chmod chown chgrp clear fi done esac } for case function " +
-  " [ [[ test let shift break continue hash ";
+  " cd pushd popd export set unset source . alias unalias shopt true false : local declare typeset readonly trap umask ulimit  exit return sleep wait echo printf mkdir touch rm rmdir cp mv ln chmod chown chgrp clear fi done esac } for case function  [ [[ test let shift break continue hash ";
 /** Dumps of bytes as text. */
 const DUMPERS = " xxd hexdump od strings ";
 
@@ -127,9 +122,7 @@ function valueShorts(name: string): string {
 }
 
 const SEARCH_VALUE_LONGS =
-  " --regexp --file --glob --iglob --type --type-not --max-count --context --after-context --before-context --max-depth " +
-  " --threads --replace --encoding --max-filesize --sort --sortr --type-add --pre --pre-glob --ignore-file --path-separator " +
-  " --colors --context-separator --engine --max-columns --lang --pattern ";
+  " --regexp --file --glob --iglob --type --type-not --max-count --context --after-context --before-context --max-depth  --threads --replace --encoding --max-filesize --sort --sortr --type-add --pre --pre-glob --ignore-file --path-separator  --colors --context-separator --engine --max-columns --lang --pattern ";
 
 function parseFor(name: string, words: string[], from: i32): ParsedArgs {
   const longs = isOneOf(name, SEARCHERS)
@@ -283,8 +276,7 @@ function curl(words: string[], from: i32): CommandKind {
     words,
     from,
     "AbcCdDeEFHKmoQrTuUwxXyYz",
-    " --output --data --data-raw --data-binary --data-urlencode --header --request --user-agent --user --cookie --cookie-jar --max-time " +
-      " --connect-timeout --url --form --referer --proxy --config --write-out --retry --cacert --cert --key --output-dir --json ",
+    " --output --data --data-raw --data-binary --data-urlencode --header --request --user-agent --user --cookie --cookie-jar --max-time  --connect-timeout --url --form --referer --proxy --config --write-out --retry --cacert --cert --key --output-dir --json ",
   );
   let out = args.value("-o");
   if (out === null) out = args.value("--output");

@@ -59,7 +59,7 @@ export function parseArgs(words: string[], from: i32, valueShorts: string, value
       continue;
     }
     for (let j = 1, m = w.length; j < m; j++) {
-      const letter = w.charAt(j);
+      const letter = w.substring(j, j + 1);
       out.names.push("-" + letter);
       if (!valueShorts.includes(letter)) {
         out.values.push("");
@@ -91,7 +91,7 @@ export function skipOptions(words: string[], from: i32, valueShorts: string, val
     // A cluster ending in a value-taking letter takes the next word.
     let takesNext = false;
     for (let j = 1, m = w.length; j < m; j++) {
-      if (valueShorts.includes(w.charAt(j))) {
+      if (valueShorts.includes(w.substring(j, j + 1))) {
         takesNext = j == m - 1;
         break;
       }

@@ -26,8 +26,24 @@ function digestBinary(text: string, budget: i32, _ctx: DigestContext, hint: stri
   return truncateDigest(text, budget, headRatio(Category.Binary), hint);
 }
 
+// The digests that take the hint as an optional argument, with every argument required: a
+// function with defaults goes into the table as a stub that fills them in from an argument
+// count each indirect call stores first.
+function searchDigest(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  return digestSearch(text, budget, ctx, hint);
+}
+function listingDigest(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  return digestListing(text, budget, ctx, hint);
+}
+function diffDigest(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  return digestDiff(text, budget, ctx, hint);
+}
+function editDigest(text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
+  return digestEdit(text, budget, ctx, hint);
+}
+
 /** The digest of each category, in category id order (category.ts). */
-const DIGESTS: DigestFn[] = [digestFile, digestSearch, digestListing, digestCommand, digestStructured, digestWeb, digestDiff, digestBinary];
+const DIGESTS: DigestFn[] = [digestFile, searchDigest, listingDigest, digestCommand, digestStructured, digestWeb, diffDigest, digestBinary];
 /** Whether each digest places the read hint in its markers itself. */
 const PLACES_HINT: StaticArray<bool> = [true, false, false, true, true, true, false, true];
 
@@ -84,7 +100,7 @@ function withReadHint(run: DigestFn, d: Digest, text: string, budget: i32, ctx: 
 export function digest(category: i32, text: string, budget: i32, ctx: DigestContext, hint: string): Digest {
   const edit = toolKind(ctx.call.tool) == ToolKind.Edit;
   const c = category >= 0 && category < CATEGORY_COUNT ? category : Category.CommandOutput;
-  const run = edit ? digestEdit : DIGESTS[c];
+  const run = edit ? editDigest : DIGESTS[c];
   if (edit || !PLACES_HINT[c]) return withHintLine(run, text, budget, ctx, hint);
   const d = run(text, budget, ctx, hint);
   return needsReadHint(d, c, text, hint) ? withReadHint(run, d, text, budget, ctx, hint) : d;

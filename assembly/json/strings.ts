@@ -2,7 +2,7 @@
 // verbatim. It validates as it goes (RFC 8259 grammar, no recursion, so deep
 // nesting cannot overflow the stack) and gives up, returning the input, at
 // the first error.
-import { CharCode, isDigit } from "../util/chars";
+import { CharCode, hexValue, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { StrBuf } from "../util/strbuf";
 import { matchWord, scanNumber, skipJsonSpace } from "./scan";
@@ -17,12 +17,6 @@ const enum Expect {
 
 const IN_OBJECT: i32 = 1;
 const IN_ARRAY: i32 = 2;
-
-function hexValue(c: i32): i32 {
-  if (isDigit(c)) return c - CharCode._0;
-  const l = c | 0x20;
-  return l >= CharCode.a && l <= 0x66 ? l - CharCode.a + 10 : -1;
-}
 
 /** Index just after the string that opens at s[i] ('"'), or -1 if it is invalid. */
 export function scanJsonString(s: string, i: i32): i32 {

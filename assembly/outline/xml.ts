@@ -4,17 +4,14 @@
 // DOCTYPE hold no elements; attribute values may hold '>'. One pass over
 // the text; an element left open ends at the last line.
 import { CharCode, isAlpha } from "../util/chars";
+// XML's white space is JSON's: space, tab, line feed and carriage return.
+import { isJsonSpace as isBlankUnit } from "../json/scan";
 import { unitAt } from "../util/lines";
 import { Outline } from "./symbols";
 import { detailOf } from "./text-lines";
 
 /** Units after a tag looked at for the text that tells an element apart. */
 const DETAIL_LOOK: i32 = 200;
-
-// @ts-ignore: decorator
-@inline function isBlankUnit(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR;
-}
 
 class XmlScanner {
   out: Outline = new Outline();

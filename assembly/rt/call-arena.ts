@@ -1,9 +1,9 @@
 // The component's memory manager: a bump allocator that the canonical-ABI glue
-// (assembly/component.ts) empties after each call. Below `floor` lies what lives for the
+// (assembly/component.ts) empties between calls. Below `floor` lies what lives for the
 // instance's life: static data, what the module's top-level code made, and the tables the glue
 // makes before the first call (__settle). Above it, one call's objects: the arguments the host
-// lowered, everything the core made, and the results the host reads before it calls the
-// function's post-return, which drops them all at once (__collect).
+// lowered, everything the core made, and the results the host reads before it lowers the next
+// call's arguments, whose first block drops them all at once (__collect).
 //
 // Nothing is traced, so the module carries no collector and no per-class visitors: an object of
 // a call that a global still held after the call would point into memory the next call reuses.
@@ -92,9 +92,8 @@ export function __free(ptr: usize): void {
 export function __new(size: usize, id: u32): usize {
   if (size > OBJECT_MAXSIZE) throw new Error(E_ALLOCATION_TOO_LARGE);
   const ptr = __alloc(OBJECT_OVERHEAD + size) + OBJECT_OVERHEAD;
+  // The header's two collector words are left as they are: nothing here traces or reads them.
   const object = changetype<OBJECT>(ptr - TOTAL_OVERHEAD);
-  object.gcInfo = 0;
-  object.gcInfo2 = 0;
   object.rtId = id;
   object.rtSize = <u32>size;
   // Memory a previous call used is not zero; a string is always written whole.
@@ -118,11 +117,7 @@ export function __renew(oldPtr: usize, size: usize): usize {
   }
   ptr = __realloc(oldPtr - OBJECT_OVERHEAD, OBJECT_OVERHEAD + size) + OBJECT_OVERHEAD;
   const object = changetype<OBJECT>(ptr - TOTAL_OVERHEAD);
-  if (ptr != oldPtr) {
-    object.gcInfo = 0;
-    object.gcInfo2 = 0;
-    object.rtId = id;
-  }
+  if (ptr != oldPtr) object.rtId = id;
   object.rtSize = <u32>size;
   if (size > oldSize && id != STRING_ID) memory.fill(ptr + oldSize, 0, size - oldSize);
   return ptr;

@@ -1,6 +1,6 @@
 // Parses a list of hashline anchors: `12:a3,13:0f`, one per line, or whole
 // hashlines `12:a3|content` (the content is skipped, commas and all).
-import { CharCode, isDigit } from "./chars";
+import { CharCode, hexValue, isDigit } from "./chars";
 import { unitAt } from "./lines";
 
 /** A parsed anchor; line is -1 when the token is not `{digits}:{2 hex}`. */
@@ -18,12 +18,6 @@ export class Anchor {
   return c == CharCode.COMMA || c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.LF || c == CharCode.SEMICOLON;
 }
 
-function hexValue(c: i32): i32 {
-  if (isDigit(c)) return c - CharCode._0;
-  const l = c | 0x20;
-  if (l >= CharCode.a && l <= 0x66) return l - CharCode.a + 10;
-  return -1;
-}
 
 /** Lines above this are rejected as malformed rather than overflowing i32. */
 const MAX_LINE: i32 = 999_999_999;

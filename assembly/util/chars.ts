@@ -47,6 +47,13 @@ export const enum CharCode {
   return <u32>(c - CharCode._0) <= 9;
 }
 
+/** The value of hex digit `c` (0–9, a–f or A–F), or -1. */
+export function hexValue(c: i32): i32 {
+  if (isDigit(c)) return c - CharCode._0;
+  const l = c | 0x20;
+  return l >= CharCode.a && l <= 0x66 ? l - CharCode.a + 10 : -1;
+}
+
 /** 0–9, a–f or A–F. */
 // @ts-ignore: decorator
 @inline export function isHexDigit(c: i32): bool {

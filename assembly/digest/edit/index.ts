@@ -25,6 +25,7 @@ import { parseDigits, pluralS, startsWithAt } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { CONTENT_KEYS, NEW_KEYS, OLD_KEYS, PATCH_KEYS } from "../../call/keys";
 import { lowerForAsciiTests } from "../../util/lower";
+import { trim } from "../../util/trim";
 import { utf8Length as utf8LengthOf } from "../../util/utf8";
 
 
@@ -202,7 +203,7 @@ function joinPaths(files: Array<PatchFile>): string {
 
 /** The digest's lines, then as much of the tool's own result as fits. */
 function withResult(head: string, text: string, budget: i32, d: Digest): string {
-  const result = text.trim();
+  const result = trim(text);
   const out = new StrBuf(head.length + min(result.length, budget) + 8);
   if (head.length > budget) {
     d.truncated = true;

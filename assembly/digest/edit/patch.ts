@@ -3,6 +3,7 @@
 // "*** Add File: p" with + lines, "*** Delete File: p"; "*** End Patch".
 import { CharCode } from "../../util/chars";
 import { findNewline, unitAt } from "../../util/lines";
+import { trim } from "../../util/trim";
 import { startsWithAt } from "../shared/text";
 
 export class PatchFile {
@@ -40,14 +41,14 @@ export function parsePatch(patch: string): Array<PatchFile> {
     if (action >= 0) {
       const f = new PatchFile();
       f.action = action;
-      f.path = patch.substring(a + skip, end).trim();
+      f.path = trim(patch.substring(a + skip, end));
       files.push(f);
       cur = f;
       continue;
     }
     if (cur === null) continue;
     if (startsWithAt(patch, a, end, "*** Move to: ")) {
-      cur.moveTo = patch.substring(a + 13, end).trim();
+      cur.moveTo = trim(patch.substring(a + 13, end));
       continue;
     }
     if (startsWithAt(patch, a, end, "***")) continue;

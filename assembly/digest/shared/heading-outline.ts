@@ -2,6 +2,7 @@
 // and the headings with their line numbers), for web pages and Markdown files alike.
 import { CharCode } from "../../util/chars";
 import { safeEnd } from "../../util/lines";
+import { trim } from "../../util/trim";
 import { decimal, StrBuf } from "../../util/strbuf";
 import { MarkdownOutline, markdownOutline } from "./markdown";
 import { LineIndex } from "./text";
@@ -76,7 +77,7 @@ export function outlineItems(o: MarkdownOutline, lines: LineIndex, firstLine: i3
   const items = new Array<string>();
   for (let k = 0; k < o.lines.length; k++) {
     const i = o.lines[k];
-    items.push("  " + decimal(i + firstLine) + ": " + clipped(lines.line(i).trim()));
+    items.push("  " + decimal(i + firstLine) + ": " + clipped(trim(lines.line(i))));
   }
   return items;
 }

@@ -18,7 +18,7 @@ import { endsWithText, findText, isLowerWordAt, unitsEqual } from "../../util/sc
 import { decimal, formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
 import { lowerForAsciiTests } from "../../util/lower";
-import { trimStart } from "../../util/trim-start";
+import { trim, trimStart } from "../../util/trim";
 
 export const SUMMARY_MAX: i32 = 160;
 
@@ -419,15 +419,15 @@ export function failureSummary(text: string, exitCode: i32, flagged: string): st
 }
 
 /** The last line that is not blank, trimmed or as it stands. */
-function lastNonEmptyLine(text: string, trim: bool = true): string {
+function lastNonEmptyLine(text: string, trimmedLine: bool = true): string {
   let end = text.length;
   while (end > 0) {
     const start = text.lastIndexOf("\n", end - 1) + 1;
     let stop = end;
     if (stop > start && text.charCodeAt(stop - 1) == 0x0d) stop--;
     const line = text.substring(start, stop);
-    const trimmed = line.trim();
-    if (trimmed.length > 0) return trim ? trimmed : line;
+    const trimmed = trim(line);
+    if (trimmed.length > 0) return trimmedLine ? trimmed : line;
     end = start - 1;
   }
   return "";

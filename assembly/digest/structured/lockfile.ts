@@ -22,7 +22,7 @@ export function lockfilePicks(s: string, idx: JsonIndex): Picks | null {
   let packages = -1;
   let versioned = false;
   const top = new Members(s, idx, 0);
-  while (top.next()) {
+  while (top.nextMember()) {
     if (top.key == "lockfileVersion") versioned = true;
     else if (top.key == "packages" && top.isObject) packages = top.ordinal;
   }
@@ -34,11 +34,11 @@ export function lockfilePicks(s: string, idx: JsonIndex): Picks | null {
     const deps = objectMember(s, idx, root, DEPENDENCY_KEYS[i]);
     if (deps < 0) continue;
     const m = new Members(s, idx, deps);
-    while (m.next() && wanted.size < MAX_PICKS) wanted.set("node_modules/" + m.key, 0);
+    while (m.nextMember() && wanted.size < MAX_PICKS) wanted.set("node_modules/" + m.key, 0);
   }
   if (wanted.size == 0) return null;
   const picks = new Picks(packages);
   const m = new Members(s, idx, packages);
-  while (m.next()) if (wanted.has(m.key)) picks.members.push(m.index);
+  while (m.nextMember()) if (wanted.has(m.key)) picks.members.push(m.index);
   return picks.members.length > 0 ? picks : null;
 }

@@ -75,9 +75,12 @@ export class Members extends MemberWalk {
     super(s, idx, k);
   }
 
-  /** Moves to the next member; false after the last one. */
-  next(): bool {
-    if (!super.next()) return false;
+  /**
+   * Moves to the next member and decodes its key; false after the last one. (A method of its
+   * own, not an override of next(): a walk's next() then needs no dispatch on the class.)
+   */
+  nextMember(): bool {
+    if (!this.next()) return false;
     this.key = decodeJsonString(this.s, this.keyStart + 1, this.keyEnd - 1);
     this.index++;
     return true;
@@ -92,6 +95,6 @@ export class Members extends MemberWalk {
 /** Ordinal of the object value of `key` in object `k`, or -1. */
 export function objectMember(s: string, idx: JsonIndex, k: i32, key: string): i32 {
   const m = new Members(s, idx, k);
-  while (m.next()) if (m.key == key) return m.isObject ? m.ordinal : -1;
+  while (m.nextMember()) if (m.key == key) return m.isObject ? m.ordinal : -1;
   return -1;
 }

@@ -14,6 +14,7 @@
 // collapsed outside <pre>; never more than one blank line in a row.
 import { CharCode, isAlpha, isDigit, isSpace, toLower } from "../../util/chars";
 import { unitAt } from "../../util/lines";
+import { trim } from "../../util/trim";
 import { StrBuf } from "../../util/strbuf";
 import { decodeEntityAt, Entity } from "./entities";
 import { isWordOf } from "../../util/words";
@@ -424,7 +425,7 @@ export function htmlToText(s: string): HtmlText {
         linkStart = w.out.length;
       } else {
         if (href.length > 0 && href.length <= MAX_SHOWN_URL && (href.startsWith("http://") || href.startsWith("https://")) && w.out.length > linkStart) {
-          const text = tailOf(w.out, linkStart).trim();
+          const text = trim(tailOf(w.out, linkStart));
           if (text != href) {
             w.mark(" (");
             w.space = false;
