@@ -1033,9 +1033,14 @@ function offerSkeleton(text: string, list: i32[], chosen: Chosen, frame: Frame, 
 /** Offers the hits of `list` alone, in order; a notable line only when no chosen notable line has its template. */
 function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
   const templates = new Array<i32>();
-  for (let o = 0; o < list.length; o++) {
+  // Numbered, a line that would be cut short waits until the lines after it have been
+  // offered: a later line that fits whole shows its words verbatim, where the start of
+  // the first would not; the waiting lines then get what room is left, in their order.
+  const waiting = new Array<i32>();
+  const count = list.length;
+  for (let o = 0; o < count + waiting.length; o++) {
     if (cap - used < frame.perGap + 8) break;
-    const h = unchecked(list[o]);
+    const h = o < count ? unchecked(list[o]) : unchecked(waiting[o - count]);
     const kind = unchecked(scan.kinds[h]);
     const ls = unchecked(scan.lineStarts[h]);
     const le = unchecked(scan.lineEnds[h]);
@@ -1044,7 +1049,12 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     // over before the checks that read every chosen range, so that a flood of lines
     // offered once the room is spent costs a pass over them, not one over the chosen per line.
     const left = cap - used;
-    if (kind != Kind.Trace && le - ls + 1 + frame.perLine > left && left - frame.cutCost(ls, le + 1) < MIN_PARTIAL) continue;
+    const whole = le - ls + 1 + frame.perLine <= left;
+    if (kind != Kind.Trace && !whole && left - frame.cutCost(ls, le + 1) < MIN_PARTIAL) continue;
+    if (!whole && o < count && frame.perLine > 0 && kind != Kind.Trace && kind != Kind.Notable) {
+      waiting.push(h);
+      continue;
+    }
     // A block that repeats is shown once: its first block stands for the others.
     const repeats = frame.alike;
     if (repeats !== null && repeats.covers(ls)) continue;

@@ -101,6 +101,16 @@ describe("minimal level: one long line does not take the whole share", () => {
   });
 });
 
+describe("minimal level: an error line whole before the start of one", () => {
+  it("shows a later error whole when the last one does not fit (tsc --strict)", () => {
+    const { text, lines } = minimal("tsc-strict-noemit");
+    // Errors of 200 to 490 chars: two fit whole, and the last one (line 108) would only fit cut.
+    const errors = [...numbered(text)].filter(([, line]) => / error TS\d+: /.test(line));
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    for (const [n, line] of errors) expect(line, `line ${n}`).toBe(lines[n - 1]);
+  });
+});
+
 describe("minimal level: no line shown twice", () => {
   it("shows a runner's failure once, not again in its closing list (node --test, spec reporter)", () => {
     const { text, lines } = minimal("node-test-spec-failures");
