@@ -102,4 +102,15 @@ describe("files of no known format: their statements as the outline", () => {
     expect(functions.length).toBeGreaterThan(page(text).size);
     for (const f of functions) expect(lines[f.first - 1]).toBe(f.label);
   });
+
+  it("reads on past a `/*)` case pattern, which opens no comment when nothing closes it (git-sh-setup)", () => {
+    const { text, lines } = digest("cat-shell-git-sh-setup", "balanced", 4000);
+    // Every function the library defines, the two after `/*)` (line 316) among them, at its line.
+    const defined = lines.flatMap((l, i) => (/^[a-z_]+ ?\(\) \{$/.test(l) ? [{ label: l, first: i + 1 }] : []));
+    expect(defined.length).toBe(17);
+    const listed = entries(text);
+    for (const f of defined) expect(listed.some((e) => e.label === f.label && e.first === f.first), f.label).toBe(true);
+    expect(lines[315]).toBe("\t\t/*)");
+    expect(listed.some((e) => e.label === "peel_committish () {" && e.first > 316)).toBe(true);
+  });
 });
