@@ -13,7 +13,7 @@
 //
 // A comment is a line that starts, after its indentation, with `#`, `//`,
 // `--`, `;`, `/*`, `*` or `<!--`; `/*` and `<!--` run to the line that ends
-// with their close. Only the comment block that opens the text is a symbol:
+// with their close (when one does: else the line is content). Only the comment block that opens the text is a symbol:
 // the others are counted. A line at the least indentation continues the
 // statement before it when that one ends in `\`, `,` or an open bracket,
 // when it starts with a closing bracket (or is a `{` of its own), or, in a
@@ -234,7 +234,22 @@ export function scanStatementLines(s: string, starts: StaticArray<i32>, ends: St
   let outer = 0;
   let semicolons = 0;
   let closer = 0;
-  for (let i = 0; i < count; i++) {
+  // A block comment no line closes is no comment (a shell's `/*)` pattern): the lines from its
+  // opener are read again, with no opener of its kind taken for one (no close follows them).
+  let unclosed = 0;
+  let opener = 0;
+  let openerIndent = 0;
+  let openerOuter = 0;
+  let openerSemicolons = 0;
+  for (let i = 0; i < count || closer != 0; i++) {
+    if (i == count) {
+      unclosed |= closer == STAR ? 1 : 2;
+      closer = 0;
+      i = opener;
+      minIndent = openerIndent;
+      outer = openerOuter;
+      semicolons = openerSemicolons;
+    }
     const start = unchecked(starts[i]);
     const end = unchecked(ends[i]);
     const a = textStart(s, start, end);
@@ -246,9 +261,18 @@ export function scanStatementLines(s: string, starts: StaticArray<i32>, ends: St
       continue;
     }
     if (opensComment(s, a, e)) {
-      if (unitAt(s, a) == CharCode.SLASH && unitAt(s, a + 1) == STAR && !endsWith(s, a + 2, e, "*/")) closer = STAR;
-      else if (unitAt(s, a) == CharCode.LT && !endsWith(s, a + 4, e, "-->")) closer = CharCode.LT;
-      continue;
+      let opens = 0;
+      if (unitAt(s, a) == CharCode.SLASH && unitAt(s, a + 1) == STAR && !endsWith(s, a + 2, e, "*/")) opens = STAR;
+      else if (unitAt(s, a) == CharCode.LT && !endsWith(s, a + 4, e, "-->")) opens = CharCode.LT;
+      if (opens == 0) continue;
+      if ((unclosed & (opens == STAR ? 1 : 2)) == 0) {
+        closer = opens;
+        opener = i;
+        openerIndent = minIndent;
+        openerOuter = outer;
+        openerSemicolons = semicolons;
+        continue;
+      }
     }
     unchecked((content[i] = true));
     const indent = a - start;

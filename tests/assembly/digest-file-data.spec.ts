@@ -87,7 +87,12 @@ describe("config files: YAML", () => {
       items.push("- name: install package " + i.toString());
       items.push("  apt: pkg" + i.toString());
     }
-    expect(has(read("play.yml", items.join("\n") + "\n", 2000), "Outline: 60 items\n  - name: install package 0  L1–2 (1 key")).toBe(true);
+    const play = read("play.yml", items.join("\n") + "\n", 2000);
+    // Items 0-20 (lines 1-42) are surely on the page: the outline shows the next ones whole,
+    // then names the others, the page's own counted with those not listed.
+    expect(has(play, "Outline: 60 items\n  - name: install package 21  L43–44 (1 key)\n")).toBe(true);
+    expect(has(play, "  [+52 more items: - name: install package 29 L59, - name: install package 30 L61, ")).toBe(true);
+    expect(has(play, ", +39 not listed]\n1: - name: install package 0\n")).toBe(true);
   });
 
   it("gives outline entries as JSON with their values", () => {
@@ -238,9 +243,9 @@ describe("files of no known format: statements", () => {
       parts.push("");
     }
     const out = read("java.security", parts.join("\n") + "\n", 2000);
-    expect(has(out, " KB)\nOutline: 40 keys; 40 comment blocks\n  (comment)  L1–8\n  setting.0=value 0  L9\n  setting.1=value 1  L19\n")).toBe(true);
-    // Every setting is on the page; the room left goes to the comments from the top.
-    expect(has(out, "  [+14 entries not shown]\n1: # what setting 0 does: line 0\n")).toBe(true);
+    // Every setting is on the page, so the outline leaves them to it and says so; the room left
+    // goes to the comments from the top.
+    expect(has(out, " KB)\nOutline: 40 keys; 40 comment blocks\n  (comment)  L1–8\n  [+40 entries in the lines below]\n1: # what setting 0 does: line 0\n")).toBe(true);
     for (let k = 0; k < 40; k++) expect(has(out, "\n" + (k * 10 + 9).toString() + ": setting." + k.toString() + "=value ")).toBe(true);
   });
 
@@ -263,7 +268,10 @@ describe("config and data files: small budgets", () => {
     }
     const out = read("many.ini", parts.join("\n") + "\n", 400);
     expect(has(out, "Outline: 40 sections\n")).toBe(true);
-    expect(has(out, "sections not shown]")).toBe(true);
+    // The longest sections whole, then others by name: the shortest first, listed in file order.
+    expect(has(out, "  [s6]  L28–35 (7 keys)\n")).toBe(true);
+    expect(has(out, "  [+37 more sections: [s2] L6, [s3] L10, ")).toBe(true);
+    expect(has(out, " not listed]\n")).toBe(true);
     for (let b = 120; b < 700; b += 97) {
       read("ci.yml", workflow(4), b);
       read("many.ini", parts.join("\n") + "\n", b);

@@ -184,4 +184,26 @@ describe("outline: statements of a text of no known format", () => {
     const scan = scanStatements(text);
     expect(same(symbols(scan), ["statement a; [] 1–2", "statement run c [] 3–3", "statement stop d [] 4–4"].join("\n"))).toBe(true);
   });
+
+  it("takes a block comment no line closes for content, and the openers of its kind after it too", () => {
+    const text = [
+      "/* a closed block comment", // 1: a comment: line 2 closes it
+      "*/",
+      "case $1 in", // 3
+      "  /*)", // 4: opens no comment (no `*/` follows): a deeper line of line 3's statement
+      "    echo absolute ;;",
+      "  /*x)", // 6: nor does this one, though it would open one were it first
+      "esac", // 7: a lone word after a block closes it
+      "peel () {", // 8: read, not taken for a comment's text
+      "  echo 1", // 9
+      "}", // 10
+      "<!-- no close either", // 11: content too, a statement of its own
+    ].join("\n");
+    const scan = scanStatements(text);
+    expect(same(symbols(scan), ["comment  [] 1–2", "statement case $1 in [] 3–7", "statement peel () { [] 8–10", "statement <!-- no close either [] 11–11"].join("\n"))).toBe(true);
+    expect(scan.commentBlocks).toBe(1);
+    const content = new Array<string>();
+    for (let i = 0; i < scan.content.length; i++) content.push(scan.content[i] ? "1" : "0");
+    expect(content.join("")).toBe("00111111111");
+  });
 });

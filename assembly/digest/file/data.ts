@@ -20,10 +20,10 @@ import { contentLines } from "../../outline/comments";
 import { Outline, OutlineSymbol } from "../../outline/symbols";
 import { scanTable, sniffDelimiter } from "../../outline/table";
 import { CharCode } from "../../util/chars";
-import { StrBuf } from "../../util/strbuf";
+import { formatCount, StrBuf } from "../../util/strbuf";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
 import { addClippedAll, clippedLength, countDigitsWithCommas, plural, pluralS, Writer } from "../shared/text";
-import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, Shown, writeLongest, writeNumbered } from "./text";
+import { addLines, countDigits, FileText, footer, MAX_CHUNK_LINE, namesLine, Shown, writeLongest, writeNumbered } from "./text";
 import { isWordOf } from "../../util/words";
 
 /** Units a footer here may take beyond view's: ` and 1903-1905`, ` without comments and blank lines`. */
@@ -36,6 +36,8 @@ const MORE_LINE: i32 = 20;
 const MAX_ENTRY: i32 = 240;
 /** Longest name or value shown in an outline line. */
 const MAX_NAME: i32 = 80;
+/** Share (percent) of an outline's room its largest entries take whole when not all fit; the rest are named. */
+const WHOLE_ENTRIES_SHARE: i32 = 50;
 /** Last lines of a table shown after its first ones, and the share of the budget they may take. */
 const TAIL_LINES: i32 = 3;
 const TAIL_SHARE: i32 = 15;
@@ -231,7 +233,7 @@ function headerText(o: Outline, entries: Array<Entry>, language: string, root: i
  * when not even their ranges fit, the longest entries, with a count of the rest.
  * `header` replaces the first line this function would write.
  */
-export function writeConfigOutline(w: Writer, o: Outline, language: string, share: i32, header: string = ""): void {
+export function writeConfigOutline(w: Writer, o: Outline, language: string, share: i32, header: string = "", pageLast: i32 = 0): void {
   // Entries: the root's children for XML, else the top-level symbols; runs of one name merge.
   let root = -1;
   const entryDepth = language == "xml" ? 1 : 0;
@@ -287,13 +289,27 @@ export function writeConfigOutline(w: Writer, o: Outline, language: string, shar
     if (w.out.length + all <= stop) break;
   }
   if (level < 0) {
-    // Not even the ranges fit: the longest entries, in source order, and a count of the rest.
+    // Not even the ranges fit: the longest entries whole, in part of the room and in source
+    // order, and the others by their first words and line (restEntries), so that a setting or
+    // a definition a reader looks for is found by its name wherever it is.
     const sizes = new Array<i32>(n);
     for (let k = 0; k < n; k++) sizes[k] = entries[k].last - entries[k].first;
-    const shown = writeLongest(w, texts, sizes, stop - w.out.length - (30 + countDigitsWithCommas(n)));
+    const chosen = new StaticArray<bool>(n);
+    // The entries of the lines the page below shows anyway are left to it.
+    const onPage = new StaticArray<bool>(n);
+    for (let k = 0; k < n; k++) unchecked((onPage[k] = entries[k].last <= pageLast && o.symbols[entries[k].sym].kind != "comment"));
+    const room = stop - w.out.length - (30 + countDigitsWithCommas(n));
+    const shown = writeLongest(w, texts, sizes, room * WHOLE_ENTRIES_SHARE / 100, chosen, onPage);
     let word = "key";
     for (let k = 0; k < n && word == "key"; k++) word = entryWord(o, entries[k], language);
-    w.line("  [+" + plural(n - shown, word, word == "entry" ? "entries" : word + "s") + " not shown]");
+    const words = word == "entry" ? "entries" : word + "s";
+    let paged = 0;
+    for (let k = 0; k < n; k++) {
+      if (!unchecked(onPage[k])) continue;
+      unchecked((chosen[k] = true));
+      paged++;
+    }
+    w.line(restEntries(o, entries, language, chosen, n - shown, paged, word, words, min(stop - w.out.length, w.room) - 1));
     return;
   }
   // One level more for entries in source order while the room lasts.
@@ -307,6 +323,35 @@ export function writeConfigOutline(w: Writer, o: Outline, language: string, shar
   }
   if (n <= EXPAND_MAX) expandEntries(o, entries, children, texts, language, stop - w.out.length - all);
   for (let k = 0; k < n; k++) w.line(texts[k]);
+}
+
+/**
+ * `  [+39 more keys: securerandom.source=file:/dev/random L120, …, +20 not listed]`: the `rest`
+ * entries not shown whole, each not in `chosen` (neither whole nor on the page) by its label
+ * and its first line, the larger ones first while `room` units last,
+ * listed in source order; `  [+39 keys not shown]` when none fits (`  [+5 keys in the lines
+ * below]` when the `paged` entries the page shows are all there are).
+ */
+function restEntries(o: Outline, entries: Array<Entry>, language: string, chosen: StaticArray<bool>, rest: i32, paged: i32, word: string, words: string, room: i32): string {
+  const n = entries.length;
+  const labels = new Array<string>(n);
+  const firsts = new Array<i32>(n);
+  // The shortest labels first: the line names as many entries as its room holds. A comment
+  // block or a statement of one word (`endif`, `else`, `then`, a run of them) names nothing a
+  // reader would look for.
+  const shortness = new Array<i32>(n);
+  for (let k = 0; k < n; k++) {
+    const e = entries[k];
+    const s = o.symbols[e.sym];
+    labels[k] = "";
+    firsts[k] = e.first;
+    shortness[k] = i32.MIN_VALUE;
+    if (unchecked(chosen[k]) || s.kind == "comment" || (s.kind == "statement" && s.name.indexOf(" ") < 0)) continue;
+    labels[k] = e.count > 1 ? label(new OutlineSymbol(s.kind, s.name, s.first, s.last, s.depth, s.parent), language) + " \u00d7" + e.count.toString() : label(s, language);
+    shortness[k] = -labels[k].length;
+  }
+  const line = namesLine("  [+" + formatCount(rest) + " more " + (rest == 1 ? word : words), labels, firsts, shortness, rest, room);
+  return line.length > 0 ? line : "  [+" + plural(rest, word, words) + (paged == rest ? " in the lines below]" : " not shown]");
 }
 
 /**
@@ -387,8 +432,28 @@ function rootCloseLine(f: FileText): i32 {
  * closes its root. Then where to read on.
  */
 function configDigest(f: FileText, w: Writer, shown: Shown, share: i32, footerMax: i32): void {
-  writeConfigOutline(w, f.outline, f.language, share);
-  contentPage(f, w, shown, contentLines(f.text, f.language), rootCloseLine(f), footerMax);
+  const flags = contentLines(f.text, f.language);
+  const closing = rootCloseLine(f);
+  const closingCost = closing >= 0 && closing < f.lines.count ? numberedCost(f, closing) : 0;
+  writeConfigOutline(w, f.outline, f.language, share, "", pageReach(f, flags, w.room - share - footerMax - closingCost));
+  contentPage(f, w, shown, flags, closing, footerMax);
+}
+
+/**
+ * The last line (as the file numbers it) that a page of the lines `flags` marks as content, from
+ * the top, shows for sure in `room` units (contentPage's first lines); f.first - 1 for none.
+ */
+export function pageReach(f: FileText, flags: Array<i32>, room: i32): i32 {
+  let last = f.first - 1;
+  let lines = 0;
+  for (let i = 0, count = f.lines.count; i < count && lines < DEFAULT_VIEW_LIMIT; i++) {
+    if (i < flags.length && !flags[i]) continue;
+    room -= numberedCost(f, i);
+    if (room < 0) break;
+    last = f.first + i;
+    lines++;
+  }
+  return last;
 }
 
 /**

@@ -25,13 +25,13 @@ import { formatCount, StrBuf } from "../../util/strbuf";
 import { utf8Length } from "../../util/utf8";
 import { DEFAULT_VIEW_LIMIT } from "../../view";
 import { FileRequest, fileRequest } from "./request";
-import { addLines, countDigits, EN_DASH, FileText, footer, MAX_CHUNK_LINE, Shown, writeLongest, writeNumbered } from "./text";
+import { addLines, countDigits, EN_DASH, FileText, footer, MAX_CHUNK_LINE, namesLine, Shown, writeLongest, writeNumbered } from "./text";
 import { dataDigest } from "./data";
 import { statementDigest } from "./statements";
 import { longLinesNote } from "./minified";
 import { stripLineNumbers } from "./numbered";
 import { digestJson } from "../shared/record";
-import { addClipped, addClippedAll, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, pluralS, rankByScore, writeHeadline, Writer } from "../shared/text";
+import { addClipped, addClippedAll, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, plural, pluralS, writeHeadline, Writer } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { markdownOutlineText } from "../shared/heading-outline";
 import { isWordOf } from "../../util/words";
@@ -162,36 +162,21 @@ function writeOutline(w: Writer, o: Outline, share: i32): void {
  * listed in source order.
  */
 function restLine(o: Outline, top: Array<i32>, sizes: Array<i32>, chosen: StaticArray<bool>, rest: i32, room: i32): string {
-  const out = new StrBuf(max(room, 64));
-  out.add("  [+").add(pluralS(rest, "smaller symbol"));
-  // What closes the line when some names are left out: ", +N not listed]".
-  const closing = 16 + countDigitsWithCommas(rest);
-  const order = rankByScore(sizes, top.length);
-  const named = new StaticArray<bool>(top.length);
-  let left = room - out.length - 1;
-  let listed = 0;
-  for (let r = 0; r < top.length; r++) {
-    const k = order[r];
-    if (unchecked(chosen[k])) continue;
-    const s = o.symbols[top[k]];
-    const cost = 2 + s.kind.length + 1 + clippedLength(s.name, 0, s.name.length, MAX_NAME) + 2 + countDigits(s.first);
-    if (cost + (listed + 1 == rest ? 0 : closing) > left) continue;
-    left -= cost;
-    unchecked((named[k] = true));
-    listed++;
-  }
-  if (listed == 0) return out.add(" not shown]").toString();
-  let n = 0;
+  const labels = new Array<string>(top.length);
+  const firsts = new Array<i32>(top.length);
+  const scores = new Array<i32>(top.length);
   for (let k = 0; k < top.length; k++) {
-    if (!unchecked(named[k])) continue;
-    out.add(n++ == 0 ? ": " : ", ");
     const s = o.symbols[top[k]];
-    out.add(s.kind).addChar(CharCode.SPACE);
-    addClippedAll(out, s.name, MAX_NAME);
-    out.addLabelInt(" L", s.first);
+    const label = new StrBuf(16 + s.name.length);
+    label.add(s.kind).addChar(CharCode.SPACE);
+    addClippedAll(label, s.name, MAX_NAME);
+    labels[k] = label.toString();
+    firsts[k] = s.first;
+    scores[k] = unchecked(chosen[k]) ? i32.MIN_VALUE : sizes[k];
   }
-  if (listed < rest) out.addLabelCount(", +", rest - listed).add(" not listed");
-  return out.addChar(CharCode.RBRACKET).toString();
+  const head = "  [+" + pluralS(rest, "smaller symbol");
+  const line = namesLine(head, labels, firsts, scores, rest, room);
+  return line.length > 0 ? line : head + " not shown]";
 }
 
 /** `12:a3|code`, clipped (the anchor's hash is the whole line's); false when it does not fit. */

@@ -14,7 +14,7 @@
 import { scanStatementLines } from "../../outline/statements";
 import { StrBuf } from "../../util/strbuf";
 import { pluralS, Writer } from "../shared/text";
-import { contentPage, rangesFooterMax, writeConfigOutline } from "./data";
+import { contentPage, pageReach, rangesFooterMax, writeConfigOutline } from "./data";
 import { FileText, Shown, shiftOutline } from "./text";
 
 /**
@@ -50,7 +50,7 @@ export function statementDigest(f: FileText, w: Writer, shown: Shown, share: i32
     if (scan.keys > 0) head.add(" (").add(pluralS(scan.keys, "key")).addChar(0x29);
   }
   if (scan.commentBlocks > 0) head.add("; ").add(pluralS(scan.commentBlocks, "comment block"));
-  writeConfigOutline(w, scan.outline, "", share, head.toString());
+  writeConfigOutline(w, scan.outline, "", share, head.toString(), pageReach(f, scan.content, w.room - share - rangesFooterMax(f, footerMax)));
   contentPage(f, w, shown, scan.content, -1, rangesFooterMax(f, footerMax));
   return true;
 }

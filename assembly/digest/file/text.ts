@@ -5,7 +5,7 @@ import { outlineOf } from "../../outline/outline";
 import { Outline } from "../../outline/symbols";
 import { CharCode } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
-import { addClipped, clippedAway, clippedLength, LineIndex, pluralS, rankByScore, Writer } from "../shared/text";
+import { addClipped, clippedAway, clippedLength, countDigitsWithCommas, LineIndex, pluralS, rankByScore, Writer } from "../shared/text";
 import { Digest } from "../shared/types";
 
 /** Longest line shown whole in a chunk; longer ones are clipped with a count. */
@@ -59,21 +59,55 @@ export function shiftOutline(o: Outline, shift: i32): void {
 
 /**
  * The longest of `texts` (by `sizes`) that fit `room` units, each on a line of its own, in
- * their order; how many were written (and which, in `chosen`).
+ * their order, none that `skip` marks; how many were written (and which, in `chosen`).
  */
-export function writeLongest(w: Writer, texts: Array<string>, sizes: Array<i32>, room: i32, chosen: StaticArray<bool> = new StaticArray<bool>(texts.length)): i32 {
+export function writeLongest(w: Writer, texts: Array<string>, sizes: Array<i32>, room: i32, chosen: StaticArray<bool> = new StaticArray<bool>(texts.length), skip: StaticArray<bool> | null = null): i32 {
   const n = texts.length;
   const order = rankByScore(sizes, n);
   let shown = 0;
   for (let r = 0; r < n; r++) {
     const k = order[r];
-    if (texts[k].length + 1 > room) continue;
+    if (texts[k].length + 1 > room || (skip !== null && unchecked(skip[k]))) continue;
     room -= texts[k].length + 1;
     chosen[k] = true;
     shown++;
   }
   for (let k = 0; k < n; k++) if (chosen[k]) w.line(texts[k]);
   return shown;
+}
+
+/**
+ * `head` then `: label L12, label L40, …, +K not listed]`: the entries whose `scores` are above
+ * i32.MIN_VALUE, the highest first while `room` units last, listed in index order, each by its
+ * label and first line; "" when none fits. `rest` is how many entries `head` counts.
+ */
+export function namesLine(head: string, labels: Array<string>, firsts: Array<i32>, scores: Array<i32>, rest: i32, room: i32): string {
+  const n = labels.length;
+  const out = new StrBuf(max(room, 64));
+  out.add(head);
+  // What closes the line when some names are left out: ", +N not listed]".
+  const closing = 16 + countDigitsWithCommas(rest);
+  const order = rankByScore(scores, n);
+  const named = new StaticArray<bool>(n);
+  let left = room - out.length - 1;
+  let listed = 0;
+  for (let r = 0; r < n; r++) {
+    const k = order[r];
+    if (scores[k] == i32.MIN_VALUE) break;
+    const cost = 2 + labels[k].length + 2 + countDigits(firsts[k]);
+    if (cost + (listed + 1 == rest ? 0 : closing) > left) continue;
+    left -= cost;
+    unchecked((named[k] = true));
+    listed++;
+  }
+  if (listed == 0) return "";
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    if (!unchecked(named[k])) continue;
+    out.add(m++ == 0 ? ": " : ", ").add(labels[k]).addLabelInt(" L", firsts[k]);
+  }
+  if (listed < rest) out.addLabelCount(", +", rest - listed).add(" not listed");
+  return out.addChar(CharCode.RBRACKET).toString();
 }
 
 /** `L55–103`, or `L7` for one line. */
