@@ -28,8 +28,8 @@ const LAST_COL: i32 = 3;
 const SPACED: i32 = 16;
 const INDENTS: i32 = SPACED + 1;
 const COLUMN_IDS: i32 = COLS * INDENTS;
-/** The class of every token with a digit in it. */
-const NUM_HASH: u32 = 0x9e3779b9;
+/** The class of every token with a digit in it: even, where every other class is odd (classOf). */
+const NUM_HASH: u32 = 0x9e3779b8;
 const EMPTY_KEY: i64 = -1;
 /** Table slots at most; a full table stops counting new tokens (their lines are taken as regular). */
 const MAX_SLOTS: i32 = 1 << 16;
@@ -79,6 +79,9 @@ function sixteenAt(base: usize, i: i32, n: i32): usize {
  * The class of the token [i, i + length) of the UTF-16 data at base (n units long)
  * that holds no digit: a hash of its units, 8 per step (the last step's units past
  * it zeroed), and of its length; never NUM_HASH. Most tokens take one step, inline.
+ * A step multiplies its two halves apart (foldUnits) and the class is the product's
+ * high half as it is: every token of every line has one, so it waits on two
+ * multiplies side by side, not on a chain of them.
  */
 // @ts-ignore: decorator
 @inline function tokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
@@ -96,23 +99,25 @@ function longTokenClass(base: usize, i: i32, length: i32, n: i32): u32 {
   return classOf(h, length);
 }
 
-function classOf(h: u64, length: i32): u32 {
-  h = (h ^ <u64>length) * 0x100000001b3;
-  h ^= h >> 32;
-  h *= 0x9e3779b97f4a7c15;
-  const out = <u32>(h >> 32);
-  // The number class is kept for tokens with a digit.
-  return out == NUM_HASH ? out ^ 1 : out;
+// @ts-ignore: decorator
+@inline function classOf(h: u64, length: i32): u32 {
+  // Odd: the number class is kept for tokens with a digit.
+  return ((<u32>(h >> 32)) ^ (<u32>length << 1)) | 1;
 }
 
-function foldUnits(h: u64, units: v128): u64 {
-  h = (h ^ <u64>i64x2.extract_lane(units, 0)) * 0x100000001b3;
-  return (h ^ <u64>i64x2.extract_lane(units, 1)) * 0x100000001b3;
+/** Odd multipliers of a step's first and second four units. */
+const FIRST_HALF: u64 = 0x9e3779b97f4a7c15;
+const SECOND_HALF: u64 = 0xc2b2ae3d27d4eb4f;
+
+// @ts-ignore: decorator
+@inline function foldUnits(h: u64, units: v128): u64 {
+  return ((h ^ <u64>i64x2.extract_lane(units, 0)) * FIRST_HALF) ^ (<u64>i64x2.extract_lane(units, 1) * SECOND_HALF);
 }
 
 /**
  * tokenClass() of the token s[i, i + length) read unit by unit (the size-optimised build):
- * 4 units per multiply, the last step of 8 filled with zeros past the token.
+ * 4 units per multiply, as foldUnits() takes a step's halves, the last step of 8 filled
+ * with zeros past the token.
  */
 function tokenClassByUnits(s: string, i: i32, length: i32): u32 {
   let h: u64 = 0xcbf29ce484222325;
@@ -120,7 +125,7 @@ function tokenClassByUnits(s: string, i: i32, length: i32): u32 {
   for (let j = 0; j < steps; j += 4) {
     let units: u64 = 0;
     for (let u = 0; u < 4 && j + u < length; u++) units |= <u64>unitAt(s, i + j + u) << (<u64>u << 4);
-    h = (h ^ units) * 0x100000001b3;
+    h = j & 4 ? h ^ (units * SECOND_HALF) : (h ^ units) * FIRST_HALF;
   }
   return classOf(h, length);
 }
