@@ -177,7 +177,7 @@ export class RunnerReader {
     } else if (t == pos && (startsWithAt(text, t, end, "ok  \t") || startsWithAt(text, t, end, "FAIL\t") || (end == t + 4 && (startsWithAt(text, t, end, "PASS") || startsWithAt(text, t, end, "FAIL"))))) {
       if (r.runner.length == 0) r.runner = "go test";
       hit = true;
-    } else if (startsWithAt(text, t, end, "test result: ")) {
+    } else if ((ASC_SHRINK_LEVEL >= 2 || first == 0x74 /* t */) && startsWithAt(text, t, end, "test result: ")) {
       r.runner = "cargo test";
       if (!this.cargoSeen) {
         r.passed = -1;
@@ -194,11 +194,16 @@ export class RunnerReader {
       pytestCounts(r, text, t, end);
       hit = true;
     } else if (isDigit(first) && t > pos) {
-      if (allDigitsThen(text, t, end, " passing")) {
+      // Mocha's counts: the number, a space and a word that opens with p or f. An indented
+      // number opens every quoted source line of a compiler's findings: the unit after the
+      // space rules most out (the size-optimised build, the component's, compares the words).
+      const d = digitsEnd(text, t, end);
+      const w = ASC_SHRINK_LEVEL >= 2 ? -1 : d + 1 < end && unitAt(text, d) == CharCode.SPACE ? unitAt(text, d + 1) : 0;
+      if ((w < 0 || w == 0x70) /* p */ && startsWithAt(text, d, end, " passing")) {
         r.runner = "mocha";
         r.passed = countAfter(text, t, end, "");
         hit = true;
-      } else if (allDigitsThen(text, t, end, " failing") || allDigitsThen(text, t, end, " pending")) {
+      } else if (((w < 0 || w == 0x66) /* f */ && startsWithAt(text, d, end, " failing")) || ((w < 0 || w == 0x70) && startsWithAt(text, d, end, " pending"))) {
         const count = countAfter(text, t, end, "");
         if (unitAt(text, t + digitsAt(text, t, end) + 1) == 0x66) r.failed = count;
         else r.skipped = count;

@@ -107,6 +107,9 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       unchecked((column[0] = true));
       return c;
     }
+  } else if (ASC_SHRINK_LEVEL < 2 && l > 0 && (l == b || isSpaceOrTab(unitAt(s, l)))) {
+    // A first token of digits alone (a quoted source line's number) holds no ':' or '('.
+    return -1;
   }
   // The location is the line's first token: only its ':' and '(' are looked at.
   if (ASC_SHRINK_LEVEL >= 2) {

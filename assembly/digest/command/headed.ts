@@ -147,6 +147,16 @@ export class HeadedTables {
   private minRows: i32 = 2;
 
   /**
+   * Whether line() would rule out at once a line that is neither blank nor a rule (its
+   * `digits` and `tokens` as line() takes them): told without a call, for most lines.
+   */
+  // @ts-ignore: decorator
+  @inline
+  skips(digits: i32, tokens: i32): bool {
+    return this.rows < 0 && !this.pending && (digits == 1 || (tokens >= 0 && (tokens < MIN_COLUMNS || tokens > MAX_COLUMNS)));
+  }
+
+  /**
    * Line [a, b) of text; `blank` and `rule` as records.ts judged it; `digits` 1 when it
    * holds a digit, 0 when it holds none, and `tokens` its runs of units other than spaces
    * and tabs, both -1 when not known.

@@ -166,7 +166,7 @@ export class RecordsReader {
         this.rows++;
         this.row(i - a);
       }
-      this.headed.line(text, a, b, false, false, digits, tokens);
+      if (!this.headed.skips(digits, tokens)) this.headed.line(text, a, b, false, false, digits, tokens);
       this.prevRead = true;
       this.prevBlank = false;
       this.prevRule = false;
