@@ -58,7 +58,8 @@
 // that head many deeper ones, spread over the whole output, in up to half the
 // share), then its indented error and notable lines, which in such an output
 // are more often a block's content than its outcome; under SMALL_BUDGET the top rows of
-// a table it ranked by a number (important/ranked-rows.ts) come before all of these.
+// a table it ranked by a number, or the rows whose number stands out of a table none ranks
+// (important/ranked-rows.ts), come before all of these.
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";

@@ -13,6 +13,14 @@
 // its rows rather than measures them. The longest one is offered. Only the first
 // MAX_LINES lines are read: a report prints its ranking near its start, under a banner,
 // and a long log is not read a second time line by line for one.
+//
+// A table of no ranked run may still hold a few rows its numbers single out: the objects
+// whose size dwarfs the others' in an unsorted size report, the one module that takes
+// most of an import-time tree. Per column the TOP_KEPT largest numbers are kept on the
+// same pass; one at least STANDOUT times its column's mean stands out, unless it is about
+// the sum of the others (a totals row, which the tail shows), or its column leaves most
+// lines without a number (bytecode's operands, not a table's). The first column holding
+// such rows offers them, largest first.
 
 import { isDigit, isSpaceOrTab } from "../util/chars";
 import { findNewline, unitAt } from "../util/lines";
@@ -27,6 +35,11 @@ const MIN_DROPS: i32 = 4;
 const MAX_LINES: i32 = 4096;
 /** Rows offered, from the top. */
 const ROWS_OFFERED: i32 = 12;
+/** Largest numbers kept per column. */
+const TOP_KEPT: i32 = 3;
+/** Times its column's mean a number is at least to stand out. */
+const STANDOUT: f64 = 8;
+const COLUMN_FIELDS: i32 = 2 + TOP_KEPT * 3;
 
 /** The token s[a, b) (not empty) as a number when it is only digits, thousands commas, one point and a closing "%"; else NaN. */
 function numberOf(s: string, a: i32, b: i32): f64 {
@@ -53,6 +66,13 @@ export class RankedRows {
   private bestStart: i32 = -1;
   private bestLine: i32 = 0;
   private bestRows: i32 = 0;
+  /**
+   * Per column, COLUMN_FIELDS numbers: the sum and count of its numbers, then its TOP_KEPT
+   * largest, largest first, each with its row's start and line.
+   */
+  private tops: StaticArray<f64> = new StaticArray<f64>(MAX_COLS * COLUMN_FIELDS);
+  /** Lines read: a column's numbers stand out only where at least half of them hold one. */
+  private lines: i32 = 0;
 
   constructor() {
     for (let c = 0; c < MAX_COLS; c++) unchecked((this.above[c] = NaN));
@@ -61,12 +81,14 @@ export class RankedRows {
   /** Line `line` (1-based) [a, b) of s; `t` its first unit after spaces and tabs, `digits` 0 when it holds no digit. */
   line(s: string, a: i32, t: i32, b: i32, line: i32, digits: i32): void {
     if (line > MAX_LINES) return;
+    this.lines = line;
     let p = digits == 0 ? b : t;
     for (let c = 0; c < MAX_COLS; c++) {
       let e = p;
       while (e < b && !isSpaceOrTab(unitAt(s, e))) e++;
       const v = p < b ? numberOf(s, p, e) : NaN;
       const prev = unchecked(this.above[c]);
+      if (v > 0) this.largest(c, v, a, line);
       const r = c * 4;
       if (v <= prev) {
         const step = unchecked(this.steps[c]);
@@ -86,6 +108,30 @@ export class RankedRows {
     }
   }
 
+  /** Keeps `v` of row `a` (line `line`) among column c's largest. */
+  private largest(c: i32, v: f64, a: i32, line: i32): void {
+    const tops = changetype<usize>(this.tops) + <usize>(c * COLUMN_FIELDS << 3);
+    store<f64>(tops, load<f64>(tops) + v);
+    store<f64>(tops, load<f64>(tops, 8) + 1, 8);
+    let at = tops + 16;
+    const last = at + <usize>((TOP_KEPT - 1) * 24);
+    while (at <= last && load<f64>(at) >= v) at += 24;
+    if (at > last) return;
+    memory.copy(at + 24, at, last - at);
+    store<f64>(at, v);
+    store<f64>(at, <f64>a, 8);
+    store<f64>(at, <f64>line, 16);
+  }
+
+  /** Whether the k-th largest number kept of column c stands out. */
+  private standsOut(c: i32, k: i32): bool {
+    const tops = changetype<usize>(this.tops) + <usize>(c * COLUMN_FIELDS << 3);
+    const v = load<f64>(tops + <usize>(16 + k * 24));
+    const sum = load<f64>(tops);
+    const n = load<f64>(tops, 8);
+    return n >= MIN_ROWS && n * 2 >= this.lines && v * n >= STANDOUT * sum && Math.abs(v * 2 - sum) * 64 > sum;
+  }
+
   private close(c: i32): void {
     const r = c * 4;
     if (unchecked(this.steps[c]) >= 0) return;
@@ -96,10 +142,19 @@ export class RankedRows {
     this.bestLine = unchecked(this.runs[r + 1]);
   }
 
-  /** The first rows of the longest ranked run as (start, 1-based line) pairs, top first; closes the runs still open. */
+  /** The first rows of the longest ranked run (else the rows that stand out) as (start, 1-based line) pairs, top first; closes the runs still open. */
   rows(s: string): i32[] {
     for (let c = 0; c < MAX_COLS; c++) this.close(c);
     const out = new Array<i32>();
+    // No ranked run: the first column whose largest numbers stand out offers them.
+    for (let c = 0; this.bestStart < 0 && out.length == 0 && c < MAX_COLS; c++) {
+      for (let k = 0; k < TOP_KEPT; k++) {
+        if (!this.standsOut(c, k)) continue;
+        const at = changetype<usize>(this.tops) + <usize>(c * COLUMN_FIELDS + 2 + k * 3 << 3);
+        out.push(<i32>load<f64>(at, 8));
+        out.push(<i32>load<f64>(at, 16));
+      }
+    }
     let start = this.bestStart;
     for (let k = 0; start >= 0 && k < min(this.bestRows, ROWS_OFFERED); k++) {
       out.push(start);

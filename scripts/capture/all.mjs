@@ -34,11 +34,13 @@ import jdkTools from "./jdk-tools.mjs";
 import partWay from "./part-way.mjs";
 import nativeReports from "./native-reports.mjs";
 import inventories from "./inventories.mjs";
+import gitHistory from "./git-history.mjs";
+import toolchainViews from "./toolchain-views.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds, ...jdkTools, ...partWay, ...nativeReports, ...inventories];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds, ...jdkTools, ...partWay, ...nativeReports, ...inventories, ...gitHistory, ...toolchainViews];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 

@@ -113,3 +113,40 @@ describe("RankedRows: the top rows of a table ranked by a number", () => {
     expect(d.llm.includes("\n20: Option 19:")).toBe(false);
   });
 });
+
+/** 60 rows of 100–159 in the order 137, 111, 148, … (unsorted), with `big` put at the given 0-based rows. */
+function unsorted(big: Map<i32, string>): string[] {
+  const values = new Array<string>();
+  for (let k = 0; k < 60; k++) values.push(big.has(k) ? big.get(k) : (100 + ((k * 37) % 60)).toString());
+  return values;
+}
+
+describe("RankedRows: rows that stand out of a table no number ranks", () => {
+  it("offers the rows whose number is eight times its column's mean or more, largest first, and no totals row", () => {
+    // 1–60   "  <value>  fn_k": 58 values of 100–159, 40000 at line 9, 90000 at line 21
+    // 61     "  <sum of the above>  fn_60": about the sum of the others, a totals row the tail shows
+    // The column's mean with the totals row is about 4,500: 90000 and 40000 stand out, 159 does not.
+    const values = unsorted(new Map<i32, string>().set(8, "40000").set(20, "90000"));
+    let sum = 0;
+    for (let k = 0; k < values.length; k++) sum += I32.parseInt(values[k]);
+    values.push(sum.toString());
+    expect(rankedOf(rows(values))).toStrictEqual([21, 9]);
+  });
+
+  it("offers none where no number stands out, or where most lines hold no number in that column", () => {
+    // 1–60 values of 100–159 only: the largest is not eight times the mean
+    expect(rankedOf(rows(unsorted(new Map<i32, string>())))).toStrictEqual([]);
+    // 1–70 prose without a number, then 71–90 twenty rows, one 50000: the column fills 20 of 90 lines
+    let text = "";
+    for (let k = 0; k < 70; k++) text += "a paragraph of prose line\n";
+    const few = new Array<string>();
+    for (let k = 0; k < 20; k++) few.push(k == 10 ? "50000" : (100 + k).toString());
+    expect(rankedOf(text + rows(few))).toStrictEqual([]);
+  });
+
+  it("offers a ranked run before any row that stands out", () => {
+    // 1–10 fall by steps that differ; 11–70 unsorted values with 90000 at line 31
+    const ranked = rows(["980", "870", "760", "640", "530", "420", "310", "250", "120", "60"]);
+    expect(rankedOf(ranked + rows(unsorted(new Map<i32, string>().set(20, "90000"))))).toStrictEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+});
