@@ -6,7 +6,8 @@
 // located diagnostic: its severity and code, see findingTag), flagged or not.
 import { Kind } from "./kinds";
 import { messageKey } from "./novel";
-import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, wordVerdict } from "./refine";
+import { endsSayingAbsent } from "./absent";
+import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, SAYS_ABSENT, wordVerdict } from "./refine";
 import { mayUnderline } from "./titles";
 import { NO_WORDS, Scan } from "./scan";
 import { LineVisitor } from "./shapes";
@@ -80,7 +81,7 @@ export class LineNoter extends LineVisitor {
       const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
       // Or'ed in: a reader fed before the noter may have noted the line as a finding.
       unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(key == 0 ? NO_WORDS : key)));
-    }
+    } else if (endsSayingAbsent(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
     // A status word at the margin ("CONFLICT (content): …"): read while the line is held,
     // one unit for most lines, so refine.ts need not read every line again.
     if (t == pos && opensWithStatusWord(text, pos, end)) {

@@ -193,6 +193,8 @@ export const IN_WORDS: u8 = 3;
 export const NAMES_FRAMES_FUNCTION: u8 = 0x80;
 /** Or'ed into any line's noted verdict byte: the next line may underline it (titles.ts, mayUnderline). */
 export const MAY_BE_UNDERLINED: u8 = 0x40;
+/** Set in the noted verdict byte of a line no keyword flagged that ends saying something is absent (absent.ts). */
+export const SAYS_ABSENT: u8 = 0x20;
 /** The bits of a noted verdict byte that hold the verdict. */
 const VERDICT_BITS: u8 = 3;
 
@@ -437,6 +439,11 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const mayBeTitle = ASC_SHRINK_LEVEL < 2 ? (<u8>(note >> 32) & MAY_BE_UNDERLINED) != 0 && i + 1 < shapes.count : true;
     if (ASC_SHRINK_LEVEL < 2 ? mayBeTitle && underlines(text, shapes, i) : isUnderlinedTitle(text, shapes, i)) {
       unchecked((marked[i] = <u8>Kind.Summary));
+      continue;
+    }
+    // A failed lookup ("lib.so.1 => not found") is an error, however often the listing prints one.
+    if ((<u8>(note >> 32) & SAYS_ABSENT) != 0) {
+      unchecked((marked[i] = <u8>Kind.Error));
       continue;
     }
     const finding = findingOf(note);
