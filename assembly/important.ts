@@ -202,7 +202,10 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const notable = new Array<i64>();
   // Under a small budget a banner (the lines that break the rhythm from the first line on,
   // before the output has one) waits behind a failure the run reports further on.
-  const opening = small && anyFailure(scan) ? openingNotables(scan) : 0;
+  // So do the lines after the last failure that go on with the label of the line above
+  // ("hint: …" under "hint: …"): advice on what to do about it, the failures are the news.
+  const lastFailure = small ? lastFailureLine(scan) : 0;
+  const opening = lastFailure > 0 ? openingNotables(scan) : 0;
   for (let i = 0; i < scan.count; i++) {
     const kind = unchecked(scan.kinds[i]);
     const r = rankOf(kind);
@@ -212,7 +215,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
     else if (r == 3) errors.push(i);
     else if (r == 2) summaries.push(i);
     else if (r == 1) warnings.push(i);
-    else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line, line <= opening));
+    else if (kind == Kind.Notable && shapes !== null) notable.push(notableKey(text, shapes, i, line, line <= opening || (lastFailure > 0 && line > lastFailure && shapes.continuesLead(line - 1))));
   }
   const order = new Order();
   order.counts = countLines(text);
@@ -476,10 +479,10 @@ function leadingBreaks(scan: Scan, shapes: Shapes, hits: i32[]): i32[] {
   return out;
 }
 
-/** The scan flags an error or failure line (rank 3). */
-function anyFailure(scan: Scan): bool {
-  for (let i = 0; i < scan.count; i++) if (rankOf(unchecked(scan.kinds[i])) == 3) return true;
-  return false;
+/** The line of the scan's last error or failure, 0 for none. */
+function lastFailureLine(scan: Scan): i32 {
+  for (let i = scan.count - 1; i >= 0; i--) if (rankOf(unchecked(scan.kinds[i])) == 3) return unchecked(scan.lineNumbers[i]);
+  return 0;
 }
 
 /** Flagged lines for the markers' "; incl. …" counts: notable lines are candidates, not counted. */
@@ -1404,7 +1407,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   // last token only differs in a value ("{built-in method …}" closing a profile's row
   // where the others name a file's line); it is left to head and tail, as above
   // SMALL_BUDGET. One whose leading tokens differ ("(tag: v1.0.0)", "Merge") stays.
-  if (!failed && shapes !== null && !anyFailure(scan)) order.secondary = leadingBreaks(scan, shapes, order.secondary);
+  if (!failed && shapes !== null && lastFailureLine(scan) == 0) order.secondary = leadingBreaks(scan, shapes, order.secondary);
   const flagged = flaggedOf(scan);
   const first = choose(text, scan, shapes, order, frame, cap, small);
   // The bounds make the first attempt fit; dropping the last choice is a safety net.

@@ -468,6 +468,16 @@ export class Shapes {
     return best;
   }
 
+  /**
+   * Line i (0-based) opens with the word of the line above, at its indentation ("hint:"
+   * under "hint:"). Not a token with a digit: numbers are masked, and "#0" under "79" is
+   * no label carried on.
+   */
+  continuesLead(i: i32): bool {
+    const slot = unchecked(this.slots[i * COLS]);
+    return i > 0 && slot >= 0 && slot == unchecked(this.slots[(i - 1) * COLS]) && (unchecked(this.keys[slot]) & 1) != 0;
+  }
+
   /** deviation() of line i by its leading tokens only (columns 0–2), not by its last one. */
   leadingDeviation(i: i32): i32 {
     let best = 0;
