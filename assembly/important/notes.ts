@@ -18,10 +18,11 @@ const FINDING_SHIFT: u64 = 40;
 
 /**
  * A finding's tag: bit 0 set, its severity's rank above it (0 the gravest: error, then
- * warning, … 7 for none stated), and its code's index + 1 above that (0 for none).
+ * warning, … 7 for none stated), its code's index + 1 above that (0 for none, 7 bits:
+ * findings.ts tracks 64 codes), and its code's family above that (0 for none).
  */
-export function findingTag(severity: i32, code: i32): i32 {
-  return 1 | (severity << 1) | ((code + 1) << 4);
+export function findingTag(severity: i32, code: i32, family: i32 = 0): i32 {
+  return 1 | (severity << 1) | ((code + 1) << 4) | (family << 11);
 }
 
 /** Notes line `line` (0-based) of `notes` as the finding `tag` (findingTag). */
@@ -44,7 +45,13 @@ export function noteFinding(notes: StaticArray<u64>, line: i32, tag: i32): void 
 /** A finding tag's code index, -1 for none. */
 // @ts-ignore: decorator
 @inline export function findingCode(tag: i32): i32 {
-  return (tag >> 4) - 1;
+  return ((tag >> 4) & 0x7f) - 1;
+}
+
+/** A finding tag's code family (findings.ts), 0 for none. */
+// @ts-ignore: decorator
+@inline export function findingFamily(tag: i32): i32 {
+  return tag >> 11;
 }
 
 export class LineNoter extends LineVisitor {

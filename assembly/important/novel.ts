@@ -10,7 +10,7 @@ import { paddedUnits } from "../util/lines";
 import { messageKeyByUnits } from "./message-key-by-units";
 import { namesPlace } from "./place";
 import { rankOf } from "./kinds";
-import { findingCode, findingOf, findingSeverity } from "./notes";
+import { findingCode, findingFamily, findingOf, findingSeverity } from "./notes";
 import { NO_WORDS, Scan } from "./scan";
 import { sortStaticI64 } from "../util/sort-ints";
 import { U32Map } from "../util/u32-map";
@@ -137,6 +137,17 @@ export function groupKey(text: string, scan: Scan, h: i32): u32 {
   return hitKey(text, scan, h);
 }
 
+/**
+ * The key of the family of hit h's code (findings.ts: "F821" is of "F401"'s, not of
+ * "E501"'s), a key no group has; `k` (its groupKey) when it names no code.
+ */
+function familyKey(scan: Scan, h: i32, k: u32): u32 {
+  const notes = scan.notes;
+  if (notes === null) return k;
+  const family = findingFamily(findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1])));
+  return family == 0 ? k : <u32>family << 8;
+}
+
 /** How grave hit h is: its finding's severity rank (0 error, 1 warning, … 7 none stated), else 0 for an error line and 1 for any other. */
 function gravity(scan: Scan, h: i32): i32 {
   const notes = scan.notes;
@@ -186,8 +197,9 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * Splits hits `order` into `out`, the first hit of each group (groupKey: a finding's code,
  * else its message), and `later`, the others. Each group's first hit comes before any
  * group's second, its second before any third, and so on; within a round the graver
- * first (a finding's severity), then the rarer groups, then in `order` (the first
- * `keepFirst` of `order` keep their places in front when they are their groups' first).
+ * first (a finding's severity), then the rarer code family (findings.ts), then the rarer
+ * group (counts past 1,023 alike), then in `order` (the first `keepFirst` of `order` keep
+ * their places in front when they are their groups' first).
  * Among first copies of the same gravity, a line that names where (a file's line, a
  * test) comes before one that names nothing; with `placeBelow`, so does one whose
  * next line only names its place ("error[E0308]: mismatched types" over "  --> main.rs:23:5").
@@ -206,9 +218,12 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
   const keys = new StaticArray<u32>(n);
   const counts = new U32Map();
   for (let j = 0; j < n; j++) {
-    const k = groupKey(text, scan, unchecked(order[j]));
+    const h = unchecked(order[j]);
+    const k = groupKey(text, scan, h);
     unchecked((keys[j] = k));
     counts.set(k, counts.valueOr(k, 0) + 1);
+    const f = familyKey(scan, h, k);
+    if (f != k) counts.set(f, counts.valueOr(f, 0) + 1);
   }
   // The hits of a group seen so far, while the group's count is kept apart from them.
   const seen = new U32Map();
@@ -223,8 +238,10 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
       seen.set(k, round + 1);
     }
     if (round == 0) firsts++;
-    const rarity = j < keepFirst && round == 0 ? 0 : min(k == 0 ? 1 : counts.valueOr(k, 0), 0xfffff);
     const h = unchecked(order[j]);
+    // The rarer family first, then the rarer group: among 330 findings, three "F821 undefined
+    // name" (the only F codes) before a lone "E741" of 327 E codes, another checker's word.
+    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : (min(counts.valueOr(familyKey(scan, h, k), 0), 0x3ff) << 10) | min(counts.valueOr(k, 0), 0x3ff);
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
     // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not

@@ -20,6 +20,15 @@ describe("findings grouped by code, offered by rounds", () => {
     expect(text).toContain("logging/handlers.py:639:13: F841 local variable 'dummy' is assigned to but never used");
   });
 
+  it("offers the rare family's code before the one-off codes of the common family under a small budget (flake8)", () => {
+    // 327 E findings (15 codes seen once) and three F821, the only F code: the first F821
+    // is offered before any lone E code.
+    const { input, hint } = tuningFixture("flake8-stdlib-json-http");
+    const text = compact(input, { level: "minimal" }, { hint }).llmContent;
+    expect(text.length).toBeLessThanOrEqual(800);
+    expect(text).toContain("http/client.py:319:26: F821 undefined name 'CONTINUE'");
+  });
+
   it("shows a line of every error code before a second of the commonest (mypy --strict)", () => {
     const { meta, text } = balanced("mypy-strict-untyped-module");
     const codeOf = (line: string) => /\[([a-z-]+)\]$/.exec(line)?.[1];
