@@ -4,6 +4,7 @@ import { CharCode } from "../util/chars";
 import { toLower } from "../util/chars";
 import { sniffDelimiter } from "./table";
 import { isWordOf } from "../util/words";
+import { includesOneOf } from "../util/scan";
 
 /** Lines looked at when the extension says nothing. */
 const SNIFF_UNITS: i32 = 4096;
@@ -72,7 +73,7 @@ function byExtension(ext: string): string {
  * blocks hold programs (`#include`, `def`, `function`), but it is a document.
  */
 function looksLikeMarkdown(head: string): bool {
-  const heading = head.startsWith("# ") || head.startsWith("## ") || head.includes("\n# ") || head.includes("\n## ") || head.includes("\n### ");
+  const heading = head.startsWith("# ") || head.startsWith("## ") || (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "\n# |\n## |\n### ") : head.includes("\n# ") || head.includes("\n## ") || head.includes("\n### "));
   return heading && (head.startsWith("```") || head.includes("\n```"));
 }
 
@@ -126,15 +127,17 @@ function sourceByContent(path: string, text: string): string {
     const nl = head.indexOf("\n");
     const shebang = nl < 0 ? head : head.substring(0, nl);
     if (shebang.includes("python")) return "python";
-    if (shebang.includes("node") || shebang.includes("deno") || shebang.includes("bun")) return "javascript";
+    if (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(shebang, "node|deno|bun") : shebang.includes("node") || shebang.includes("deno") || shebang.includes("bun")) return "javascript";
     return "";
   }
   if (head.startsWith("package ") || head.includes("\npackage ")) {
-    return head.includes("import java.") || head.includes(";\n") ? "java" : "go";
+    return (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "import java.|;\n") : head.includes("import java.") || head.includes(";\n")) ? "java" : "go";
   }
-  if (head.includes("#include <") || head.includes("#include \"")) return head.includes("namespace ") || head.includes("template <") || head.includes("std::") ? "cpp" : "c";
-  if (head.includes("\nuse std::") || head.startsWith("use ") || head.includes("\nfn main(") || head.includes("\npub fn ")) return "rust";
+  if (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "#include <|#include \"") : head.includes("#include <") || head.includes("#include \"")) {
+    return (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "namespace |template <|std::") : head.includes("namespace ") || head.includes("template <") || head.includes("std::")) ? "cpp" : "c";
+  }
+  if (head.startsWith("use ") || (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "\nuse std::|\nfn main(|\npub fn ") : head.includes("\nuse std::") || head.includes("\nfn main(") || head.includes("\npub fn "))) return "rust";
   if (head.includes("\ndef ") || head.startsWith("def ") || head.startsWith("import ") && head.includes(":\n") || head.includes("\nclass ") && head.includes("):\n")) return "python";
-  if (head.includes("require(") || head.includes("module.exports") || head.includes("\nexport ") || head.startsWith("export ") || head.includes("\nfunction ")) return "javascript";
+  if (head.startsWith("export ") || (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "require(|module.exports|\nexport |\nfunction ") : head.includes("require(") || head.includes("module.exports") || head.includes("\nexport ") || head.includes("\nfunction "))) return "javascript";
   return "";
 }

@@ -10,7 +10,7 @@
 // Unknown shapes give mode None.
 import { CharCode, isDigit } from "../../util/chars";
 import { blanksEnd, digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
-import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
 import { isWordOf } from "../../util/words";
 import { StringIndex } from "../../util/string-index";
 
@@ -207,6 +207,7 @@ export function sizeValue(s: string, a: i32, b: i32): f64 {
 }
 
 function isErrorLine(s: string, a: i32, b: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return startsWithOneOf(s, a, b, "find: |ls: |du: |tree: ");
   return startsWithAt(s, a, b, "find: ") || startsWithAt(s, a, b, "ls: ") || startsWithAt(s, a, b, "du: ") || startsWithAt(s, a, b, "tree: ");
 }
 

@@ -14,7 +14,7 @@ import { Call } from "../../call";
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { blanksEnd, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
-import { endsWithText, findText, isLowerWordAt, unitsEqual } from "../../util/scan";
+import { endsWithText, findText, includesOneOf, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { decimal, formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
 import { lowerForAsciiTests } from "../../util/lower";
@@ -45,7 +45,7 @@ function firstErrorLine(text: string): string {
     const end = findNewline(text, start, n);
     const line = text.substring(start, min(end, start + 400));
     const lower = lowerForAsciiTests(line);
-    if (lower.includes("error") || lower.includes("fatal") || lower.startsWith("panic") || lower.includes("exception") || lower.includes("traceback")) {
+    if (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(lower, "error|fatal|exception|traceback") || lower.startsWith("panic") : lower.includes("error") || lower.includes("fatal") || lower.startsWith("panic") || lower.includes("exception") || lower.includes("traceback")) {
       return line;
     }
     start = end + 1;
