@@ -18,7 +18,7 @@
 //
 // The answer is a WHATWG encoding label a TextDecoder takes; encodingName()
 // gives it the name people use.
-import { CharCode } from "./util/chars";
+import { CharCode, isUnitOf } from "./util/chars";
 import { formatCount } from "./util/strbuf";
 import { utf8Step, UTF8_INCOMPLETE } from "./util/utf8";
 
@@ -44,6 +44,7 @@ const KANA_PERCENT: i32 = 20;
 
 // @ts-ignore: decorator
 @inline function isTextControl(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "\t\n\r\f\v\b\u001b");
   return c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == CharCode.FF || c == CharCode.VT || c == CharCode.BACKSPACE || c == CharCode.ESC;
 }
 

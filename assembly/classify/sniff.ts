@@ -17,7 +17,7 @@
 // - bare paths (no spaces, a '/', no `://`) on ≥ 90% of at least 3 lines →
 //   DirectoryListing: what find, fd and glob tools print.
 import { Category } from "../category";
-import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { CharCode, isUnitOf, isAlpha, isDigit } from "../util/chars";
 import { digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
 import { startsWithAt } from "../util/scan";
@@ -67,6 +67,7 @@ export function looksLikeHtml(s: string): bool {
   if (!startsWithNoCase(s, i, limit, "<html")) return false;
   if (i + 5 >= limit) return i + 5 == s.length;
   const next = unitAt(s, i + 5);
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(next, "> \n\t\r");
   return next == CharCode.GT || next == CharCode.SPACE || next == CharCode.LF || next == CharCode.TAB || next == CharCode.CR;
 }
 

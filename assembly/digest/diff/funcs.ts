@@ -2,7 +2,7 @@
 // languages: Go `func`, JS/TS `function`, methods and arrow consts, Python
 // `def`/`class`, Rust `fn`, C-like signatures, Java methods. A scanner, not a
 // parser: it reads one line and answers "" when unsure.
-import { CharCode, isAlpha, isDigit, isIdentChar } from "../../util/chars";
+import { CharCode, isUnitOf, isAlpha, isDigit, isIdentChar } from "../../util/chars";
 import { blanksEnd, unitAt } from "../../util/lines";
 import { startsWithAt } from "../shared/text";
 
@@ -98,7 +98,7 @@ export function definedName(s: string, a: i32, b: i32): string {
     // "x = foo(" or "return foo(" or "a.b(" are calls, not definitions.
     for (let k = i; k < st; k++) {
       const c = unitAt(s, k);
-      if (c == 0x3d || c == CharCode.DOT || c == 0x28 || c == CharCode.COMMA || c == 0x22 || c == CharCode.SQUOTE) return "";
+      if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "=.(,\"'") : c == 0x3d || c == CharCode.DOT || c == 0x28 || c == CharCode.COMMA || c == 0x22 || c == CharCode.SQUOTE)) return "";
     }
     const firstEnd = identEnd(s, i, b);
     if (isKeyword(s, i, firstEnd)) return "";

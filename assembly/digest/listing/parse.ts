@@ -8,7 +8,7 @@
 // so `tar -tv` and `zipinfo` read like `ls -l`. Lines around the entries (an
 // archive's name, its own totals) are notes, neither entries nor errors.
 // Unknown shapes give mode None.
-import { CharCode, isDigit } from "../../util/chars";
+import { CharCode, isUnitOf, isDigit } from "../../util/chars";
 import { blanksEnd, digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
 import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
 import { isWordOf } from "../../util/words";
@@ -178,6 +178,7 @@ function isDuLine(s: string, a: i32, b: i32): bool {
 }
 
 function isSizeSuffix(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "KMGTPkB");
   return c == 0x4b || c == 0x4d || c == 0x47 || c == 0x54 || c == 0x50 || c == 0x6b || c == 0x42;
 }
 
