@@ -108,7 +108,7 @@ export function looksLikeDiff(s: string): bool {
     if (eol > i) {
       // Every line that matters starts with one of `d @ + - \ space`: most lines are ruled out by it.
       const c = unitAt(s, i);
-      inHunk = inHunk && (c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.MINUS || c == CharCode.BACKSLASH);
+      inHunk = inHunk && ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " +-\\") : c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.MINUS || c == CharCode.BACKSLASH));
       let part = inHunk;
       if (c == 0x64 && startsWithAt(s, i, eol, "diff --git ")) part = found = true;
       else if (c == 0x40 && isHunkHeader(s, i, eol)) {

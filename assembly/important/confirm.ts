@@ -2,7 +2,7 @@
 // `pos` matched one of its triggers; this decides whether a word that carries
 // an outcome starts there, and which kind. Rejects the usual false positives:
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
-import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
+import { CharCode, isUnitOf, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
 import { digitsEnd, unitAt } from "../util/lines";
 import { isLowerWordAt, startsWithAt } from "../util/scan";
 import { Kind } from "./kinds";
@@ -210,7 +210,7 @@ function confirmF(s: string, w: i32): i32 {
 
 /** A unit that continues a name or path: letters, "_", "-", ".", "/", ":". */
 function isNamePart(c: i32): bool {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c == 0x5f || c == 0x2d || c == 0x2e || c == 0x2f || c == 0x3a;
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "_-./:") : c == 0x5f || c == 0x2d || c == 0x2e || c == 0x2f || c == 0x3a);
 }
 
 function confirmP(s: string, w: i32): i32 {
@@ -270,7 +270,7 @@ function confirmExit(s: string, w: i32): i32 {
   const limit = min(j + 24, s.length);
   while (j < limit) {
     const d = unitAt(s, j);
-    if (isAlpha(d) || d == CharCode.SPACE || d == CharCode.COLON || d == 0x3d || d == 0x28) j++;
+    if (isAlpha(d) || (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(d, " :=(") : d == CharCode.SPACE || d == CharCode.COLON || d == 0x3d || d == 0x28)) j++;
     else break;
   }
   if (at(s, j) == CharCode.MINUS) j++;

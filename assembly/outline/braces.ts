@@ -4,7 +4,7 @@
 // body of one class-like symbol). Each language only says what a head declares
 // (classify.ts) and when a line break ends a statement.
 import { classifyHead, closesAtBrace, newlineEnds } from "./classify";
-import { CharCode } from "../util/chars";
+import { CharCode, isUnitOf } from "../util/chars";
 import { Conditional, Dialect, Lexer, Tok } from "./lexer";
 import { Decl, Role, Stmt } from "./stmt";
 import { Outline } from "./symbols";
@@ -265,6 +265,7 @@ function isTypeBrace(st: Stmt): bool {
   if (st.angles > 0) return true;
   if (st.lastKind != Tok.Punct) return false;
   const p = st.lastCode;
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(p, ":&|,");
   return p == 0x3a || p == 0x26 || p == CharCode.PIPE || p == 0x2c;
 }
 

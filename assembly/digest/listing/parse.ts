@@ -108,6 +108,7 @@ export function isModeString(s: string, a: i32, b: i32): bool {
     if (c != CharCode.MINUS && c != 0x72 && c != 0x77 && c != 0x78 && c != 0x73 && c != 0x53 && c != 0x74 && c != 0x54) return false;
   }
   const after = unitAt(s, a + 10);
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(after, " .+@");
   return after == CharCode.SPACE || after == CharCode.DOT || after == CharCode.PLUS || after == 0x40;
 }
 
