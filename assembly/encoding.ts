@@ -210,7 +210,7 @@ export function textEncodingAt(p: usize, length: i32): string {
     if (b >= 0x80) {
       high++;
       run++;
-      if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(b, "\u0081\u008d\u008f\u0090\u009d") : b == 0x81 || b == 0x8d || b == 0x8f || b == 0x90 || b == 0x9d)) unassigned++;
+      if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(b, "\u0081\u008d\u008f\u0090\u009d") : b == 0x81 || b == 0x8d || b == 0x8f || b == 0x90 || b == 0x9d) unassigned++;
     } else {
       if (run >= 2) inRuns += run;
       run = 0;

@@ -17,7 +17,7 @@
 // - bare paths (no spaces, a '/', no `://`) on ≥ 90% of at least 3 lines →
 //   DirectoryListing: what find, fd and glob tools print.
 import { Category } from "../category";
-import { CharCode, isUnitOf, isAlpha, isDigit } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isUnitOf } from "../util/chars";
 import { digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
 import { startsWithAt } from "../util/scan";
@@ -145,7 +145,7 @@ function isLsRow(s: string, i: i32, end: i32): bool {
   }
   let j = i + 10;
   const mark = unitAt(s, j);
-  if (mark == CharCode.DOT || mark == CharCode.PLUS || mark == 0x40) j++;
+  if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(mark, ".+@") : mark == CharCode.DOT || mark == CharCode.PLUS || mark == 0x40) j++;
   if (j >= end || unitAt(s, j) != CharCode.SPACE) return false;
   j = spaceRunEnd(s, j, end);
   return j < end && isDigit(unitAt(s, j));

@@ -2,7 +2,7 @@
 // `pos` matched one of its triggers; this decides whether a word that carries
 // an outcome starts there, and which kind. Rejects the usual false positives:
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
-import { CharCode, isUnitOf, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isUnitOf, toLower } from "../util/chars";
 import { digitsEnd, unitAt } from "../util/lines";
 import { isLowerWordAt, startsWithAt } from "../util/scan";
 import { Kind } from "./kinds";
@@ -60,7 +60,7 @@ function exactIs(s: string, i: i32, lit: string): bool {
 @inline function wordEndsAt(s: string, e: i32): bool {
   const c = at(s, e);
   if (isIdentChar(c)) return false;
-  if ((c == CharCode.DOT || c == CharCode.SLASH || c == CharCode.MINUS) && isIdentChar(at(s, e + 1))) return false;
+  if (((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "./-") : c == CharCode.DOT || c == CharCode.SLASH || c == CharCode.MINUS)) && isIdentChar(at(s, e + 1))) return false;
   return true;
 }
 
@@ -72,7 +72,7 @@ function exactIs(s: string, i: i32, lit: string): bool {
 @inline function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
   const c = at(s, w - 1);
   // A path or name component: "lib-es2022/error", "src/fail.c", "x.error", "lib-error".
-  if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
+  if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/\\.") : c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
   if (c == CharCode.MINUS && isIdentChar(at(s, w - 2))) return false;
   if (!isIdentChar(c)) return true;
   return camelOk && (isAlpha(c) || isDigit(c)) && caseOf(s, w, 2) == 3;
@@ -144,6 +144,7 @@ function standsAlone(s: string, pos: i32): bool {
   if (pos == 0 || unitAt(s, pos - 1) != CharCode.SPACE) return false;
   if (pos + 1 >= s.length) return true;
   const c = unitAt(s, pos + 1);
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, " \n\r");
   return c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR;
 }
 

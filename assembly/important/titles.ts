@@ -4,7 +4,7 @@
 // first, whether or not it says "error": such a title states the outcome of what
 // follows, and a long output of regular lines (thread stacks, table rows) would
 // otherwise hide it among its rhythm.
-import { CharCode, isUnitOf, isAlpha } from "../util/chars";
+import { CharCode, isAlpha, isUnitOf } from "../util/chars";
 import { gapEnd, unitAt } from "../util/lines";
 import { Shapes } from "./shapes";
 

@@ -1,7 +1,7 @@
 // The JSON token scanners every reader in this folder shares: whitespace, numbers and the
 // literals true/false/null. Each takes an `end` and returns the index after the token, or
 // -1 when the token is not valid JSON.
-import { CharCode, isUnitOf, isDigit } from "../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../util/chars";
 import { digitRunEnd, unitAt } from "../util/lines";
 
 // @ts-ignore: decorator

@@ -67,11 +67,11 @@ export class BraceScanner {
         this.conditional(c);
         continue;
       }
-      if (k == Tok.Punct && (c == 0x7d || c == 0x29 || c == 0x5d)) {
+      if (k == Tok.Punct && ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "})]") : c == 0x7d || c == 0x29 || c == 0x5d))) {
         this.close(c);
         continue;
       }
-      const open = k == Tok.Punct && (c == 0x7b || c == 0x28 || c == 0x5b);
+      const open = k == Tok.Punct && ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "{([") : c == 0x7b || c == 0x28 || c == 0x5b));
       if (this.opaque > 0) {
         if (open) this.push(c, Role.None, -1, -1, -1);
         else if (k == Tok.Str && this.frames.length > 0 && this.frames[this.frames.length - 1].role == Role.ImportGroup) this.top.literals++;

@@ -99,7 +99,7 @@ export function languageOf(path: string, text: string): string {
 function startsWithTag(text: string): bool {
   for (let i = 0, n = min(text.length, SNIFF_UNITS); i < n; i++) {
     const c = text.charCodeAt(i);
-    if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\n\r\ufeff") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == 0xfeff)) continue;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\n\r\ufeff") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == 0xfeff) continue;
     return c == CharCode.LT;
   }
   return false;

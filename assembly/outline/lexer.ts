@@ -3,7 +3,7 @@
 // template literals, regex literals and preprocessor lines are consumed whole,
 // so a brace inside them never reaches the brace counter. Never traps: an
 // unterminated literal ends at the end of its line (or of the text).
-import { CharCode, isUnitOf, isDigit, isIdentChar } from "../util/chars";
+import { CharCode, isDigit, isIdentChar, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { unitsEqual } from "../util/scan";
 import { isWordOf } from "../util/words";
@@ -154,7 +154,7 @@ export class Lexer {
         this.pos++;
         this.newlineBefore = true;
         this.atLineStart = true;
-      } else if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\r\f\v\ufeff") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.FF || c == CharCode.VT || c == 0xfeff)) {
+      } else if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\r\f\v\ufeff") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.FF || c == CharCode.VT || c == 0xfeff) {
         this.pos++;
       } else if (c == CharCode.SLASH && this.at(this.pos + 1) == CharCode.SLASH) {
         this.pos = this.lineEnd(this.pos);

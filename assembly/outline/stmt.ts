@@ -137,7 +137,7 @@ export class Stmt {
     let space = false;
     for (let i = s; i < e; i++) {
       const c = unitAt(this.text, i);
-      if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\n\r") : c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d)) {
+      if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\n\r") : c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d) {
         space = true;
         continue;
       }

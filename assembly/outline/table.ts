@@ -3,7 +3,7 @@
 // records, not lines: a quoted field may hold the delimiter, doubled quotes
 // and line breaks (RFC 4180). One pass; blank lines and lines that start
 // with '#' (comments, as in zone.tab) are no rows.
-import { CharCode, isUnitOf, isDigit } from "../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../util/chars";
 import { findNewline, spaceRunEnd, unitAt } from "../util/lines";
 
 /** Lines looked at to recognise a table without a .csv or .tsv name. */

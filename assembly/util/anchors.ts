@@ -1,6 +1,6 @@
 // Parses a list of hashline anchors: `12:a3,13:0f`, one per line, or whole
 // hashlines `12:a3|content` (the content is skipped, commas and all).
-import { CharCode, isUnitOf, hexValue, isDigit } from "./chars";
+import { CharCode, hexValue, isDigit, isUnitOf } from "./chars";
 import { unitAt } from "./lines";
 
 /** A parsed anchor; line is -1 when the token is not `{digits}:{2 hex}`. */

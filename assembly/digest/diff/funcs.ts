@@ -2,7 +2,7 @@
 // languages: Go `func`, JS/TS `function`, methods and arrow consts, Python
 // `def`/`class`, Rust `fn`, C-like signatures, Java methods. A scanner, not a
 // parser: it reads one line and answers "" when unsure.
-import { CharCode, isUnitOf, isAlpha, isDigit, isIdentChar } from "../../util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isUnitOf } from "../../util/chars";
 import { blanksEnd, unitAt } from "../../util/lines";
 import { startsWithAt } from "../shared/text";
 

@@ -8,7 +8,7 @@
 // so `tar -tv` and `zipinfo` read like `ls -l`. Lines around the entries (an
 // archive's name, its own totals) are notes, neither entries nor errors.
 // Unknown shapes give mode None.
-import { CharCode, isUnitOf, isDigit } from "../../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../../util/chars";
 import { blanksEnd, digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
 import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
 import { isWordOf } from "../../util/words";
@@ -119,7 +119,7 @@ function isDateField(s: string, a: i32, b: i32): bool {
   let seps = 0;
   for (let i = a; i < b; i++) {
     const c = unitAt(s, i);
-    if (c == CharCode.MINUS || c == CharCode.SLASH || c == CharCode.DOT) seps++;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "-/.") : c == CharCode.MINUS || c == CharCode.SLASH || c == CharCode.DOT) seps++;
     else if (!isDigit(c) && !((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)) return false;
   }
   return seps == 2;

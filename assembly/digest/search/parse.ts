@@ -2,7 +2,7 @@
 // tagged with their file and line number. It decides the output's shape once
 // (from a sample of lines), then reads every line in that shape; lines of
 // another shape are kept as "other" and counted, never a trap.
-import { CharCode, isDigit } from "../../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../../util/chars";
 import { digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { findText, unitsEqual } from "../../util/scan";
@@ -437,7 +437,7 @@ function pathTextColon(s: string, start: i32, end: i32): i32 {
 function hasPathChar(s: string, start: i32, end: i32): bool {
   for (let i = start; i < end; i++) {
     const c = unitAt(s, i);
-    if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/\\.") : c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
   }
   return false;
 }
