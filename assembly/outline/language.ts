@@ -4,7 +4,7 @@ import { CharCode, isUnitOf } from "../util/chars";
 import { toLower } from "../util/chars";
 import { sniffDelimiter } from "./table";
 import { isWordOf } from "../util/words";
-import { includesOneOf } from "../util/scan";
+import { includesOneOf, startsWithOneOf } from "../util/scan";
 
 /** Lines looked at when the extension says nothing. */
 const SNIFF_UNITS: i32 = 4096;
@@ -108,7 +108,7 @@ function startsWithTag(text: string): bool {
 /** A config or data format by the first lines: an XML declaration, a YAML document marker, a delimited table. */
 function dataByContent(path: string, text: string): string {
   if (text.startsWith("<?xml")) return "xml";
-  if (text.startsWith("%YAML") || text.startsWith("---\n") || text.startsWith("---\r\n")) return "yaml";
+  if (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(text, 0, text.length, "%YAML|---\n|---\r\n") : text.startsWith("%YAML") || text.startsWith("---\n") || text.startsWith("---\r\n")) return "yaml";
   // A log is read as a log, and a document as prose, whatever their lines hold.
   const ext = extensionOf(path);
   if (isWordOf(ext, "log md markdown mdx rst html htm json jsonl")) return "";

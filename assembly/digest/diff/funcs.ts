@@ -4,7 +4,7 @@
 // parser: it reads one line and answers "" when unsure.
 import { CharCode, isAlpha, isDigit, isIdentChar, isUnitOf } from "../../util/chars";
 import { blanksEnd, unitAt } from "../../util/lines";
-import { startsWithAt } from "../shared/text";
+import { startsWithAt, startsWithOneOf } from "../shared/text";
 
 const KEYWORDS: string[] = ["if", "for", "while", "switch", "catch", "return", "else", "do", "try", "new", "delete", "sizeof", "typeof", "await", "yield", "throw", "raise", "except", "go", "defer", "panic", "case", "elif", "with", "assert", "print", "not", "and", "or", "in"];
 
@@ -110,7 +110,7 @@ export function definedName(s: string, a: i32, b: i32): string {
 function arrowConst(s: string, i: i32, b: i32): string {
   let kw = 0;
   if (startsWithAt(s, i, b, "const ")) kw = 6;
-  else if (startsWithAt(s, i, b, "let ") || startsWithAt(s, i, b, "var ")) kw = 4;
+  else if (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(s, i, b, "let |var ") : startsWithAt(s, i, b, "let ") || startsWithAt(s, i, b, "var ")) kw = 4;
   if (kw == 0) return "";
   const j = skipSpaces(s, i + kw, b);
   const e = identEnd(s, j, b);
