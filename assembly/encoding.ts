@@ -18,7 +18,7 @@
 //
 // The answer is a WHATWG encoding label a TextDecoder takes; encodingName()
 // gives it the name people use.
-import { CharCode } from "./util/chars";
+import { CharCode, isUnitOf } from "./util/chars";
 import { formatCount } from "./util/strbuf";
 import { utf8Step, UTF8_INCOMPLETE } from "./util/utf8";
 
@@ -44,6 +44,7 @@ const KANA_PERCENT: i32 = 20;
 
 // @ts-ignore: decorator
 @inline function isTextControl(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "\t\n\r\f\v\b\u001b");
   return c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == CharCode.FF || c == CharCode.VT || c == CharCode.BACKSPACE || c == CharCode.ESC;
 }
 
@@ -209,7 +210,7 @@ export function textEncodingAt(p: usize, length: i32): string {
     if (b >= 0x80) {
       high++;
       run++;
-      if (b == 0x81 || b == 0x8d || b == 0x8f || b == 0x90 || b == 0x9d) unassigned++;
+      if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(b, "\u0081\u008d\u008f\u0090\u009d") : b == 0x81 || b == 0x8d || b == 0x8f || b == 0x90 || b == 0x9d) unassigned++;
     } else {
       if (run >= 2) inRuns += run;
       run = 0;

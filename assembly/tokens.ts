@@ -5,6 +5,7 @@
 // boundaries and run lengths with bitmasks over 64 code units at a time and
 // weighs them with coefficients fitted on real text (bench/tokens.mjs --fit;
 // measured error in docs/tokens.md).
+import { isUnitOf } from "./util/chars";
 import { unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
@@ -161,7 +162,7 @@ export function computeFeatures(s: string): void {
       else if (cls == Unit.Punct) {
         P |= bit;
         const c = unitAt(s, at + j);
-        if (c == 0x2f || c == 0x2e || c == 0x5f || c == 0x2d) J |= bit;
+        if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/._-") : c == 0x2f || c == 0x2e || c == 0x5f || c == 0x2d) J |= bit;
         if (c == 0x1b) E |= bit;
       }
       else if (cls == Unit.Cjk) cjk++;

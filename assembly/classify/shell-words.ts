@@ -5,7 +5,7 @@
 // `> out.txt`, `<<EOF` with its body), comments skipped, parentheses and
 // braces of subshells and groups ignored. Never fails: unterminated quotes
 // run to the end.
-import { CharCode, isDigit } from "../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../util/chars";
 import { StrBuf } from "../util/strbuf";
 import { findNewline } from "../util/lines";
 
@@ -125,7 +125,7 @@ export function splitCommandLine(s: string): SimpleCommand[] {
   while (i < n) {
     const c = <i32>s.charCodeAt(i);
     const next = i + 1 < n ? <i32>s.charCodeAt(i + 1) : 0;
-    if (c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR) {
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\r") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR) {
       p.endWord();
       i++;
     } else if (c == CharCode.LF) {
@@ -157,7 +157,7 @@ export function splitCommandLine(s: string): SimpleCommand[] {
         if (d == CharCode.DQUOTE) break;
         if (d == CharCode.BACKSLASH && i + 1 < n) {
           const e = <i32>s.charCodeAt(i + 1);
-          if (e == CharCode.DQUOTE || e == CharCode.BACKSLASH || e == 0x24 || e == 0x60) {
+          if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(e, "\"\\$`") : e == CharCode.DQUOTE || e == CharCode.BACKSLASH || e == 0x24 || e == 0x60) {
             p.word.addChar(e);
             i += 2;
             continue;

@@ -17,7 +17,7 @@
 // - bare paths (no spaces, a '/', no `://`) on ≥ 90% of at least 3 lines →
 //   DirectoryListing: what find, fd and glob tools print.
 import { Category } from "../category";
-import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isUnitOf } from "../util/chars";
 import { digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
 import { startsWithAt } from "../util/scan";
@@ -67,6 +67,7 @@ export function looksLikeHtml(s: string): bool {
   if (!startsWithNoCase(s, i, limit, "<html")) return false;
   if (i + 5 >= limit) return i + 5 == s.length;
   const next = unitAt(s, i + 5);
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(next, "> \n\t\r");
   return next == CharCode.GT || next == CharCode.SPACE || next == CharCode.LF || next == CharCode.TAB || next == CharCode.CR;
 }
 
@@ -107,7 +108,7 @@ export function looksLikeDiff(s: string): bool {
     if (eol > i) {
       // Every line that matters starts with one of `d @ + - \ space`: most lines are ruled out by it.
       const c = unitAt(s, i);
-      inHunk = inHunk && (c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.MINUS || c == CharCode.BACKSLASH);
+      inHunk = inHunk && ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " +-\\") : c == CharCode.SPACE || c == CharCode.PLUS || c == CharCode.MINUS || c == CharCode.BACKSLASH));
       let part = inHunk;
       if (c == 0x64 && startsWithAt(s, i, eol, "diff --git ")) part = found = true;
       else if (c == 0x40 && isHunkHeader(s, i, eol)) {
@@ -144,7 +145,7 @@ function isLsRow(s: string, i: i32, end: i32): bool {
   }
   let j = i + 10;
   const mark = unitAt(s, j);
-  if (mark == CharCode.DOT || mark == CharCode.PLUS || mark == 0x40) j++;
+  if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(mark, ".+@") : mark == CharCode.DOT || mark == CharCode.PLUS || mark == 0x40) j++;
   if (j >= end || unitAt(s, j) != CharCode.SPACE) return false;
   j = spaceRunEnd(s, j, end);
   return j < end && isDigit(unitAt(s, j));

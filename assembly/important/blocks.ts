@@ -1,7 +1,7 @@
 // The block kept around a flagged line: a line of context before it, the
 // lines that continue it (stack frames, code snippets under a diagnostic),
 // and a line after (where a Python traceback states its exception).
-import { CharCode, isDigit, isIdentChar } from "../util/chars";
+import { CharCode, isDigit, isIdentChar, isUnitOf } from "../util/chars";
 import { digitsEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
 import { Shapes } from "./shapes";
@@ -28,7 +28,7 @@ function startsWith(s: string, i: i32, end: i32, lit: string): bool {
 export function isContinuation(s: string, i: i32, end: i32): bool {
   if (i >= end) return false;
   const c = unitAt(s, i);
-  if (c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.PIPE) {
+  if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t|") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.PIPE) {
     // An indented line with text on it; whitespace alone is a blank line.
     for (let j = i; j < end; j++) {
       const d = unitAt(s, j);

@@ -2,7 +2,7 @@
 // `pos` matched one of its triggers; this decides whether a word that carries
 // an outcome starts there, and which kind. Rejects the usual false positives:
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
-import { CharCode, isAlpha, isDigit, isIdentChar, toLower } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isUnitOf, toLower } from "../util/chars";
 import { digitsEnd, unitAt } from "../util/lines";
 import { isLowerWordAt, startsWithAt } from "../util/scan";
 import { Kind } from "./kinds";
@@ -60,7 +60,7 @@ function exactIs(s: string, i: i32, lit: string): bool {
 @inline function wordEndsAt(s: string, e: i32): bool {
   const c = at(s, e);
   if (isIdentChar(c)) return false;
-  if ((c == CharCode.DOT || c == CharCode.SLASH || c == CharCode.MINUS) && isIdentChar(at(s, e + 1))) return false;
+  if (((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "./-") : c == CharCode.DOT || c == CharCode.SLASH || c == CharCode.MINUS)) && isIdentChar(at(s, e + 1))) return false;
   return true;
 }
 
@@ -72,7 +72,7 @@ function exactIs(s: string, i: i32, lit: string): bool {
 @inline function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
   const c = at(s, w - 1);
   // A path or name component: "lib-es2022/error", "src/fail.c", "x.error", "lib-error".
-  if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
+  if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/\\.") : c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
   if (c == CharCode.MINUS && isIdentChar(at(s, w - 2))) return false;
   if (!isIdentChar(c)) return true;
   return camelOk && (isAlpha(c) || isDigit(c)) && caseOf(s, w, 2) == 3;
@@ -144,6 +144,7 @@ function standsAlone(s: string, pos: i32): bool {
   if (pos == 0 || unitAt(s, pos - 1) != CharCode.SPACE) return false;
   if (pos + 1 >= s.length) return true;
   const c = unitAt(s, pos + 1);
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, " \n\r");
   return c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR;
 }
 
@@ -210,7 +211,7 @@ function confirmF(s: string, w: i32): i32 {
 
 /** A unit that continues a name or path: letters, "_", "-", ".", "/", ":". */
 function isNamePart(c: i32): bool {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c == 0x5f || c == 0x2d || c == 0x2e || c == 0x2f || c == 0x3a;
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "_-./:") : c == 0x5f || c == 0x2d || c == 0x2e || c == 0x2f || c == 0x3a);
 }
 
 function confirmP(s: string, w: i32): i32 {
@@ -270,7 +271,7 @@ function confirmExit(s: string, w: i32): i32 {
   const limit = min(j + 24, s.length);
   while (j < limit) {
     const d = unitAt(s, j);
-    if (isAlpha(d) || d == CharCode.SPACE || d == CharCode.COLON || d == 0x3d || d == 0x28) j++;
+    if (isAlpha(d) || (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(d, " :=(") : d == CharCode.SPACE || d == CharCode.COLON || d == 0x3d || d == 0x28)) j++;
     else break;
   }
   if (at(s, j) == CharCode.MINUS) j++;

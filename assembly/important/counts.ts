@@ -5,7 +5,7 @@
 // (a duration may stand beside them); a date, a version, an address or a path
 // with a number in it makes the line a record, not a total, and so does a
 // line whose words its neighbours repeat.
-import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { U32Map } from "../util/u32-map";
 import { messageKey } from "./novel";
@@ -106,10 +106,12 @@ function tokenKind(s: string, a: i32, b: i32): i32 {
 }
 
 function isBlank(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, " \t\r");
   return c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR;
 }
 
 /** Brackets, colons, commas, a leading "#" or "|": what frames a count without being one. */
 function isPunct(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "()[]:,#|;");
   return c == 0x28 || c == 0x29 || c == CharCode.LBRACKET || c == CharCode.RBRACKET || c == CharCode.COLON || c == CharCode.COMMA || c == CharCode.HASH || c == CharCode.PIPE || c == CharCode.SEMICOLON;
 }

@@ -2,7 +2,7 @@
 // (ASC_SHRINK_LEVEL 2): the same key as its vector steps give, in a fraction of
 // their code. The line's words are streamed, one space after each and every
 // number a '#', into 64-bit blocks of 4 units, each folded in as it fills.
-import { CharCode } from "../util/chars";
+import { CharCode, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 
 /** FNV-1a's 64-bit prime, as messageKey() multiplies by. */
@@ -19,7 +19,7 @@ export function messageKeyByUnits(s: string, a: i32, b: i32): u32 {
   let prevDigit = false;
   for (let i = a; i <= b; i++) {
     const c = i < b ? unitAt(s, i) : CharCode.SPACE;
-    const gap = c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR;
+    const gap = (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\r") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR);
     const digit = <u32>(c - CharCode._0) < 10;
     // A letter is one of 'a'–'z' once 0x20 is set.
     if (<u32>((c | 0x20) - CharCode.a) < 26) letters = true;

@@ -3,7 +3,7 @@
 // level, and a level below warning says the line is no failure report, though
 // a word of it says "error" ("Error stacktraces" names a setting): it does not
 // stand for a run's first error when a line without that mark can.
-import { CharCode } from "../util/chars";
+import { CharCode, isUnitOf } from "../util/chars";
 import { gapEnd, unitAt } from "../util/lines";
 
 /** Upper-case level words below warning. */
@@ -21,6 +21,7 @@ export function isNoticeLine(s: string, a: i32, b: i32): bool {
     for (let j = 0; j < level.length && same; j++) same = unitAt(s, t + j) == unitAt(level, j);
     if (!same) continue;
     const c = unitAt(s, e);
+    if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "]>: \t");
     return c == 0x5d || c == 0x3e || c == CharCode.COLON || c == CharCode.SPACE || c == CharCode.TAB;
   }
   return false;

@@ -4,7 +4,7 @@
 // "--------------------------------------------------"). When the run failed and
 // no line says "error", those heads are what it failed for: they take the place
 // of error lines, each message once before any repeats (novel.ts).
-import { CharCode } from "../util/chars";
+import { CharCode, isUnitOf } from "../util/chars";
 import { gapEnd, tokenEnd, unitAt } from "../util/lines";
 import { unitsEqual } from "../util/scan";
 import { Kind } from "./kinds";
@@ -18,6 +18,7 @@ const MIN_RECORDS: i32 = 3;
 const MAX_HEADS: i32 = 256;
 
 function isFillUnit(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "-=*_~\u2500\u2550");
   return c == CharCode.MINUS || c == 0x3d || c == 0x2a || c == CharCode.UNDERSCORE || c == 0x7e || c == 0x2500 || c == 0x2550;
 }
 

@@ -20,7 +20,7 @@
 //     (content): Merge conflict in a.py" among "Auto-merging" lines; status.ts).
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
-import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf } from "../util/chars";
 import { blanksStart, digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
 import { annotatesFrame, isBareLocation, isFrame } from "./frames";
@@ -149,6 +149,7 @@ function wordAround(s: string, ls: i32, le: i32, hit: i32): i64 {
 }
 
 function isQuote(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "'\"`");
   return c == CharCode.SQUOTE || c == CharCode.DQUOTE || c == 0x60;
 }
 

@@ -10,7 +10,7 @@
 //   mocha     "  3 passing (12ms)", "  1 failing", "  2 pending"
 import { CharCode, isDigit } from "../util/chars";
 import { blanksEnd, digitsEnd, findNewline, unitAt } from "../util/lines";
-import { startsWithAt } from "../util/scan";
+import { startsWithAt, startsWithOneOf } from "../util/scan";
 import { Kind } from "./kinds";
 import { Scan, scanImportant } from "./scan";
 
@@ -264,7 +264,7 @@ export function findRunnerSummaries(text: string): RunnerSummary {
 function isPytestQuiet(s: string, t: i32, end: i32): bool {
   const from = t;
   t = digitsEnd(s, t, end);
-  if (!(startsWithAt(s, t, end, " passed") || startsWithAt(s, t, end, " failed") || startsWithAt(s, t, end, " error") || startsWithAt(s, t, end, " skipped") || startsWithAt(s, t, end, " deselected") || startsWithAt(s, t, end, " xfailed") || startsWithAt(s, t, end, " xpassed") || startsWithAt(s, t, end, " warning"))) return false;
+  if (ASC_SHRINK_LEVEL >= 2 ? !startsWithOneOf(s, t, end, " passed| failed| error| skipped| deselected| xfailed| xpassed| warning") : !(startsWithAt(s, t, end, " passed") || startsWithAt(s, t, end, " failed") || startsWithAt(s, t, end, " error") || startsWithAt(s, t, end, " skipped") || startsWithAt(s, t, end, " deselected") || startsWithAt(s, t, end, " xfailed") || startsWithAt(s, t, end, " xpassed") || startsWithAt(s, t, end, " warning"))) return false;
   const at = indexIn(s, from, end, " in ");
   if (at < 0) return false;
   let j = at + 4;

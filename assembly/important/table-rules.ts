@@ -2,12 +2,12 @@
 // parentheses (a query's own count) that end its rows. Read by the totals' row counts
 // (digest/command/records.ts) and by the refinement of important lines (refine.ts), which
 // takes the words of a ruled table's rows for data.
-import { CharCode } from "../util/chars";
+import { CharCode, isUnitOf } from "../util/chars";
 import { spaceRunEnd, unitAt } from "../util/lines";
 
 /** A rule's fill: `-`, `=`, and the box-drawing horizontals `─ ━ ═` (and their dashed forms). */
 function isFill(c: i32): bool {
-  return c == CharCode.MINUS || c == 0x3d || c == 0x2500 || c == 0x2501 || c == 0x2550 || (c >= 0x2504 && c <= 0x250b);
+  return (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "-=\u2500\u2501\u2550") : c == CharCode.MINUS || c == 0x3d || c == 0x2500 || c == 0x2501 || c == 0x2550) || (c >= 0x2504 && c <= 0x250b);
 }
 
 /** What separates a rule's runs: spaces, `+`, `|`, and the box-drawing verticals and junctions. */

@@ -4,7 +4,7 @@
 // first, whether or not it says "error": such a title states the outcome of what
 // follows, and a long output of regular lines (thread stacks, table rows) would
 // otherwise hide it among its rhythm.
-import { CharCode, isAlpha } from "../util/chars";
+import { CharCode, isAlpha, isUnitOf } from "../util/chars";
 import { gapEnd, unitAt } from "../util/lines";
 import { Shapes } from "./shapes";
 
@@ -41,6 +41,7 @@ function trimmedEnd(s: string, a: i32, b: i32): i32 {
 @inline export function mayUnderline(s: string, b: i32): bool {
   if (b == 0) return false;
   const last = unitAt(s, b - 1);
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(last, "=- \t");
   return last == 0x3d || last == CharCode.MINUS || last == CharCode.SPACE || last == CharCode.TAB;
 }
 

@@ -1,11 +1,12 @@
 // The JSON token scanners every reader in this folder shares: whitespace, numbers and the
 // literals true/false/null. Each takes an `end` and returns the index after the token, or
 // -1 when the token is not valid JSON.
-import { CharCode, isDigit } from "../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../util/chars";
 import { digitRunEnd, unitAt } from "../util/lines";
 
 // @ts-ignore: decorator
 @inline export function isJsonSpace(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, " \n\r\t");
   return c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR || c == CharCode.TAB;
 }
 

@@ -3,7 +3,7 @@
 // no syntax error counts, as long as the text goes on past the window.
 import { CharCode, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
-import { numberStop } from "./scan";
+import { isJsonSpace, numberStop } from "./scan";
 
 /** scanJsonValue: the value is not valid JSON. */
 export const JSON_INVALID = -1;
@@ -17,11 +17,6 @@ const enum Expect {
   KeyOrClose, // just after '{'
   Colon,
   After, // a value has been read
-}
-
-// @ts-ignore: decorator
-@inline function isJsonSpace(c: i32): bool {
-  return c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR || c == CharCode.TAB;
 }
 
 export function skipJsonSpace(s: string, i: i32, limit: i32): i32 {

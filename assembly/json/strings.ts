@@ -2,7 +2,7 @@
 // verbatim. It validates as it goes (RFC 8259 grammar, no recursion, so deep
 // nesting cannot overflow the stack) and gives up, returning the input, at
 // the first error.
-import { CharCode, hexValue, isDigit } from "../util/chars";
+import { CharCode, hexValue, isDigit, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { StrBuf } from "../util/strbuf";
 import { matchWord, scanNumber, skipJsonSpace } from "./scan";
@@ -52,7 +52,7 @@ export function scanJsonString(s: string, i: i32): i32 {
       if (j + 5 >= n) return -1;
       for (let k = j + 2; k < j + 6; k++) if (hexValue(unitAt(s, k)) < 0) return -1;
       j += 6;
-    } else if (e == CharCode.DQUOTE || e == CharCode.BACKSLASH || e == CharCode.SLASH || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
+    } else if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(e, "\"\\/bfnrt") : e == CharCode.DQUOTE || e == CharCode.BACKSLASH || e == CharCode.SLASH || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
       j += 2;
     } else return -1;
   }

@@ -2,7 +2,7 @@
 // the items of an array (MultiEdit's `edits`, a command vector). Malformed
 // JSON gives "absent", never a trap.
 import { argValueAt } from "./args";
-import { CharCode, isDigit } from "../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { decodeJsonString, scanJsonString } from "./strings";
 
@@ -30,7 +30,7 @@ export function valueEnd(json: string, i: i32): i32 {
   let j = i;
   while (j < n) {
     const d = unitAt(json, j);
-    if (d == CharCode.COMMA || d == CharCode.RBRACE || d == CharCode.RBRACKET || d == CharCode.SPACE || d == CharCode.LF || d == CharCode.CR || d == CharCode.TAB) break;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(d, ",}] \n\r\t") : d == CharCode.COMMA || d == CharCode.RBRACE || d == CharCode.RBRACKET || d == CharCode.SPACE || d == CharCode.LF || d == CharCode.CR || d == CharCode.TAB) break;
     j++;
   }
   return j > i ? j : -1;
@@ -55,7 +55,7 @@ export function argArrayItems(json: string, key: string): Array<string> {
   let i = at + 1;
   while (i < end - 1) {
     const c = unitAt(json, i);
-    if (c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR || c == CharCode.TAB || c == CharCode.COMMA) {
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \n\r\t,") : c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR || c == CharCode.TAB || c == CharCode.COMMA) {
       i++;
       continue;
     }

@@ -4,7 +4,7 @@
 // body of one class-like symbol). Each language only says what a head declares
 // (classify.ts) and when a line break ends a statement.
 import { classifyHead, closesAtBrace, newlineEnds } from "./classify";
-import { CharCode } from "../util/chars";
+import { CharCode, isUnitOf } from "../util/chars";
 import { Conditional, Dialect, Lexer, Tok } from "./lexer";
 import { Decl, Role, Stmt } from "./stmt";
 import { Outline } from "./symbols";
@@ -67,11 +67,11 @@ export class BraceScanner {
         this.conditional(c);
         continue;
       }
-      if (k == Tok.Punct && (c == 0x7d || c == 0x29 || c == 0x5d)) {
+      if (k == Tok.Punct && ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "})]") : c == 0x7d || c == 0x29 || c == 0x5d))) {
         this.close(c);
         continue;
       }
-      const open = k == Tok.Punct && (c == 0x7b || c == 0x28 || c == 0x5b);
+      const open = k == Tok.Punct && ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "{([") : c == 0x7b || c == 0x28 || c == 0x5b));
       if (this.opaque > 0) {
         if (open) this.push(c, Role.None, -1, -1, -1);
         else if (k == Tok.Str && this.frames.length > 0 && this.frames[this.frames.length - 1].role == Role.ImportGroup) this.top.literals++;
@@ -265,6 +265,7 @@ function isTypeBrace(st: Stmt): bool {
   if (st.angles > 0) return true;
   if (st.lastKind != Tok.Punct) return false;
   const p = st.lastCode;
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(p, ":&|,");
   return p == 0x3a || p == 0x26 || p == CharCode.PIPE || p == 0x2c;
 }
 

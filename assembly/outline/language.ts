@@ -1,9 +1,10 @@
 // Which outline scanner reads a file: by its extension, else by its first
 // lines (a shebang, a package clause, an include).
-import { CharCode } from "../util/chars";
+import { CharCode, isUnitOf } from "../util/chars";
 import { toLower } from "../util/chars";
 import { sniffDelimiter } from "./table";
 import { isWordOf } from "../util/words";
+import { includesOneOf, startsWithOneOf } from "../util/scan";
 
 /** Lines looked at when the extension says nothing. */
 const SNIFF_UNITS: i32 = 4096;
@@ -72,7 +73,7 @@ function byExtension(ext: string): string {
  * blocks hold programs (`#include`, `def`, `function`), but it is a document.
  */
 function looksLikeMarkdown(head: string): bool {
-  const heading = head.startsWith("# ") || head.startsWith("## ") || head.includes("\n# ") || head.includes("\n## ") || head.includes("\n### ");
+  const heading = head.startsWith("# ") || head.startsWith("## ") || (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "\n# |\n## |\n### ") : head.includes("\n# ") || head.includes("\n## ") || head.includes("\n### "));
   return heading && (head.startsWith("```") || head.includes("\n```"));
 }
 
@@ -98,7 +99,7 @@ export function languageOf(path: string, text: string): string {
 function startsWithTag(text: string): bool {
   for (let i = 0, n = min(text.length, SNIFF_UNITS); i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == 0xfeff) continue;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\n\r\ufeff") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == 0xfeff) continue;
     return c == CharCode.LT;
   }
   return false;
@@ -107,7 +108,7 @@ function startsWithTag(text: string): bool {
 /** A config or data format by the first lines: an XML declaration, a YAML document marker, a delimited table. */
 function dataByContent(path: string, text: string): string {
   if (text.startsWith("<?xml")) return "xml";
-  if (text.startsWith("%YAML") || text.startsWith("---\n") || text.startsWith("---\r\n")) return "yaml";
+  if (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(text, 0, text.length, "%YAML|---\n|---\r\n") : text.startsWith("%YAML") || text.startsWith("---\n") || text.startsWith("---\r\n")) return "yaml";
   // A log is read as a log, and a document as prose, whatever their lines hold.
   const ext = extensionOf(path);
   if (isWordOf(ext, "log md markdown mdx rst html htm json jsonl")) return "";
@@ -126,15 +127,17 @@ function sourceByContent(path: string, text: string): string {
     const nl = head.indexOf("\n");
     const shebang = nl < 0 ? head : head.substring(0, nl);
     if (shebang.includes("python")) return "python";
-    if (shebang.includes("node") || shebang.includes("deno") || shebang.includes("bun")) return "javascript";
+    if (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(shebang, "node|deno|bun") : shebang.includes("node") || shebang.includes("deno") || shebang.includes("bun")) return "javascript";
     return "";
   }
   if (head.startsWith("package ") || head.includes("\npackage ")) {
-    return head.includes("import java.") || head.includes(";\n") ? "java" : "go";
+    return (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "import java.|;\n") : head.includes("import java.") || head.includes(";\n")) ? "java" : "go";
   }
-  if (head.includes("#include <") || head.includes("#include \"")) return head.includes("namespace ") || head.includes("template <") || head.includes("std::") ? "cpp" : "c";
-  if (head.includes("\nuse std::") || head.startsWith("use ") || head.includes("\nfn main(") || head.includes("\npub fn ")) return "rust";
+  if (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "#include <|#include \"") : head.includes("#include <") || head.includes("#include \"")) {
+    return (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "namespace |template <|std::") : head.includes("namespace ") || head.includes("template <") || head.includes("std::")) ? "cpp" : "c";
+  }
+  if (head.startsWith("use ") || (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "\nuse std::|\nfn main(|\npub fn ") : head.includes("\nuse std::") || head.includes("\nfn main(") || head.includes("\npub fn "))) return "rust";
   if (head.includes("\ndef ") || head.startsWith("def ") || head.startsWith("import ") && head.includes(":\n") || head.includes("\nclass ") && head.includes("):\n")) return "python";
-  if (head.includes("require(") || head.includes("module.exports") || head.includes("\nexport ") || head.startsWith("export ") || head.includes("\nfunction ")) return "javascript";
+  if (head.startsWith("export ") || (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(head, "require(|module.exports|\nexport |\nfunction ") : head.includes("require(") || head.includes("module.exports") || head.includes("\nexport ") || head.includes("\nfunction "))) return "javascript";
   return "";
 }

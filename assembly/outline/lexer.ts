@@ -3,7 +3,7 @@
 // template literals, regex literals and preprocessor lines are consumed whole,
 // so a brace inside them never reaches the brace counter. Never traps: an
 // unterminated literal ends at the end of its line (or of the text).
-import { CharCode, isDigit, isIdentChar } from "../util/chars";
+import { CharCode, isDigit, isIdentChar, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { unitsEqual } from "../util/scan";
 import { isWordOf } from "../util/words";
@@ -137,7 +137,7 @@ export class Lexer {
     } else if (c == CharCode.MINUS && d == CharCode.GT) {
       this.code = Combo.ThinArrow;
       this.pos++;
-    } else if (d == 0x3d && (c == 0x3d || c == 0x21 || c == CharCode.LT || c == CharCode.GT || c == CharCode.PLUS || c == CharCode.MINUS || c == 0x2a || c == CharCode.SLASH || c == CharCode.PERCENT || c == 0x26 || c == CharCode.PIPE || c == 0x5e)) {
+    } else if (d == 0x3d && ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "=!<>+-*/%&|^") : c == 0x3d || c == 0x21 || c == CharCode.LT || c == CharCode.GT || c == CharCode.PLUS || c == CharCode.MINUS || c == 0x2a || c == CharCode.SLASH || c == CharCode.PERCENT || c == 0x26 || c == CharCode.PIPE || c == 0x5e))) {
       this.code = Combo.OpAssign;
       this.pos++;
       if (this.at(this.pos) == 0x3d) this.pos++; // === and !==
@@ -154,7 +154,7 @@ export class Lexer {
         this.pos++;
         this.newlineBefore = true;
         this.atLineStart = true;
-      } else if (c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.FF || c == CharCode.VT || c == 0xfeff) {
+      } else if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\r\f\v\ufeff") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.FF || c == CharCode.VT || c == 0xfeff) {
         this.pos++;
       } else if (c == CharCode.SLASH && this.at(this.pos + 1) == CharCode.SLASH) {
         this.pos = this.lineEnd(this.pos);

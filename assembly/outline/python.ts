@@ -3,7 +3,7 @@
 // A symbol ends at the last line of code before the next line indented as
 // much as its header or less; strings (triple-quoted included), comments,
 // brackets and backslashes join physical lines into one logical line.
-import { CharCode, isIdentChar } from "../util/chars";
+import { CharCode, isIdentChar, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Outline } from "./symbols";
 import { isWordOf } from "../util/words";
@@ -151,8 +151,8 @@ export class PythonScanner {
       } else if (c == CharCode.DQUOTE || c == CharCode.SQUOTE) {
         i = this.stringEnd(i, c);
         continue;
-      } else if (c == 0x28 || c == CharCode.LBRACKET || c == CharCode.LBRACE) depth++;
-      else if ((c == 0x29 || c == CharCode.RBRACKET || c == CharCode.RBRACE) && depth > 0) depth--;
+      } else if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "([{") : c == 0x28 || c == CharCode.LBRACKET || c == CharCode.LBRACE)) depth++;
+      else if (((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, ")]}") : c == 0x29 || c == CharCode.RBRACKET || c == CharCode.RBRACE)) && depth > 0) depth--;
       i++;
     }
     return this.n;

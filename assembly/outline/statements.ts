@@ -23,7 +23,7 @@
 // which lines are content, the least indentation and whether statements end
 // with `;`; the second lists, and may stop once an outline could not show
 // what it has listed (a large file costs what its outline can show).
-import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isUnitOf } from "../util/chars";
 import { blanksEnd, countNewlines, spaceRunEnd, unitAt } from "../util/lines";
 import { startsWithAt } from "../util/scan";
 import { Outline } from "./symbols";
@@ -68,7 +68,7 @@ function opensComment(s: string, a: i32, e: i32): bool {
   const after = a + 2 < e ? unitAt(s, a + 2) : CharCode.SPACE;
   if (c == CharCode.HASH || c == CharCode.SEMICOLON) return true;
   if (c == CharCode.SLASH) return next == CharCode.SLASH || next == STAR;
-  if (c == STAR) return next == CharCode.SPACE || next == CharCode.TAB || next == CharCode.SLASH;
+  if (c == STAR) return (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(next, " \t/") : next == CharCode.SPACE || next == CharCode.TAB || next == CharCode.SLASH);
   if (c == CharCode.MINUS) return next == CharCode.MINUS && (after == CharCode.SPACE || after == CharCode.TAB || after == CharCode.MINUS);
   return c == CharCode.LT && next == 0x21 && after == CharCode.MINUS;
 }

@@ -1,6 +1,7 @@
 // One statement's head at the level the outline watches (the top level, or
 // the body of a class-like symbol): its first tokens, with a bracket group
 // kept as one token whose range covers the whole group once it closes.
+import { isUnitOf } from "../util/chars";
 import { safeEnd, unitAt } from "../util/lines";
 import { StrBuf } from "../util/strbuf";
 import { Combo, Lexer, Tok } from "./lexer";
@@ -136,7 +137,7 @@ export class Stmt {
     let space = false;
     for (let i = s; i < e; i++) {
       const c = unitAt(this.text, i);
-      if (c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d) {
+      if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\n\r") : c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d) {
         space = true;
         continue;
       }

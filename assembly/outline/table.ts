@@ -3,7 +3,7 @@
 // records, not lines: a quoted field may hold the delimiter, doubled quotes
 // and line breaks (RFC 4180). One pass; blank lines and lines that start
 // with '#' (comments, as in zone.tab) are no rows.
-import { CharCode, isDigit } from "../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../util/chars";
 import { findNewline, spaceRunEnd, unitAt } from "../util/lines";
 
 /** Lines looked at to recognise a table without a .csv or .tsv name. */
@@ -45,7 +45,7 @@ function isNumber(s: string, a: i32, b: i32): bool {
   for (let i = a; i < b; i++) {
     const c = unitAt(s, i);
     if (isDigit(c)) digits++;
-    else if (!(c == CharCode.DOT || c == CharCode.COMMA || c == 0x65 || c == 0x45 || c == CharCode.MINUS)) return false;
+    else if (!((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, ".,eE-") : c == CharCode.DOT || c == CharCode.COMMA || c == 0x65 || c == 0x45 || c == CharCode.MINUS))) return false;
   }
   return digits > 0;
 }

@@ -3,7 +3,7 @@
 // attribute, or its first text). Comments, CDATA, processing instructions and the
 // DOCTYPE hold no elements; attribute values may hold '>'. One pass over
 // the text; an element left open ends at the last line.
-import { CharCode, isAlpha } from "../util/chars";
+import { CharCode, isAlpha, isUnitOf } from "../util/chars";
 // XML's white space is JSON's: space, tab, line feed and carriage return.
 import { isJsonSpace as isBlankUnit } from "../json/scan";
 import { unitAt } from "../util/lines";
@@ -68,7 +68,7 @@ class XmlScanner {
     const start = this.i;
     while (this.i < this.n) {
       const c = unitAt(this.text, this.i);
-      if (c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == CharCode.GT || c == CharCode.SLASH) break;
+      if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, " \t\n\r>/") : c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.LF || c == CharCode.CR || c == CharCode.GT || c == CharCode.SLASH) break;
       this.i++;
     }
     return this.text.substring(start, this.i);

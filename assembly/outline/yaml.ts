@@ -4,7 +4,7 @@
 // its documents, each with its keys. Comments, blank lines and the bodies of
 // block scalars (`run: |`) are not keys; a range ends at the last line of
 // content before the next entry.
-import { CharCode, isSpaceOrTab } from "../util/chars";
+import { CharCode, isSpaceOrTab, isUnitOf } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Outline } from "./symbols";
 import { detailOf, Lines, trimmed } from "./text-lines";
@@ -32,7 +32,7 @@ function keyAt(l: Lines, i: i32): string {
     valueAt = j + 2;
     return s.substring(i + 1, j);
   }
-  if (c == CharCode.LBRACE || c == CharCode.LBRACKET || c == CharCode.HASH || c == 0x3f || c == 0x7c || c == CharCode.GT) return "";
+  if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "{[#?|>") : c == CharCode.LBRACE || c == CharCode.LBRACKET || c == CharCode.HASH || c == 0x3f || c == 0x7c || c == CharCode.GT) return "";
   for (let j = i; j < l.end; j++) {
     const d = unitAt(s, j);
     if (d == CharCode.HASH && j > i && isSpaceOrTab(unitAt(s, j - 1))) return "";

@@ -1,6 +1,6 @@
 // Parses a list of hashline anchors: `12:a3,13:0f`, one per line, or whole
 // hashlines `12:a3|content` (the content is skipped, commas and all).
-import { CharCode, hexValue, isDigit } from "./chars";
+import { CharCode, hexValue, isDigit, isUnitOf } from "./chars";
 import { unitAt } from "./lines";
 
 /** A parsed anchor; line is -1 when the token is not `{digits}:{2 hex}`. */
@@ -15,6 +15,7 @@ export class Anchor {
 
 // @ts-ignore: decorator
 @inline function isSeparator(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, ", \t\r\n;");
   return c == CharCode.COMMA || c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.LF || c == CharCode.SEMICOLON;
 }
 

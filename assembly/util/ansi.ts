@@ -2,7 +2,7 @@
 // them. Two CSI commands also edit the line and are reported to the caller:
 // erase in line (K) and cursor to column (G), which progress bars use to
 // redraw themselves.
-import { CharCode } from "./chars";
+import { CharCode, isUnitOf } from "./chars";
 
 /** What a sequence does to the current line, beyond disappearing. */
 export const enum EscAction {
@@ -43,7 +43,7 @@ export function escapeEnd(base: usize, i: i32, n: i32): i32 {
   const d = unit(base, i + 1);
   if (d == CharCode.LBRACKET) return csiEnd(base, i + 2, n);
   // OSC, DCS, SOS, PM, APC: a payload up to a string terminator.
-  if (d == CharCode.RBRACKET || d == 0x50 || d == 0x58 || d == 0x5e || d == CharCode.UNDERSCORE) return stringEnd(base, i + 2, n);
+  if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(d, "]PX^_") : d == CharCode.RBRACKET || d == 0x50 || d == 0x58 || d == 0x5e || d == CharCode.UNDERSCORE) return stringEnd(base, i + 2, n);
   if (d >= 0x20 && d <= 0x2f) {
     // nF escapes such as ESC ( B: intermediates, then one final byte.
     let j = i + 1;

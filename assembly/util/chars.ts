@@ -72,6 +72,7 @@ export function hexValue(c: i32): i32 {
 
 // @ts-ignore: decorator
 @inline export function isSpace(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, " \t\r\n\v\f");
   return c == CharCode.SPACE || c == CharCode.TAB || c == CharCode.CR || c == CharCode.LF || c == CharCode.VT || c == CharCode.FF;
 }
 
@@ -94,4 +95,15 @@ export function hexValue(c: i32): i32 {
 // @ts-ignore: decorator
 @inline export function toLower(c: i32): i32 {
   return <u32>(c - CharCode.A) <= 25 ? c | 0x20 : c;
+}
+
+/**
+ * c is one of the units of `set`: the size-optimised build's test for a set of characters, one
+ * call where a chain of compares costs six bytes a character.
+ */
+export function isUnitOf(c: i32, set: string): bool {
+  for (let i = 0; i < set.length; i++) {
+    if (<i32>load<u16>(changetype<usize>(set) + (<usize>i << 1)) == c) return true;
+  }
+  return false;
 }

@@ -82,6 +82,38 @@ export function startsWithAt(s: string, start: i32, end: i32, lit: string): bool
   return end - start >= n && unitsEqual(changetype<usize>(s) + (<usize>start << 1), changetype<usize>(lit), n);
 }
 
+/** End of the '|'-separated part of `list` that starts at `from`. */
+function partEnd(list: string, from: i32): i32 {
+  const n = list.length;
+  while (from < n && load<u16>(changetype<usize>(list) + (<usize>from << 1)) != 0x7c) from++;
+  return from;
+}
+
+/**
+ * s[start, end) starts with one of the '|'-separated prefixes of `list`: one loop where
+ * a chain of startsWithAt calls costs the size-optimised build a call per prefix.
+ */
+export function startsWithOneOf(s: string, start: i32, end: i32, list: string): bool {
+  for (let from = 0; from < list.length; ) {
+    const stop = partEnd(list, from);
+    if (end - start >= stop - from && unitsEqual(changetype<usize>(s) + (<usize>start << 1), changetype<usize>(list) + (<usize>from << 1), stop - from)) return true;
+    from = stop + 1;
+  }
+  return false;
+}
+
+/** s holds one of the '|'-separated needles of `list`, found as String#includes finds each. */
+export function includesOneOf(s: string, list: string): bool {
+  for (let from = 0; from < list.length; ) {
+    const stop = partEnd(list, from);
+    for (let i = 0; i + stop - from <= s.length; i++) {
+      if (unitsEqual(changetype<usize>(s) + (<usize>i << 1), changetype<usize>(list) + (<usize>from << 1), stop - from)) return true;
+    }
+    from = stop + 1;
+  }
+  return false;
+}
+
 /** s ends with `lit`: String#endsWith without its optional end, which the size-optimised build wraps. */
 export function endsWithText(s: string, lit: string): bool {
   const start = s.length - lit.length;

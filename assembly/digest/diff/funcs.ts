@@ -2,9 +2,9 @@
 // languages: Go `func`, JS/TS `function`, methods and arrow consts, Python
 // `def`/`class`, Rust `fn`, C-like signatures, Java methods. A scanner, not a
 // parser: it reads one line and answers "" when unsure.
-import { CharCode, isAlpha, isDigit, isIdentChar } from "../../util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isUnitOf } from "../../util/chars";
 import { blanksEnd, unitAt } from "../../util/lines";
-import { startsWithAt } from "../shared/text";
+import { startsWithAt, startsWithOneOf } from "../shared/text";
 
 const KEYWORDS: string[] = ["if", "for", "while", "switch", "catch", "return", "else", "do", "try", "new", "delete", "sizeof", "typeof", "await", "yield", "throw", "raise", "except", "go", "defer", "panic", "case", "elif", "with", "assert", "print", "not", "and", "or", "in"];
 
@@ -98,7 +98,7 @@ export function definedName(s: string, a: i32, b: i32): string {
     // "x = foo(" or "return foo(" or "a.b(" are calls, not definitions.
     for (let k = i; k < st; k++) {
       const c = unitAt(s, k);
-      if (c == 0x3d || c == CharCode.DOT || c == 0x28 || c == CharCode.COMMA || c == 0x22 || c == CharCode.SQUOTE) return "";
+      if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "=.(,\"'") : c == 0x3d || c == CharCode.DOT || c == 0x28 || c == CharCode.COMMA || c == 0x22 || c == CharCode.SQUOTE)) return "";
     }
     const firstEnd = identEnd(s, i, b);
     if (isKeyword(s, i, firstEnd)) return "";
@@ -110,7 +110,7 @@ export function definedName(s: string, a: i32, b: i32): string {
 function arrowConst(s: string, i: i32, b: i32): string {
   let kw = 0;
   if (startsWithAt(s, i, b, "const ")) kw = 6;
-  else if (startsWithAt(s, i, b, "let ") || startsWithAt(s, i, b, "var ")) kw = 4;
+  else if (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(s, i, b, "let |var ") : startsWithAt(s, i, b, "let ") || startsWithAt(s, i, b, "var ")) kw = 4;
   if (kw == 0) return "";
   const j = skipSpaces(s, i + kw, b);
   const e = identEnd(s, j, b);

@@ -8,7 +8,7 @@
 import { CharCode, isDigit } from "../../util/chars";
 import { digitRunEnd, unitAt } from "../../util/lines";
 import { definedName } from "./funcs";
-import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
 
 export const enum FileStatus {
   Modified = 0,
@@ -196,7 +196,7 @@ export function parseDiff(text: string): DiffParse {
       else if (cur.status != FileStatus.Renamed && cur.status != FileStatus.Copied) cur.oldPath = path;
       continue;
     }
-    if (cur === null && (startsWithAt(s, a, b, "Binary files ") || startsWithAt(s, a, b, "Files "))) {
+    if (cur === null && ((ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(s, a, b, "Binary files |Files ") : startsWithAt(s, a, b, "Binary files ") || startsWithAt(s, a, b, "Files ")))) {
       // diff -r reports a binary pair with no "diff" line of its own.
       if (indexIn(s, a, b, " differ") < 0) continue;
       cur = p.newFile(i);
@@ -235,7 +235,7 @@ export function parseDiff(text: string): DiffParse {
     } else if (startsWithAt(s, a, b, "old mode ")) cur.oldMode = s.substring(a + 9, b);
     else if (startsWithAt(s, a, b, "new mode ")) cur.newMode = s.substring(a + 9, b);
     else if (startsWithAt(s, a, b, "GIT binary patch")) cur.binary = true;
-    else if (startsWithAt(s, a, b, "Binary files ") || startsWithAt(s, a, b, "Files ")) {
+    else if (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(s, a, b, "Binary files |Files ") : startsWithAt(s, a, b, "Binary files ") || startsWithAt(s, a, b, "Files ")) {
       const and = indexIn(s, a, b, " and ");
       const differ = indexIn(s, a, b, " differ");
       if (and < 0 || differ < 0) continue;

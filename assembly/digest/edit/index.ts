@@ -21,7 +21,7 @@ import { plainDigest } from "../shared/degrade";
 import { argArrayItems, argBool, jsonStringValue } from "../../json/walk";
 import { argInt } from "../../json/args";
 import { parsePatch, PatchFile } from "./patch";
-import { parseDigits, pluralS, startsWithAt } from "../shared/text";
+import { parseDigits, pluralS, startsWithAt, startsWithOneOf } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
 import { CONTENT_KEYS, NEW_KEYS, OLD_KEYS, PATCH_KEYS } from "../../call/keys";
 import { lowerForAsciiTests } from "../../util/lower";
@@ -61,6 +61,7 @@ function failed(text: string, ctx: DigestContext): bool {
   if (ctx.exitCode > 0) return true;
   let i = 0;
   while (i < text.length && unitAt(text, i) <= CharCode.SPACE) i++;
+  if (ASC_SHRINK_LEVEL >= 2) return startsWithOneOf(text, i, text.length, "Error|<tool_use_error>|error:");
   return startsWithAt(text, i, text.length, "Error") || startsWithAt(text, i, text.length, "<tool_use_error>") || startsWithAt(text, i, text.length, "error:");
 }
 

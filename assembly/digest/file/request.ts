@@ -4,7 +4,7 @@
 // `head -n 50 x.go`, `tail -n 20 x.rs`, `nl x.c`).
 import { Call } from "../../call";
 import { digitsAt } from "../../json/args";
-import { CharCode, isDigit, isSpace } from "../../util/chars";
+import { CharCode, isDigit, isSpace, isUnitOf } from "../../util/chars";
 import { StrBuf } from "../../util/strbuf";
 import { isWordOf } from "../../util/words";
 
@@ -36,7 +36,7 @@ function words(cmd: string): Array<string> {
         i = end + 1;
         continue;
       }
-      if (c == 0x7c || c == CharCode.SEMICOLON || c == 0x26 || c == CharCode.GT) break; // a pipe or a list ends the first command
+      if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "|;&>") : c == 0x7c || c == CharCode.SEMICOLON || c == 0x26 || c == CharCode.GT) break; // a pipe or a list ends the first command
       w.addChar(c);
       i++;
     }

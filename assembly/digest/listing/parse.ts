@@ -8,9 +8,9 @@
 // so `tar -tv` and `zipinfo` read like `ls -l`. Lines around the entries (an
 // archive's name, its own totals) are notes, neither entries nor errors.
 // Unknown shapes give mode None.
-import { CharCode, isDigit } from "../../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../../util/chars";
 import { blanksEnd, digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
-import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
 import { isWordOf } from "../../util/words";
 import { StringIndex } from "../../util/string-index";
 
@@ -108,6 +108,7 @@ export function isModeString(s: string, a: i32, b: i32): bool {
     if (c != CharCode.MINUS && c != 0x72 && c != 0x77 && c != 0x78 && c != 0x73 && c != 0x53 && c != 0x74 && c != 0x54) return false;
   }
   const after = unitAt(s, a + 10);
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(after, " .+@");
   return after == CharCode.SPACE || after == CharCode.DOT || after == CharCode.PLUS || after == 0x40;
 }
 
@@ -118,7 +119,7 @@ function isDateField(s: string, a: i32, b: i32): bool {
   let seps = 0;
   for (let i = a; i < b; i++) {
     const c = unitAt(s, i);
-    if (c == CharCode.MINUS || c == CharCode.SLASH || c == CharCode.DOT) seps++;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "-/.") : c == CharCode.MINUS || c == CharCode.SLASH || c == CharCode.DOT) seps++;
     else if (!isDigit(c) && !((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)) return false;
   }
   return seps == 2;
@@ -178,6 +179,7 @@ function isDuLine(s: string, a: i32, b: i32): bool {
 }
 
 function isSizeSuffix(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, "KMGTPkB");
   return c == 0x4b || c == 0x4d || c == 0x47 || c == 0x54 || c == 0x50 || c == 0x6b || c == 0x42;
 }
 
@@ -207,6 +209,7 @@ export function sizeValue(s: string, a: i32, b: i32): f64 {
 }
 
 function isErrorLine(s: string, a: i32, b: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return startsWithOneOf(s, a, b, "find: |ls: |du: |tree: ");
   return startsWithAt(s, a, b, "find: ") || startsWithAt(s, a, b, "ls: ") || startsWithAt(s, a, b, "du: ") || startsWithAt(s, a, b, "tree: ");
 }
 

@@ -2,11 +2,11 @@
 // tagged with their file and line number. It decides the output's shape once
 // (from a sample of lines), then reads every line in that shape; lines of
 // another shape are kept as "other" and counted, never a trap.
-import { CharCode, isDigit } from "../../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../../util/chars";
 import { digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
 import { findText, unitsEqual } from "../../util/scan";
-import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
+import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
 
 /** Slots of the path table, and files of the per-file arrays, at first; they grow as paths come. */
 const PATH_SLOTS_MIN: i32 = 64;
@@ -329,6 +329,7 @@ function drivePrefix(s: string, start: i32, end: i32): i32 {
 
 /** "grep: …", "rg: …", "ag: …", "find: …": a message from the tool itself. */
 function isToolMessage(s: string, start: i32, end: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return startsWithOneOf(s, start, end, "grep: |rg: |ag: |ERR ");
   return startsWithAt(s, start, end, "grep: ") || startsWithAt(s, start, end, "rg: ") || startsWithAt(s, start, end, "ag: ") || startsWithAt(s, start, end, "ERR ");
 }
 
@@ -369,6 +370,7 @@ function isNote(s: string, start: i32, end: i32): bool {
     const d = start + 6 < end ? unitAt(s, start + 6) : 0;
     return isDigit(d);
   }
+  if (ASC_SHRINK_LEVEL >= 2) return startsWithOneOf(s, start, end, "No matches found|No files found|[Showing results|(Results are truncated");
   return startsWithAt(s, start, end, "No matches found") || startsWithAt(s, start, end, "No files found") || startsWithAt(s, start, end, "[Showing results") || startsWithAt(s, start, end, "(Results are truncated");
 }
 
@@ -435,7 +437,7 @@ function pathTextColon(s: string, start: i32, end: i32): i32 {
 function hasPathChar(s: string, start: i32, end: i32): bool {
   for (let i = start; i < end; i++) {
     const c = unitAt(s, i);
-    if (c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/\\.") : c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return true;
   }
   return false;
 }

@@ -12,9 +12,9 @@
 import { Category } from "../../category";
 import { Call } from "../../call";
 import { oneLine } from "../../oneline";
-import { CharCode } from "../../util/chars";
+import { CharCode, isUnitOf } from "../../util/chars";
 import { blanksEnd, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
-import { endsWithText, findText, isLowerWordAt, unitsEqual } from "../../util/scan";
+import { endsWithText, findText, includesOneOf, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { decimal, formatCount } from "../../util/strbuf";
 import { traceMessageFor } from "./trace";
 import { lowerForAsciiTests } from "../../util/lower";
@@ -45,7 +45,7 @@ function firstErrorLine(text: string): string {
     const end = findNewline(text, start, n);
     const line = text.substring(start, min(end, start + 400));
     const lower = lowerForAsciiTests(line);
-    if (lower.includes("error") || lower.includes("fatal") || lower.startsWith("panic") || lower.includes("exception") || lower.includes("traceback")) {
+    if (ASC_SHRINK_LEVEL >= 2 ? includesOneOf(lower, "error|fatal|exception|traceback") || lower.startsWith("panic") : lower.includes("error") || lower.includes("fatal") || lower.startsWith("panic") || lower.includes("exception") || lower.includes("traceback")) {
       return line;
     }
     start = end + 1;
@@ -68,7 +68,7 @@ function isWordUnit(c: i32): bool {
 function isLocationToken(s: string, a: i32, b: i32): bool {
   if (b <= a) return false;
   const first = unitAt(s, a);
-  if (first == 0x5b || first == 0x3d || first == 0x28) return true; // [..], ==pid==, (..)
+  if ((ASC_SHRINK_LEVEL >= 2 ? isUnitOf(first, "[=(") : first == 0x5b || first == 0x3d || first == 0x28)) return true; // [..], ==pid==, (..)
   const last = unitAt(s, b - 1);
   if (last != 0x3a && last != 0x5d) return (first >= 0x30 && first <= 0x39) || hasUnit(s, a, b, 0x2f);
   // Ends with ':': a location if it holds a '/', a '.' or another ':', or is a number
@@ -76,7 +76,7 @@ function isLocationToken(s: string, a: i32, b: i32): bool {
   let digits = true;
   for (let i = a; i < b - 1; i++) {
     const c = unitAt(s, i);
-    if (c == 0x2f || c == 0x2e || c == 0x3a) return true;
+    if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/.:") : c == 0x2f || c == 0x2e || c == 0x3a) return true;
     if (c < 0x30 || c > 0x39) digits = false;
   }
   return digits && b - a > 1;

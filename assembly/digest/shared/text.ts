@@ -69,7 +69,7 @@ export class LineIndex {
   }
 }
 
-export { startsWithAt } from "../../util/scan";
+export { startsWithAt, startsWithOneOf } from "../../util/scan";
 
 /** Index of `lit` (not empty) in s[start, end), or -1. */
 export function indexIn(s: string, start: i32, end: i32, lit: string): i32 {

@@ -20,7 +20,7 @@
 import { CharCode, isDigit } from "../../util/chars";
 import { blanksEnd, findNewline, unitAt } from "../../util/lines";
 import { findText } from "../../util/scan";
-import { LineIndex, startsWithAt } from "./text";
+import { LineIndex, startsWithAt, startsWithOneOf } from "./text";
 
 /** Lines searched from a chosen line to the frames of its trace, and above the frames for the message. */
 const REACH: i32 = 12;
@@ -58,7 +58,7 @@ function frameKind(L: LineIndex, i: i32): i32 {
   const t = indentEnd(s, a, b);
   if (t == a || t >= b) return 0;
   if (startsWithAt(s, t, b, "File \"")) return 1;
-  if (startsWithAt(s, t, b, "at ") || startsWithAt(s, t, b, "from ")) return 2;
+  if (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(s, t, b, "at |from ") : startsWithAt(s, t, b, "at ") || startsWithAt(s, t, b, "from ")) return 2;
   if (unitAt(s, t) == 0x23 && t + 1 < b && isDigit(unitAt(s, t + 1))) return 2;
   return isLocation(s, t, b) ? 2 : 0;
 }

@@ -1,7 +1,7 @@
 // A text that already fits its budget reaches the model as it is: a digest
 // must never show less than the plain text would.
 import { Digest } from "./types";
-import { CharCode, isDigit } from "../../util/chars";
+import { CharCode, isDigit, isUnitOf } from "../../util/chars";
 
 export function wholeText(d: Digest, text: string, lines: i32): Digest {
   d.llm = text;
@@ -94,10 +94,12 @@ export function largestCount(totals: string): i32 {
 
 // @ts-ignore: decorator
 @inline function isCountStart(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, " (\u00b7");
   return c == CharCode.SPACE || c == 0x28 || c == 0xb7;
 }
 
 // @ts-ignore: decorator
 @inline function isCountEnd(c: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return isUnitOf(c, " ,);");
   return c == CharCode.SPACE || c == CharCode.COMMA || c == 0x29 || c == CharCode.SEMICOLON;
 }

@@ -25,6 +25,7 @@ import { clipped, headingsCount, MIN_OUTLINE, OutlineBlock, outlineBlock, outlin
 import { htmlToText } from "./html-text";
 import { truncateDigest } from "../shared/generic";
 import { LineIndex } from "../shared/text";
+import { includesOneOf } from "../../util/scan";
 import { Digest, DigestContext } from "../shared/types";
 import { lowerForAsciiTests } from "../../util/lower";
 import { sortI64 } from "../../util/sort-ints";
@@ -47,6 +48,7 @@ export function looksLikeHtml(text: string): bool {
     if (c == 0x21 || (c >= CharCode.a && c <= CharCode.z)) return true;
   }
   const head = lowerForAsciiTests(text.substring(0, min(n, SNIFF)));
+  if (ASC_SHRINK_LEVEL >= 2) return includesOneOf(head, "<!doctype html|<html|<body");
   return head.includes("<!doctype html") || head.includes("<html") || head.includes("<body");
 }
 
