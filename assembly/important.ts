@@ -71,9 +71,10 @@ import { novelFirst } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
-import { headerOf } from "./important/parents";
+import { blockHeadOf, headerOf } from "./important/parents";
 import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
+import { namesPlace } from "./important/place";
 import { headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
@@ -1081,11 +1082,16 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     const end = kind == Kind.Notable && frame.perLine > 0 ? introducedEnd(text, scan, chosen, h, ls, le) : le;
     used = offer(text, chosen, frame, ls, withNewline(text, end), line, h, kind, used, cap);
     // A chosen line that is indented is offered its group's header next (the file or
-    // suite it belongs to) unless a chosen range shows it already.
-    if (frame.withHeaders && shapes !== null && chosen.count > before && isSpaceOrTab(unitAt(text, ls))) {
-      let known = frame.headers;
-      if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
-      const header = line <= shapes.count ? headerOf(text, shapes, known, line - 1) : -1;
+    // suite it belongs to); else one that names no place, the head a few lines above
+    // that names it ("In deploy.sh line 25:"); unless a chosen range shows it already.
+    if (shapes !== null && chosen.count > before && line <= shapes.count) {
+      let header = -1;
+      if (frame.withHeaders && isSpaceOrTab(unitAt(text, ls))) {
+        let known = frame.headers;
+        if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
+        header = headerOf(text, shapes, known, line - 1);
+      }
+      if (header < 0 && !namesPlace(text, ls, le)) header = blockHeadOf(text, shapes, line - 1);
       const hs = header >= 0 ? unchecked(shapes.starts[header]) : 0;
       const he = header >= 0 ? unchecked(shapes.ends[header]) : 0;
       if (header >= 0 && !chosen.covers(hs, he)) used = offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);

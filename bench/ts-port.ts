@@ -1529,6 +1529,20 @@ function indentOf(text: string, shapes: Shapes, i: number): number {
   return p === e || (p === e - 1 && text.charCodeAt(p) === 0x0d) ? -1 : p - s;
 }
 
+/** The head a few lines above line i, at the margin, ending in ':' and naming a place (assembly/important/parents.ts). */
+function blockHeadOf(text: string, shapes: Shapes, i: number): number {
+  for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
+    const d = indentOf(text, shapes, j);
+    if (d < 0) return -1;
+    if (d > 0) continue;
+    const a = shapes.starts[j]!;
+    let e = shapes.ends[j]!;
+    while (e > a && text.charCodeAt(e - 1) === 0x20) e--;
+    if (text.charCodeAt(e - 1) === 58) return namesPlace(text, a, e) ? j : -1;
+  }
+  return -1;
+}
+
 /** The nearest earlier line, not blank, indented less than line i (assembly/important/parents.ts). */
 function headerOf(text: string, shapes: Shapes, known: Int32Array, i: number): number {
   const held = known[i]!;
@@ -1677,9 +1691,13 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
     if (kind === Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
     used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
     const c0 = text.charCodeAt(ls);
-    if (frame.withHeaders && shapes !== null && chosen.length > before && (c0 === 0x20 || c0 === 0x09)) {
-      if (frame.headers === null) frame.headers = new Int32Array(shapes.count);
-      const header = line <= shapes.count ? headerOf(text, shapes, frame.headers, line - 1) : -1;
+    if (shapes !== null && chosen.length > before && line <= shapes.count) {
+      let header = -1;
+      if (frame.withHeaders && (c0 === 0x20 || c0 === 0x09)) {
+        if (frame.headers === null) frame.headers = new Int32Array(shapes.count);
+        header = headerOf(text, shapes, frame.headers, line - 1);
+      }
+      if (header < 0 && !namesPlace(text, ls, le)) header = blockHeadOf(text, shapes, line - 1);
       if (header >= 0) {
         const hs = shapes.starts[header]!;
         const he = shapes.ends[header]!;

@@ -2,9 +2,11 @@
 // that names their file, suite or function ("css/chrome.css" over
 // "    6:1  ✖  Expected empty line before rule", a suite over its failing
 // tests). A finding kept alone from the middle of a long output says nothing
-// of where it is; its header does.
+// of where it is; its header does. So does the head a block of findings opens
+// with ("In deploy.sh line 25:" over the quoted line and its pointer).
 import { CharCode } from "../util/chars";
 import { gapEnd, unitAt } from "../util/lines";
+import { namesPlace } from "./place";
 import { Shapes } from "./shapes";
 
 /** Lines stepped over back to a header, at most; a group already resolved is jumped over in one step. */
@@ -43,4 +45,26 @@ export function headerOf(text: string, shapes: Shapes, known: StaticArray<i32>, 
   }
   unchecked((known[i] = found >= 0 ? found + 1 : -1));
   return found;
+}
+
+/** Lines stepped back over to a block's head, at most. */
+const MAX_HEAD_STEPS: i32 = 3;
+
+/**
+ * The head of line i's block: the nearest earlier line, within MAX_HEAD_STEPS and
+ * no blank line between, that is at the margin and ends in a colon, when it names
+ * a place ("In deploy.sh line 25:", "Diff in src/cart.rs:1:"): where a finding
+ * printed under it that names no place of its own is. -1 when there is none.
+ */
+export function blockHeadOf(text: string, shapes: Shapes, i: i32): i32 {
+  for (let j = i - 1; j >= 0 && j >= i - MAX_HEAD_STEPS; j--) {
+    const d = indentOf(text, shapes, j);
+    if (d < 0) return -1;
+    if (d > 0) continue;
+    const a = unchecked(shapes.starts[j]);
+    let e = unchecked(shapes.ends[j]);
+    while (e > a && unitAt(text, e - 1) == CharCode.SPACE) e--;
+    if (unitAt(text, e - 1) == CharCode.COLON) return namesPlace(text, a, e) ? j : -1;
+  }
+  return -1;
 }

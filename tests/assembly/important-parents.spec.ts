@@ -1,4 +1,4 @@
-import { headerOf } from "../../assembly/important/parents";
+import { blockHeadOf, headerOf } from "../../assembly/important/parents";
 import { Shapes } from "../../assembly/important/shapes";
 import { countNewlines } from "../../assembly/util/lines";
 
@@ -54,5 +54,38 @@ describe("headerOf: the group an indented line belongs to", () => {
     const shapes = new Shapes(text, countNewlines(text, 0, text.length));
     expect(headerOf(text, shapes, new StaticArray<i32>(shapes.count), 300)).toBe(-1);
     expect(headerOf(text, shapes, new StaticArray<i32>(shapes.count), 200)).toBe(0);
+  });
+});
+
+/** blockHeadOf for line i of `text` (0-based; -1 for none). */
+function blockHead(text: string, i: i32): i32 {
+  return blockHeadOf(text, new Shapes(text, countNewlines(text, 0, text.length)), i);
+}
+
+describe("blockHeadOf: the head that says where a block's finding is", () => {
+  it("finds a place named at the margin a few lines above, past indented lines", () => {
+    // 0 "In deploy.sh line 25:"   at the margin, ends in ':', names a place ("line 25")
+    // 1 "grep='${GREP}'"          head: line 0
+    // 2 "     ^-- SC2016 (info)"  head: line 0 (line 1 is at the margin but ends in no colon)
+    // 3 ""                        blank
+    // 4 "Diff in src/cart.rs:1:"  names a place ("cart.rs:1")
+    // 5 " use std::io;"           head: line 4
+    // 6 "-pub struct Cart{}"      head: line 4, past the indented line 5
+    const text = "In deploy.sh line 25:\ngrep='${GREP}'\n     ^-- SC2016 (info)\n\nDiff in src/cart.rs:1:\n use std::io;\n-pub struct Cart{}\n";
+    expect(blockHead(text, 1)).toBe(0);
+    expect(blockHead(text, 2)).toBe(0);
+    expect(blockHead(text, 5)).toBe(4);
+    expect(blockHead(text, 6)).toBe(4);
+  });
+
+  it("stops at a blank line, past MAX_HEAD_STEPS lines, and at a colon line naming no place", () => {
+    // 0 "In a.sh line 3:"; 1 ""; 2 "x=1": the blank line 1 ends the block: none.
+    expect(blockHead("In a.sh line 3:\n\nx=1\n", 2)).toBe(-1);
+    // 0 "In a.sh line 3:"; 1..4 "  y": line 4 is four lines below: none; line 3 is three: line 0.
+    const far = "In a.sh line 3:\n  y\n  y\n  y\n  y\n";
+    expect(blockHead(far, 4)).toBe(-1);
+    expect(blockHead(far, 3)).toBe(0);
+    // 0 "Traceback (most recent call last):" names no place: none, and no looking further up.
+    expect(blockHead("In a.sh line 3:\nTraceback (most recent call last):\n  y\n", 2)).toBe(-1);
   });
 });
