@@ -1,15 +1,9 @@
 import { Kind } from "../../assembly/important/kinds";
-import { refineScan } from "../../assembly/important/refine";
-import { scanImportant } from "../../assembly/important/scan";
-import { Shapes } from "../../assembly/important/shapes";
+import { flaggedAs } from "./support/refined";
 
-/** The 1-based lines the refined scan of `text` flags as errors (last-words.ts), joined by spaces. */
+/** The 1-based lines the refined scan of `text` flags as errors, joined by spaces. */
 function errors(text: string, exitCode: i32): string {
-  const scan = scanImportant(text);
-  const r = refineScan(text, scan, new Shapes(text, scan.totalLines), exitCode);
-  const lines = new Array<string>();
-  for (let i = 0; i < r.count; i++) if (r.kinds[i] == Kind.Error) lines.push(r.lineNumbers[i].toString());
-  return lines.join(" ");
+  return flaggedAs(text, exitCode, Kind.Error);
 }
 
 // A script traced with `bash -x` that stops on a missing file: no line holds a keyword.

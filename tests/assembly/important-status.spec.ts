@@ -1,16 +1,10 @@
 import { Kind } from "../../assembly/important/kinds";
-import { refineScan } from "../../assembly/important/refine";
-import { scanImportant } from "../../assembly/important/scan";
-import { Shapes } from "../../assembly/important/shapes";
+import { flaggedAs } from "./support/refined";
 import { statusWordEnd } from "../../assembly/important/status";
 
-/** The 1-based lines the refined scan of `text` flags as failures (status.ts), joined by spaces. */
+/** The 1-based lines the refined scan of `text` flags as failures, joined by spaces. */
 function marked(text: string, exitCode: i32): string {
-  const scan = scanImportant(text);
-  const r = refineScan(text, scan, new Shapes(text, scan.totalLines), exitCode);
-  const lines = new Array<string>();
-  for (let i = 0; i < r.count; i++) if (r.kinds[i] == Kind.Failure) lines.push(r.lineNumbers[i].toString());
-  return lines.join(" ");
+  return flaggedAs(text, exitCode, Kind.Failure);
 }
 
 function opens(line: string): bool {
