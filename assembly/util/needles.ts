@@ -103,28 +103,42 @@ export function findNeedles(text: usize, units: i32, needles: usize, needleUnits
   for (let n = 0; n < count; n++) store<u8>(found + n, 0);
   let remaining = count;
 
+  // Each block of 16 units is narrowed once and looked up in all three columns' tables; a
+  // needle that starts at unit p then shows in lane p + 2 of column 2's result, of column 1's
+  // shifted one lane on and of column 0's shifted two (the lanes shifted in come from the
+  // block before), so the lanes that survive all three are the ends of candidates.
   let i = 0;
-  // 16 start positions a step; the step reads units up to i + 18.
-  for (; i + 16 + FINGERPRINT - 1 <= units && remaining > 0; i += 16) {
+  let prev0 = i8x16.splat(0);
+  let prev1 = i8x16.splat(0);
+  for (; i + 16 <= units && remaining > 0; i += 16) {
     const at = text + (<usize>i << 1);
     // Units from 0x100 narrow to 0xff (or 0 from 0x8000), which no needle holds; OR 0x20 folds
     // letters (and maps a few other characters together, which the full check sorts out).
-    const c0 = v128.or(i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16)), fold);
-    const c1 = v128.or(i8x16.narrow_i16x8_u(v128.load(at, 2), v128.load(at, 18)), fold);
-    const c2 = v128.or(i8x16.narrow_i16x8_u(v128.load(at, 4), v128.load(at, 20)), fold);
-    const m0 = v128.and(i8x16.swizzle(lo0, v128.and(c0, nibble)), i8x16.swizzle(hi0, i8x16.shr_u(c0, 4)));
-    const m1 = v128.and(i8x16.swizzle(lo1, v128.and(c1, nibble)), i8x16.swizzle(hi1, i8x16.shr_u(c1, 4)));
-    const m2 = v128.and(i8x16.swizzle(lo2, v128.and(c2, nibble)), i8x16.swizzle(hi2, i8x16.shr_u(c2, 4)));
-    const m = v128.and(m0, v128.and(m1, m2));
+    const c = v128.or(i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16)), fold);
+    const low = v128.and(c, nibble);
+    const high = i8x16.shr_u(c, 4);
+    const t0 = v128.and(i8x16.swizzle(lo0, low), i8x16.swizzle(hi0, high));
+    const t1 = v128.and(i8x16.swizzle(lo1, low), i8x16.swizzle(hi1, high));
+    const t2 = v128.and(i8x16.swizzle(lo2, low), i8x16.swizzle(hi2, high));
+    const m = v128.and(
+      t2,
+      v128.and(
+        i8x16.shuffle(prev1, t1, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30),
+        i8x16.shuffle(prev0, t0, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29),
+      ),
+    );
+    prev0 = t0;
+    prev1 = t1;
     if (!v128.any_true(m)) continue;
     let lanes = i8x16.bitmask(v128.not(i8x16.eq(m, i8x16.splat(0))));
     while (lanes != 0) {
       const j = ctz<i32>(lanes);
       lanes &= lanes - 1;
-      remaining -= checkAt(text, i + j, units, needles, starts, lengths, members, memberCounts, found, <u8>i8x16.extract_lane_u(i8x16.swizzle(m, i8x16.splat(<i8>j)), 0));
+      remaining -= checkAt(text, i + j - (FINGERPRINT - 1), units, needles, starts, lengths, members, memberCounts, found, <u8>i8x16.extract_lane_u(i8x16.swizzle(m, i8x16.splat(<i8>j)), 0));
     }
   }
-  // The last few positions, one at a time against every bucket.
+  // The starts whose fingerprint ends past the last block, one at a time against every bucket.
+  i = max(0, i - (FINGERPRINT - 1));
   for (; i < units && remaining > 0; i++) remaining -= checkAt(text, i, units, needles, starts, lengths, members, memberCounts, found, 0xff);
   return count - remaining;
 }
