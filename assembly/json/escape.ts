@@ -21,8 +21,18 @@ let utf16Units: i32 = 0;
 const STEP_ROOM: i32 = 22;
 /** Room a block of ASCII with escapes may write: sixteen `\u00xx` (each stored as 8 bytes), and a stored block past the last. */
 const BLOCK_ROOM: i32 = 16 * 6 + 16;
-/** Lane indices 0–15, shifted by a run's first lane to move the run to the front. */
-const LANES: v128 = i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+/**
+ * Swizzle indices that move a run starting at lane `from` (0–16) to the front, 16 bytes each:
+ * one load per run where adding `from` to the lane indices takes a splat and an add.
+ */
+const RUN_SHIFTS = new StaticArray<u8>(17 * 16);
+for (let from = 0; from <= 16; from++) for (let lane = 0; lane < 16; lane++) unchecked((RUN_SHIFTS[(from << 4) + lane] = <u8>(from + lane)));
+
+/** The block's lanes from `from` on, moved to the front. */
+// @ts-ignore: decorator
+@inline function runFrom(b: v128, from: i32): v128 {
+  return i8x16.swizzle(b, v128.load(changetype<usize>(RUN_SHIFTS) + (<usize>from << 4)));
+}
 
 // @ts-ignore: decorator
 @inline function hexDigit(n: u32): u32 {
@@ -110,18 +120,25 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
       // plain lanes is shifted into place and each escape written after it, within the block.
       if (o + BLOCK_ROOM <= capacity && !v128.any_true(v128.and(v128.or(low, high), i16x8.splat(<i16>0xff80)))) {
         let lanes = i8x16.bitmask(special);
-        let from = 0;
+        // The lanes before the first escape are in place already (the block was stored whole).
+        const first = ctz<i32>(lanes);
+        lanes &= lanes - 1;
+        o += first;
+        const v = <i32>load<u16>(at + (<usize>first << 1));
+        store<u64>(dst + <usize>o, unchecked(ASCII_ESCAPES[v]));
+        o += <i32>unchecked(ASCII_ESCAPE_LENGTHS[v]);
+        let from = first + 1;
         while (lanes != 0) {
           const j = ctz<i32>(lanes);
           lanes &= lanes - 1;
-          v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+          v128.store(dst + <usize>o, runFrom(b, from));
           o += j - from;
           const u = <i32>load<u16>(at + (<usize>j << 1));
           store<u64>(dst + <usize>o, unchecked(ASCII_ESCAPES[u]));
           o += <i32>unchecked(ASCII_ESCAPE_LENGTHS[u]);
           from = j + 1;
         }
-        v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+        v128.store(dst + <usize>o, runFrom(b, from));
         o += 16 - from;
         i += 16;
         bytes += 16;
@@ -143,7 +160,7 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
             stop = j;
             break;
           }
-          v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+          v128.store(dst + <usize>o, runFrom(b, from));
           o += j - from;
           const out = dst + <usize>o;
           if (u < 0x80) {
@@ -163,7 +180,7 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
           }
           from = j + 1;
         }
-        v128.store(dst + <usize>o, i8x16.swizzle(b, i8x16.add(LANES, i8x16.splat(<i8>from))));
+        v128.store(dst + <usize>o, runFrom(b, from));
         o += stop - from;
         i += stop;
         bytes += stop + extra;
