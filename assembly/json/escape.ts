@@ -75,21 +75,23 @@ function writeEscape(at: usize, u: u32): i32 {
 }
 
 /**
- * writeEscape() of each ASCII unit up to `\`, its bytes in a u64 (stored whole, its length
- * counted), and the lengths (0 for a unit that needs none): the escape of a block of ASCII
- * is then two loads and a store.
+ * writeEscape() of each ASCII unit up to `\`, its bytes in a u64 stored whole, with its length
+ * (0 for a unit that needs none) in the top byte, past the longest escape's six: the escape of
+ * a unit in a block of ASCII is then one load and a store.
  */
 const ASCII_ESCAPES = new StaticArray<u64>(0x5d);
-const ASCII_ESCAPE_LENGTHS = new StaticArray<u8>(0x5d);
 for (let u: u32 = 0; u < 0x5d; u++) {
-  if (u < 0x20 || u == 0x22 || u == 0x5c) unchecked((ASCII_ESCAPE_LENGTHS[u] = <u8>writeEscape(changetype<usize>(ASCII_ESCAPES) + (<usize>u << 3), u)));
+  if (u < 0x20 || u == 0x22 || u == 0x5c) {
+    const at = changetype<usize>(ASCII_ESCAPES) + (<usize>u << 3);
+    store<u8>(at + 7, <u8>writeEscape(at, u));
+  }
 }
 
 /** A 16-byte block's lanes that are not plain ASCII for JSON: below 0x20, 0x80 and up, `"` or `\`. */
 // @ts-ignore: decorator
 @inline function specialLanes(b: v128): v128 {
-  const plain = i8x16.lt_u(i8x16.sub(b, i8x16.splat(0x20)), i8x16.splat(0x60));
-  return v128.or(v128.not(plain), v128.or(i8x16.eq(b, i8x16.splat(0x22)), i8x16.eq(b, i8x16.splat(0x5c))));
+  // As signed bytes, those below 0x20 and those from 0x80 are exactly the ones less than 0x20: one compare.
+  return v128.or(i8x16.lt_s(b, i8x16.splat(0x20)), v128.or(i8x16.eq(b, i8x16.splat(0x22)), i8x16.eq(b, i8x16.splat(0x5c))));
 }
 
 /**
@@ -99,7 +101,8 @@ for (let u: u32 = 0; u < 0x5d; u++) {
 export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i32): i32 {
   let i: i32 = 0;
   let o: i32 = 0;
-  let bytes: i32 = 0;
+  // UTF-8 bytes of the consumed units beyond one a unit: ASCII, nearly all of most outputs, adds none.
+  let beyond: i32 = 0;
   while (i < units) {
     if (o + STEP_ROOM > capacity) break;
     if (i + 16 <= units) {
@@ -113,7 +116,6 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
       if (!v128.any_true(special)) {
         i += 16;
         o += 16;
-        bytes += 16;
         continue;
       }
       // ASCII with escapes in it (a coloured log has an ESC every few characters): each run of
@@ -125,8 +127,9 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
         lanes &= lanes - 1;
         o += first;
         const v = <i32>load<u16>(at + (<usize>first << 1));
-        store<u64>(dst + <usize>o, unchecked(ASCII_ESCAPES[v]));
-        o += <i32>unchecked(ASCII_ESCAPE_LENGTHS[v]);
+        const firstEscape = unchecked(ASCII_ESCAPES[v]);
+        store<u64>(dst + <usize>o, firstEscape);
+        o += <i32>(firstEscape >>> 56);
         let from = first + 1;
         while (lanes != 0) {
           const j = ctz<i32>(lanes);
@@ -134,14 +137,14 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
           v128.store(dst + <usize>o, runFrom(b, from));
           o += j - from;
           const u = <i32>load<u16>(at + (<usize>j << 1));
-          store<u64>(dst + <usize>o, unchecked(ASCII_ESCAPES[u]));
-          o += <i32>unchecked(ASCII_ESCAPE_LENGTHS[u]);
+          const escape = unchecked(ASCII_ESCAPES[u]);
+          store<u64>(dst + <usize>o, escape);
+          o += <i32>(escape >>> 56);
           from = j + 1;
         }
         v128.store(dst + <usize>o, runFrom(b, from));
         o += 16 - from;
         i += 16;
-        bytes += 16;
         continue;
       }
       // A block with units from 0x80 (a curly quote amid a coloured log's escapes): each is
@@ -164,8 +167,9 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
           o += j - from;
           const out = dst + <usize>o;
           if (u < 0x80) {
-            store<u64>(out, unchecked(ASCII_ESCAPES[u]));
-            o += <i32>unchecked(ASCII_ESCAPE_LENGTHS[u]);
+            const escape = unchecked(ASCII_ESCAPES[u]);
+            store<u64>(out, escape);
+            o += <i32>(escape >>> 56);
           } else if (u < 0x800) {
             store<u8>(out, <u8>(0xc0 | (u >> 6)));
             store<u8>(out + 1, <u8>(0x80 | (u & 0x3f)));
@@ -183,13 +187,12 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
         v128.store(dst + <usize>o, runFrom(b, from));
         o += stop - from;
         i += stop;
-        bytes += stop + extra;
+        beyond += extra;
         if (stop == 16) continue;
       } else {
         const plain = ctz<i32>(i8x16.bitmask(special));
         i += plain;
         o += plain;
-        bytes += plain;
       }
     }
     // One character the SIMD step does not take.
@@ -202,20 +205,19 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
         store<u8>(out, <u8>u);
         o++;
       }
-      bytes++;
       i++;
     } else if (u < 0x800) {
       store<u8>(out, <u8>(0xc0 | (u >> 6)));
       store<u8>(out + 1, <u8>(0x80 | (u & 0x3f)));
       o += 2;
-      bytes += 2;
+      beyond += 1;
       i++;
     } else if ((u & 0xf800) != 0xd800) {
       store<u8>(out, <u8>(0xe0 | (u >> 12)));
       store<u8>(out + 1, <u8>(0x80 | ((u >> 6) & 0x3f)));
       store<u8>(out + 2, <u8>(0x80 | (u & 0x3f)));
       o += 3;
-      bytes += 3;
+      beyond += 2;
       i++;
     } else {
       const next = i + 1 < units ? <u32>load<u16>(src + (<usize>(i + 1) << 1)) : 0;
@@ -226,18 +228,18 @@ export function jsonEscapeUtf16(src: usize, units: i32, dst: usize, capacity: i3
         store<u8>(out + 2, <u8>(0x80 | ((cp >> 6) & 0x3f)));
         store<u8>(out + 3, <u8>(0x80 | (cp & 0x3f)));
         o += 4;
-        bytes += 4;
+        beyond += 2;
         i += 2;
       } else {
         // A lone surrogate: escaped so that it reads back as itself; as UTF-8 it would be U+FFFD.
         o += writeEscape(out, u);
-        bytes += 3;
+        beyond += 2;
         i++;
       }
     }
   }
   written = o;
-  utf8Bytes = bytes;
+  utf8Bytes = i + beyond;
   utf16Units = i;
   return i;
 }
