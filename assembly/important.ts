@@ -357,6 +357,14 @@ function hasToken(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
  * the line says nothing the other does not. "E   ZeroDivisionError: integer division
  * …" keeps its words in a summary line too, but "E" is no status word.
  */
+@inline function isOpenBracket(c: i32): bool {
+  return c == CharCode.LPAREN || c == CharCode.LBRACKET;
+}
+
+@inline function isCloseBracket(c: i32): bool {
+  return c == CharCode.RPAREN || c == CharCode.RBRACKET;
+}
+
 function onlyStatusBesides(s: string, ls: i32, le: i32, os: i32, oe: i32): bool {
   let status = 0;
   let i = ls;
@@ -371,9 +379,25 @@ function onlyStatusBesides(s: string, ls: i32, le: i32, os: i32, oe: i32): bool 
       i++;
     }
     if (i == w || letters == 0 || hasToken(s, os, oe, w, i)) continue;
+    // A status in brackets is a status still: "(Failed)".
+    if (others == 2 && isOpenBracket(unitAt(s, w)) && isCloseBracket(unitAt(s, i - 1))) others = 0;
     if (others > 0 || letters < 2 || ++status > 1) return false;
   }
   return status == 1;
+}
+
+/**
+ * An error line of errors[from, to) (by `step`) not waiting itself holds the name s[a, b)
+ * of the line s[hs, he), which says nothing else but a status.
+ */
+function namedAmong(s: string, scan: Scan, errors: i32[], named: StaticArray<u8>, from: i32, to: i32, step: i32, hs: i32, he: i32, a: i32, b: i32): bool {
+  for (let j = from; j != to; j += step) {
+    const o = unchecked(errors[j]);
+    const os = unchecked(scan.lineStarts[o]);
+    const oe = unchecked(scan.lineEnds[o]);
+    if (unchecked(named[o]) == 0 && hasToken(s, os, oe, a, b) && onlyStatusBesides(s, hs, he, os, oe)) return true;
+  }
+  return false;
 }
 
 /**
@@ -384,44 +408,51 @@ function onlyStatusBesides(s: string, ls: i32, le: i32, os: i32, oe: i32): bool 
  * two of `novel` (the first and the last error) are kept in place unless they are
  * such a line. Errors is in line order; each line is compared with the next
  * MAX_NAMED_AHEAD errors only, so this stays linear.
+ * A closing list that only names again what an error line above stated ("17 -
+ * price_17_standard (Failed)" under "17/48 Test #17: price_17_standard ...***Failed")
+ * goes behind every repeat: the lines above it said it first, and said more.
  */
 function namedLater(text: string, scan: Scan, errors: i32[], novel: i32[], repeats: i32[]): void {
   const ne = errors.length;
   if (ne < 2) return;
-  // The error lines a later one names again, by scan index.
-  const later = new StaticArray<bool>(scan.lineStarts.length);
-  let anyLater = false;
-  for (let k = 0; k < ne - 1; k++) {
+  // The error lines a later one names again (1), and those that only name an earlier one again (2), by scan index.
+  const named = new StaticArray<u8>(scan.lineStarts.length);
+  let anyNamed = false;
+  for (let k = 0; k < ne; k++) {
     const h = unchecked(errors[k]);
     // A progress line is a name, maybe its qualified form, and a status.
-    const tok = progressName(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
+    const hs = unchecked(scan.lineStarts[h]);
+    const he = unchecked(scan.lineEnds[h]);
+    const tok = progressName(text, hs, he);
     const a = <i32>(tok >> 32);
     const b = <i32>(tok & 0xffffffff);
     if (b - a < MIN_NAME) continue;
-    for (let j = k + 1; j < ne && j <= k + MAX_NAMED_AHEAD; j++) {
-      const o = unchecked(errors[j]);
-      const os = unchecked(scan.lineStarts[o]);
-      const oe = unchecked(scan.lineEnds[o]);
-      if (hasToken(text, os, oe, a, b) && onlyStatusBesides(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), os, oe)) {
-        unchecked((later[h] = true));
-        anyLater = true;
-        break;
-      }
-    }
+    const m = namedAmong(text, scan, errors, named, k + 1, min(ne, k + 1 + MAX_NAMED_AHEAD), 1, hs, he, a, b) ? 1 : namedAmong(text, scan, errors, named, k - 1, max(-1, k - 1 - MAX_NAMED_AHEAD), -1, hs, he, a, b) ? 2 : 0;
+    if (m == 0) continue;
+    unchecked((named[h] = <u8>m));
+    anyNamed = true;
   }
-  if (!anyLater) return;
+  if (!anyNamed) return;
   const kept = new Array<i32>();
   const waiting = new Array<i32>();
+  const last = new Array<i32>();
   for (let j = 0; j < novel.length; j++) {
     const h = unchecked(novel[j]);
-    if (unchecked(later[h])) waiting.push(h);
+    const m = unchecked(named[h]);
+    if (m == 1) waiting.push(h);
+    else if (m == 2) last.push(h);
     else kept.push(h);
   }
   novel.length = 0;
   for (let j = 0; j < kept.length; j++) novel.push(unchecked(kept[j]));
-  for (let j = 0; j < repeats.length; j++) waiting.push(unchecked(repeats[j]));
+  for (let j = 0; j < repeats.length; j++) {
+    const h = unchecked(repeats[j]);
+    if (unchecked(named[h]) == 2) last.push(h);
+    else waiting.push(h);
+  }
   repeats.length = 0;
   for (let j = 0; j < waiting.length; j++) repeats.push(unchecked(waiting[j]));
+  for (let j = 0; j < last.length; j++) repeats.push(unchecked(last[j]));
 }
 
 function notableIndex(key: i64): i32 {

@@ -173,6 +173,14 @@ function placedBelow(text: string, end: i32): bool {
   return b > a && b - a <= PLACE_ONLY && (text.charCodeAt(a) == 32 || text.charCodeAt(a) == 9) && namesPlace(text, a, b);
 }
 
+/** A code family with at most this many findings, and at most 1/RARE_SHARE of them all, is rare. */
+const RARE_COPIES: i32 = 4;
+const RARE_SHARE: i32 = 8;
+
+@inline function rareFamily(count: i32, all: i32): bool {
+  return count <= RARE_COPIES && count * RARE_SHARE <= all;
+}
+
 /** Rounds told apart: later rounds share the last, in their order. */
 const MAX_ROUND: i32 = 0x7fff;
 /** Hits ranked at most: more (16 million flagged lines) are split in their order (inOrder). */
@@ -203,7 +211,8 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * Among first copies of the same gravity, a line that names where (a file's line, a
  * test) comes before one that names nothing; with `placeBelow`, so does one whose
  * next line only names its place ("error[E0308]: mismatched types" over "  --> main.rs:23:5").
- * Every distinct code or message reaches the budget before a second copy of any.
+ * Every distinct code or message reaches the budget before a second copy of any, but for
+ * the copies of a rare family's code (rareFamily), each of which is first-round news.
  * With `placesInOrder` (the error lines do not all fit), `later` holds the rarest
  * message's places first, each message's places in line order: the eight places of
  * an "Item None has no attribute" are eight fixes, where the second of ninety "Function
@@ -236,6 +245,10 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     if (k != 0) {
       round = seen.valueOr(k, 0);
       seen.set(k, round + 1);
+      // Every finding of a rare family is news: three "F821 undefined name" among 327 E
+      // codes are three bugs, where a second "E302" is one more place of a style slip.
+      const f = familyKey(scan, unchecked(order[j]), k);
+      if (f != k && rareFamily(counts.valueOr(f, 0), n)) round = 0;
     }
     if (round == 0) firsts++;
     const h = unchecked(order[j]);

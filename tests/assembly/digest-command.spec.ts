@@ -13,6 +13,12 @@ function runner(text: string): string {
   return r.runner + " p=" + r.passed.toString() + " f=" + r.failed.toString() + " s=" + r.skipped.toString() + " e=" + r.errors.toString() + " lines=" + r.lineNumbers.join(",");
 }
 
+/** A ctest test's name: "price_17_standard". */
+function priceTest(k: i32): string {
+  const kinds = ["zero", "reduced", "standard"];
+  return "price_" + k.toString() + "_" + kinds[k % 3];
+}
+
 function addAll(to: string[], more: string[]): void {
   for (let i = 0; i < more.length; i++) to.push(more[i]);
 }
@@ -197,6 +203,38 @@ describe("CommandOutput digest", () => {
     expect(d.llm.length).toBeLessThanOrEqual(800);
     const reports = ["ERROR: test_parse_amount_comma (test_money.MoneyTest.test_parse_amount_comma)", "decimal.InvalidOperation: [<class 'decimal.ConversionSyntax'>]", "ERROR: test_split_never_negative (test_money.MoneyTest.test_split_never_negative)", "ZeroDivisionError: integer division or modulo by zero", "FAIL: test_vat_rounding (test_money.MoneyTest.test_vat_rounding)", "AssertionError: 379 != 380"];
     for (let i = 0; i < reports.length; i++) expect(d.llm.includes(reports[i])).toBe(true, reports[i]);
+  });
+
+  it("under a small budget offers a closing list that only names failures again after their messages", () => {
+    // Shaped like `ctest --output-on-failure` (tests/fixtures/corpus/ctest-output-on-failure):
+    // 48 tests, each a "Start" line and a result line; tests 17, 31 and 44 fail, each result
+    // followed by its message ("FAIL: …") and a line of context. The closing list names the
+    // three again: "\t 17 - price_17_standard (Failed)" holds the name of "17/48 Test #17:
+    // price_17_standard …***Failed" and a bracketed status besides, so it says nothing new
+    // and waits behind every repeat; the three messages (one message, three copies) fit.
+    // Offered before them, the list took the room of the last message (line 96).
+    const lines = new Array<string>();
+    const failing = [17, 31, 44];
+    const messages = ["FAIL: gross(729, 19) = 868, expected 869", "FAIL: gross(1247, 7) = 1334, expected 1335", "FAIL: gross(1728, 19) = 2056, expected 2057"];
+    const contexts = ["pricing 729 cents at 19%", "pricing 1247 cents at 7%", "pricing 1728 cents at 19%"];
+    lines.push("Test project /tmp/build");
+    for (let k = 1; k <= 48; k++) {
+      const name = priceTest(k);
+      lines.push("      Start " + k.toString() + ": " + name);
+      const f = failing.indexOf(k);
+      const head = k.toString() + "/48 Test #" + k.toString() + ": " + name + " " + ".".repeat(32 - name.length) + (f >= 0 ? "***Failed" : "   Passed") + "    0.00 sec";
+      lines.push(head);
+      if (f >= 0) addAll(lines, [messages[f], contexts[f], ""]);
+    }
+    addAll(lines, ["", "94% tests passed, 3 tests failed out of 48", "", "Total Test time (real) =   0.14 sec", "", "The following tests FAILED:"]);
+    for (let j = 0; j < 3; j++) lines.push("\t " + failing[j].toString() + " - " + priceTest(failing[j]) + " (Failed)");
+    lines.push("Errors while running CTest");
+    const t = lines.join("\n") + "\n";
+    const ctx = new DigestContext("bash", '{"command":"ctest --output-on-failure"}', 8);
+    const d = digestCommand(t, 800, ctx, "read more: abridge_read id=ctest-output-on-failure offset=1");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    for (let j = 0; j < 3; j++) expect(d.llm.includes(messages[j])).toBe(true, messages[j]);
+    expect(d.llm.includes("The following tests FAILED:")).toBe(true);
   });
 
   it("leaves out a cut tree's top level when a failed command's error lines need the room", () => {

@@ -63,3 +63,39 @@ describe("novelFirst: the rarer code family first", () => {
     expect(rankedLines(LINT, scan, 0, false)).toBe("4 3 1 | 5 2");
   });
 });
+
+describe("novelFirst: every finding of a rare family is news", () => {
+  it("offers each copy of a rare family's code in the first round", () => {
+    // Sixteen findings of family E (lines 1-16: E501 on the odd lines, E302 on the even
+    // ones) and two F821 (lines 17-18), the only F code: 2 findings, at most 4 and at
+    // most an eighth of the 18. Round 0: both F821 (the rarer family, each one a bug of
+    // its own), then E501 (line 1) and E302 (line 2), first seen in that order. Round 1
+    // and on: the other E findings in line order. Were F821's second copy a repeat like
+    // any other, line 18 would wait for round 1: "17 1 2 | 18 3 4 … 16".
+    let text = "";
+    const codes = new Array<i32>();
+    for (let i = 0; i < 16; i++) {
+      text += i % 2 == 0 ? "x.py:" + (i + 1).toString() + ":1: E501 error: line too long\n" : "x.py:" + (i + 1).toString() + ":1: E302 error: expected 2 blank lines\n";
+      codes.push(i % 2);
+    }
+    text += "x.py:17:1: F821 error: undefined name 'a'\nx.py:18:1: F821 error: undefined name 'b'\n";
+    codes.push(2);
+    codes.push(2);
+    const scan = scanImportant(text);
+    const notes = new StaticArray<u64>(scan.totalLines + 1);
+    for (let i = 0; i < 18; i++) noteFinding(notes, i, findingTag(7, codes[i], codes[i] < 2 ? 0x1001 : 0x1002));
+    scan.notes = notes;
+    expect(rankedLines(text, scan, 0, false)).toBe("17 18 1 2 | 3 4 5 6 7 8 9 10 11 12 13 14 15 16");
+  });
+
+  it("leaves a family that is not rare to its rounds", () => {
+    // The two F821 of LINT are two of five findings, more than an eighth: the second
+    // waits for round 1, as in "4 3 1 | 5 2" above.
+    const scan = scanImportant(LINT);
+    const notes = new StaticArray<u64>(scan.totalLines + 1);
+    const codes: i32[] = [0, 0, 1, 2, 2];
+    for (let i = 0; i < 5; i++) noteFinding(notes, i, findingTag(7, codes[i], codes[i] < 2 ? 0x1001 : 0x1002));
+    scan.notes = notes;
+    expect(rankedLines(LINT, scan, 0, false)).toBe("4 3 1 | 5 2");
+  });
+});

@@ -29,6 +29,17 @@ describe("findings grouped by code, offered by rounds", () => {
     expect(text).toContain("http/client.py:319:26: F821 undefined name 'CONTINUE'");
   });
 
+  it("offers every finding of a rare family in the first round under a small budget (flake8)", () => {
+    // The three F821 are the only F findings of 330: three names that are not defined,
+    // each a bug of its own. All three are offered before the lone E codes.
+    const { input, hint } = tuningFixture("flake8-stdlib-json-http");
+    const text = compact(input, { level: "minimal" }, { hint }).llmContent;
+    expect(text.length).toBeLessThanOrEqual(800);
+    for (const name of ["319:26: F821 undefined name 'CONTINUE'", "370:23: F821 undefined name 'NO_CONTENT'", "370:47: F821 undefined name 'NOT_MODIFIED'"]) {
+      expect(text).toContain(`http/client.py:${name}`);
+    }
+  });
+
   it("shows a line of every error code before a second of the commonest (mypy --strict)", () => {
     const { meta, text } = balanced("mypy-strict-untyped-module");
     const codeOf = (line: string) => /\[([a-z-]+)\]$/.exec(line)?.[1];

@@ -124,6 +124,23 @@ describe("minimal level: no line shown twice", () => {
       expect(text, fact).toContain(fact);
     }
   });
+
+  it("offers a closing list that only names failed tests again after every failure's own lines (ctest --output-on-failure)", () => {
+    // "\t 44 - price_44_standard (Failed)" names the test "44/48 Test #44: price_44_standard
+    // …***Failed" stated above it, with its message below: the list waits, the messages fit.
+    const { text } = minimal("ctest-output-on-failure");
+    for (const fact of [
+      "17/48 Test #17: price_17_standard ................***Failed    0.00 sec",
+      "31/48 Test #31: price_31_reduced .................***Failed    0.00 sec",
+      "44/48 Test #44: price_44_standard ................***Failed    0.00 sec",
+      "FAIL: gross(729, 19) = 868, expected 869",
+      "FAIL: gross(1247, 7) = 1334, expected 1335",
+      "FAIL: gross(1728, 19) = 2056, expected 2057",
+      "The following tests FAILED:",
+    ]) {
+      expect(text, fact).toContain(fact);
+    }
+  });
 });
 
 describe("minimal level: the totals near the end", () => {
