@@ -85,9 +85,9 @@ export class LineNoter extends LineVisitor {
       this.next = h + 1;
       // A finding that names its code is grouped by that code (novel.ts, groupKey), never by its
       // words: its key is left unnoted (0), to be worked out only if it is ever asked for. In a
-      // build log that is most flagged lines. Or'ed in: a reader fed before the noter may have
-      // noted the line as a finding.
-      const coded = findingCode(findingOf(unchecked(this.notes[lineNo - 1]))) >= 0;
+      // build log that is most flagged lines (the size-optimised build works every key out, which
+      // finds the same). Or'ed in: a reader fed before the noter may have noted the line as a finding.
+      const coded = ASC_SHRINK_LEVEL < 2 && findingCode(findingOf(unchecked(this.notes[lineNo - 1]))) >= 0;
       const key = coded ? 0 : messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
       const kind = unchecked(scan.kinds[h]);
       const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
