@@ -83,11 +83,15 @@ export class LineNoter extends LineVisitor {
     if (ASC_SHRINK_LEVEL < 2 && lineNo >= 2 && mayUnderline(text, end)) unchecked((this.notes[lineNo - 2] |= <u64>MAY_BE_UNDERLINED << 32));
     if (h < scan.count && unchecked(scan.lineNumbers[h]) == lineNo) {
       this.next = h + 1;
-      const key = messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
+      // A finding that names its code is grouped by that code (novel.ts, groupKey), never by its
+      // words: its key is left unnoted (0), to be worked out only if it is ever asked for. In a
+      // build log that is most flagged lines (the size-optimised build works every key out, which
+      // finds the same). Or'ed in: a reader fed before the noter may have noted the line as a finding.
+      const coded = ASC_SHRINK_LEVEL < 2 && findingCode(findingOf(unchecked(this.notes[lineNo - 1]))) >= 0;
+      const key = coded ? 0 : messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
       const kind = unchecked(scan.kinds[h]);
       const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
-      // Or'ed in: a reader fed before the noter may have noted the line as a finding.
-      unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(key == 0 ? NO_WORDS : key)));
+      unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(coded ? 0 : key == 0 ? NO_WORDS : key)));
     } else if (endsSayingAbsent(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
     // A status word at the margin ("CONFLICT (content): …"): read while the line is held,
     // one unit for most lines, so refine.ts need not read every line again.
