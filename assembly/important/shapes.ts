@@ -427,7 +427,7 @@ export class Shapes {
       const slot = unchecked(taken[k]);
       const col = <i32>(unchecked(this.keys[slot]) >> 32);
       const n = unchecked(this.counts[slot]);
-      if (n <= rareMax(unchecked(this.colTotal[col]))) unchecked((this.colRare[col] += n));
+      if (rareIn(n, unchecked(this.colTotal[col]), this.leadTop(slot))) unchecked((this.colRare[col] += n));
     }
     const breaks = new StaticArray<i32>(this.mask + 1);
     for (let k = 0; k < used; k++) {
@@ -435,9 +435,19 @@ export class Shapes {
       const col = <i32>(unchecked(this.keys[slot]) >> 32);
       if (!this.dominant(col) || slot == unchecked(this.colMaxSlot[col])) continue;
       const total = unchecked(this.colTotal[col]);
-      if (unchecked(this.counts[slot]) <= rareMax(total)) unchecked((breaks[slot] = total));
+      if (rareIn(unchecked(this.counts[slot]), total, this.leadTop(slot))) unchecked((breaks[slot] = total));
     }
     this.breaks = breaks;
+  }
+
+  /**
+   * For a slot holding a line's first word (no digit in it: numbers are ids and places, not
+   * words), the lines of the word its column's lines most often start with; else 0.
+   */
+  private leadTop(slot: i32): i32 {
+    const key = unchecked(this.keys[slot]);
+    const col = <i32>(key >> 32);
+    return col % COLS == 0 && <u32>(key & 0xffffffff) != NUM_HASH ? unchecked(this.colMax[col]) : 0;
   }
 
   /**
@@ -519,6 +529,16 @@ export class Shapes {
   blank(i: i32): bool {
     return unchecked(this.templates[i]) == 0;
   }
+}
+
+/**
+ * A token of `n` lines is rare in a column of `total` lines: it holds few of them, or, as a
+ * line's first word, a tenth of the lines of the word most lines start with (`top`, 0 for
+ * other tokens): "missing blob …" five times among fifty "dangling blob …".
+ */
+// @ts-ignore: decorator
+@inline function rareIn(n: i32, total: i32, top: i32): bool {
+  return n <= rareMax(total) || n * 10 <= top;
 }
 
 /** A token is rare in a column of `total` lines when it holds at most this many. */

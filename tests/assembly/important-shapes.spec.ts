@@ -39,6 +39,30 @@ describe("line shapes", () => {
     expect(s.regularRow(61)).toBe(false);
   });
 
+  it("finds a first word that a tenth of its column's main word holds, though more than a sixteenth of the lines", () => {
+    // Lines 0–49: "dangling blob <n>"; lines 50–54: "missing blob <n>"; lines 55–59: "dangling commit <n>".
+    // Five "missing" lines of sixty are more than rareMax(60) = 3, but fifty-five "dangling" lines hold
+    // ten times as many: the column keeps a rhythm and "missing" breaks it.
+    const parts = new Array<string>();
+    for (let i = 0; i < 50; i++) parts.push("dangling blob " + (1000 + i).toString());
+    for (let i = 0; i < 5; i++) parts.push("missing blob " + (2000 + i).toString());
+    for (let i = 0; i < 5; i++) parts.push("dangling commit " + (3000 + i).toString());
+    const s = shapesOf(parts.join("\n") + "\n");
+    expect(s.deviation(52, true)).toBe(60);
+    expect(s.deviation(10)).toBe(0);
+    expect(s.deviation(57, true)).toBe(0);
+  });
+
+  it("takes no first word with a digit as rare by that tenth: numbers are places and ids, not words", () => {
+    // Lines 0–49: "--- PASS: Test<n>"; lines 50–54: "file_test.go:<n>: …", one number class of five lines,
+    // more than rareMax(55) = 3: they break no rhythm, though fifty lines start with "---".
+    const parts = new Array<string>();
+    for (let i = 0; i < 50; i++) parts.push("--- PASS: Test" + i.toString() + " (0.00s)");
+    for (let i = 0; i < 5; i++) parts.push("file_test.go:" + (80 + i).toString() + ": got wrong value");
+    const s = shapesOf(parts.join("\n") + "\n");
+    expect(s.deviation(52, true)).toBe(0);
+  });
+
   it("finds no rhythm in prose", () => {
     const words = ["the", "a", "every", "one", "some", "this", "that", "each", "any", "no"];
     const nouns = ["file", "line", "test", "value", "option", "shell", "user", "path", "word", "name", "mode", "flag"];
