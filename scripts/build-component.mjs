@@ -6,7 +6,8 @@
 //      trade size for speed, with integer defaults of parameters written as literals
 //      (scripts/asc-const-defaults.mjs), so that no call goes through a varargs stub, and
 //      without the stores of zero into the fields of objects just allocated
-//      (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed;
+//      (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed, and with each
+//      empty array literal one call without arguments (scripts/asc-empty-arrays.mjs);
 //   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
 //      after asc's own pipeline it still removes ~1 % (it inlines more and folds what
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
@@ -27,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
 import ConstDefaults from "./asc-const-defaults.mjs";
+import EmptyArrays from "./asc-empty-arrays.mjs";
 import FreshFields from "./asc-fresh-fields.mjs";
 import LowStrings from "./asc-low-strings.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
@@ -126,7 +128,7 @@ function componentName(iface, name) {
 const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
   stdout: process.stdout,
   stderr: process.stderr,
-  transforms: [SizeInlining, ConstDefaults, FreshFields, LowStrings],
+  transforms: [SizeInlining, ConstDefaults, FreshFields, LowStrings, EmptyArrays],
 });
 if (error) {
   console.error(stderr.toString());
