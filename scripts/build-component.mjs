@@ -12,7 +12,7 @@
 //      after asc's own pipeline it still removes ~1 % (it inlines more and folds what
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
 //      the size passes do not undo, and leaves the module ~300 bytes larger. After the
-//      first round, calls made alike with constant arguments at many places go through
+//      first round, calls made with the same constant arguments at many places go through
 //      one function each (scripts/outline-constant-calls.mjs);
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),

@@ -1,16 +1,17 @@
-// Calls whose arguments are all constants, made alike at many places (`new StrBuf(64)`,
-// `new Array<i32>()`, `kind(Category.CommandOutput, Sniff.None)`), each become a call without
-// arguments of one function that makes the call: the constants are then written once, not at
-// every place. For the component's core module (scripts/build-component.mjs), on the module
-// Binaryen's size pipeline has optimized once, so that the constants are the ones that stay;
-// the new functions are kept from being inlined back, which the later rounds would do to a
-// function that is one call of one argument.
+// Calls of one function with the same constants among their arguments, made at many places
+// (`new StrBuf(64)`, `new Array<i32>()`, `out.add(" · ")`, `kind(Category.CommandOutput,
+// Sniff.None)`), each become a call of one function that takes the other arguments and makes
+// the call: the constants are written once, not at every place. Constants have no effects, so
+// leaving them out of a call's arguments changes nothing of what the others do. For the
+// component's core module (scripts/build-component.mjs), on the module Binaryen's size
+// pipeline has optimized once, so that the constants are the ones that stay; the new
+// functions are kept from being inlined back, which later rounds would do to the smallest.
 import binaryen from "binaryen";
 
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
 const PREFIX = "~constant-call|";
 /** Bytes a function costs beyond the call it makes: its type, size, locals, end and entry. */
-const FUNCTION_COST = 6;
+const FUNCTION_COST = 8;
 
 /** The fields of an expression's info that hold child expressions. */
 const CHILD_FIELDS = ["children", "operands", "condition", "ifTrue", "ifFalse", "body", "value", "ptr", "left", "right", "dest", "source", "size", "delta", "vec", "shift", "a", "b", "c"];
@@ -60,7 +61,7 @@ function constantOf(expr) {
   return null;
 }
 
-/** Outlines the module's repeated calls with constant arguments; the number of calls changed. */
+/** Outlines the module's repeated calls with the same constant arguments; the number of calls changed. */
 export function outlineConstantCalls(module) {
   const groups = new Map();
   for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
@@ -69,27 +70,39 @@ export function outlineConstantCalls(module) {
       if (info.id !== binaryen.CallId || info.isReturn || info.operands.length === 0) return;
       let key = info.target;
       let bytes = 0;
+      const params = [];
       for (const operand of info.operands) {
         const constant = constantOf(operand);
-        if (!constant) return;
-        key += `|${constant.key}`;
-        bytes += constant.bytes;
+        if (constant) {
+          key += `|${constant.key}`;
+          bytes += constant.bytes;
+        } else {
+          const type = binaryen.getExpressionType(operand);
+          key += `|_${type}`;
+          params.push(type);
+        }
       }
+      if (bytes === 0) return;
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = { target: info.target, type: info.type, operands: info.operands, bytes, calls: [] }));
+      if (!group) groups.set(key, (group = { target: info.target, type: info.type, operands: info.operands, params, bytes, calls: [] }));
       group.calls.push(expr);
     });
   }
   let changed = 0;
   let made = 0;
   for (const group of groups.values()) {
-    if (group.calls.length * group.bytes <= group.bytes + FUNCTION_COST + 2) continue;
+    // The function passes its own arguments on: two bytes each.
+    const cost = group.bytes + 2 * group.params.length + FUNCTION_COST + 2;
+    if (group.calls.length * group.bytes <= cost) continue;
     const name = `${PREFIX}${made++}`;
-    const operands = group.operands.map((o) => module.copyExpression(o));
-    module.addFunction(name, binaryen.none, group.type, [], module.call(group.target, operands, group.type));
+    let param = 0;
+    const operands = group.operands.map((o) => (constantOf(o) ? module.copyExpression(o) : module.local.get(param, group.params[param++])));
+    module.addFunction(name, binaryen.createType(group.params), group.type, [], module.call(group.target, operands, group.type));
     for (const call of group.calls) {
       binaryen.Call.setTarget(call, name);
-      for (let k = binaryen.Call.getNumOperands(call) - 1; k >= 0; k--) binaryen.Call.removeOperandAt(call, k);
+      for (let k = binaryen.Call.getNumOperands(call) - 1; k >= 0; k--) {
+        if (constantOf(binaryen.Call.getOperandAt(call, k))) binaryen.Call.removeOperandAt(call, k);
+      }
       changed++;
     }
   }
