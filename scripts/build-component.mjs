@@ -6,11 +6,14 @@
 //      trade size for speed, with integer defaults of parameters written as literals
 //      (scripts/asc-const-defaults.mjs), so that no call goes through a varargs stub, and
 //      without the stores of zero into the fields of objects just allocated
-//      (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed;
+//      (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed, and with each
+//      empty array literal one call without arguments (scripts/asc-empty-arrays.mjs);
 //   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
 //      after asc's own pipeline it still removes ~1 % (it inlines more and folds what
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
-//      the size passes do not undo, and leaves the module ~300 bytes larger;
+//      the size passes do not undo, and leaves the module ~300 bytes larger. After the
+//      first round, calls made with the same constant arguments at many places go through
+//      one function each (scripts/outline-constant-calls.mjs);
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
 //      since AssemblyScript can only export identifiers;
@@ -27,8 +30,10 @@ import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
 import ConstDefaults from "./asc-const-defaults.mjs";
+import EmptyArrays from "./asc-empty-arrays.mjs";
 import FreshFields from "./asc-fresh-fields.mjs";
 import LowStrings from "./asc-low-strings.mjs";
+import { outlineConstantCalls } from "./outline-constant-calls.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -109,6 +114,7 @@ function shrink(module) {
     let best = module;
     for (let round = 0; round < MAX_SHRINK_ROUNDS; round++) {
       m.optimize();
+      if (round === 0) outlineConstantCalls(m);
       const out = m.emitBinary();
       if (out.length >= best.length) break;
       best = out;
@@ -126,7 +132,7 @@ function componentName(iface, name) {
 const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
   stdout: process.stdout,
   stderr: process.stderr,
-  transforms: [SizeInlining, ConstDefaults, FreshFields, LowStrings],
+  transforms: [SizeInlining, ConstDefaults, FreshFields, LowStrings, EmptyArrays],
 });
 if (error) {
   console.error(stderr.toString());

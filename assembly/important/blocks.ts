@@ -3,6 +3,7 @@
 // and a line after (where a Python traceback states its exception).
 import { CharCode, isDigit, isIdentChar, isUnitOf } from "../util/chars";
 import { digitsEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
+import { startsWithAt, startsWithOneOf } from "../util/scan";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
 import { Shapes } from "./shapes";
 import { isUnderlinedTitle } from "./titles";
@@ -19,6 +20,7 @@ export class Block {
 }
 
 function startsWith(s: string, i: i32, end: i32, lit: string): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return startsWithAt(s, i, end, lit);
   if (i + lit.length > end) return false;
   for (let j = 0; j < lit.length; j++) if (unitAt(s, i + j) != <i32>lit.charCodeAt(j)) return false;
   return true;
@@ -36,7 +38,8 @@ export function isContinuation(s: string, i: i32, end: i32): bool {
     }
     return false;
   }
-  if (startsWith(s, i, end, "Caused by") || startsWith(s, i, end, "goroutine ") || startsWith(s, i, end, "created by ") ||
+  if (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(s, i, end, "Caused by|goroutine |created by |During handling|The above exception") :
+      startsWith(s, i, end, "Caused by") || startsWith(s, i, end, "goroutine ") || startsWith(s, i, end, "created by ") ||
       startsWith(s, i, end, "During handling") || startsWith(s, i, end, "The above exception")) return true;
   // Rust and gcc snippets: "12 | code".
   if (isDigit(c)) {

@@ -2,6 +2,7 @@
 // starts and ends, its indentation, and short values cut for an outline.
 import { CharCode } from "../util/chars";
 import { blanksEnd, blanksStart, findNewline, unitAt } from "../util/lines";
+import { startsWithAt } from "../util/scan";
 
 /** Longest value an outline keeps beside its key (`kind: Service`). */
 export const MAX_DETAIL: i32 = 60;
@@ -52,6 +53,7 @@ export class Lines {
   }
 
   startsWith(i: i32, lit: string): bool {
+    if (ASC_SHRINK_LEVEL >= 2) return startsWithAt(this.text, i, this.end, lit);
     if (i + lit.length > this.end) return false;
     for (let k = 0; k < lit.length; k++) if (unitAt(this.text, i + k) != lit.charCodeAt(k)) return false;
     return true;

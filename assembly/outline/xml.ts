@@ -7,6 +7,7 @@ import { CharCode, isAlpha, isUnitOf } from "../util/chars";
 // XML's white space is JSON's: space, tab, line feed and carriage return.
 import { isJsonSpace as isBlankUnit } from "../json/scan";
 import { unitAt } from "../util/lines";
+import { startsWithAt } from "../util/scan";
 import { Outline } from "./symbols";
 import { detailOf } from "./text-lines";
 
@@ -24,6 +25,7 @@ class XmlScanner {
   }
 
   private startsWith(lit: string): bool {
+    if (ASC_SHRINK_LEVEL >= 2) return startsWithAt(this.text, this.i, this.n, lit);
     if (this.i + lit.length > this.n) return false;
     for (let k = 0; k < lit.length; k++) if (unitAt(this.text, this.i + k) != lit.charCodeAt(k)) return false;
     return true;
