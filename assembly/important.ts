@@ -351,12 +351,6 @@ function hasToken(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
   return false;
 }
 
-/**
- * Every token of the line s[ls, le) is a token of the line s[os, oe) too, but for
- * punctuation ("...") and one word of letters alone (its status: "ERROR", "FAIL"):
- * the line says nothing the other does not. "E   ZeroDivisionError: integer division
- * …" keeps its words in a summary line too, but "E" is no status word.
- */
 @inline function isOpenBracket(c: i32): bool {
   return c == CharCode.LPAREN || c == CharCode.LBRACKET;
 }
@@ -365,6 +359,12 @@ function hasToken(s: string, ls: i32, le: i32, a: i32, b: i32): bool {
   return c == CharCode.RPAREN || c == CharCode.RBRACKET;
 }
 
+/**
+ * Every token of the line s[ls, le) is a token of the line s[os, oe) too, but for
+ * punctuation ("...") and one word of letters alone (its status: "ERROR", "FAIL"):
+ * the line says nothing the other does not. "E   ZeroDivisionError: integer division
+ * …" keeps its words in a summary line too, but "E" is no status word.
+ */
 function onlyStatusBesides(s: string, ls: i32, le: i32, os: i32, oe: i32): bool {
   let status = 0;
   let i = ls;
