@@ -102,12 +102,17 @@ const LOCATION_VECTORS: usize = ASC_SHRINK_LEVEL >= 2 ? 0 : memory.data<u16>([
   0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28,
 ], 16);
 
+/** Where the path of the last location locationEnd() read ends: its ':' or '(', its start for none. */
+let placeEnd: i32 = 0;
+
 /**
  * After a location at s[i]: `path:line[:col]:` or `path(line,col):` (a token with no
  * space), or `line:col` followed by spaces (eslint). Returns the index after it and sets
- * column[0] to whether it had a column; -1 when there is none.
+ * column[0] to whether it had a column (and placeEnd for a token); -1 when there is none.
  */
 function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 {
+  // No path until a token's ':' or '(' says where one ends.
+  placeEnd = i;
   // line:col, then spaces.
   const l = numberEnd(s, i, b);
   if (l > 0 && l < b && unitAt(s, l) == CharCode.COLON) {
@@ -128,7 +133,10 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       if (ch == CharCode.SPACE || ch == CharCode.TAB) break;
       if (j > i && (ch == CharCode.COLON || ch == LPAREN)) {
         const e = locationAfter(s, j, b, column);
-        if (e >= 0) return e;
+        if (e >= 0) {
+          placeEnd = j;
+          return e;
+        }
       }
     }
     return -1;
@@ -152,7 +160,10 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       marks &= marks - 1;
       if (j == i) continue;
       const e = locationAfter(s, j, b, column);
-      if (e >= 0) return e;
+      if (e >= 0) {
+        placeEnd = j;
+        return e;
+      }
     }
     if (stops != 0) return -1;
   }
@@ -393,13 +404,9 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     }
     return count(f, sev, s, ca, cb);
   }
-  // The file the location names: up to the ':' or '(' before its line number (a drive's
-  // `C:\` is none); none for `line:col` alone, under the file's own line.
-  let file = i;
-  if (!isDigit(unitAt(s, i))) {
-    file++;
-    while (file < loc && !((unitAt(s, file) == CharCode.COLON || unitAt(s, file) == LPAREN) && isDigit(unitAt(s, file + 1)))) file++;
-  }
+  // The file the location names, up to the ':' or '(' before its line number; none for
+  // `line:col` alone, under the file's own line.
+  const file = placeEnd;
   const place = i;
   i = gapEnd(s, loc, b);
   if (i >= b) return 0;
@@ -434,21 +441,18 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   if (code < 0) code = trailingBracket(s, i, b);
   if (code < 0) code = trailingRule(s, i, b);
   if (code < 0) code = 0;
-  return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff), place, file);
-}
-
-/**
- * Counts a finding of severity `sev`, code s[a, b) (none when empty) and file s[fa, fb) (none
- * when empty); returns its findingTag.
- */
-function count(f: Findings, sev: i32, s: string, a: i32, b: i32, fa: i32 = 0, fb: i32 = 0): i32 {
-  unchecked((f.counts[sev] += 1));
-  f.total++;
-  if (fb > fa) {
+  if (file > place) {
     let files = f.files;
     if (files === null) f.files = files = new Findings();
-    files.addCodeAt(s, fa, fb);
+    files.addCodeAt(s, place, file);
   }
+  return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
+}
+
+/** Counts a finding of severity `sev` and code s[a, b) (none when empty); returns its findingTag. */
+function count(f: Findings, sev: i32, s: string, a: i32, b: i32): i32 {
+  unchecked((f.counts[sev] += 1));
+  f.total++;
   // Its family: the letters before its digits ("F821" and "F401", not "E501"), as a linter
   // names the checker that found it; none for a code without both. Hashed to 12 bits: two
   // families that share a hash only rank alike (important/novel.ts).
@@ -509,7 +513,7 @@ function severityWord(k: i32, n: i32): string {
  * Appends the names `f` counts (codes, files) with their counts, most first, at most `shown`:
  * "; 12 codes: X 5, Y 3, +10 more" when some go unnamed, else `label` ("; by code: ") and
  * all of them; "" for `label` states how many in any case. `least` 2 names only those
- * counted more than once (none named: nothing appended), 0 none (the count alone).
+ * counted more than once (none named: nothing appended).
  */
 function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string, label: string): void {
   const n = f.codes.length;
@@ -524,7 +528,7 @@ function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string
       unchecked((order[at] = t));
     }
   }
-  shown = least == 0 ? 0 : min(n, shown);
+  shown = min(n, shown);
   if (least > 1) {
     let repeated = 0;
     while (repeated < shown && unchecked(f.codeCounts[unchecked(order[repeated])]) >= least) repeated++;
@@ -532,16 +536,14 @@ function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string
   }
   // How many there are when some go unnamed, which "+K more" leaves the model to add
   // up: exact only while every one found a slot.
-  if (label.length == 0 || (n > shown && n < MAX_CODES)) {
-    out.add("; ").addInt(n).add(counted);
-    if (shown > 0) out.add(": ");
-  } else out.add(label);
+  if (label.length == 0 || (n > shown && n < MAX_CODES)) out.add("; ").addInt(n).add(counted);
+  else out.add(label);
   for (let k = 0; k < shown; k++) {
     if (k > 0) out.add(", ");
     const code = unchecked(order[k]);
     out.add(unchecked(f.codes[code])).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
   }
-  if (n > shown && shown > 0) out.addLabelInt(", +", n - shown).add(" more");
+  if (n > shown) out.addLabelInt(", +", n - shown).add(" more");
 }
 
 /**
@@ -559,11 +561,11 @@ export function findingsLine(f: Findings, small: bool = false): string {
     if (parts++ > 0) out.add(", ");
     out.addCount(c).addChar(CharCode.SPACE).add(severityWord(k, c));
   }
-  named(out, f, small ? 2 : 1, SHOWN_CODES, " codes", "; by code: ");
+  named(out, f, small ? 2 : 1, SHOWN_CODES, " codes: ", "; by code: ");
   // Where they are, when several files hold many each: a cut may then keep none of a file's
   // lines, where a few findings per file name their files in the lines kept. A small budget
   // keeps its room for the findings themselves.
   const files = f.files;
-  if (!small && files !== null && files.codes.length > 1 && files.codes.length < MAX_CODES && f.total >= files.codes.length * PER_FILE) named(out, files, 1, SHOWN_FILES, " files", "");
+  if (!small && files !== null && files.codes.length > 1 && files.codes.length < MAX_CODES && f.total >= files.codes.length * PER_FILE) named(out, files, 1, SHOWN_FILES, " files: ", "");
   return out.toString();
 }
