@@ -69,4 +69,11 @@ describe("totals stated on the status line of real outputs", () => {
     // Minimal: the room goes to the findings' own lines.
     expect(minimal).not.toContain(" files");
   });
+
+  it("states what a ranked column of counts per name adds up to (git shortlog -sn)", () => {
+    const { status, lines } = statusLines("git-shortlog-authors");
+    const sum = lines.filter((l) => l.trim()).reduce((n, l) => n + Number(/^\s*(\d+)\t/.exec(l)![1]), 0);
+    expect(sum).toBe(1938);
+    for (const s of status) expect(s).toContain(" column 1 sums to 1,938");
+  });
 });
