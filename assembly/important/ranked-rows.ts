@@ -21,6 +21,11 @@
 // the sum of the others (a totals row, which the tail shows), or its column leaves most
 // lines without a number (bytecode's operands, not a table's). The first column holding
 // such rows offers them, largest first.
+//
+// A ranked run down the whole output of rows that are each a whole number and a name
+// (`267\tAda Okafor <…>`, `uniq -c | sort -rn`'s `  12 GET`) counts things per name: what
+// its numbers add up to is a total the model would otherwise add (leadingSum). Not when a
+// name is a path (`du -a`'s nested sizes add up to nothing) or a row is the others' total.
 
 import { isDigit, isSpaceOrTab } from "../util/chars";
 import { findNewline, unitAt } from "../util/lines";
@@ -73,6 +78,8 @@ export class RankedRows {
   private tops: StaticArray<f64> = new StaticArray<f64>(MAX_COLS * COLUMN_FIELDS);
   /** Lines read: a column's numbers stand out only where at least half of them hold one. */
   private lines: i32 = 0;
+  /** Whether every line read is a whole number, then tokens with no number or '/' (leadingSum). */
+  private counts: bool = true;
 
   constructor() {
     for (let c = 0; c < MAX_COLS; c++) unchecked((this.above[c] = NaN));
@@ -80,13 +87,19 @@ export class RankedRows {
 
   /** Line `line` (1-based) [a, b) of s; `t` its first unit after spaces and tabs, `digits` 0 when it holds no digit. */
   line(s: string, a: i32, t: i32, b: i32, line: i32, digits: i32): void {
-    if (line > MAX_LINES) return;
+    if (line > MAX_LINES) {
+      this.counts = false;
+      return;
+    }
     this.lines = line;
     let p = digits == 0 ? b : t;
     for (let c = 0; c < MAX_COLS; c++) {
       let e = p;
-      while (e < b && !isSpaceOrTab(unitAt(s, e))) e++;
+      let slash = false;
+      for (; e < b && !isSpaceOrTab(unitAt(s, e)); e++) if (unitAt(s, e) == 0x2f) slash = true;
       const v = p < b ? numberOf(s, p, e) : NaN;
+      // A count opens the line, a name (no number, no path) follows.
+      if (c == 0 ? v != Math.floor(v) : slash || v == v) this.counts = false;
       const prev = unchecked(this.above[c]);
       if (v > 0) this.largest(c, v, a, line);
       const r = c * 4;
@@ -130,6 +143,18 @@ export class RankedRows {
     const sum = load<f64>(tops);
     const n = load<f64>(tops, 8);
     return n >= MIN_ROWS && n * 2 >= this.lines && v * n >= STANDOUT * sum && Math.abs(v * 2 - sum) * 64 > sum;
+  }
+
+  /**
+   * The sum of the first column when every line is a whole number and a name, ranked from the
+   * first line to the last (this file's opening note), else 0.
+   */
+  leadingSum(): i32 {
+    this.close(0);
+    const sum = load<f64>(changetype<usize>(this.tops));
+    // The ranked run is the first column's (no other holds a number), from the first line to
+    // the last, with no totals row on top.
+    return this.counts && this.bestLine == 1 && this.bestRows == this.lines && load<f64>(changetype<usize>(this.tops), 16) * 2 != sum && sum <= <f64>i32.MAX_VALUE ? <i32>sum : 0;
   }
 
   private close(c: i32): void {

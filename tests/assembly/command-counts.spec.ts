@@ -45,6 +45,32 @@ describe("findings: how many codes when some go unnamed", () => {
   });
 });
 
+describe("findings: the files that hold them", () => {
+  // As flake8 prints them (flake8-stdlib-json-http): `path:line:col: CODE message`.
+  it("names each file with its findings, most first, when files hold four or more on the mean", () => {
+    // Lines 1-6: a.py, lines 7-8: b/c.py: 8 findings in 2 files.
+    const flake8 = repeat("a.py:#:1: E302 x", 6) + repeat("b/c.py:#:5: F821 y", 2);
+    expect(findingsLine(countFindings(flake8))).toBe("8 findings; by code: E302 6, F821 2; 2 files: a.py 6, b/c.py 2");
+    // A small budget keeps its room for the findings' own lines.
+    expect(findingsLine(countFindings(flake8), true)).toBe("8 findings; by code: E302 6, F821 2");
+  });
+
+  it("names no files when each holds few findings: the lines kept name them", () => {
+    // Lines 1-2: a.ts, b.ts (tsc's `path(line,col): error CODE:`), lines 3-4 again: 4 findings in 2 files.
+    const tsc = "a.ts(1,1): error TS2322: x\nb.ts(2,1): error TS2322: x\na.ts(3,1): error TS2379: y\nb.ts(4,1): error TS2379: y\n";
+    expect(findingsLine(countFindings(tsc))).toBe("4 errors; by code: TS2322 2, TS2379 2");
+  });
+
+  it("reads a drive's colon as part of the path and a bare `line:col` as no file", () => {
+    // Lines 1-8: C:\\src\\a.c:N:1:, lines 9-16: d.c:N:1: (a drive's `C:` is no location).
+    const windows = repeat("C:\\src\\a.c:#:1: warning: x [-Wx]", 8) + repeat("d.c:#:1: warning: x [-Wx]", 8);
+    expect(findingsLine(countFindings(windows))).toBe("16 warnings; by code: -Wx 16; 2 files: C:\\src\\a.c 8, d.c 8");
+    // eslint's rows under the file's own line (`  9:7  error  message  rule`): counted, no file named.
+    const eslint = "/src/a.js\n" + repeat("  #:7  error  Use the isNaN function  use-isnan", 10);
+    expect(findingsLine(countFindings(eslint))).toBe("10 errors; by code: use-isnan 10");
+  });
+});
+
 describe("rows under a header in lower case", () => {
   // As cProfile prints its table (cprofile-sort-cumulative): the last header word is 25 units long.
   const HEADER = "   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n";

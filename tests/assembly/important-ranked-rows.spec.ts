@@ -31,6 +31,40 @@ function rows(values: string[]): string {
   return s;
 }
 
+/** leadingSum() of `text` read line by line, as rankedOf() reads it. */
+function sumOf(text: string): i32 {
+  const reader = new RankedRows();
+  const spans = lineSpans(text);
+  for (let k = 0; k < spans.length; k += 3) reader.line(text, spans[k], spans[k + 1], spans[k + 2], k / 3 + 1, 1);
+  return reader.leadingSum();
+}
+
+// As git shortlog -sn prints it (git-shortlog-authors): a count, a tab, a name and an address.
+const SHORTLOG = ["   267\tAda Okafor <dev0@shop.example>", "   160\tBela Okafor <dev1@shop.example>", "   114\tChen Okafor <dev2@shop.example>", "    89\tDara Okafor <dev3@shop.example>", "    73\tEli Okafor <dev4@shop.example>", "    62\tFarah Okafor <dev5@shop.example>", "    53\tGoran Okafor <dev6@shop.example>", "    47\tHana Okafor <dev7@shop.example>"];
+
+describe("RankedRows: what a ranked column of counts per name adds up to", () => {
+
+  it("sums the first column when every line is a whole number and a name, ranked from the first line to the last", () => {
+    // Lines 1-8: 267 + 160 + 114 + 89 + 73 + 62 + 53 + 47.
+    expect(sumOf(SHORTLOG.join("\n") + "\n")).toBe(865);
+  });
+
+  it("sums nothing when a line breaks the shape: a path, a second number, a fraction, a line of no count", () => {
+    // Line 9 of each: after the eight counts above, one that falls again but is not a count and a name.
+    for (let k = 0; k < 4; k++) {
+      const last = ["    40\tsrc/a.c", "    40\tAda 12", "    40.5\tAda", "Total"][k];
+      expect(sumOf(SHORTLOG.join("\n") + "\n" + last + "\n")).toBe(0);
+    }
+  });
+
+  it("sums nothing under a totals row, nor a column numbered down by one step", () => {
+    // Line 1: the other eight's total (865) over them.
+    expect(sumOf("   865\ttotal\n" + SHORTLOG.join("\n") + "\n")).toBe(0);
+    // Lines 1-8: 8, 7, … 1: rows numbered, not measured.
+    expect(sumOf("8 a\n7 b\n6 c\n5 d\n4 e\n3 f\n2 g\n1 h\n")).toBe(0);
+  });
+});
+
 describe("RankedRows: the top rows of a table ranked by a number", () => {
   it("offers the first rows of a column that falls over eight rows or more, top first", () => {
     // 1      "Ir  file:function"      a header: no number

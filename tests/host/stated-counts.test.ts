@@ -53,4 +53,27 @@ describe("totals stated on the status line of real outputs", () => {
     const inputs = esbuild.lines.filter((l) => /^ +[├└] /.test(l)).length;
     for (const s of esbuild.status) expect(s).toContain(` ${inputs} lines indented under "dist/server.js \u2026"`);
   });
+
+  it("names the files that hold a linter's findings, with each file's count, where a cut keeps none of some (flake8)", () => {
+    const { status, lines } = statusLines("flake8-stdlib-json-http");
+    const perFile = new Map<string, number>();
+    for (const l of lines) {
+      const file = /^([^:]+):\d+:\d+: /.exec(l)?.[1];
+      if (file) perFile.set(file, (perFile.get(file) ?? 0) + 1);
+    }
+    expect(perFile.size).toBe(10);
+    const [minimal, balanced] = status;
+    // Balanced: every file, most findings first, each with its count.
+    const named = [...perFile].sort((a, b) => b[1] - a[1]).map(([file, n]) => `${file} ${n}`);
+    expect(balanced).toContain(`; 10 files: ${named.join(", ")}`);
+    // Minimal: the room goes to the findings' own lines.
+    expect(minimal).not.toContain(" files");
+  });
+
+  it("states what a ranked column of counts per name adds up to (git shortlog -sn)", () => {
+    const { status, lines } = statusLines("git-shortlog-authors");
+    const sum = lines.filter((l) => l.trim()).reduce((n, l) => n + Number(/^\s*(\d+)\t/.exec(l)![1]), 0);
+    expect(sum).toBe(1938);
+    for (const s of status) expect(s).toContain(" column 1 sums to 1,938");
+  });
 });

@@ -35,6 +35,10 @@ const MAX_CODES: i32 = 64;
 const CODE_SLOTS: i32 = 128;
 /** Codes named in the totals line. */
 const SHOWN_CODES: i32 = 6;
+/** Files named in the totals line: a linter's run over a package names them all. */
+const SHOWN_FILES: i32 = 10;
+/** Findings per file at least, on the mean, for the files to be named. */
+const PER_FILE: i32 = 4;
 
 export class Findings {
   /** Per SEVERITIES entry. */
@@ -42,6 +46,11 @@ export class Findings {
   total: i32 = 0;
   codes: Array<string> = new Array<string>();
   codeCounts: Array<i32> = new Array<i32>();
+  /**
+   * Findings per file their location names, counted as codes are (a linter's run over a
+   * tree: which files hold its findings, and how many each); null until a finding names one.
+   */
+  files: Findings | null = null;
   /** Open-addressed: per slot, 1 + the index of a code in `codes`, or 0 when free. */
   private codeSlots: StaticArray<i32> = new StaticArray<i32>(CODE_SLOTS);
 
@@ -93,12 +102,17 @@ const LOCATION_VECTORS: usize = ASC_SHRINK_LEVEL >= 2 ? 0 : memory.data<u16>([
   0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28, 0x28,
 ], 16);
 
+/** Where the path of the last location locationEnd() read ends: its ':' or '(', its start for none. */
+let placeEnd: i32 = 0;
+
 /**
  * After a location at s[i]: `path:line[:col]:` or `path(line,col):` (a token with no
  * space), or `line:col` followed by spaces (eslint). Returns the index after it and sets
- * column[0] to whether it had a column; -1 when there is none.
+ * column[0] to whether it had a column (and placeEnd for a token); -1 when there is none.
  */
 function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 {
+  // No path until a token's ':' or '(' says where one ends.
+  placeEnd = i;
   // line:col, then spaces.
   const l = numberEnd(s, i, b);
   if (l > 0 && l < b && unitAt(s, l) == CharCode.COLON) {
@@ -119,7 +133,10 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       if (ch == CharCode.SPACE || ch == CharCode.TAB) break;
       if (j > i && (ch == CharCode.COLON || ch == LPAREN)) {
         const e = locationAfter(s, j, b, column);
-        if (e >= 0) return e;
+        if (e >= 0) {
+          placeEnd = j;
+          return e;
+        }
       }
     }
     return -1;
@@ -143,7 +160,10 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       marks &= marks - 1;
       if (j == i) continue;
       const e = locationAfter(s, j, b, column);
-      if (e >= 0) return e;
+      if (e >= 0) {
+        placeEnd = j;
+        return e;
+      }
     }
     if (stops != 0) return -1;
   }
@@ -384,6 +404,10 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     }
     return count(f, sev, s, ca, cb);
   }
+  // The file the location names, up to the ':' or '(' before its line number; none for
+  // `line:col` alone, under the file's own line.
+  const file = placeEnd;
+  const place = i;
   i = gapEnd(s, loc, b);
   if (i >= b) return 0;
   let we = wordEnd(s, i, b);
@@ -416,7 +440,14 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   }
   if (code < 0) code = trailingBracket(s, i, b);
   if (code < 0) code = trailingRule(s, i, b);
-  if (code < 0) return count(f, sev, s, 0, 0);
+  if (code < 0) code = 0;
+  if (file > place) {
+    let files = f.files;
+    if (files === null) f.files = files = new Findings();
+    // A full table names no files (findingsLine): a log of thousands of files stops counting
+    // them there (the size-optimised build, the component's, looks each one up, which states the same).
+    if (ASC_SHRINK_LEVEL >= 2 || files.codes.length < MAX_CODES) files.addCodeAt(s, place, file);
+  }
   return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
@@ -481,6 +512,43 @@ function severityWord(k: i32, n: i32): string {
 }
 
 /**
+ * Appends the names `f` counts (codes, files) with their counts, most first, at most `shown`:
+ * "; 12 codes: X 5, Y 3, +10 more" when some go unnamed, else `label` ("; by code: ") and
+ * all of them; "" for `label` states how many in any case. `least` 2 names only those
+ * counted more than once (none named: nothing appended).
+ */
+function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string, label: string): void {
+  const n = f.codes.length;
+  if (n == 0) return;
+  // Most frequent first; ties in the order first seen.
+  const order = new Array<i32>();
+  for (let k = 0; k < n; k++) {
+    order.push(k);
+    for (let at = order.length - 1; at > 0 && unchecked(f.codeCounts[unchecked(order[at - 1])]) < unchecked(f.codeCounts[unchecked(order[at])]); at--) {
+      const t = unchecked(order[at - 1]);
+      unchecked((order[at - 1] = unchecked(order[at])));
+      unchecked((order[at] = t));
+    }
+  }
+  shown = min(n, shown);
+  if (least > 1) {
+    let repeated = 0;
+    while (repeated < shown && unchecked(f.codeCounts[unchecked(order[repeated])]) >= least) repeated++;
+    if ((shown = repeated) == 0) return;
+  }
+  // How many there are when some go unnamed, which "+K more" leaves the model to add
+  // up: exact only while every one found a slot.
+  if (label.length == 0 || (n > shown && n < MAX_CODES)) out.add("; ").addInt(n).add(counted);
+  else out.add(label);
+  for (let k = 0; k < shown; k++) {
+    if (k > 0) out.add(", ");
+    const code = unchecked(order[k]);
+    out.add(unchecked(f.codes[code])).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
+  }
+  if (n > shown) out.addLabelInt(", +", n - shown).add(" more");
+}
+
+/**
  * "42 warnings, 1 error; by code: -Wunused-variable 12, …", or "" for fewer than two findings.
  * `small` (a budget that shows few lines): only the codes that repeat are named, as the
  * line of a code found once names it at no extra cost ("by code: TS2322 5, +4 more").
@@ -495,35 +563,11 @@ export function findingsLine(f: Findings, small: bool = false): string {
     if (parts++ > 0) out.add(", ");
     out.addCount(c).addChar(CharCode.SPACE).add(severityWord(k, c));
   }
-  const n = f.codes.length;
-  if (n == 0) return out.toString();
-  // Most frequent first; ties in the order first seen.
-  const order = new Array<i32>();
-  for (let k = 0; k < n; k++) {
-    order.push(k);
-    for (let at = order.length - 1; at > 0 && unchecked(f.codeCounts[unchecked(order[at - 1])]) < unchecked(f.codeCounts[unchecked(order[at])]); at--) {
-      const t = unchecked(order[at - 1]);
-      unchecked((order[at - 1] = unchecked(order[at])));
-      unchecked((order[at] = t));
-    }
-  }
-  let shown = min(n, SHOWN_CODES);
-  if (small) {
-    let repeated = 0;
-    while (repeated < shown && unchecked(f.codeCounts[unchecked(order[repeated])]) > 1) repeated++;
-    shown = repeated;
-  }
-  if (shown == 0) return out.toString();
-  // How many codes there are when some go unnamed, which "+K more" leaves the model to add
-  // up: exact only while every code found a slot.
-  const all = n > shown && n < MAX_CODES;
-  if (all) out.add("; ").addInt(n).add(" codes: ");
-  else out.add("; by code: ");
-  for (let k = 0; k < shown; k++) {
-    if (k > 0) out.add(", ");
-    const code = unchecked(order[k]);
-    out.add(unchecked(f.codes[code])).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
-  }
-  if (n > shown) out.addLabelInt(", +", n - shown).add(" more");
+  named(out, f, small ? 2 : 1, SHOWN_CODES, " codes: ", "; by code: ");
+  // Where they are, when several files hold many each: a cut may then keep none of a file's
+  // lines, where a few findings per file name their files in the lines kept. A small budget
+  // keeps its room for the findings themselves.
+  const files = f.files;
+  if (!small && files !== null && files.codes.length > 1 && files.codes.length < MAX_CODES && f.total >= files.codes.length * PER_FILE) named(out, files, 1, SHOWN_FILES, " files: ", "");
   return out.toString();
 }

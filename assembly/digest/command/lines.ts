@@ -82,6 +82,7 @@ export class CommandLines extends LineNoter {
     const run = this.runners.finish().found;
     const skeleton = this.skeleton;
     const nested = skeleton !== null && !run ? skeleton.mostHeads() : 0;
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested, inlineListLine(this.inline), this.endings);
+    // What a ranked column of counts per name adds up to (important/ranked-rows.ts).
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested, inlineListLine(this.inline), this.endings, skeleton !== null ? this.ranked.leadingSum() : 0);
   }
 }

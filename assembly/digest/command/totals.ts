@@ -28,26 +28,27 @@ export function commandTotals(text: string): string {
 /**
  * commandTotals() of the findings, records, entries, dump blocks, indented runs, leads, skeleton
  * (`nested`, see withNested) and one-line list (`inlineList`, inline-lists.ts) already read (the
- * one pass over the lines, lines.ts); `small` names only the codes that repeat (findings.ts);
+ * one pass over the lines, lines.ts) and a ranked column's sum (`sum`, ranked-rows.ts); `small`
+ * names only the codes that repeat (findings.ts);
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = "", endings: LineLeads | null = null): string {
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = "", endings: LineLeads | null = null, sum: i32 = 0): string {
   const found = findingsLine(findings, small);
   const totals = joinTotals(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), inlineList);
   // A finding's quoted source nests under it: its blocks are the findings, counted already.
-  return withNested(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings), found.length > 0 ? 0 : nested);
+  return withCount(withCount(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings), found.length > 0 ? 0 : nested, "nested blocks: "), sum, "column 1 sums to ");
 }
 
-/** Nested blocks at least for a count (fewer are counted at a glance). */
-const MIN_NESTED: i32 = 8;
+/** A count at least to be stated (fewer are counted at a glance). */
+const MIN_COUNT: i32 = 8;
 
 /**
- * The totals, then "nested blocks: 12": the blocks the skeleton's busiest level heads (`nested`),
- * unless another total states that count already.
+ * The totals, then `label` and n: "nested blocks: 12", the blocks the skeleton's busiest level
+ * heads, "column 1 sums to 1,938" (`sum`); unless another total states that count already.
  */
-function withNested(totals: string, nested: i32): string {
-  if (nested < MIN_NESTED || statesCount(totals, nested)) return totals;
-  return joinTotals(totals, new StrBuf(24).addLabelCount("nested blocks: ", nested).toString());
+function withCount(totals: string, n: i32, label: string): string {
+  if (n < MIN_COUNT || statesCount(totals, n)) return totals;
+  return joinTotals(totals, new StrBuf(24).addLabelCount(label, n).toString());
 }
 
 /** The totals, then the longest indented run when they do not state its count (indented.ts): none for a test run, whose runner counts its tests. */
