@@ -27,6 +27,18 @@ function tagsOf(text: string): StaticArray<u64> {
   return notes;
 }
 
+/**
+ * The order rankedLines offers `text`'s lines in when line i holds a finding of code
+ * codes[i]: codes 0 and 1 of family E, the others of family F.
+ */
+function rankedByCodes(text: string, codes: i32[]): string {
+  const scan = scanImportant(text);
+  const notes = new StaticArray<u64>(scan.totalLines + 1);
+  for (let i = 0; i < codes.length; i++) noteFinding(notes, i, findingTag(7, codes[i], codes[i] < 2 ? 0x1001 : 0x1002));
+  scan.notes = notes;
+  return rankedLines(text, scan, 0, false);
+}
+
 describe("code families: the letters before a code's digits", () => {
   it("gives codes with the same letters one family, others another", () => {
     const notes = tagsOf(LINT);
@@ -54,13 +66,9 @@ describe("novelFirst: the rarer code family first", () => {
     // Families: E on lines 1-3 (three findings), F on lines 4-5 (two). Round 0: F821
     // (line 4, the rarer family), then of family E the code seen once (E741, line 3)
     // before E501 (line 1). Round 1: F821's second (line 5) before E501's (line 2).
-    // By code alone E741, seen once, would come first: "3 1 4 | 2 5".
-    const scan = scanImportant(LINT);
-    const notes = new StaticArray<u64>(scan.totalLines + 1);
-    const codes: i32[] = [0, 0, 1, 2, 2];
-    for (let i = 0; i < 5; i++) noteFinding(notes, i, findingTag(7, codes[i], codes[i] < 2 ? 0x1001 : 0x1002));
-    scan.notes = notes;
-    expect(rankedLines(LINT, scan, 0, false)).toBe("4 3 1 | 5 2");
+    // By code alone E741, seen once, would come first: "3 1 4 | 2 5". F's two findings
+    // are more than an eighth of five, so its second is no rare family's and waits.
+    expect(rankedByCodes(LINT, [0, 0, 1, 2, 2])).toBe("4 3 1 | 5 2");
   });
 });
 
@@ -81,21 +89,6 @@ describe("novelFirst: every finding of a rare family is news", () => {
     text += "x.py:17:1: F821 error: undefined name 'a'\nx.py:18:1: F821 error: undefined name 'b'\n";
     codes.push(2);
     codes.push(2);
-    const scan = scanImportant(text);
-    const notes = new StaticArray<u64>(scan.totalLines + 1);
-    for (let i = 0; i < 18; i++) noteFinding(notes, i, findingTag(7, codes[i], codes[i] < 2 ? 0x1001 : 0x1002));
-    scan.notes = notes;
-    expect(rankedLines(text, scan, 0, false)).toBe("17 18 1 2 | 3 4 5 6 7 8 9 10 11 12 13 14 15 16");
-  });
-
-  it("leaves a family that is not rare to its rounds", () => {
-    // The two F821 of LINT are two of five findings, more than an eighth: the second
-    // waits for round 1, as in "4 3 1 | 5 2" above.
-    const scan = scanImportant(LINT);
-    const notes = new StaticArray<u64>(scan.totalLines + 1);
-    const codes: i32[] = [0, 0, 1, 2, 2];
-    for (let i = 0; i < 5; i++) noteFinding(notes, i, findingTag(7, codes[i], codes[i] < 2 ? 0x1001 : 0x1002));
-    scan.notes = notes;
-    expect(rankedLines(LINT, scan, 0, false)).toBe("4 3 1 | 5 2");
+    expect(rankedByCodes(text, codes)).toBe("17 18 1 2 | 3 4 5 6 7 8 9 10 11 12 13 14 15 16");
   });
 });
