@@ -4,6 +4,8 @@
 // no longer holds; what those later steps need of each line alone is worked out here.
 // A reader of the same pass may note a line as a finding too (a linter's or a compiler's
 // located diagnostic: its severity and code, see findingTag), flagged or not.
+import { CharCode } from "../util/chars";
+import { unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 import { messageKey } from "./novel";
 import { endsSayingAbsent } from "./absent";
@@ -76,7 +78,8 @@ export class LineNoter extends LineVisitor {
     const h = this.next;
     // A flagged line that names the function of the frame under it: told while both are held
     // (the size-optimised build reads both lines again instead, in refine.ts).
-    if (ASC_SHRINK_LEVEL < 2 && h > 0 && unchecked(scan.lineNumbers[h - 1]) == lineNo - 1) {
+    // Only an indented line is a frame's bare location (frames.ts: a tab, or "at " first).
+    if (ASC_SHRINK_LEVEL < 2 && h > 0 && t > pos && (unitAt(text, pos) == CharCode.TAB || unitAt(text, t) == 0x61) && unchecked(scan.lineNumbers[h - 1]) == lineNo - 1) {
       if (namesFramesFunction(text, this.prevPos, this.prevEnd, pos, end)) unchecked((this.notes[lineNo - 2] |= <u64>NAMES_FRAMES_FUNCTION << 32));
     }
     // The line above may be a title this one underlines (titles.ts): told from the end held here.

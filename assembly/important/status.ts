@@ -20,8 +20,9 @@ const MAX_WORDS: i32 = 4;
   return <u32>(c - CharCode.A) <= 25;
 }
 
-/** Line s[a, b) opens with a status word (statusWordEnd); one unit read for most lines. */
-export function opensWithStatusWord(s: string, a: i32, b: i32): bool {
+/** Line s[a, b) opens with a status word (statusWordEnd); one unit read for most lines, in place. */
+// @ts-ignore: decorator
+@inline export function opensWithStatusWord(s: string, a: i32, b: i32): bool {
   return a < b && isUpper(unitAt(s, a)) && statusWordEnd(s, a, b) >= 0;
 }
 

@@ -163,11 +163,18 @@ export class LineLeads {
    * spaces and tabs: the words after its last separator, a colon or a gap of two spaces
    * or a tab, keyed by the first of them, counted like a lead.
    */
+  // @ts-ignore: decorator
+  @inline
   endingAt(text: string, t: i32, b: i32): void {
     this.lines++;
+    // A verdict ends in a word: a line that ends in a sign (code, a path, a quote) has none,
+    // and costs no call.
+    if (isAlpha(unitAt(text, b - 1))) this.endingOf(text, t, b);
+  }
+
+  /** endingAt() of a line that ends in a letter. */
+  private endingOf(text: string, t: i32, b: i32): void {
     let i = b - 1;
-    // A verdict ends in a word: a line that ends in a sign (code, a path, a quote) has none.
-    if (!isAlpha(unitAt(text, i))) return;
     const floor = max(t, b - MAX_ENDING);
     for (; i > floor; i--) {
       const c = unitAt(text, i);

@@ -5,7 +5,7 @@
 // (important/notes.ts).
 import { LineNoter } from "../../important/notes";
 import { RunnerReader } from "../../important/runners";
-import { CharCode } from "../../util/chars";
+import { CharCode, isAlpha } from "../../util/chars";
 import { unitAt } from "../../util/lines";
 import { DumpBlocks } from "./dumps";
 import { LabeledEntries } from "./entries";
@@ -24,6 +24,14 @@ import { TreeLines } from "./tree";
 // @ts-ignore: decorator
 @inline function isTreeUnit(c: i32): bool {
   return c == 0x251c || c == 0x2514 || c == 0x2502 || c == CharCode.PLUS || c == 0x60 || c == CharCode.PIPE;
+}
+
+/** Line [t, end) at the margin may open a dump's block: what DumpBlocks#line tests first. */
+// @ts-ignore: decorator
+@inline function mayOpenDumpBlock(text: string, t: i32, end: i32): bool {
+  if (end - t < 4) return false;
+  const c = unitAt(text, t);
+  return c == CharCode.DQUOTE || (unitAt(text, end - 1) == CharCode.COLON && isAlpha(c));
 }
 
 export class CommandLines extends LineNoter {
@@ -56,7 +64,9 @@ export class CommandLines extends LineNoter {
     const finding = this.findings.lineOf(text, t, end, digits);
     this.records.lineOf(text, pos, end, digits, tokens);
     this.entries.lineAt(text, pos, t, end);
-    this.dumps.line(text, pos, end);
+    // A dump block's line opens at the margin with a quote, or with a letter when it ends in a
+    // colon (dumps.ts): the others cost no call (the size-optimised build calls for every line).
+    if (ASC_SHRINK_LEVEL >= 2 || (t == pos && mayOpenDumpBlock(text, t, end))) this.dumps.line(text, pos, end);
     if (this.lists) this.indented.lineAt(text, pos, t, end);
     this.inline.line(text, t, end, lineNo);
     // Only a line at the margin has a lead: the others cost no call. Any line has an ending
