@@ -96,9 +96,9 @@ export class LineNoter extends LineVisitor {
       const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
       unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(coded ? 0 : key == 0 ? NO_WORDS : key)));
     } else if (endsSayingAbsent(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
-    // A status word at the margin ("CONFLICT (content): …"): read while the line is held,
-    // one unit for most lines, so refine.ts need not read every line again.
-    if (t == pos && opensWithStatusWord(text, pos, end)) {
+    // A status word at the margin ("CONFLICT (content): …", " ! [rejected] …"): read while the
+    // line is held, one unit for most lines, so refine.ts need not read every line again.
+    if (t <= pos + 1 && opensWithStatusWord(text, pos, t, end)) {
       let lines = scan.statusLines;
       if (lines === null) scan.statusLines = lines = [];
       lines.push(lineNo - 1);

@@ -1,7 +1,8 @@
 // A failure stated by a status word rather than an error word. A tool that reports
 // what it did a line at a time can mark the lines that went wrong with a word of
 // capitals at the margin and the kind of trouble in parentheses ("CONFLICT
-// (content): Merge conflict in a.py" among "Auto-merging b.py"). In a run that
+// (content): Merge conflict in a.py" among "Auto-merging b.py"), or with an alarm sign
+// (" ! [rejected] main -> main" among " * [new branch] …"). In a run that
 // failed, such a word that opens a minority of the lines marks what failed: those
 // lines are failures, though no error word is in them. A run that succeeded, or a
 // word that opens half the lines or more (the output's own rhythm), marks nothing.
@@ -20,18 +21,33 @@ const MAX_WORDS: i32 = 4;
   return <u32>(c - CharCode.A) <= 25;
 }
 
-/** Line s[a, b) opens with a status word (statusWordEnd); one unit read for most lines, in place. */
+/**
+ * Line s[a, b) opens with a status word (statusWordEnd), `t` its first unit after blanks;
+ * one unit read for most lines, in place.
+ */
 // @ts-ignore: decorator
-@inline export function opensWithStatusWord(s: string, a: i32, b: i32): bool {
-  return a < b && isUpper(unitAt(s, a)) && statusWordEnd(s, a, b) >= 0;
+@inline export function opensWithStatusWord(s: string, a: i32, t: i32, b: i32): bool {
+  if (t > a + 1 || t >= b) return false;
+  const c = unitAt(s, t);
+  return (isUpper(c) || c == CharCode.BANG) && statusWordEnd(s, a, b) >= 0;
 }
 
-/** The end of the status word line s[a, b) opens with (MIN_STATUS capitals or more at the margin, then " (" and a letter), or -1. */
+/**
+ * The end of the status word line s[a, b) opens with, or -1: MIN_STATUS capitals or more, then
+ * " (" and a letter; or an alarm, a "!" alone, then " (" or " [" and a letter. Either at the
+ * margin or one space in, where a tool that marks each line's outcome with a sign puts it
+ * (" ! [rejected] main -> main").
+ */
 export function statusWordEnd(s: string, a: i32, b: i32): i32 {
+  if (a < b && unitAt(s, a) == CharCode.SPACE) a++;
+  if (a + 3 < b && unitAt(s, a) == CharCode.BANG) {
+    const open = unitAt(s, a + 2);
+    return unitAt(s, a + 1) == CharCode.SPACE && (open == CharCode.LPAREN || open == CharCode.LBRACKET) && isAlpha(unitAt(s, a + 3)) ? a + 1 : -1;
+  }
   let i = a;
   while (i < b && isUpper(unitAt(s, i))) i++;
   if (i - a < MIN_STATUS || i + 2 >= b) return -1;
-  return unitAt(s, i) == CharCode.SPACE && unitAt(s, i + 1) == 0x28 && isAlpha(unitAt(s, i + 2)) ? i : -1;
+  return unitAt(s, i) == CharCode.SPACE && unitAt(s, i + 1) == CharCode.LPAREN && isAlpha(unitAt(s, i + 2)) ? i : -1;
 }
 
 function sameWord(s: string, a: i32, b: i32, at: i32): bool {

@@ -9,6 +9,7 @@ export const enum CharCode {
   CR = 0x0d,
   ESC = 0x1b,
   SPACE = 0x20,
+  BANG = 0x21,
   DQUOTE = 0x22,
   HASH = 0x23,
   PERCENT = 0x25,

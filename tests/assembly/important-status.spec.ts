@@ -50,3 +50,37 @@ describe("refineScan: status words that open a minority of a failed run's lines"
     expect(marked(text, 1)).toBe("");
   });
 });
+
+describe("statusWordEnd: an alarm sign alone, then the kind of trouble in brackets or parentheses", () => {
+  it("finds the sign at the margin or one space in", () => {
+    expect(opens(" ! [rejected]        main -> main (fetch first)")).toBe(true);
+    expect(opens("! (denied) write to /etc/hosts")).toBe(true);
+  });
+
+  it("takes no sign glued to a word, none two spaces in and none before a number or a word", () => {
+    expect(opens(" !! [ignored] a.log")).toBe(false); // two signs
+    expect(opens("  ! [rejected] main")).toBe(false); // two spaces in
+    expect(opens(" ! [1] see the notes")).toBe(false); // a number in brackets
+    expect(opens("! not an alarm")).toBe(false); // no brackets
+  });
+});
+
+// A push that was partly refused: each ref's line opens with the sign of its outcome.
+const PUSH =
+  "To /srv/git/shop.git\n" + // line 1
+  " * [new branch]      coupons -> coupons\n" + // line 2, pushed
+  " ! [rejected]        main -> main (fetch first)\n" + // line 3, a failure
+  " ! [remote rejected] release -> release (hook declined)\n" + // line 4, a failure
+  " = [up to date]      docs -> docs\n" + // line 5
+  " + 1a2b3c4...5d6e7f8 topic -> topic (forced update)\n" + // line 6
+  "done\n"; // line 7
+
+describe("refineScan: alarm signs that open a minority of a failed run's lines", () => {
+  it("marks them as failures in a run that failed", () => {
+    expect(marked(PUSH, 1)).toBe("3 4");
+  });
+
+  it("marks nothing in a run that succeeded", () => {
+    expect(marked(PUSH, 0)).toBe("");
+  });
+});
