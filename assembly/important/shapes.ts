@@ -41,6 +41,18 @@ const MAX_SLOTS: i32 = 1 << 16;
 const MAX_LINES: i32 = 1 << 21;
 /** A column needs this many lines before its rhythm means anything. */
 const MIN_SUPPORT: i32 = 8;
+/**
+ * Columns of the words a line's first bracketed group holds after its first word
+ * ("[origin/x: gone]" says "gone", "[origin/x]" nothing), one per token the group
+ * starts at (modulo 8): a state a listing's rows carry where no column of the first tokens or
+ * the last one reaches. Rows whose group starts elsewhere are not of that listing.
+ */
+const BRACKET_COL: i32 = COLUMN_IDS;
+const GROUP_TOKENS: i32 = 8;
+/** Outputs of at most this many lines have their bracketed groups read: listings, not logs. */
+const BRACKET_LINES: i32 = 4096;
+/** The class of a bracketed group that holds one word or none; every class has this bit. */
+const PLAIN_GROUP: u32 = 2;
 
 // @ts-ignore: decorator
 @inline function fnv(h: u32, c: u32): u32 {
@@ -185,10 +197,12 @@ export class Shapes {
   private tabbed: bool = false;
   /** The tokens of the line tokenize() read last. */
   private tokensRead: i32 = 0;
-  private colTotal: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
-  private colMax: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
-  private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
-  private colRare: StaticArray<i32> = new StaticArray<i32>(COLUMN_IDS);
+  private colTotal: StaticArray<i32> = new StaticArray<i32>(BRACKET_COL + GROUP_TOKENS);
+  private colMax: StaticArray<i32> = new StaticArray<i32>(BRACKET_COL + GROUP_TOKENS);
+  private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(BRACKET_COL + GROUP_TOKENS);
+  private colRare: StaticArray<i32> = new StaticArray<i32>(BRACKET_COL + GROUP_TOKENS);
+  /** Per line, the table slot of its bracketed group's words, or -1; empty past BRACKET_LINES lines. */
+  private groups: StaticArray<i32> = new StaticArray<i32>(0);
   /**
    * Per table slot, set by settle(): the lines of its column when its token is rare in a
    * column that keeps a rhythm (and not the column's most frequent one), else 0. What
@@ -213,8 +227,9 @@ export class Shapes {
     this.taken = new StaticArray<i32>((size >> 2) * 3);
     this.counts = new StaticArray<i32>(size);
     this.mask = size - 1;
-    for (let c = 0; c < COLUMN_IDS; c++) unchecked((this.colMaxSlot[c] = -1));
+    for (let c = 0; c < BRACKET_COL + GROUP_TOKENS; c++) unchecked((this.colMaxSlot[c] = -1));
     this.read(visitor, newlineAt);
+    if (this.count <= BRACKET_LINES) this.readGroups();
     this.settle();
   }
 
@@ -390,6 +405,16 @@ export class Shapes {
     return (t << 1) | digits;
   }
 
+  /** Counts each line's first bracketed group, if it has one, in the column of the token it starts at. */
+  private readGroups(): void {
+    const groups = new StaticArray<i32>(this.count);
+    for (let k = 0; k < this.count; k++) {
+      const cls = groupWords(this.text, unchecked(this.starts[k]), unchecked(this.ends[k]));
+      unchecked((groups[k] = cls == 0 ? -1 : this.add(BRACKET_COL + (groupToken & (GROUP_TOKENS - 1)), cls)));
+    }
+    this.groups = groups;
+  }
+
   /** Counts token class `cls` in column `col`; its slot, or -1 when the table is full. */
   // @ts-ignore: decorator
   @inline
@@ -433,8 +458,12 @@ export class Shapes {
     for (let k = 0; k < used; k++) {
       const slot = unchecked(taken[k]);
       const col = <i32>(unchecked(this.keys[slot]) >> 32);
-      if (!this.dominant(col) || slot == unchecked(this.colMaxSlot[col])) continue;
       const total = unchecked(this.colTotal[col]);
+      if (col >= BRACKET_COL) {
+        unchecked((breaks[slot] = rareGroup(unchecked(this.counts[slot]), total, unchecked(this.colMax[col]))));
+        continue;
+      }
+      if (!this.dominant(col) || slot == unchecked(this.colMaxSlot[col])) continue;
       if (rareIn(unchecked(this.counts[slot]), total, this.leadTop(slot))) unchecked((breaks[slot] = total));
     }
     this.breaks = breaks;
@@ -466,7 +495,8 @@ export class Shapes {
    * How strongly line i breaks the rhythm: the number of lines of the largest
    * dominant column in which its token is rare (0 when it breaks none). With
    * `head`, only its first two tokens count: where a line states what it is
-   * ("not ok", "FAIL", "READ of"), rather than a value at its end.
+   * ("not ok", "FAIL", "READ of"), rather than a value at its end. Its bracketed
+   * group counts either way (rareGroup): a row states its state there ("gone").
    */
   deviation(i: i32, head: bool = false): i32 {
     let best = 0;
@@ -475,7 +505,13 @@ export class Shapes {
       const slot = unchecked(this.slots[i * COLS + c]);
       if (slot >= 0) best = max(best, unchecked(this.breaks[slot]));
     }
-    return best;
+    return max(best, this.groupBreak(i));
+  }
+
+  /** How strongly line i's bracketed group breaks the rhythm of the rows that have one (rareGroup), 0 when not. */
+  private groupBreak(i: i32): i32 {
+    const slot = i < this.groups.length ? unchecked(this.groups[i]) : -1;
+    return slot >= 0 ? unchecked(this.breaks[slot]) : 0;
   }
 
   /**
@@ -488,14 +524,14 @@ export class Shapes {
     return i > 0 && slot >= 0 && slot == unchecked(this.slots[(i - 1) * COLS]) && (unchecked(this.keys[slot]) & 1) != 0;
   }
 
-  /** deviation() of line i by its leading tokens only (columns 0–2), not by its last one. */
+  /** deviation() of line i by its leading tokens only (columns 0–2) and its bracketed group, not by its last token. */
   leadingDeviation(i: i32): i32 {
     let best = 0;
     for (let c = 0; c < LAST_COL; c++) {
       const slot = unchecked(this.slots[i * COLS + c]);
       if (slot >= 0) best = max(best, unchecked(this.breaks[slot]));
     }
-    return best;
+    return max(best, this.groupBreak(i));
   }
 
   /** Line i's token in column c (0–2) is a constant of its template: frequent in a column that keeps a rhythm. */
@@ -545,4 +581,55 @@ export class Shapes {
 // @ts-ignore: decorator
 @inline function rareMax(total: i32): i32 {
   return max(3, total >> 4);
+}
+
+/**
+ * The words of a row's bracketed group are a rare state of a listing: most of the
+ * `total` rows with a group hold one same thing in it (`top` of them: "[origin/x]"),
+ * and this one (`n` rows) is held by a quarter of them at most, yet more than once:
+ * a repeated state ("gone", "ahead 1"), not a remark. How strongly: the rows, times
+ * how much rarer it is than the usual one, so the rarest state ranks first. 0 when not.
+ */
+function rareGroup(n: i32, total: i32, top: i32): i32 {
+  // The usual state holds half the rows or more, so it is never a quarter of them.
+  if (total < MIN_SUPPORT * 2 || top * 2 < total || n < 2 || n * 4 > total) return 0;
+  return total * top / n;
+}
+
+/** The token (1-based) the group groupWords() read last starts in. */
+let groupToken: i32 = 0;
+
+/**
+ * The class of the words after the first in the line [a, b)'s first bracketed group
+ * ("[origin/x: ahead 1]": "ahead 1", digits masked), PLAIN_GROUP when it holds one
+ * word or none; 0 when the line has none. A group opens a token: a '[' within one is an
+ * index ("line[stop - 2]") or a colour ("\x1b[1m"), not a group.
+ */
+function groupWords(s: string, a: i32, b: i32): u32 {
+  let tokens = 0;
+  let prev = CharCode.SPACE;
+  for (let i = a; i < b; i++) {
+    const c = unitAt(s, i);
+    // Control units (a colour's ESC) part tokens here.
+    if (c > CharCode.SPACE && prev <= CharCode.SPACE) tokens++;
+    if (c == CharCode.LBRACKET && isSpaceOrTab(prev)) {
+      groupToken = tokens;
+      let h: u32 = 0;
+      let words = 0;
+      let last = CharCode.SPACE;
+      for (i++; i < b; i++) {
+        let u = unitAt(s, i);
+        if (u == CharCode.RBRACKET) return h | PLAIN_GROUP;
+        if (isDigit(u)) u = CharCode._0;
+        if (u > CharCode.SPACE && last <= CharCode.SPACE) words++;
+        // From the second word on, runs of spaces and of digits count once.
+        if (words > 1 && u != last) h = fnv(h, <u32>u);
+        last = u;
+      }
+      // Not closed on its line: no group.
+      return 0;
+    }
+    prev = c;
+  }
+  return 0;
 }
