@@ -15,7 +15,7 @@
 // apart from new ones. One pass over the text, one over the table: linear time,
 // and memory bounded by the table and a few integers per line.
 import { CharCode, isDigit, isSpaceOrTab } from "../util/chars";
-import { findNewline, gapEnd, paddedUnits, unitAt } from "../util/lines";
+import { findNewline, findUnit, gapEnd, paddedUnits, unitAt } from "../util/lines";
 
 /** Columns per indentation: the first three tokens and the last one. */
 const COLS: i32 = 4;
@@ -606,30 +606,31 @@ let groupToken: i32 = 0;
  * index ("line[stop - 2]") or a colour ("\x1b[1m"), not a group.
  */
 function groupWords(s: string, a: i32, b: i32): u32 {
+  // Most rows hold no group: find a '[' that opens a token first, then count the tokens up to it.
+  let i = findUnit(s, CharCode.LBRACKET, a, b);
+  while (i < b && i > a && !isSpaceOrTab(unitAt(s, i - 1))) i = findUnit(s, CharCode.LBRACKET, i + 1, b);
+  if (i >= b) return 0;
   let tokens = 0;
   let prev = CharCode.SPACE;
-  for (let i = a; i < b; i++) {
-    const c = unitAt(s, i);
+  for (let j = a; j <= i; j++) {
+    const c = unitAt(s, j);
     // Control units (a colour's ESC) part tokens here.
     if (c > CharCode.SPACE && prev <= CharCode.SPACE) tokens++;
-    if (c == CharCode.LBRACKET && isSpaceOrTab(prev)) {
-      groupToken = tokens;
-      let h: u32 = 0;
-      let words = 0;
-      let last = CharCode.SPACE;
-      for (i++; i < b; i++) {
-        let u = unitAt(s, i);
-        if (u == CharCode.RBRACKET) return h | PLAIN_GROUP;
-        if (isDigit(u)) u = CharCode._0;
-        if (u > CharCode.SPACE && last <= CharCode.SPACE) words++;
-        // From the second word on, runs of spaces and of digits count once.
-        if (words > 1 && u != last) h = fnv(h, <u32>u);
-        last = u;
-      }
-      // Not closed on its line: no group.
-      return 0;
-    }
     prev = c;
   }
+  groupToken = tokens;
+  let h: u32 = 0;
+  let words = 0;
+  let last = CharCode.SPACE;
+  for (i++; i < b; i++) {
+    let u = unitAt(s, i);
+    if (u == CharCode.RBRACKET) return h | PLAIN_GROUP;
+    if (isDigit(u)) u = CharCode._0;
+    if (u > CharCode.SPACE && last <= CharCode.SPACE) words++;
+    // From the second word on, runs of spaces and of digits count once.
+    if (words > 1 && u != last) h = fnv(h, <u32>u);
+    last = u;
+  }
+  // Not closed on its line: no group.
   return 0;
 }

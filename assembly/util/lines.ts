@@ -118,6 +118,21 @@ export function findNewline(s: string, from: i32, end: i32): i32 {
   return end;
 }
 
+/** Index of the first unit `unit` in s[from, end), or `end` when there is none: 8 units per SIMD step. */
+export function findUnit(s: string, unit: i32, from: i32, end: i32): i32 {
+  const base = changetype<usize>(s);
+  let i = from;
+  if (ASC_SHRINK_LEVEL < 2) {
+    const wanted = i16x8.splat(<i16>unit);
+    for (; i + 8 <= end; i += 8) {
+      const m = i16x8.eq(v128.load(base + (<usize>i << 1)), wanted);
+      if (v128.any_true(m)) return i + ctz<i32>(i16x8.bitmask(m));
+    }
+  }
+  for (; i < end; i++) if (unitAt(s, i) == unit) return i;
+  return end;
+}
+
 /**
  * Index of the first unit other than a space in s[from, end), or `end`: 8 units per SIMD
  * step, for the long runs of spaces that align columns (a compiler's caret under its code).
