@@ -406,8 +406,8 @@ function namedAmong(s: string, scan: Scan, errors: i32[], named: StaticArray<u8>
  * "test_vat (test_money.MoneyTest.test_vat) ... FAIL" before its report "FAIL:
  * test_vat (test_money.MoneyTest.test_vat)" and the traceback under it. The first
  * two of `novel` (the first and the last error) are kept in place unless they are
- * such a line. Errors is in line order; each line is compared with the next
- * MAX_NAMED_AHEAD errors only, so this stays linear.
+ * such a line. Errors is in line order; each line is compared with the MAX_NAMED_AHEAD
+ * errors after it and, failing those, the MAX_NAMED_AHEAD before it, so this stays linear.
  * A closing list that only names again what an error line above stated ("17 -
  * price_17_standard (Failed)" under "17/48 Test #17: price_17_standard ...***Failed")
  * goes behind every repeat: the lines above it said it first, and said more.
@@ -1418,7 +1418,8 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   let small = numbered == NUMBERED_AS_SMALL || layout < SMALL_BUDGET;
   let share = layout < SMALL_BUDGET ? IMPORTANT_SHARE_SMALL : IMPORTANT_SHARE;
   // A table ranked by a number is a strong signal: its top rows keep the share they had.
-  const quiet = layout < SMALL_BUDGET && !failed && ranked == 0 && onlyRhythmBreaks(scan);
+  // A quiet output flagged something, but only rhythm breaks.
+  const quiet = layout < SMALL_BUDGET && !failed && ranked == 0 && scan.count > 0 && onlyRhythmBreaks(scan);
   if (quiet) share = QUIET_SHARE_SMALL;
   if (layout >= SMALL_BUDGET && failed) {
     const gapBound = markerBound(n, scan.totalLines, hint, null) + 2;

@@ -14,7 +14,7 @@ const CLASS = 7;
 
 export default class EmptyArrays {
   original = null;
-  /** The functions to add: name -> [alignLog2, class id]. */
+  /** The functions to add: name -> [alignLog2, class id, internal name of __newArray]. */
   makers = new Map();
 
   afterParse() {

@@ -29,4 +29,13 @@ describe("minimal level: a quiet output's ends beside its rhythm breaks", () => 
     expect(text).toContain("203: db0:keys=623,expires=400,avg_ttl=3599900");
     expect(text).toContain("1: # Server");
   });
+
+  it("leaves an output that flagged nothing its skeleton's whole room: every stash of git stash list --stat", () => {
+    // Nothing is flagged here, so it is no quiet output with weak signals: the stash heads
+    // its lines nest under are spread over all of it, the last one included.
+    const text = minimal("git-stash-list-stat");
+    expect(text).toContain("\n14: stash@{2}: On fix-refunds: half-done refund window\n");
+    expect(text).toContain("\n151: stash@{23}: On feature-tax: try per-line tax\n");
+    expect(text.match(/^\d+: stash@\{\d+\}: /gm)?.length ?? 0).toBeGreaterThanOrEqual(8);
+  });
 });

@@ -569,6 +569,8 @@ function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string
  * "42 warnings, 1 error; by code: -Wunused-variable 12, …", or "" for fewer than two findings.
  * `small` (a budget that shows few lines): only the codes that repeat are named, as the
  * line of a code found once names it at no extra cost ("by code: TS2322 5, +4 more").
+ * Unless `small`, the files that hold them follow when several hold many each
+ * ("; 10 files: http/cookiejar.py 126, …").
  */
 export function findingsLine(f: Findings, small: bool = false): string {
   if (f.total < 2) return "";
