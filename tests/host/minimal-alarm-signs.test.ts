@@ -1,17 +1,7 @@
 // The minimal level (≈ 800 chars) on a real capture of the tuning part of the corpus: a
 // failed run's lines that an alarm sign opens are its failures, though they hold no error word.
 import { describe, expect, it } from "vitest";
-import { compact } from "../../host/pipeline.js";
-import { tuningFixture } from "./support/tuning-fixture.js";
-
-const MINIMAL = 800;
-
-function minimal(id: string): string {
-  const { input, hint } = tuningFixture(id);
-  const text = compact(input, { level: "minimal" }, { hint }).llmContent;
-  expect(text.length).toBeLessThanOrEqual(MINIMAL);
-  return text;
-}
+import { minimalOf as minimal } from "./support/tuning-fixture.js";
 
 describe("minimal level: a failed run's lines opened by an alarm sign", () => {
   it("shows the refs a push refused, whose lines open with \" ! \" and hold no error word (git push)", () => {

@@ -3,17 +3,7 @@
 // last lines, where such an output says what it did or sums up, are shown too. Real captures
 // of the tuning part of the corpus.
 import { describe, expect, it } from "vitest";
-import { compact } from "../../host/pipeline.js";
-import { tuningFixture } from "./support/tuning-fixture.js";
-
-const MINIMAL = 800;
-
-function minimal(id: string): string {
-  const { input, hint } = tuningFixture(id);
-  const text = compact(input, { level: "minimal" }, { hint }).llmContent;
-  expect(text.length).toBeLessThanOrEqual(MINIMAL);
-  return text;
-}
+import { minimalOf as minimal } from "./support/tuning-fixture.js";
 
 describe("minimal level: a quiet output's ends beside its rhythm breaks", () => {
   it("shows the count a listing opens with and the line it closes with (ldconfig -p)", () => {

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
+import { compact } from "../../../host/pipeline.js";
 import type { ToolResultInput } from "../../../host/types.js";
 import { isHeldOut } from "./held-out.js";
 
@@ -24,4 +25,15 @@ export function tuningFixture(id: string): { meta: FixtureMeta; input: ToolResul
   expect(isHeldOut(meta), `${id} is held out`).toBe(false);
   const output = readFileSync(join(CORPUS, id, "output"));
   return { meta, input: { tool: meta.tool, args: meta.args, output, exitCode: meta.exitCode }, hint: `; read more: abridge_read id=${id} offset={first}` };
+}
+
+/** The minimal level's budget (chars). */
+export const MINIMAL = 800;
+
+/** What the model sees of the tuning fixture `id` at the minimal level, checked to fit its budget. */
+export function minimalOf(id: string): string {
+  const { input, hint } = tuningFixture(id);
+  const text = compact(input, { level: "minimal" }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(MINIMAL);
+  return text;
 }
