@@ -78,7 +78,7 @@ import { blockHeadOf, headerOf } from "./important/parents";
 import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace } from "./important/place";
-import { headPieces } from "./important/encoded";
+import { encodedRunAtEnd, headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
@@ -735,7 +735,9 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
     headEnd = head.extent;
     headCost = head.used - headEnd + chosen.uncovered(0, headEnd);
   }
-  const tailStart = max(numbered ? numberedTailStart(text, rest - headCost, perLine) : tailCut(text, rest - headCost), headEnd);
+  // A run of encoded bytes that ends the output is left to the marker (keepLaidOut gives the head its room).
+  const end = encodedRunAtEnd(text);
+  const tailStart = max(numbered ? numberedTailStart(text, rest - headCost, perLine, end) : tailCut(text, rest - headCost, end), headEnd);
   // Ranges sorted by start; keys pack start and index.
   const keys = new Array<i64>(take);
   for (let i = 0; i < take; i++) unchecked((keys[i] = (<i64>unchecked(chosen.starts[i]) << 32) | <i64>i));
@@ -764,7 +766,7 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
       lastEnd = e;
     }
   }
-  if (tailStart < n) {
+  if (tailStart < end) {
     const totalNewlines = scan.totalLines - (unitAt(text, n - 1) == CharCode.LF ? 0 : 1);
     let start = tailStart;
     let first = 1 + totalNewlines - countNewlines(text, tailStart, n);
@@ -772,7 +774,7 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
       start = lastEnd;
       first = lastEndLine;
     }
-    cut.keep(start, n, first);
+    cut.keep(start, end, first);
   }
   return cut;
 }
@@ -1407,10 +1409,14 @@ const NUMBERED_AS_SMALL: i32 = 2;
 /** keepWithScan() within `budget`, laid out as `numbered` says (AS_BUDGET_LAYS_OUT, NUMBERED_LAYOUT, NUMBERED_AS_SMALL). */
 function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null, failed: bool, skeleton: i32[] | null, ranked: i32, layout: i32, numbered: i32): KeepResult {
   const n = text.length;
-  const ratio = clampRatio(headRatio);
+  const plainRatio = clampRatio(headRatio);
   // What a command that succeeded hangs on is offered before head and tail.
   const outline = skeleton !== null && skeleton.length > 0 && !failed ? skeleton : null;
-  if (budget <= 0 || (scan.count == 0 && outline === null && !reshaped(text, scan, budget, layout, ratio, hint))) return plainTruncation(text, scan, budget, ratio, hint);
+  if (budget <= 0 || (scan.count == 0 && outline === null && !reshaped(text, scan, budget, layout, plainRatio, hint))) return plainTruncation(text, scan, budget, plainRatio, hint);
+  // An output that ends in a run of encoded bytes (a certificate's signature) states no
+  // outcome there, as a log's last lines do: the head takes the tail's room.
+  const tailEnd = encodedRunAtEnd(text);
+  const ratio = tailEnd < n ? 1.0 : plainRatio;
   // A failed command's error lines come before head and tail at any budget: when
   // they do not fit the share flagged lines get, they may take all of it, and when
   // they stand in several places the cut is numbered, as under a small budget (a
@@ -1455,7 +1461,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   const minRest = room - cap;
   const freeHeadEnd = lined ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio));
   const freeHeadCost = lined ? freeHeadEnd + perLine * linesIn(text, 0, freeHeadEnd) : freeHeadEnd;
-  const freeTailStart = lined ? numberedTailStart(text, minRest - freeHeadCost, perLine) : tailCut(text, minRest - freeHeadEnd);
+  const freeTailStart = lined ? numberedTailStart(text, minRest - freeHeadCost, perLine, tailEnd) : tailCut(text, minRest - freeHeadEnd, tailEnd);
   const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);
   frame.perLine = perLine;
   frame.withHeaders = layout >= SMALL_BUDGET;

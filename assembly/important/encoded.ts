@@ -5,8 +5,10 @@
 // whose other lines are text is data a model does not read: the head keeps its
 // first line, leaves the rest to a marker and goes on to the lines after it
 // ("X509v3 Subject Alternative Name: DNS:…" after 18 lines of "00:d2:7b:46:…").
-// A run that is half the output or more (a hex dump) is its content and is cut
-// as any other line, and so is a run at either end (no text around it). A line
+// A run that ends the output after its text (a certificate's signature) is left
+// out of the tail, which ends on the last line of text instead. A run that is
+// half the output or more (a hex dump) is its content and is cut as any other
+// line, and so is a run that opens the output (no text before it). A line
 // too long for the room left shows its start when a useful part fits, rather
 // than nothing.
 import { CharCode, isAlpha, isDigit } from "../util/chars";
@@ -121,4 +123,27 @@ export function headPieces(s: string, room: i32, perGap: i32): Pieces {
   }
   p.extent = pos;
   return p;
+}
+
+/**
+ * Where the run of encoded lines that ends `s` starts (its '\n' after the last line of
+ * text), or s.length when `s` does not end in one: MIN_RUN lines at least, text
+ * before them, and less than half of `s`.
+ */
+export function encodedRunAtEnd(s: string): i32 {
+  const n = s.length;
+  let lineEnd = n > 0 && unitAt(s, n - 1) == CharCode.LF ? n - 1 : n;
+  let start = n;
+  let lines = 0;
+  while (lineEnd > 0) {
+    let a = lineEnd;
+    while (a > 0 && unitAt(s, a - 1) != CharCode.LF) a--;
+    // A line of text: the run, if long enough, follows it.
+    if (!isEncodedLine(s, a, lineEnd)) return lines >= MIN_RUN ? start : n;
+    if (a == 0 || (n - a) * 2 >= n) return n;
+    lines++;
+    start = a;
+    lineEnd = a - 1;
+  }
+  return n;
 }

@@ -44,9 +44,9 @@ export function numberedHeadEnd(text: string, room: i32, perLine: i32): i32 {
   return pos;
 }
 
-/** Where a tail of whole lines starts when each line costs its units and `perLine` more, within `room`. */
-export function numberedTailStart(text: string, room: i32, perLine: i32): i32 {
-  let start = text.length;
+/** Where a tail of whole lines ending at `end` starts when each line costs its units and `perLine` more, within `room`. */
+export function numberedTailStart(text: string, room: i32, perLine: i32, end: i32 = text.length): i32 {
+  let start = end;
   let used = 0;
   while (start > 0) {
     // The line ending at start (its '\n' included when there is one).

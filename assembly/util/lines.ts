@@ -295,11 +295,10 @@ export function headCut(s: string, room: i32): i32 {
 }
 
 /**
- * Where a tail of at most `room` units should start: at the first line start
- * that keeps at least half of the room, else at a code-point boundary.
+ * Where a tail of at most `room` units, ending at `n`, should start: at the first
+ * line start that keeps at least half of the room, else at a code-point boundary.
  */
-export function tailCut(s: string, room: i32): i32 {
-  const n = s.length;
+export function tailCut(s: string, room: i32, n: i32 = s.length): i32 {
   if (room <= 0) return n;
   if (room >= n) return 0;
   const start = n - room;

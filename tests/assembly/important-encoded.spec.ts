@@ -1,4 +1,4 @@
-import { headPieces, isEncodedLine } from "../../assembly/important/encoded";
+import { encodedRunAtEnd, headPieces, isEncodedLine } from "../../assembly/important/encoded";
 import { keepImportant } from "../../assembly/important";
 
 function encodedLine(s: string): bool {
@@ -100,5 +100,57 @@ describe("keepImportant with encoded runs", () => {
     // The tail keeps the end as before: the last line is kept.
     expect(out.includes("text after 20....")).toBe(true, "the last line");
     expect(out.length).toBeLessThanOrEqual(2400);
+  });
+});
+
+/** `count` modulus lines, each with its '\n' (50 units each). */
+function modulus(count: i32): string {
+  let out = "";
+  for (let i = 0; i < count; i++) out += MODULUS_LINE + "\n";
+  return out;
+}
+
+describe("encodedRunAtEnd", () => {
+  it("finds the run that ends a text after its text lines", () => {
+    // 20 lines of text (980 units), then 12 of a modulus (600): the run starts at 980.
+    const text = lines("text ", 20, 48, ".") + modulus(12);
+    expect(encodedRunAtEnd(text)).toBe(980);
+    // The last line without its '\n' is read as well.
+    expect(encodedRunAtEnd(text.substring(0, text.length - 1))).toBe(980);
+  });
+
+  it("finds none in a run inside the text, too short, alone, or half the text or more", () => {
+    expect(encodedRunAtEnd(certLike())).toBe(certLike().length);
+    const short = lines("text ", 20, 48, ".") + modulus(2);
+    expect(encodedRunAtEnd(short)).toBe(short.length);
+    expect(encodedRunAtEnd(modulus(12))).toBe(600);
+    // 5 lines of text (245 units) before 12 of a modulus (600): the run is the content.
+    const dump = lines("text ", 5, 48, ".") + modulus(12);
+    expect(encodedRunAtEnd(dump)).toBe(dump.length);
+    // A blank line after the run: the text does not end in it.
+    const blank = lines("text ", 20, 48, ".") + modulus(12) + "\n";
+    expect(encodedRunAtEnd(blank)).toBe(blank.length);
+  });
+});
+
+describe("keepImportant with an encoded run at the end", () => {
+  it("gives the tail's room to the head and leaves the run to the marker", () => {
+    // 30 lines of 49 units (line 3 an error, so lines are chosen, not cut plainly),
+    // then 12 lines of a signature (600 units) that end the text: 2,070 units.
+    let text = "";
+    for (let i = 1; i <= 30; i++) {
+      let line = (i == 3 ? "error: line " : "text ") + i.toString();
+      while (line.length < 48) line += ".";
+      text += line + "\n";
+    }
+    text += modulus(12);
+    const out = keepImportant(text, 1000, 0.5, "");
+    // Numbered, one marker: the head runs on to line 16, where half the room
+    // would have stopped near line 8 and shown signature lines after it.
+    expect(out.startsWith("[...1,286 chars omitted...] 16 of 42 lines shown, numbered\n1: text 1.")).toBe(true, "the marker");
+    expect(out.includes("\n3: error: line 3.")).toBe(true, "the error");
+    expect(out.endsWith("\n16: text 16.........................................\n")).toBe(true, "line 16 last");
+    expect(out.includes(MODULUS_LINE)).toBe(false, "the run");
+    expect(out.length).toBeLessThanOrEqual(1000);
   });
 });

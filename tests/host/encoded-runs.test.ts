@@ -1,10 +1,11 @@
 // Runs of encoded bytes inside text (a key's modulus, a certificate in base64) do
 // not eat the head's room, on real captures of the tuning part of the corpus: the
 // head keeps a run's first line, folds the rest into a marker that counts it
-// exactly, and reaches the lines after it.
+// exactly, and reaches the lines after it; a run that ends the output (a
+// certificate's signature) gives its tail's room to the head.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
-import { tuningFixture } from "./support/tuning-fixture.js";
+import { minimalOf, tuningFixture } from "./support/tuning-fixture.js";
 
 const BALANCED = 4000;
 
@@ -46,5 +47,19 @@ describe("encoded runs fold in the head", () => {
     expect(text).toContain("Server certificate");
     expect(text).toContain("New, TLSv1.3, Cipher is TLS_AES_256_GCM_SHA384");
     expect(markers(text).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("an encoded run that ends the output", () => {
+  it("is left out of the tail, whose room takes the head on to the validity and subject (openssl x509 -text, minimal)", () => {
+    const text = minimalOf("openssl-x509-text");
+    const { input } = tuningFixture("openssl-x509-text");
+    const lines = input.output.toString("utf8").split("\n");
+    for (const fact of ["Not Before: Nov 28 18:05:00 2026 GMT", "Not After : Dec 30 18:05:00 2027 GMT", "Subject: C = DE, ST = Berlin"]) {
+      expect(text, fact).toContain(fact);
+    }
+    // None of the signature's lines after "Signature Value:" is shown.
+    const signature = lines.findIndex((l) => l.trim() === "Signature Value:");
+    for (const line of lines.slice(signature + 1).filter((l) => l.trim().length > 0)) expect(text).not.toContain(line.trim());
   });
 });
