@@ -4,7 +4,7 @@ import { readFileSync } from "./node-fs.js";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
 import type { JsonEscaped } from "./log/output-line.js";
-import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreRecord, type CoreResult, type ParamKind, type ResultKind } from "./core-exports.js";
+import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreFields, type CoreRecord, type CoreResult, type ParamKind, type ResultKind } from "./core-exports.js";
 
 type Pointer = number;
 
@@ -441,13 +441,40 @@ function checkArg(name: string, kind: ParamKind, value: unknown): Checked {
   }
 }
 
-/** The `text` argument's place in a `record` export's parameters (compactRecord's, the one such export). */
+/** The `text` argument's place in a `record` or `fields` export's parameters (compactRecord's and compactFields'). */
 const RECORD_TEXT_ARG = 2;
 
 /** A `record` result: its JSON, and its llm read from where the core left its address (0: the `text` argument itself). */
 function liftRecord(ex: RawExports, result: Pointer, args: readonly Checked[]): CoreRecord {
   const at = viewsOf(ex).words[llmSlotOf(ex) >>> 2]!;
   return { json: liftString(ex, result), llm: at === 0 ? (args[RECORD_TEXT_ARG] as string) : liftString(ex, at) };
+}
+
+/** A `fields` result: the i32s compactFields left at `at`, in its order, and the strings they point to. */
+function liftFields(ex: RawExports, at: Pointer, args: readonly Checked[]): CoreFields {
+  const w = viewsOf(ex).words;
+  const i = at >>> 2;
+  const llm = w[i + 10]!;
+  const keptAt = w[i + 13]! >>> 2;
+  const keptLines: [number, number][] = new Array(w[i + 14]! >>> 1);
+  for (let k = 0; k < keptLines.length; k++) keptLines[k] = [w[keptAt + 2 * k]!, w[keptAt + 2 * k + 1]!];
+  return {
+    category: w[i]!,
+    llm: llm === 0 ? (args[RECORD_TEXT_ARG] as string) : liftString(ex, llm),
+    summary: liftString(ex, w[i + 11]!),
+    truncated: w[i + 1] !== 0,
+    cleanChars: w[i + 2]!,
+    totalLines: w[i + 3]!,
+    omittedChars: w[i + 4]!,
+    keptLines,
+    facts: liftString(ex, w[i + 12]!),
+    cleanChanged: w[i + 5] !== 0,
+    rawTokens: w[i + 6]!,
+    llmTokens: w[i + 7]!,
+    paging: w[i + 8]!,
+    budget: w[i + 9]!,
+    details: liftString(ex, w[i + 15]!),
+  };
 }
 
 /** The address of compactRecord's llm slot, static data of the module: asked once per instance. */
@@ -497,6 +524,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     const result = fn(...lowered);
     const returns: ResultKind = CORE_EXPORTS[name].returns;
     if (returns === "record") return liftRecord(ex, result, checked) as CoreResult<N>;
+    if (returns === "fields") return liftFields(ex, result, checked) as CoreResult<N>;
     return (returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
   } catch (cause) {
     dropInstance();
