@@ -315,3 +315,51 @@ export function compactRecord(
   store<usize>(LLM_SLOT, changetype<usize>(r.llm) == changetype<usize>(text) ? 0 : changetype<usize>(r.llm));
   return r.toJson(false);
 }
+
+/** The i32s compactFields leaves its result in (host/core.ts liftFields reads them in this order). */
+// @ts-ignore: decorator
+@inline const FIELD_COUNT: i32 = 16;
+
+/**
+ * compact(), its result left as numbers and addresses in static memory (returned): category, truncated,
+ * cleanChars, totalLines, omittedChars, cleanChanged, rawTokens, llmTokens, paging, budget, then
+ * the llm (0: the `text` argument itself), the summary, the facts' JSON body, the kept ranges'
+ * first pair and their count of i32s, and the details' JSON ("" for none). The host reads them
+ * before the call's memory is collected, instead of the core writing a JSON record and the host
+ * parsing it, most of a small output's call outside the digest.
+ */
+export function compactFields(
+  tool: string,
+  argsJson: string,
+  text: string,
+  exitCode: i32,
+  budgets: ArrayBuffer,
+  passthrough: i32,
+  hint: string,
+  forced: i32,
+  details: bool,
+  encoding: string,
+  encodedBytes: f64,
+): usize {
+  const r = compactResult(tool, argsJson, text, exitCode, budgetList(budgets), passthrough, hint, forced, details, encoding, encodedBytesOf(encoding, encodedBytes));
+  // Static data of this function alone: a build without it (the component's) has none.
+  const fields = memory.data(FIELD_COUNT << 2);
+  // Raw stores: the addresses are no references the collector keeps (the host reads them first).
+  store<i32>(fields, r.category);
+  store<i32>(fields, r.truncated ? 1 : 0, 4);
+  store<i32>(fields, r.cleanChars, 8);
+  store<i32>(fields, r.totalLines, 12);
+  store<i32>(fields, r.omittedChars, 16);
+  store<i32>(fields, r.cleanChanged ? 1 : 0, 20);
+  store<i32>(fields, r.rawTokens, 24);
+  store<i32>(fields, r.llmTokens, 28);
+  store<i32>(fields, r.paging, 32);
+  store<i32>(fields, r.budget, 36);
+  store<usize>(fields, changetype<usize>(r.llm) == changetype<usize>(text) ? 0 : changetype<usize>(r.llm), 40);
+  store<usize>(fields, changetype<usize>(r.summary), 44);
+  store<usize>(fields, changetype<usize>(r.facts), 48);
+  store<usize>(fields, r.keptLines.dataStart, 52);
+  store<i32>(fields, r.keptLines.length, 56);
+  store<usize>(fields, changetype<usize>(r.details), 60);
+  return fields;
+}

@@ -53,6 +53,8 @@ export function validateBudgetOptions(o: BudgetOptions): void {
   checkPositiveInt("budget", o.budget, MAX_CORE_NUMBER);
   checkPositiveInt("maxTokens", o.maxTokens);
   checkPositiveInt("remainingContextTokens", o.remainingContextTokens);
+  // Most calls name no categories: no list of entries is made for them.
+  if (o.categories === undefined) return;
   for (const [cat, override] of Object.entries(o.categories ?? {})) {
     checkPositiveInt(`categories.${cat}.budget`, override?.budget, MAX_CORE_NUMBER);
     checkLevel(`categories.${cat}.level`, override?.level);

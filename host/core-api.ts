@@ -94,7 +94,9 @@ export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
   const encoding = r.encoding ?? "";
   const args = [r.tool, r.argsJson, r.text, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true, encoding, encoding === "" ? 0 : (r.encodedBytes ?? 0)] as const;
   let result: CoreCompactResult;
-  if (coreHasExport("compactRecord")) {
+  if (coreHasExport("compactFields")) {
+    result = compactResultOf(callCore("compactFields", ...args));
+  } else if (coreHasExport("compactRecord")) {
     // The llm crosses as a string of its own (or is the input itself), not escaped into the JSON.
     const record = callCore("compactRecord", ...args);
     result = readRecord<CoreCompactResult>("compact", record.json, COMPACT_SHAPE);
@@ -109,6 +111,36 @@ export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
   return result;
 }
 
+/** The pagings by the core's id. */
+const PAGINGS: Paging[] = [];
+for (const [name, id] of Object.entries(PAGING_IDS)) PAGINGS[id] = name as Paging;
+
+/** compactFields' result as compactRecord's JSON reads: its ids named, its JSON bodies parsed. */
+function compactResultOf(f: CoreFields): CoreCompactResult {
+  const category = CATEGORIES[f.category];
+  const paging = PAGINGS[f.paging];
+  if (category === undefined || paging === undefined) {
+    throw new AbridgeError("ABRIDGE_CORE_TRAP", `the core's compact wrote category ${f.category}, paging ${f.paging}`);
+  }
+  return {
+    category,
+    llm: f.llm,
+    summary: f.summary,
+    truncated: f.truncated,
+    cleanChars: f.cleanChars,
+    totalLines: f.totalLines,
+    omittedChars: f.omittedChars,
+    keptLines: f.keptLines,
+    facts: readRecord<Record<string, unknown>>("compact", `{${f.facts}}`, {}),
+    cleanChanged: f.cleanChanged,
+    rawTokens: f.rawTokens,
+    llmTokens: f.llmTokens,
+    paging,
+    budget: f.budget,
+    details: f.details === "" ? null : readRecord<CompactDetails>("compact", f.details, {}),
+  };
+}
+
 function checkDetails(d: CompactDetails): void {
   checkRecord("compact", d, { text: "string", errorLines: "array", sections: "object|null", outline: "array|null" }, "details");
 }
@@ -119,7 +151,8 @@ export function pagedText(text: string, paging: Paging): string {
 }
 import { callCore, coreHasExport } from "./core.js";
 import { AbridgeError } from "./errors.js";
-import { categoryId, isCategory, type Category } from "./categories.js";
+import { CATEGORIES, categoryId, isCategory, type Category } from "./categories.js";
+import type { CoreFields } from "./core-exports.js";
 import { checkRecord, DIGEST_SHAPE, readRecord, readRecords, type Shape } from "./core-records.js";
 import type { LineRange as KeptLineRange } from "./types.js";
 

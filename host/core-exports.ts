@@ -21,8 +21,9 @@ export type ParamKind = "text" | "bytes" | "count" | "int" | "ratio" | "size" | 
 /**
  * `record`: a JSON text whose llm the core left apart (compactRecord): the binding lifts that
  * string too, or takes back its own `text` argument when the core says the llm is that text.
+ * `fields`: compactFields' numbers and strings, read from where the core left them (CoreFields).
  */
-export type ResultKind = "text" | "number" | "record";
+export type ResultKind = "text" | "number" | "record" | "fields";
 
 export interface ExportSignature {
   params: ReadonlyArray<readonly [name: string, kind: ParamKind]>;
@@ -50,6 +51,8 @@ export const CORE_EXPORTS = {
   compact: { params: compactParams, returns: "text" },
   /** compact() with its llm apart: cores without it (useCoreWasm) are called through compact. */
   compactRecord: { params: compactParams, returns: "record" },
+  /** compact() as numbers and strings, no JSON: cores without it are called through compactRecord. */
+  compactFields: { params: compactParams, returns: "fields" },
   pagedText: { params: [["text", "text"], ["paging", "count"]], returns: "text" },
   oneLine: { params: [["text", "text"], ["max", "count"]], returns: "text" },
   truncateWithHint: { params: cut, returns: "text" },
@@ -101,10 +104,34 @@ export type CoreResult<N extends CoreExportName> = (typeof CORE_EXPORTS)[N]["ret
   ? number
   : (typeof CORE_EXPORTS)[N]["returns"] extends "record"
     ? CoreRecord
-    : string;
+    : (typeof CORE_EXPORTS)[N]["returns"] extends "fields"
+      ? CoreFields
+      : string;
 
 /** A `record` result: the JSON, and the llm it left apart. */
 export interface CoreRecord {
   json: string;
   llm: string;
+}
+
+/** A `fields` result (assembly/compact.ts compactFields): ids and counts as numbers, JSON bodies as text. */
+export interface CoreFields {
+  category: number;
+  llm: string;
+  summary: string;
+  truncated: boolean;
+  cleanChars: number;
+  totalLines: number;
+  omittedChars: number;
+  /** Kept line ranges as [first, last] pairs. */
+  keptLines: [number, number][];
+  /** The facts' JSON object body, without its braces. */
+  facts: string;
+  cleanChanged: boolean;
+  rawTokens: number;
+  llmTokens: number;
+  paging: number;
+  budget: number;
+  /** The details' JSON, "" for none. */
+  details: string;
 }

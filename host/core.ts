@@ -4,7 +4,7 @@ import { readFileSync } from "./node-fs.js";
 import { AbridgeError } from "./errors.js";
 import { PACKAGE_ROOT } from "./paths.js";
 import type { JsonEscaped } from "./log/output-line.js";
-import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreRecord, type CoreResult, type ParamKind, type ResultKind } from "./core-exports.js";
+import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreFields, type CoreRecord, type CoreResult, type ParamKind, type ResultKind } from "./core-exports.js";
 
 type Pointer = number;
 
@@ -168,7 +168,7 @@ const WORKING_MEMORY_FACTOR = 2.5;
 const RESERVE_FROM_BYTES = 1024 * 1024;
 
 /** Grows the core's memory once to what the call will need, before anything is lowered (assembly/memory.ts says why). */
-function reserveWorkingMemory(ex: RawExports, args: readonly (number | string | Uint8Array)[]): RawExports {
+function reserveWorkingMemory(ex: RawExports, args: readonly Checked[]): RawExports {
   let bytes = 0;
   for (const a of args) if (typeof a !== "number") bytes += typeof a === "string" ? a.length << 1 : a.length;
   return reserve(ex, bytes < RESERVE_FROM_BYTES ? 0 : Math.ceil(bytes * WORKING_MEMORY_FACTOR));
@@ -356,6 +356,21 @@ function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
   return ptr;
 }
 
+/**
+ * A list of counts as the buffer of little-endian i32s the core reads, written through the
+ * memory's views: typed arrays made for a few numbers cost a small call more than its crossing.
+ */
+function lowerCounts(ex: RawExports, list: readonly number[]): Pointer {
+  const ptr = allocate(ex, list.length << 2, ARRAYBUFFER_ID);
+  const v = viewsOf(ex);
+  if ((ptr & 3) === 0) {
+    for (let i = 0, at = ptr >>> 2; i < list.length; i++) v.words[at + i] = list[i]!;
+  } else {
+    for (let i = 0; i < list.length; i++) v.bytes.writeUInt32LE(list[i]!, ptr + (i << 2));
+  }
+  return ptr;
+}
+
 function liftString(ex: RawExports, ptr: Pointer): string {
   if (!ptr) return "";
   const v = viewsOf(ex);
@@ -377,8 +392,11 @@ function isCount(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_CORE_NUMBER;
 }
 
-/** Checks one argument against its declared kind; returns what crosses (numbers stay numbers). */
-function checkArg(name: string, kind: ParamKind, value: unknown): string | number | Uint8Array {
+/** An argument as it crosses: numbers stay numbers, a list of counts is lowered as i32s (lowerCounts). */
+type Checked = string | number | Uint8Array | readonly number[];
+
+/** Checks one argument against its declared kind; returns what crosses. */
+function checkArg(name: string, kind: ParamKind, value: unknown): Checked {
   switch (kind) {
     case "text":
     case "bytes": {
@@ -412,25 +430,59 @@ function checkArg(name: string, kind: ParamKind, value: unknown): string | numbe
     case "counts": {
       const list = value as readonly number[];
       if (!Array.isArray(list)) throw outOfRange(name, value, "an array of integers");
-      const out = new Int32Array(list.length);
       for (let i = 0; i < list.length; i++) {
         const n = list[i];
         // The element's name is made only for its error.
-        out[i] = isCount(n) ? n : (checkArg(`${name}[${i}]`, "count", n) as number);
+        if (!isCount(n)) checkArg(`${name}[${i}]`, "count", n);
       }
-      return new Uint8Array(out.buffer);
+      // A copy: what crosses is the list as checked, whatever the caller does with its own.
+      return list.slice();
     }
   }
 }
 
-/** The `text` argument's place in a `record` export's parameters (compactRecord's, the one such export). */
+/** The `text` argument's place in a `record` or `fields` export's parameters (compactRecord's and compactFields'). */
 const RECORD_TEXT_ARG = 2;
 
 /** A `record` result: its JSON, and its llm read from where the core left its address (0: the `text` argument itself). */
-function liftRecord(ex: RawExports, result: Pointer, args: readonly (string | number | Uint8Array)[]): CoreRecord {
-  const slot = (ex.compactLlmSlot as () => Pointer)();
-  const at = viewsOf(ex).words[slot >>> 2]!;
+function liftRecord(ex: RawExports, result: Pointer, args: readonly Checked[]): CoreRecord {
+  const at = viewsOf(ex).words[llmSlotOf(ex) >>> 2]!;
   return { json: liftString(ex, result), llm: at === 0 ? (args[RECORD_TEXT_ARG] as string) : liftString(ex, at) };
+}
+
+/** A `fields` result: the i32s compactFields left at `at`, in its order, and the strings they point to. */
+function liftFields(ex: RawExports, at: Pointer, args: readonly Checked[]): CoreFields {
+  const w = viewsOf(ex).words;
+  const i = at >>> 2;
+  const llm = w[i + 10]!;
+  const keptAt = w[i + 13]! >>> 2;
+  const keptLines: [number, number][] = new Array(w[i + 14]! >>> 1);
+  for (let k = 0; k < keptLines.length; k++) keptLines[k] = [w[keptAt + 2 * k]!, w[keptAt + 2 * k + 1]!];
+  return {
+    category: w[i]!,
+    llm: llm === 0 ? (args[RECORD_TEXT_ARG] as string) : liftString(ex, llm),
+    summary: liftString(ex, w[i + 11]!),
+    truncated: w[i + 1] !== 0,
+    cleanChars: w[i + 2]!,
+    totalLines: w[i + 3]!,
+    omittedChars: w[i + 4]!,
+    keptLines,
+    facts: liftString(ex, w[i + 12]!),
+    cleanChanged: w[i + 5] !== 0,
+    rawTokens: w[i + 6]!,
+    llmTokens: w[i + 7]!,
+    paging: w[i + 8]!,
+    budget: w[i + 9]!,
+    details: liftString(ex, w[i + 15]!),
+  };
+}
+
+/** The address of compactRecord's llm slot, static data of the module: asked once per instance. */
+let llmSlot: { ex: RawExports; at: Pointer } | undefined;
+
+function llmSlotOf(ex: RawExports): Pointer {
+  if (llmSlot?.ex !== ex) llmSlot = { ex, at: (ex.compactLlmSlot as () => Pointer)() };
+  return llmSlot.at;
 }
 
 /** Whether the loaded core has this export (a module from useCoreWasm may be older). Loads the core. */
@@ -448,7 +500,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   if (args.length !== params.length) {
     throw new AbridgeError("ABRIDGE_INVALID_INPUT", `${name} takes ${params.length} arguments, got ${args.length}`);
   }
-  const checked: (string | number | Uint8Array)[] = new Array(params.length);
+  const checked: Checked[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) checked[i] = checkArg(params[i]![0], params[i]![1], args[i]);
   crossings++;
   const ex = reserveWorkingMemory(core(), checked);
@@ -458,9 +510,12 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
       const a = checked[i]!;
       if (typeof a === "number") lowered[i] = a;
       else if (typeof a === "string") lowered[i] = lowerArgument(ex, a);
-      else {
+      else if (a instanceof Uint8Array) {
         unitsLowered += a.length;
         lowered[i] = lowerBytes(ex, a);
+      } else {
+        unitsLowered += a.length << 2;
+        lowered[i] = lowerCounts(ex, a);
       }
     }
     const fn = ex[name] as (...xs: number[]) => number;
@@ -469,6 +524,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
     const result = fn(...lowered);
     const returns: ResultKind = CORE_EXPORTS[name].returns;
     if (returns === "record") return liftRecord(ex, result, checked) as CoreResult<N>;
+    if (returns === "fields") return liftFields(ex, result, checked) as CoreResult<N>;
     return (returns === "text" ? liftString(ex, result) : result) as CoreResult<N>;
   } catch (cause) {
     dropInstance();

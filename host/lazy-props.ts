@@ -50,3 +50,8 @@ export function defineLazy<T extends object>(target: T, lazy: Record<string, () 
   for (const name of names) Object.defineProperty(target, name, descriptorFor(name));
   return target;
 }
+
+/** Whether `target` has properties of defineLazy's: one it has not is all plain fields. */
+export function hasLazyProps(target: object): boolean {
+  return SLOTS in target;
+}

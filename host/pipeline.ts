@@ -137,15 +137,21 @@ type MetadataBase = Omit<ResultMetadata, "llmChars" | "llmTokens" | "savedTokens
 export function metadataFor(base: MetadataBase, llmContent: string, estimate: number, exact = false): ResultMetadata {
   // Object.assign, not a spread: properties defined on a spread's copy chain hidden classes (lazy-props.ts).
   const meta = Object.assign({}, base, { llmChars: llmContent.length }) as ResultMetadata;
+  if (!exact) {
+    // The estimate is known already: plain fields cost a call far less than getters defined on each object.
+    meta.llmTokens = estimate;
+    meta.savedTokens = Math.max(0, meta.rawTokens - estimate);
+    return meta;
+  }
   return defineLazy(meta, {
-    llmTokens: exact ? () => countExactTokens(llmContent) : () => estimate,
+    llmTokens: () => countExactTokens(llmContent),
     savedTokens: () => Math.max(0, meta.rawTokens - meta.llmTokens),
   });
 }
 
-/** The data fields of a metadata object, without its lazily counted ones. */
+/** The data fields of a metadata object, without the ones metadataFor counts. */
 export function metadataBase(meta: ResultMetadata): MetadataBase {
-  const { llmChars: _chars, ...rest } = Object.fromEntries(
+  const { llmChars: _chars, llmTokens: _tokens, savedTokens: _saved, ...rest } = Object.fromEntries(
     Object.entries(Object.getOwnPropertyDescriptors(meta)).flatMap(([k, d]) => ("value" in d ? [[k, d.value]] : [])),
   ) as ResultMetadata;
   return rest;
@@ -174,9 +180,10 @@ function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean
     core.llmTokens,
     exactTokens,
   );
-  // The cleaned text is decoded on first access: most callers only need llmContent.
+  // Text cleaning changed is decoded on first access: most callers only need llmContent.
+  if (ui !== undefined) return { category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata, uiContent: ui };
   return defineLazy({ category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata } as ToolResultOutput, {
-    uiContent: () => ui ?? clean(text, collapsesRepeats(core.paging)),
+    uiContent: () => clean(text, collapsesRepeats(core.paging)),
   });
 }
 

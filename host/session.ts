@@ -11,7 +11,7 @@ import { compactOptions, loadConfig, type AbridgeConfig, type AbridgeOptions, ty
 import { withJsonEscaped, withResidentText } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
-import { defineLazy } from "./lazy-props.js";
+import { defineLazy, hasLazyProps } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
 import { CORE_ESCAPE_FROM } from "./log/output-line.js";
@@ -415,10 +415,10 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private finish(input: ToolResultInput, digest: ToolResultOutput, llmContent: string, callId: string, summarizer: SummarizerInfo | null, logged: boolean, stream?: StreamInfo, held?: HeldCall): ProcessResult | undefined {
     const replaced = llmContent !== digest.llmContent;
     const metadata = replaced ? metadataFor({ ...metadataBase(digest.metadata), summarized: true }, llmContent, summaryTokens(llmContent), this.options.exactTokens) : digest.metadata;
-    const result: ProcessResult = defineLazy(
-      { category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer } as ProcessResult,
-      { uiContent: () => digest.uiContent },
-    );
+    // A digest whose text for the UI is known already passes it on as a plain field.
+    const result: ProcessResult = hasLazyProps(digest)
+      ? defineLazy({ category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer } as ProcessResult, { uiContent: () => digest.uiContent })
+      : { category: digest.category, llmContent, summary: digest.summary, truncated: digest.truncated, metadata, callId, summarizer, uiContent: digest.uiContent };
     if (stream) result.stream = stream;
     // Without its call record a completion would describe an output nobody can read (and
     // report the same write failure twice).
