@@ -151,6 +151,7 @@ export function pagedText(text: string, paging: Paging): string {
 }
 import { callCore, coreHasExport } from "./core.js";
 import { AbridgeError } from "./errors.js";
+import { decodedUtf8 } from "./log/utf8-once.js";
 import { CATEGORIES, categoryId, isCategory, type Category } from "./categories.js";
 import type { CoreFields } from "./core-exports.js";
 import { checkRecord, DIGEST_SHAPE, readRecord, readRecords, type Shape } from "./core-records.js";
@@ -469,7 +470,8 @@ export function decodeOutput(input: string | Uint8Array): DecodedOutput {
 
 /** Bytes in a WHATWG encoding ("" for UTF-8), decoded leniently. */
 export function decodeBytes(bytes: Uint8Array, encoding: string): string {
-  return encoding === "" ? lenientUtf8.decode(bytes) : new TextDecoder(encoding, { fatal: false }).decode(bytes);
+  if (encoding === "") return decodedUtf8(bytes) ?? lenientUtf8.decode(bytes);
+  return new TextDecoder(encoding, { fatal: false }).decode(bytes);
 }
 
 /**

@@ -15,6 +15,7 @@
 // custom token formats of other vendors.
 
 import { coreLoaded, findNeedles } from "./core.js";
+import { hintLines, replaceInLines } from "./redact-lines.js";
 
 /** The kinds of secret recognised; each names its marker `[REDACTED:<kind>]`. */
 export type SecretKind =
@@ -70,6 +71,11 @@ interface Rule {
    * placeholder, an already redacted value). Default: the whole match becomes the marker.
    */
   replace?: (match: string, groups: string[]) => string | null;
+  /**
+   * No match spans a "\n", and the pattern's `^`, `$` and lookarounds read a "\n" as they read
+   * the text's edges: in a long text the rule searches only the lines that hold one of its hints.
+   */
+  lineLocal?: true;
 }
 
 // Characters that may surround a token without being part of it.
@@ -133,6 +139,7 @@ const RULES: readonly Rule[] = [
     kind: "url-credentials",
     pattern: /(:\/\/[^\s/:@'"`<>]+:)([^\s/@'"`<>]+)@/g,
     hints: ["://"],
+    lineLocal: true,
     replace: (match, [prefix, value]) =>
       value.startsWith(REDACTION_MARKER_PREFIX) ? null : prefix + marker("url-credentials") + match.slice(prefix.length + value.length),
   },
@@ -147,17 +154,18 @@ const RULES: readonly Rule[] = [
     pattern: /((?:aws_?)?secret_?(?:access_?)?key(?:_id)?["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     hints: ["secret"],
     replace: keepPrefix("aws-secret-access-key"),
+    lineLocal: true,
   },
   {
     kind: "github-token",
     pattern: new RegExp(`${B}(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})${E}`, "g"),
     literals: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
   },
-  { kind: "anthropic-key", pattern: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,}`, "g"), hints: ["sk-ant-"] },
+  { kind: "anthropic-key", pattern: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,}`, "g"), hints: ["sk-ant-"], lineLocal: true },
   { kind: "openai-key", pattern: new RegExp(`${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}`, "g"), literals: ["sk-"] },
   { kind: "slack-token", pattern: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,}`, "g"), literals: ["xox"] },
   { kind: "google-api-key", pattern: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}${E}`, "g"), literals: ["AIza"] },
-  { kind: "stripe-key", pattern: new RegExp(`${B}(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}${E}`, "g"), hints: ["_live_", "_test_"] },
+  { kind: "stripe-key", pattern: new RegExp(`${B}(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}${E}`, "g"), hints: ["_live_", "_test_"], lineLocal: true },
   { kind: "jwt", pattern: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, "g"), literals: ["eyJ"] },
   // Authorization-style headers: the whole credential after the scheme.
   {
@@ -171,6 +179,7 @@ const RULES: readonly Rule[] = [
     pattern: /((?:x-api-key|api-key|x-auth-token|x-access-token|private-token)["']?[ \t]*[:=][ \t]*["']?)([^\s"'\\,;]+)/gi,
     hints: ["api-key", "-token"],
     replace: (match, groups) => (isCodeLike(groups[1]) ? null : keepPrefix("authorization")(match, groups)),
+    lineLocal: true,
   },
   {
     kind: "bearer-token",
@@ -188,6 +197,7 @@ const RULES: readonly Rule[] = [
       if (isPlaceholder(inner)) return null;
       return prefix + quoted[0] + marker("assignment") + quoted[0] + match.slice(prefix.length + quoted.length);
     },
+    lineLocal: true,
   },
   // Unquoted values: `KEY=value` (env files, `env` output, URLs' query strings) with no space
   // around `=`, and `key: value` (YAML, headers). Code such as `token = next_token()` is left
@@ -197,12 +207,14 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`(${SECRET_WORD}=)([^\\s"'&;,#)\\]}]+)`, "gi"),
     hints: ASSIGNMENT_HINTS,
     replace: (match, [prefix, value]) => (isCodeLike(value) ? null : keepPrefix("assignment")(match, [prefix, value])),
+    lineLocal: true,
   },
   {
     kind: "assignment",
     pattern: new RegExp(`(^[ \\t-]*${SECRET_KEY_NAME}:[ \\t]+)([^\\s"']+)(?=[ \\t]+#|[ \\t]*$)`, "gim"),
     hints: ASSIGNMENT_HINTS,
     replace: (match, [prefix, value]) => (isCodeLike(value) ? null : keepPrefix("assignment")(match, [prefix, value])),
+    lineLocal: true,
   },
   // Command-line flags: --password x, --token=x, --api-key x.
   {
@@ -247,6 +259,8 @@ interface Prefilter {
   needles: readonly string[];
   /** Per rule, the needles one of which occurs wherever one of its literals or hints does. */
   ruleNeedles: ReadonlyMap<Rule, readonly number[]>;
+  /** Per hint (as a rule writes it), the needles it contains. */
+  hintNeedles: ReadonlyMap<string, readonly number[]>;
 }
 
 let prefilter: Prefilter | undefined;
@@ -258,7 +272,9 @@ function corePrefilter(): Prefilter {
   const all = [...new Set([...strings.values()].flat())];
   const needles = all.filter((n) => !all.some((m) => m !== n && n.includes(m)));
   const ruleNeedles = new Map(RULES.map((r) => [r, needles.flatMap((n, i) => (strings.get(r)!.some((x) => x.includes(n)) ? [i] : []))]));
-  return (prefilter = { needles, ruleNeedles });
+  const hints = RULES.flatMap((r) => r.hints ?? []);
+  const hintNeedles = new Map(hints.map((h) => [h, needles.flatMap((n, i) => (h.toLowerCase().includes(n) ? [i] : []))]));
+  return (prefilter = { needles, ruleNeedles, hintNeedles });
 }
 
 /** An unquoted value that is an expression or a reference rather than a literal secret. */
@@ -269,20 +285,59 @@ function isCodeLike(value: string): boolean {
   return false;
 }
 
+/**
+ * Texts at least this long run their line-local rules (Rule.lineLocal) on the lines that hold a
+ * hint: below it a rule's pass over the whole text costs less than the searches for its hints.
+ */
+export const HINT_LINES_FROM = CORE_PREFILTER_FROM;
+
 /** Replaces every recognised secret in `text` with `[REDACTED:<kind>]`. Pure and deterministic. */
 export function redactSecrets(text: string): RedactionResult {
+  return redactText(text, text.length >= HINT_LINES_FROM);
+}
+
+/**
+ * redactSecrets(), its line-local rules searching the lines that hold their hints (`byLines`)
+ * or the whole text: the same answer either way.
+ */
+export function redactText(text: string, byLines: boolean): RedactionResult {
   const kinds: Partial<Record<SecretKind, number>> = {};
   let count = 0;
   let out = text;
   // Rules share hint lists (every assignment rule): each list is searched once per text.
   const hinted = new Map<RegExp, boolean>();
+  const linesOf = new Map<readonly string[], number[]>();
   // Which needles the text holds, from one pass in the core (when it prefilters this text);
   // dropped once the text changes.
   const long = text.length >= CORE_PREFILTER_FROM || (text.length >= CORE_PREFILTER_LOADED_FROM && coreLoaded()) ? corePrefilter() : undefined;
   let shapes = long ? findNeedles(text, long.needles) : undefined;
+  const replacer =
+    (rule: Rule) =>
+    (match: string, ...rest: unknown[]): string => {
+      const replaced = rule.replace ? rule.replace(match, captureGroups(rest)) : marker(rule.kind);
+      if (replaced === null || replaced === match) return match;
+      count++;
+      // the text changed
+      hinted.clear();
+      linesOf.clear();
+      shapes = undefined;
+      kinds[rule.kind] = (kinds[rule.kind] ?? 0) + 1;
+      return replaced;
+    };
   for (const rule of RULES) {
     if (shapes && rule.first === undefined && !long!.ruleNeedles.get(rule)!.some((i) => shapes![i])) continue;
     if (rule.literals && !rule.literals.some((l) => out.includes(l))) continue;
+    if (byLines && rule.lineLocal) {
+      const hintList = rule.hints!;
+      let lines = linesOf.get(hintList);
+      if (lines === undefined) {
+        // A hint none of whose needles the core found is not searched for.
+        const present = shapes ? hintList.filter((h) => long!.hintNeedles.get(h)!.some((i) => shapes![i])) : hintList;
+        linesOf.set(hintList, (lines = hintLines(out, present)));
+      }
+      if (lines.length > 0) out = replaceInLines(out, lines, rule.pattern, replacer(rule));
+      continue;
+    }
     const hints = rule.hints && HINT_PATTERNS.get(rule.hints)!;
     if (hints) {
       if (!hinted.has(hints)) hinted.set(hints, hints.test(out));
@@ -293,15 +348,7 @@ export function redactSecrets(text: string): RedactionResult {
     rule.pattern.lastIndex = from;
     if (!rule.pattern.test(out)) continue; // most texts hold no secret: one cheap test per rule
     rule.pattern.lastIndex = 0;
-    out = out.replace(rule.pattern, (match: string, ...rest: unknown[]) => {
-      const replaced = rule.replace ? rule.replace(match, captureGroups(rest)) : marker(rule.kind);
-      if (replaced === null || replaced === match) return match;
-      count++;
-      hinted.clear(); // the text changed
-      shapes = undefined;
-      kinds[rule.kind] = (kinds[rule.kind] ?? 0) + 1;
-      return replaced;
-    });
+    out = out.replace(rule.pattern, replacer(rule));
   }
   return { text: out, count, kinds };
 }

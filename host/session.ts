@@ -17,6 +17,7 @@ import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteRe
 import { CORE_ESCAPE_FROM } from "./log/output-line.js";
 import type { CompactDetails } from "./core-api.js";
 import { RedactionMemo } from "./redaction-memo.js";
+import { withUtf8Once } from "./log/utf8-once.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { resolveSummarizerOptions, type ResolvedSummarizerOptions } from "./summarizer/options.js";
 import { worthSummarizing } from "./summarizer/defaults.js";
@@ -188,6 +189,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       return whole ?? this.processBounded(input, callId, options);
     }
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
+    // The log's redaction and the digest read bytes as text: decoded once for both.
+    if (output instanceof Uint8Array) return withUtf8Once(output, () => this.processWhole(input, callId, options));
     return this.processWhole(input, callId, options);
   }
 

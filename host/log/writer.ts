@@ -8,6 +8,7 @@ import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
 import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, withOutputLineAround, type JsonEscaper } from "./output-line.js";
+import { validUtf8Text } from "./utf8-once.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
 import {
@@ -446,7 +447,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (!this.redact) return output;
     if (typeof output === "string") return this.redact(output);
     if (!isText(output)) return output;
-    const text = Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("utf8");
+    const text = validUtf8Text(output);
     const redacted = this.redact(text);
     return redacted === text ? output : redacted;
   }
