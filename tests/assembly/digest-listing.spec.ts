@@ -116,6 +116,27 @@ describe("listing parse", () => {
     expect(p.notes.length).toBe(3);
     expect(p.errors.length).toBe(0);
   });
+  it("a tool's complaints among the entries are errors, whatever the tool", () => {
+    // tsort of build-order pairs with a loop (GNU coreutils 9.1), cut: the order goes on around
+    // the loop's report, whose members are then listed again.
+    const tsort =
+      "cart/core\n" + //                                        1: an entry
+      "tsort: build-order.txt: input contains a loop:\n" + //  2: an error
+      "tsort: cart/export\n" + //                               3: an error, though it names a path
+      "cart/export\n" + //                                      4: an entry
+      "search/store\n"; //                                      5: an entry
+    const p = parseListing(tsort);
+    expect(p.mode).toBe(ListingMode.Paths);
+    expect(p.errors.join(",")).toBe("1,2");
+    expect(p.paths.join(",")).toBe("cart/core,cart/export,search/store");
+    // find's own complaint, as before.
+    expect(parseListing("./a.ts\nfind: \u2018./secret\u2019: Permission denied\n./b.ts\n").errors.join(",")).toBe("1");
+    // Not complaints: an ls -R header (its colon ends the line), a capitalised archive line.
+    expect(parseListing(LS_R).errors.length).toBe(0);
+    expect(parseListing(UNZIP_V).errors.length).toBe(0);
+    // A name with a colon in it but no command word before it stays an entry.
+    expect(parseListing("./notes/2024-03-01: draft.md\n./a.ts\n").errors.length).toBe(0);
+  });
   it("ls -l --time-style=long-iso: a date, a time, then the name", () => {
     const p = parseListing("total 8\n-rw-r--r-- 1 root root    6 2026-11-25 02:20 a.txt\ndrwxr-xr-x 2 root root 4096 2026-11-25 02:20 sub\n");
     expect(p.paths.join(",")).toBe("a.txt,sub");

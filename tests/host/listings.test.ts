@@ -103,3 +103,15 @@ describe("rows under a header without a rule are counted", () => {
     expect(text.split("\n")[0]).toContain(`table: ${tasks} rows`);
   });
 });
+
+describe("a tool's complaints among the entries are told apart by their shape, not by the tool's name", () => {
+  // A complaint is a lower-case command word ended by ": " ("find: ‘x’: Permission denied"); the
+  // tuning part's listings hold none, so each must keep every line an entry or a note.
+  it("takes no archive line, header or path of a real listing for a complaint (unzip -l, zipinfo, ls -R, find, jar tf)", () => {
+    for (const id of ["unzip-l-junit-jar", "zipinfo-junit4-jar", "ls-r-gemini-src", "find-usr-include-headers", "jar-tf-hamcrest"]) {
+      const { text } = digest(id, "balanced");
+      expect(text.split("\n")[0], id).toMatch(/^Listed [\d,]+ (entries|files)/);
+      expect(text.split("\n")[0], id).not.toMatch(/\d errors?\b/);
+    }
+  });
+});
