@@ -218,7 +218,7 @@ function isErrorLine(s: string, a: i32, b: i32): bool {
   let i = a;
   while (i < b) {
     const c = unitAt(s, i);
-    if (!(<u32>(c - 0x61) < 26 || (i > a && (isDigit(c) || c == CharCode.MINUS || c == CharCode.UNDERSCORE || c == CharCode.DOT)))) break;
+    if (<u32>(c - 0x61) >= 26 && !(i > a && (isDigit(c) || c == CharCode.MINUS))) break;
     i++;
   }
   return i > a && i + 1 < b && unitAt(s, i) == CharCode.COLON && unitAt(s, i + 1) == CharCode.SPACE;
