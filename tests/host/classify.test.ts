@@ -32,6 +32,10 @@ const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
     got: "SearchResults",
     reason: "markdownlint prints `docs/express.md:12 MD022/blanks-around-headings …`, a path:line prefix on every line, which reads like grep -n output",
   },
+  "corpus/tsort-loop": {
+    got: "DirectoryListing",
+    reason: "tsort prints one module name a line, and the names (`cart/core`, `tax/api`) are slash-separated like paths, which reads like find output",
+  },
 };
 
 /** Every fixture that states its tool and category, held-out ones aside: tests/fixtures/<id>/ and tests/fixtures/corpus/<id>/. */
