@@ -20,6 +20,8 @@ export const enum Link {
 export class SimpleCommand {
   words: string[] = [];
   next: Link = Link.Sequence;
+  /** `> file`, `1>> file`: what the command prints goes elsewhere; only its stderr is seen. */
+  stdoutAway: bool = false;
 }
 
 class Splitter {
@@ -226,10 +228,14 @@ export function splitCommandLine(s: string): SimpleCommand[] {
         i = end;
         continue;
       }
+      let fd = 1;
       if (p.wordIsFd()) {
+        fd = p.word.length == 1 ? p.word.charAt(0) - 0x30 : -1;
         p.word = new StrBuf(64);
         p.inWord = false;
       } else p.endWord();
+      // `>&2` joins the streams: still seen.
+      if (c == CharCode.GT && fd == 1 && next != 0x26) p.current.stdoutAway = true;
       i = redirection(p, s, i);
     } else {
       p.word.addChar(c);

@@ -147,6 +147,14 @@ export function describeCommand(words: string[], from: i32, upstream: bool, impl
 
 /** The kind of a pipeline's output: commands[first..last] joined by `|`. */
 function pipelineKind(commands: SimpleCommand[], first: i32, last: i32, depth: i32): CommandKind {
+  const k = streamKind(commands, first, last, depth);
+  // Its standard output sent to a file, the pipeline shows only what its last command writes to
+  // stderr: diagnostics, whatever that command prints (`xargs -n1 python3 -m json.tool > /dev/null`).
+  return commands[last].stdoutAway && k.role != Role.Neutral ? unknownOutput() : k;
+}
+
+/** The kind of what commands[first..last] print. */
+function streamKind(commands: SimpleCommand[], first: i32, last: i32, depth: i32): CommandKind {
   // Walk back over the filters to the command whose output they pass on.
   let filtered = false;
   let at = last;

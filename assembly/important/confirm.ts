@@ -168,11 +168,13 @@ export function confirmAt(s: string, pos: i32): i32 {
     // make: *** [target] Error 2 / make[1]: *** No rule to make target
     return exactIs(s, pos - 2, ": ***") ? Kind.Error : Kind.None;
   }
-  // ✕ ✖ ✗ ✘ (U+2715–2718) and × (U+00D7) marking a failed test at a line start; the
-  // dingbats also as a word of their own after a test's name in a drawn tree
-  // ("│  ├─ discountTenPercent() ✘ 10 % off …"), where × would be arithmetic.
-  if ((c0 == 0xd7 || <u32>(c0 - 0x2715) <= 3) && atLineStart(s, pos)) return Kind.Failure;
-  if (<u32>(c0 - 0x2715) <= 3 && standsAlone(s, pos)) return Kind.Failure;
+  // ✕ ✖ ✗ ✘ (U+2715–2718), the cross mark ❌ (U+274C) and × (U+00D7) marking a failed test at
+  // a line start; the dingbats also as a word of their own after a test's name in a drawn tree
+  // ("│  ├─ discountTenPercent() ✘ 10 % off …") or a verdict ("[Result]: ❌ Fail"), where ×
+  // would be arithmetic.
+  const dingbat = <u32>(c0 - 0x2715) <= 3 || c0 == 0x274c;
+  if ((c0 == 0xd7 || dingbat) && atLineStart(s, pos)) return Kind.Failure;
+  if (dingbat && standsAlone(s, pos)) return Kind.Failure;
   return Kind.None;
 }
 

@@ -5,7 +5,7 @@
 //   rr  error, ERROR, npm ERR!        fa  fail…, fatal, fault
 //   pa  panic, "5 passed"             wa  warning
 //   eb  Traceback                     xc  Exception      xi  exit status N
-//   **  make: ***                     Ra  Ran N tests    × ✕✖✗✘ at a line start
+//   **  make: ***                     Ra  Ran N tests    × ✕✖✗✘❌ at a line start
 // Only the few places that match are confirmed (confirm.ts), so a log scans
 // at memory speed whatever its content.
 import { CharCode } from "../util/chars";
@@ -86,7 +86,7 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineS
   const c1 = i + 1 < s.length ? unitAt(s, i + 1) : 0;
   const l0 = c0 | 0x20;
   const l1 = c1 | 0x20;
-  if (c0 > 0xff) return <u32>(c0 - 0x2715) <= 3;
+  if (c0 > 0xff) return <u32>(c0 - 0x2715) <= 3 || c0 == 0x274c;
   if (c1 > 0xff) return c0 == 0xd7;
   if (l1 == 0x61) return l0 == 0x66 || l0 == 0x70 || l0 == 0x77 || c0 == 0x52;
   return (l0 == 0x72 && l1 == 0x72) || (l0 == 0x65 && l1 == 0x62) || (l0 == 0x78 && (l1 == 0x63 || l1 == 0x69)) ||
@@ -161,6 +161,7 @@ export function scanImportant(s: string, keepNewlines: bool = false): Scan {
     const surMask = i16x8.splat(<i16>0xf800);
     const surV = i16x8.splat(<i16>0xd800);
     const dingbat = i16x8.splat(0x2715);
+    const crossMark = i16x8.splat(0x274c);
     const three = i16x8.splat(3);
     while (i + 18 <= n) {
       const p = base + (<usize>i << 1);
@@ -176,8 +177,8 @@ export function scanImportant(s: string, keepNewlines: bool = false): Scan {
       if (v128.any_true(v128.and(both, asciiMask))) {
         // Rare in logs: non-ASCII units. Test marks and surrogates only here.
         t = v128.or(t, i8x16.eq(r0, timesV));
-        const da = i16x8.le_u(i16x8.sub(a0, dingbat), three);
-        const db = i16x8.le_u(i16x8.sub(b0, dingbat), three);
+        const da = v128.or(i16x8.le_u(i16x8.sub(a0, dingbat), three), i16x8.eq(a0, crossMark));
+        const db = v128.or(i16x8.le_u(i16x8.sub(b0, dingbat), three), i16x8.eq(b0, crossMark));
         t = v128.or(t, i8x16.narrow_i16x8_s(da, db));
         if (v128.any_true(v128.or(i16x8.eq(v128.and(a0, surMask), surV), i16x8.eq(v128.and(b0, surMask), surV)))) {
           pairs += pairsEndingIn(s, i, i + 16);

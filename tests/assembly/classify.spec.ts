@@ -509,6 +509,15 @@ describe("pipelines", () => {
     expectCommand("find . -name '*.ts' | xargs grep -n foo", GREP_HITS, Category.SearchResults);
     expectCommand("git ls-files | xargs cat", "x\n", Category.FileContent);
     expectCommand("git ls-files | xargs wc -l", "3 a\n", Category.CommandOutput);
+    // With its standard output sent to a file, a command shows only its complaints, whatever it prints.
+    const complaint = "python3 -m json.tool conf/a.json\nExpecting ',' delimiter: line 4 column 3 (char 43)\n";
+    expectCommand("find conf -name '*.json' | xargs -t -n 1 python3 -m json.tool > /dev/null", complaint, Category.CommandOutput);
+    expectCommand("python3 -m json.tool a.json 1>>checked.log", complaint, Category.CommandOutput);
+    // Its stderr sent away, or its output joined to stderr, what it prints is still seen.
+    expectCommand("python3 -m json.tool a.json 2>/dev/null", JSON_DOC, Category.StructuredData);
+    expectCommand("python3 -m json.tool a.json >&2", JSON_DOC, Category.StructuredData);
+    // A setup step sent to /dev/null stays a setup step: the listing before it decides.
+    expectCommand("ls -la; cd /tmp > /dev/null", LS_L, Category.DirectoryListing);
     expectCommand("echo x | python3 -c 'import sys'", PLAIN, Category.CommandOutput);
     expectCommand("grep -rn x . |& head", GREP_HITS, Category.SearchResults);
   });

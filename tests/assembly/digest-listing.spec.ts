@@ -116,6 +116,45 @@ describe("listing parse", () => {
     expect(p.notes.length).toBe(3);
     expect(p.errors.length).toBe(0);
   });
+  it("a tool's complaints among the entries are errors, whatever the tool", () => {
+    // tsort of build-order pairs with a loop (GNU coreutils 9.1), cut: the order goes on around
+    // the loop's report, whose members are then listed again.
+    const tsort =
+      "cart/core\n" + //                                        1: an entry
+      "tsort: build-order.txt: input contains a loop:\n" + //  2: an error
+      "tsort: cart/export\n" + //                               3: an error, though it names a path
+      "cart/export\n" + //                                      4: an entry
+      "search/store\n"; //                                      5: an entry
+    const p = parseListing(tsort);
+    expect(p.mode).toBe(ListingMode.Paths);
+    expect(p.errors.join(",")).toBe("1,2");
+    expect(p.paths.join(",")).toBe("cart/core,cart/export,search/store");
+    // find's own complaint, as before.
+    expect(parseListing("./a.ts\nfind: \u2018./secret\u2019: Permission denied\n./b.ts\n").errors.join(",")).toBe("1");
+    // Not complaints: an ls -R header (its colon ends the line), a capitalised archive line.
+    expect(parseListing(LS_R).errors.length).toBe(0);
+    expect(parseListing(UNZIP_V).errors.length).toBe(0);
+    // A name with a colon in it but no command word before it stays an entry.
+    expect(parseListing("./notes/2024-03-01: draft.md\n./a.ts\n").errors.length).toBe(0);
+  });
+  it("a record naming its entry after its last tab is one entry, not a row of names in columns", () => {
+    // git ls-tree -r -l HEAD (git 2.39): mode, type, object id, the size padded into a column, a tab, the path.
+    const lsTree =
+      "100644 blob fdcdd446587754ad54f355c216178b412a9ea24e     539\tshop/auth/README.md\n" + // 1: 539 bytes
+      "100644 blob e0e31c934686875b5edc87fd0cf2959d84db0d6f    1926\tshop/auth/schema.sql\n" + // 2
+      "100644 blob 3f1a2b3c4d5e6f708192a3b4c5d6e7f801234567  320000\tshop/static/vendor/chart.min.js\n"; // 3
+    const p = parseListing(lsTree);
+    expect(p.mode).toBe(ListingMode.Ls);
+    expect(p.paths.join(",")).toBe("shop/auth/README.md,shop/auth/schema.sql,shop/static/vendor/chart.min.js");
+    expect(p.size[0]).toBe(539);
+    expect(p.size[2]).toBe(320000);
+    // git ls-files -s: the stage after one space is no size.
+    const q = parseListing("100644 fdcdd446587754ad54f355c216178b412a9ea24e 0\tshop/a.py\n100644 e0e31c934686875b5edc87fd0cf2959d84db0d6f 0\tshop/b.py\n");
+    expect(q.paths.join(",")).toBe("shop/a.py,shop/b.py");
+    expect(q.size[0]).toBe(-1);
+    // ls -C: names in columns, one starting with a digit but no words after it.
+    expect(parseListing("2024.txt\tREADME.md\tsrc\nnotes.md\tpackage.json\n").paths.length).toBe(5);
+  });
   it("ls -l --time-style=long-iso: a date, a time, then the name", () => {
     const p = parseListing("total 8\n-rw-r--r-- 1 root root    6 2026-11-25 02:20 a.txt\ndrwxr-xr-x 2 root root 4096 2026-11-25 02:20 sub\n");
     expect(p.paths.join(",")).toBe("a.txt,sub");

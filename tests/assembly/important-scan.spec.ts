@@ -32,7 +32,7 @@ describe("scanImportant", () => {
       "error", "Error", "ERROR", "errors", "npm ERR! x", "[ERR]", "fail", "FAILED", "failures", "fatal", "Segmentation fault",
       "panic", "panicked", "5 passed", "12 passing", "warning", "Warnings", "WARN", "DeprecationWarning:", "Ran 4 tests",
       "Traceback (most recent call last):", "Exception", "NullPointerException", "exit status 1", "exited with code 2",
-      "make: *** [all] Error 2", "\u2715 test", "\u00d7 test", "name() \u2718 10 % off", "name() \u2718",
+      "make: *** [all] Error 2", "\u2715 test", "\u00d7 test", "name() \u2718 10 % off", "name() \u2718", "\u274c test", "[Result]: \u274c Fail",
       // near misses that must stay unflagged, as the confirmer says
       "-Wall", "always", "parentheses", "falsy", "pattern", "water", "Random", "ebb", "excel", "exits", "**",
     ];
@@ -51,5 +51,19 @@ describe("scanImportant", () => {
     // Inside a word or a symbol run it is not a mark of its own.
     expect(scannedKinds("a\u2718b\nx \u2718\u2718 y\n")).toBe("");
     expect(scannedKinds("2 \u00d7 10.00 = 20.00\n")).toBe("");
+  });
+
+  it("takes the cross mark emoji at a line start or standing alone as a failure", () => {
+    // A test runner's report (as-pect 8.1): the file's line, its failing test's line, the verdict.
+    const report =
+      "\u2714 assembly/__tests__/cart.spec.ts Pass: 6 / 6 Todo: 0 Time: 3.1ms\n" + // 1: passed
+      "\u274c assembly/__tests__/tax.spec.ts Pass: 5 / 6 Todo: 0 Time: 1.2ms\n" + //   2: the failing file
+      "  Failed: tax\n" + //                                                           3: a failure word
+      "    \u274c tax rule 3 rounds 9 items to cents - tax total after rounding\n" + // 4: the failing test
+      "      [Actual]  : 9.9\n" + //                                                   5
+      "   [Result]: \u274c Fail\n"; //                                                 6: the verdict
+    expect(scannedKinds(report)).toBe("2:5,3:5,4:5,6:5");
+    // Inside a word it is not a mark of its own.
+    expect(scannedKinds("done\u274cnot\n")).toBe("");
   });
 });

@@ -3,8 +3,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { classify, clean, outputToText } from "../../host/core-api.js";
 import { coreUnitsLowered } from "../../host/core.js";
+import { compact } from "../../host/pipeline.js";
 import type { Category } from "../../host/types.js";
 import { HELD_OUT_PROGRAMS, isHeldOut } from "./support/held-out.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const fixtureRoot = join(root, "tests/fixtures");
@@ -31,6 +33,10 @@ const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
   "corpus/markdownlint-readmes": {
     got: "SearchResults",
     reason: "markdownlint prints `docs/express.md:12 MD022/blanks-around-headings …`, a path:line prefix on every line, which reads like grep -n output",
+  },
+  "corpus/tsort-loop": {
+    got: "DirectoryListing",
+    reason: "tsort prints one module name a line, and the names (`cart/core`, `tax/api`) are slash-separated like paths, which reads like find output",
   },
 };
 
@@ -163,5 +169,21 @@ describe("classify through the binding", () => {
     expect(classify("unknown_tool", {}, doc.slice(0, 20000))).toBe("StructuredData");
     expect(classify("unknown_tool", {}, doc.slice(0, 9000))).toBe("StructuredData");
     expect(classify("unknown_tool", {}, doc.slice(0, 8000))).toBe("CommandOutput"); // all seen, unclosed
+  });
+});
+
+describe("a command line whose output goes to a file", () => {
+  // xargs -t writes each command it runs to stderr, and the checks' own output goes to
+  // /dev/null: what the call returns is stderr, a run's trace and its failures.
+  it("is command output whatever its last command prints (xargs -t … > /dev/null)", () => {
+    const f = fixture("corpus/xargs-json-check");
+    const { text } = outputToText(new Uint8Array(f.output));
+    expect(classify(f.meta.tool!, f.meta.args, clean(text))).toBe("CommandOutput");
+    const { input, hint } = tuningFixture("xargs-json-check");
+    const minimal = compact(input, { level: "minimal" }, { hint }).llmContent;
+    expect(minimal.split("\n")[0]).toMatch(/^exit 123 \(failed\)/);
+    const errors = text.split("\n").filter((l) => l.startsWith("Expecting "));
+    expect(errors.length).toBe(4);
+    expect(errors.filter((l) => minimal.includes(l)).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,7 +1,8 @@
 // Column-aligned listings and numbered entries, on real captures of the tuning part of
 // the corpus: a padded table cut under a small budget loses its padding (so more rows
 // fit, each whole), the slack of a small budget goes to whole rows at one end, and entries
-// numbered 1…N are counted once in the status line.
+// numbered 1…N are counted once in the status line; a tool's complaints among its entries
+// are errors, and a row of fields before a tab and its name is one entry with its size.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { tuningFixture } from "./support/tuning-fixture.js";
@@ -101,5 +102,42 @@ describe("rows under a header without a rule are counted", () => {
     const header = lines.findIndex((l) => /^\s+PID USER/.test(l));
     const tasks = lines.slice(header + 1).filter((l) => /^\s*\d+ /.test(l)).length;
     expect(text.split("\n")[0]).toContain(`table: ${tasks} rows`);
+  });
+});
+
+describe("a tool's complaints among the entries are told apart by their shape, not by the tool's name", () => {
+  // A complaint is a lower-case command word ended by ": " ("find: ‘x’: Permission denied"); the
+  // tuning part's listings hold none, so each must keep every line an entry or a note.
+  it("takes no archive line, header or path of a real listing for a complaint (unzip -l, zipinfo, ls -R, find, jar tf)", () => {
+    for (const id of ["unzip-l-junit-jar", "zipinfo-junit4-jar", "ls-r-gemini-src", "find-usr-include-headers", "jar-tf-hamcrest"]) {
+      const { text } = digest(id, "balanced");
+      expect(text.split("\n")[0], id).toMatch(/^Listed [\d,]+ (entries|files)/);
+      expect(text.split("\n")[0], id).not.toMatch(/\d errors?\b/);
+    }
+  });
+
+  it("shows tsort's loop complaints as errors, not as directories of the order (tsort)", () => {
+    const { meta } = tuningFixture("tsort-loop");
+    const balanced = digest("tsort-loop", "balanced").text;
+    // 300 modules ordered, then four complaints: the loop's heading and the three names in it.
+    expect(balanced.split("\n")[0]).toBe("Listed 300 files in 15 directories; 4 errors");
+    for (const line of meta.facts.errorLines) expect(balanced, line).toContain(line);
+    expect(balanced).not.toMatch(/Top level.*tsort:/);
+    const minimal = digest("tsort-loop", "minimal").text;
+    expect(minimal.split("\n")[0]).toMatch(/; 4 errors$/);
+    expect(minimal).toContain("tsort: build-order.txt: input contains a loop:");
+  });
+});
+
+describe("a row of fields before a tab and its name is one entry", () => {
+  it("lists git ls-tree -l's files with their sizes, not its fields as names (git ls-tree -r -l)", () => {
+    const { text, lines } = digest("git-ls-tree-long", "minimal");
+    const rows = lines.filter((l) => l.includes("\t"));
+    expect(rows.length).toBe(91);
+    expect(text.split("\n")[0]).toBe(`Listed ${rows.length} entries`);
+    // The largest blob, by the size padded before its tab.
+    const largest = rows.map((r) => ({ size: Number(r.split("\t")[0].trim().split(/ +/)[3]), path: r.split("\t")[1] })).sort((a, b) => b.size - a.size)[0];
+    expect(text).toContain(`Largest: ${largest.size} ${largest.path}`);
+    expect(text).not.toMatch(/Top level.*blob/);
   });
 });

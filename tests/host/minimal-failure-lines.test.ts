@@ -2,7 +2,8 @@
 // captures of the tuning part of the corpus: what a failed spec expected rather than a
 // frame that names no file, a TAP report's expected and actual values and its totals
 // rather than the keys that name the failure's kind, and the start of a last line too
-// long for the tail (a link step) rather than nothing.
+// long for the tail (a link step) rather than nothing, and a runner's tests marked ❌
+// rather than its banner.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { tuningFixture } from "./support/tuning-fixture.js";
@@ -34,5 +35,15 @@ describe("minimal level: what a failure states", () => {
     const text = minimal("make-c-warnings-only");
     expect(text).toMatch(/^320: gcc -o bin\/inventory build\/buffer\.o .* \[\.\.\.[\d,]+ chars omitted\.\.\.\]$/m);
     expect(text).toContain("src/hash.c:6:21: warning: comparison of integer expressions of different signedness");
+  });
+
+  it("shows the tests a runner marks with ❌, not its banner (as-pect)", () => {
+    const { meta } = tuningFixture("as-pect-failing-rules");
+    const text = minimal("as-pect-failing-rules");
+    // Seven failing tests in six files; 800 chars hold most of them with their files.
+    const shown = meta.facts.errorLines.filter((line) => text.includes(line));
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    expect(text).toContain("[Result]: ❌ Fail");
+    expect(text).not.toContain("⚡AS-pect⚡");
   });
 });

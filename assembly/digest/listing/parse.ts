@@ -10,7 +10,7 @@
 // Unknown shapes give mode None.
 import { CharCode, isDigit, isUnitOf } from "../../util/chars";
 import { blanksEnd, digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
-import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
+import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 import { isWordOf } from "../../util/words";
 import { StringIndex } from "../../util/string-index";
 
@@ -208,9 +208,20 @@ export function sizeValue(s: string, a: i32, b: i32): f64 {
   return v;
 }
 
+/**
+ * A tool's complaint among the entries ("find: ‘/proc/1’: Permission denied", "du: cannot read
+ * directory", a loop reported in the middle of an ordering): a lower-case command word ended by
+ * ": ". No entry reads so: a path's colon ends an `ls -R` header, and an archive's own lines
+ * ("Archive:  shop.zip") are capitalised.
+ */
 function isErrorLine(s: string, a: i32, b: i32): bool {
-  if (ASC_SHRINK_LEVEL >= 2) return startsWithOneOf(s, a, b, "find: |ls: |du: |tree: ");
-  return startsWithAt(s, a, b, "find: ") || startsWithAt(s, a, b, "ls: ") || startsWithAt(s, a, b, "du: ") || startsWithAt(s, a, b, "tree: ");
+  let i = a;
+  while (i < b) {
+    const c = unitAt(s, i);
+    if (<u32>(c - 0x61) >= 26 && !(i > a && (isDigit(c) || c == CharCode.MINUS))) break;
+    i++;
+  }
+  return i > a && i + 1 < b && unitAt(s, i) == CharCode.COLON && unitAt(s, i + 1) == CharCode.SPACE;
 }
 
 function isMonth(s: string, a: i32, b: i32): bool {
@@ -354,6 +365,30 @@ function addColumns(p: Listing, dir: string, s: string, a: i32, b: i32, line: i3
   }
 }
 
+/**
+ * A record that names one entry after its last tab, its fields before it starting with a number
+ * (`git ls-tree -l`: "100644 blob 1a2b…     539\tshop/cart.py"; `git ls-files -s`), not a row
+ * of names in columns: a name is seldom a number followed by more words.
+ */
+function isRecordRow(s: string, a: i32, b: i32): bool {
+  const tab = indexIn(s, a, b, "\t");
+  return tab > a && isDigit(unitAt(s, a)) && indexIn(s, a, tab, " ") >= 0;
+}
+
+/**
+ * The record's entry: the name after its last tab, and a size when the field before the tab is a
+ * number padded into a column (`ls-tree -l`'s sizes; `ls-files -s`'s stage follows one space).
+ */
+function addRecord(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32): void {
+  let tab = b - 1;
+  while (unitAt(s, tab) != CharCode.TAB) tab--;
+  // A space stands between the row's start and its tab, so this stops there at the latest.
+  let ss = tab;
+  while (isDigit(unitAt(s, ss - 1))) ss--;
+  const padded = unitAt(s, ss - 1) == CharCode.SPACE && unitAt(s, ss - 2) == CharCode.SPACE;
+  addName(p, dir, s, tab + 1, b, false, false, padded ? <f64>parseDigits(s, ss, tab) : -1, ss, tab, line);
+}
+
 function addName(p: Listing, dir: string, s: string, a: i32, b: i32, isDir: bool, link: bool, size: f64, ss: i32, se: i32, line: i32): void {
   let d = isDir;
   if (b - a > 1 && unitAt(s, b - 1) == CharCode.SLASH) {
@@ -447,6 +482,7 @@ function parseLs(p: Listing): void {
     }
     if (isModeString(s, a, b)) parseLong(p, dir, s, a, b, i);
     else if (p.longRows) p.notes.push(i); // zipinfo's "Archive:" line and its closing totals
+    else if (isRecordRow(s, a, b)) addRecord(p, dir, s, a, b, i);
     else if (indexIn(s, a, b, "  ") >= 0 || indexIn(s, a, b, "\t") >= 0) addColumns(p, dir, s, a, b, i);
     else addName(p, dir, s, a, b, false, false, -1, 0, 0, i);
   }
