@@ -328,9 +328,9 @@ function failureLine(text: string, nd: Ndjson, i: i32, room: i32): string {
   return whole <= room && whole * FOCUS_SAVES_DEN <= focused.length * FOCUS_SAVES_NUM ? nd.lines.line(i) : focused;
 }
 
-/** Focusing is worth its dropped members when the whole record is longer than the focused one by more than NUM/DEN. */
-const FOCUS_SAVES_NUM: i32 = 4;
-const FOCUS_SAVES_DEN: i32 = 3;
+/** Focusing is worth its dropped members when the whole record is more than NUM/DEN times the focused one (a fifth of it saved). */
+const FOCUS_SAVES_NUM: i32 = 5;
+const FOCUS_SAVES_DEN: i32 = 4;
 
 /** Records stating what was expected and what came instead, at most this many. */
 const MAX_ASSERTION_RECORDS: i32 = 16;
