@@ -20,7 +20,9 @@
 // same pass; one at least STANDOUT times its column's mean stands out, unless it is about
 // the sum of the others (a totals row, which the tail shows), or its column leaves most
 // lines without a number (bytecode's operands, not a table's). The first column holding
-// such rows offers them, largest first.
+// such rows offers them, largest first, after the column's header: the line just above its
+// first number, when that line has a word where the column's numbers stand ("self [us]").
+// A row taken out of its table is read through its header.
 //
 // A ranked run down the whole output of rows that are each a whole number and a name
 // (`267\tAda Okafor <…>`, `uniq -c | sort -rn`'s `  12 GET`) counts things per name: what
@@ -78,11 +80,16 @@ export class RankedRows {
   private tops: StaticArray<f64> = new StaticArray<f64>(MAX_COLS * COLUMN_FIELDS);
   /** Lines read: a column's numbers stand out only where at least half of them hold one. */
   private lines: i32 = 0;
+  /** Per column: the start of the line above its first number when that line holds a word there (else -1), and its line, negated once the number is read. */
+  private heads: StaticArray<i32> = new StaticArray<i32>(MAX_COLS * 2);
   /** Whether every line read is a whole number, then tokens with no number or '/' (leadingSum). */
   private counts: bool = true;
 
   constructor() {
-    for (let c = 0; c < MAX_COLS; c++) unchecked((this.above[c] = NaN));
+    for (let c = 0; c < MAX_COLS; c++) {
+      unchecked((this.above[c] = NaN));
+      unchecked((this.heads[c * 2] = -1));
+    }
   }
 
   /** Line `line` (1-based) [a, b) of s; `t` its first unit after spaces and tabs, `digits` 0 when it holds no digit. */
@@ -102,6 +109,16 @@ export class RankedRows {
       if (c == 0 ? v != Math.floor(v) : slash || v == v) this.counts = false;
       const prev = unchecked(this.above[c]);
       if (v > 0) this.largest(c, v, a, line);
+      // Until the column's first number, the last line with a word in it (or a line of words
+      // only, not read by column) is its header.
+      const h = c * 2;
+      if (unchecked(this.heads[h + 1]) >= 0) {
+        if (v == v) unchecked((this.heads[h + 1] = unchecked(this.heads[h]) >= 0 ? -unchecked(this.heads[h + 1]) : -1));
+        else if (p < b || (digits == 0 && t < b)) {
+          unchecked((this.heads[h] = a));
+          unchecked((this.heads[h + 1] = line));
+        } else unchecked((this.heads[h] = -1));
+      }
       const r = c * 4;
       if (v <= prev) {
         const step = unchecked(this.steps[c]);
@@ -175,6 +192,10 @@ export class RankedRows {
     for (let c = 0; this.bestStart < 0 && out.length == 0 && c < MAX_COLS; c++) {
       for (let k = 0; k < TOP_KEPT; k++) {
         if (!this.standsOut(c, k)) continue;
+        if (out.length == 0 && unchecked(this.heads[c * 2]) >= 0) {
+          out.push(unchecked(this.heads[c * 2]));
+          out.push(-unchecked(this.heads[c * 2 + 1]));
+        }
         const at = changetype<usize>(this.tops) + <usize>(c * COLUMN_FIELDS + 2 + k * 3 << 3);
         out.push(<i32>load<f64>(at, 8));
         out.push(<i32>load<f64>(at, 16));

@@ -322,6 +322,27 @@ describe("StructuredData: NDJSON", () => {
     expect(d.llm.includes(message)).toBe(true);
   });
 
+  it("shows a failure's record whole when focusing it would drop little, focused when it would drop much", () => {
+    // Shaped like tests/fixtures/corpus/cat-jsonl-events-errors: a job log whose failing
+    // record (line 301) differs from the others by its status and an "error" message.
+    const job = (i: i32, failed: bool): string =>
+      '{"ts": "2024-03-14T02:' + (10 + i / 60).toString() + ":" + (10 + i % 60).toString() + 'Z", "level": "' + (failed ? "error" : "info") + '", "job": ' + i.toString() +
+      ', "queue": "invoices", "status": "' + (failed ? "failed" : "ok") + '", "duration_ms": 27' + (failed ? ', "error": "SMTP 421 4.7.0 Try again later, closing connection"' : "") + "}";
+    const parts = new Array<string>();
+    for (let i = 0; i < 600; i++) parts.push(job(i, i == 300));
+    const d = digestStructured(parts.join("\n") + "\n", 800, new DigestContext("bash", "{}", 1), "");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    // 183 units whole; focused (about 165) it would lose only the duration.
+    expect(d.llm.includes("\n301: " + parts[300] + "\n")).toBe(true);
+    // A record whose message is a small part of it is still focused on the message.
+    const long = new Array<string>();
+    const pad = ', "retries": 0, "attempt": 1, "shard": 4, "region": "eu", "cpu_ms": 12, "mem_mb": 64, "cached": false, "priority": 3}';
+    for (let i = 0; i < 600; i++) long.push(job(i, i == 300).replace("}", pad));
+    const f = digestStructured(long.join("\n") + "\n", 800, new DigestContext("bash", "{}", 1), "");
+    expect(f.llm.includes("\n301: " + long[300] + "\n")).toBe(false);
+    expect(f.llm.includes('"error":"SMTP 421 4.7.0 Try again later, closing connection"')).toBe(true);
+  });
+
   it("counts records and keys, keeps first and last whole", () => {
     const parts = new Array<string>();
     for (let i = 0; i < 1000; i++) parts.push('{"id":' + i.toString() + ',"ok":true}');

@@ -178,6 +178,17 @@ describe("RankedRows: rows that stand out of a table no number ranks", () => {
     expect(rankedOf(text + rows(few))).toStrictEqual([]);
   });
 
+  it("offers the column's header first: the line just above its first number, when it holds words there", () => {
+    // 1      "  self   name": words where the numbers stand, the header
+    // 2–61   the rows of the first test, 40000 at line 10, 90000 at line 22
+    const values = unsorted(new Map<i32, string>().set(8, "40000").set(20, "90000"));
+    expect(rankedOf("  self   name\n" + rows(values))).toStrictEqual([1, 22, 10]);
+    // 1 "== banner ==", 2 blank, 3–62 the rows: a blank line stands between, so no header
+    expect(rankedOf("== banner ==\n\n" + rows(values))).toStrictEqual([23, 11]);
+    // 1 "a note on 3 runs" (a number, but none in the column), 2–61 the rows: a header
+    expect(rankedOf("  note 3 runs\n" + rows(values))).toStrictEqual([1, 22, 10]);
+  });
+
   it("offers a ranked run before any row that stands out", () => {
     // 1–10 fall by steps that differ; 11–70 unsorted values with 90000 at line 31
     const ranked = rows(["980", "870", "760", "640", "530", "420", "310", "250", "120", "60"]);

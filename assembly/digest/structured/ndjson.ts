@@ -316,6 +316,22 @@ function focusedLine(text: string, nd: Ndjson, i: i32, room: i32): string {
   return focusRecord(text, idx, room);
 }
 
+/**
+ * A failure's record within `room`: focused on its message, or whole when that
+ * fits and focusing would save little. The few members focusing drops then
+ * cost less than what they say (the queue, the job's duration), and the
+ * record's own text is what a reader searches the output for.
+ */
+function failureLine(text: string, nd: Ndjson, i: i32, room: i32): string {
+  const focused = focusedLine(text, nd, i, room);
+  const whole = nd.lines.end(i) - nd.lines.start(i);
+  return whole <= room && whole * FOCUS_SAVES_DEN <= focused.length * FOCUS_SAVES_NUM ? nd.lines.line(i) : focused;
+}
+
+/** Focusing is worth its dropped members when the whole record is more than NUM/DEN times the focused one (a fifth of it saved). */
+const FOCUS_SAVES_NUM: i32 = 5;
+const FOCUS_SAVES_DEN: i32 = 4;
+
 /** Records stating what was expected and what came instead, at most this many. */
 const MAX_ASSERTION_RECORDS: i32 = 16;
 /** Records longer than this are not read for an assertion (a bulk payload, not an event). */
@@ -465,7 +481,7 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
     let r = "";
     const long = lines.end(i) - lines.start(i) > room;
     // A failure's record cut by position would keep its timestamp and lose its message: focused or not at all.
-    if (failures[k] && unchecked(nd.kind[i]) == LINE_RECORD && long) r = focusedLine(text, nd, i, min(endCap, budget - used - 1 - extra));
+    if (failures[k] && unchecked(nd.kind[i]) == LINE_RECORD && long) r = failureLine(text, nd, i, min(endCap, budget - used - 1 - extra));
     else if (k >= rareFrom && long) continue;
     else r = renderLine(text, nd, i, room);
     if (r.length == 0) continue;
