@@ -167,8 +167,13 @@ export class RankedRows {
     this.bestLine = unchecked(this.runs[r + 1]);
   }
 
-  /** The first rows of the longest ranked run (else the rows that stand out) as (start, 1-based line) pairs, top first; closes the runs still open. */
-  rows(s: string): i32[] {
+  /**
+   * The first rows of the longest ranked run (else the rows that stand out) as (start, 1-based
+   * line) pairs, top first; closes the runs still open. Without `runs` a ranked run offers
+   * nothing (a larger budget's head shows its top rows where they are printed), but the rows
+   * that stand out still do: they stand anywhere in the table.
+   */
+  rows(s: string, runs: bool = true): i32[] {
     for (let c = 0; c < MAX_COLS; c++) this.close(c);
     const out = new Array<i32>();
     // No ranked run: the first column whose largest numbers stand out offers them.
@@ -181,7 +186,7 @@ export class RankedRows {
       }
     }
     let start = this.bestStart;
-    for (let k = 0; start >= 0 && k < min(this.bestRows, ROWS_OFFERED); k++) {
+    for (let k = 0; runs && start >= 0 && k < min(this.bestRows, ROWS_OFFERED); k++) {
       out.push(start);
       out.push(this.bestLine + k);
       start = findNewline(s, start, s.length) + 1;

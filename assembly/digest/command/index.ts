@@ -269,10 +269,11 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   if (sections.length > 0 && errorRoom > room - sections.length - 1) sections = "";
   if (sections.length > 0) room -= sections.length + 1;
   // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts),
-  // under a small budget after the top rows of a table it ranked by a number
-  // (important/ranked-rows.ts): a larger one's head shows them where they are printed.
+  // after the rows of a table that stand out by a number, and under a small budget after the
+  // top rows of a table it ranked by one (important/ranked-rows.ts): a larger one's head shows
+  // those where they are printed.
   const lined = perLine.skeleton;
-  const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : [];
+  const top = perLine.ranked.rows(text, budget < NUMBERED_BELOW);
   const ranked = top.length >> 1;
   const skeleton = lined !== null ? lined.order(top) : null;
   const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
