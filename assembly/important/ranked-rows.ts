@@ -171,9 +171,10 @@ export class RankedRows {
    * The first rows of the longest ranked run (else the rows that stand out) as (start, 1-based
    * line) pairs, top first; closes the runs still open. Without `runs` a ranked run offers
    * nothing (a larger budget's head shows its top rows where they are printed), but the rows
-   * that stand out still do: they stand anywhere in the table.
+   * that stand out still do, but for those in the first `head` or the last `tail` units: the
+   * head and tail show them, and an offer there takes their room.
    */
-  rows(s: string, runs: bool = true): i32[] {
+  rows(s: string, runs: bool = true, head: i32 = 0, tail: i32 = 0): i32[] {
     for (let c = 0; c < MAX_COLS; c++) this.close(c);
     const out = new Array<i32>();
     // No ranked run: the first column whose largest numbers stand out offers them.
@@ -181,7 +182,9 @@ export class RankedRows {
       for (let k = 0; k < TOP_KEPT; k++) {
         if (!this.standsOut(c, k)) continue;
         const at = changetype<usize>(this.tops) + <usize>(c * COLUMN_FIELDS + 2 + k * 3 << 3);
-        out.push(<i32>load<f64>(at, 8));
+        const start = <i32>load<f64>(at, 8);
+        if (start < head || start >= s.length - tail) continue;
+        out.push(start);
         out.push(<i32>load<f64>(at, 16));
       }
     }

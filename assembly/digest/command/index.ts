@@ -271,9 +271,12 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts),
   // after the rows of a table that stand out by a number, and under a small budget after the
   // top rows of a table it ranked by one (important/ranked-rows.ts): a larger one's head shows
-  // those where they are printed.
+  // those where they are printed, and its head and tail a row that stands out near either end.
   const lined = perLine.skeleton;
-  const top = perLine.ranked.rows(text, budget < NUMBERED_BELOW);
+  // Head and tail reach as far as the budget lets them when nothing else is kept (a table's
+  // names may give their room back): rows there need no offer, which would shorten them.
+  const head = <i32>(<f64>budget * headRatio(Category.CommandOutput));
+  const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : perLine.ranked.rows(text, false, head, budget - head);
   const ranked = top.length >> 1;
   const skeleton = lined !== null ? lined.order(top) : null;
   const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
