@@ -57,8 +57,8 @@
 // its flagged lines and their key lines first, then its skeleton (the lines
 // that head many deeper ones, spread over the whole output, in up to half the
 // share), then its indented error and notable lines, which in such an output
-// are more often a block's content than its outcome; under SMALL_BUDGET the top rows of
-// a table it ranked by a number, or the rows whose number stands out of a table none ranks
+// are more often a block's content than its outcome; the rows whose number stands out of a
+// table none ranks, or under SMALL_BUDGET the top rows of a table it ranked by a number
 // (important/ranked-rows.ts), come before all of these. Under SMALL_BUDGET a command that
 // succeeded and flagged only lines that break its rhythm (no table ranked) leaves head and
 // tail part of the room: its first and last lines say what it did more often than a
