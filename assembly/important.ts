@@ -57,8 +57,8 @@
 // its flagged lines and their key lines first, then its skeleton (the lines
 // that head many deeper ones, spread over the whole output, in up to half the
 // share), then its indented error and notable lines, which in such an output
-// are more often a block's content than its outcome; under SMALL_BUDGET the top rows of
-// a table it ranked by a number, or the rows whose number stands out of a table none ranks
+// are more often a block's content than its outcome; the rows whose number stands out of a
+// table none ranks, or under SMALL_BUDGET the top rows of a table it ranked by a number
 // (important/ranked-rows.ts), come before all of these. Under SMALL_BUDGET a command that
 // succeeded and flagged only lines that break its rhythm (no table ranked) leaves head and
 // tail part of the room: its first and last lines say what it did more often than a
@@ -1052,7 +1052,7 @@ function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line
  * inside a block of the skeleton is more often its content ("raise TypeError" in a
  * docstring, "new java/lang/IllegalArgumentException" in a method's code) than its outcome.
  */
-function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[], ranked: i32, small: bool): void {
+function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[], ranked: i32): void {
   const rest = new Array<i32>();
   const primary = order.primary;
   for (let j = 0; j < primary.length; j++) {
@@ -1072,8 +1072,8 @@ function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[], r
     else late.push(h);
   }
   order.late = late;
-  // A larger budget's head shows a ranked table's top rows where it is printed near its start.
-  if (small) order.ranked = sliceInts(skeleton, 0, ranked << 1);
+  // A larger budget is given the rows that stand out only: its head shows a ranked table's top rows.
+  order.ranked = sliceInts(skeleton, 0, ranked << 1);
   order.skeleton = sliceInts(skeleton, ranked << 1, skeleton.length);
 }
 
@@ -1470,7 +1470,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   // The error lines do not all fit the room they may take (each whole, a long one cut as offer cuts it).
   const overflow = errorNeed(scan, perGap, cap >> 1).units > cap;
   const order = selectionOrder(text, scan, shapes, small, overflow);
-  if (outline !== null) withSkeleton(text, scan, order, outline, ranked, small);
+  if (outline !== null) withSkeleton(text, scan, order, outline, ranked);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row
   // where the others name a file's line); it is left to head and tail, as above

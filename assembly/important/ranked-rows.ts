@@ -184,8 +184,14 @@ export class RankedRows {
     this.bestLine = unchecked(this.runs[r + 1]);
   }
 
-  /** The first rows of the longest ranked run (else the rows that stand out) as (start, 1-based line) pairs, top first; closes the runs still open. */
-  rows(s: string): i32[] {
+  /**
+   * The first rows of the longest ranked run (else the rows that stand out) as (start, 1-based
+   * line) pairs, top first; closes the runs still open. Without `runs` a ranked run offers
+   * nothing (a larger budget's head shows its top rows where they are printed), but the rows
+   * that stand out still do, but for those in the first `head` or the last `tail` units: the
+   * head and tail show them, and an offer there takes their room.
+   */
+  rows(s: string, runs: bool = true, head: i32 = 0, tail: i32 = 0): i32[] {
     for (let c = 0; c < MAX_COLS; c++) this.close(c);
     const out = new Array<i32>();
     // No ranked run: the first column whose largest numbers stand out offers them.
@@ -197,12 +203,14 @@ export class RankedRows {
           out.push(-unchecked(this.heads[c * 2 + 1]));
         }
         const at = changetype<usize>(this.tops) + <usize>(c * COLUMN_FIELDS + 2 + k * 3 << 3);
-        out.push(<i32>load<f64>(at, 8));
+        const start = <i32>load<f64>(at, 8);
+        if (start < head || start >= s.length - tail) continue;
+        out.push(start);
         out.push(<i32>load<f64>(at, 16));
       }
     }
     let start = this.bestStart;
-    for (let k = 0; start >= 0 && k < min(this.bestRows, ROWS_OFFERED); k++) {
+    for (let k = 0; runs && start >= 0 && k < min(this.bestRows, ROWS_OFFERED); k++) {
       out.push(start);
       out.push(this.bestLine + k);
       start = findNewline(s, start, s.length) + 1;

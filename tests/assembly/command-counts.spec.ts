@@ -123,6 +123,38 @@ describe("lines that open with a place, then the same message", () => {
   });
 });
 
+/** n blocks: `lead` ("#" its count), then 8 indented lines of 62 units and their newlines (no lead: they detail it): 548 units a block of CONFLICT. */
+function spread(lead: string, n: i32): string {
+  let out = "";
+  for (let i = 0; i < n; i++) out += lead.replaceAll("#", i.toString()) + "\n" + repeat("    a detail of the block above: indented, so it opens no lead", 8);
+  return out;
+}
+
+const CONFLICT = "CONFLICT (content): Merge conflict in f#.py";
+
+/** leads() as a budget that shows many lines asks for them: a few lines of a lead far apart counted too. */
+function sparseLeads(text: string, findings: bool = false): string {
+  return leadsLine(readEachLine(text, new LineLeads()), "", findings, "", "", true);
+}
+
+describe("a few lines of a lead far apart", () => {
+  it("counts five to seven lines of a lead when the first and last are 2,000 units apart or more", () => {
+    // Lines 1, 10, …, 46: six leads, the last 5 × 548 = 2,740 units after the first.
+    expect(sparseLeads(spread(CONFLICT, 6))).toBe('6 lines "CONFLICT (content): Merge conflict in …"');
+  });
+
+  it("counts none that a glance counts: side by side, fewer than five, beside the findings, or under a small budget", () => {
+    // Lines 1–6: the same six leads, 44 units apart.
+    expect(sparseLeads(repeat(CONFLICT, 6))).toBe("");
+    // Lines 1, 10, 19, 28: four leads.
+    expect(sparseLeads(spread(CONFLICT, 4))).toBe("");
+    // Findings stated: a sparse lead is part of their messages (`help: …`).
+    expect(sparseLeads(spread(CONFLICT, 6), true)).toBe("");
+    // A small budget: the count would take the room of one of those lines.
+    expect(leads(spread(CONFLICT, 6))).toBe("");
+  });
+});
+
 describe("a lead of signs and the label after it", () => {
   it("counts `# Subtest:` and `>> Issue:` lines by the label after their signs", () => {
     // As node --test prints its TAP (node-test-tap-failures).

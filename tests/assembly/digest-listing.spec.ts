@@ -173,12 +173,21 @@ describe("digestListing", () => {
   it("states exact totals and groups by directory and extension", () => {
     const d = digestListing(findOutput(3000, 40), 1200, ctx);
     expect(d.llm.length).toBeLessThanOrEqual(1200);
-    // find lists "." and the 40 directories as entries beside the files.
-    expect(d.summary).toBe("Listed 3,041 entries: 3,000 files, 41 directories");
+    // find lists "." and the 40 directories as entries beside the files. It prints no type: the
+    // directories are the entries others sit under, and the rest may be links or empty directories.
+    expect(d.summary).toBe("Listed 3,041 entries: 3,000 leaves (files, links, empty directories), 41 directories");
     expect(d.llm.includes("By extension: .py 2,000, .ts 1,000")).toBe(true);
     expect(d.llm.includes("Top level (40): ")).toBe(true);
     expect(d.llm.includes(" more entries not shown: lines ")).toBe(true);
     expect(d.facts.includes('"files":3000,"directories":41')).toBe(true);
+  });
+  it("find output: a leaf is a file, a link or an empty directory; a directory marked by its slash is known", () => {
+    // Line 1 "./a": a directory, as line 2 sits under it
+    // Line 2 "./a/f.py": a file or a link, find does not say
+    // Line 3 "./b": nothing under it: a file, a link or an empty directory
+    expect(digestListing("./a\n./a/f.py\n./b\n", 1000, ctx).summary).toBe("Listed 3 entries: 2 leaves (files, links, empty directories), 1 directory");
+    // Lines 1 and 3 end in "/": directories by their own line (find -printf '%p/', ls -p), so line 2 is a file
+    expect(digestListing("a/\na/f.py\nb/\n", 1000, ctx).summary).toBe("Listed 3 entries: 1 file, 2 directories");
   });
   it("ls -la of one directory: the entries, then files and directories beside each other", () => {
     const d = digestListing(LS_LA, 10000, ctx);

@@ -3,8 +3,11 @@ import { DigestContext } from "../../assembly/digest/shared/types";
 import { RankedRows } from "../../assembly/important/ranked-rows";
 import { lineSpans } from "./support/line-spans";
 
-/** The top rows of `text`'s ranked table read line by line, as the 1-based line numbers offered, in order. */
-function rankedOf(text: string): i32[] {
+/**
+ * The top rows of `text`'s ranked table read line by line, as the 1-based line numbers offered,
+ * in order; without `runs`, as a larger budget asks for them (rows that stand out only).
+ */
+function rankedOf(text: string, runs: bool = true, head: i32 = 0, tail: i32 = 0): i32[] {
   const reader = new RankedRows();
   const spans = lineSpans(text);
   for (let k = 0; k < spans.length; k += 3) {
@@ -14,7 +17,7 @@ function rankedOf(text: string): i32[] {
     for (let i = t; i < b; i++) if (text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) digits = 1;
     reader.line(text, spans[k], t, b, k / 3 + 1, digits);
   }
-  const pairs = reader.rows(text);
+  const pairs = reader.rows(text, runs, head, tail);
   const lines = new Array<i32>();
   for (let i = 0; i + 1 < pairs.length; i += 2) {
     // Each pair's start is its line's first unit.
@@ -22,6 +25,13 @@ function rankedOf(text: string): i32[] {
     lines.push(pairs[i + 1]);
   }
   return lines;
+}
+
+/** Where 1-based line n of text starts. */
+function lineStart(text: string, n: i32): i32 {
+  let at = 0;
+  for (let k = 1; k < n; k++) at = text.indexOf("\n", at) + 1;
+  return at;
 }
 
 /** `values` as rows "  <value>  <name k>", one a line. */
@@ -193,5 +203,26 @@ describe("RankedRows: rows that stand out of a table no number ranks", () => {
     // 1–10 fall by steps that differ; 11–70 unsorted values with 90000 at line 31
     const ranked = rows(["980", "870", "760", "640", "530", "420", "310", "250", "120", "60"]);
     expect(rankedOf(ranked + rows(unsorted(new Map<i32, string>().set(20, "90000"))))).toStrictEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("without runs (a larger budget, whose head shows a ranked run), offers the rows that stand out only", () => {
+    // 1–10 fall by steps that differ: a ranked run, offered with runs and not without
+    const ranked = rows(["980", "870", "760", "640", "530", "420", "310", "250", "120", "60"]);
+    expect(rankedOf(ranked, false)).toStrictEqual([]);
+    // 1–60 unsorted values of 100–159, 40000 at line 9, 90000 at line 21: offered either way, largest first
+    const standouts = rows(unsorted(new Map<i32, string>().set(8, "40000").set(20, "90000")));
+    expect(rankedOf(standouts, false)).toStrictEqual([21, 9]);
+    expect(rankedOf(standouts)).toStrictEqual([21, 9]);
+  });
+
+  it("without runs, leaves a row that stands out in the first `head` or last `tail` units to the head and tail", () => {
+    // The same 60 rows: line 9 starts before `head` (line 10's start), line 21 at `tail` units from the end.
+    const text = rows(unsorted(new Map<i32, string>().set(8, "40000").set(20, "90000")));
+    const line10 = lineStart(text, 10);
+    const fromLine21 = text.length - lineStart(text, 21);
+    expect(rankedOf(text, false, line10, 0)).toStrictEqual([21]);
+    expect(rankedOf(text, false, 0, fromLine21)).toStrictEqual([9]);
+    // One unit short of either: both offered.
+    expect(rankedOf(text, false, lineStart(text, 9), fromLine21 - 1)).toStrictEqual([21, 9]);
   });
 });

@@ -30,6 +30,19 @@ describe("lines that open with the same word, counted once under the status line
     expect(status).toBe('exit 2 (failed) · 119 lines · 111 lines "[warn] …"');
   });
 
+  it("states a few lines of one lead far apart at balanced: the files a formatter would change, the conflicts among merges", () => {
+    // cargo fmt --check: one "Diff in" per file, 7 over 237 lines; a cut shows some of them only.
+    const fmt = run("cargo-fmt-check-diffs", "balanced");
+    expect(linesStarting(fmt.input, "Diff in ")).toBe(7);
+    expect(fmt.text.split("\n")[0]).toContain('· 7 lines "Diff in …"');
+    // git cherry-pick: 6 conflicts among 80 "Auto-merging" lines.
+    const pick = run("git-cherry-pick-conflict", "balanced");
+    expect(linesStarting(pick.input, "CONFLICT (content): ")).toBe(6);
+    expect(pick.text.split("\n")[0]).toContain('· 6 lines "CONFLICT (content): Merge conflict in …"');
+    // At minimal the room such a count takes is one of those conflict lines.
+    expect(run("git-cherry-pick-conflict", "minimal").text.split("\n")[0]).not.toContain("CONFLICT");
+  });
+
   it.each(["minimal", "balanced"] as const)("states the files a patch patched and its hunks at %s, not a notice printed before each", (level) => {
     const { input, text } = run("patch-hunks-failed", level);
     const status = text.split("\n")[0];

@@ -269,10 +269,14 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   if (sections.length > 0 && errorRoom > room - sections.length - 1) sections = "";
   if (sections.length > 0) room -= sections.length + 1;
   // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts),
-  // under a small budget after the top rows of a table it ranked by a number
-  // (important/ranked-rows.ts): a larger one's head shows them where they are printed.
+  // after the rows of a table that stand out by a number, and under a small budget after the
+  // top rows of a table it ranked by one (important/ranked-rows.ts): a larger one's head shows
+  // those where they are printed, and its head and tail a row that stands out near either end.
   const lined = perLine.skeleton;
-  const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : [];
+  // Head and tail reach as far as the budget lets them when nothing else is kept (a table's
+  // names may give their room back): rows there need no offer, which would shorten them.
+  const head = <i32>(<f64>budget * headRatio(Category.CommandOutput));
+  const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : perLine.ranked.rows(text, false, head, budget - head);
   const ranked = top.length >> 1;
   const skeleton = lined !== null ? lined.order(top) : null;
   const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);

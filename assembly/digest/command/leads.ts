@@ -33,6 +33,15 @@ const CLOSING_UNITS: i32 = 640;
 /** Lines of one lead at least for a count (fewer are counted at a glance). */
 const MIN_LINES: i32 = 8;
 /**
+ * Fewer lines of a lead, down to MIN_SPREAD_LINES, are counted when they spread over SPREAD
+ * units or more (`Diff in …` per file, `CONFLICT …` among `Auto-merging …`): a cut leaves some
+ * of them out, and what is shown is no count of them. Not beside findings: their sparse leads
+ * are parts of the findings' messages (`help: …`), counted by the findings already; nor under
+ * a small budget, where the count's room is one of those lines, which may be an error's.
+ */
+const MIN_SPREAD_LINES: i32 = 5;
+const SPREAD: i32 = 2000;
+/**
  * Share (percent) of a lead's lines that may repeat the lead's line before them: a line per
  * item names another item each time, and a note printed again and again counts no items.
  */
@@ -79,7 +88,7 @@ export class LineLeads {
   severities: Array<i32> = new Array<i32>();
   /** Whether the lead's first line opens with a place before it (1) or with the lead (0), or it is an ending (2 after a gap, 3 after a colon). */
   located: Array<i32> = new Array<i32>();
-  private lastStarts: Array<i32> = new Array<i32>();
+  lastStarts: Array<i32> = new Array<i32>();
   private lastEnds: Array<i32> = new Array<i32>();
   /** Per slot, 1 + the index of a lead, or 0 when free. */
   private slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
@@ -339,8 +348,9 @@ function quoted(text: string, l: LineLeads, k: i32): string {
  * `findings` are stated, with any severity, nor one of the lines that open with `dumpWord`,
  * the word of the dump blocks the totals count (dumps.ts). For endings (endingAt), `leads`
  * holds the leads' totals: an ending whose first word they quote is not counted again.
+ * `sparse` counts a few lines of a lead far apart too (MIN_SPREAD_LINES).
  */
-export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = "", leads: string = ""): string {
+export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord: string = "", leads: string = "", sparse: bool = false): string {
   const text = l.text;
   const closing = closingLines(text);
   const picked = new Array<i32>();
@@ -349,7 +359,7 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
     let best = -1;
     for (let k = 0; k < n; k++) {
       const c = unchecked(l.counts[k]);
-      if (c < MIN_LINES || (l.lines == 0 && unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS) || picked.includes(k)) continue;
+      if ((c < MIN_LINES && (!sparse || findings || c < MIN_SPREAD_LINES || l.lastStarts[k] - l.firstStarts[k] < SPREAD)) || (l.lines == 0 && unchecked(l.repeats[k]) * 100 > c * MAX_REPEATS) || picked.includes(k)) continue;
       // Lines that open with a severity are the findings the totals count already (in their own
       // way), and lines that open with a dump's word its blocks (and the events that name one).
       // An error level is never counted: `22 lines "[ERROR] …"` beside `4 errors` reads as a

@@ -36,7 +36,7 @@ export function commandTotalsOf(findings: Findings, records: Records, entries: L
   const found = findingsLine(findings, small);
   const totals = joinTotals(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), inlineList);
   // A finding's quoted source nests under it: its blocks are the findings, counted already.
-  return withCount(withCount(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings), found.length > 0 ? 0 : nested, "nested blocks: "), sum, "column 1 sums to ");
+  return withCount(withCount(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings, !small), found.length > 0 ? 0 : nested, "nested blocks: "), sum, "column 1 sums to ");
 }
 
 /** A count at least to be stated (fewer are counted at a glance). */
@@ -60,11 +60,12 @@ function withIndented(totals: string, indented: IndentedRuns): string {
  * The totals, then the leads that count what they do not (a count they state is not stated
  * twice), then the lines that end alike (`endings`, LineLeads.endingAt) unless a lead quotes
  * their ending; none when `leads` is null, no endings beside findings, whose messages end
- * their lines and are counted by code.
+ * their lines and are counted by code. `sparse` (a budget that shows many lines) counts a few
+ * lines of a lead far apart too (leadsLine).
  */
-function withLeads(totals: string, leads: LineLeads | null, findings: bool, dumps: DumpBlocks, endings: LineLeads | null = null): string {
+function withLeads(totals: string, leads: LineLeads | null, findings: bool, dumps: DumpBlocks, endings: LineLeads | null = null, sparse: bool = false): string {
   if (leads === null) return totals;
-  const line = leadsLine(leads, totals, findings, dumpWord(dumps));
+  const line = leadsLine(leads, totals, findings, dumpWord(dumps), "", sparse);
   const all = joinTotals(totals, line);
   return findings || endings === null ? all : joinTotals(all, leadsLine(endings, all, false, "", line));
 }

@@ -236,7 +236,10 @@ function headline(p: Listing, st: ListingStats): string {
   } else if (st.files > 0 && st.dirs > 0) {
     // The entry count first: it is what `ls | wc -l` or `find | wc -l` would say.
     out.add(plural(st.files + st.dirs, "entry", "entries")).add(": ");
-    out.add(pluralS(st.files, "file")).add(", ").add(plural(st.dirs, "directory", "directories"));
+    // `find -type f` counts no link and no empty directory, which a typeless listing cannot tell from a file.
+    if (p.leavesUntyped) out.add(plural(st.files, "leaf", "leaves")).add(" (files, links, empty directories)");
+    else out.add(pluralS(st.files, "file"));
+    out.add(", ").add(plural(st.dirs, "directory", "directories"));
   } else if (st.dirs > 0) out.add(plural(st.dirs, "directory", "directories"));
   else out.add(pluralS(st.files, "file"));
   if (st.links > 0) out.add(" (").add(pluralS(st.links, "symlink")).add(")");

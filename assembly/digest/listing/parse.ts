@@ -63,6 +63,11 @@ export class Listing {
   treeRoots: i32 = 0;
   /** Whether directories were listed as entries (else only implied by paths). */
   dirsListed: bool = false;
+  /**
+   * No entry's own line said it is a directory: those with entries under them were found so,
+   * and the others may be files, links or empty directories (find prints no type).
+   */
+  leavesUntyped: bool = false;
   /** ls of one directory without headers: its subdirectories are entries. */
   singleDir: bool = false;
   /** The `total N` lines of ls -l. */
@@ -643,12 +648,14 @@ function inferDirs(p: Listing): void {
     const slash = path.lastIndexOf("/");
     if (slash > 0) parents.set(path.substring(0, slash), 0);
   }
+  const typed = p.dirsListed;
   for (let e = 0; e < p.paths.length; e++) {
     if (p.isDir[e] == 0 && parents.has(p.paths[e])) {
       p.isDir[e] = 1;
       p.dirsListed = true;
     }
   }
+  p.leavesUntyped = p.mode == ListingMode.Paths && !typed && p.dirsListed;
 }
 
 export function parseListing(text: string): Listing {
