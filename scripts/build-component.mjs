@@ -15,7 +15,8 @@
 //      first round, calls made with the same constant arguments at many places go through
 //      one function each (scripts/outline-constant-calls.mjs), and so do calls whose result
 //      is dropped at many places (scripts/outline-dropped-calls.mjs) or tested alike at many
-//      places (`s.length > 0`, scripts/outline-call-tests.mjs); each round ends with
+//      places (`s.length > 0`, scripts/outline-call-tests.mjs) or passed alike to another
+//      call (`isDigit(unitAt(s, i))`, scripts/outline-nested-calls.mjs); each round ends with
 //      the functions ordered by their number of calls, the most called at the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
@@ -39,6 +40,7 @@ import LowStrings from "./asc-low-strings.mjs";
 import { outlineConstantCalls } from "./outline-constant-calls.mjs";
 import { outlineDroppedCalls } from "./outline-dropped-calls.mjs";
 import { outlineCallTests } from "./outline-call-tests.mjs";
+import { outlineNestedCalls } from "./outline-nested-calls.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -123,6 +125,7 @@ function shrink(module) {
         outlineConstantCalls(m);
         outlineDroppedCalls(m);
         outlineCallTests(m);
+        outlineNestedCalls(m);
       }
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.

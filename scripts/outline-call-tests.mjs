@@ -41,20 +41,20 @@ const CHILD_FIELDS = ["condition", "ifTrue", "ifFalse", "body", "value", "ptr", 
  * Each expression under `expr`, children first, with a function that puts another
  * expression in its place (null for the function's body, which `walk` is not given a parent of).
  */
-function walk(expr, visit, replace = null) {
+export function walkWithPlaces(expr, visit, replace = null) {
   const id = binaryen.getExpressionId(expr);
   const cls = CLASSES.get(id);
   if (cls) {
     const info = binaryen.getExpressionInfo(expr);
-    if (id === binaryen.BlockId) info.children.forEach((c, k) => walk(c, visit, (other) => cls.setChildAt(expr, k, other)));
-    if (id === binaryen.CallId || id === binaryen.CallIndirectId) info.operands.forEach((c, k) => walk(c, visit, (other) => cls.setOperandAt(expr, k, other)));
+    if (id === binaryen.BlockId) info.children.forEach((c, k) => walkWithPlaces(c, visit, (other) => cls.setChildAt(expr, k, other)));
+    if (id === binaryen.CallId || id === binaryen.CallIndirectId) info.operands.forEach((c, k) => walkWithPlaces(c, visit, (other) => cls.setOperandAt(expr, k, other)));
     for (const field of CHILD_FIELDS) {
       const child = info[field];
       if (typeof child !== "number" || child === 0) continue;
       // A call_indirect's target is an expression; a break's, a call's and a switch's are names.
       if (field === "target" && id !== binaryen.CallIndirectId) continue;
       const setter = cls[`set${field[0].toUpperCase()}${field.slice(1)}`];
-      walk(child, visit, (other) => setter(expr, other));
+      walkWithPlaces(child, visit, (other) => setter(expr, other));
     }
   }
   visit(expr, replace);
@@ -79,7 +79,7 @@ function callTestOf(expr) {
     const info = binaryen.getExpressionInfo(expr);
     if (info.op !== binaryen.EqZInt32 || binaryen.getExpressionId(info.value) !== binaryen.CallId) return null;
     const call = binaryen.getExpressionInfo(info.value);
-    return call.isReturn ? null : { call, op: info.op, right: 0, value: null, type: info.type, bytes: 1 };
+    return call.isReturn ? null : { call, callExpr: info.value, op: info.op, right: 0, value: null, type: info.type, bytes: 1 };
   }
   if (id !== binaryen.BinaryId) return null;
   const info = binaryen.getExpressionInfo(expr);
@@ -89,9 +89,9 @@ function callTestOf(expr) {
   const rightId = binaryen.getExpressionId(info.right);
   if (rightId === binaryen.ConstId) {
     const value = binaryen.getExpressionInfo(info.right).value;
-    return { call, op: info.op, right: info.right, value, type: info.type, bytes: 2 + lebBytes(value) };
+    return { call, callExpr: info.left, op: info.op, right: info.right, value, type: info.type, bytes: 2 + lebBytes(value) };
   }
-  if (rightId === binaryen.LocalGetId) return { call, op: info.op, right: info.right, value: null, type: info.type, bytes: 1 };
+  if (rightId === binaryen.LocalGetId) return { call, callExpr: info.left, op: info.op, right: info.right, value: null, type: info.type, bytes: 1 };
   return null;
 }
 
@@ -115,14 +115,14 @@ function groupTests(module, keyOf) {
   const groups = new Map();
   for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
     const fn = module.getFunctionByIndex(k);
-    walk(binaryen.Function.getBody(fn), (expr, replace) => {
+    walkWithPlaces(binaryen.Function.getBody(fn), (expr, replace) => {
       const test = callTestOf(expr);
       if (!test || !replace) return;
       const key = keyOf(test);
       if (key === null) return;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { ...test, places: [] }));
-      group.places.push({ operands: test.call.operands, right: test.right, replace });
+      group.places.push({ callExpr: test.callExpr, right: test.right, replace });
     });
   }
   return groups;
@@ -140,7 +140,7 @@ export function outlineCallTests(module) {
     const name = `${PREFIX}${made++}`;
     addTestFunction(module, name, group, false);
     for (const place of group.places) {
-      place.replace(module.call(name, place.operands, group.type));
+      place.replace(module.call(name, binaryen.Call.getOperands(place.callExpr), group.type));
       changed++;
     }
   }
@@ -153,7 +153,8 @@ export function outlineCallTests(module) {
     const name = `${PREFIX}${made++}`;
     addTestFunction(module, name, group, withOperand);
     for (const place of group.places) {
-      place.replace(module.call(name, withOperand ? [...place.operands, place.right] : place.operands, group.type));
+      const operands = binaryen.Call.getOperands(place.callExpr);
+      place.replace(module.call(name, withOperand ? [...operands, place.right] : operands, group.type));
       changed++;
     }
   }

@@ -69,7 +69,7 @@ export function outlineDroppedCalls(module) {
     if (!call) return;
     let group = groups.get(call.target);
     if (!group) groups.set(call.target, (group = { target: call.target, places: [] }));
-    group.places.push({ operands: call.operands, replace });
+    group.places.push({ callExpr: binaryen.Drop.getValue(child), replace });
   };
   for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
     const fn = module.getFunctionByIndex(k);
@@ -88,7 +88,7 @@ export function outlineDroppedCalls(module) {
     const args = params.map((type, k) => module.local.get(k, type));
     module.addFunction(name, target.params, binaryen.none, [], module.drop(module.call(group.target, args, target.results)));
     for (const place of group.places) {
-      place.replace(module.call(name, place.operands, binaryen.none));
+      place.replace(module.call(name, binaryen.Call.getOperands(place.callExpr), binaryen.none));
       changed++;
     }
   }
