@@ -13,7 +13,11 @@
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
 //      the size passes do not undo, and leaves the module ~300 bytes larger. After the
 //      first round, calls made with the same constant arguments at many places go through
-//      one function each (scripts/outline-constant-calls.mjs);
+//      one function each (scripts/outline-constant-calls.mjs), and so do calls whose result
+//      is dropped at many places (scripts/outline-dropped-calls.mjs) or tested alike at many
+//      places (`s.length > 0`, scripts/outline-call-tests.mjs) or passed alike to another
+//      call (`isDigit(unitAt(s, i))`, scripts/outline-nested-calls.mjs); each round ends with
+//      the functions ordered by their number of calls, the most called at the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
 //      since AssemblyScript can only export identifiers;
@@ -34,6 +38,9 @@ import EmptyArrays from "./asc-empty-arrays.mjs";
 import FreshFields from "./asc-fresh-fields.mjs";
 import LowStrings from "./asc-low-strings.mjs";
 import { outlineConstantCalls } from "./outline-constant-calls.mjs";
+import { outlineDroppedCalls } from "./outline-dropped-calls.mjs";
+import { outlineCallTests } from "./outline-call-tests.mjs";
+import { outlineNestedCalls } from "./outline-nested-calls.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -114,7 +121,15 @@ function shrink(module) {
     let best = module;
     for (let round = 0; round < MAX_SHRINK_ROUNDS; round++) {
       m.optimize();
-      if (round === 0) outlineConstantCalls(m);
+      if (round === 0) {
+        outlineConstantCalls(m);
+        outlineDroppedCalls(m);
+        outlineCallTests(m);
+        outlineNestedCalls(m);
+      }
+      // The functions called at the most places first, so that their calls take the
+      // one-byte indices: the pipeline leaves the functions made above at the end.
+      m.runPasses(["reorder-functions"]);
       const out = m.emitBinary();
       if (out.length >= best.length) break;
       best = out;
