@@ -34,6 +34,14 @@ const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
     got: "SearchResults",
     reason: "markdownlint prints `docs/express.md:12 MD022/blanks-around-headings …`, a path:line prefix on every line, which reads like grep -n output",
   },
+  "corpus/msgfmt-check-fr": {
+    got: "SearchResults",
+    reason: "msgfmt -c prints `fr.po:28: format specifications …` with no column and no severity word on most lines, a path:line prefix that reads like grep -n output",
+  },
+  "corpus/sed-debug-rewrite": {
+    got: "FileContent",
+    reason: "sed --debug prints its program, then each input line and the rewritten lines with no prefix of their own, which reads like a file shown whole",
+  },
   "corpus/tsort-loop": {
     got: "DirectoryListing",
     reason: "tsort prints one module name a line, and the names (`cart/core`, `tax/api`) are slash-separated like paths, which reads like find output",

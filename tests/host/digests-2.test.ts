@@ -342,6 +342,7 @@ describe("WebContent digest", () => {
  * list) or when a fixture that is not listed loses one.
  */
 const KNOWN_LOST_ERROR_LINES: Record<string, string> = {
+  "corpus/msgfmt-check-fr": "47 findings with no severity word do not all fit beside the head and tail the digest keeps",
   "corpus/tsc-strict-noemit": "twelve long tsc errors do not all fit beside the head and tail the digest keeps",
 };
 
