@@ -268,6 +268,31 @@ describe("digestSearch", () => {
     // lone surrogate d800 in a path does not trap
     expect(digestSearch("\uD800x.txt:1:a\n".repeat(50), 100, ctx).llm.length).toBeLessThanOrEqual(100);
   });
+  it("shows the matches of one file as printed, and the tool's other lines first", () => {
+    // 30 lines "fr.po:N: format specifications … do not match" (N = 10, 20, … 300), as
+    // `msgfmt -c` prints them, then its two lines of totals, which have no match's shape.
+    const parts = new Array<string>();
+    for (let i = 1; i <= 30; i++) parts.push("fr.po:" + (i * 10).toString() + ": format specifications in 'msgid' and 'msgstr' do not match");
+    parts.push("msgfmt: found 30 fatal errors");
+    parts.push("216 translated messages, 24 untranslated messages.");
+    const t = parts.join("\n") + "\n";
+    const d = digestSearch(t, 800, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    const lines = d.llm.split("\n");
+    expect(lines[0]).toBe("Found 30 matches in 1 file; 2 other lines");
+    // The totals, though the tool printed them last, come before the matches they count.
+    expect(lines[1]).toBe("msgfmt: found 30 fatal errors");
+    expect(lines[2]).toBe("216 translated messages, 24 untranslated messages.");
+    // No "fr.po (k of 30):" heading: each match is the line as printed (line 1 of the input).
+    expect(lines[3]).toBe(parts[0]);
+    expect(d.llm.includes("fr.po (")).toBe(false);
+    let shown = 0;
+    for (let i = 0; i < lines.length; i++) if (lines[i].startsWith("fr.po:")) shown++;
+    expect(d.llm.includes("[..." + (30 - shown).toString() + " more matches in 1 file not shown]")).toBe(true);
+    // Two files: grouped under their paths as before.
+    const two = digestSearch(t + "de.po:7: format specifications in 'msgid' and 'msgstr' do not match\n", 800, ctx);
+    expect(two.llm.includes("\nde.po:\n7: format")).toBe(true);
+  });
   it("keeps tool errors verbatim and summarises a failed search as an error", () => {
     const t = "grep: no-such-dir: No such file or directory\n";
     const d = digestSearch(t.repeat(30), 200, ctx);

@@ -11,6 +11,9 @@
 //   50:def header_length(bytearray):
 //   [...490 more matches in 25 files not shown]
 //
+// Matches all in one file are shown as printed (`fr.po:28: text`), and the lines of no
+// match's shape (a tool's totals or verdict) go first, with the errors.
+//
 // grep -c output becomes its files with matches, busiest first, under
 // "Found 1,791 matches in 57 of 63 files (6 with 0)".
 import { errorSummary, SUMMARY_MAX } from "../shared/summary";
@@ -150,12 +153,21 @@ function writePerFile(p: SearchParse, w: Writer, share: i32, title: string, orde
   }
 }
 
+/** Whether line i is the tool's own (an error, a binary-file notice, a line of no match's shape). */
+// @ts-ignore: decorator
+@inline function isToolLine(p: SearchParse, i: i32): bool {
+  const k = unchecked(p.kind[i]);
+  return k == <u8>LineKind.Error || k == <u8>LineKind.Binary || k == <u8>LineKind.Other;
+}
+
+// Lines of no match's shape among matches are what the tool said besides them (a total, a
+// verdict, a message): they go first, with the errors, while their share lasts.
 function writeErrors(p: SearchParse, w: Writer, kept: KeptLines, share: i32): i32 {
   let shown = 0;
   const stop = w.out.length + share;
   let seen = 0;
-  for (let i = 0; i < p.lines.count && seen < p.errors + p.binaryFiles; i++) {
-    if (unchecked(p.kind[i]) != <u8>LineKind.Error && unchecked(p.kind[i]) != <u8>LineKind.Binary) continue;
+  for (let i = 0; i < p.lines.count && seen < p.errors + p.binaryFiles + p.otherLines; i++) {
+    if (!isToolLine(p, i)) continue;
     seen++;
     const a = p.lines.start(i);
     const b = p.lines.end(i);
@@ -189,8 +201,9 @@ function closingMarker(notShown: i32, inFiles: i32, context: i32, errors: i32): 
   return parts > 0 ? out.toString() : "";
 }
 
-/** Cost of showing match line i as "12:text" (or "  text" without line numbers). */
-function matchCost(p: SearchParse, i: i32): i32 {
+/** Cost of showing match line i as "12:text" (or "  text" without line numbers, or as printed). */
+function matchCost(p: SearchParse, i: i32, asPrinted: bool): i32 {
+  if (asPrinted) return clippedLength(p.lines.text, p.lines.start(i), p.lines.end(i), MAX_SHOWN_LINE) + 1;
   const a = unchecked(p.textStart[i]);
   const b = p.lines.end(i);
   const n = unchecked(p.lineNo[i]);
@@ -216,6 +229,9 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticA
   // still taking turns stay at the front of `order` (not read after this), in their order;
   // those without matches come last in it and take none.
   const nFiles = p.fileCount;
+  // Matches all in one file are shown as printed: a heading would save only the repeated
+  // path, and `path:line: text` lines are what gets quoted and searched for.
+  const asPrinted = p.filesWithMatches == 1;
   const shown = new StaticArray<i32>(nFiles);
   const cursor = new StaticArray<i32>(nFiles);
   let active = p.filesWithMatches;
@@ -226,10 +242,10 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticA
       const f = unchecked(order[k]);
       const first = unchecked(shown[f]) == 0;
       const i = first ? unchecked(p.firstMatch[f]) : unchecked(cursor[f]);
-      const heading = first ? headingCost(p, f) : 0;
+      const heading = first && !asPrinted ? headingCost(p, f) : 0;
       // A file whose heading alone does not fit is ruled out before its line is measured.
       if (heading >= room) continue;
-      const cost = matchCost(p, i) + heading;
+      const cost = matchCost(p, i, asPrinted) + heading;
       if (cost > room) continue; // this file stops here: it keeps its first matches only
       room -= cost;
       unchecked((shown[f] = shown[f] + 1));
@@ -250,7 +266,7 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticA
     if (k < total) filesCut++;
     if (k == 0) continue;
     shownTotal += k;
-    if (p.pathLength(f) > 0) {
+    if (p.pathLength(f) > 0 && !asPrinted) {
       const path = p.path(f);
       addClippedAll(w.out, path, MAX_SHOWN_LINE + 30);
       if (k < total) w.out.addLabelCount(" (", k).addLabelCount(" of ", total).addChar(0x29);
@@ -258,10 +274,12 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticA
     }
     let i = p.firstMatch[f];
     for (let j = 0; j < k && i >= 0; j++) {
-      const a = min(unchecked(p.textStart[i]), p.lines.end(i));
+      const a = asPrinted ? p.lines.start(i) : min(unchecked(p.textStart[i]), p.lines.end(i));
       const b = p.lines.end(i);
-      if (p.mode == SearchMode.PathText) w.out.add("  ");
-      else w.out.addInt(unchecked(p.lineNo[i])).addChar(CharCode.COLON);
+      if (!asPrinted) {
+        if (p.mode == SearchMode.PathText) w.out.add("  ");
+        else w.out.addInt(unchecked(p.lineNo[i])).addChar(CharCode.COLON);
+      }
       addClipped(w.out, text, a, b, MAX_SHOWN_LINE);
       w.out.addChar(CharCode.LF);
       kept.add(i, clippedAway(text, a, b, MAX_SHOWN_LINE));
