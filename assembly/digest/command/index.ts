@@ -167,13 +167,19 @@ class CommandAnalysis extends TextAnalysis {
   scan!: Scan;
   facts: string = "";
   summary: string = "";
+  /** Read for a text that may be shown uncut: its scan lacks the Notable lines a cut ranks (refineScan). */
+  uncut: bool = false;
 }
 
-/** The analysis of `text` that `ctx` holds from a digest of the same text, else a new one. */
-function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
+/**
+ * The analysis of `text` that `ctx` holds from a digest of the same text, else a new one;
+ * `uncut` (the text fits the budget) leaves out what only a cut reads.
+ */
+function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false): CommandAnalysis {
   const held = ctx.analysis;
-  if (held !== null && held instanceof CommandAnalysis && held.of(text)) return changetype<CommandAnalysis>(held);
+  if (held !== null && held instanceof CommandAnalysis && held.of(text) && (uncut || !changetype<CommandAnalysis>(held).uncut)) return changetype<CommandAnalysis>(held);
   const a = new CommandAnalysis(text);
+  a.uncut = uncut;
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const base = scanImportant(text, true);
   const perLine = new CommandLines(base);
@@ -184,7 +190,7 @@ function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
-  const scan = refineScan(text, keywords, shapes, ctx.exitCode);
+  const scan = refineScan(text, keywords, shapes, ctx.exitCode, uncut);
   let errors = 0;
   let warnings = 0;
   for (let i = 0; i < scan.count; i++) {
@@ -213,11 +219,12 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
  */
 function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null, printed: string | null): Digest {
   const d = new Digest();
-  const a = commandAnalysisOf(text, ctx);
-  const perLine = a.perLine;
+  // The Node core reads a text that fits for its facts, summary and totals only first.
+  let a = commandAnalysisOf(text, ctx, ASC_SHRINK_LEVEL < 2 && text.length <= budget);
+  let perLine = a.perLine;
   const runners = a.runners;
-  const scan = a.scan;
-  const shapes = a.shapes;
+  let scan = a.scan;
+  let shapes = a.shapes;
   const lines = scan.totalLines;
   d.facts = a.facts;
   d.summary = a.summary;
@@ -232,6 +239,13 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // digest of the same text within another budget takes it as it is. A cut below changes it.
   ctx.analysis = whole !== null ? a : null;
   if (whole !== null) return whole;
+  if (ASC_SHRINK_LEVEL < 2 && a.uncut) {
+    // Cut after all (its totals' headline needs the room): read again in full.
+    a = commandAnalysisOf(text, ctx);
+    perLine = a.perLine;
+    scan = a.scan;
+    shapes = a.shapes;
+  }
   // Under a small budget a padded listing is cut without its padding: more rows fit, each
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
   // of spaces is one) and a row quoted back no longer matches the output. Lines led by
