@@ -168,7 +168,18 @@ class CommandAnalysis extends TextAnalysis {
   facts: string = "";
   summary: string = "";
   /** Read for a text that may be shown uncut: its scan lacks the Notable lines a cut ranks (refineScan). */
-  uncut: bool = false;
+  uncut!: bool;
+  /** The keyword scan `scan` was refined from (the Node core's). */
+  keywords!: Scan;
+
+  /** The scan a cut reads: with the Notable lines, refined again from the same lines when read uncut. */
+  cutScan(exitCode: i32): Scan {
+    if (this.uncut) {
+      this.scan = refineScan(this.text, this.keywords, this.shapes, exitCode);
+      this.uncut = false;
+    }
+    return this.scan;
+  }
 }
 
 /**
@@ -177,9 +188,12 @@ class CommandAnalysis extends TextAnalysis {
  */
 function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false): CommandAnalysis {
   const held = ctx.analysis;
-  if (held !== null && held instanceof CommandAnalysis && held.of(text) && (uncut || !changetype<CommandAnalysis>(held).uncut)) return changetype<CommandAnalysis>(held);
+  if (held !== null && held instanceof CommandAnalysis && held.of(text)) {
+    const h = changetype<CommandAnalysis>(held);
+    if (ASC_SHRINK_LEVEL < 2 && !uncut) h.cutScan(ctx.exitCode);
+    return h;
+  }
   const a = new CommandAnalysis(text);
-  a.uncut = uncut;
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const base = scanImportant(text, true);
   const perLine = new CommandLines(base);
@@ -190,7 +204,11 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
-  const scan = refineScan(text, keywords, shapes, ctx.exitCode, uncut);
+  const scan = refineScan(text, keywords, shapes, ctx.exitCode, ASC_SHRINK_LEVEL < 2 && uncut);
+  if (ASC_SHRINK_LEVEL < 2) {
+    a.uncut = uncut;
+    a.keywords = keywords;
+  }
   let errors = 0;
   let warnings = 0;
   for (let i = 0; i < scan.count; i++) {
@@ -220,11 +238,11 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
 function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null, printed: string | null): Digest {
   const d = new Digest();
   // The Node core reads a text that fits for its facts, summary and totals only first.
-  let a = commandAnalysisOf(text, ctx, ASC_SHRINK_LEVEL < 2 && text.length <= budget);
-  let perLine = a.perLine;
+  const a = commandAnalysisOf(text, ctx, ASC_SHRINK_LEVEL < 2 && text.length <= budget);
+  const perLine = a.perLine;
   const runners = a.runners;
   let scan = a.scan;
-  let shapes = a.shapes;
+  const shapes = a.shapes;
   const lines = scan.totalLines;
   d.facts = a.facts;
   d.summary = a.summary;
@@ -239,13 +257,8 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // digest of the same text within another budget takes it as it is. A cut below changes it.
   ctx.analysis = whole !== null ? a : null;
   if (whole !== null) return whole;
-  if (ASC_SHRINK_LEVEL < 2 && a.uncut) {
-    // Cut after all (its totals' headline needs the room): read again in full.
-    a = commandAnalysisOf(text, ctx);
-    perLine = a.perLine;
-    scan = a.scan;
-    shapes = a.shapes;
-  }
+  // Cut after all (its totals' headline needs the room): the cut ranks the Notable lines too.
+  if (ASC_SHRINK_LEVEL < 2) scan = a.cutScan(ctx.exitCode);
   // Under a small budget a padded listing is cut without its padding: more rows fit, each
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
   // of spaces is one) and a row quoted back no longer matches the output. Lines led by
