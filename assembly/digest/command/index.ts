@@ -168,7 +168,7 @@ class CommandAnalysis extends TextAnalysis {
   facts: string = "";
   summary: string = "";
   /** Read for a text that may be shown uncut: its scan lacks the Notable lines a cut ranks (refineScan). */
-  uncut!: bool;
+  uncut: bool;
   /** The keyword scan `scan` was refined from (the Node core's). */
   keywords!: Scan;
 
