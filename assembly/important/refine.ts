@@ -381,8 +381,10 @@ function addWholeLine(out: Scan, text: string, shapes: Shapes, line: i32, kind: 
  * `scan` (noted as `shapes` was read, see LineNoter) without its incidental keyword hits
  * and with the lines that break the rhythm as Kind.Notable (and those opened by the error
  * lines' margin marker as Kind.Error), in line order. `exitCode` is -1 when unknown.
+ * `unranked`: without the Notable lines, which only a cut chooses among (they are no
+ * error or warning: the counts and the first error stay the same).
  */
-export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i32): Scan {
+export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i32, unranked: bool = false): Scan {
   const lines = shapes.count;
   const flagged = new StaticArray<u8>(lines + 1);
   const keep = new StaticArray<u8>(scan.count);
@@ -452,6 +454,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
       continue;
     }
+    if (ASC_SHRINK_LEVEL < 2 && unranked) continue;
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }

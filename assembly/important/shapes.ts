@@ -229,8 +229,21 @@ export class Shapes {
     this.mask = size - 1;
     for (let c = 0; c < BRACKET_COL + GROUP_TOKENS; c++) unchecked((this.colMaxSlot[c] = -1));
     this.read(visitor, newlineAt);
+    // The Node core settles the columns when a line's rhythm is first asked for: a text that
+    // fits its budget is often shown whole without that question.
+    if (ASC_SHRINK_LEVEL >= 2) this.settleColumns();
+  }
+
+  /** Reads the bracketed groups and settles what each slot breaks (settle()); once. */
+  private settleColumns(): void {
     if (this.count <= BRACKET_LINES) this.readGroups();
     this.settle();
+  }
+
+  /** The columns settled before a line's rhythm is read (settle() leaves `breaks` never empty). */
+  // @ts-ignore: decorator
+  @inline private settled(): void {
+    if (ASC_SHRINK_LEVEL < 2 && this.breaks.length == 0) this.settleColumns();
   }
 
   private read(visitor: LineVisitor | null, newlineAt: StaticArray<i32> | null): void {
@@ -499,6 +512,7 @@ export class Shapes {
    * group counts either way (rareGroup): a row states its state there ("gone").
    */
   deviation(i: i32, head: bool = false): i32 {
+    this.settled();
     let best = 0;
     const cols = head ? 2 : COLS;
     for (let c = 0; c < cols; c++) {
@@ -526,6 +540,7 @@ export class Shapes {
 
   /** deviation() of line i by its leading tokens only (columns 0–2) and its bracketed group, not by its last token. */
   leadingDeviation(i: i32): i32 {
+    this.settled();
     let best = 0;
     for (let c = 0; c < LAST_COL; c++) {
       const slot = unchecked(this.slots[i * COLS + c]);
@@ -536,6 +551,7 @@ export class Shapes {
 
   /** Line i's token in column c (0–2) is a constant of its template: frequent in a column that keeps a rhythm. */
   steady(i: i32, c: i32): bool {
+    this.settled();
     const slot = unchecked(this.slots[i * COLS + c]);
     if (slot < 0) return false;
     const col = <i32>(unchecked(this.keys[slot]) >> 32);
@@ -549,6 +565,7 @@ export class Shapes {
    * with locations and timestamps too.
    */
   regularRow(i: i32): bool {
+    this.settled();
     const slot = unchecked(this.slots[i * COLS]);
     if (slot < 0) return false;
     const key = unchecked(this.keys[slot]);

@@ -167,12 +167,32 @@ class CommandAnalysis extends TextAnalysis {
   scan!: Scan;
   facts: string = "";
   summary: string = "";
+  /** Read for a text that may be shown uncut: its scan lacks the Notable lines a cut ranks (refineScan). */
+  uncut: bool;
+  /** The keyword scan `scan` was refined from (the Node core's). */
+  keywords!: Scan;
+
+  /** The scan a cut reads: with the Notable lines, refined again from the same lines when read uncut. */
+  cutScan(exitCode: i32): Scan {
+    if (this.uncut) {
+      this.scan = refineScan(this.text, this.keywords, this.shapes, exitCode);
+      this.uncut = false;
+    }
+    return this.scan;
+  }
 }
 
-/** The analysis of `text` that `ctx` holds from a digest of the same text, else a new one. */
-function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
+/**
+ * The analysis of `text` that `ctx` holds from a digest of the same text, else a new one;
+ * `uncut` (the text fits the budget) leaves out what only a cut reads.
+ */
+function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false): CommandAnalysis {
   const held = ctx.analysis;
-  if (held !== null && held instanceof CommandAnalysis && held.of(text)) return changetype<CommandAnalysis>(held);
+  if (held !== null && held instanceof CommandAnalysis && held.of(text)) {
+    const h = changetype<CommandAnalysis>(held);
+    if (ASC_SHRINK_LEVEL < 2 && !uncut) h.cutScan(ctx.exitCode);
+    return h;
+  }
   const a = new CommandAnalysis(text);
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const base = scanImportant(text, true);
@@ -184,7 +204,11 @@ function commandAnalysisOf(text: string, ctx: DigestContext): CommandAnalysis {
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
-  const scan = refineScan(text, keywords, shapes, ctx.exitCode);
+  const scan = refineScan(text, keywords, shapes, ctx.exitCode, ASC_SHRINK_LEVEL < 2 && uncut);
+  if (ASC_SHRINK_LEVEL < 2) {
+    a.uncut = uncut;
+    a.keywords = keywords;
+  }
   let errors = 0;
   let warnings = 0;
   for (let i = 0; i < scan.count; i++) {
@@ -213,10 +237,11 @@ export function digestCommand(text: string, budget: i32, ctx: DigestContext, hin
  */
 function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: string, ofOutput: string | null, printed: string | null): Digest {
   const d = new Digest();
-  const a = commandAnalysisOf(text, ctx);
+  // The Node core reads a text that fits for its facts, summary and totals only first.
+  const a = commandAnalysisOf(text, ctx, ASC_SHRINK_LEVEL < 2 && text.length <= budget);
   const perLine = a.perLine;
   const runners = a.runners;
-  const scan = a.scan;
+  let scan = a.scan;
   const shapes = a.shapes;
   const lines = scan.totalLines;
   d.facts = a.facts;
@@ -232,6 +257,8 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // digest of the same text within another budget takes it as it is. A cut below changes it.
   ctx.analysis = whole !== null ? a : null;
   if (whole !== null) return whole;
+  // Cut after all (its totals' headline needs the room): the cut ranks the Notable lines too.
+  if (ASC_SHRINK_LEVEL < 2) scan = a.cutScan(ctx.exitCode);
   // Under a small budget a padded listing is cut without its padding: more rows fit, each
   // whole. A larger budget shows rows as printed: squeezed, they cost as many tokens (a run
   // of spaces is one) and a row quoted back no longer matches the output. Lines led by
