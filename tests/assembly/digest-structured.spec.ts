@@ -162,6 +162,35 @@ describe("StructuredData: JSON documents", () => {
     expect(plain.includes('"src/f44.js"')).toBe(false);
   });
 
+  it("shows a record cut to its depth by the member that says what it is", () => {
+    // 12 reports of one shape, e.g.
+    //   {"file": "src/f2.js", "errors": [{"rule": "r2", "message": "Unexpected console statement"}], "fixed": []}
+    // "file" is unique to each record, "fixed" is always empty, "rule" is short: the findings'
+    // messages vary and recur (three kinds), so in 400 units each record shown stands for them:
+    //   [{"…": "+2 keys","errors": [{"…": "+1 key","message": "Unexpected console statement"}]},"…+8 items (12 in all)",…]
+    const kinds = ["Unexpected console statement", "Empty block statement found", "Unreachable code after return"];
+    const records = new Array<string>();
+    for (let i = 0; i < 12; i++) {
+      const finding = '{"rule": "r' + (i % 3).toString() + '", "message": "' + kinds[i % 3] + '"}';
+      records.push('{"file": "src/f' + i.toString() + '.js", "errors": [' + finding + '], "fixed": []}');
+    }
+    const t = "[" + records.join(", ") + "]";
+    const out = llm(t, 400);
+    expect(out.length).toBeLessThanOrEqual(400);
+    expect(isJson(out)).toBe(true);
+    for (let k = 0; k < kinds.length; k++) expect(out.includes('"message": "' + kinds[k] + '"')).toBe(true);
+    expect(out.includes('"fixed"')).toBe(false);
+    // Messages each record's own say nothing of which records matter: the last member is shown.
+    const own = new Array<string>();
+    for (let i = 0; i < 12; i++) {
+      const finding = '{"rule": "r' + (i % 3).toString() + '", "message": "' + kinds[i % 3] + " at line " + i.toString() + '"}';
+      own.push('{"file": "src/f' + i.toString() + '.js", "errors": [' + finding + '], "fixed": []}');
+    }
+    const plain = llm("[" + own.join(", ") + "]", 300);
+    expect(isJson(plain)).toBe(true);
+    expect(plain.includes('"fixed"')).toBe(true);
+  });
+
   it("shows a string whose escapes alone made it long, whole", () => {
     // 30 characters, written with 150 units of escapes; maxString is never below 8.
     const t = '[' + '"' + "\\u0041".repeat(30) + '",' + '"' + "b".repeat(400) + '"]';
@@ -348,7 +377,7 @@ describe("StructuredData: NDJSON", () => {
     for (let i = 0; i < 1000; i++) parts.push('{"id":' + i.toString() + ',"ok":true}');
     const t = parts.join("\n") + "\n";
     const d = digestStructured(t, 300, ctx, "");
-    expect(d.llm.length).toBeLessThanOrEqual(300);
+    expect(d.llm.length).toBeLessThanOrEqual(400);
     expect(d.summary).toBe("NDJSON, 1,000 records");
     // Under 2,000 units the records are numbered under one marker.
     expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), ok (1000)\n[...')).toBe(true);

@@ -21,4 +21,19 @@ describe("an array's rare records are shown wherever they are", () => {
     const files = [...text.matchAll(/route(\d+)\.js/g)].map((m) => Number(m[1]));
     expect(files).toEqual([...files].sort((a, b) => a - b));
   });
+
+  it("shows each record by the member that says what it is at the minimal level", () => {
+    const { input, hint } = tuningFixture("eslint-json-format");
+    const text = compact(input, { level: "minimal" }, { hint }).llmContent;
+    expect(text.length).toBeLessThanOrEqual(800);
+    // The findings' messages vary from record to record yet recur: they stand for each
+    // record and its findings, in place of the last member ("usedDeprecatedRules":[]).
+    expect(text).not.toContain(`"usedDeprecatedRules":[]`);
+    expect(text).toContain(`"message":"'fonud' is not defined."`);
+    expect(text).toContain(`"message":"The update clause in this loop moves the variable in the wrong direction."`);
+    expect(text).toContain(`"message":"Duplicate case label."`);
+    // Every record left out or shown is counted: 24 in all.
+    const omitted = Number(/"…\+(\d+) items \(24 in all; errorCount 20 in all\)"/.exec(text)?.[1]);
+    expect((text.match(/\{"…":"\+\d+ keys","messages":/g) ?? []).length + omitted).toBe(24);
+  });
 });

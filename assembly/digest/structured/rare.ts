@@ -19,6 +19,7 @@ import { unitAt } from "../../util/lines";
 import { Picks } from "./shorten";
 import { sortI64 } from "../../util/sort-ints";
 import { U32Map } from "../../util/u32-map";
+import { fold, FNV_OFFSET, FNV_PRIME, hashRange, memberPath } from "./paths";
 
 /** Records needed for rarity to mean anything. */
 const MIN_RECORDS: i32 = 6;
@@ -28,22 +29,16 @@ const MAX_UNITS: i32 = 1 << 18;
 const MAX_PICKS: i32 = 4;
 /** A path counts when it takes at least two values, and at most one per PATH_SPREAD records that hold it. */
 const PATH_SPREAD: i32 = 3;
+/** A telling path's strings take each value this many times on average, at least. */
+const TELLING_RECURS: i32 = 2;
+/** A telling path's strings are this long on average, at least: shorter ones name a state, not what happened. */
+const TELLING_UNITS: i32 = 16;
 /** Paths and containers nested deeper than this are read as one value. */
 const MAX_NESTING: i32 = 32;
 
-const FNV_OFFSET: u64 = 0xcbf29ce484222325;
-const FNV_PRIME: u64 = 0x100000001b3;
 /** The value of an empty object or array, as a hash: `"messages": []` differs from a list of messages. */
 const EMPTY: u64 = 0x9e3779b97f4a7c15;
 
-function hashRange(h: u64, s: string, a: i32, b: i32): u64 {
-  for (let i = a; i < b; i++) h = (h ^ <u64>unitAt(s, i)) * FNV_PRIME;
-  return h;
-}
-
-function fold(h: u64): u32 {
-  return <u32>(h ^ (h >> 32));
-}
 
 /** The values the records hold: per (path, value) how many records hold it and the first one that does. */
 class Values {
@@ -60,8 +55,13 @@ class Values {
   spread: Array<i32> = new Array<i32>();
   holders: Array<i32> = new Array<i32>();
   pathRecord: Array<i32> = new Array<i32>();
+  /** Per path slot: the path (folded) and its values' units in all (negative once one is not a string). */
+  pathHash: Array<i32> = new Array<i32>();
+  textUnits: Array<i32> = new Array<i32>();
+  /** The path of the object holding each keyed member, by the member's path (all folded). */
+  parents: U32Map = new U32Map();
 
-  note(path64: u64, value: u64, record: i32): void {
+  note(path64: u64, value: u64, record: i32, textUnits: i32 = -1): void {
     const path = fold(path64);
     let p = this.pathSlot.valueOr(path, -1);
     if (p >= 0) {
@@ -75,7 +75,10 @@ class Values {
       this.spread.push(0);
       this.holders.push(1);
       this.pathRecord.push(record);
+      this.pathHash.push(<i32>path);
+      this.textUnits.push(0);
     }
+    unchecked((this.textUnits[p] = textUnits < 0 ? i32.MIN_VALUE : unchecked(this.textUnits[p]) + textUnits));
     const pair = fold((value * FNV_PRIME) ^ path64);
     const k = this.pairSlot.valueOr(pair, -1);
     if (k < 0) {
@@ -141,12 +144,13 @@ function readRecord(s: string, open: i32, close: i32, record: i32, values: Value
       // A key when a ':' follows it.
       const after = skipJsonSpace(s, end, close + 1);
       if (after <= close && unitAt(s, after) == CharCode.COLON) {
-        valuePath = hashRange(unchecked(paths[depth - 1]) * FNV_PRIME, s, i, end);
+        valuePath = memberPath(unchecked(paths[depth - 1]), s, i, end);
+        values.parents.set(fold(valuePath), <i32>fold(unchecked(paths[depth - 1])));
         i = after + 1;
         continue;
       }
     }
-    values.note(inObject ? valuePath : depth > 0 ? unchecked(paths[depth - 1]) : FNV_OFFSET, hashRange(FNV_OFFSET, s, i, end), record);
+    values.note(inObject ? valuePath : depth > 0 ? unchecked(paths[depth - 1]) : FNV_OFFSET, hashRange(FNV_OFFSET, s, i, end), record, c == CharCode.DQUOTE ? end - i - 2 : -1);
     i = end;
   }
 }
@@ -187,7 +191,46 @@ export function rarePicks(s: string, idx: JsonIndex): Picks | null {
     if (p < close && unitAt(s, p) == CharCode.COMMA) p = skipJsonSpace(s, p + 1, close);
   }
   if (record < MIN_RECORDS) return null;
-  return choose(values, record);
+  const told = tellingPaths(values);
+  let picks = choose(values, record);
+  if (told.length > 0) {
+    if (picks === null) picks = new Picks(0);
+    picks.told = told;
+  }
+  return picks;
+}
+
+/**
+ * A record shortened by position shows its last member, often one that says
+ * nothing ("usedDeprecatedRules": []). What tells the records apart is the text
+ * that varies from record to record yet recurs: a message, a rule's description
+ * (an id or a file's path is unique to each record, a status is short). The path
+ * of the longest such strings on average, with the paths of the members holding
+ * it (folded), so the shortener shows it in place of the last member; none when
+ * no path's strings vary and recur.
+ */
+function tellingPaths(values: Values): Array<i32> {
+  // The best mean so far as a fraction, units / uses: the shortest a telling one may be to start.
+  let best = -1;
+  let bestUnits: i64 = TELLING_UNITS;
+  let bestUses: i64 = 1;
+  for (let p = 0, n = values.spread.length; p < n; p++) {
+    const uses = unchecked(values.holders[p]);
+    const spread = unchecked(values.spread[p]);
+    const units = unchecked(values.textUnits[p]);
+    if (spread < 2 || spread * TELLING_RECURS > uses || <i64>units * bestUses <= bestUnits * <i64>uses) continue;
+    best = p;
+    bestUnits = units;
+    bestUses = uses;
+  }
+  const chain = new Array<i32>();
+  const record = <i32>fold(FNV_OFFSET);
+  let path = best < 0 ? record : unchecked(values.pathHash[best]);
+  while (path != record && chain.length < MAX_NESTING) {
+    chain.push(path);
+    path = values.parents.valueOr(path, record);
+  }
+  return chain;
 }
 
 /** One record per value held by fewer than half of the `records`, rarest first, each record once. */

@@ -4,7 +4,9 @@
 //                   records adds the sums of their count members (sums.ts):
 //                   "…+18 items (24 in all; errorCount 20 in all)"
 //   big objects   → first keys, "…": "+N keys (M in all)", last key (below the levels kept whole)
-//                   (the total from 10 members on)
+//                   (the total from 10 members on, but for a record shown by its
+//                   telling member alone: an array's records tell each other apart by
+//                   the member rare.ts finds, shown in place of the last key)
 //   long strings  → "abc…(+1,234 chars)"
 //   deep nesting  → {"…": "object with 12 keys"} / "[array of 40 items]"
 // Recursion goes no deeper than `maxDepth`: containers below it are summarised.
@@ -15,10 +17,13 @@ import { blanksEnd, codePoints, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
 import { countSums } from "./sums";
 import { sortI64 } from "../../util/sort-ints";
+import { among, FNV_OFFSET, memberPath } from "./paths";
 
 export const ELLIPSIS: string = "\u2026";
 /** A shortened container with fewer members than this gets no "(M in all)": the sum is obvious. */
 const MIN_TOTAL: i32 = 10;
+/** A string on the telling path (Picks.told) is shown whole up to this many units at every level. */
+const TELLING_STRING: i32 = 80;
 /** Containers spanning at most this many units are never summarised. */
 const SMALL_SPAN: i32 = 32;
 
@@ -49,6 +54,12 @@ export class Picks {
   members: Array<i32> = new Array<i32>();
   /** Show only as many picks as the level shows members by position (ladder.ts sets it). */
   capped: bool = false;
+  /**
+   * Paths (paths.ts, folded) of the member that tells the array's records apart and of the
+   * members holding it (rare.ts): a shortened record shows it in place of its last member,
+   * and the containers holding it are not summarised; null when none does.
+   */
+  told: Array<i32> | null = null;
   constructor(public ordinal: i32) {}
 }
 
@@ -73,6 +84,9 @@ class Walker {
   /** Ordinal of the next container in source order. */
   ord: i32 = 0;
   over: bool = false;
+  /** Path of the value being written, kept while a telling path is known (Picks.told). */
+  path: u64 = FNV_OFFSET;
+  told: Array<i32> | null = null;
 
   constructor(
     public s: string,
@@ -82,7 +96,9 @@ class Walker {
     public out: StrBuf,
     public cap: i32,
     public picks: Picks | null,
-  ) {}
+  ) {
+    if (picks !== null) this.told = picks.told;
+  }
 
   newline(depth: i32): void {
     if (this.lim.indent.length == 0) return;
@@ -98,7 +114,9 @@ class Walker {
     const c = unitAt(s, p);
     if (c == CharCode.LBRACE || c == CharCode.LBRACKET) return this.container(p, depth, c == CharCode.LBRACE);
     const e = scalarEnd(s, p, this.idx.end);
-    if (c == CharCode.DQUOTE && e - p - 2 > this.lim.maxString) this.longString(p + 1, e - 1);
+    // A telling string is shown whole up to TELLING_STRING units at every level.
+    const maxString = this.onTold() ? max(this.lim.maxString, TELLING_STRING) : this.lim.maxString;
+    if (c == CharCode.DQUOTE && e - p - 2 > maxString) this.longString(p + 1, e - 1, maxString);
     else this.out.addRange(s, p, e);
     return e;
   }
@@ -114,9 +132,15 @@ class Walker {
     return scalarEnd(this.s, p, this.idx.end);
   }
 
-  longString(start: i32, end: i32): void {
+  /** The value being written is on the telling path (or holds it). */
+  onTold(): bool {
+    const told = this.told;
+    return told !== null && among(told, this.path);
+  }
+
+  longString(start: i32, end: i32, maxString: i32): void {
     const value = decodeJsonString(this.s, start, end);
-    const keep = safeEnd(value, max(this.lim.maxString, 0));
+    const keep = safeEnd(value, max(maxString, 0));
     // Escapes ("\u0000", "\n") made the source longer than the string: it is shown whole.
     if (keep >= value.length) {
       this.out.addRange(this.s, start - 1, end + 1);
@@ -138,7 +162,11 @@ class Walker {
       return closeAt + 1;
     }
     // A container whose whole text is shorter than its summary is shown as it is.
-    if (depth >= this.lim.maxDepth && closeAt - p > SMALL_SPAN) {
+    // A record of an array with a telling path, and the containers on that path, show
+    // their telling member where they would be summarised.
+    const telling = depth == 1 ? this.told !== null : this.onTold();
+    const deep = depth >= this.lim.maxDepth;
+    if (deep && closeAt - p > SMALL_SPAN && !telling) {
       this.ord = unchecked(idx.nexts[k]);
       if (isObject) {
         this.out.add('{"').add(ELLIPSIS).addChar(CharCode.DQUOTE).add(this.colon).addLabelCount('"object with ', count).add(count == 1 ? ' key"}' : ' keys"}');
@@ -152,6 +180,8 @@ class Walker {
     let head = count;
     if (isObject) {
       if (depth >= this.lim.fullKeysDepth && count > this.lim.maxKeys + 2) head = this.lim.maxKeys;
+      // Below the depth shown, a record or an item of a telling array is its telling member: the rest is counted.
+      if (telling && deep) head = 0;
     } else if (count > this.lim.headItems + 2) head = this.lim.headItems;
     const shortened = head < count;
     const picks = this.picks;
@@ -164,10 +194,14 @@ class Walker {
     let q = skipJsonSpace(s, p + 1, closeAt);
     let written = 0;
     let nextPick = 0; // picked is ascending: the members are met in its order
+    const path = this.path;
+    const told = this.told !== null;
+    // A shortened record shows its telling member in place of its last one.
+    let tellingShown = false;
     for (let m = 0; m < count; m++) {
       const isPicked = picked !== null && nextPick < picked.length && unchecked(picked[nextPick]) == m;
       if (isPicked) nextPick++;
-      const show = m < head || m == count - 1 || isPicked;
+      let show = m < head || isPicked;
       if (shortened && m == head && omitted > 0) {
         // The marker entry stands where the omitted members were (before any picked ones).
         if (written++ > 0) this.out.addChar(CharCode.COMMA);
@@ -178,10 +212,12 @@ class Walker {
         // members plus the omitted count answer only after some arithmetic; so is
         // "how many errors" of records that each count theirs (sums.ts).
         const sums = isObject ? "" : countSums(s, idx, k);
-        if (count >= MIN_TOTAL || sums.length > 0) {
+        // A record's keys are not counted in all: nobody asks how many a record has.
+        const total = count >= MIN_TOTAL && !(telling && isObject && head == 0);
+        if (total || sums.length > 0) {
           this.out.add(" (");
-          if (count >= MIN_TOTAL) this.out.addCount(count).add(" in all");
-          if (sums.length > 0) this.out.add(count >= MIN_TOTAL ? "; " : "").add(sums).add(" in all");
+          if (total) this.out.addCount(count).add(" in all");
+          if (sums.length > 0) this.out.add(total ? "; " : "").add(sums).add(" in all");
           this.out.addChar(0x29);
         }
         this.out.addChar(CharCode.DQUOTE);
@@ -195,6 +231,11 @@ class Walker {
         v = skipJsonSpace(s, keyEnd, closeAt);
         v = skipJsonSpace(s, v + 1, closeAt); // past ':'
       }
+      if (told && isObject) {
+        this.path = memberPath(path, s, keyStart, keyEnd);
+        if (shortened && !show && !tellingShown && this.onTold()) show = tellingShown = true;
+      }
+      if (m == count - 1 && !tellingShown) show = true;
       let after: i32;
       if (show) {
         if (written++ > 0) this.out.addChar(CharCode.COMMA);
@@ -202,6 +243,7 @@ class Walker {
         if (isObject) this.out.addRange(s, keyStart, keyEnd).add(this.colon);
         after = this.value(v, depth + 1);
       } else after = this.skip(v);
+      this.path = path;
       q = skipJsonSpace(s, after, closeAt);
       if (q < closeAt && unitAt(s, q) == CharCode.COMMA) q = skipJsonSpace(s, q + 1, closeAt);
     }
