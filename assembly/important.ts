@@ -725,12 +725,13 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
   const n = text.length;
   const numbered = perLine > 0;
   const headRoom = <i32>Math.floor(<f64>rest * ratio);
-  let headEnd = numbered ? numberedHeadEnd(text, headRoom, perLine) : headCut(text, headRoom);
+  // The head stops where an encoded run that ends the output starts: the run is left to its marker.
+  let headEnd = min(numbered ? numberedHeadEnd(text, headRoom, perLine) : headCut(text, headRoom), tailEnd);
   let headCost = numbered ? headEnd + perLine * linesIn(text, 0, headEnd) : headEnd;
   // Unnumbered, the head folds runs of encoded lines and shows the start of a long
   // line (important/encoded.ts); a chosen line the head shows too is paid for once.
   const perGap = markerBound(n, scan.totalLines, hint, null) + 2;
-  const head = headPieces(text, numbered ? 0 : headRoom, perGap);
+  const head = headPieces(text, numbered ? 0 : headRoom, perGap, tailEnd);
   if (head.reshaped) {
     headEnd = head.extent;
     headCost = head.used - headEnd + chosen.uncovered(0, headEnd);
@@ -1413,7 +1414,9 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   const outline = skeleton !== null && skeleton.length > 0 && !failed ? skeleton : null;
   if (budget <= 0 || (scan.count == 0 && outline === null && !reshaped(text, scan, budget, layout, plainRatio, hint))) return plainTruncation(text, scan, budget, plainRatio, hint);
   // An output that ends in a run of encoded bytes (a certificate's signature) states no
-  // outcome there, as a log's last lines do: the head takes the tail's room.
+  // outcome there, as a log's last lines do: the head takes the tail's room. (Nothing
+  // flagged, it stays a plain head and tail: laid out here, a small budget's cut is
+  // numbered and keeps fewer of the lines before the run.)
   const tailEnd = encodedRunAtEnd(text);
   const ratio = tailEnd < n ? 1.0 : plainRatio;
   // A failed command's error lines come before head and tail at any budget: when
@@ -1458,7 +1461,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   // What head and tail keep whatever is chosen: flagged blocks inside cost nothing.
   // Head and tail only grow when fewer units go to blocks, so these are kept in any case.
   const minRest = room - cap;
-  const freeHeadEnd = lined ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio));
+  const freeHeadEnd = min(lined ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio)), tailEnd);
   const freeHeadCost = lined ? freeHeadEnd + perLine * linesIn(text, 0, freeHeadEnd) : freeHeadEnd;
   const freeTailStart = lined ? numberedTailStart(text, minRest - freeHeadCost, perLine, tailEnd) : tailCut(text, minRest - freeHeadEnd, tailEnd);
   const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);

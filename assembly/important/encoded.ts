@@ -77,14 +77,14 @@ export class Pieces {
   reshaped: bool = false;
 }
 
-/** The head of at most `room` units, each gap costing `perGap` for its marker. */
-export function headPieces(s: string, room: i32, perGap: i32): Pieces {
+/** The head of at most `room` units ending by `limit`, each gap costing `perGap` for its marker. */
+export function headPieces(s: string, room: i32, perGap: i32, limit: i32 = s.length): Pieces {
   const p = new Pieces();
   const n = s.length;
   let pos = 0;
   // The line kept last holds encoded bytes (at the start there is no text before a run).
   let lastEncoded = true;
-  while (pos < n) {
+  while (pos < limit) {
     const b = lineAfter(s, pos);
     const left = room - p.used;
     const isEncoded = encoded(s, pos, b);
