@@ -721,23 +721,23 @@ function unionLength(parts: i64[]): i32 {
 }
 
 /** Builds the cut for the first `take` chosen ranges plus head and tail over `rest` units. */
-function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, perLine: i32): Cut {
+function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, perLine: i32, tailEnd: i32): Cut {
   const n = text.length;
   const numbered = perLine > 0;
   const headRoom = <i32>Math.floor(<f64>rest * ratio);
-  let headEnd = numbered ? numberedHeadEnd(text, headRoom, perLine) : headCut(text, headRoom);
+  // The head stops where an encoded run that ends the output starts: the run is left to its marker.
+  let headEnd = min(numbered ? numberedHeadEnd(text, headRoom, perLine) : headCut(text, headRoom), tailEnd);
   let headCost = numbered ? headEnd + perLine * linesIn(text, 0, headEnd) : headEnd;
   // Unnumbered, the head folds runs of encoded lines and shows the start of a long
   // line (important/encoded.ts); a chosen line the head shows too is paid for once.
   const perGap = markerBound(n, scan.totalLines, hint, null) + 2;
-  const head = headPieces(text, numbered ? 0 : headRoom, perGap);
+  const head = headPieces(text, numbered ? 0 : headRoom, perGap, tailEnd);
   if (head.reshaped) {
     headEnd = head.extent;
     headCost = head.used - headEnd + chosen.uncovered(0, headEnd);
   }
-  // A run of encoded bytes that ends the output is left to the marker (keepLaidOut gives the head its room).
-  const end = encodedRunAtEnd(text);
-  const tailStart = max(numbered ? numberedTailStart(text, rest - headCost, perLine, end) : tailCut(text, rest - headCost, end), headEnd);
+  // A run of encoded bytes that ends the output (from `tailEnd` on) is left to the marker.
+  const tailStart = max(numbered ? numberedTailStart(text, rest - headCost, perLine, tailEnd) : tailCut(text, rest - headCost, tailEnd), headEnd);
   // Ranges sorted by start; keys pack start and index.
   const keys = new Array<i64>(take);
   for (let i = 0; i < take; i++) unchecked((keys[i] = (<i64>unchecked(chosen.starts[i]) << 32) | <i64>i));
@@ -766,7 +766,7 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
       lastEnd = e;
     }
   }
-  if (tailStart < end) {
+  if (tailStart < tailEnd) {
     const totalNewlines = scan.totalLines - (unitAt(text, n - 1) == CharCode.LF ? 0 : 1);
     let start = tailStart;
     let first = 1 + totalNewlines - countNewlines(text, tailStart, n);
@@ -774,7 +774,7 @@ function cutWith(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32,
       start = lastEnd;
       first = lastEndLine;
     }
-    cut.keep(start, end, first);
+    cut.keep(start, tailEnd, first);
   }
   return cut;
 }
@@ -1270,13 +1270,13 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
  * assumed the longest markers, and chosen ranges head or tail show anyway cost
  * nothing. The offer is halved until it fits.
  */
-function widened(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, flagged: Flagged, fallback: KeepResult, budget: i32, perLine: i32): KeepResult {
+function widened(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, flagged: Flagged, fallback: KeepResult, budget: i32, perLine: i32, tailEnd: i32): KeepResult {
   for (let more = slack; more > 8; more >>= 1) {
-    const wider = cutWith(text, scan, chosen, take, rest + more, ratio, hint, alike, perLine);
+    const wider = cutWith(text, scan, chosen, take, rest + more, ratio, hint, alike, perLine, tailEnd);
     const wideOut = wider.render(hint, flagged, scan.pairs, budget);
-    if (wideOut.length <= budget) return atOneEnd(text, scan, chosen, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(wideOut, wider), budget, perLine);
+    if (wideOut.length <= budget) return atOneEnd(text, scan, chosen, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(wideOut, wider), budget, perLine, tailEnd);
   }
-  return atOneEnd(text, scan, chosen, take, rest, slack, ratio, hint, alike, flagged, fallback, budget, perLine);
+  return atOneEnd(text, scan, chosen, take, rest, slack, ratio, hint, alike, flagged, fallback, budget, perLine, tailEnd);
 }
 
 /** Every one of the first `take` chosen ranges lies inside a kept range of `cut`. */
@@ -1296,14 +1296,14 @@ function keepsChosen(cut: Cut, chosen: Chosen, take: i32): bool {
  * keeps more: shared out, a slack shorter than two lines buys neither end a line (the
  * rows of a wide listing), and the budget goes unused.
  */
-function atOneEnd(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, flagged: Flagged, best: KeepResult, budget: i32, perLine: i32): KeepResult {
+function atOneEnd(text: string, scan: Scan, chosen: Chosen, take: i32, rest: i32, slack: i32, ratio: f64, hint: string, alike: AlikeBlocks | null, flagged: Flagged, best: KeepResult, budget: i32, perLine: i32, tailEnd: i32): KeepResult {
   if (slack <= 8 || rest <= 0 || perLine == 0) return best;
   for (let end = 0; end < 2; end++) {
     for (let more = slack; more > 8; more >>= 1) {
       const wide = rest + more;
       // The head's share of the wider rest: its own as before, plus all of `more` or none of it.
       const headShare = end == 0 ? (<f64>rest * ratio + <f64>more) / <f64>wide : (<f64>rest * ratio) / <f64>wide;
-      const cut = cutWith(text, scan, chosen, take, wide, headShare, hint, alike, perLine);
+      const cut = cutWith(text, scan, chosen, take, wide, headShare, hint, alike, perLine, tailEnd);
       const out = cut.render(hint, flagged, scan.pairs, budget);
       if (out.length > budget) continue;
       if (out.length > best.output.length && keepsChosen(cut, chosen, take)) best = new KeepResult(out, cut);
@@ -1414,7 +1414,9 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   const outline = skeleton !== null && skeleton.length > 0 && !failed ? skeleton : null;
   if (budget <= 0 || (scan.count == 0 && outline === null && !reshaped(text, scan, budget, layout, plainRatio, hint))) return plainTruncation(text, scan, budget, plainRatio, hint);
   // An output that ends in a run of encoded bytes (a certificate's signature) states no
-  // outcome there, as a log's last lines do: the head takes the tail's room.
+  // outcome there, as a log's last lines do: the head takes the tail's room. (Nothing
+  // flagged, it stays a plain head and tail: laid out here, a small budget's cut is
+  // numbered and keeps fewer of the lines before the run.)
   const tailEnd = encodedRunAtEnd(text);
   const ratio = tailEnd < n ? 1.0 : plainRatio;
   // A failed command's error lines come before head and tail at any budget: when
@@ -1459,7 +1461,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   // What head and tail keep whatever is chosen: flagged blocks inside cost nothing.
   // Head and tail only grow when fewer units go to blocks, so these are kept in any case.
   const minRest = room - cap;
-  const freeHeadEnd = lined ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio));
+  const freeHeadEnd = min(lined ? numberedHeadEnd(text, <i32>Math.floor(<f64>minRest * ratio), perLine) : headCut(text, <i32>Math.floor(<f64>minRest * ratio)), tailEnd);
   const freeHeadCost = lined ? freeHeadEnd + perLine * linesIn(text, 0, freeHeadEnd) : freeHeadEnd;
   const freeTailStart = lined ? numberedTailStart(text, minRest - freeHeadCost, perLine, tailEnd) : tailCut(text, minRest - freeHeadEnd, tailEnd);
   const frame = new Frame(freeHeadEnd, max(freeTailStart, freeHeadEnd), perGap, alike);
@@ -1482,7 +1484,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   for (let take = first.count; take >= 0; take--) {
     const spent = first.spent(text, take, perGap, perLine);
     const rest = room - spent;
-    const cut = cutWith(text, scan, first, take, rest, ratio, hint, alike, perLine);
+    const cut = cutWith(text, scan, first, take, rest, ratio, hint, alike, perLine, tailEnd);
     const out = cut.render(hint, flagged, scan.pairs, budget);
     if (out.length > budget) continue;
     const slack = budget - out.length;
@@ -1492,7 +1494,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
     if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
       let second = choose(text, scan, shapes, order, frame, cap + slack, small);
       let secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
-      let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine);
+      let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
       let moreOut = more.render(hint, flagged, scan.pairs, budget);
       // Under a small budget a line that states a failure is worth more than head or tail:
       // when the share it left them showed nothing, only what the result leaves unused
@@ -1500,12 +1502,12 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
       if (moreOut.length > budget && small) {
         second = choose(text, scan, shapes, order, frame, spent + slack, small);
         secondRest = max(room - second.spent(text, second.count, perGap, perLine), 0);
-        more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine);
+        more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
         moreOut = more.render(hint, flagged, scan.pairs, budget);
       }
-      if (moreOut.length <= budget && second.count > first.count) return widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine);
+      if (moreOut.length <= budget && second.count > first.count) return widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine, tailEnd);
     }
-    return widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine);
+    return widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine, tailEnd);
   }
   return plainTruncation(text, scan, budget, ratio, hint);
 }

@@ -180,7 +180,7 @@ function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean
     core.llmTokens,
     exactTokens,
   );
-  // Text cleaning changed is decoded on first access: most callers only need llmContent.
+  // When cleaning changed the text, uiContent cleans it again on first access: most callers only need llmContent.
   if (ui !== undefined) return { category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata, uiContent: ui };
   return defineLazy({ category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata } as ToolResultOutput, {
     uiContent: () => clean(text, collapsesRepeats(core.paging)),

@@ -225,6 +225,12 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+// A line-local rule searches only the lines that hold one of its hints: without hints it would
+// search none and miss every secret, so a rule so written fails at load time.
+for (const rule of RULES) {
+  if (rule.lineLocal && !(rule.hints && rule.hints.length > 0)) throw new Error(`redaction rule ${rule.kind} is line-local without hints`);
+}
+
 /**
  * Each rule's hints as one case-insensitive search. Not `text.toLowerCase().includes(…)`:
  * lowering 10 MB of text that holds one non-Latin-1 character (a compiler's curly quotes)

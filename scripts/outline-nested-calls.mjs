@@ -45,7 +45,17 @@ export function outlineNestedCalls(module) {
   let changed = 0;
   let made = 0;
   for (const group of [...groups.values()].sort((a, b) => b.places.length - a.places.length)) {
-    const places = group.places.filter((p) => !touched.has(p.expr) && !touched.has(p.innerExpr));
+    // A place whose call was rewritten already, by an earlier group or as the inner call of a
+    // place of this one (`f(a, f(b, g()))`), is in no tree any more: it is left as it is, and
+    // the function is made only for the places that remain.
+    const claimed = new Set();
+    const places = [];
+    for (const p of group.places) {
+      if (touched.has(p.expr) || touched.has(p.innerExpr) || claimed.has(p.expr) || claimed.has(p.innerExpr)) continue;
+      claimed.add(p.expr);
+      claimed.add(p.innerExpr);
+      places.push(p);
+    }
     const outerParams = binaryen.expandType(binaryen.getFunctionInfo(module.getFunction(group.outer)).params);
     const innerFn = binaryen.getFunctionInfo(module.getFunction(group.inner));
     const innerParams = binaryen.expandType(innerFn.params);

@@ -234,9 +234,9 @@ export function splitCommandLine(s: string): SimpleCommand[] {
         p.word = new StrBuf(64);
         p.inWord = false;
       } else p.endWord();
-      // `>&2` joins the streams: still seen.
-      if (c == CharCode.GT && fd == 1 && next != 0x26) p.current.stdoutAway = true;
       i = redirection(p, s, i);
+      // `>&2` joins the streams, and `> /dev/stderr` or the terminal is a stream too: still seen.
+      if (c == CharCode.GT && fd == 1 && next != 0x26 && !namesStream(s, i)) p.current.stdoutAway = true;
     } else {
       p.word.addChar(c);
       p.inWord = true;
@@ -245,6 +245,21 @@ export function splitCommandLine(s: string): SimpleCommand[] {
   }
   p.endCommand(Link.Sequence);
   return p.commands;
+}
+
+/** Targets a redirection still shows: the standard streams and the terminal. */
+const STREAMS: string[] = ["/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"];
+
+/** The redirection target after s[i] (and any blanks) is one of STREAMS, the whole word. */
+function namesStream(s: string, i: i32): bool {
+  const n = s.length;
+  while (i < n && (s.charCodeAt(i) == CharCode.SPACE || s.charCodeAt(i) == CharCode.TAB)) i++;
+  for (let k = 0; k < STREAMS.length; k++) {
+    const t = unchecked(STREAMS[k]);
+    const e = i + t.length;
+    if (e <= n && s.substring(i, e) == t && (e == n || isUnitOf(s.charCodeAt(e), " \t\n;|&)<>"))) return true;
+  }
+  return false;
 }
 
 /** Reads the redirection operator at s[i] and marks what its target is. */

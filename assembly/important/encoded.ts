@@ -6,7 +6,7 @@
 // first line, leaves the rest to a marker and goes on to the lines after it
 // ("X509v3 Subject Alternative Name: DNS:…" after 18 lines of "00:d2:7b:46:…").
 // A run that ends the output after its text (a certificate's signature) is left
-// out of the tail, which ends on the last line of text instead. A run that is
+// to its marker: the head, given all the room, ends on the last line of text. A run that is
 // half the output or more (a hex dump) is its content and is cut as any other
 // line, and so is a run that opens the output (no text before it). A line
 // too long for the room left shows its start when a useful part fits, rather
@@ -77,14 +77,14 @@ export class Pieces {
   reshaped: bool = false;
 }
 
-/** The head of at most `room` units, each gap costing `perGap` for its marker. */
-export function headPieces(s: string, room: i32, perGap: i32): Pieces {
+/** The head of at most `room` units ending by `limit`, each gap costing `perGap` for its marker. */
+export function headPieces(s: string, room: i32, perGap: i32, limit: i32 = s.length): Pieces {
   const p = new Pieces();
   const n = s.length;
   let pos = 0;
   // The line kept last holds encoded bytes (at the start there is no text before a run).
   let lastEncoded = true;
-  while (pos < n) {
+  while (pos < limit) {
     const b = lineAfter(s, pos);
     const left = room - p.used;
     const isEncoded = encoded(s, pos, b);
@@ -126,8 +126,8 @@ export function headPieces(s: string, room: i32, perGap: i32): Pieces {
 }
 
 /**
- * Where the run of encoded lines that ends `s` starts (its '\n' after the last line of
- * text), or s.length when `s` does not end in one: MIN_RUN lines at least, text
+ * Where the run of encoded lines that ends `s` starts (just after the '\n' that ends the
+ * last line of text), or s.length when `s` does not end in one: MIN_RUN lines at least, text
  * before them, and less than half of `s`.
  */
 export function encodedRunAtEnd(s: string): i32 {

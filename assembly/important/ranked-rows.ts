@@ -198,13 +198,16 @@ export class RankedRows {
     for (let c = 0; this.bestStart < 0 && out.length == 0 && c < MAX_COLS; c++) {
       for (let k = 0; k < TOP_KEPT; k++) {
         if (!this.standsOut(c, k)) continue;
-        if (out.length == 0 && unchecked(this.heads[c * 2]) >= 0) {
-          out.push(unchecked(this.heads[c * 2]));
-          out.push(-unchecked(this.heads[c * 2 + 1]));
-        }
         const at = changetype<usize>(this.tops) + <usize>(c * COLUMN_FIELDS + 2 + k * 3 << 3);
         const start = <i32>load<f64>(at, 8);
         if (start < head || start >= s.length - tail) continue;
+        // The column header names the rows, so it comes with the first one offered (never
+        // alone) unless the head already prints it.
+        const header = unchecked(this.heads[c * 2]);
+        if (out.length == 0 && header >= head) {
+          out.push(header);
+          out.push(-unchecked(this.heads[c * 2 + 1]));
+        }
         out.push(start);
         out.push(<i32>load<f64>(at, 16));
       }

@@ -155,6 +155,23 @@ describe("listing parse", () => {
     // ls -C: names in columns, one starting with a digit but no words after it.
     expect(parseListing("2024.txt\tREADME.md\tsrc\nnotes.md\tpackage.json\n").paths.length).toBe(5);
   });
+  it("a row of ls -C columns that starts with digits is names, and a tree record's '-' size is a directory", () => {
+    // GNU ls -C, tabs and spaces padding the columns:
+    // 1 "2024-01-report.md  7-notes.txt\t zeta": starts with a digit, a space before its tab: three names
+    // 2 "2024  notes.md\tzeta.txt": digits, then two spaces (a column's padding): three names
+    // 3 "a.md\tb.md\tc.md": three names
+    const p = parseListing("2024-01-report.md  7-notes.txt\t zeta\n2024  notes.md\tzeta.txt\na.md\tb.md\tc.md\n");
+    expect(p.paths.join(",")).toBe("2024-01-report.md,7-notes.txt,zeta,2024,notes.md,zeta.txt,a.md,b.md,c.md");
+    // git ls-tree -l HEAD (no -r), git 2.39:
+    // 1 a tree: "-" where a blob's size stands, a directory with no size
+    // 2 a blob of 539 bytes
+    const q = parseListing("040000 tree 0c2ab8f1d4e6a3b5c7d9e1f2a4b6c8d0e2f4a6b8       -\tshop\n100644 blob fdcdd446587754ad54f355c216178b412a9ea24e     539\tREADME.md\n");
+    expect(q.paths.join(",")).toBe("shop,README.md");
+    expect(q.isDir[0]).toBe(true);
+    expect(q.size[0]).toBe(-1);
+    expect(q.isDir[1]).toBe(false);
+    expect(q.size[1]).toBe(539);
+  });
   it("ls -l --time-style=long-iso: a date, a time, then the name", () => {
     const p = parseListing("total 8\n-rw-r--r-- 1 root root    6 2026-11-25 02:20 a.txt\ndrwxr-xr-x 2 root root 4096 2026-11-25 02:20 sub\n");
     expect(p.paths.join(",")).toBe("a.txt,sub");

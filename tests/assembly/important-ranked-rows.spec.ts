@@ -225,4 +225,16 @@ describe("RankedRows: rows that stand out of a table no number ranks", () => {
     // One unit short of either: both offered.
     expect(rankedOf(text, false, lineStart(text, 9), fromLine21 - 1)).toStrictEqual([21, 9]);
   });
+
+  it("offers the column's header only with a row it offers, and not when the head prints it", () => {
+    // 1      "  self   name": the header
+    // 2–61   the rows, 40000 at line 10, 90000 at line 22
+    const text = "  self   name\n" + rows(unsorted(new Map<i32, string>().set(8, "40000").set(20, "90000")));
+    // Both standout rows lie inside the head (it ends at line 23's start): no row, so no header.
+    expect(rankedOf(text, false, lineStart(text, 23), 0)).toStrictEqual([]);
+    // The head ends at line 11's start: line 22 is offered, the header (inside the head) is not.
+    expect(rankedOf(text, false, lineStart(text, 11), 0)).toStrictEqual([22]);
+    // No head: the header comes first.
+    expect(rankedOf(text, false, 0, 0)).toStrictEqual([1, 22, 10]);
+  });
 });

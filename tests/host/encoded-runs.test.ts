@@ -62,4 +62,17 @@ describe("an encoded run that ends the output", () => {
     const signature = lines.findIndex((l) => l.trim() === "Signature Value:");
     for (const line of lines.slice(signature + 1).filter((l) => l.trim().length > 0)) expect(text).not.toContain(line.trim());
   });
+
+  it("is left to its marker at a larger budget too, the head ending on the last line of text (openssl x509 -text, balanced)", () => {
+    const { text, lines } = balanced("openssl-x509-text");
+    const signature = lines.findIndex((l) => l.trim() === "Signature Value:");
+    expect(text).toContain(`${lines[signature]}\n[...`);
+    for (const line of lines.slice(signature + 1).filter((l) => l.trim().length > 0)) expect(text).not.toContain(line.trim());
+    // The marker counts exactly the signature's lines, up to the end.
+    const last = markers(text).at(-1)!;
+    expect(last.first).toBe(signature + 2);
+    const folded = lines.slice(signature + 1);
+    expect(last.last).toBe(lines.at(-1) === "" ? lines.length - 1 : lines.length);
+    expect(last.chars).toBe([...folded.join("\n")].length);
+  });
 });

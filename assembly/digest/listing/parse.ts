@@ -371,13 +371,17 @@ function addColumns(p: Listing, dir: string, s: string, a: i32, b: i32, line: i3
 }
 
 /**
- * A record that names one entry after its last tab, its fields before it starting with a number
- * (`git ls-tree -l`: "100644 blob 1a2b…     539\tshop/cart.py"; `git ls-files -s`), not a row
- * of names in columns: a name is seldom a number followed by more words.
+ * A record that names one entry after its only tab, its first field a number (a mode) ended by
+ * one space (`git ls-tree -l`: "100644 blob 1a2b…     539\tshop/cart.py"; `git ls-files -s`),
+ * not a row of names in columns: `ls -C` pads its columns with tabs and runs of spaces, and a
+ * name that starts with digits goes on with more than digits ("2024-01-report.md  7-notes.txt").
  */
 function isRecordRow(s: string, a: i32, b: i32): bool {
   const tab = indexIn(s, a, b, "\t");
-  return tab > a && isDigit(unitAt(s, a)) && indexIn(s, a, tab, " ") >= 0;
+  if (tab < 0 || indexIn(s, tab + 1, b, "\t") >= 0) return false;
+  let i = a;
+  while (i < tab && isDigit(unitAt(s, i))) i++;
+  return i > a && i + 1 < tab && unitAt(s, i) == CharCode.SPACE && unitAt(s, i + 1) != CharCode.SPACE;
 }
 
 /**
@@ -391,7 +395,9 @@ function addRecord(p: Listing, dir: string, s: string, a: i32, b: i32, line: i32
   let ss = tab;
   while (isDigit(unitAt(s, ss - 1))) ss--;
   const padded = unitAt(s, ss - 1) == CharCode.SPACE && unitAt(s, ss - 2) == CharCode.SPACE;
-  addName(p, dir, s, tab + 1, b, false, false, padded ? <f64>parseDigits(s, ss, tab) : -1, ss, tab, line);
+  // `ls-tree -l` gives a tree "-" for its size: a directory.
+  const tree = unitAt(s, tab - 1) == CharCode.MINUS && unitAt(s, tab - 2) == CharCode.SPACE;
+  addName(p, dir, s, tab + 1, b, tree, false, padded ? <f64>parseDigits(s, ss, tab) : -1, ss, tab, line);
 }
 
 function addName(p: Listing, dir: string, s: string, a: i32, b: i32, isDir: bool, link: bool, size: f64, ss: i32, se: i32, line: i32): void {
