@@ -6,6 +6,7 @@
 // core module (scripts/build-component.mjs), on the module Binaryen's size pipeline has
 // optimized once; the new functions are kept from being inlined back.
 import binaryen from "binaryen";
+import { lebBytes } from "./binaryen-exprs.mjs";
 
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
 const PREFIX = "~call-test|";
@@ -58,13 +59,6 @@ export function walkWithPlaces(expr, visit, replace = null) {
     }
   }
   visit(expr, replace);
-}
-
-/** Bytes of a signed LEB128. */
-function lebBytes(value) {
-  let n = 1;
-  for (let v = value; v >= 64 || v < -64; v = Math.floor(v / 128)) n++;
-  return n;
 }
 
 /**

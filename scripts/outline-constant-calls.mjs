@@ -7,23 +7,12 @@
 // pipeline has optimized once, so that the constants are the ones that stay; the new
 // functions are kept from being inlined back, which later rounds would do to the smallest.
 import binaryen from "binaryen";
+import { CHILD_FIELDS, infoOf, lebBytes } from "./binaryen-exprs.mjs";
 
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
 const PREFIX = "~constant-call|";
 /** Bytes a function costs beyond the call it makes: its type, size, locals, end and entry. */
 const FUNCTION_COST = 8;
-
-/** The fields of an expression's info that hold child expressions. */
-const CHILD_FIELDS = ["children", "operands", "condition", "ifTrue", "ifFalse", "body", "value", "ptr", "left", "right", "dest", "source", "size", "delta", "vec", "shift", "a", "b", "c"];
-
-/** binaryen.getExpressionInfo(expr), or only its id for the kinds it knows no fields of (Nop, Unreachable, ...). */
-function infoOf(expr) {
-  try {
-    return binaryen.getExpressionInfo(expr);
-  } catch {
-    return { id: binaryen.getExpressionId(expr) };
-  }
-}
 
 /** Each expression under `expr`, children first. */
 function walk(expr, visit) {
@@ -38,13 +27,6 @@ function walk(expr, visit) {
     if (info.id === binaryen.CallIndirectId) walk(info.target, visit);
   }
   visit(expr, info);
-}
-
-/** Bytes of a signed LEB128. */
-function lebBytes(value) {
-  let n = 1;
-  for (let v = value; v >= 64 || v < -64; v = Math.floor(v / 128)) n++;
-  return n;
 }
 
 /** The key of a constant (type and value), and the bytes it takes, or null when `expr` is no i32 or i64 constant. */

@@ -6,6 +6,7 @@
 // the module Binaryen's size pipeline has optimized once; the new functions are kept from
 // being inlined back, which later rounds would do to them.
 import binaryen from "binaryen";
+import { CHILD_FIELDS, infoOf } from "./binaryen-exprs.mjs";
 
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
 const PREFIX = "~dropped-call|";
@@ -14,18 +15,6 @@ const PREFIX = "~dropped-call|";
  * and entry, and the two bytes that pass each argument on (counted apart).
  */
 const FUNCTION_COST = 8;
-
-/** The fields of an expression's info that hold child expressions. */
-const CHILD_FIELDS = ["children", "operands", "condition", "ifTrue", "ifFalse", "body", "value", "ptr", "left", "right", "dest", "source", "size", "delta", "vec", "shift", "a", "b", "c"];
-
-/** binaryen.getExpressionInfo(expr), or only its id for the kinds it knows no fields of (Nop, Unreachable, ...). */
-function infoOf(expr) {
-  try {
-    return binaryen.getExpressionInfo(expr);
-  } catch {
-    return { id: binaryen.getExpressionId(expr) };
-  }
-}
 
 /** A dropped call of a function, or null: the info of the call under `expr` when `expr` drops one. */
 function droppedCall(expr) {
