@@ -247,8 +247,8 @@ export function splitCommandLine(s: string): SimpleCommand[] {
   return p.commands;
 }
 
-/** Targets a redirection still shows: the standard streams and the terminal. */
-const STREAMS: string[] = ["/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"];
+/** Targets a redirection still shows: the standard streams by name (a harness captures the pipes, not the terminal). */
+const STREAMS: string[] = ["/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/2"];
 
 /** The redirection target after s[i] (and any blanks) is one of STREAMS, the whole word. */
 function namesStream(s: string, i: i32): bool {

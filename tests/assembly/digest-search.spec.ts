@@ -289,9 +289,18 @@ describe("digestSearch", () => {
     let shown = 0;
     for (let i = 0; i < lines.length; i++) if (lines[i].startsWith("fr.po:")) shown++;
     expect(d.llm.includes("[..." + (30 - shown).toString() + " more matches in 1 file not shown]")).toBe(true);
-    // Two files: grouped under their paths as before.
+    // Two files: each file's matches under its path.
     const two = digestSearch(t + "de.po:7: format specifications in 'msgid' and 'msgstr' do not match\n", 800, ctx);
     expect(two.llm.includes("\nde.po:\n7: format")).toBe(true);
+  });
+  it("keeps the heading of one file's matches under rg --heading, the path's only place", () => {
+    // The first group of HEADING (email/utils.py, 2 matches) with 40 more of its lines, over the budget.
+    let t = "email/utils.py\n";
+    for (let i = 1; i <= 42; i++) t += (i * 7).toString() + ":        raise ValueError('bad value number " + i.toString() + "')\n";
+    const d = digestSearch(t, 800, ctx);
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    expect(d.llm.startsWith("Found 42 matches in 1 file")).toBe(true);
+    expect(d.llm.includes("email/utils.py")).toBe(true);
   });
   it("keeps tool errors verbatim and summarises a failed search as an error", () => {
     const t = "grep: no-such-dir: No such file or directory\n";

@@ -377,7 +377,7 @@ describe("StructuredData: NDJSON", () => {
     for (let i = 0; i < 1000; i++) parts.push('{"id":' + i.toString() + ',"ok":true}');
     const t = parts.join("\n") + "\n";
     const d = digestStructured(t, 300, ctx, "");
-    expect(d.llm.length).toBeLessThanOrEqual(400);
+    expect(d.llm.length).toBeLessThanOrEqual(300);
     expect(d.summary).toBe("NDJSON, 1,000 records");
     // Under 2,000 units the records are numbered under one marker.
     expect(d.llm.startsWith('NDJSON, 1,000 records; keys: id (1000), ok (1000)\n[...')).toBe(true);

@@ -230,8 +230,9 @@ function writeContent(p: SearchParse, w: Writer, kept: KeptLines, order: StaticA
   // those without matches come last in it and take none.
   const nFiles = p.fileCount;
   // Matches all in one file are shown as printed: a heading would save only the repeated
-  // path, and `path:line: text` lines are what gets quoted and searched for.
-  const asPrinted = p.filesWithMatches == 1;
+  // path, and `path:line: text` lines are what gets quoted and searched for. Only where each
+  // line names its path: under a heading (rg --heading) the heading is the path's one place.
+  const asPrinted = p.filesWithMatches == 1 && (p.mode == SearchMode.Prefixed || p.mode == SearchMode.PathText);
   const shown = new StaticArray<i32>(nFiles);
   const cursor = new StaticArray<i32>(nFiles);
   let active = p.filesWithMatches;
