@@ -191,6 +191,20 @@ describe("StructuredData: JSON documents", () => {
     expect(plain.includes('"fixed"')).toBe(true);
   });
 
+  it("weighs a nested array's strings one by one when it looks for the telling member", () => {
+    // 12 records {"file": "src/fN.js", "errors": [{"rule": "rK", "tags": ["tag-a", "tag-b", "tag-c", "tag-d"]}], "fixed": []}
+    // (K = N % 3): each tag is 5 units, though a record's four come to 20, over the 16 a telling text
+    // averages at least, and they are alike in every record. No nested member is taken for the one
+    // that tells the records apart, so the findings keep their rule:
+    //   {"file": "src/f0.js","errors": [{"rule": "r0","tags": "[array of 4 items]"}],"fixed": []}
+    const records = new Array<string>();
+    for (let i = 0; i < 12; i++) records.push('{"file": "src/f' + i.toString() + '.js", "errors": [{"rule": "r' + (i % 3).toString() + '", "tags": ["tag-a", "tag-b", "tag-c", "tag-d"]}], "fixed": []}');
+    const out = llm("[" + records.join(", ") + "]", 400);
+    expect(isJson(out)).toBe(true);
+    expect(out.includes('"rule": "r0"')).toBe(true);
+    expect(out.includes('"…": "+1 key"')).toBe(false);
+  });
+
   it("shows a string whose escapes alone made it long, whole", () => {
     // 30 characters, written with 150 units of escapes; maxString is never below 8.
     const t = '[' + '"' + "\\u0041".repeat(30) + '",' + '"' + "b".repeat(400) + '"]';

@@ -58,6 +58,8 @@ class Values {
   /** Per path slot: the path (folded) and its values' units in all (negative once one is not a string). */
   pathHash: Array<i32> = new Array<i32>();
   textUnits: Array<i32> = new Array<i32>();
+  /** Per path slot: the values noted on it, a record's items of a nested array each once. */
+  notes: Array<i32> = new Array<i32>();
   /** The path of the object holding each keyed member, by the member's path (all folded). */
   parents: U32Map = new U32Map();
 
@@ -77,7 +79,9 @@ class Values {
       this.pathRecord.push(record);
       this.pathHash.push(<i32>path);
       this.textUnits.push(0);
+      this.notes.push(0);
     }
+    unchecked((this.notes[p] += 1));
     unchecked((this.textUnits[p] = textUnits < 0 ? i32.MIN_VALUE : unchecked(this.textUnits[p]) + textUnits));
     const pair = fold((value * FNV_PRIME) ^ path64);
     const k = this.pairSlot.valueOr(pair, -1);
@@ -211,11 +215,12 @@ export function rarePicks(s: string, idx: JsonIndex): Picks | null {
  */
 function tellingPaths(values: Values): Array<i32> {
   // The best mean so far as a fraction, units / uses: the shortest a telling one may be to start.
+  // Uses count every value noted (each item of a record's nested array), as the units do.
   let best = -1;
   let bestUnits: i64 = TELLING_UNITS;
   let bestUses: i64 = 1;
   for (let p = 0, n = values.spread.length; p < n; p++) {
-    const uses = unchecked(values.holders[p]);
+    const uses = unchecked(values.notes[p]);
     const spread = unchecked(values.spread[p]);
     const units = unchecked(values.textUnits[p]);
     if (spread < 2 || spread * TELLING_RECURS > uses || <i64>units * bestUses <= bestUnits * <i64>uses) continue;
