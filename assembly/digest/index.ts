@@ -14,6 +14,7 @@ import { digestFile } from "./file";
 import { digestListing } from "./listing";
 import { digestSearch } from "./search";
 import { truncateDigest } from "./shared/generic";
+import { hintOnce } from "./shared/hint-once";
 import { Digest, DigestContext } from "./shared/types";
 import { digestStructured } from "./structured";
 import { digestWeb } from "./web";
@@ -103,5 +104,7 @@ export function digest(category: i32, text: string, budget: i32, ctx: DigestCont
   const run = edit ? editDigest : DIGESTS[c];
   if (edit || !PLACES_HINT[c]) return withHintLine(run, text, budget, ctx, hint);
   const d = run(text, budget, ctx, hint);
-  return needsReadHint(d, c, text, hint) ? withReadHint(run, d, text, budget, ctx, hint) : d;
+  if (needsReadHint(d, c, text, hint)) return withReadHint(run, d, text, budget, ctx, hint);
+  if (d.truncated && hint.length > 0) d.llm = hintOnce(d.llm, hint);
+  return d;
 }
