@@ -14,7 +14,11 @@
 // 3. The text (classify/sniff.ts), as far as the tool or command lets it:
 //    binary text is always Binary; JSON from a web fetch or `cat` is
 //    StructuredData; output of a command that could print anything is judged
-//    by its shape; an unknown tool with ordinary text is CommandOutput. Diffs
+//    by its shape, except that a program the command names (not a script run
+//    by its path) prints search hits only if it is a search and a listing only
+//    if it lists: a checker's `path:line` lines are its findings, a tool's
+//    paths one a line its result; an unknown tool with ordinary text is
+//    CommandOutput. Diffs
 //    among a tool's own lines (`isort --diff`, a fetched .patch) make a Diff,
 //    unless they are a small part of the text (a log that quotes one).
 // Empty text is judged by the tool and command alone.
@@ -104,8 +108,9 @@ export function settle(k: CommandKind, text: string, knownText: bool = false): i
       const sniffed = sniffText(text);
       return sniffed >= 0 ? sniffed : Category.CommandOutput;
     }
-    case Sniff.All: {
-      const sniffed = sniffText(text);
+    case Sniff.All:
+    case Sniff.Program: {
+      const sniffed = sniffText(text, k.sniff == Sniff.Program);
       return sniffed >= 0 ? sniffed : k.category;
     }
   }

@@ -25,6 +25,12 @@ export const enum Sniff {
   All = 5,
   /** A file read by a file tool: it stays a file unless the text is a log (then CommandOutput). */
   File = 6,
+  /**
+   * A program named on the command line that is neither a search nor a listing tool: every text
+   * rule applies but those two. Its `path:line` lines say what it found in a file (a linter's,
+   * a checker's findings), its paths one a line are what it computed: neither hits nor a listing.
+   */
+  Program = 7,
 }
 
 /** The part a command plays in a pipeline or a chain. */
@@ -170,6 +176,8 @@ function fileReader(name: string, words: string[], from: i32, upstream: bool, im
 function sed(words: string[], from: i32, upstream: bool, implicit: bool): CommandKind {
   const args = parseFor("sed", words, from);
   if (args.has("-i") || args.hasPrefix("--in-place")) return kind(Category.CommandOutput, Sniff.None);
+  // A trace of its program on each input line: its own account, not a page of the file.
+  if (args.has("--debug")) return kind(Category.CommandOutput, Sniff.Program);
   const scriptGiven = args.hasAny(["-e", "-f", "--expression", "--file"]);
   const files = args.operands.length - (scriptGiven ? 0 : 1);
   if (files > 0 || implicit) return kind(Category.FileContent, Sniff.FileLike);
@@ -442,5 +450,5 @@ export function describeNamed(name: string, words: string[], from: i32, upstream
   }
   if (isOneOf(name, BUILD_TOOLS)) return kind(Category.CommandOutput, Sniff.Json);
   if (isOneOf(name, DUMPERS)) return kind(Category.CommandOutput, Sniff.None);
-  return kind(Category.CommandOutput, Sniff.All);
+  return kind(Category.CommandOutput, Sniff.Program);
 }

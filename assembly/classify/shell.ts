@@ -142,7 +142,9 @@ export function describeCommand(words: string[], from: i32, upstream: bool, impl
   }
   if (name == "find") return find(words, k + 1, depth);
   if (name.startsWith("python") || name == "pypy3") return python(words, k + 1);
-  return describeNamed(name, words, k + 1, upstream, implicit);
+  const named = describeNamed(name, words, k + 1, upstream, implicit);
+  // A script run by its path (`./run.sh`) may wrap any tool, a search too: its text decides alone.
+  return named.sniff == Sniff.Program && name.length < words[k].length ? unknownOutput() : named;
 }
 
 /** The kind of a pipeline's output: commands[first..last] joined by `|`. */

@@ -16,6 +16,7 @@
 //   against the share.
 // - bare paths (no spaces, a '/', no `://`) on ≥ 90% of at least 3 lines →
 //   DirectoryListing: what find, fd and glob tools print.
+// Neither of the last two is asked of a named program's text (Sniff.Program).
 import { Category } from "../category";
 import { CharCode, isAlpha, isDigit, isUnitOf } from "../util/chars";
 import { digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
@@ -240,8 +241,12 @@ function isBarePath(s: string, i: i32, end: i32): bool {
   return part > 0 && part * 100 >= whole * MOST_PERCENT;
 }
 
-/** The category the text shows by itself, or -1 when it shows none. */
-export function sniffText(s: string): i32 {
+/**
+ * The category the text shows by itself, or -1 when it shows none. `named`: a program the
+ * command names printed it, not a search or a listing tool (Sniff.Program): its grep-like
+ * lines and bare paths decide nothing; `ls -l` rows, which only a listing prints, still do.
+ */
+export function sniffText(s: string, named: bool = false): i32 {
   const limit = min(s.length, SNIFF_UNITS);
   const start = skipBlank(s, 0, limit);
   if (start >= s.length) return -1;
@@ -272,6 +277,7 @@ export function sniffText(s: string): i32 {
     i = eol + 1;
   }
   if (lsRows >= 1 && isMost(lsRows, judged)) return Category.DirectoryListing;
+  if (named) return -1;
   if (isMost(hits, judged)) return Category.SearchResults;
   if (judged >= PATHS_MIN_LINES && paths * 100 >= judged * PATHS_PERCENT) return Category.DirectoryListing;
   return -1;

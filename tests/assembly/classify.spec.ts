@@ -413,6 +413,48 @@ describe("shell commands", () => {
   });
 });
 
+/** msgfmt -c's findings (msgfmt-check-fr): `path:line: message`, no column, no severity word. */
+const CHECKER = "fr.po:28: format specifications differ\nfr.po:38: number of format specifications does not match\nfr.po:53: number of format specifications does not match\n";
+/** tsort's order (tsort-loop): names one a line, slash-separated like paths. */
+const NAMES = "cart/core\nreview/rates\ncatalog/rates\nbilling/rates\n";
+
+describe("a program named by the command, and its text", () => {
+  it("takes `path:line` lines for a search's hits only from a search or a command it cannot see", () => {
+    expectCommand("msgfmt -c -o /dev/null fr.po", CHECKER, Category.CommandOutput);
+    expectCommand("npx markdownlint docs/", "docs/a.md:1:1 MD033/x y\ndocs/a.md:3 MD041/x y\ndocs/b.md:9 MD001/x y\n", Category.CommandOutput);
+    expectCommand("grep -n format fr.po", CHECKER, Category.SearchResults);
+    // A script run by its path may wrap a search: its text decides.
+    expectCommand("./check.sh fr.po", CHECKER, Category.SearchResults);
+    expectCommand("tools/check fr.po", CHECKER, Category.SearchResults);
+    expectCategory("my_tool", "{}", CHECKER, Category.SearchResults);
+    // Argv as the harness hands it: the first word names the program.
+    expectCategory("shell", '{"command":["msgfmt","-c","fr.po"]}', CHECKER, Category.CommandOutput);
+    expectCategory("shell", '{"command":["bash","-lc","msgfmt -c fr.po | head -20"]}', CHECKER, Category.CommandOutput);
+  });
+
+  it("takes paths one a line for a listing only from a listing or a command it cannot see", () => {
+    expectCommand("tsort build-order.txt", NAMES, Category.CommandOutput);
+    expectCommand("find . -type d", NAMES, Category.DirectoryListing);
+    expectCommand("bash gen.sh", NAMES, Category.DirectoryListing);
+    expectCategory("my_tool", "{}", NAMES, Category.DirectoryListing);
+    expectCategory("shell", '{"command":["tsort","build-order.txt"]}', NAMES, Category.CommandOutput);
+  });
+
+  it("still takes a named program's JSON, diff, HTML and ls -l rows for what they are", () => {
+    expectCommand("mytool dump", JSON_DOC, Category.StructuredData);
+    expectCommand("mytool changes", DIFF, Category.Diff);
+    expectCommand("mytool page", HTML, Category.WebContent);
+    expectCommand("ssh host ls -la", LS_L, Category.DirectoryListing);
+  });
+
+  it("takes an editor's --debug trace for its own account, not a page of the file", () => {
+    const trace = "SED PROGRAM:\n  /^#/ d\nINPUT:   'a.conf' line 1\nPATTERN: # x\nCOMMAND: /^#/ d\nEND-OF-CYCLE:\n";
+    expectCommand("sed --debug -E -f promote.sed a.conf", trace, Category.CommandOutput);
+    expectCommand("sed -E -f promote.sed a.conf", "x = 1\n", Category.FileContent);
+    expectCommand("sed -n 1,20p a.conf", "x = 1\n", Category.FileContent);
+  });
+});
+
 describe("shell unwrapping", () => {
   it("opens bash -lc, sh -c and eval", () => {
     expectCommand("bash -lc 'grep -rn foo .'", GREP_HITS, Category.SearchResults);

@@ -94,6 +94,20 @@ describe("findings: totals by severity and code", () => {
     expect(findings("    a0:a4:00:18:50:33:e6:5a:22:ba:06:b5:2b:7c:9c:\n    16:ad:31:c1:e0:fe:e6:9a:32:26:eb:b0:c1:c8:6f:\n    15:72:68:c8:08:50:e6:b2:76:4d:0f:12:37:a6:45:8f:e0:74:4a:6c\n")).toBe("");
   });
 
+  it("a code after `path:line` or `path:line:col` and a space, before its rule's name (markdownlint)", () => {
+    // Lines of markdownlint-readmes: the column only where the finding has one, the code
+    // joined to the rule's name by a '/'; the code counts, each file is named.
+    const t =
+      "docs/ajv.md:1:1 MD033/no-inline-html Inline HTML [Element: img]\n" +
+      "docs/ajv.md:1 MD041/first-line-heading/first-line-h1 First line in a file should be a top-level heading\n" +
+      "docs/ajv.md:21:2 MD033/no-inline-html Inline HTML [Element: img]\n" +
+      "docs/cors.md:61 MD001/heading-increment Heading levels should only increment by one level at a time\n";
+    expect(findings(t)).toBe("4 findings; by code: MD033 2, MD041 1, MD001 1");
+    // The same locations before prose, or before a word that is no code: no findings.
+    expect(findings(repeat("docs/a.md:# see the notes below", 3))).toBe("");
+    expect(findings(repeat("docs/a.md:#:2 Inline/HTML here", 3))).toBe("");
+  });
+
   it("nothing for one finding, prose, or a progress log", () => {
     expect(findings("a.c:3:5: error: boom\n")).toBe("");
     expect(findings("Compiling 12 crates\nerror handling is described in docs/errors.md\nwarning: this is prose without a location\n")).toBe("");

@@ -29,24 +29,7 @@ interface Fixture {
  * why. A fixed list: the test fails when one of them starts passing (take it off the list)
  * or when a fixture that is not listed is misclassified.
  */
-const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
-  "corpus/markdownlint-readmes": {
-    got: "SearchResults",
-    reason: "markdownlint prints `docs/express.md:12 MD022/blanks-around-headings …`, a path:line prefix on every line, which reads like grep -n output",
-  },
-  "corpus/msgfmt-check-fr": {
-    got: "SearchResults",
-    reason: "msgfmt -c prints `fr.po:28: format specifications …` with no column and no severity word on most lines, a path:line prefix that reads like grep -n output",
-  },
-  "corpus/sed-debug-rewrite": {
-    got: "FileContent",
-    reason: "sed --debug prints its program, then each input line and the rewritten lines with no prefix of their own, which reads like a file shown whole",
-  },
-  "corpus/tsort-loop": {
-    got: "DirectoryListing",
-    reason: "tsort prints one module name a line, and the names (`cart/core`, `tax/api`) are slash-separated like paths, which reads like find output",
-  },
-};
+const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {};
 
 /** Every fixture that states its tool and category, held-out ones aside: tests/fixtures/<id>/ and tests/fixtures/corpus/<id>/. */
 function fixtures(): Fixture[] {

@@ -1,15 +1,23 @@
 // Output shaped like search results whose matches all lie in one file (a checker's
 // `file:line: message` findings) is shown line for line as printed, not regrouped under
 // the file's name, and the lines of no match's shape (the checker's totals) come first.
+// The checker's lines come from a script run by its path, whose text alone says what it is:
+// run as `msgfmt -c`, the program named, they are its diagnostics (classify-named-program.test.ts).
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
-import { MINIMAL, minimalOf, tuningFixture } from "./support/tuning-fixture.js";
+import { MINIMAL, tuningFixture } from "./support/tuning-fixture.js";
 
 const ID = "msgfmt-check-fr";
 
+/** The fixture's output as a script run by its path printed it, at `level`. */
+function fromScript(level: "minimal" | "balanced") {
+  const { meta, input, hint } = tuningFixture(ID);
+  return { meta, input, text: compact({ ...input, args: { command: "./check-po.sh fr.po" } }, { level }, { hint }).llmContent };
+}
+
 describe("search-shaped findings in one file", () => {
   it("shows the totals and the first findings verbatim at the minimal level (msgfmt -c)", () => {
-    const text = minimalOf(ID);
+    const { text } = fromScript("minimal");
     expect(text.length).toBeLessThanOrEqual(MINIMAL);
     expect(text).toContain("msgfmt: found 45 fatal errors");
     expect(text).toContain("216 translated messages, 24 untranslated messages.");
@@ -18,8 +26,7 @@ describe("search-shaped findings in one file", () => {
   });
 
   it("keeps nearly every finding as printed at the balanced level, and counts the rest", () => {
-    const { meta, input, hint } = tuningFixture(ID);
-    const text = compact(input, { level: "balanced" }, { hint }).llmContent;
+    const { meta, input, text } = fromScript("balanced");
     expect(text.length).toBeLessThanOrEqual(4000);
     const kept = meta.facts.errorLines.filter((line) => text.includes(line));
     expect(kept.length).toBeGreaterThanOrEqual(meta.facts.errorLines.length - 3);

@@ -191,8 +191,14 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
         unchecked((column[0] = true));
         return col + 3;
       }
+      // `path:line:col CODE …`: a code must follow (readLine), the column alone does not make it a finding.
       unchecked((column[0] = false));
-      return e + 1;
+      return col > 0 && col < b && unitAt(s, col) == CharCode.SPACE ? col : e + 1;
+    }
+    // `path:line CODE …`: the code that must follow (readLine) makes it a finding.
+    if (e > 0 && e < b && unitAt(s, e) == CharCode.SPACE) {
+      unchecked((column[0] = false));
+      return e;
     }
     return -1;
   }
@@ -431,9 +437,11 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     const bare = ce > after && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
     if (isCode(s, after, bare)) code = packRange(after, bare);
   } else {
-    // No severity: a code first (`F401`), or a column at least (`x.py:8:43: message`).
+    // No severity: a code first (`F401`, `MD033/no-inline-html`: the code before its rule's
+    // name), or a column at least (`x.py:8:43: message`).
     const ce = tokenEnd(s, i, b);
-    const bare = ce > i && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
+    let bare = ce > i && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
+    for (let k = i; k < bare; k++) if (unitAt(s, k) == CharCode.SLASH) bare = k;
     if (isCode(s, i, bare)) code = packRange(i, bare);
     else if (!unchecked(column[0])) return 0;
     sev = SEVERITIES.length - 1;
