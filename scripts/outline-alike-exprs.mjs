@@ -22,8 +22,8 @@ const FUNCTION_COST = 6;
  * the outlining take one-byte indices up to 127, and each new one among them moves the
  * function at 127 (called at about this many places) to a two-byte index.
  */
-const ONE_BYTE_CALLS = 48;
-const DISPLACED = 16;
+const ONE_BYTE_CALLS = 24;
+const DISPLACED = 14;
 
 const ulebBytes = (value) => {
   let n = 1;
