@@ -16,8 +16,11 @@
 //      one function each (scripts/outline-constant-calls.mjs), and so do calls whose result
 //      is dropped at many places (scripts/outline-dropped-calls.mjs) or tested alike at many
 //      places (`s.length > 0`, scripts/outline-call-tests.mjs) or passed alike to another
-//      call (`isDigit(unitAt(s, i))`, scripts/outline-nested-calls.mjs); each round ends with
-//      the functions ordered by their number of calls, the most called at the smallest indices;
+//      call (`isDigit(unitAt(s, i))`, scripts/outline-nested-calls.mjs), and expressions of
+//      locals, constants, loads and calls written alike at many places (`i + 1`,
+//      `this.count`) outside loops go through one function each that takes the locals
+//      (scripts/outline-alike-exprs.mjs); each round ends with the functions ordered by
+//      their number of calls, the most called at the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
 //      since AssemblyScript can only export identifiers;
@@ -41,6 +44,7 @@ import { outlineConstantCalls } from "./outline-constant-calls.mjs";
 import { outlineDroppedCalls } from "./outline-dropped-calls.mjs";
 import { outlineCallTests } from "./outline-call-tests.mjs";
 import { outlineNestedCalls } from "./outline-nested-calls.mjs";
+import { outlineAlikeExpressions } from "./outline-alike-exprs.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -126,6 +130,7 @@ function shrink(module) {
         outlineDroppedCalls(m);
         outlineCallTests(m);
         outlineNestedCalls(m);
+        outlineAlikeExpressions(m);
       }
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.

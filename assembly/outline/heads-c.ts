@@ -8,6 +8,7 @@ import { isWordOf } from "../util/words";
 const NOT_A_NAME = "__attribute__ __declspec noexcept throw alignas _Alignas decltype requires __asm__ __asm asm sizeof alignof if while for switch return void int char long short unsigned signed float double bool auto const volatile struct union enum class typename static_assert";
 
 function isTag(st: Stmt, i: i32): bool {
+  if (ASC_SHRINK_LEVEL >= 2) return st.isWordIn(i, "struct class union enum");
   return st.isWord(i, "struct") || st.isWord(i, "class") || st.isWord(i, "union") || st.isWord(i, "enum");
 }
 
@@ -51,7 +52,7 @@ export function classifyC(st: Stmt, d: Decl, atBrace: bool, member: bool): void 
     return;
   }
   let t = i;
-  while (st.isWord(t, "static") || st.isWord(t, "const") || st.isWord(t, "volatile") || st.isWord(t, "inline") || st.isWord(t, "constexpr") || st.isWord(t, "export")) t++;
+  while (ASC_SHRINK_LEVEL >= 2 ? st.isWordIn(t, "static const volatile inline constexpr export") : st.isWord(t, "static") || st.isWord(t, "const") || st.isWord(t, "volatile") || st.isWord(t, "inline") || st.isWord(t, "constexpr") || st.isWord(t, "export")) t++;
   if (!isTag(st, t) || !atBrace || st.findAssign(t) >= 0) return;
   const kind = st.word(t);
   let k = t + 1;

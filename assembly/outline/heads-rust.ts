@@ -10,8 +10,8 @@ export function classifyRust(st: Stmt, d: Decl, atBrace: bool, member: bool, par
     if (st.isWord(i, "pub")) {
       i++;
       if (st.isPunct(i, 0x28)) i++;
-    } else if (st.isWord(i, "unsafe") || st.isWord(i, "async") || st.isWord(i, "default")) i++;
-    else if (st.isWord(i, "const") && (st.isWord(i + 1, "fn") || st.isWord(i + 1, "unsafe") || st.isWord(i + 1, "async") || st.isWord(i + 1, "extern"))) i++;
+    } else if (ASC_SHRINK_LEVEL >= 2 ? st.isWordIn(i, "unsafe async default") : st.isWord(i, "unsafe") || st.isWord(i, "async") || st.isWord(i, "default")) i++;
+    else if (st.isWord(i, "const") && (ASC_SHRINK_LEVEL >= 2 ? st.isWordIn(i + 1, "fn unsafe async extern") : st.isWord(i + 1, "fn") || st.isWord(i + 1, "unsafe") || st.isWord(i + 1, "async") || st.isWord(i + 1, "extern"))) i++;
     else if (st.isWord(i, "extern") && !st.isWord(i + 1, "crate")) {
       i++;
       if (st.kindAt(i) == Tok.Str) i++;

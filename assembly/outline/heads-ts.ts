@@ -40,7 +40,7 @@ export function classifyTs(st: Stmt, d: Decl, atBrace: bool, member: bool): void
       isDefault = true;
     }
   }
-  while (st.isWord(i, "declare") || st.isWord(i, "abstract") || st.isWord(i, "async")) i++;
+  while (ASC_SHRINK_LEVEL >= 2 ? st.isWordIn(i, "declare abstract async") : st.isWord(i, "declare") || st.isWord(i, "abstract") || st.isWord(i, "async")) i++;
   const w = st.word(i);
   if (w == "function") {
     if (!atBrace) return; // an overload signature or a declaration without a body

@@ -4,6 +4,7 @@
 import { isUnitOf } from "../util/chars";
 import { safeEnd, unitAt } from "../util/lines";
 import { StrBuf } from "../util/strbuf";
+import { isWordOf } from "../util/words";
 import { Combo, Lexer, Tok } from "./lexer";
 
 /** Tokens kept per statement: enough for any declaration head. */
@@ -121,6 +122,14 @@ export class Stmt {
     if (unchecked(this.ends[i]) - s != n) return false;
     for (let j = 0; j < n; j++) if (this.text.charCodeAt(s + j) != w.charCodeAt(j)) return false;
     return true;
+  }
+
+  /**
+   * Token i is one of the space-separated `words`: in the size-optimised build (the
+   * component's) a chain of isWord() tests is one call of this, its words one literal.
+   */
+  isWordIn(i: i32, words: string): bool {
+    return this.isIdent(i) && isWordOf(this.word(i), words);
   }
 
   word(i: i32): string {

@@ -1,0 +1,188 @@
+// An expression written alike at many places outside loops that reads only locals,
+// constants, memory, globals and calls (`i + 1`, `this.count`, `load<u32>(p, 4)`,
+// `this.len = this.len + 1`) becomes a call of one function that computes it from those
+// locals: the operators, offsets and constants are written once, and each place passes its
+// locals (in a loop the call would be made at every turn, so those places stay as they are). Nothing in such an
+// expression can change a local, so reading them all before it runs gives the same values,
+// and its loads, stores and calls run in the same order as before. For the component's core
+// module (scripts/build-component.mjs), on the module Binaryen's size pipeline has optimized
+// once; the new functions are kept from being inlined back.
+import binaryen from "binaryen";
+import { lebBytes } from "./binaryen-exprs.mjs";
+import { walkWithPlaces } from "./outline-call-tests.mjs";
+
+/** Prefix of the functions made here (and the no-inline pattern that keeps them). */
+const PREFIX = "~alike-expr|";
+/** Expressions of more nodes are not compared: long ones are seldom written alike. */
+const MAX_NODES = 16;
+/** Bytes a function costs beyond its body: its body's size, locals and end, its entry, a share of a type. */
+const FUNCTION_COST = 6;
+/**
+ * Calls a function must take to be worth a one-byte index: the functions ordered after
+ * the outlining take one-byte indices up to 127, and each new one among them moves the
+ * function at 127 (called at about this many places) to a two-byte index.
+ */
+const ONE_BYTE_CALLS = 24;
+const DISPLACED = 14;
+
+const ulebBytes = (value) => {
+  let n = 1;
+  for (let v = value; v >= 128; v = Math.floor(v / 128)) n++;
+  return n;
+};
+
+/**
+ * The shape of `expr` when it can be outlined: { key, bytes, locals, nodes }, `key` its
+ * operators and constants with each local written as the place of its first read
+ * (`B0(P0,C1)`), `bytes` what it takes in the binary, `locals` the locals it reads in
+ * order ({ index, type }) and `nodes` its expressions; null otherwise.
+ */
+function shapeOf(expr, shapes, functionIndex, globalIndex) {
+  const id = binaryen.getExpressionId(expr);
+  const type = binaryen.getExpressionType(expr);
+  if (type === binaryen.unreachable || type === binaryen.v128) return null;
+  if (id === binaryen.LocalGetId) {
+    const index = binaryen.LocalGet.getIndex(expr);
+    return { key: "P0", bytes: 1 + ulebBytes(index), locals: [{ index, type }], nodes: [expr] };
+  }
+  if (id === binaryen.ConstId) {
+    if (type !== binaryen.i32) return null;
+    const value = binaryen.Const.getValueI32(expr);
+    return { key: `C${value}`, bytes: 1 + lebBytes(value), locals: [], nodes: [expr] };
+  }
+  if (id === binaryen.GlobalGetId) {
+    const name = binaryen.GlobalGet.getName(expr);
+    const index = globalIndex.get(name) ?? 128;
+    return { key: `G${index}`, bytes: 1 + ulebBytes(index), locals: [], nodes: [expr] };
+  }
+  let head;
+  let bytes = 1;
+  let children;
+  if (id === binaryen.LoadId) {
+    const info = binaryen.getExpressionInfo(expr);
+    if (info.isAtomic) return null;
+    head = `L${info.bytes}${info.isSigned ? "s" : "u"}${info.offset}a${info.align}t${type}`;
+    bytes += 1 + ulebBytes(info.offset);
+    children = [info.ptr];
+  } else if (id === binaryen.StoreId) {
+    const info = binaryen.getExpressionInfo(expr);
+    if (info.isAtomic || info.valueType === binaryen.v128) return null;
+    head = `S${info.bytes}${info.offset}a${info.align}t${info.valueType}`;
+    bytes += 1 + ulebBytes(info.offset);
+    children = [info.ptr, info.value];
+  } else if (id === binaryen.BinaryId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = `B${info.op}`;
+    children = [info.left, info.right];
+  } else if (id === binaryen.UnaryId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = `U${info.op}`;
+    children = [info.value];
+  } else if (id === binaryen.SelectId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = `Q${type}`;
+    children = [info.ifTrue, info.ifFalse, info.condition];
+  } else if (id === binaryen.CallId) {
+    const info = binaryen.getExpressionInfo(expr);
+    if (info.isReturn) return null;
+    const index = functionIndex.get(info.target);
+    head = `F${index}`;
+    bytes += ulebBytes(index);
+    children = info.operands;
+  } else {
+    return null;
+  }
+  const locals = [];
+  const nodes = [expr];
+  const parts = [];
+  for (const child of children) {
+    const shape = shapes.get(child);
+    if (!shape) return null;
+    bytes += shape.bytes;
+    nodes.push(...shape.nodes);
+    if (nodes.length > MAX_NODES) return null;
+    const places = shape.locals.map((local) => {
+      let at = locals.findIndex((l) => l.index === local.index);
+      if (at < 0) {
+        at = locals.length;
+        locals.push(local);
+      }
+      return at;
+    });
+    parts.push(shape.key.replace(/P(\d+)/g, (_, k) => `p${places[Number(k)]}`));
+  }
+  const key = `${head}(${parts.join(",")})`.replaceAll("p", "P");
+  return { key, bytes, locals, nodes };
+}
+
+/** Bytes the call that replaces a place takes, with `callBytes` for the call itself. */
+function callCost(place, callBytes) {
+  let bytes = callBytes;
+  for (const local of place.locals) bytes += 1 + ulebBytes(local.index);
+  return bytes;
+}
+
+/** Outlines the module's expressions written alike at many places; the number of places changed. */
+export function outlineAlikeExpressions(module) {
+  const functionIndex = new Map();
+  for (let k = 0, n = module.getNumFunctions(); k < n; k++) functionIndex.set(binaryen.getFunctionInfo(module.getFunctionByIndex(k)).name, k);
+  const globalIndex = new Map();
+  for (let k = 0, n = module.getNumGlobals(); k < n; k++) globalIndex.set(binaryen.getGlobalInfo(module.getGlobalByIndex(k)).name, k);
+  const groups = new Map();
+  for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
+    const fn = module.getFunctionByIndex(k);
+    const body = binaryen.Function.getBody(fn);
+    if (!body) continue;
+    const shapes = new Map();
+    // A place inside a loop is left as it is: a call at each turn would slow the loop down.
+    const inLoop = new Set();
+    walkWithPlaces(body, (expr) => {
+      if (binaryen.getExpressionId(expr) === binaryen.LoopId) walkWithPlaces(binaryen.Loop.getBody(expr), (e) => inLoop.add(e));
+    });
+    walkWithPlaces(body, (expr, replace) => {
+      const shape = shapeOf(expr, shapes, functionIndex, globalIndex);
+      if (!shape) return;
+      shapes.set(expr, shape);
+      if (!replace || shape.nodes.length < 2) return;
+      if (inLoop.has(expr)) return;
+      const type = binaryen.getExpressionType(expr);
+      const key = `${type}|${shape.locals.map((l) => l.type).join(",")}|${shape.key}`;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { type, params: shape.locals.map((l) => l.type), bytes: shape.bytes, places: [] }));
+      group.places.push({ expr, replace, locals: shape.locals, nodes: shape.nodes });
+    });
+  }
+  /** What outlining `places` of `group` saves, in bytes. */
+  const gain = (group, places) => {
+    const oneByte = places.length >= ONE_BYTE_CALLS;
+    const callBytes = oneByte ? 2 : 3;
+    let saved = 0;
+    for (const p of places) saved += group.bytes - callCost(p, callBytes);
+    return saved - group.bytes - FUNCTION_COST - (oneByte ? DISPLACED : 0);
+  };
+  const touched = new Set();
+  let changed = 0;
+  let made = 0;
+  const ranked = [...groups.values()].map((g) => ({ g, gain: gain(g, g.places) })).filter((r) => r.gain > 0);
+  for (const { g: group } of ranked.sort((a, b) => b.gain - a.gain)) {
+    const places = group.places.filter((p) => !p.nodes.some((e) => touched.has(e)));
+    if (places.length < 2 || gain(group, places) <= 0) continue;
+    const name = `${PREFIX}${made++}`;
+    const body = module.copyExpression(places[0].expr);
+    // The copy reads the locals of the first place: each becomes the parameter of its first read.
+    const order = places[0].locals.map((l) => l.index);
+    walkWithPlaces(body, (expr) => {
+      if (binaryen.getExpressionId(expr) === binaryen.LocalGetId) binaryen.LocalGet.setIndex(expr, order.indexOf(binaryen.LocalGet.getIndex(expr)));
+    });
+    module.addFunction(name, binaryen.createType(group.params), group.type, [], body);
+    for (const p of places) {
+      for (const e of p.nodes) touched.add(e);
+      p.replace(module.call(name, p.locals.map((l) => module.local.get(l.index, l.type)), group.type));
+      changed++;
+    }
+  }
+  binaryen.setPassArgument("no-inline", `${PREFIX}*`);
+  module.runPasses(["no-inline"]);
+  binaryen.setPassArgument("no-inline", null);
+  return changed;
+}
