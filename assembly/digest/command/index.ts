@@ -183,6 +183,25 @@ class CommandAnalysis extends TextAnalysis {
 }
 
 /**
+ * The Node core's analysis keeps its totals per layout: a text made again within its own length
+ * (no result is longer than the output) reads them again.
+ */
+class KeptTotalsAnalysis extends CommandAnalysis {
+  private smallTotals: string | null = null;
+  private largeTotals: string | null = null;
+
+  totalsFor(small: bool): string {
+    let t = small ? this.smallTotals : this.largeTotals;
+    if (t === null) {
+      t = this.perLine.totals(small);
+      if (small) this.smallTotals = t;
+      else this.largeTotals = t;
+    }
+    return t;
+  }
+}
+
+/**
  * The analysis of `text` that `ctx` holds from a digest of the same text, else a new one;
  * `uncut` (the text fits the budget) leaves out what only a cut reads.
  */
@@ -193,7 +212,9 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
     if (ASC_SHRINK_LEVEL < 2 && !uncut) h.cutScan(ctx.exitCode);
     return h;
   }
-  const a = new CommandAnalysis(text);
+  let a: CommandAnalysis;
+  if (ASC_SHRINK_LEVEL < 2) a = new KeptTotalsAnalysis(text);
+  else a = new CommandAnalysis(text);
   // One walk over the lines (the Shapes pass) feeds the runner and tree checks too.
   const base = scanImportant(text, true);
   const perLine = new CommandLines(base);
@@ -249,7 +270,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   d.textLines = lines;
   // Made again within the text's own length, the cut is laid out as the level's budget lays it out.
   const small = max(budget, ctx.layoutBudget) < NUMBERED_BELOW;
-  const totals = ofOutput !== null ? ofOutput : perLine.totals(small);
+  const totals = ofOutput !== null ? ofOutput : ASC_SHRINK_LEVEL < 2 ? changetype<KeptTotalsAnalysis>(a).totalsFor(small) : perLine.totals(small);
   const status = statusLine(ctx.exitCode, lines, runners, small) + (totals.length > 0 ? " \u00b7 " + totals : "");
   // A failed command's status goes on top of a text that fits, when both fit; so do totals.
   const whole = wholeIfItFits(d, text, lines, ctx.exitCode > 0 || totals.length > 0 ? status : "", largestCount(totals), budget);
