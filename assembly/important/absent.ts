@@ -2,10 +2,13 @@
 // "guice.jar -> not found") reports a failed lookup though it holds no error
 // word: a listing of lookups prints it among those that succeeded, in their
 // rhythm, and often more than once, so neither keywords nor shapes tell it.
+// The C library's text for a missing path ("2024.02.9 - No such file or directory")
+// ends the complaint of any program that looked one up, whatever its own format.
 import { unitAt } from "../util/lines";
 import { isLowerWordAt } from "../util/scan";
 
 const ABSENT = " not found";
+const NO_SUCH_PATH = " no such file or directory";
 
 /**
  * Line s[a, b) (without its '\r') ends with " not found", in any case, after some text; its
@@ -14,4 +17,10 @@ const ABSENT = " not found";
 // @ts-ignore: decorator
 @inline export function endsSayingAbsent(s: string, a: i32, b: i32): bool {
   return b - a > ABSENT.length && (ASC_SHRINK_LEVEL >= 2 || (unitAt(s, b - 1) | 0x20) == 0x64) && isLowerWordAt(s, b - ABSENT.length, b, ABSENT);
+}
+
+/** Line s[a, b) ends with " No such file or directory", in any case, after some text (read as endsSayingAbsent). */
+// @ts-ignore: decorator
+@inline export function endsSayingNoSuchPath(s: string, a: i32, b: i32): bool {
+  return b - a > NO_SUCH_PATH.length && (ASC_SHRINK_LEVEL >= 2 || (unitAt(s, b - 1) | 0x20) == 0x79) && isLowerWordAt(s, b - NO_SUCH_PATH.length, b, NO_SUCH_PATH);
 }

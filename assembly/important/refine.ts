@@ -196,6 +196,10 @@ export const NAMES_FRAMES_FUNCTION: u8 = 0x80;
 export const MAY_BE_UNDERLINED: u8 = 0x40;
 /** Set in the noted verdict byte of a line no keyword flagged that ends saying something is absent (absent.ts). */
 export const SAYS_ABSENT: u8 = 0x20;
+/** Set in the noted verdict byte of a line no keyword flagged that ends saying a path does not exist (absent.ts). */
+export const SAYS_NO_SUCH_PATH: u8 = 0x10;
+/** Lines that say a path does not exist are errors in a failed run while at most one line in this many says so. */
+const MISSING_PATH_SHARE: i32 = 8;
 /** The bits of a noted verdict byte that hold the verdict. */
 const VERDICT_BITS: u8 = 3;
 
@@ -427,6 +431,11 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
   for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
+  // A missing path is news in a run that failed, and only where few lines report one: on many
+  // of them (a check of mounts whose devices this machine lacks) it is the output's rhythm.
+  let missingPaths = 0;
+  if (exitCode > 0) for (let i = 0; i < lines; i++) if ((<u8>(unchecked(notes[i]) >> 32) & SAYS_NO_SUCH_PATH) != 0) missingPaths++;
+  const missingPathsTell = exitCode > 0 && missingPaths * MISSING_PATH_SHARE <= lines;
   // The lines that break the largest columns, later lines first among equals.
   const minSupport = exitCode == 0 && failures == 0 ? QUIET_SUPPORT : 1;
   const candidates = new Array<i64>();
@@ -444,8 +453,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       unchecked((marked[i] = <u8>Kind.Summary));
       continue;
     }
-    // A failed lookup ("lib.so.1 => not found") is an error, however often the listing prints one.
-    if ((<u8>(note >> 32) & SAYS_ABSENT) != 0) {
+    // A failed lookup ("lib.so.1 => not found") is an error, however often the listing prints
+    // one; a missing path, in a failed run where few lines report one.
+    if ((<u8>(note >> 32) & (missingPathsTell ? SAYS_ABSENT | SAYS_NO_SUCH_PATH : SAYS_ABSENT)) != 0) {
       unchecked((marked[i] = <u8>Kind.Error));
       continue;
     }

@@ -1,4 +1,4 @@
-import { endsSayingAbsent } from "../../assembly/important/absent";
+import { endsSayingAbsent, endsSayingNoSuchPath } from "../../assembly/important/absent";
 import { Kind } from "../../assembly/important/kinds";
 import { flaggedAs } from "./support/refined";
 
@@ -10,6 +10,43 @@ function errors(text: string, exitCode: i32): string {
 function absent(line: string): bool {
   return endsSayingAbsent(line, 0, line.length);
 }
+
+function noSuchPath(line: string): bool {
+  return endsSayingNoSuchPath(line, 0, line.length);
+}
+
+// Two paths walked a component a line, the second through a link whose target is gone:
+// the line that says so holds no error word and is shaped like the rest.
+const WALK =
+  "f: /srv/shop/current/bin/shop\n" + // line 1
+  "drwxr-xr-x root root /\n" + // line 2
+  "drwxr-xr-x root root srv\n" + // line 3
+  "drwxr-xr-x root root shop\n" + // line 4
+  "lrwxrwxrwx root root current -> releases/2\n" + // line 5
+  "drwxr-xr-x root root   releases\n" + // line 6
+  "drwxr-xr-x root root   2\n" + // line 7
+  "drwxr-xr-x root root bin\n" + // line 8
+  "-rwxr-xr-x root root shop\n" + // line 9
+  "f: /srv/shop/previous/bin/shop\n" + // line 10
+  "drwxr-xr-x root root /\n" + // line 11
+  "drwxr-xr-x root root srv\n" + // line 12
+  "drwxr-xr-x root root shop\n" + // line 13
+  "lrwxrwxrwx root root previous -> releases/1\n" + // line 14
+  "drwxr-xr-x root root   releases\n" + // line 15
+  "                       1 - No such file or directory\n"; // line 16, an error
+
+// A failed check whose every entry names a device this machine lacks: the phrase on four
+// lines of nine is the output's rhythm, so none of them is flagged for it.
+const CHECK =
+  "/\n" + // line 1
+  "   [W] unreachable source: /dev/sda1: No such file or directory\n" + // line 2
+  "/srv\n" + // line 3
+  "   [W] unreachable source: /dev/sdb1: No such file or directory\n" + // line 4
+  "/mnt/backup\n" + // line 5
+  "   [W] unreachable source: /dev/sdc1: No such file or directory\n" + // line 6
+  "/var/lib\n" + // line 7
+  "   [W] unreachable source: /dev/sdd1: No such file or directory\n" + // line 8
+  "warning: 4 sources unreachable\n"; // line 9, a warning: no last words are taken (last-words.ts)
 
 // Two programs' libraries, one of them missing for each: in the listing's rhythm, and
 // twice, so that neither a keyword nor a rare token tells the failed lookups.
@@ -38,7 +75,33 @@ describe("endsSayingAbsent: a line whose last words say its subject is not found
   });
 });
 
+describe("endsSayingNoSuchPath: a line whose last words say a path does not exist", () => {
+  it("takes the C library's words at the line's end, in any case", () => {
+    expect(noSuchPath("                 routes.ini - No such file or directory")).toBe(true);
+    expect(noSuchPath("cat: notes.txt: no such file or directory")).toBe(true);
+  });
+
+  it("takes neither the words elsewhere nor alone", () => {
+    expect(noSuchPath("No such file or directory: notes.txt")).toBe(false); // not at the end
+    expect(noSuchPath(" No such file or directory")).toBe(false); // nothing is said to be missing
+    expect(noSuchPath("x: No such file or director")).toBe(false); // other words
+  });
+});
+
 describe("refineScan: failed lookups are errors, whatever the exit status", () => {
+  it("flags a path that does not exist in a failed run while few lines say so", () => {
+    expect(errors(WALK, 1)).toBe("16");
+  });
+
+  it("flags no missing path in a run that succeeded or whose exit is unknown", () => {
+    expect(errors(WALK, 0)).toBe("");
+    expect(errors(WALK, -1)).toBe("");
+  });
+
+  it("flags no missing path where one line in eight or more says so", () => {
+    expect(errors(CHECK, 1)).toBe("");
+  });
+
   it("flags each line that says its subject is not found", () => {
     expect(errors(LISTING, 0)).toBe("3 7");
     expect(errors(LISTING, 1)).toBe("3 7");
