@@ -74,7 +74,7 @@ import { novelFirst } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
-import { blockHeadOf, headerOf } from "./important/parents";
+import { blockHeadOf, headerOf, itemAbove } from "./important/parents";
 import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace } from "./important/place";
@@ -1116,11 +1116,16 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     // A block that repeats is shown once: its first block stands for the others.
     const repeats = frame.alike;
     if (repeats !== null && repeats.covers(ls)) continue;
+    // The item a failure that names none is about, named just above (important/parents.ts).
+    const item = shapes !== null && line < shapes.count ? itemAbove(text, shapes, line - 1) : -1;
     if (kind == Kind.Notable && shapes !== null) {
       // A notable line is a short signal; a long one (a link command, a minified blob) is not one.
       if (le - ls > max(cap, frame.signalRoom) >> 2) continue;
-      // Dozens of alike lines (the same frame in every thread's dump) are one signal.
-      if (alike(shapes, templates, line - 1)) continue;
+      // Dozens of alike lines (the same frame in every thread's dump) are one signal; not
+      // when each fails an item of its own, named just above (itemAbove), nor a row at the
+      // margin whose first word is rare and its second the table's ("missing blob …" among
+      // "dangling blob …"): each is another row in another state.
+      if (alike(shapes, templates, line - 1) && item < 0 && (isSpaceOrTab(unitAt(text, ls)) || shapes.deviation(line - 1, true) == 0 || !shapes.steady(line - 1, 1))) continue;
     }
     const before = chosen.count;
     if (chosen.repeats(text, ls, le)) {
@@ -1144,7 +1149,8 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
         if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
         header = headerOf(text, shapes, known, line - 1);
       }
-      if (header < 0 && !namesPlace(text, ls, le)) header = blockHeadOf(text, shapes, line - 1);
+      if (header < 0 && !namesPlace(text, ls, le, false)) header = blockHeadOf(text, shapes, line - 1);
+      if (header < 0) header = item;
       const hs = header >= 0 ? unchecked(shapes.starts[header]) : 0;
       const he = header >= 0 ? unchecked(shapes.ends[header]) : 0;
       if (header >= 0 && !chosen.covers(hs, he)) used = offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);

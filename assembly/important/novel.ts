@@ -170,7 +170,7 @@ function placedBelow(text: string, end: i32): bool {
   const a = end + 1;
   let b = a;
   while (b < text.length && b - a <= PLACE_ONLY && text.charCodeAt(b) != 10) b++;
-  return b > a && b - a <= PLACE_ONLY && (text.charCodeAt(a) == 32 || text.charCodeAt(a) == 9) && namesPlace(text, a, b);
+  return b > a && b - a <= PLACE_ONLY && (text.charCodeAt(a) == 32 || text.charCodeAt(a) == 9) && namesPlace(text, a, b, false);
 }
 
 /** A code family with at most this many findings, and at most 1/RARE_SHARE of them all, is rare. */
@@ -260,7 +260,7 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not
     // asked: a flood of them costs no pass over their words. The line below is asked only
     // when `placeBelow` (error lines that do not all fit, offered one by one).
-    const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h])) && !(placeBelow && placedBelow(text, unchecked(scan.lineEnds[h]))) ? 1 : 0;
+    const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), false) && !(placeBelow && placedBelow(text, unchecked(scan.lineEnds[h]))) ? 1 : 0;
     unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 45) | (<i64>nowhere << 44) | (<i64>rarity << 24) | <i64>j));
   }
   sortStaticI64(ranked);

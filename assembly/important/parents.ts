@@ -64,7 +64,21 @@ export function blockHeadOf(text: string, shapes: Shapes, i: i32): i32 {
     const a = unchecked(shapes.starts[j]);
     let e = unchecked(shapes.ends[j]);
     while (e > a && unitAt(text, e - 1) == CharCode.SPACE) e--;
-    if (unitAt(text, e - 1) == CharCode.COLON) return namesPlace(text, a, e) ? j : -1;
+    if (unitAt(text, e - 1) == CharCode.COLON) return namesPlace(text, a, e, false) ? j : -1;
   }
   return -1;
+}
+
+/**
+ * The item line i's failure is about: the line just above, when line i interrupts a run
+ * of lines that open alike (the run goes on after it) and that line names a file line i
+ * does not name (the commands `xargs -t` echoes, "Checking a.json"): "Expecting value:
+ * line 5 column 35" under "python3 -m json.tool conf/admin-test.json". -1 when there is
+ * none. Line i + 1 is one of `shapes`.
+ */
+export function itemAbove(text: string, shapes: Shapes, i: i32): i32 {
+  if (i < 2 || shapes.sameLead(i, i - 1)) return -1;
+  if (!shapes.sameLead(i - 1, i - 2) || !shapes.sameLead(i - 1, i + 1)) return -1;
+  if (namesPlace(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]), true)) return -1;
+  return namesPlace(text, unchecked(shapes.starts[i - 1]), unchecked(shapes.ends[i - 1]), true) ? i - 1 : -1;
 }

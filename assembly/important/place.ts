@@ -48,15 +48,29 @@ function tokenNamesPlace(s: string, a: i32, b: i32): bool {
   return false;
 }
 
-/** Line s[a, b) names where its failure is: a token naming a line of a file or a test in it, or the word "line" before a number. */
-export function namesPlace(s: string, a: i32, b: i32): bool {
+/** A token s[a, b) holds a path's '/' or an extension's '.' before a letter ("conf/a.json", "'shop/billing'..."), not a version's ("v0.5.0"). */
+function pathToken(s: string, a: i32, b: i32): bool {
+  for (let j = a + 1; j + 1 < b; j++) {
+    // '.' (0x2E) or '/' (0x2F).
+    if ((unitAt(s, j) | 1) == CharCode.SLASH && isAlpha(unitAt(s, j + 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * Line s[a, b) names where its failure is: a token naming a line of a file or a test in it,
+ * or the word "line" before a number. With `file`, a token naming a file or a directory
+ * instead, its line or not, and not "line 5" alone: what a line is about.
+ */
+export function namesPlace(s: string, a: i32, b: i32, file: bool): bool {
   let lineWord = false;
   for (let i = gapEnd(s, a, b); i < b; i = gapEnd(s, i, b)) {
     const e = tokenEnd(s, i, b);
     if (lineWord && isDigit(unitAt(s, i))) return true;
-    lineWord = isLowerWordAt(s, i, e, "line");
-    if (tokenNamesPlace(s, i, e)) return true;
+    lineWord = !file && isLowerWordAt(s, i, e, "line");
+    if (tokenNamesPlace(s, i, e) || (file && pathToken(s, i, e))) return true;
     i = e;
   }
   return false;
 }
+

@@ -573,6 +573,12 @@ export class Shapes {
     return this.dominant(col) && slot == unchecked(this.colMaxSlot[col]) && <u32>(key & 0xffffffff) != NUM_HASH;
   }
 
+  /** Lines i and j open with the same token at the same indentation (numbers masked). */
+  sameLead(i: i32, j: i32): bool {
+    const slot = unchecked(this.slots[i * COLS]);
+    return slot >= 0 && slot == unchecked(this.slots[j * COLS]);
+  }
+
   /** Lines i and j have the same template (numbers masked). */
   sameTemplate(i: i32, j: i32): bool {
     return unchecked(this.templates[i]) == unchecked(this.templates[j]);

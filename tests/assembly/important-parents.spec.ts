@@ -1,4 +1,4 @@
-import { blockHeadOf, headerOf } from "../../assembly/important/parents";
+import { blockHeadOf, headerOf, itemAbove } from "../../assembly/important/parents";
 import { Shapes } from "../../assembly/important/shapes";
 import { countNewlines } from "../../assembly/util/lines";
 
@@ -87,5 +87,32 @@ describe("blockHeadOf: the head that says where a block's finding is", () => {
     expect(blockHead(far, 3)).toBe(0);
     // 0 "Traceback (most recent call last):" names no place: none, and no looking further up.
     expect(blockHead("In a.sh line 3:\nTraceback (most recent call last):\n  y\n", 2)).toBe(-1);
+  });
+});
+
+/** itemAbove for line i of `text` (0-based; -1 for none; a line before the last, which ends in '\n'). */
+function itemOf(text: string, i: i32): i32 {
+  return itemAbove(text, new Shapes(text, countNewlines(text, 0, text.length)), i);
+}
+
+describe("itemAbove: the item a failure that names none is about", () => {
+  // 0 "check conf/a.json"
+  // 1 "check conf/b.json"
+  // 2 "Expecting value: line 5 column 35"   names no file, interrupts the run: item line 1
+  // 3 "check conf/c.json"                   the run goes on
+  // 4 "all done"                            ends it: a closing line, no run after it
+  const text = "check conf/a.json\ncheck conf/b.json\nExpecting value: line 5 column 35\ncheck conf/c.json\nall done\n";
+
+  it("is the last line of the run that the failure interrupts, when it names a file", () => {
+    expect(itemOf(text, 2)).toBe(1);
+  });
+
+  it("is none for a line of the run, a line that ends the run, or a failure that names its own file", () => {
+    expect(itemOf(text, 3)).toBe(-1);
+    expect(itemOf(text, 4)).toBe(-1);
+    // 2 "conf/b.json:5: expected value" names its file itself.
+    expect(itemOf("check conf/a.json\ncheck conf/b.json\nconf/b.json:5: expected value\ncheck conf/c.json\n", 2)).toBe(-1);
+    // 2 interrupts a run whose lines name no file ("step 1", "step 2"): nothing to name.
+    expect(itemOf("step 1\nstep 2\nExpecting value\nstep 3\n", 2)).toBe(-1);
   });
 });

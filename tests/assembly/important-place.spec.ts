@@ -3,7 +3,12 @@ import { rankedLines } from "./support/ranked";
 import { scanImportant } from "../../assembly/important/scan";
 
 function place(line: string): bool {
-  return namesPlace(line, 0, line.length);
+  return namesPlace(line, 0, line.length, false);
+}
+
+/** namesPlace in its `file` mode: the line names a file or a directory, its line or not. */
+function file(line: string): bool {
+  return namesPlace(line, 0, line.length, true);
 }
 
 /** novelFirst's order over every hit (support/ranked.ts). */
@@ -80,5 +85,22 @@ describe("novelFirst: located first copies before unlocated ones of the same gra
       "error: mismatched types\n" + // line 5: line 6 is another error, at the margin
       "main.rs:23:5: error: expected u32\n"; // line 6, located itself
     expect(ranked(text, 1, true)).toBe("1 6 2 4 5 |");
+  });
+});
+
+describe("namesPlace(…, file): a line that names the file or directory it is about", () => {
+  it("finds a path, a file's extension or a file's line", () => {
+    expect(file("python3 -m json.tool --no-indent conf/admin-test.json")).toBe(true);
+    expect(file("Listing 'shop/billing'...")).toBe(true);
+    expect(file("Checking settings.yaml")).toBe(true);
+    expect(file("    inventory_test.go:61: PriceWithVat(1999, 19) = 2378, want 2379")).toBe(true);
+  });
+
+  it("sees no file in a parser's complaint that names only a line, a version or a ratio", () => {
+    // "line 5" is a place in namesPlace's own mode, but no file.
+    expect(file("Expecting value: line 5 column 35 (char 91)")).toBe(false);
+    expect(place("Expecting value: line 5 column 35 (char 91)")).toBe(true);
+    expect(file("shop-ids v0.1.0 built in 3.5s")).toBe(false);
+    expect(file("connections in use: 8/20")).toBe(false);
   });
 });
