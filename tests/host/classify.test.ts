@@ -34,10 +34,6 @@ const KNOWN_MISCLASSIFIED: Record<string, { got: Category; reason: string }> = {
     got: "SearchResults",
     reason: "markdownlint prints `docs/express.md:12 MD022/blanks-around-headings …`, a path:line prefix on every line, which reads like grep -n output",
   },
-  "corpus/m4-trace-missing-include": {
-    got: "WebContent",
-    reason: "m4 expands a template whose first line is `<html><body>`, with its trace and error lines interleaved on stderr, which reads like an HTML page",
-  },
   "corpus/msgfmt-check-fr": {
     got: "SearchResults",
     reason: "msgfmt -c prints `fr.po:28: format specifications …` with no column and no severity word on most lines, a path:line prefix that reads like grep -n output",
