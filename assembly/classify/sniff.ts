@@ -3,7 +3,10 @@
 // read, so a 100 MB output costs the same as an 8 KB one.
 //
 // In order:
-// - HTML: `<!DOCTYPE html` or `<html` first (after an optional `<?xml …?>`) → WebContent
+// - HTML: `<!DOCTYPE html` or `<html` first (after an optional `<?xml …?>`) → WebContent,
+//   unless PROGRAM_LINES_MIN lines open with a program's `name:` prefix (`m4trace: …`,
+//   `gen:page.m4:30: cannot open …`): a program's messages interleaved with the markup
+//   it writes make a command's output, not a page
 // - JSON: one object/array, or two or more lines of them (NDJSON) → StructuredData
 // - unified diff: a `diff --git` line, a `--- ` line directly followed by a
 //   `+++ ` line with an `@@ -` hunk header later, or a hunk header first, its
@@ -19,7 +22,7 @@
 // Neither of the last two is asked of a named program's text (Sniff.Program).
 import { Category } from "../category";
 import { CharCode, isAlpha, isDigit, isUnitOf } from "../util/chars";
-import { digitRunEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
+import { digitRunEnd, findNewline, programPrefixLength, spaceRunEnd, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
 import { startsWithAt } from "../util/scan";
 
@@ -27,6 +30,8 @@ import { startsWithAt } from "../util/scan";
 export const SNIFF_UNITS = 8192;
 /** Lines examined for grep hits and `ls -l` rows. */
 export const SNIFF_LINES = 100;
+/** Lines opening with `name:` that make a text opening with `<html` a command's output. */
+const PROGRAM_LINES_MIN = 3;
 /** Share of the examined lines (percent) that must have a shape to decide. */
 const MOST_PERCENT = 60;
 /** Bare paths must be nearly all the lines: many logs have a path or two. */
@@ -251,15 +256,16 @@ export function sniffText(s: string, named: bool = false): i32 {
   const start = skipBlank(s, 0, limit);
   if (start >= s.length) return -1;
   const c = unitAt(s, start);
-  if (c == CharCode.LT && looksLikeHtml(s)) return Category.WebContent;
+  const html = c == CharCode.LT && looksLikeHtml(s);
   if ((c == CharCode.LBRACE || c == CharCode.LBRACKET) && looksLikeJson(s)) return Category.StructuredData;
-  if (looksLikeDiff(s)) return Category.Diff;
+  if (!html && looksLikeDiff(s)) return Category.Diff;
   // The shapes of the first lines; blank ones and neutral ones (`total N`, grep context) are not judged.
   let judged = 0;
   let lsRows = 0;
   let hits = 0;
   let paths = 0;
   let lines = 0;
+  let programLines = 0;
   let i = 0;
   while (i < limit && lines < SNIFF_LINES) {
     const eol = findNewline(s, i, limit);
@@ -273,9 +279,11 @@ export function sniffText(s: string, named: bool = false): i32 {
       if (shape == LineShape.LsRow) lsRows++;
       else if (shape == LineShape.Hit) hits++;
       else if (shape == LineShape.Path) paths++;
+      if (programPrefixLength(s, i, end) > 0) programLines++;
     }
     i = eol + 1;
   }
+  if (html && programLines < PROGRAM_LINES_MIN) return Category.WebContent;
   if (lsRows >= 1 && isMost(lsRows, judged)) return Category.DirectoryListing;
   if (named) return -1;
   if (isMost(hits, judged)) return Category.SearchResults;

@@ -29,6 +29,7 @@ import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { markLastWords } from "./last-words";
+import { markSiblingComplaints } from "./sibling-complaints";
 import { markRecordHeads } from "./records";
 import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
@@ -475,7 +476,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
   // Nothing flagged or marked says what failed: the run's last line does (last-words.ts).
-  if (exitCode > 0 && failures == 0 && !statusMarked) markLastWords(shapes, flagged, marked);
+  // Its flagged lines' program may have complained of it without a keyword (sibling-complaints.ts).
+  if (exitCode > 0 && failures == 0 && !statusMarked && !markLastWords(shapes, flagged, marked)) markSiblingComplaints(text, shapes, flagged, marked);
   sortI64(candidates);
   const notable = new StaticArray<u8>(lines + 1);
   let taken = 0;

@@ -208,6 +208,19 @@ export function lettersEnd(s: string, i: i32, b: i32): i32 {
 }
 
 /**
+ * The length of the `word:` prefix at s[i], its colon included (letters and digits, then a
+ * colon: how a program names itself before a message it writes to stderr); 0 when there is none.
+ */
+export function programPrefixLength(s: string, i: i32, b: i32): i32 {
+  for (let j = i; j < b; j++) {
+    const c = unitAt(s, j);
+    if (c == CharCode.COLON) return j > i ? j + 1 - i : 0;
+    if (!isAlpha(c) && !isDigit(c)) break;
+  }
+  return 0;
+}
+
+/**
  * Hands `reader` every line of `s` as [a, b), its CR and LF left out, and returns it: for the
  * readers that count as they go (records, findings, labelled entries).
  */

@@ -583,6 +583,23 @@ describe("text sniffing", () => {
 
   it("does not take diagnostics, timestamps or prose for hits", () => {
     expect(sniffText("a.c:3:5: error: x\nb.c:4:1: warning: y\n")).toBe(-1);
+  });
+
+  it("reads markup interleaved with a program's `name:` lines as a command's output, not a page", () => {
+    const page = "<html><body>\n<h2>a</h2>\n<p>Note: text</p>\n</body></html>\n";
+    expect(sniffText(page)).toBe(Category.WebContent);
+    // Lines 4, 5 and 6 open with a word and a colon, as a program's messages on stderr do.
+    const traced =
+      "<html><body>\n" + // line 1
+      "gen-trace: page(`a') -> `<h2>a</h2>'\n" + // line 2: "gen-trace:" has a '-', not a word
+      "<h2>a</h2>\n" + // line 3
+      "gentrace: page(`b') -> `<h2>b</h2>'\n" + // line 4
+      "gen:site.t:3: cannot open `b.t'\n" + // line 5
+      "gentrace: page(`c') -> `<h2>c</h2>'\n" + // line 6
+      "</body></html>\n"; // line 7
+    expect(sniffText(traced)).toBe(-1);
+    // Two such lines are text a page may hold.
+    expect(sniffText("<html><body>\nNote: a\nTip: b\n<p>c</p>\n</body></html>\n")).toBe(Category.WebContent);
     expect(sniffText("x.py:1:1: E302 expected 2 blank lines\ny.py:2:1: F401 unused\n")).toBe(-1);
     expect(sniffText("x.py:3: DeprecationWarning: old\ny.py:4: error: bad type\n")).toBe(-1);
     // A column number marks a finding whatever its message says (pyflakes, flake8 --format=default).
