@@ -32,6 +32,27 @@ export const SNIFF_UNITS = 8192;
 export const SNIFF_LINES = 100;
 /** Lines opening with `name:` that make a text opening with `<html` a command's output. */
 const PROGRAM_LINES_MIN = 3;
+/**
+ * A line a program writes about its work: `name: message` or `name:file:12: message`. The prefix
+ * must be followed by a space or lead to a `:line:` location, so markup's own `word:` openings
+ * (a URL's `https://`, a stylesheet's `a:hover {`) are not taken for one.
+ */
+function isProgramMessage(s: string, i: i32, end: i32): bool {
+  const len = programPrefixLength(s, i, end);
+  if (len == 0) return false;
+  let j = i + len;
+  if (j >= end) return false;
+  const c = unitAt(s, j);
+  if (c == CharCode.SPACE) return true;
+  if (c == CharCode.SLASH) return false;
+  for (; j + 1 < end; j++) {
+    if (unitAt(s, j) != CharCode.COLON || !isDigit(unitAt(s, j + 1))) continue;
+    const k = digitRunEnd(s, j + 1, end);
+    if (k < end && unitAt(s, k) == CharCode.COLON) return true;
+  }
+  return false;
+}
+
 /** Share of the examined lines (percent) that must have a shape to decide. */
 const MOST_PERCENT = 60;
 /** Bare paths must be nearly all the lines: many logs have a path or two. */
@@ -279,7 +300,7 @@ export function sniffText(s: string, named: bool = false): i32 {
       if (shape == LineShape.LsRow) lsRows++;
       else if (shape == LineShape.Hit) hits++;
       else if (shape == LineShape.Path) paths++;
-      if (programPrefixLength(s, i, end) > 0) programLines++;
+      if (isProgramMessage(s, i, end)) programLines++;
     }
     i = eol + 1;
   }

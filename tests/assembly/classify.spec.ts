@@ -583,6 +583,13 @@ describe("text sniffing", () => {
 
   it("does not take diagnostics, timestamps or prose for hits", () => {
     expect(sniffText("a.c:3:5: error: x\nb.c:4:1: warning: y\n")).toBe(-1);
+    expect(sniffText("x.py:1:1: E302 expected 2 blank lines\ny.py:2:1: F401 unused\n")).toBe(-1);
+    expect(sniffText("x.py:3: DeprecationWarning: old\ny.py:4: error: bad type\n")).toBe(-1);
+    // A column number marks a finding whatever its message says (pyflakes, flake8 --format=default).
+    expect(sniffText("http/client.py:319:26: undefined name 'CONTINUE'\nemail/utils.py:12:1: 'os' imported but unused\n")).toBe(-1);
+    expect(sniffText("12:30:45 INFO start\n12:30:46 INFO stop\n")).toBe(-1);
+    expect(sniffText("Error: something failed at step 3\nsee log\n")).toBe(-1);
+    expect(sniffText(PLAIN)).toBe(-1);
   });
 
   it("reads markup interleaved with a program's `name:` lines as a command's output, not a page", () => {
@@ -600,13 +607,9 @@ describe("text sniffing", () => {
     expect(sniffText(traced)).toBe(-1);
     // Two such lines are text a page may hold.
     expect(sniffText("<html><body>\nNote: a\nTip: b\n<p>c</p>\n</body></html>\n")).toBe(Category.WebContent);
-    expect(sniffText("x.py:1:1: E302 expected 2 blank lines\ny.py:2:1: F401 unused\n")).toBe(-1);
-    expect(sniffText("x.py:3: DeprecationWarning: old\ny.py:4: error: bad type\n")).toBe(-1);
-    // A column number marks a finding whatever its message says (pyflakes, flake8 --format=default).
-    expect(sniffText("http/client.py:319:26: undefined name 'CONTINUE'\nemail/utils.py:12:1: 'os' imported but unused\n")).toBe(-1);
-    expect(sniffText("12:30:45 INFO start\n12:30:46 INFO stop\n")).toBe(-1);
-    expect(sniffText("Error: something failed at step 3\nsee log\n")).toBe(-1);
-    expect(sniffText(PLAIN)).toBe(-1);
+    // Markup's own `word:` openings are not a program's: URLs, stylesheet selectors.
+    expect(sniffText("<html><body>\nhttps://a.example/x\nhttps://a.example/y\nhttps://a.example/z\n</body></html>\n")).toBe(Category.WebContent);
+    expect(sniffText("<html><head><style>\na:hover {color: red}\nli:first-child{margin:0}\ntd:empty {padding:0 4px}\n</style></head></html>\n")).toBe(Category.WebContent);
   });
 
   it("finds unified diffs by their headers", () => {
