@@ -620,6 +620,11 @@ class Shapes {
     return this.templates[i] === this.templates[j];
   }
 
+  sameLead(i: number, j: number): boolean {
+    const slot = this.slots[i * COLS]!;
+    return slot >= 0 && slot === this.slots[j * COLS];
+  }
+
   blank(i: number): boolean {
     return this.templates[i] === 0;
   }
@@ -1382,8 +1387,16 @@ function tokenNamesPlace(s: string, a: number, b: number): boolean {
   return false;
 }
 
-/** Line s[a, b) names where its failure is: a file's line, a test in its file, "line N". */
-function namesPlace(s: string, a: number, b: number): boolean {
+/** A token s[a, b) holds a path's '/' or an extension's '.' before a letter, not a version's (assembly/important/place.ts). */
+function pathToken(s: string, a: number, b: number): boolean {
+  for (let j = a + 1; j + 1 < b; j++) {
+    if ((s.charCodeAt(j) | 1) === 0x2f && isAlpha(s.charCodeAt(j + 1))) return true;
+  }
+  return false;
+}
+
+/** Line s[a, b) names where its failure is: a file's line, a test in its file, "line N"; with `file`, a file or directory instead. */
+function namesPlace(s: string, a: number, b: number, file = false): boolean {
   const gap = (c: number) => c === 32 || c === 9;
   let lineWord = false;
   let i = a;
@@ -1392,8 +1405,8 @@ function namesPlace(s: string, a: number, b: number): boolean {
     let e = i;
     while (e < b && !gap(s.charCodeAt(e))) e++;
     if (lineWord && isDigit(s.charCodeAt(i))) return true;
-    lineWord = e - i === 4 && s.slice(i, e).toLowerCase() === "line";
-    if (tokenNamesPlace(s, i, e)) return true;
+    lineWord = !file && e - i === 4 && s.slice(i, e).toLowerCase() === "line";
+    if (tokenNamesPlace(s, i, e) || (file && pathToken(s, i, e))) return true;
     i = e;
     while (i < b && gap(s.charCodeAt(i))) i++;
   }
@@ -1543,6 +1556,14 @@ function blockHeadOf(text: string, shapes: Shapes, i: number): number {
   return -1;
 }
 
+/** The item line i's failure is about, named on the line just above inside a run of alike lines (assembly/important/parents.ts). */
+function itemAbove(text: string, shapes: Shapes, i: number): number {
+  if (i < 2 || shapes.sameLead(i, i - 1)) return -1;
+  if (!shapes.sameLead(i - 1, i - 2) || !shapes.sameLead(i - 1, i + 1)) return -1;
+  if (namesPlace(text, shapes.starts[i]!, shapes.ends[i]!, true)) return -1;
+  return namesPlace(text, shapes.starts[i - 1]!, shapes.ends[i - 1]!, true) ? i - 1 : -1;
+}
+
 /** The nearest earlier line, not blank, indented less than line i (assembly/important/parents.ts). */
 function headerOf(text: string, shapes: Shapes, known: Int32Array, i: number): number {
   const held = known[i]!;
@@ -1679,9 +1700,12 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
     const le = scan.lineEnds[h]!;
     const line = scan.lineNumbers[h]!;
     if (frame.alike !== null && alikeCovers(frame.alike, ls)) continue;
+    const item = shapes !== null && line < shapes.count ? itemAbove(text, shapes, line - 1) : -1;
     if (kind === Kind.Notable && shapes !== null) {
       if (le - ls > cap >> 2) continue;
-      if (templates.some((t) => shapes.sameTemplate(t, line - 1))) continue;
+      const c = text.charCodeAt(ls);
+      const own = item >= 0 || (c !== 0x20 && c !== 0x09 && shapes.deviation(line - 1, true) !== 0 && shapes.steady(line - 1, 1));
+      if (!own && templates.some((t) => shapes.sameTemplate(t, line - 1))) continue;
     }
     const before = chosen.length;
     if (repeatsChosen(chosen, text, ls, le)) {
@@ -1698,6 +1722,7 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
         header = headerOf(text, shapes, frame.headers, line - 1);
       }
       if (header < 0 && !namesPlace(text, ls, le)) header = blockHeadOf(text, shapes, line - 1);
+      if (header < 0) header = item;
       if (header >= 0) {
         const hs = shapes.starts[header]!;
         const he = shapes.ends[header]!;
