@@ -5,6 +5,7 @@ import { toLower } from "../util/chars";
 import { sniffDelimiter } from "./table";
 import { isWordOf } from "../util/words";
 import { includesOneOf, startsWithOneOf } from "../util/scan";
+import { looksLikeAssignments } from "./assignments";
 
 /** Lines looked at when the extension says nothing. */
 const SNIFF_UNITS: i32 = 4096;
@@ -90,6 +91,8 @@ export function languageOf(path: string, text: string): string {
   // Many `.conf` files are XML (fontconfig, D-Bus): the first character says.
   if (data == "ini" && startsWithTag(text)) return "xml";
   if (data.length > 0) return data;
+  // `export NAME=value` lines are no JavaScript: a file of assignments gets the outline of its keys.
+  if (looksLikeAssignments(text, SNIFF_UNITS)) return "";
   const source = sourceByContent(path, text);
   if (source.length > 0) return source;
   return dataByContent(path, text);
