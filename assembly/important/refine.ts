@@ -30,6 +30,7 @@ import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { markLastWords } from "./last-words";
 import { markSiblingComplaints } from "./sibling-complaints";
+import { markLocatedLines } from "./located-lines";
 import { markRecordHeads } from "./records";
 import { markStatusWords } from "./status";
 import { isBlank, isParenthesized, isRule } from "./table-rules";
@@ -431,6 +432,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // Lines flagged whole, by the kind they take: the error lines' margin marker, a finding.
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
+  // A failed run whose lines are mostly "path:line: message": those say what it failed for (located-lines.ts).
+  if (exitCode > 0) markLocatedLines(text, shapes, notes, flagged, marked);
   for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
   // A missing path is news in a run that failed, and only where few lines report one: on many
   // of them (a check of mounts whose devices this machine lacks) it is the output's rhythm.

@@ -1,0 +1,54 @@
+// A checker that fails may print one "path:line: message" line per problem and little
+// else: no severity word, no code, no column (msgfmt -c: "fr.po:103: number of format
+// specifications in 'msgid' and 'msgstr' does not match"). No keyword flags those lines,
+// yet they are what the run failed for. In a failed run whose lines are mostly such lines
+// at the margin, they are its diagnostics: each is marked an error. Located lines among a
+// test runner's log ("money.py:6: InvalidOperation" under a traceback, "    x_test.go:12:
+// got 3" indented) are a minority of the output and stay as they are; so do a linter's
+// findings (notes.ts), ranked by their severity and code, and lines whose message opens
+// with a label ("note: …", "warning: …"), which the keyword scan reads.
+import { CharCode } from "../util/chars";
+import { digitsEnd, lettersEnd, unitAt } from "../util/lines";
+import { Kind } from "./kinds";
+import { findingOf } from "./notes";
+import { Shapes } from "./shapes";
+
+/**
+ * Whether line [a, b) opens at its margin with "path:line: " (a token up to its first
+ * ':', then digits, ':' and a space) and a message that opens with no label ("warning:").
+ */
+export function opensWithBareLocation(s: string, a: i32, b: i32): bool {
+  for (let j = a; j < b; j++) {
+    const c = unitAt(s, j);
+    // A space, a tab or a control unit ends the token before any location.
+    if (c <= CharCode.SPACE) return false;
+    if (c == CharCode.COLON) {
+      const e = digitsEnd(s, j + 1, b);
+      if (e == j + 1 || e + 2 >= b || unitAt(s, e) != CharCode.COLON || unitAt(s, e + 1) != CharCode.SPACE) return false;
+      const w = lettersEnd(s, e + 2, b);
+      return w >= b || unitAt(s, w) != CharCode.COLON;
+    }
+  }
+  return false;
+}
+
+/**
+ * Marks in `into` as errors the lines of `shapes` that open with a bare location
+ * (opensWithBareLocation), neither flagged nor noted as findings (`notes`, notes.ts),
+ * when they are more than half of its lines. The first pass counts them (it stops once
+ * the others are half), the second marks them.
+ */
+export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArray<u64>, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
+  const lines = shapes.count;
+  let located = 0;
+  // An output of one line passes through (digest), so more than half is at least two.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < lines; i++) {
+      if (!opensWithBareLocation(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) {
+        // Half the lines are others already: the located ones cannot be most of them.
+        if (pass == 0 && (i + 1 - located) * 2 >= lines) return;
+      } else if (pass == 0) located++;
+      else if (unchecked(flagged[i]) == 0 && findingOf(unchecked(notes[i])) == 0) unchecked((into[i] = <u8>Kind.Error));
+    }
+  }
+}
