@@ -106,6 +106,8 @@ describe("findings: totals by severity and code", () => {
     // The same locations before prose, or before a word that is no code: no findings.
     expect(findings(repeat("docs/a.md:# see the notes below", 3))).toBe("");
     expect(findings(repeat("docs/a.md:#:2 Inline/HTML here", 3))).toBe("");
+    // A clock's time opens a log line like `line:col` with no file: no findings.
+    expect(findings("12:30:45 ERROR worker 7 E102 stopped\n12:30:46 INFO worker 8 E103 started\n12:30:47 warning: slow\n")).toBe("");
   });
 
   it("nothing for one finding, prose, or a progress log", () => {

@@ -11,6 +11,7 @@
 //     9:7  error  Use the isNaN function  use-isnan   line:col  severity  message  rule
 //   x.py:1:1: F401 'os' imported but unused       path:line:col: CODE message
 //   x.py:8:43: undefined name 'y'                 path:line:col: message
+//   docs/a.md:12 MD022/blanks-around-headings     path:line[:col] CODE[/rule] message
 //   error[E0308]: mismatched types                severity[CODE]: message, the location
 //    --> src/main.rs:24:4                          on the next line after `-->` (so is
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
@@ -132,7 +133,7 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       const ch = unitAt(s, j);
       if (ch == CharCode.SPACE || ch == CharCode.TAB) break;
       if (j > i && (ch == CharCode.COLON || ch == LPAREN)) {
-        const e = locationAfter(s, j, b, column);
+        const e = locationAfter(s, i, j, b, column);
         if (e >= 0) {
           placeEnd = j;
           return e;
@@ -159,7 +160,7 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       const j = step + ctz(marks);
       marks &= marks - 1;
       if (j == i) continue;
-      const e = locationAfter(s, j, b, column);
+      const e = locationAfter(s, i, j, b, column);
       if (e >= 0) {
         placeEnd = j;
         return e;
@@ -170,12 +171,19 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
   return -1;
 }
 
+/** s[a, b) holds a path's '/' or an extension's '.': a file, not a clock's hour (`12:30:45 INFO`). */
+function namesFile(s: string, a: i32, b: i32): bool {
+  for (let k = a; k < b; k++) if ((unitAt(s, k) | 1) == CharCode.SLASH) return true;
+  return false;
+}
+
 /**
- * The end of a location whose line number follows the ':' or '(' at s[j] (before b), as
- * locationEnd() returns it, setting column[0]; -1 when none follows this one.
+ * The end of a location whose line number follows the ':' or '(' at s[j] (before b), the
+ * location's token starting at s[i], as locationEnd() returns it, setting column[0]; -1 when
+ * none follows this one.
  */
 // @ts-ignore: decorator
-@inline function locationAfter(s: string, j: i32, b: i32, column: StaticArray<bool>): i32 {
+@inline function locationAfter(s: string, i: i32, j: i32, b: i32, column: StaticArray<bool>): i32 {
   if (unitAt(s, j) == CharCode.COLON) {
     const e = numberEnd(s, j + 1, b);
     if (e > 0 && e < b && unitAt(s, e) == CharCode.COLON) {
@@ -193,10 +201,10 @@ function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 
       }
       // `path:line:col CODE …`: a code must follow (readLine), the column alone does not make it a finding.
       unchecked((column[0] = false));
-      return col > 0 && col < b && unitAt(s, col) == CharCode.SPACE ? col : e + 1;
+      return col > 0 && col < b && unitAt(s, col) == CharCode.SPACE && namesFile(s, i, j) ? col : e + 1;
     }
     // `path:line CODE …`: the code that must follow (readLine) makes it a finding.
-    if (e > 0 && e < b && unitAt(s, e) == CharCode.SPACE) {
+    if (e > 0 && e < b && unitAt(s, e) == CharCode.SPACE && namesFile(s, i, j)) {
       unchecked((column[0] = false));
       return e;
     }
