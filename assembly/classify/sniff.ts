@@ -24,7 +24,7 @@ import { Category } from "../category";
 import { CharCode, isAlpha, isDigit, isUnitOf } from "../util/chars";
 import { digitRunEnd, findNewline, programPrefixLength, spaceRunEnd, unitAt } from "../util/lines";
 import { isJsonDocument, isJsonLines } from "../json/sniff";
-import { startsWithAt } from "../util/scan";
+import { startsWithAt, unitsEqual } from "../util/scan";
 
 /** Code units examined from the start of the text. */
 export const SNIFF_UNITS = 8192;
@@ -33,24 +33,24 @@ export const SNIFF_LINES = 100;
 /** Lines opening with `name:` that make a text opening with `<html` a command's output. */
 const PROGRAM_LINES_MIN = 3;
 /**
- * A line a program writes about its work: `name: message` or `name:file:12: message`. The prefix
- * must be followed by a space or lead to a `:line:` location, so markup's own `word:` openings
- * (a URL's `https://`, a stylesheet's `a:hover {`) are not taken for one.
+ * A line a program writes about its work: `name:file:12: message` (-1), or `name: message`
+ * (the length of `name:`), 0 for neither. Markup's own `word:` openings are not one: a URL's
+ * `https://`, a stylesheet's `a:hover {` or `color: red;` (a line ending in `;`, `{` or `}`).
  */
-function isProgramMessage(s: string, i: i32, end: i32): bool {
+function programMessage(s: string, i: i32, end: i32): i32 {
   const len = programPrefixLength(s, i, end);
-  if (len == 0) return false;
+  if (len == 0) return 0;
   let j = i + len;
-  if (j >= end) return false;
+  if (j >= end || isUnitOf(unitAt(s, end - 1), ";{}")) return 0;
   const c = unitAt(s, j);
-  if (c == CharCode.SPACE) return true;
-  if (c == CharCode.SLASH) return false;
+  if (c == CharCode.SPACE) return len;
+  if (c == CharCode.SLASH) return 0;
   for (; j + 1 < end; j++) {
     if (unitAt(s, j) != CharCode.COLON || !isDigit(unitAt(s, j + 1))) continue;
     const k = digitRunEnd(s, j + 1, end);
-    if (k < end && unitAt(s, k) == CharCode.COLON) return true;
+    if (k < end && unitAt(s, k) == CharCode.COLON) return -1;
   }
-  return false;
+  return 0;
 }
 
 /** Share of the examined lines (percent) that must have a shape to decide. */
@@ -287,6 +287,8 @@ export function sniffText(s: string, named: bool = false): i32 {
   let paths = 0;
   let lines = 0;
   let programLines = 0;
+  let firstPrefix = -1;
+  let firstLength = 0;
   let i = 0;
   while (i < limit && lines < SNIFF_LINES) {
     const eol = findNewline(s, i, limit);
@@ -300,7 +302,16 @@ export function sniffText(s: string, named: bool = false): i32 {
       if (shape == LineShape.LsRow) lsRows++;
       else if (shape == LineShape.Hit) hits++;
       else if (shape == LineShape.Path) paths++;
-      if (isProgramMessage(s, i, end)) programLines++;
+      if (html) {
+        // A program's messages share its name (`m4trace: …`); a page's `Note:` and `Tip:` do not.
+        const m = programMessage(s, i, end);
+        if (m > 0 && firstPrefix < 0) {
+          firstPrefix = i;
+          firstLength = m;
+        }
+        const base = changetype<usize>(s);
+        if (m < 0 || (m > 0 && m == firstLength && unitsEqual(base + (<usize>i << 1), base + (<usize>firstPrefix << 1), m))) programLines++;
+      }
     }
     i = eol + 1;
   }

@@ -610,6 +610,9 @@ describe("text sniffing", () => {
     // Markup's own `word:` openings are not a program's: URLs, stylesheet selectors.
     expect(sniffText("<html><body>\nhttps://a.example/x\nhttps://a.example/y\nhttps://a.example/z\n</body></html>\n")).toBe(Category.WebContent);
     expect(sniffText("<html><head><style>\na:hover {color: red}\nli:first-child{margin:0}\ntd:empty {padding:0 4px}\n</style></head></html>\n")).toBe(Category.WebContent);
+    expect(sniffText("<html><head><style>\ncolor: red;\ncolor: blue;\ncolor: green;\n</style></head></html>\n")).toBe(Category.WebContent);
+    // Lines opening with three different labels are a page's text, not one program's messages.
+    expect(sniffText("<html><body><pre>\nFrom: a@b.example\nTo: c@d.example\nSubject: hello there\n</pre></body></html>\n")).toBe(Category.WebContent);
   });
 
   it("finds unified diffs by their headers", () => {
