@@ -509,13 +509,13 @@ function fromBothEnds(list: i32[], lo: i32, hi: i32, perEnd: i32, out: i32[]): v
   }
 }
 
-/** The hits of `hits` whose line breaks a rhythm by one of its leading tokens. */
+/** The hits of `hits` whose line breaks a rhythm by one of its leading tokens, or states a rare state last. */
 function leadingBreaks(scan: Scan, shapes: Shapes, hits: i32[]): i32[] {
   const out = new Array<i32>();
   for (let k = 0; k < hits.length; k++) {
     const h = unchecked(hits[k]);
     const line = unchecked(scan.lineNumbers[h]) - 1;
-    if (line < shapes.count && shapes.leadingDeviation(line) > 0) out.push(h);
+    if (line < shapes.count && (shapes.leadingDeviation(line) > 0 || shapes.lastStateBreak(line))) out.push(h);
   }
   return out;
 }
@@ -1482,7 +1482,8 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row
   // where the others name a file's line); it is left to head and tail, as above
-  // SMALL_BUDGET. One whose leading tokens differ ("(tag: v1.0.0)", "Merge") stays.
+  // SMALL_BUDGET. One whose leading tokens differ ("(tag: v1.0.0)", "Merge") stays, and so
+  // does a row whose last word is a rare state where most rows end in one same word.
   if (!failed && shapes !== null && lastFailureLine(scan) == 0) order.secondary = leadingBreaks(scan, shapes, order.secondary);
   const flagged = flaggedOf(scan);
   const first = choose(text, scan, shapes, order, frame, cap, small);

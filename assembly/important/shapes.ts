@@ -549,6 +549,29 @@ export class Shapes {
     return max(best, this.groupBreak(i));
   }
 
+  /**
+   * Line i's last token is a rare state of a table's rows: rare in a column that keeps a
+   * rhythm and whose usual token is a word ("CrashLoop" among "Running"). Where most rows
+   * end in a number class ("report.py:1(<module>)"), a word there differs in a value only;
+   * and a state stands alone in its column, after a column break (a tab, or two spaces
+   * or more): the last word of a phrase ("symbolic link to git", "UTF-8 text") is none.
+   * `i` is a line read (below `count`).
+   */
+  lastStateBreak(i: i32): bool {
+    this.settled();
+    const slot = unchecked(this.slots[i * COLS + LAST_COL]);
+    if (slot < 0 || unchecked(this.breaks[slot]) == 0) return false;
+    const col = <i32>(unchecked(this.keys[slot]) >> 32);
+    if (<u32>(unchecked(this.keys[unchecked(this.colMaxSlot[col])]) & 0xffffffff) == NUM_HASH) return false;
+    const text = this.text;
+    const a = unchecked(this.starts[i]);
+    const b = unchecked(this.ends[i]);
+    let t = b;
+    while (t > a && unitAt(text, t - 1) > CharCode.SPACE) t--;
+    // A line padded to its end (a header over a wide last column) leaves its last word unread: no state.
+    return t < b && t > a + 1 && (unitAt(text, t - 1) == CharCode.TAB || unitAt(text, t - 2) == CharCode.SPACE);
+  }
+
   /** Line i's token in column c (0–2) is a constant of its template: frequent in a column that keeps a rhythm. */
   steady(i: i32, c: i32): bool {
     this.settled();

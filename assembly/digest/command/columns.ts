@@ -5,15 +5,16 @@
 // break stays visible and distinct from a space inside a value), trailing spaces
 // go, indentation (and the spaces after a one-unit marker such as
 // pytest's `>` or `E`) stays. Lines the scan flags as warnings or worse (an error row whose
-// padding a reader may quote) keep every space. Only outputs that are mostly
-// padded rows are squeezed, so prose and logs that merely hold a padded line are
-// left as they are. Line for line: the squeezed text has the same lines, so line
+// padding a reader may quote) and rows in a rare state (Shapes.lastStateBreak: "CrashLoop"
+// among "Running") keep every space. Only outputs that are mostly padded rows are
+// squeezed, so prose and logs that merely hold a padded line are left as they are. Line for line: the squeezed text has the same lines, so line
 // numbers, read offsets and kept ranges still refer to the output.
 import { CharCode } from "../../util/chars";
 import { findNewline, spaceRunEnd, unitAt } from "../../util/lines";
 import { StrBuf } from "../../util/strbuf";
 import { Kind } from "../../important/kinds";
 import { Scan } from "../../important/scan";
+import { Shapes } from "../../important/shapes";
 
 /** Spaces in a row that mark a column break; shorter runs are part of a value. */
 const MIN_PAD: i32 = 3;
@@ -76,16 +77,17 @@ function squeezeLine(out: StrBuf | null, s: string, a: i32, b: i32): i32 {
   return saved;
 }
 
-/** The line at `a` is the scan's k-th flagged line and a warning or worse: kept verbatim. */
-function verbatim(scan: Scan, k: i32, a: i32): bool {
-  return k < scan.count && unchecked(scan.lineStarts[k]) == a && unchecked(scan.kinds[k]) >= Kind.Warning;
+/** The line at `a` is the scan's k-th flagged line and a warning or worse, or a row in a rare state: kept verbatim. */
+function verbatim(scan: Scan, k: i32, a: i32, shapes: Shapes): bool {
+  return k < scan.count && unchecked(scan.lineStarts[k]) == a && (unchecked(scan.kinds[k]) >= Kind.Warning || shapes.lastStateBreak(unchecked(scan.lineNumbers[k]) - 1));
 }
 
 /**
  * `text` with its column padding squeezed (see above), or null when it is not mostly
- * padded rows or the squeeze would save little. `scan` names the lines kept verbatim.
+ * padded rows or the squeeze would save little. `scan` names the lines kept verbatim, and
+ * `shapes` (of `text`) the rows among them in a rare state.
  */
-export function squeezeColumns(text: string, scan: Scan): string | null {
+export function squeezeColumns(text: string, scan: Scan, shapes: Shapes): string | null {
   const n = text.length;
   let lines = 0;
   let padded = 0;
@@ -97,7 +99,7 @@ export function squeezeColumns(text: string, scan: Scan): string | null {
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
     while (k < scan.count && unchecked(scan.lineStarts[k]) < a) k++;
-    const flagged = verbatim(scan, k, a);
+    const flagged = verbatim(scan, k, a, shapes);
     if (b > a) {
       lines++;
       const s = flagged ? 0 : squeezeLine(null, text, a, b);
@@ -115,7 +117,7 @@ export function squeezeColumns(text: string, scan: Scan): string | null {
     let b = nl;
     if (b > a && unitAt(text, b - 1) == CharCode.CR) b--;
     while (k < scan.count && unchecked(scan.lineStarts[k]) < a) k++;
-    if (verbatim(scan, k, a)) out.addRange(text, a, b);
+    if (verbatim(scan, k, a, shapes)) out.addRange(text, a, b);
     else squeezeLine(out, text, a, b);
     // The line's own ending, '\r' and all.
     out.addRange(text, b, min(nl + 1, n));

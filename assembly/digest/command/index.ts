@@ -287,7 +287,7 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   // The output as printed when it holds a table its cut may name the rows of (names.ts), else "".
   const tabled = withTable(text, perLine.records.finish().tables, budget);
   if (ofOutput === null && small && !perLine.records.finish().idLedMostly()) {
-    const narrow = squeezeColumns(text, scan);
+    const narrow = squeezeColumns(text, scan, shapes);
     if (narrow !== null) {
       const n = digestCommandOf(narrow, budget, ctx, hint, totals, tabled);
       n.facts = d.facts;
