@@ -66,7 +66,7 @@
 import { AlikeBlocks, Cut, Flagged } from "./cut";
 import { HiddenCounts, markerBound, markerText, numberedMarkerBound } from "./marker";
 import { Block, blockOf, isContinuation } from "./important/blocks";
-import { isAssertion, isBareLocation, isFrame, isLibraryFrame, isMarkedFrame, locatesCode } from "./important/frames";
+import { isAssertion, isBareLocation, isLabelledDetail, isFrame, isLibraryFrame, isMarkedFrame, locatesCode } from "./important/frames";
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
@@ -113,6 +113,8 @@ const STRONG_RHYTHM: i32 = 32;
 const MIDDLE_FRAMES: i32 = 4;
 /** Lines of a failure's block kept before the rest of it: its user frame and this many assertion lines. */
 const ASSERTIONS_PER_BLOCK: i32 = 2;
+/** Lines under a failure a labelled detail of it ("  symbol:   variable taxRate") is looked for in. */
+const DETAIL_LINES: i32 = 2;
 /** Above SMALL_BUDGET, error lines that overflow their share are numbered when they stand in at least this many separate places. */
 const MIN_NUMBERED_GROUPS: i32 = 3;
 /** Part of the flagged lines' share a command's skeleton (important/skeleton.ts) may take. */
@@ -930,11 +932,21 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
   if (rankOf(kind) < 3 && kind != Kind.Notable) return used;
   const block = new Block();
   const hitStart = unchecked(scan.lineStarts[h]);
-  if (kind == Kind.Trace && part <= ASSERTIONS) used = offerClosingLine(text, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), chosen, frame, used, cap);
-  blockOf(text, hitStart, unchecked(scan.lineEnds[h]), unchecked(scan.lineNumbers[h]), kind, block, shapes);
+  const hitLine = unchecked(scan.lineNumbers[h]);
+  const hitEnd = unchecked(scan.lineEnds[h]);
+  if (kind == Kind.Trace && part <= ASSERTIONS) used = offerClosingLine(text, hitEnd, hitLine, chosen, frame, used, cap);
+  blockOf(text, hitStart, hitEnd, hitLine, kind, block, shapes);
   // A trace's user frames may lie past dozens of a framework's frames (a test runner's
   // plugins around the test): they are looked for down to the line that closes it.
-  if (kind == Kind.Trace) block.end = max(block.end, traceEnd(text, unchecked(scan.lineEnds[h])));
+  if (kind == Kind.Trace) block.end = max(block.end, traceEnd(text, hitEnd));
+  // The labelled detail of a failure that names no place of its own may lie just past its
+  // block ("  symbol:   variable taxRate" under "cannot find symbol" under a bare "Error:"):
+  // the block runs on that far. A failure that names its place says where to look already.
+  // Numbered only: there a detail costs its number, where a marker per gap would cost more.
+  const failure = frame.perLine > 0 && rankOf(kind) == 3 && !namesPlace(text, hitStart, hitEnd, false);
+  let detailEnd = hitEnd;
+  for (let k = 0; failure && k < DETAIL_LINES && detailEnd < text.length; k++) detailEnd = findNewline(text, detailEnd + 1, text.length);
+  block.end = max(block.end, withNewline(text, detailEnd));
   let pos = block.start;
   let line = block.firstLine;
   let prevStart = -1;
@@ -961,7 +973,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
             firstFrameLine = lastFrameLine;
           }
         }
-      } else if (assertionStarts.length < ASSERTIONS_PER_BLOCK && isAssertion(text, pos, nl)) {
+      } else if (assertionStarts.length < ASSERTIONS_PER_BLOCK && (isAssertion(text, pos, nl) || (failure && line > hitLine && line <= hitLine + DETAIL_LINES && isLabelledDetail(text, pos, nl)))) {
         assertionStarts.push(pos);
         assertionLines.push(line);
       }

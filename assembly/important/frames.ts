@@ -150,6 +150,16 @@ function sideLabel(s: string, a: i32, b: i32): bool {
   return wordAt(s, t, e, "left") || wordAt(s, t, e, "right") || wordAt(s, t, e, "got");
 }
 
+/**
+ * An indented line that labels a detail of the failure just above it: "  symbol:   variable
+ * taxRate" under "cannot find symbol". What the failure names, as an expectation says what it wanted.
+ */
+export function isLabelledDetail(s: string, a: i32, b: i32): bool {
+  const t = gapEnd(s, a, b);
+  const e = lettersEnd(s, t, b);
+  return t > a && e > t && e + 1 < b && unitAt(s, e) == CharCode.COLON && unitAt(s, e + 1) == CharCode.SPACE;
+}
+
 /** Line [a, b) states an expectation and what came instead. */
 export function isAssertion(s: string, a: i32, b: i32): bool {
   if (sideLabel(s, a, b)) return true;
