@@ -30,6 +30,8 @@ import { isWordOf } from "../util/words";
 const MAX_DEPTH = 4;
 
 const SHELLS = " bash sh zsh dash ksh ash mksh fish ";
+/** Interpreters that run a script named on their command line (python has its own rules). */
+const INTERPRETERS = " node nodejs ruby perl php lua tclsh Rscript julia ";
 const KEYWORDS = " if then else elif do while until ! { time ";
 
 function unknownOutput(): CommandKind {
@@ -142,8 +144,11 @@ export function describeCommand(words: string[], from: i32, upstream: bool, impl
   }
   if (name == "find") return find(words, k + 1, depth);
   if (name.startsWith("python") || name == "pypy3") return python(words, k + 1);
+  // A script an interpreter runs may wrap any tool, a search too: its text decides alone.
+  if (isOneOf(name, INTERPRETERS)) return unknownOutput();
   const named = describeNamed(name, words, k + 1, upstream, implicit);
-  // A script run by its path (`./run.sh`) may wrap any tool, a search too: its text decides alone.
+  // So does a program called by its path (`./run.sh`, `/opt/x/bin/check`): a wrapper script or
+  // an installed tool alike, the name alone does not say which.
   return named.sniff == Sniff.Program && name.length < words[k].length ? unknownOutput() : named;
 }
 

@@ -426,6 +426,10 @@ describe("a program named by the command, and its text", () => {
     // A script run by its path may wrap a search: its text decides.
     expectCommand("./check.sh fr.po", CHECKER, Category.SearchResults);
     expectCommand("tools/check fr.po", CHECKER, Category.SearchResults);
+    // So may a script an interpreter runs, and an installed tool called by its path.
+    expectCommand("node scripts/find-uses.js fr.po", CHECKER, Category.SearchResults);
+    expectCommand("perl tools/scan.pl", CHECKER, Category.SearchResults);
+    expectCommand("/usr/local/bin/scan fr.po", CHECKER, Category.SearchResults);
     expectCategory("my_tool", "{}", CHECKER, Category.SearchResults);
     // Argv as the harness hands it: the first word names the program.
     expectCategory("shell", '{"command":["msgfmt","-c","fr.po"]}', CHECKER, Category.CommandOutput);
