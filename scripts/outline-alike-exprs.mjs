@@ -52,7 +52,9 @@ function shapeOf(expr, shapes, functionIndex, globalIndex) {
   }
   if (id === binaryen.GlobalGetId) {
     const name = binaryen.GlobalGet.getName(expr);
-    const index = globalIndex.get(name) ?? 128;
+    const index = globalIndex.get(name);
+    // A name not in the table has no index to tell it apart by: leave it alone.
+    if (index === undefined) return null;
     return { key: `G${index}`, bytes: 1 + ulebBytes(index), locals: [], nodes: [expr] };
   }
   let head;
@@ -86,6 +88,7 @@ function shapeOf(expr, shapes, functionIndex, globalIndex) {
     const info = binaryen.getExpressionInfo(expr);
     if (info.isReturn) return null;
     const index = functionIndex.get(info.target);
+    if (index === undefined) return null;
     head = `F${index}`;
     bytes += ulebBytes(index);
     children = info.operands;
