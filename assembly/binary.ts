@@ -63,7 +63,8 @@ function stringStats(p: usize, length: i32): SampleStats {
   let i = 0;
   while (i < length) {
     // Most text is printable ASCII and line breaks: 16 units a step, narrowed to bytes (a unit
-    // above 0xff saturates out of the range, so it takes the exact check below).
+    // above 0xff narrows to 0x00 or 0xff, outside the printable range, so it takes the exact
+    // check below).
     if (ASC_SHRINK_LEVEL < 2 && i + 16 <= length) {
       const at = p + (<usize>i << 1);
       const b = i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16));

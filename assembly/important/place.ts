@@ -73,4 +73,3 @@ export function namesPlace(s: string, a: i32, b: i32, file: bool): bool {
   }
   return false;
 }
-

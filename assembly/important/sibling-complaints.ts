@@ -7,6 +7,7 @@
 // are its program's other complaints. Many such lines are the output's own rows, not
 // complaints: then none is marked.
 import { programPrefixLength } from "../util/lines";
+import { unitsEqual } from "../util/scan";
 import { Kind } from "./kinds";
 import { Shapes } from "./shapes";
 
@@ -27,7 +28,7 @@ export function markSiblingComplaints(text: string, shapes: Shapes, flagged: Sta
     for (let i = 0; i < shapes.count; i++) {
       if ((unchecked(flagged[i]) | unchecked(into[i])) != 0) continue;
       const start = unchecked(shapes.starts[i]);
-      if (unchecked(shapes.ends[i]) - start <= len || memory.compare(changetype<usize>(text) + (<usize>start << 1), changetype<usize>(text) + (<usize>from << 1), <usize>len << 1) != 0) continue;
+      if (unchecked(shapes.ends[i]) - start <= len || !unitsEqual(changetype<usize>(text) + (<usize>start << 1), changetype<usize>(text) + (<usize>from << 1), len)) continue;
       if (pass == 1) unchecked((into[i] = <u8>Kind.Error));
       else if (++siblings > MAX_SIBLINGS) return;
     }
