@@ -3,7 +3,7 @@
 // scratch directory under /tmp), the command itself, and the commands that compute
 // its facts. Every fact records the command that produced it, so a reader can
 // re-run it against the stored output.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -138,3 +138,27 @@ export const GIT_ENV = {
   GIT_CONFIG_GLOBAL: "/dev/null",
   GIT_CONFIG_NOSYSTEM: "1",
 };
+
+/** A deterministic pseudo-random sequence, so every capture writes the same inputs. */
+export function lcg(seed) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** Processes a setup started, stopped by the fixture's teardown. */
+let started = [];
+export function startDetached(cmd, args, cwd) {
+  const child = spawn(cmd, args, { cwd, detached: true, stdio: "ignore" });
+  started.push(child);
+  return child;
+}
+export function stopStarted() {
+  for (const child of started) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  started = [];
+}

@@ -6,16 +6,10 @@
 // a bc report stopped by a division by zero, and sdiff of two service configurations.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scratch, sh, writeTree } from "./lib.mjs";
+import { lcg, scratch, sh, writeTree } from "./lib.mjs";
 
 const CITIES = ["berlin", "lisbon", "oslo", "porto", "madrid", "vienna", "prague", "dublin", "krakow", "zurich", "ghent", "lyon"];
 const SERVICES = ["billing", "catalog", "checkout", "inventory", "ledger", "mailer", "pricing", "search", "shipping", "tax"];
-
-/** A deterministic pseudo-random sequence, so every capture writes the same inputs. */
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 /** A settings file rewritten by a sed script whose substitutions --debug traces line by line. */
 function sedProject(id) {

@@ -4,38 +4,13 @@
 // wget -S against a loopback server with missing pages, gzip -tv over archives with damaged ones,
 // od -c of records with CRLF, tabs and a NUL, column -t of an inventory, pmap -x of a Python
 // process, namei -l of deployment paths with a missing one, and a .env file read with cat.
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scratch, sh, writeTree } from "./lib.mjs";
+import { lcg, scratch, sh, startDetached, stopStarted, writeTree } from "./lib.mjs";
 
 const CITIES = ["berlin", "lisbon", "oslo", "porto", "madrid", "vienna", "prague", "dublin", "krakow", "zurich", "ghent", "lyon"];
 const SERVICES = ["billing", "catalog", "checkout", "inventory", "ledger", "mailer", "pricing", "search", "shipping", "tax"];
 const HTTP_PORT = 18737;
-
-/** A deterministic pseudo-random sequence, so every capture writes the same inputs. */
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-/** Processes a setup started, stopped by the fixture's teardown. */
-let started = [];
-function startDetached(cmd, args, cwd) {
-  const child = spawn(cmd, args, { cwd, detached: true, stdio: "ignore" });
-  started.push(child);
-  return child;
-}
-function stopStarted() {
-  for (const child of started) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  started = [];
-}
 
 /** A 4 MB ext4 image of a shop's files, then damaged: inodes cleared, blocks freed, links miscounted, entries unlinked. */
 function damagedImage(id) {

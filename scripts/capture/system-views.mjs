@@ -2,26 +2,7 @@
 // the dynamic linker's cache (ldconfig -p); a certificate printed by openssl x509 -text; an
 // openssl s_client handshake with a local s_server whose chain does not verify; and redis-cli
 // (INFO; --bigkeys) against a redis-server on the loopback with a shop's keys.
-import { spawn } from "node:child_process";
-import { scratch, sh, writeTree } from "./lib.mjs";
-
-/** Processes a setup started, stopped by the fixture's teardown. */
-let started = [];
-function startDetached(cmd, args, cwd) {
-  const child = spawn(cmd, args, { cwd, detached: true, stdio: "ignore" });
-  started.push(child);
-  return child;
-}
-function stopStarted() {
-  for (const child of started) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  started = [];
-}
+import { scratch, sh, startDetached, stopStarted, writeTree } from "./lib.mjs";
 
 /** A service that keeps log files, a SQLite database, TCP listeners, a Unix socket and a pipe open. */
 const HOLDER = `import os, socket, sqlite3, subprocess, time
