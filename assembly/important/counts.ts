@@ -1,5 +1,6 @@
 // Lines near the end that state a total: "# tests 113", "ℹ pass 110",
-// "(48 rows)", "Tests: 3 failed, 80 passed, 83 total". A runner, a query or a
+// "(48 rows)", "Tests: 3 failed, 80 passed, 83 total", "Non-2xx responses: 40",
+// "transactions actually processed: 64/600". A runner, a query or a
 // build ends with them, and a reader would otherwise have to count. Their shape
 // says it, whatever the tool: a short line of words and whole numbers only
 // (a duration may stand beside them); a date, a version, an address or a path
@@ -92,17 +93,34 @@ function tokenKind(s: string, a: i32, b: i32): i32 {
   }
   if (digits > 0) {
     if (i == b) return dots == 0 ? NUMBER : DURATION;
+    // A share of a whole ("64/600" transactions processed, "3/5" checks) counts as a number.
+    if (dots == 0 && unitAt(s, i) == CharCode.SLASH && isWholeNumber(s, i + 1, b)) return NUMBER;
     // A unit of time after the digits: a duration.
     const rest = b - i;
     if (rest <= 2 && (unitAt(s, i) == 0x73 || unitAt(s, i) == 0x6d)) return DURATION;
     return OTHER;
   }
+  let inner = 0;
+  let underscores = 0;
   for (i = a; i < b; i++) {
     const c = unitAt(s, i);
     if (isAlpha(c) || c == CharCode.UNDERSCORE || c == CharCode.MINUS || c >= 0x80) letters++;
+    // A digit after a letter may be part of a word's name ("Non-2xx responses", "IPv4").
+    else if (isDigit(c) && letters > 0) inner++;
     else return OTHER;
+    if (c == CharCode.UNDERSCORE) underscores++;
   }
+  // Mostly digits ("E221", a finding's code) or an identifier ("price_17_standard", a test's
+  // name) names an item, not what is counted.
+  if (inner > 0 && (inner >= letters || underscores > 0)) return OTHER;
   return letters > 0 ? WORD : OTHER;
+}
+
+/** [a, b) is digits only, at least one. */
+function isWholeNumber(s: string, a: i32, b: i32): bool {
+  if (a >= b) return false;
+  for (let i = a; i < b; i++) if (!isDigit(unitAt(s, i))) return false;
+  return true;
 }
 
 function isBlank(c: i32): bool {

@@ -49,6 +49,19 @@ describe("isCountLine: a short line of words and whole numbers", () => {
     expect(isCount("Ran 123 tests in 0.007s")).toBe(true);
   });
 
+  it("takes a word whose name holds digits and a share of a whole", () => {
+    expect(isCount("Non-2xx responses:      40")).toBe(true);
+    expect(isCount("number of transactions actually processed: 64/600")).toBe(true);
+    expect(isCount("IPv4 sockets: 12")).toBe(true);
+    // A number first is no word, and a share needs a whole after its slash.
+    expect(isCount("2xx responses")).toBe(false);
+    expect(isCount("processed: 64/")).toBe(false);
+    expect(isCount("processed: 64/6.5")).toBe(false);
+    // A code or a test's name holds digits too, but names an item: a listed one is no total.
+    expect(isCount("42    E221 multiple spaces before operator")).toBe(false);
+    expect(isCount("\t 17 - price_17_standard (Failed)")).toBe(false);
+  });
+
   it("leaves records, durations alone and prose out", () => {
     expect(isCount(" 2024-01-01 | failed   |    127 | 6318859")).toBe(false);
     expect(isCount("ok  \texample.test/shop/pkg1\t0.079s")).toBe(false);
