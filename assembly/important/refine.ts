@@ -376,11 +376,7 @@ function markedLikeErrors(text: string, scan: Scan, keep: StaticArray<u8>, shape
 /** Adds line `line` (0-based) to `out` as a flagged line of `kind`, hit at its start. */
 function addWholeLine(out: Scan, text: string, shapes: Shapes, line: i32, kind: i32): void {
   const start = unchecked(shapes.starts[line]);
-  out.lineStarts.push(start);
-  out.lineEnds.push(lineEndOf(text, unchecked(shapes.ends[line])));
-  out.lineNumbers.push(line + 1);
-  out.kinds.push(kind);
-  out.hits.push(start);
+  out.add(start, lineEndOf(text, unchecked(shapes.ends[line])), line + 1, kind, start);
 }
 
 /**
@@ -509,11 +505,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
           if (kind != Kind.Trace) kind = Kind.Summary;
           unchecked((summary[line] = 2));
         }
-        out.lineStarts.push(unchecked(scan.lineStarts[a]));
-        out.lineEnds.push(unchecked(scan.lineEnds[a]));
-        out.lineNumbers.push(unchecked(scan.lineNumbers[a]));
-        out.kinds.push(kind);
-        out.hits.push(unchecked(scan.hits[a]));
+        out.add(unchecked(scan.lineStarts[a]), unchecked(scan.lineEnds[a]), unchecked(scan.lineNumbers[a]), kind, unchecked(scan.hits[a]));
       }
       a++;
     }

@@ -304,18 +304,10 @@ export function withRunners(base: Scan, runners: RunnerSummary): Scan {
         kind = kind > Kind.Summary ? kind : Kind.Summary;
         b++;
       }
-      merged.lineStarts.push(sa);
-      merged.lineEnds.push(unchecked(base.lineEnds[a]));
-      merged.lineNumbers.push(unchecked(base.lineNumbers[a]));
-      merged.kinds.push(kind);
-      merged.hits.push(unchecked(base.hits[a]));
+      merged.add(sa, unchecked(base.lineEnds[a]), unchecked(base.lineNumbers[a]), kind, unchecked(base.hits[a]));
       a++;
     } else {
-      merged.lineStarts.push(sb);
-      merged.lineEnds.push(unchecked(runners.lineEnds[b]));
-      merged.lineNumbers.push(unchecked(runners.lineNumbers[b]));
-      merged.kinds.push(Kind.Summary);
-      merged.hits.push(sb);
+      merged.add(sb, unchecked(runners.lineEnds[b]), unchecked(runners.lineNumbers[b]), Kind.Summary, sb);
       b++;
     }
   }

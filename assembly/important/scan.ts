@@ -10,6 +10,7 @@
 // at memory speed whatever its content.
 import { CharCode } from "../util/chars";
 import { findNewline, lineCount, lineStartAt, pairsEndingIn, unitAt } from "../util/lines";
+import { pushInt } from "../util/push";
 import { confirmAt } from "./confirm";
 import { Kind } from "./kinds";
 
@@ -42,6 +43,15 @@ export class Scan {
   get count(): i32 {
     return this.kinds.length;
   }
+
+  /** Appends a flagged line: [start, end), its 1-based number, its kind and its hit. */
+  add(start: i32, end: i32, lineNo: i32, kind: i32, hit: i32): void {
+    pushInt(this.lineStarts, start);
+    pushInt(this.lineEnds, end);
+    pushInt(this.lineNumbers, lineNo);
+    pushInt(this.kinds, kind);
+    pushInt(this.hits, hit);
+  }
 }
 
 /** The note of a message key of 0 (a line without letters): even and not 0, which no key is. */
@@ -72,11 +82,7 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineS
   if (kind == Kind.None) return;
   const start = lineStart >= 0 ? lineStart : lineStartAt(s, pos);
   const end = findNewline(s, pos, s.length);
-  scan.lineStarts.push(start);
-  scan.lineEnds.push(end);
-  scan.lineNumbers.push(lineNo);
-  scan.kinds.push(kind);
-  scan.hits.push(pos);
+  scan.add(start, end, lineNo, kind, pos);
   cur.lineEnd = end;
 }
 
