@@ -422,6 +422,8 @@ function scanImportant(s: string): Scan {
     if (kind === Kind.None) continue;
     if (pos < lineEnd) {
       const last = scan.kinds.length - 1;
+      // A line its first word labels a warning ("WARNING: Failed …") stays one.
+      if (scan.kinds[last] === Kind.Warning && /^[A-Za-z]*:/.test(s.slice(scan.hits[last]!, scan.hits[last]! + 16))) continue;
       if (kind > scan.kinds[last]!) scan.kinds[last] = kind;
       continue;
     }

@@ -8,7 +8,7 @@
 //   **  make: ***                     Ra  Ran N tests    × ✕✖✗✘❌ at a line start
 // Only the few places that match are confirmed (confirm.ts), so a log scans
 // at memory speed whatever its content.
-import { CharCode } from "../util/chars";
+import { CharCode, isAlpha } from "../util/chars";
 import { findNewline, lineCount, lineStartAt, pairsEndingIn, unitAt } from "../util/lines";
 import { pushInt } from "../util/push";
 import { confirmAt } from "./confirm";
@@ -67,6 +67,13 @@ class Cursor {
   lineEnd: i32 = -1;
 }
 
+/** The word at `w` ends in a colon: a label ("warning:", "WARNING:"), not a word of the text. */
+function labelledAt(s: string, w: i32): bool {
+  let e = w;
+  while (e < s.length && isAlpha(unitAt(s, e))) e++;
+  return e < s.length && unitAt(s, e) == CharCode.COLON;
+}
+
 /** `lineStart`: where the line holding `pos` starts (the scan knows it from its newline masks), or -1 to look back for it. */
 function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineStart: i32 = -1): void {
   if (pos < cur.lineEnd) {
@@ -74,6 +81,9 @@ function record(s: string, scan: Scan, cur: Cursor, pos: i32, lineNo: i32, lineS
     const kind = confirmAt(s, pos);
     if (kind != Kind.None) {
       const last = scan.kinds.length - 1;
+      // A line its first word labels a warning stays one: the later word is the warning's
+      // text ("WARNING: Failed to create a cross reference", "warning: failed to remove …").
+      if (unchecked(scan.kinds[last]) == Kind.Warning && labelledAt(s, unchecked(scan.hits[last]))) return;
       unchecked((scan.kinds[last] = stronger(unchecked(scan.kinds[last]), kind)));
     }
     return;

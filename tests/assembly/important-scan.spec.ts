@@ -66,4 +66,16 @@ describe("scanImportant", () => {
     // Inside a word it is not a mark of its own.
     expect(scannedKinds("done\u274cnot\n")).toBe("");
   });
+
+  it("keeps a line its first word labels a warning a warning, whatever words its text holds", () => {
+    // sphinx-build -n: the warning's text says a cross reference failed, the label says how grave it is.
+    const log =
+      "index.rst:11: WARNING: toctree contains reference to nonexisting document 'services/returns'\n" + // 1: warning
+      "billing.rst:17: WARNING: Failed to create a cross reference. A title or caption not found: 'x'\n" + // 2: still a warning
+      "warning: failed to remove build/tmp: Directory not empty\n" + // 3: still a warning
+      "build finished with problems, 2 warnings.\n"; // 4: a count of warnings (no label)
+    expect(scannedKinds(log)).toBe("1:2,2:2,3:2,4:2");
+    // Without a label the graver word wins, as before: a warning word inside the text labels nothing.
+    expect(scannedKinds("warnings about an error\nWARNING Failed to start\nerror: warning: x failed\n")).toBe("1:6,2:5,3:6");
+  });
 });
