@@ -69,7 +69,8 @@ function classify(c: i32): i32 {
   if (c >= 0xac00 && c < 0xd7b0) return Unit.Cjk;
   if (c >= 0xf900 && c < 0xfb00) return Unit.Cjk;
   if ((c >= 0xa000 && c < 0xac00) || (c >= 0xfb00 && c < 0xfe00)) return Unit.Letter;
-  if (c >= 0x2500 && c < 0x25a0) return Unit.Box;
+  // Dashes and bars (‐ – — ―) also draw rulers: a run of them is a few pieces, like box drawing.
+  if ((c >= 0x2500 && c < 0x25a0) || (c >= 0x2010 && c < 0x2016)) return Unit.Box;
   return Unit.Symbol;
 }
 
