@@ -598,8 +598,13 @@ class Chosen {
 
   /** A chosen range holds a line whose text is text[start, end) exactly (not too short to matter). */
   repeats(text: string, start: i32, end: i32): bool {
+    return this.repeatOf(text, start, end) >= 0;
+  }
+
+  /** Where the chosen line repeats: (its range's index << 32) | its start; -1 when none does. */
+  repeatOf(text: string, start: i32, end: i32): i64 {
     const len = end - start;
-    if (len < MIN_REPEATED) return false;
+    if (len < MIN_REPEATED) return -1;
     for (let i = 0; i < this.starts.length; i++) {
       const rs = unchecked(this.starts[i]);
       const re = unchecked(this.ends[i]);
@@ -608,11 +613,11 @@ class Chosen {
         const nl = findNewline(text, p, re);
         let le = nl;
         if (le > p && unitAt(text, le - 1) == CharCode.CR) le--;
-        if (le - p == len && p != start && sameUnits(text, p, start, len)) return true;
+        if (le - p == len && p != start && sameUnits(text, p, start, len)) return (<i64>i << 32) | <i64>p;
         p = nl + 1;
       }
     }
-    return false;
+    return -1;
   }
 
   /** Units of [start, end) that no chosen range covers. */
@@ -1140,8 +1145,14 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       if (alike(shapes, templates, line - 1) && item < 0 && (isSpaceOrTab(unitAt(text, ls)) || shapes.deviation(line - 1, true) == 0 || !shapes.steady(line - 1, 1))) continue;
     }
     const before = chosen.count;
-    if (chosen.repeats(text, ls, le)) {
+    const echoed = chosen.repeatOf(text, ls, le);
+    if (echoed >= 0) {
       chosen.echoes.push(h);
+      // The same words fail another item: the line above that introduces each names which.
+      const i = <i32>(echoed >> 32);
+      const p = <i32>(echoed & 0xffffffff);
+      used = offerSubject(text, chosen, frame, p, unchecked(chosen.firstLines[i]) + countNewlines(text, unchecked(chosen.starts[i]), p), kind, used, cap);
+      used = offerSubject(text, chosen, frame, ls, line, kind, used, cap);
       continue;
     }
     // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
@@ -1170,6 +1181,22 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
   }
   return used;
+}
+
+/**
+ * Offers the line above an error line that repeats one chosen word for word, starting
+ * at `ls` on line `line`, when it ends in a colon: it introduces the error and names
+ * what failed this time ("http://host/b.html:" over "ERROR 404: File not found.").
+ */
+function offerSubject(text: string, chosen: Chosen, frame: Frame, ls: i32, line: i32, kind: i32, used: i32, cap: i32): i32 {
+  if (rankOf(kind) < 3 || ls < 2) return used;
+  let e = ls - 1;
+  let s = e;
+  while (s > 0 && unitAt(text, s - 1) != CharCode.LF) s--;
+  let t = e;
+  while (t > s && (unitAt(text, t - 1) == CharCode.SPACE || unitAt(text, t - 1) == CharCode.CR)) t--;
+  if (t == s || unitAt(text, t - 1) != CharCode.COLON) return used;
+  return offer(text, chosen, frame, s, ls, line - 1, -1, Kind.None, used, cap);
 }
 
 /**

@@ -1442,8 +1442,13 @@ function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number
 
 /** A chosen range holds a line whose text is text[start, end) exactly (not too short to matter). */
 function repeatsChosen(chosen: Range[], text: string, start: number, end: number): boolean {
+  return repeatOf(chosen, text, start, end) !== null;
+}
+
+/** The chosen range and the start of the line in it that text[start, end) repeats; null when none does. */
+function repeatOf(chosen: Range[], text: string, start: number, end: number): [Range, number] | null {
   const len = end - start;
-  if (len < MIN_REPEATED) return false;
+  if (len < MIN_REPEATED) return null;
   const line = text.slice(start, end);
   for (const c of chosen) {
     let p = c.start;
@@ -1452,11 +1457,23 @@ function repeatsChosen(chosen: Range[], text: string, start: number, end: number
       if (nl < 0 || nl > c.end) nl = c.end;
       let le = nl;
       if (le > p && text.charCodeAt(le - 1) === 13) le--;
-      if (le - p === len && p !== start && text.slice(p, le) === line) return true;
+      if (le - p === len && p !== start && text.slice(p, le) === line) return [c, p];
       p = nl + 1;
     }
   }
-  return false;
+  return null;
+}
+
+/** The line above an error line at `ls` (line `line`), offered when it ends in a colon: it names what failed. */
+function offerSubject(text: string, chosen: Range[], frame: Frame, ls: number, line: number, kind: Kind, used: number, cap: number): number {
+  if (rankOf(kind) < 3 || ls < 2) return used;
+  const e = ls - 1;
+  let s = e;
+  while (s > 0 && text.charCodeAt(s - 1) !== LF) s--;
+  let t = e;
+  while (t > s && (text.charCodeAt(t - 1) === 0x20 || text.charCodeAt(t - 1) === 13)) t--;
+  if (t === s || text.charCodeAt(t - 1) !== 0x3a) return used;
+  return offer(text, chosen, frame, s, ls, line - 1, -1, Kind.None, used, cap);
 }
 
 interface Range {
@@ -1710,8 +1727,13 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
       if (!own && templates.some((t) => shapes.sameTemplate(t, line - 1))) continue;
     }
     const before = chosen.length;
-    if (repeatsChosen(chosen, text, ls, le)) {
+    const echoed = repeatOf(chosen, text, ls, le);
+    if (echoed !== null) {
       echoes.push(h);
+      // The same words fail another item: the line above that introduces each names which.
+      const [c, p] = echoed;
+      used = offerSubject(text, chosen, frame, p, c.firstLine + countNewlines(text, c.start, p), kind, used, cap);
+      used = offerSubject(text, chosen, frame, ls, line, kind, used, cap);
       continue;
     }
     if (kind === Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);

@@ -350,7 +350,6 @@ describe("WebContent digest", () => {
 const KNOWN_LOST_ERROR_LINES: Record<string, string> = {
   "corpus/msgfmt-check-fr": "47 findings with no severity word do not all fit beside the head and tail the digest keeps",
   "corpus/tsc-strict-noemit": "twelve long tsc errors do not all fit beside the head and tail the digest keeps",
-  "corpus/wget-S-loopback-missing": "an output just over the budget loses its middle, two failed URLs among repeated response headers",
   "corpus/doxygen-undocumented-library": "a run that succeeded: its few rare warnings are unique lines among 85 'is not documented' ones and wait behind head and tail",
   "corpus/shfmt-diff-deploy-scripts": "read as a diff, whose per-file list leaves out the parse error printed before the diffs",
   "corpus/sphinx-build-nitpicky-warnings": "a failed run that flags only warnings: one located after a progress word ('checking consistency... ') does not fit",
@@ -379,6 +378,16 @@ describe("CommandOutput digest", () => {
       }
     });
   }
+
+  it("wget -S: every missing page's URL, the line over its repeated ERROR 404, is kept at 2,000", () => {
+    const f = load("corpus/wget-S-loopback-missing");
+    const text = clean(f.text);
+    const urls = text.split("\n").filter((l, i, all) => l.endsWith(":") && /ERROR 404/.test(all[i + 1] ?? ""));
+    expect(urls.length).toBe(8);
+    const d = digestCommand(text, 2000, call(f));
+    expect(d.llm.length).toBeLessThanOrEqual(2000);
+    for (const url of urls) expect(d.llm).toContain(url);
+  });
 
   it("lists as known losses only fixtures of the tuning part that are command output", () => {
     for (const id of Object.keys(KNOWN_LOST_ERROR_LINES)) expect(commands.map((f) => f.id)).toContain(id);
