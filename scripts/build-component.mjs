@@ -18,8 +18,9 @@
 //      places (`s.length > 0`, scripts/outline-call-tests.mjs) or passed alike to another
 //      call (`isDigit(unitAt(s, i))`, scripts/outline-nested-calls.mjs), and expressions of
 //      locals, constants, loads and calls written alike at many places (`i + 1`,
-//      `this.count`) outside loops go through one function each that takes the locals
-//      (scripts/outline-alike-exprs.mjs); each round ends with the functions ordered by
+//      `this.count`) outside loops and outside the hot path of compact() (the functions
+//      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`) go
+//      through one function each that takes the locals (scripts/outline-alike-exprs.mjs); each round ends with the functions ordered by
 //      their number of calls, the most called at the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
@@ -45,9 +46,11 @@ import { outlineDroppedCalls } from "./outline-dropped-calls.mjs";
 import { outlineCallTests } from "./outline-call-tests.mjs";
 import { outlineNestedCalls } from "./outline-nested-calls.mjs";
 import { outlineAlikeExpressions } from "./outline-alike-exprs.mjs";
+import { hotFunctions } from "./hot-functions.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
+import { splitFunctionNames } from "./wasm-names.mjs";
 import { componentEmbed, componentNew, componentWit, transpile } from "@bytecodealliance/jco";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -107,8 +110,11 @@ function exportNames(m) {
   return names;
 }
 
-/** `module` after Binaryen's -Oz pipeline, repeated while it still shrinks (`--converge`). */
-function shrink(module) {
+/**
+ * `module` after Binaryen's -Oz pipeline, repeated while it still shrinks (`--converge`);
+ * `names` gives its functions' source names by index.
+ */
+function shrink(module, names) {
   const m = binaryen.readBinary(module);
   try {
     m.setFeatures(FEATURES);
@@ -130,7 +136,7 @@ function shrink(module) {
         outlineDroppedCalls(m);
         outlineCallTests(m);
         outlineNestedCalls(m);
-        outlineAlikeExpressions(m);
+        outlineAlikeExpressions(m, hotFunctions(names));
       }
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.
@@ -149,7 +155,9 @@ function componentName(iface, name) {
   return ABI_EXPORTS.has(name) ? name : `${iface}#${name.replaceAll("_", "-")}`;
 }
 
-const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release"], {
+// `--debug` only adds the functions' names, which the outlining reads to tell hot functions
+// from the others; they are split off before Binaryen reads the module and never reach it.
+const { error, stderr } = await asc.main(["--config", "asconfig.component.json", "--target", "release", "--debug"], {
   stdout: process.stdout,
   stderr: process.stderr,
   transforms: [SizeInlining, ConstDefaults, FreshFields, LowStrings, EmptyArrays],
@@ -165,7 +173,8 @@ const iface = /^interface\s+([\w-]+)/m.exec(witSource);
 if (!pkg || !iface) throw new Error(`${WIT}: no package or interface declaration`);
 const qualified = `${pkg[1]}/${iface[1]}@${pkg[2]}`;
 
-const binary = packCoreData(renameExports(shrink(readFileSync(CORE)), (name) => componentName(qualified, name)));
+const compiled = splitFunctionNames(readFileSync(CORE));
+const binary = packCoreData(renameExports(shrink(compiled.module, compiled.names), (name) => componentName(qualified, name)));
 writeFileSync(CORE, binary);
 const embedded = await componentEmbed({ binary, witSource, world: WORLD, stringEncoding: "utf16" });
 const component = await componentNew(embedded, []);

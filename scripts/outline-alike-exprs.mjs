@@ -125,8 +125,12 @@ function callCost(place, callBytes) {
   return bytes;
 }
 
-/** Outlines the module's expressions written alike at many places; the number of places changed. */
-export function outlineAlikeExpressions(module) {
+/**
+ * Outlines the module's expressions written alike at many places; the number of places
+ * changed. The places in a function `isHot(name)` says is hot stay as they are: there a call
+ * is made so often that it costs more time than the bytes it saves are worth.
+ */
+export function outlineAlikeExpressions(module, isHot = () => false) {
   const functionIndex = new Map();
   for (let k = 0, n = module.getNumFunctions(); k < n; k++) functionIndex.set(binaryen.getFunctionInfo(module.getFunctionByIndex(k)).name, k);
   const globalIndex = new Map();
@@ -135,7 +139,7 @@ export function outlineAlikeExpressions(module) {
   for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
     const fn = module.getFunctionByIndex(k);
     const body = binaryen.Function.getBody(fn);
-    if (!body) continue;
+    if (!body || isHot(binaryen.getFunctionInfo(fn).name)) continue;
     const shapes = new Map();
     // A place inside a loop is left as it is: a call at each turn would slow the loop down.
     const inLoop = new Set();

@@ -1,0 +1,27 @@
+// The functions on the hot path of compact(), by the source path asc names them with
+// (`assembly/util/lines/unitAt`, `~lib/array/Array<i32>#__uget`): the build's outlining
+// steps that trade a little speed for bytes leave them alone. The list is short and by
+// folder, from profiles of the component on real build logs (bench/component.mjs):
+/** Patterns of the source names of hot functions. */
+export const HOT_FUNCTION_PATTERNS = [
+  // the standard library's accessors (a string's length, an array's element, push),
+  /^~lib\//,
+  // units, lines, scans, buffers and hashes, called for each unit or each line,
+  /^assembly\/util\//,
+  // cleaning, token estimates, truncation and hashlines, over every line of the output,
+  /^assembly\/(clean|tokens|truncate|cut|hashline)\//,
+  // and the per-line checks that find the important lines.
+  /^assembly\/important\//,
+];
+
+/**
+ * Whether Binaryen's function `name` is hot: `names` maps a function's index in the module
+ * asc wrote (the name Binaryen gives it) to its source name. A function the build made
+ * (an outlined call) has no source name and counts as hot: hot code calls it too.
+ */
+export function hotFunctions(names, patterns = HOT_FUNCTION_PATTERNS) {
+  return (name) => {
+    const source = /^\d+$/.test(name) ? names.get(Number(name)) : undefined;
+    return source === undefined || patterns.some((p) => p.test(source));
+  };
+}
