@@ -8,8 +8,9 @@ export const HOT_FUNCTION_PATTERNS = [
   /^~lib\//,
   // units, lines, scans, buffers and hashes, called for each unit or each line,
   /^assembly\/util\//,
-  // cleaning, token estimates, truncation and hashlines, over every line of the output,
-  /^assembly\/(clean|tokens|truncate|cut|hashline)\//,
+  // cleaning and token estimates, over every unit of the output (truncation and hashlines,
+  // colder, are left to the outlining: the module stays under its cap),
+  /^assembly\/(clean|tokens)\//,
   // and the per-line checks that find the important lines.
   /^assembly\/important\//,
 ];
