@@ -103,6 +103,13 @@ const FEATURES =
   binaryen.Features.SIMD128;
 const MAX_SHRINK_ROUNDS = 4;
 
+/** How many of `m`'s functions are imported (they come first in the index space). */
+function importedFunctions(m) {
+  let n = 0;
+  for (let k = 0; k < m.getNumFunctions(); k++) if (binaryen.getFunctionInfo(m.getFunctionByIndex(k)).module) n++;
+  return n;
+}
+
 /** The names `m` exports. */
 function exportNames(m) {
   const names = [];
@@ -136,7 +143,7 @@ function shrink(module, names) {
         outlineDroppedCalls(m);
         outlineCallTests(m);
         outlineNestedCalls(m);
-        outlineAlikeExpressions(m, hotFunctions(names));
+        outlineAlikeExpressions(m, hotFunctions(names, undefined, importedFunctions(m)));
       }
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.

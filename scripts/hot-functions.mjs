@@ -11,18 +11,21 @@ export const HOT_FUNCTION_PATTERNS = [
   // cleaning and token estimates, over every unit of the output (truncation and hashlines,
   // colder, are left to the outlining: the module stays under its cap),
   /^assembly\/(clean|tokens)\//,
-  // and the per-line checks that find the important lines.
-  /^assembly\/important\//,
+  // and the per-line checks that find the important lines (the files under important/, not
+  // the choice among them in important.ts, which runs once per output).
+  /^assembly\/important\/[\w-]+\//,
 ];
 
 /**
  * Whether Binaryen's function `name` is hot: `names` maps a function's index in the module
- * asc wrote (the name Binaryen gives it) to its source name. A function the build made
- * (an outlined call) has no source name and counts as hot: hot code calls it too.
+ * asc wrote to its source name. Binaryen names a defined function by its place among the
+ * defined ones ("0", "1", ...) and an imported one `fimport$N`, while the index counts the
+ * `imports` (imported functions) first. A function the build made (an outlined call) has no
+ * source name and counts as hot: hot code calls it too.
  */
-export function hotFunctions(names, patterns = HOT_FUNCTION_PATTERNS) {
+export function hotFunctions(names, patterns = HOT_FUNCTION_PATTERNS, imports = 0) {
   return (name) => {
-    const source = /^\d+$/.test(name) ? names.get(Number(name)) : undefined;
+    const source = /^\d+$/.test(name) ? names.get(Number(name) + imports) : undefined;
     return source === undefined || patterns.some((p) => p.test(source));
   };
 }

@@ -67,7 +67,10 @@ export function isCountLine(s: string, a: i32, b: i32): bool {
     while (to > from && isPunct(unitAt(s, to - 1))) to--;
     if (from == to) continue;
     const kind = tokenKind(s, from, to);
-    if (kind == NUMBER) numbers++;
+    // A share closes its line ("processed: 64/600"); one before other words is a step or a
+    // row's state ("[12/12] Linking …", "Step 4/7 : RUN …", a pod's "1/1 Running 0 45s").
+    if (kind == SHARE && i < b) return false;
+    if (kind == NUMBER || kind == SHARE) numbers++;
     else if (kind == WORD) words++;
     else if (kind == OTHER) return false;
   }
@@ -78,6 +81,8 @@ const WORD: i32 = 0;
 const NUMBER: i32 = 1;
 const DURATION: i32 = 2;
 const OTHER: i32 = 3;
+/** A share of a whole, "64/600": a number where it closes the line. */
+const SHARE: i32 = 4;
 
 /** A whole number (with separators), a duration ("0.007s", "12ms"), a word of letters, or something else. */
 function tokenKind(s: string, a: i32, b: i32): i32 {
@@ -94,7 +99,7 @@ function tokenKind(s: string, a: i32, b: i32): i32 {
   if (digits > 0) {
     if (i == b) return dots == 0 ? NUMBER : DURATION;
     // A share of a whole ("64/600" transactions processed, "3/5" checks) counts as a number.
-    if (dots == 0 && unitAt(s, i) == CharCode.SLASH && isWholeNumber(s, i + 1, b)) return NUMBER;
+    if (dots == 0 && unitAt(s, i) == CharCode.SLASH && isWholeNumber(s, i + 1, b)) return SHARE;
     // A unit of time after the digits: a duration.
     const rest = b - i;
     if (rest <= 2 && (unitAt(s, i) == 0x73 || unitAt(s, i) == 0x6d)) return DURATION;
@@ -102,17 +107,21 @@ function tokenKind(s: string, a: i32, b: i32): i32 {
   }
   let inner = 0;
   let underscores = 0;
+  let runs = 0;
   for (i = a; i < b; i++) {
     const c = unitAt(s, i);
     if (isAlpha(c) || c == CharCode.UNDERSCORE || c == CharCode.MINUS || c >= 0x80) letters++;
     // A digit after a letter may be part of a word's name ("Non-2xx responses", "IPv4").
-    else if (isDigit(c) && letters > 0) inner++;
-    else return OTHER;
+    else if (isDigit(c) && letters > 0) {
+      if (!isDigit(unitAt(s, i - 1))) runs++;
+      inner++;
+    } else return OTHER;
     if (c == CharCode.UNDERSCORE) underscores++;
   }
-  // Mostly digits ("E221", a finding's code) or an identifier ("price_17_standard", a test's
-  // name) names an item, not what is counted.
-  if (inner > 0 && (inner >= letters || underscores > 0)) return OTHER;
+  // Mostly digits ("E221", a finding's code), an identifier ("price_17_standard", a test's
+  // name) or digits strewn through it (a hash "a1b2c3d", a pod "web-7d4b9cf-x2kfq") names
+  // an item, not what is counted.
+  if (inner > 0 && (inner >= letters || underscores > 0 || runs > 1)) return OTHER;
   return letters > 0 ? WORD : OTHER;
 }
 

@@ -60,6 +60,11 @@ describe("isCountLine: a short line of words and whole numbers", () => {
     // A code or a test's name holds digits too, but names an item: a listed one is no total.
     expect(isCount("42    E221 multiple spaces before operator")).toBe(false);
     expect(isCount("\t 17 - price_17_standard (Failed)")).toBe(false);
+    // A share before other words is a step or a row's state; a hash or a pod's name is an item.
+    expect(isCount("[12/12] Linking CXX executable app")).toBe(false);
+    expect(isCount("Step 4/7 : RUN npm ci")).toBe(false);
+    expect(isCount("web-7d4b9cf-x2kfq   1/1     Running   0          45s")).toBe(false);
+    expect(isCount("[main a1b2c3d] Fix 2 flaky tests")).toBe(false);
   });
 
   it("leaves records, durations alone and prose out", () => {

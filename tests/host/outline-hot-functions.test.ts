@@ -52,6 +52,13 @@ describe("the source names of a module's functions", () => {
     expect(SOURCE_NAMES.map((_, k) => isHot(String(k)))).toEqual([true, true, true, false, false, false]);
     expect(isHot("~call-test|3")).toBe(true);
   });
+
+  it("count imported functions first, as the name section does, while Binaryen numbers the defined ones from 0", () => {
+    // Two imports named at indices 0 and 1: Binaryen's "0" is the function at index 2.
+    const names = new Map([[0, "env/abort"], [1, "env/seed"], ...SOURCE_NAMES.map((name, k): [number, string] => [k + 2, name])]);
+    const isHot = hotFunctions(names, undefined, 2);
+    expect(SOURCE_NAMES.map((_, k) => isHot(String(k)))).toEqual([true, true, true, false, false, false]);
+  });
 });
 
 describe("alike-expression outlining", () => {
