@@ -408,6 +408,13 @@ interface Scan {
 // The same two-unit triggers as the core's SIMD scan (assembly/important/scan.ts).
 const TRIGGER = /[rR][rR]|[fFpPwWR][aA]|[eE][bB]|[xX][cCiI]|\*\*|[\u00d7\u2715-\u2718]/g;
 
+/** The word at `w` ends in a colon and is no plural: a label ("WARNING:"), as in the core's scan. */
+function labelledAt(s: string, w: number): boolean {
+  let e = w;
+  while (e < s.length && /[A-Za-z]/.test(s[e]!)) e++;
+  return e > w && s[e] === ":" && (s.charCodeAt(e - 1) | 0x20) !== 0x73;
+}
+
 function scanImportant(s: string): Scan {
   const scan: Scan = { lineStarts: [], lineEnds: [], lineNumbers: [], kinds: [], hits: [], totalLines: 0, pairs: 0 };
   let lineEnd = -1;
@@ -423,7 +430,7 @@ function scanImportant(s: string): Scan {
     if (pos < lineEnd) {
       const last = scan.kinds.length - 1;
       // A line its first word labels a warning ("WARNING: Failed …") stays one.
-      if (scan.kinds[last] === Kind.Warning && /^[A-Za-z]*:/.test(s.slice(scan.hits[last]!, scan.hits[last]! + 16))) continue;
+      if (scan.kinds[last] === Kind.Warning && labelledAt(s, scan.hits[last]!)) continue;
       if (kind > scan.kinds[last]!) scan.kinds[last] = kind;
       continue;
     }

@@ -67,11 +67,14 @@ class Cursor {
   lineEnd: i32 = -1;
 }
 
-/** The word at `w` ends in a colon: a label ("warning:", "WARNING:"), not a word of the text. */
+/**
+ * The word at `w` ends in a colon: a label ("warning:", "WARNING:"), not a word of the text.
+ * A plural one ("Warnings: 2, Errors: 5") heads a count, whose graver word still wins.
+ */
 function labelledAt(s: string, w: i32): bool {
   let e = w;
   while (e < s.length && isAlpha(unitAt(s, e))) e++;
-  return e < s.length && unitAt(s, e) == CharCode.COLON;
+  return e > w && e < s.length && unitAt(s, e) == CharCode.COLON && (unitAt(s, e - 1) | 0x20) != 0x73;
 }
 
 /** `lineStart`: where the line holding `pos` starts (the scan knows it from its newline masks), or -1 to look back for it. */

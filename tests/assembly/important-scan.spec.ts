@@ -77,5 +77,7 @@ describe("scanImportant", () => {
     expect(scannedKinds(log)).toBe("1:2,2:2,3:2,4:2");
     // Without a label the graver word wins, as before: a warning word inside the text labels nothing.
     expect(scannedKinds("warnings about an error\nWARNING Failed to start\nerror: warning: x failed\n")).toBe("1:6,2:5,3:6");
+    // A plural label heads a count, not one warning: its graver word still wins.
+    expect(scannedKinds("Warnings: 2, Errors: 5\n")).toBe(scannedKinds("Errors: 5, Warnings: 2\n"));
   });
 });
