@@ -11,7 +11,8 @@ const DIST_DIR = process.env.ABRIDGE_DIST ? new URL(`${process.env.ABRIDGE_DIST.
 const DIST = new URL("index.js", DIST_DIR);
 const PIPELINE = new URL("abridge.js", DIST_DIR);
 
-const input = (fixture) => ({
+/** A fixture as the call a harness makes: its tool, arguments, raw bytes and exit code. */
+export const input = (fixture) => ({
   tool: fixture.meta.tool,
   args: fixture.meta.args,
   output: fixture.bytes,

@@ -6,6 +6,7 @@
 // --ids FILE keeps the ids listed in FILE (one per line); --cut also scores a blind 50/50 cut
 // at the same budget; ABRIDGE_DIST=dir measures another build of the host (see abridge.mjs).
 import { readFileSync } from "node:fs";
+import { input as callOf } from "./abridge.mjs";
 import { loadCorpus } from "./corpus.mjs";
 import { scoreFacts } from "./facts.mjs";
 import { codexMiddle } from "./peers.mjs";
@@ -25,8 +26,7 @@ const { compact } = await import(new URL("pipeline.js", dist).href);
 const corpus = loadCorpus().filter((f) => !f.heldOut && (!ids || ids.has(f.id)) && (!only || f.id === only));
 const sum = { outputs: 0, facts: 0, meanFacts: 0, withFacts: 0, kept: 0, errors: 0, errorsKept: 0, withErrors: 0, every: 0, chars: 0, cutKept: 0, cutMean: 0 };
 for (const f of corpus) {
-  const input = { tool: f.meta.tool, args: f.meta.args, output: f.bytes, exitCode: f.meta.exitCode, callId: f.id };
-  const seen = compact(input, LEVELS[level] ? { level } : { budget }).llmContent;
+  const seen = compact(callOf(f), LEVELS[level] ? { level } : { budget }).llmContent;
   const s = scoreFacts(seen, f.meta.facts);
   sum.outputs++;
   sum.chars += seen.length;
