@@ -18,7 +18,7 @@
 //      places (`s.length > 0`, scripts/outline-call-tests.mjs) or passed alike to another
 //      call (`isDigit(unitAt(s, i))`, scripts/outline-nested-calls.mjs), and expressions of
 //      locals, constants, loads and calls written alike at many places (`i + 1`,
-//      `this.count`) outside loops and outside the hot path of compact() (the functions
+//      `this.count`) outside the hot path of compact() (the functions
 //      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`) go
 //      through one function each that takes the locals (scripts/outline-alike-exprs.mjs); each round ends with the functions ordered by
 //      their number of calls, the most called at the smallest indices;

@@ -11,9 +11,12 @@ export const HOT_FUNCTION_PATTERNS = [
   // cleaning and token estimates, over every unit of the output (truncation and hashlines,
   // colder, are left to the outlining: the module stays under its cap),
   /^assembly\/(clean|tokens)\//,
-  // and the per-line checks that find the important lines (the files under important/, not
-  // the choice among them in important.ts, which runs once per output).
+  // the per-line checks that find the important lines (the files under important/, not
+  // the choice among them in important.ts, which runs once per output),
   /^assembly\/important\/[\w-]+\//,
+  // and the search for a report's status and crash words, tried at every position of a text
+  // in the component's size-optimised build.
+  /^assembly\/digest\/shared\/summary\/(firstNeedle|needleAt)$/,
 ];
 
 /**

@@ -1,12 +1,15 @@
-// An expression written alike at many places outside loops that reads only locals,
-// constants, memory, globals and calls (`i + 1`, `this.count`, `load<u32>(p, 4)`,
-// `this.len = this.len + 1`) becomes a call of one function that computes it from those
-// locals: the operators, offsets and constants are written once, and each place passes its
-// locals (in a loop the call would be made at every turn, so those places stay as they are). Nothing in such an
+// An expression written alike at many places that reads only locals, constants, memory,
+// globals and calls (`i + 1`, `this.count`, `load<u32>(p, 4)`, `this.len = this.len + 1`)
+// becomes a call of one function that computes it from those locals: the operators, offsets
+// and constants are written once, and each place passes its locals. Nothing in such an
 // expression can change a local, so reading them all before it runs gives the same values,
-// and its loads, stores and calls run in the same order as before. For the component's core
-// module (scripts/build-component.mjs), on the module Binaryen's size pipeline has optimized
-// once; the new functions are kept from being inlined back.
+// and its loads, stores and calls run in the same order as before. Only the functions off the
+// hot path of compact() are rewritten (scripts/hot-functions.mjs): there a loop runs over the
+// few lines, blocks or fields one step picked, and a call at each turn costs less than the
+// bytes it saves are worth (bench/component.mjs shows no slowdown), while the loops over every
+// unit or line stay as they are. For the component's core module (scripts/build-component.mjs),
+// on the module Binaryen's size pipeline has optimized once; the new functions are kept from
+// being inlined back.
 import binaryen from "binaryen";
 import { lebBytes } from "./binaryen-exprs.mjs";
 import { walkWithPlaces } from "./outline-call-tests.mjs";
@@ -141,17 +144,11 @@ export function outlineAlikeExpressions(module, isHot = () => false) {
     const body = binaryen.Function.getBody(fn);
     if (!body || isHot(binaryen.getFunctionInfo(fn).name)) continue;
     const shapes = new Map();
-    // A place inside a loop is left as it is: a call at each turn would slow the loop down.
-    const inLoop = new Set();
-    walkWithPlaces(body, (expr) => {
-      if (binaryen.getExpressionId(expr) === binaryen.LoopId) walkWithPlaces(binaryen.Loop.getBody(expr), (e) => inLoop.add(e));
-    });
     walkWithPlaces(body, (expr, replace) => {
       const shape = shapeOf(expr, shapes, functionIndex, globalIndex);
       if (!shape) return;
       shapes.set(expr, shape);
       if (!replace || shape.nodes.length < 2) return;
-      if (inLoop.has(expr)) return;
       const type = binaryen.getExpressionType(expr);
       const key = `${type}|${shape.locals.map((l) => l.type).join(",")}|${shape.key}`;
       let group = groups.get(key);

@@ -11,11 +11,18 @@ import { hotFunctions } from "../../scripts/hot-functions.mjs";
 // @ts-expect-error: a build script without type declarations
 import { outlineAlikeExpressions } from "../../scripts/outline-alike-exprs.mjs";
 
-/** A module of `names.length` functions, each bumping a field of the object it is given. */
-function bumpers(names: string[]): string {
+/** The bump of a field of the object at $p, written alike in every function. */
+const BUMP = "(i32.store offset=4 (local.get $p) (i32.add (i32.load offset=8 (local.get $p)) (i32.const 1)))";
+
+/**
+ * A module of `names.length` functions, each bumping a field of the object it is given,
+ * once or, `inLoop`, at each turn of a loop until the field reaches 10.
+ */
+function bumpers(names: string[], inLoop = false): string {
+  const bump = inLoop ? `(loop $turn ${BUMP} (br_if $turn (i32.lt_s (i32.load offset=4 (local.get $p)) (i32.const 10))))` : BUMP;
   const functions = names.map(
     (name) => `(func $${name} (export "${name}") (param $p i32)
-      (i32.store offset=4 (local.get $p) (i32.add (i32.load offset=8 (local.get $p)) (i32.const 1)))
+      ${bump}
       (return))`,
   );
   return `(module (memory 1) ${functions.join("\n")})`;
@@ -63,8 +70,8 @@ describe("the source names of a module's functions", () => {
 
 describe("alike-expression outlining", () => {
   /** The number of places outlined, and the functions whose body now calls an outlined one. */
-  function outline(isHot?: (name: string) => boolean): { places: number; calling: string[] } {
-    const { module: binary } = splitFunctionNames(Buffer.from(emit(bumpers(WAT_NAMES), true)));
+  function outline(isHot?: (name: string) => boolean, inLoop = false): { places: number; calling: string[] } {
+    const { module: binary } = splitFunctionNames(Buffer.from(emit(bumpers(WAT_NAMES, inLoop), true)));
     const m = binaryen.readBinary(binary);
     try {
       const places = outlineAlikeExpressions(m, isHot ?? hotFunctions(new Map(SOURCE_NAMES.map((name, k) => [k, name]))));
@@ -86,5 +93,9 @@ describe("alike-expression outlining", () => {
 
   it("leaves the hot functions' places as they are", () => {
     expect(outline()).toEqual({ places: 3, calling: SOURCE_NAMES.slice(3) });
+  });
+
+  it("reaches into the loops of the functions off the hot path, never into a hot function's loop", () => {
+    expect(outline(undefined, true)).toEqual({ places: 3, calling: SOURCE_NAMES.slice(3) });
   });
 });
