@@ -85,3 +85,33 @@ describe("a linter's totals count every located line", () => {
     expect(text.split("\n")[0]).toBe(`Found ${lines.length} matches in ${files.size} files`);
   });
 });
+
+/** Rows of the fixture's output whose second field is `word`, counted as awk '$2 == word' counts them. */
+function rowsOfKind(input: { output: Buffer }, word: string): number {
+  return input.output.toString("utf8").split("\n").filter((l) => /^\S/.test(l) && l.split(/\s+/)[1] === word).length;
+}
+
+describe("the kinds a column of rows takes, tallied under the status line", () => {
+  it.each(["minimal", "balanced"] as const)("states a tag listing's kinds, the commonest first, at %s (ctags -x: 24 functions, 18 macros)", (level) => {
+    const { input, text } = run("ctags-x-c-project", level);
+    const status = text.split("\n")[0];
+    expect([rowsOfKind(input, "function"), rowsOfKind(input, "enumerator"), rowsOfKind(input, "macro")]).toEqual([24, 18, 18]);
+    // Five kinds at balanced, three under a small budget; eight in all.
+    const kinds = level === "balanced" ? "24 function, 18 enumerator, 18 macro, 18 member, 6 struct, …" : "24 function, 18 enumerator, 18 macro, …";
+    expect(status).toBe(`exit 0 · 102 lines · column 2: ${kinds}`);
+    expect(text.length).toBeLessThanOrEqual(level === "minimal" ? 800 : 4000);
+  });
+
+  it("states a failed run's channels at balanced, not at minimal, where its errors take the room (npm install --offline)", () => {
+    const { input, text } = run("npm-install-offline-not-cached", "balanced");
+    expect(rowsOfKind(input, "http")).toBe(66);
+    expect(text.split("\n")[0]).toContain("· column 2: 66 http, 22 verbose, 3 error, 2 info");
+    expect(run("npm-install-offline-not-cached", "minimal").text.split("\n")[0]).not.toContain("column 2");
+  });
+
+  it("states no kinds another total counts already (file: 140 lines \"…: symbolic link to …\")", () => {
+    const { text } = run("file-types-git-core", "balanced");
+    expect(text.split("\n")[0]).toContain('140 lines "…: symbolic link to …"');
+    expect(text.split("\n")[0]).not.toContain("column 2");
+  });
+});

@@ -10,6 +10,7 @@ import { unitAt } from "../../util/lines";
 import { DumpBlocks } from "./dumps";
 import { LabeledEntries } from "./entries";
 import { IndentedRuns } from "./indented";
+import { ColumnKinds } from "./kinds";
 import { InlineLists, inlineListLine } from "./inline-lists";
 import { LineLeads } from "./leads";
 import { SectionLines } from "./outline";
@@ -45,6 +46,8 @@ export class CommandLines extends LineNoter {
   /** The lines' endings: the words after a last separator, counted like leads (leads.ts). */
   endings: LineLeads = new LineLeads();
   indented: IndentedRuns = new IndentedRuns();
+  /** The kinds a column of rows takes (kinds.ts). */
+  kinds: ColumnKinds = new ColumnKinds();
   inline: InlineLists = new InlineLists();
   /**
    * Whether a list's length is stated (indented.ts): not for a command that failed, whose
@@ -68,6 +71,7 @@ export class CommandLines extends LineNoter {
     // colon (dumps.ts): the others cost no call (the size-optimised build calls for every line).
     if (ASC_SHRINK_LEVEL >= 2 || (t == pos && mayOpenDumpBlock(text, t, end))) this.dumps.line(text, pos, end);
     if (this.lists) this.indented.lineAt(text, pos, t, end);
+    this.kinds.lineAt(text, pos, t, end);
     this.inline.line(text, t, end, lineNo);
     // Only a line at the margin has a lead: the others cost no call. Any line has an ending
     // but a finding's, whose message is counted by code (and endings never beside findings).
@@ -93,6 +97,6 @@ export class CommandLines extends LineNoter {
     const skeleton = this.skeleton;
     const nested = skeleton !== null && !run ? skeleton.mostHeads() : 0;
     // What a ranked column of counts per name adds up to (important/ranked-rows.ts).
-    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested, inlineListLine(this.inline), this.endings, skeleton !== null ? this.ranked.leadingSum() : 0);
+    return commandTotalsOf(this.findings.findings, this.records.finish(), this.entries.finish(), this.dumps, run ? null : this.leads, small, run || !this.lists ? null : this.indented.finish(), nested, inlineListLine(this.inline), this.endings, skeleton !== null ? this.ranked.leadingSum() : 0, run ? null : this.kinds, !this.lists);
   }
 }

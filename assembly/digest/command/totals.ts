@@ -15,6 +15,11 @@ import { IndentedRuns, indentedLine } from "./indented";
 import { findRunnerSummaries } from "../../important/runners";
 import { readEachLine } from "../../util/lines";
 import { Records, recordsLine, recordsLineOf } from "./records";
+import { ColumnKinds } from "./kinds";
+
+/** Kinds of a column named (kinds.ts): under a small budget each costs a line's room. */
+const KINDS_LARGE: i32 = 5;
+const KINDS_SMALL: i32 = 3;
 
 /** "42 warnings, 1 error; by code: … · table: 48 rows", or "" when the output states no totals. */
 export function commandTotals(text: string): string {
@@ -28,15 +33,20 @@ export function commandTotals(text: string): string {
 /**
  * commandTotals() of the findings, records, entries, dump blocks, indented runs, leads, skeleton
  * (`nested`, see withNested) and one-line list (`inlineList`, inline-lists.ts) already read (the
- * one pass over the lines, lines.ts) and a ranked column's sum (`sum`, ranked-rows.ts); `small`
+ * one pass over the lines, lines.ts), a ranked column's sum (`sum`, ranked-rows.ts) and the kinds a
+ * column of rows takes (`kinds`, kinds.ts; fewer named under a small budget, none when the
+ * run `failed`); `small`
  * names only the codes that repeat (findings.ts);
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
-export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = "", endings: LineLeads | null = null, sum: i32 = 0): string {
+export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = "", endings: LineLeads | null = null, sum: i32 = 0, kinds: ColumnKinds | null = null, failed: bool = false): string {
   const found = findingsLine(findings, small);
   const totals = joinTotals(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), inlineList);
   // A finding's quoted source nests under it: its blocks are the findings, counted already.
-  return withCount(withCount(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings, !small), found.length > 0 ? 0 : nested, "nested blocks: "), sum, "column 1 sums to ");
+  const all = withCount(withCount(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings, !small), found.length > 0 ? 0 : nested, "nested blocks: "), sum, "column 1 sums to ");
+  // A column's kinds beside findings would count their severities or codes again; under a
+  // small budget a failed run's room goes to its errors.
+  return kinds === null || found.length > 0 || (small && failed) ? all : joinTotals(all, kinds.totalsLine(small ? KINDS_SMALL : KINDS_LARGE, all));
 }
 
 /** A count at least to be stated (fewer are counted at a glance). */
