@@ -70,6 +70,7 @@ import { isAssertion, isBareLocation, isLabelledDetail, isFrame, isLibraryFrame,
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
+import { Filled, introduces } from "./important/fill";
 import { novelFirst } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
@@ -129,7 +130,14 @@ const MAX_NAMED_AHEAD: i32 = 200;
 const MAX_PROGRESS_WORDS: i32 = 4;
 
 export class KeepResult {
+  /** What a numbered cut may still be filled with (keepWithScan, once its layout is settled). */
+  plan: FillPlan | null = null;
   constructor(public output: string, public cut: Cut | null) {}
+}
+
+/** The offer order, flagged lines and end of a numbered cut's choice, for its fill (filled). */
+class FillPlan {
+  constructor(public order: Order, public flagged: Flagged, public tailEnd: i32) {}
 }
 
 function clampRatio(r: f64): f64 {
@@ -1208,9 +1216,7 @@ function offerSubject(text: string, chosen: Chosen, frame: Frame, ls: i32, line:
  */
 function introducedEnd(text: string, scan: Scan, chosen: Chosen, h: i32, ls: i32, le: i32): i32 {
   const n = text.length;
-  let e = le;
-  while (e > ls && (unitAt(text, e - 1) == CharCode.SPACE || unitAt(text, e - 1) == CharCode.CR)) e--;
-  if (e == ls || unitAt(text, e - 1) != CharCode.COLON || le >= n || h + 1 >= scan.count) return le;
+  if (!introduces(text, ls, le) || le >= n || h + 1 >= scan.count) return le;
   const next = le + 1;
   if (unchecked(scan.lineStarts[h + 1]) != next || rankOf(unchecked(scan.kinds[h + 1])) == 0) return le;
   const nextEnd = unchecked(scan.lineEnds[h + 1]);
@@ -1403,7 +1409,8 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const layout = max(budget, layoutBudget);
   const kept = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, AS_BUDGET_LAYS_OUT);
   const cut = kept.cut;
-  if (cut === null || cut.numbered || layout < SMALL_BUDGET) return kept;
+  // The layouts are compared as chosen; the one shown is then filled while room is left.
+  if (cut === null || cut.numbered || layout < SMALL_BUDGET) return filled(scan, kept, budget, hint);
   // Marked gap by gap, a cut spends a marker on every gap: when that leaves flagged lines
   // out, the numbered layout is tried too (its choices as this budget makes them, then as a
   // small budget makes them) and shown when it keeps more flagged lines and no fewer lines
@@ -1417,7 +1424,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   for (let mode = NUMBERED_LAYOUT; mode <= NUMBERED_AS_SMALL; mode++) {
     const numbered = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, mode);
     const other = numbered.cut;
-    if (other !== null && flaggedKept(other, scan, failed) > before && linesKept(other) >= lines) return numbered;
+    if (other !== null && flaggedKept(other, scan, failed) > before && linesKept(other) >= lines) return filled(scan, numbered, budget, hint);
   }
   return kept;
 }
@@ -1551,11 +1558,51 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
         more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
         moreOut = more.render(hint, flagged, scan.pairs, budget);
       }
-      if (moreOut.length <= budget && second.count > first.count) return widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine, tailEnd);
+      if (moreOut.length <= budget && second.count > first.count) return planned(order, flagged, tailEnd, widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine, tailEnd));
     }
-    return widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine, tailEnd);
+    return planned(order, flagged, tailEnd, widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine, tailEnd));
   }
   return plainTruncation(text, scan, budget, ratio, hint);
+}
+
+/**
+ * `kept` with whole lines added while its budget lasts (important/fill.ts), when it is
+ * numbered: the flagged lines in the order they were offered, then the last lines (none
+ * of a run of encoded bytes that ends the text). A result that leaves lines out does not
+ * leave its budget unused.
+ */
+function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepResult {
+  const cut = kept.cut;
+  const plan = kept.plan;
+  if (cut === null || !cut.numbered || plan === null) return kept;
+  const order = plan.order;
+  const fill = new Filled(kept.output, cut, budget, hint, plan.flagged, scan.pairs, prefixWidth(scan.totalLines));
+  if (fill.spent) return kept;
+  offerEach(fill, scan, order.flagged);
+  offerEach(fill, scan, order.primary);
+  offerEach(fill, scan, order.late);
+  offerEach(fill, scan, order.secondary);
+  offerEach(fill, scan, order.rest);
+  // Not a run of encoded bytes that ends the output: it is left to the marker.
+  if (plan.tailEnd == cut.text.length) fill.offerTail();
+  return fill.cut === cut ? kept : new KeepResult(fill.output, fill.cut);
+}
+
+/** `kept` with what its fill needs (filled), once keepWithScan has settled its layout. */
+function planned(order: Order, flagged: Flagged, tailEnd: i32, kept: KeepResult): KeepResult {
+  kept.plan = new FillPlan(order, flagged, tailEnd);
+  return kept;
+}
+
+/** Offers each hit of `list` to `fill`, whole, in order. */
+function offerEach(fill: Filled, scan: Scan, list: i32[]): void {
+  for (let i = 0; i < list.length && !fill.spent; i++) {
+    const h = unchecked(list[i]);
+    const ls = unchecked(scan.lineStarts[h]);
+    const le = unchecked(scan.lineEnds[h]);
+    // A line that only names a section ("FAILURES", "  Stack:") says nothing without the lines it heads.
+    if (!headerLike(fill.cut.text, ls, le)) fill.offer(ls, le, unchecked(scan.lineNumbers[h]));
+  }
 }
 
 /**

@@ -229,3 +229,19 @@ describe("minimal level: a table ranked by a number shows its top rows", () => {
     expect(text).not.toContain("{method 'insert' of 'list' objects}");
   });
 });
+
+describe("minimal level: no room left that a left-out line would fit", () => {
+  it.each(["wc-lines-project", "mvn-offline-compile-failure", "cargo-build-type-errors"])("fills the room the choice left with the last lines that fit (%s)", (id) => {
+    const { text, lines } = minimal(id);
+    const shown = numbered(text);
+    const total = lines.at(-1) === "" ? lines.length - 1 : lines.length;
+    const width = String(total).length + 2;
+    // Each of the last lines left out (not blank, nor one that only introduces the next)
+    // is too long for what is left of the budget.
+    for (let n = total - 7; n <= total; n++) {
+      const line = lines[n - 1].replace(/\r$/, "");
+      if (shown.has(n) || line === "" || line.trimEnd().endsWith(":")) continue;
+      expect(line.length + 1 + width, `line ${n}`).toBeGreaterThan(MINIMAL - text.length);
+    }
+  });
+});
