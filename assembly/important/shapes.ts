@@ -160,13 +160,14 @@ function longTokenEnd(s: string, i: i32, b: i32): i32 {
 
 /**
  * Lines read again from a line alike but for its digits (repeatedTokens()): the Node core's
- * build keeps what tokenize() found of the last lines read in REPEAT_ENTRIES entries of
- * 1 << REPEAT_SHIFT bytes, one per hash of a line's ends (maskedEndsHash): where the line started
- * and its length, its template, tokenize()'s result relative to its start, its tokens, its
+ * build keeps what tokenize() found of the last lines read in entries of 1 << REPEAT_SHIFT
+ * bytes, one per hash of a line's ends (maskedEndsHash): where the line started and its
+ * length, its template, tokenize()'s result relative to its start, its tokens, its
  * indentation's column group, its "SUMMARY:" labels and, 16 bytes in, its four slots.
+ * An entry per line up to REPEAT_MAX_BITS bits of hash: the few templates of a long log
+ * seldom share one.
  */
-const REPEAT_BITS: i32 = 8;
-const REPEAT_ENTRIES: i32 = 1 << REPEAT_BITS;
+const REPEAT_MAX_BITS: i32 = 12;
 const REPEAT_SHIFT: i32 = 6;
 /** Texts of fewer lines read every line: the entries would cost more than they save. */
 const REPEAT_LINES: i32 = 64;
@@ -269,10 +270,11 @@ export class Shapes {
     let k = 0;
     const cap = this.starts.length;
     let repeats: StaticArray<i32> | null = null;
+    const repeatBits = ASC_SHRINK_LEVEL < 2 ? min(31 - <i32>clz(cap), REPEAT_MAX_BITS) : 0;
     if (ASC_SHRINK_LEVEL < 2 && cap >= REPEAT_LINES) {
-      const entries = new StaticArray<i32>(REPEAT_ENTRIES << (REPEAT_SHIFT - 2));
+      const entries = new StaticArray<i32>(1 << (repeatBits + REPEAT_SHIFT - 2));
       // Every length -1: no entry matches a line before one is stored.
-      memory.fill(changetype<usize>(entries), 0xff, <usize>REPEAT_ENTRIES << REPEAT_SHIFT);
+      memory.fill(changetype<usize>(entries), 0xff, <usize>1 << (repeatBits + REPEAT_SHIFT));
       repeats = entries;
     }
     while (pos < n) {
@@ -286,7 +288,7 @@ export class Shapes {
       if (k < cap) {
         unchecked((this.starts[k] = pos));
         unchecked((this.ends[k] = end));
-        const read = ASC_SHRINK_LEVEL < 2 && repeats !== null && end - pos >= REPEAT_UNITS ? this.repeatedTokens(k, pos, end, repeats) : this.tokenize(k, pos, end);
+        const read = ASC_SHRINK_LEVEL < 2 && repeats !== null && end - pos >= REPEAT_UNITS ? this.repeatedTokens(k, pos, end, repeats, repeatBits) : this.tokenize(k, pos, end);
         t = read >> 1;
         digits = read & 1;
         tokens = this.tokensRead;
@@ -403,15 +405,16 @@ export class Shapes {
 
   /**
    * tokenize() of line k, [a, b) (REPEAT_UNITS units at least), taken from the last line read
-   * whose ends hash alike when that line is the same but for its digits: the same tokens in
-   * the same columns, each with the same class (a token with a digit is of the number class
-   * whichever digits it holds), so the same slots, template and result. Its columns are
-   * counted again as add() counts them. Otherwise tokenize() reads it, and it takes the entry.
+   * whose ends hash alike (`bits` of the hash: `repeats` holds 1 << bits entries) when that
+   * line is the same but for its digits: the same tokens in the same columns, each with the
+   * same class (a token with a digit is of the number class whichever digits it holds), so
+   * the same slots, template and result. Its columns are counted again as add() counts them.
+   * Otherwise tokenize() reads it, and it takes the entry.
    */
-  private repeatedTokens(k: i32, a: i32, b: i32, repeats: StaticArray<i32>): i32 {
+  private repeatedTokens(k: i32, a: i32, b: i32, repeats: StaticArray<i32>, bits: i32): i32 {
     const base = changetype<usize>(this.text);
     const length = b - a;
-    const entry = changetype<usize>(repeats) + (<usize>maskedEndsHash(base, a, length, REPEAT_BITS) << REPEAT_SHIFT);
+    const entry = changetype<usize>(repeats) + (<usize>maskedEndsHash(base, a, length, bits) << REPEAT_SHIFT);
     const slots = changetype<usize>(this.slots) + (<usize>(k * COLS) << 2);
     if (load<i32>(entry, 4) == length && sameButDigits(base, load<i32>(entry), a, length)) {
       const tokens = load<i32>(entry, 16);
