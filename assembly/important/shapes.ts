@@ -16,6 +16,7 @@
 // and memory bounded by the table and a few integers per line.
 import { CharCode, isDigit, isSpaceOrTab } from "../util/chars";
 import { findNewline, findUnit, gapEnd, paddedUnits, unitAt } from "../util/lines";
+import { maskedEndsHash, sameButDigits } from "../util/masked-units";
 
 /** Columns per indentation: the first three tokens and the last one. */
 const COLS: i32 = 4;
@@ -157,6 +158,22 @@ function longTokenEnd(s: string, i: i32, b: i32): i32 {
   return (i << 1) | digit;
 }
 
+/**
+ * Lines read again from a line alike but for its digits (repeatedTokens()): the Node core's
+ * build keeps what tokenize() found of the last lines read in entries of 1 << REPEAT_SHIFT
+ * bytes, one per hash of a line's ends (maskedEndsHash): where the line started and its
+ * length, its template, tokenize()'s result relative to its start, its tokens, its
+ * indentation's column group, its "SUMMARY:" labels and, 16 bytes in, its four slots.
+ * An entry per line up to REPEAT_MAX_BITS bits of hash: the few templates of a long log
+ * seldom share one.
+ */
+const REPEAT_MAX_BITS: i32 = 12;
+const REPEAT_SHIFT: i32 = 6;
+/** Texts of fewer lines read every line: the entries would cost more than they save. */
+const REPEAT_LINES: i32 = 64;
+/** Shorter lines are read as they come: they take few steps of tokenize(). */
+const REPEAT_UNITS: i32 = 8;
+
 /** Units of a line whose token boundaries one window of bit masks holds. */
 const WINDOW: i32 = 64;
 
@@ -252,6 +269,14 @@ export class Shapes {
     let pos = 0;
     let k = 0;
     const cap = this.starts.length;
+    let repeats: StaticArray<i32> | null = null;
+    const repeatBits = ASC_SHRINK_LEVEL < 2 ? min(31 - <i32>clz(cap), REPEAT_MAX_BITS) : 0;
+    if (ASC_SHRINK_LEVEL < 2 && cap >= REPEAT_LINES) {
+      const entries = new StaticArray<i32>(1 << (repeatBits + REPEAT_SHIFT - 2));
+      // Every length -1: no entry matches a line before one is stored.
+      memory.fill(changetype<usize>(entries), 0xff, <usize>1 << (repeatBits + REPEAT_SHIFT));
+      repeats = entries;
+    }
     while (pos < n) {
       const nl = newlineAt === null ? findNewline(s, pos, n) : unchecked(newlineAt[k]);
       let end = nl;
@@ -263,7 +288,7 @@ export class Shapes {
       if (k < cap) {
         unchecked((this.starts[k] = pos));
         unchecked((this.ends[k] = end));
-        const read = this.tokenize(k, pos, end);
+        const read = ASC_SHRINK_LEVEL < 2 && repeats !== null && end - pos >= REPEAT_UNITS ? this.repeatedTokens(k, pos, end, repeats, repeatBits) : this.tokenize(k, pos, end);
         t = read >> 1;
         digits = read & 1;
         tokens = this.tokensRead;
@@ -376,6 +401,58 @@ export class Shapes {
     unchecked((this.templates[k] = tokens == 0 ? 0 : template | 1));
     this.tokensRead = tokens;
     return (t << 1) | <i32>(digits != 0);
+  }
+
+  /**
+   * tokenize() of line k, [a, b) (REPEAT_UNITS units at least), taken from the last line read
+   * whose ends hash alike (`bits` of the hash: `repeats` holds 1 << bits entries) when that
+   * line is the same but for its digits: the same tokens in the same columns, each with the
+   * same class (a token with a digit is of the number class whichever digits it holds), so
+   * the same slots, template and result. Its columns are counted again as add() counts them.
+   * Otherwise tokenize() reads it, and it takes the entry.
+   */
+  private repeatedTokens(k: i32, a: i32, b: i32, repeats: StaticArray<i32>, bits: i32): i32 {
+    const base = changetype<usize>(this.text);
+    const length = b - a;
+    const entry = changetype<usize>(repeats) + (<usize>maskedEndsHash(base, a, length, bits) << REPEAT_SHIFT);
+    const slots = changetype<usize>(this.slots) + (<usize>(k * COLS) << 2);
+    if (load<i32>(entry, 4) == length && sameButDigits(base, load<i32>(entry), a, length)) {
+      const tokens = load<i32>(entry, 16);
+      const columns = load<i32>(entry, 20);
+      v128.store(slots, v128.load(entry, 32));
+      const counted = min(tokens, LAST_COL);
+      for (let c = 0; c < counted; c++) this.countAgain(columns + c, load<i32>(slots + (<usize>c << 2)));
+      if (tokens > LAST_COL) this.countAgain(columns + LAST_COL, load<i32>(slots, LAST_COL << 2));
+      for (let l = load<i32>(entry, 24); l > 0; l--) this.labelled.push(k);
+      unchecked((this.templates[k] = load<u32>(entry, 8)));
+      this.tokensRead = tokens;
+      return load<i32>(entry, 12) + (a << 1);
+    }
+    const labelled = this.labelled.length;
+    const read = this.tokenize(k, a, b);
+    store<i32>(entry, a);
+    store<i32>(entry, length, 4);
+    store<u32>(entry, unchecked(this.templates[k]), 8);
+    store<i32>(entry, read - (a << 1), 12);
+    store<i32>(entry, this.tokensRead, 16);
+    store<i32>(entry, (this.tabbed ? SPACED : min(this.indentRead, SPACED - 1)) * COLS, 20);
+    store<i32>(entry, this.labelled.length - labelled, 24);
+    v128.store(entry, v128.load(slots), 32);
+    return read;
+  }
+
+  /** Counts once more in column `col` the token add() gave `slot` (-1: the table was full, and still is). */
+  // @ts-ignore: decorator
+  @inline
+  private countAgain(col: i32, slot: i32): void {
+    unchecked((this.colTotal[col] += 1));
+    if (slot < 0) return;
+    const n = unchecked(this.counts[slot]) + 1;
+    unchecked((this.counts[slot] = n));
+    if (n > unchecked(this.colMax[col])) {
+      unchecked((this.colMax[col] = n));
+      unchecked((this.colMaxSlot[col] = slot));
+    }
   }
 
   /**
