@@ -5,9 +5,9 @@
 // summary or exact count is needed.
 //
 // Three builds, sharing no chunk, so that each entry loads only its own graph:
-// - the library (`abridge-agent`) and the pi extension, as CommonJS: index.bundle.cjs,
-//   pi.bundle.cjs and the chunks they share. `import` gets them too, through index.bundle.js and
-//   pi.bundle.js, two-line ES modules that require them (below);
+// - the library (`abridge-agent`) and the pi extension, as CommonJS: index.bundle.cjs (the
+//   library, one file) and pi.bundle.cjs, which requires it. `import` gets them too, through
+//   index.bundle.js and pi.bundle.js, ES modules of a few lines that require them (below);
 // - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call is
 //   two chunks: what a hook needs to answer, and the digest and session a long output needs
 //   (below);
@@ -85,9 +85,9 @@ function reach(entriesByName) {
  * `require` condition) and, through the ES modules below, for `import`. Node's ES module loader
  * reads each module file asynchronously (an open, a stat, a read and a close, each a trip through
  * the thread pool and the event loop) and a module's imports only once the module is read: an ES
- * build of the library (an entry and the two chunks it imports) took 12 more event loop turns
- * than this one to load, each a wait for the CPU on a busy machine. `require` reads and runs a
- * file at once. Strict mode, as the ES modules the sources are.
+ * build of the library (an entry and the two chunks it imports) took 12 such trips to load, in
+ * two rounds, where the entry below takes 4, in one; on a busy machine each is a wait for the
+ * CPU. `require` reads and runs a file at once. Strict mode, as the ES modules the sources are.
  *
  * The library is one file: the pi extension's entry requires it for what the two share (the
  * session, AbridgeError), so one process has one core whichever entry it loads. The modules it
