@@ -4,10 +4,10 @@
 // (paths.ts relies on that depth). Runtime dependencies stay external: they load lazily, when a
 // summary or exact count is needed.
 //
-// Four builds, sharing no chunk, so that each entry loads only its own graph:
-// - the library (`abridge-agent`) and the pi extension: index.bundle.js, pi.bundle.js and the
-//   chunks they share;
-// - the library for `require()`: index.bundle.cjs and its chunks;
+// Three builds, sharing no chunk, so that each entry loads only its own graph:
+// - the library (`abridge-agent`) and the pi extension, as CommonJS: index.bundle.cjs (the
+//   library, one file) and pi.bundle.cjs, which requires it. `import` gets them too, through
+//   index.bundle.js and pi.bundle.js, ES modules of a few lines that require them (below);
 // - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call is
 //   two chunks: what a hook needs to answer, and the digest and session a long output needs
 //   (below);
@@ -43,27 +43,110 @@ function asciiOnly(code, fileName) {
   });
 }
 
-async function build(input, output, options = {}) {
+async function build(input, output, options = {}, { strict = false } = {}) {
   const bundle = await rolldown({ input, platform: "node", external, logLevel: "warn", ...options });
   const written = await bundle.write({ dir: "dist", format: "esm", entryFileNames: "[name].bundle.js", sourcemap: false, minify, ...output });
   await bundle.close();
   for (const chunk of written.output) {
     if (chunk.type !== "chunk") continue;
-    writeFileSync(`dist/${chunk.fileName}`, asciiOnly(chunk.code, chunk.fileName));
+    // The sources are ES modules, strict mode code; a CommonJS file is strict only if it says so.
+    const code = strict ? `"use strict";${chunk.code}` : chunk.code;
+    writeFileSync(`dist/${chunk.fileName}`, asciiOnly(code, chunk.fileName));
   }
   return written.output;
 }
 
-const library = await build({ index: "dist/index.js", pi: "dist/adapters/pi.js" }, { chunkFileNames: "shared-[hash].bundle.js" });
-// The same library for `require("abridge-agent")` (package.json's `require` condition): a
-// CommonJS harness gets it without an ES module graph to link, which is most of what a fresh
-// process pays before its first call. Its own chunks, shared with no other build.
-// The summarizer is exported (createSummarizer), so it is in this file too, as in the ES build's graph.
-const libraryCjs = await build(
-  { index: "dist/index.js" },
-  { format: "cjs", entryFileNames: "[name].bundle.cjs", chunkFileNames: "lib-[name]-[hash].bundle.cjs" },
-  { checks: { ineffectiveDynamicImport: false } },
+/**
+ * A plugin that fills, once the graph is known, the set of modules each named list of entries
+ * reaches by static imports (their dynamic imports stay apart): what a chunk group takes.
+ */
+function reach(entriesByName) {
+  const reached = Object.fromEntries(Object.keys(entriesByName).map((name) => [name, new Set()]));
+  const plugin = {
+    name: "reach",
+    buildEnd() {
+      const visit = (set, id) => {
+        if (set.has(id)) return;
+        const info = this.getModuleInfo(id);
+        if (!info) return;
+        set.add(id);
+        info.importedIds.forEach((d) => visit(set, d));
+      };
+      for (const [name, entries] of Object.entries(entriesByName)) {
+        for (const f of entries) visit(reached[name], new URL(`../${f}`, import.meta.url).pathname);
+      }
+    },
+  };
+  return { reached, plugin };
+}
+
+/**
+ * The library and the pi extension as CommonJS, for `require("abridge-agent")` (package.json's
+ * `require` condition) and, through the ES modules below, for `import`. Node's ES module loader
+ * reads each module file asynchronously (an open, a stat, a read and a close, each a trip through
+ * the thread pool and the event loop) and a module's imports only once the module is read: an ES
+ * build of the library (an entry and the two chunks it imports) took 12 such trips to load, in
+ * two rounds, where the entry below takes 4, in one; on a busy machine each is a wait for the
+ * CPU. `require` reads and runs a file at once. Strict mode, as the ES modules the sources are.
+ *
+ * The library is one file: the pi extension's entry requires it for what the two share (the
+ * session, AbridgeError), so one process has one core whichever entry it loads. The modules it
+ * shares that hold no state (node-fs.js) the extension gets a copy of: taken from the library,
+ * they would add names to the library's exports. The summarizer is exported (createSummarizer),
+ * so it is in the library's file too.
+ */
+const COPIED = "?copy";
+const copyStateless = {
+  name: "copy-stateless",
+  async resolveId(source, importer, options) {
+    if (!importer?.includes("/dist/adapters/") || !source.endsWith("/node-fs.js")) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved && { id: resolved.id + COPIED };
+  },
+  load(id) {
+    return id.endsWith(COPIED) ? readFileSync(id.slice(0, -COPIED.length), "utf8") : null;
+  },
+};
+const libraryReach = reach({ library: ["dist/index.js"] });
+const library = await build(
+  { index: "dist/index.js", pi: "dist/adapters/pi.js" },
+  {
+    format: "cjs",
+    exports: "named",
+    entryFileNames: "[name].bundle.cjs",
+    chunkFileNames: "lib-[name]-[hash].bundle.cjs",
+    // Every module the library reaches in one group, which its entry file takes in (its
+    // signature may grow by what the extension imports: checked below).
+    codeSplitting: { groups: [{ name: "library", test: (id) => libraryReach.reached.library.has(id) }] },
+  },
+  { checks: { ineffectiveDynamicImport: false }, plugins: [libraryReach.plugin, copyStateless], preserveEntrySignatures: "allow-extension" },
+  { strict: true },
 );
+
+// Each entry file exports what its module does, no more: `require()` shows no internal name.
+for (const [entry, source] of [["index", "../dist/index.js"], ["pi", "../dist/adapters/pi.js"]]) {
+  const chunk = library.find((o) => o.type === "chunk" && o.isEntry && o.name === entry);
+  const expected = Object.keys(await import(source)).sort();
+  const exported = [...chunk.exports].sort();
+  if (JSON.stringify(exported) !== JSON.stringify(expected)) throw new Error(`dist/${chunk.fileName} exports ${exported.join(", ")}; its module exports ${expected.join(", ")}`);
+}
+if (library.some((o) => o.type === "chunk" && !o.isEntry)) throw new Error(`the library must be one file: ${library.map((o) => o.fileName).join(", ")}`);
+
+/**
+ * The ES module entry for a CommonJS entry file: it requires the file and re-exports its exports
+ * by name, so `import` and `require()` give one copy of the library (one core, one AbridgeError
+ * class), and an ES module harness loads one small module file.
+ */
+function esModuleFacade(chunk) {
+  const named = chunk.exports.filter((name) => name !== "default");
+  const lines = [`import{createRequire}from"node:module";`, `const m=createRequire(import.meta.url)("./${chunk.fileName}");`];
+  if (named.length > 0) lines.push(`export const{${named.join(",")}}=m;`);
+  if (chunk.exports.includes("default")) lines.push(`export default m.default;`);
+  const fileName = chunk.fileName.replace(/\.cjs$/, ".js");
+  writeFileSync(`dist/${fileName}`, lines.join("\n") + "\n");
+  return { type: "chunk", fileName, code: lines.join("\n") };
+}
+const facades = library.filter((o) => o.type === "chunk" && o.isEntry).map(esModuleFacade);
 
 /**
  * What an agent starts on every tool call, in two chunks. "hook" is what `abridge hook` needs to
@@ -76,23 +159,8 @@ const libraryCjs = await build(
  */
 const HOOK = ["dist/cli/hook.js"];
 const PER_CALL = ["dist/cli/compact.js", "dist/cli/one-shot.js", "dist/session.js"];
-/** Every module of the CLI's graph each chunk's entries reach by static imports (their dynamic imports stay apart), filled once the graph is known. */
-const reachedBy = { hook: new Set(), "per-call": new Set() };
-const reachPlugin = {
-  name: "per-call-chunks",
-  buildEnd() {
-    const visit = (set, id) => {
-      if (set.has(id)) return;
-      const info = this.getModuleInfo(id);
-      if (!info) return;
-      set.add(id);
-      info.importedIds.forEach((d) => visit(set, d));
-    };
-    for (const [chunk, entries] of [["hook", HOOK], ["per-call", PER_CALL]]) {
-      for (const f of entries) visit(reachedBy[chunk], new URL(`../${f}`, import.meta.url).pathname);
-    }
-  },
-};
+/** Every module of the CLI's graph each chunk's entries reach by static imports, filled once the graph is known. */
+const { reached: reachedBy, plugin: reachPlugin } = reach({ hook: HOOK, "per-call": PER_CALL });
 /** A module the hook reaches goes to "hook" (the higher priority); the rest the per-call entries reach, to "per-call". */
 const perCallGroups = [
   { name: "hook", priority: 2, test: (id) => reachedBy.hook.has(id) },
@@ -133,5 +201,5 @@ const [opencodeBundle] = opencodeOutput;
 const staticImports = [...opencodeBundle.code.matchAll(/^import\b[^"']*["']([^"']+)["']/gm)].map((m) => m[1]);
 const outside = staticImports.filter((s) => !s.startsWith("node:"));
 if (opencodeOutput.length !== 1 || outside.length > 0) throw new Error(`dist/opencode.bundle.js must be one file importing only node: built-ins; got ${opencodeOutput.length} file(s), imports ${outside.join(", ")}`);
-const output = [...library, ...libraryCjs, ...cli, opencodeBundle];
+const output = [...library, ...facades, ...cli, opencodeBundle];
 console.log(output.map((o) => `dist/${o.fileName}: ${(o.type === "chunk" ? o.code.length : 0).toLocaleString("en-US")} chars`).join("\n"));

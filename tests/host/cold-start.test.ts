@@ -69,6 +69,48 @@ describe("the bundles a fresh process parses", () => {
   });
 });
 
+/**
+ * What `import()` of an entry does asynchronously, by async resource type (a file the ES module
+ * loader reads is a FILEHANDLE, its open, stat and read FSREQPROMISEs, its close a
+ * FILEHANDLECLOSEREQ: each a trip through the thread pool and back to the event loop).
+ */
+function asyncWorkOfImport(file: string): Record<string, number> {
+  const script = `
+    import { createHook } from "node:async_hooks";
+    const types = {};
+    createHook({ init(id, type) { types[type] = (types[type] ?? 0) + 1; } }).enable();
+    await import(${JSON.stringify(file)});
+    console.log(JSON.stringify(types));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })) as Record<string, number>;
+}
+
+describe("the ES module entries", () => {
+  const dist = () => join(ensureBuiltCli(), "..");
+
+  it.each(["index", "pi"])("%s.bundle.js reads one module file asynchronously, then the library through require", (entry) => {
+    const work = asyncWorkOfImport(join(dist(), `${entry}.bundle.js`));
+    expect(work.FILEHANDLE).toBe(1);
+    expect(work.FSREQPROMISE).toBe(3);
+    expect(work.FILEHANDLECLOSEREQ).toBe(1);
+  });
+
+  it("import() gives the objects require() gives: one library, one core, one AbridgeError class, and the same names", async () => {
+    const require = createRequire(import.meta.url);
+    const cjs = require(join(dist(), "index.bundle.cjs")) as Record<string, unknown>;
+    const esm = (await import(join(dist(), "index.bundle.js"))) as Record<string, unknown>;
+    expect(Object.keys(esm).sort()).toEqual(Object.keys(cjs).sort());
+    for (const name of Object.keys(cjs)) expect(esm[name], name).toBe(cjs[name]);
+    const modules = (await import("../../host/index.js")) as Record<string, unknown>;
+    expect(Object.keys(esm).sort()).toEqual(Object.keys(modules).sort());
+  });
+
+  it("the pi extension loads the library's file, and the library is that one file: what the two share is one copy", () => {
+    const script = `require(${JSON.stringify(join(dist(), "pi.bundle.cjs"))}); console.log(JSON.stringify(Object.keys(require.cache)));`;
+    const loaded = (JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as string[]).map((f) => basename(f));
+    expect(loaded.sort()).toEqual(["index.bundle.cjs", "pi.bundle.cjs"]);
+  });
+});
+
 describe("per-call rows of a long session", () => {
   it("a row is reused for a key seen again in its group, and groups keep keys apart", () => {
     const rows = new RowIndex();
