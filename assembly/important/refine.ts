@@ -474,9 +474,11 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
-  // Nothing flagged or marked says what failed: the run's last line does (last-words.ts).
-  // Its flagged lines' program may have complained of it without a keyword (sibling-complaints.ts).
-  if (exitCode > 0 && failures == 0 && !statusMarked && !markLastWords(shapes, flagged, marked)) markSiblingComplaints(text, shapes, flagged, marked);
+  // A failed run's last line states its outcome; when nothing flagged or marked says what
+  // failed, it is the error (last-words.ts). Failing that, the flagged lines' program may
+  // have complained of it without a keyword (sibling-complaints.ts).
+  const alone = failures == 0 && !statusMarked;
+  if (exitCode > 0 && !markLastWords(shapes, flagged, marked, alone) && alone) markSiblingComplaints(text, shapes, flagged, marked);
   sortI64(candidates);
   const notable = new StaticArray<u8>(lines + 1);
   let taken = 0;
