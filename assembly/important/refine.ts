@@ -29,6 +29,7 @@ import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { markLastWords } from "./last-words";
+import { failsOnWarnings } from "./warnings-fail";
 import { markSiblingComplaints } from "./sibling-complaints";
 import { markLocatedLines } from "./located-lines";
 import { markRecordHeads } from "./records";
@@ -492,6 +493,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     unchecked((notable[line] = 1));
     taken++;
   }
+  // A failed run whose flagged lines are warnings only failed for them (warnings-fail.ts).
+  const warningsFail = exitCode > 0 && failures == 0 && failsOnWarnings(marked, lines);
   const out = new Scan();
   out.totalLines = scan.totalLines;
   out.pairs = scan.pairs;
@@ -507,6 +510,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
           if (kind != Kind.Trace) kind = Kind.Summary;
           unchecked((summary[line] = 2));
         }
+        // A warning a linter's finding states by its code keeps its rank (warnings-fail.ts).
+        if (warningsFail && kind == Kind.Warning && line < lines && findingCode(findingOf(unchecked(notes[line]))) < 0) kind = Kind.Failure;
         out.add(unchecked(scan.lineStarts[a]), unchecked(scan.lineEnds[a]), unchecked(scan.lineNumbers[a]), kind, unchecked(scan.hits[a]));
       }
       a++;
