@@ -6,13 +6,13 @@
 // blob, is head and tail already): an error when no line is flagged or marked (a warning,
 // a finding, a record's head, a status word), else the run's outcome, when it stands
 // apart: at the margin (an indented line is a frame, a diff's or a listing's row), led
-// unlike the line above (the last row of a rhythm: "ok 60 …" under "ok 59 …") and not by
-// a place (a compiler's last "a.h:90:56: note: …" belongs to the diagnostic above it).
+// unlike the line above (the last row of a rhythm: "ok 60 …" under "ok 59 …") and naming
+// no place (a compiler's last "a.h:90:56: note: …" belongs to the diagnostic above it).
 import { Kind } from "./kinds";
 import { Shapes } from "./shapes";
 import { isSpaceOrTab } from "../util/chars";
-import { tokenEnd, unitAt } from "../util/lines";
-import { tokenNamesPlace } from "./place";
+import { unitAt } from "../util/lines";
+import { namesPlace } from "./place";
 
 /** Longest line taken for a complaint, in units: a longer one is data, not a message. */
 const MAX_COMPLAINT: i32 = 512;
@@ -28,9 +28,10 @@ export function markLastWords(shapes: Shapes, flagged: StaticArray<u8>, into: St
   while (i > 0 && shapes.blank(i)) i--;
   if (i <= 0 || (unchecked(flagged[i]) | unchecked(into[i])) != 0) return false;
   const start = unchecked(shapes.starts[i]);
-  if (unchecked(shapes.ends[i]) - start > MAX_COMPLAINT) return false;
+  const end = unchecked(shapes.ends[i]);
+  if (end - start > MAX_COMPLAINT) return false;
   const text = shapes.text;
-  if (!alone && (isSpaceOrTab(unitAt(text, start)) || shapes.sameLead(i, i - 1) || tokenNamesPlace(text, start, tokenEnd(text, start, unchecked(shapes.ends[i]))))) return false;
+  if (!alone && (isSpaceOrTab(unitAt(text, start)) || shapes.sameLead(i, i - 1) || namesPlace(text, start, end, false))) return false;
   unchecked((into[i] = <u8>(alone ? Kind.Error : Kind.Summary)));
   return alone;
 }

@@ -40,7 +40,7 @@ function placeAfter(s: string, i: i32, b: i32): bool {
  * extension) right before ':' or '(' and a number or a test's name. A version
  * ("plugin:3.11.0") has no extension before its number; a URL's port is no line.
  */
-export function tokenNamesPlace(s: string, a: i32, b: i32): bool {
+function tokenNamesPlace(s: string, a: i32, b: i32): bool {
   for (let i = a + 1; i < b - 1; i++) {
     const c = unitAt(s, i);
     if ((c == CharCode.COLON || c == 0x28) && placeAfter(s, i, b) && afterExtension(s, a, i)) return findText(s, "://", a, b) < 0;

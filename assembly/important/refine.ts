@@ -511,7 +511,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
           unchecked((summary[line] = 2));
         }
         // A warning a linter's finding states by its code keeps its rank (warnings-fail.ts).
-        if (warningsFail && kind == Kind.Warning && line < lines && findingCode(findingOf(unchecked(notes[line]))) < 0) kind = Kind.Failure;
+        if (warningsFail && kind == Kind.Warning && findingCode(findingOf(unchecked(notes[line]))) < 0) kind = Kind.Failure;
         out.add(unchecked(scan.lineStarts[a]), unchecked(scan.lineEnds[a]), unchecked(scan.lineNumbers[a]), kind, unchecked(scan.hits[a]));
       }
       a++;
