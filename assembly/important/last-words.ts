@@ -1,21 +1,37 @@
-// A failed run whose lines flag nothing still says why it stopped: the program that
-// failed prints its complaint last and exits ("cp: cannot stat 'a.pem': No such file or
-// directory" closing a script's trace), a complaint that holds no keyword. When no line
-// is flagged or marked (a warning, a finding, a record's head, a status word), its last
-// line that is not blank is marked an error: when it is a message's length and there are
-// lines before it (an output of one line, or a blob, is head and tail already).
+// A failed run states its outcome last: the program that failed prints its complaint and
+// exits ("cp: cannot stat 'a.pem': No such file or directory" closing a script's trace,
+// ";; no servers could be reached" under the errors that led to it, "5 files would be
+// reformatted."), often without a keyword. Its last line that is not blank is marked when
+// it is a message's length and there are lines before it (an output of one line, or a
+// blob, is head and tail already): an error when no line is flagged or marked (a warning,
+// a finding, a record's head, a status word), else the run's outcome, when it stands
+// apart: at the margin (an indented line is a frame, a diff's or a listing's row), led
+// unlike the line above (the last row of a rhythm: "ok 60 …" under "ok 59 …") and naming
+// no place (a compiler's last "a.h:90:56: note: …" belongs to the diagnostic above it).
 import { Kind } from "./kinds";
 import { Shapes } from "./shapes";
+import { isSpaceOrTab } from "../util/chars";
+import { unitAt } from "../util/lines";
+import { namesPlace } from "./place";
 
 /** Longest line taken for a complaint, in units: a longer one is data, not a message. */
 const MAX_COMPLAINT: i32 = 512;
 
-/** Marks in `into` the last non-blank line of `shapes` when no line is flagged or marked; whether it did. */
-export function markLastWords(shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>): bool {
-  for (let i = 0; i < shapes.count; i++) if ((unchecked(flagged[i]) | unchecked(into[i])) != 0) return false;
+/**
+ * Marks in `into` the last non-blank line of a failed run's `shapes`, unflagged: an error
+ * when `alone` and no line is flagged or marked, else the outcome when it stands apart;
+ * whether it marked an error.
+ */
+export function markLastWords(shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>, alone: bool): bool {
+  for (let i = 0; alone && i < shapes.count; i++) if ((unchecked(flagged[i]) | unchecked(into[i])) != 0) alone = false;
   let i = shapes.count - 1;
   while (i > 0 && shapes.blank(i)) i--;
-  if (i <= 0 || unchecked(shapes.ends[i]) - unchecked(shapes.starts[i]) > MAX_COMPLAINT) return false;
-  unchecked((into[i] = <u8>Kind.Error));
-  return true;
+  if (i <= 0 || (unchecked(flagged[i]) | unchecked(into[i])) != 0) return false;
+  const start = unchecked(shapes.starts[i]);
+  const end = unchecked(shapes.ends[i]);
+  if (end - start > MAX_COMPLAINT) return false;
+  const text = shapes.text;
+  if (!alone && (isSpaceOrTab(unitAt(text, start)) || shapes.sameLead(i, i - 1) || namesPlace(text, start, end, false))) return false;
+  unchecked((into[i] = <u8>(alone ? Kind.Error : Kind.Summary)));
+  return alone;
 }

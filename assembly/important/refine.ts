@@ -29,6 +29,7 @@ import { findingCode, findingOf, findingSeverity, LineNoter } from "./notes";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 import { markLastWords } from "./last-words";
+import { failsOnWarnings } from "./warnings-fail";
 import { markSiblingComplaints } from "./sibling-complaints";
 import { markLocatedLines } from "./located-lines";
 import { markRecordHeads } from "./records";
@@ -474,9 +475,11 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
-  // Nothing flagged or marked says what failed: the run's last line does (last-words.ts).
-  // Its flagged lines' program may have complained of it without a keyword (sibling-complaints.ts).
-  if (exitCode > 0 && failures == 0 && !statusMarked && !markLastWords(shapes, flagged, marked)) markSiblingComplaints(text, shapes, flagged, marked);
+  // A failed run's last line states its outcome; when nothing flagged or marked says what
+  // failed, it is the error (last-words.ts). Failing that, the flagged lines' program may
+  // have complained of it without a keyword (sibling-complaints.ts).
+  const alone = failures == 0 && !statusMarked;
+  if (exitCode > 0 && !markLastWords(shapes, flagged, marked, alone) && alone) markSiblingComplaints(text, shapes, flagged, marked);
   sortI64(candidates);
   const notable = new StaticArray<u8>(lines + 1);
   let taken = 0;
@@ -490,6 +493,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     unchecked((notable[line] = 1));
     taken++;
   }
+  // A failed run whose flagged lines are warnings only failed for them (warnings-fail.ts).
+  const warningsFail = exitCode > 0 && failures == 0 && failsOnWarnings(marked, lines);
   const out = new Scan();
   out.totalLines = scan.totalLines;
   out.pairs = scan.pairs;
@@ -505,6 +510,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
           if (kind != Kind.Trace) kind = Kind.Summary;
           unchecked((summary[line] = 2));
         }
+        // A warning a linter's finding states by its code keeps its rank (warnings-fail.ts).
+        if (warningsFail && kind == Kind.Warning && findingCode(findingOf(unchecked(notes[line]))) < 0) kind = Kind.Failure;
         out.add(unchecked(scan.lineStarts[a]), unchecked(scan.lineEnds[a]), unchecked(scan.lineNumbers[a]), kind, unchecked(scan.hits[a]));
       }
       a++;

@@ -159,8 +159,9 @@ describe("the heads of a failed run's records", () => {
   it("flags each record's first line, the first one after a title too, when the run failed and said no error", () => {
     // Line 1 the title; heads at lines 2, 6, 10, 14; rules at 5, 9, 13, 17; line 18 the total.
     const t = report([">> Issue: [B101:assert_used] Use of assert detected.", ">> Issue: [B101:assert_used] Use of assert detected.", ">> Issue: [B404:blacklist] Consider the subprocess module.", ">> Issue: [B603:subprocess_without_shell] check for untrusted input."]);
-    // The title and the total break the rhythm of the records' lines: candidates, as before.
-    expect(refined(t, 1)).toBe("1:notable,2:failure,6:failure,10:failure,14:failure,18:notable");
+    // The title breaks the rhythm of the records' lines: a candidate, as before. The total
+    // closes the failed run: its outcome (last-words.ts).
+    expect(refined(t, 1)).toBe("1:notable,2:failure,6:failure,10:failure,14:failure,18:summary");
     // A run that succeeded printed a listing, not its failures.
     expect(refined(t, 0)).toBe("");
   });

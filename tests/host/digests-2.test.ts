@@ -352,7 +352,6 @@ const KNOWN_LOST_ERROR_LINES: Record<string, string> = {
   "corpus/tsc-strict-noemit": "twelve long tsc errors do not all fit beside the head and tail the digest keeps",
   "corpus/doxygen-undocumented-library": "a run that succeeded: its few rare warnings are unique lines among 85 'is not documented' ones and wait behind head and tail",
   "corpus/shfmt-diff-deploy-scripts": "read as a diff, whose per-file list leaves out the parse error printed before the diffs",
-  "corpus/sphinx-build-nitpicky-warnings": "a failed run that flags only warnings: one located after a progress word ('checking consistency... ') does not fit",
 };
 
 describe("CommandOutput digest", () => {

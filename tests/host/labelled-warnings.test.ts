@@ -16,7 +16,9 @@ describe("warnings labelled as such", () => {
     expect(text.length).toBeLessThanOrEqual(4000);
     expect(text).toMatch(/^exit 1 \(failed\)/);
     const failedCopies = text.split("\n").filter((l) => l.includes("WARNING: Failed to create a cross reference")).length;
-    expect(failedCopies).toBeLessThan(10);
+    // The run failed for its warnings: they are ranked as its errors, a message's copies
+    // from both ends after every rare one, a third of the thirty at most.
+    expect(failedCopies).toBeLessThanOrEqual(10);
     // Every located warning the facts name (a file's line, then the label) is shown.
     const located = meta.facts.errorLines.filter((l) => /^\S+:\d+: WARNING: /.test(l));
     expect(located.length).toBeGreaterThanOrEqual(7);

@@ -22,4 +22,17 @@ describe("minimal level: a failed run's last words", () => {
     const result = compact({ ...input, exitCode: 0 }, { level: "minimal" }, { hint });
     expect(result.summary).not.toContain("cannot stat");
   });
+
+  it("keeps the sentence a failed run closes on beside the errors that led to it (dig)", () => {
+    const { meta, input, hint } = tuningFixture("dig-f-local-resolver");
+    const outcome = meta.facts.errorLines.find((l) => !l.includes("error"));
+    expect(outcome).toBe(";; no servers could be reached");
+    expect(input.output.toString("utf8").trimEnd().endsWith(`\n${outcome}`)).toBe(true);
+    for (const budget of [800, 1200]) {
+      const result = compact(input, { budget }, { hint });
+      expect(result.llmContent.length).toBeLessThanOrEqual(budget);
+      // The last line shown, with its number.
+      expect(result.llmContent.trimEnd()).toMatch(new RegExp(`\\n\\d+: ${outcome}$`));
+    }
+  });
 });
