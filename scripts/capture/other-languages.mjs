@@ -633,11 +633,11 @@ export default [
     note: "test durations may vary",
     facts: (f) =>
       f
-        .errorLines(`grep -E '^\\[  FAILED  \\] [A-Za-z]+\\.[A-Za-z]+' "$OUT" | sort -u`)
+        .errorLines(`grep -E '^\\[  FAILED  \\] [A-Za-z]+\\.[A-Za-z]+$' "$OUT"`)
         .errorLines(`grep -E '^shop_test\\.cc:[0-9]+: Failure' "$OUT"`)
         .mustKeep(`grep -E '^\\[  PASSED  \\]|FAILED TESTS?$' "$OUT"`)
         .count("tests", `grep -cE '^\\[ RUN      \\]' "$OUT"`)
-        .count("failed", `grep -E '^\\[  FAILED  \\] [A-Za-z]+\\.[A-Za-z]+' "$OUT" | sort -u | wc -l`),
+        .count("failed", `grep -oE '^\\[  FAILED  \\] [A-Za-z]+\\.[A-Za-z]+' "$OUT" | sort -u | wc -l`),
   },
   {
     id: "catch2-failed-checks",
