@@ -1175,7 +1175,18 @@ function blockOf(s: string, lineStart: number, lineEnd: number, lineNo: number, 
   }
   let start = lineStart;
   let first = lineNo;
-  for (let k = contextLines(kind); k > 0 && start > 0; k--) {
+  // A line of context, or up to the place above the code excerpt the line follows (blocks.ts).
+  let up = contextLines(kind);
+  for (let k = 1, below = lineStart; k <= up * 10; k++) {
+    const e = below - 1;
+    const a = e > 0 ? s.lastIndexOf("\n", e - 1) + 1 : e;
+    if (a < e && !isContinuation(s, a, e)) {
+      if (s.charCodeAt(e - 1) === 58 && namesPlace(s, a, e, false)) up = k;
+      break;
+    }
+    below = a;
+  }
+  for (; up > 0 && start > 0; up--) {
     start = start >= 2 ? s.lastIndexOf("\n", start - 2) + 1 : 0;
     first--;
   }

@@ -1,15 +1,20 @@
-// The block kept around a flagged line: a line of context before it, the
-// lines that continue it (stack frames, code snippets under a diagnostic),
+// The block kept around a flagged line: a line of context before it (or, when
+// the line follows the excerpt it is about, up to the place above that excerpt),
+// the lines that continue it (stack frames, code snippets under a diagnostic),
 // and a line after (where a Python traceback states its exception).
 import { CharCode, isDigit, isIdentChar, isUnitOf } from "../util/chars";
-import { digitsEnd, findNewline, spaceRunEnd, unitAt } from "../util/lines";
+import { digitsEnd, findNewline, lineStartAt, spaceRunEnd, unitAt } from "../util/lines";
 import { startsWithAt, startsWithOneOf } from "../util/scan";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
+import { namesPlace } from "./place";
 import { Shapes } from "./shapes";
 import { isUnderlinedTitle } from "./titles";
 
 /** Lines under a title's rule its block takes at most: what the title announces. */
 const TITLE_LINES: i32 = 6;
+
+/** Lines up to the place above the code excerpt a message is printed under, at most. */
+const EXCERPT_LINES: i32 = 10;
 
 export class Block {
   /** [start, end) in UTF-16 units; end is after the last line's '\n' when it has one. */
@@ -83,9 +88,31 @@ export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, ki
   }
   let start = lineStart;
   let first = lineNo;
-  for (let k = contextBefore(kind); k > 0 && start > 0; k--) {
-    start--; // onto the '\n' of the line above
-    while (start > 0 && unitAt(s, start - 1) != CharCode.LF) start--;
+  // A line of context, or up to the place above the excerpt the line follows. Some
+  // compilers print a message under the excerpt it is about, its place on a line of its
+  // own above the excerpt (gfortran: "src/stock.f90:22:12:", an empty line, "   22 |
+  // total = label", "      |            1", "Error: Cannot convert …"; OCaml: 'File
+  // "stock.ml", line 51, characters 41-52:', its excerpt, "Error: …"): without that place
+  // the message says what is wrong but not where. The excerpt is the lines right above the
+  // message that continue a diagnostic (isContinuation) or are empty; the place, the line
+  // above them at most EXCERPT_LINES lines up, ends with ':' (a line ending in "\r\n" does
+  // not) and names a file's line. A message under another one's excerpt (gcc's next
+  // diagnostic) has that one above the excerpt, which does not end with ':'.
+  // A line that takes no context (up == 0) looks for no place either. The line right above
+  // as the place (k == 1) is that line of context anyway. Past the output's first line
+  // (below <= 0) lineStartAt returns e itself, an empty range: nothing is read there.
+  let up = contextBefore(kind);
+  for (let k = 1, below = lineStart; k <= up * EXCERPT_LINES; k++) {
+    const e = below - 1; // the '\n' ending the line above
+    const a = lineStartAt(s, e);
+    if (a < e && !isContinuation(s, a, e)) {
+      if (unitAt(s, e - 1) == CharCode.COLON && namesPlace(s, a, e, false)) up = k;
+      break;
+    }
+    below = a;
+  }
+  for (; up > 0 && start > 0; up--) {
+    start = lineStartAt(s, start - 1);
     first--;
   }
   let end = lineEnd; // index of this line's '\n', or n

@@ -167,14 +167,14 @@ export class RunnerReader {
       r.passed = max(0, r.passed - failures - max(errors, 0) - max(skipped, 0));
       this.afterRan = false;
       hit = true;
-    } else if (t == pos && (startsWithAt(text, t, end, "--- FAIL: ") || startsWithAt(text, t, end, "--- PASS: "))) {
+    } else if (t == pos && (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(text, t, end, "--- FAIL: |--- PASS: ") : startsWithAt(text, t, end, "--- FAIL: ") || startsWithAt(text, t, end, "--- PASS: "))) {
       if (unitAt(text, t + 4) == 0x46) this.goFailed++;
       else this.goPassed++;
       r.runner = "go test";
       r.passed = this.goPassed;
       r.failed = this.goFailed;
       hit = unitAt(text, t + 4) == 0x46;
-    } else if (t == pos && (startsWithAt(text, t, end, "ok  \t") || startsWithAt(text, t, end, "FAIL\t") || (end == t + 4 && (startsWithAt(text, t, end, "PASS") || startsWithAt(text, t, end, "FAIL"))))) {
+    } else if (t == pos && (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(text, t, end, "ok  \t|FAIL\t") || (end == t + 4 && startsWithOneOf(text, t, end, "PASS|FAIL")) : startsWithAt(text, t, end, "ok  \t") || startsWithAt(text, t, end, "FAIL\t") || (end == t + 4 && (startsWithAt(text, t, end, "PASS") || startsWithAt(text, t, end, "FAIL"))))) {
       if (r.runner.length == 0) r.runner = "go test";
       hit = true;
     } else if ((ASC_SHRINK_LEVEL >= 2 || first == 0x74 /* t */) && startsWithAt(text, t, end, "test result: ")) {
