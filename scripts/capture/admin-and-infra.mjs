@@ -480,7 +480,7 @@ export default [
     teardown: stopStarted,
     command: `ssh -vv -p ${SSH_PORT} -i laptop_key -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile=known_hosts root@127.0.0.1 'uname -s'; ssh -vv -p ${SSH_PORT} -i deploy_key -o IdentitiesOnly=yes -o BatchMode=yes -o UserKnownHostsFile=known_hosts root@127.0.0.1 'uname -s; echo deploy check ok'`,
     exitCode: 0,
-    versions: ["ssh -V"],
+    versions: ["ssh -V 2>&1"],
     note: "host and client keys are generated at capture time, so fingerprints, key exchange values and timings differ per run",
     facts: (f) =>
       f
