@@ -4,11 +4,16 @@
 // rhythm, and often more than once, so neither keywords nor shapes tell it.
 // The C library's text for a missing path ("2024.02.9 - No such file or directory")
 // ends the complaint of any program that looked one up, whatever its own format.
+// A line that ends saying something was denied ("x: Permission denied", at times with the way
+// that was tried: "root@host: Permission denied (publickey).") reports a refusal, whatever the
+// run's exit, as a later step of the run may have succeeded.
+import { CharCode } from "../util/chars";
 import { unitAt } from "../util/lines";
-import { isLowerWordAt } from "../util/scan";
+import { findText, isLowerWordAt } from "../util/scan";
 
 const ABSENT = " not found";
 const NO_SUCH_PATH = " no such file or directory";
+const DENIED = " denied";
 
 /**
  * Line s[a, b) (without its '\r') ends with " not found", in any case, after some text; its
@@ -23,4 +28,16 @@ const NO_SUCH_PATH = " no such file or directory";
 // @ts-ignore: decorator
 @inline export function endsSayingNoSuchPath(s: string, a: i32, b: i32): bool {
   return b - a > NO_SUCH_PATH.length && (ASC_SHRINK_LEVEL >= 2 || (unitAt(s, b - 1) | 0x20) == 0x79) && isLowerWordAt(s, b - NO_SUCH_PATH.length, b, NO_SUCH_PATH);
+}
+
+/**
+ * Line s[a, b) says a request was refused: it holds the word " denied" and ends as such a
+ * complaint does, with that word or with a full stop ("cat: x: Permission denied",
+ * "root@host: Permission denied (publickey).", "Access denied."). Its last unit, read first,
+ * spares most lines the search (before a line's start it is the '\n' above, or a unit of no
+ * text, and no word fits an empty line).
+ */
+export function endsSayingDenied(s: string, a: i32, b: i32): bool {
+  const last = unitAt(s, b - 1);
+  return (last == 0x64 || last == CharCode.DOT) && findText(s, DENIED, a, b) >= 0;
 }

@@ -20,6 +20,7 @@
 //     (content): Merge conflict in a.py" among "Auto-merging" lines; status.ts).
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
+import { endsSayingDenied } from "./absent";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf } from "../util/chars";
 import { blanksStart, digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
@@ -454,9 +455,10 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       unchecked((marked[i] = <u8>Kind.Summary));
       continue;
     }
-    // A failed lookup ("lib.so.1 => not found") is an error, however often the listing prints
-    // one; a missing path, in a failed run where few lines report one.
-    if ((<u8>(note >> 32) & (missingPathsTell ? SAYS_ABSENT | SAYS_NO_SUCH_PATH : SAYS_ABSENT)) != 0) {
+    // A failed lookup ("lib.so.1 => not found") or a refused request ("Permission denied") is an
+    // error, however often the listing prints one; a missing path, in a failed run where few lines
+    // report one.
+    if ((<u8>(note >> 32) & (missingPathsTell ? SAYS_ABSENT | SAYS_NO_SUCH_PATH : SAYS_ABSENT)) != 0 || endsSayingDenied(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) {
       unchecked((marked[i] = <u8>Kind.Error));
       continue;
     }

@@ -1,4 +1,4 @@
-import { endsSayingAbsent, endsSayingNoSuchPath } from "../../assembly/important/absent";
+import { endsSayingAbsent, endsSayingDenied, endsSayingNoSuchPath } from "../../assembly/important/absent";
 import { Kind } from "../../assembly/important/kinds";
 import { flaggedAs } from "./support/refined";
 
@@ -13,6 +13,10 @@ function absent(line: string): bool {
 
 function noSuchPath(line: string): bool {
   return endsSayingNoSuchPath(line, 0, line.length);
+}
+
+function denied(line: string): bool {
+  return endsSayingDenied(line, 0, line.length);
 }
 
 // Two paths walked a component a line, the second through a link whose target is gone:
@@ -88,6 +92,32 @@ describe("endsSayingNoSuchPath: a line whose last words say a path does not exis
   });
 });
 
+// A client's debug log that succeeded in the end: the first key was refused, in a line with
+// no error word, shaped like the log's other lines; the second was accepted.
+const LOGIN =
+  "debug1: Offering public key: laptop_key ED25519\r\n" + // line 1
+  "debug1: Authentications that can continue: publickey\r\n" + // line 2
+  "root@127.0.0.1: Permission denied (publickey).\r\n" + // line 3, an error
+  "debug1: Offering public key: deploy_key RSA\r\n" + // line 4
+  "debug1: Server accepts key: deploy_key RSA\r\n" + // line 5
+  "Authenticated to 127.0.0.1 using publickey.\r\n"; // line 6
+
+describe("endsSayingDenied: a line that ends saying a request was refused", () => {
+  it("takes the word where the line ends with it or with a full stop", () => {
+    expect(denied("find: '/proc/1/fd': Permission denied")).toBe(true);
+    expect(denied("root@127.0.0.1: Permission denied (publickey).")).toBe(true);
+    expect(denied("mysql: Access denied.")).toBe(true);
+  });
+
+  it("takes neither a line that goes on past a complaint nor other words nor the word glued", () => {
+    expect(denied("Permission denied: retrying as root")).toBe(false); // the line goes on
+    expect(denied("cat: notes.txt: permission granted")).toBe(false); // other words
+    expect(denied("requests_denied")).toBe(false); // no space before the word
+    expect(denied("cat: x: Permission denied (mode 0600)")).toBe(false); // no full stop after the detail
+    expect(denied("")).toBe(false);
+  });
+});
+
 describe("refineScan: failed lookups are errors, whatever the exit status", () => {
   it("flags a path that does not exist in a failed run while few lines say so", () => {
     expect(errors(WALK, 1)).toBe("16");
@@ -105,6 +135,11 @@ describe("refineScan: failed lookups are errors, whatever the exit status", () =
   it("flags each line that says its subject is not found", () => {
     expect(errors(LISTING, 0)).toBe("3 7");
     expect(errors(LISTING, 1)).toBe("3 7");
+  });
+
+  it("flags a refused request in a run that succeeded in the end", () => {
+    expect(errors(LOGIN, 0)).toBe("3");
+    expect(errors(LOGIN, 255)).toBe("3");
   });
 
   it("flags nothing in a listing whose lookups all succeeded", () => {

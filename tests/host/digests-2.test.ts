@@ -353,7 +353,6 @@ const KNOWN_LOST_ERROR_LINES: Record<string, string> = {
   "corpus/doxygen-undocumented-library": "a run that succeeded: its few rare warnings are unique lines among 85 'is not documented' ones and wait behind head and tail",
   "corpus/shfmt-diff-deploy-scripts": "read as a diff, whose per-file list leaves out the parse error printed before the diffs",
   "corpus/iptables-L-v-netns": "a rule listing whose rejecting and dropping rows with counted packets are rows like the others: no word or shape sets them apart",
-  "corpus/ssh-vv-loopback-key-refused": "a debug log that succeeded in the end: the refused key's 'Permission denied (publickey).' holds no error word and is shaped like the log's lines",
 };
 
 describe("CommandOutput digest", () => {
