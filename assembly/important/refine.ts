@@ -496,7 +496,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     taken++;
   }
   // A failed run whose flagged lines are warnings only failed for them (warnings-fail.ts).
-  const warningsFail = exitCode > 0 && failures == 0 && failsOnWarnings(marked, lines);
+  const warningsFail = exitCode > 0 && failures == 0 && failsOnWarnings(marked, notes, lines);
   const out = new Scan();
   out.totalLines = scan.totalLines;
   out.pairs = scan.pairs;

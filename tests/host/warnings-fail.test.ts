@@ -33,4 +33,16 @@ describe("a failed run whose flagged lines are warnings only", () => {
     expect(result.metadata.facts.warnings).toBeGreaterThan(0);
     expect(meta.exitCode).not.toBe(0);
   });
+
+  it("leaves warnings their rank below located diagnostics that state no severity (erlc)", () => {
+    // erlc labels its warnings ("Warning: variable 'Label' is unused") and not its errors
+    // ("src/search.erl:12:10: function rank/2 undefined"): those are what the run failed for.
+    const { meta, input, hint } = tuningFixture("erlc-unbound-variables");
+    expect(meta.exitCode).not.toBe(0);
+    expect(meta.facts.errorLines.every((l: string) => !/warning|error/i.test(l))).toBe(true);
+    for (const budget of [600, 800]) {
+      const result = compact(input, { budget }, { hint });
+      expect(meta.facts.errorLines.filter((l: string) => result.llmContent.includes(l))).toEqual(meta.facts.errorLines);
+    }
+  });
 });
