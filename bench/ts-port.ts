@@ -2,10 +2,13 @@
 // keepImportant (assembly/important.ts with assembly/important/: the keyword
 // scan, line shapes, the refined scan, failure blocks and their key lines,
 // alike blocks), for the benchmark to compare the WebAssembly core against.
-// Same algorithm, same output, written the way a careful TypeScript author
-// would: indexOf for newlines, one global regex for the trigger pairs, Maps and
-// string slices. Cleaning is the caller's job.
-// tests/host/truncate.property.test.ts checks that it agrees with the core.
+// Same algorithm, written the way a careful TypeScript author would: indexOf for
+// newlines, one global regex for the trigger pairs, Maps and string slices.
+// Cleaning is the caller's job. Rules that read the exit status, and with it a
+// failed run's outcome line, its warnings as failures, lines that say something was
+// not found or denied, and the numbered cut's fill, are the core's only: the port
+// answers as the core does for an unknown exit status and a marker cut.
+// tests/host/truncate.property.test.ts checks that it agrees with the core there.
 
 const LF = 10;
 

@@ -17,6 +17,7 @@
 // Whitespace and comments are dropped from the first two (names are kept, so stack traces still
 // read): V8 scans and the loader decodes every byte of a file before the first call runs.
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -73,7 +74,7 @@ function reach(entriesByName) {
         info.importedIds.forEach((d) => visit(set, d));
       };
       for (const [name, entries] of Object.entries(entriesByName)) {
-        for (const f of entries) visit(reached[name], new URL(`../${f}`, import.meta.url).pathname);
+        for (const f of entries) visit(reached[name], fileURLToPath(new URL(`../${f}`, import.meta.url)));
       }
     },
   };

@@ -14,6 +14,8 @@ export const HOT_FUNCTION_PATTERNS = [
   // the per-line checks that find the important lines (the files under important/, not
   // the choice among them in important.ts, which runs once per output),
   /^assembly\/important\/[\w-]+\//,
+  // the command digest's readers, fed each line of every command output by its one pass,
+  /^assembly\/digest\/command\/[\w-]+\/[\w]+#(line|lineOf|add)$/,
   // and the search for a report's status and crash words, tried at every position of a text
   // in the component's size-optimised build.
   /^assembly\/digest\/shared\/summary\/(firstNeedle|needleAt)$/,

@@ -7,9 +7,9 @@
 // A line that ends saying something was denied ("x: Permission denied", at times with the way
 // that was tried: "root@host: Permission denied (publickey).") reports a refusal, whatever the
 // run's exit, as a later step of the run may have succeeded.
-import { CharCode } from "../util/chars";
+import { CharCode, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
-import { findText, isLowerWordAt } from "../util/scan";
+import { isLowerWordAt } from "../util/scan";
 
 const ABSENT = " not found";
 const NO_SUCH_PATH = " no such file or directory";
@@ -31,13 +31,21 @@ const DENIED = " denied";
 }
 
 /**
- * Line s[a, b) says a request was refused: it holds the word " denied" and ends as such a
- * complaint does, with that word or with a full stop ("cat: x: Permission denied",
- * "root@host: Permission denied (publickey).", "Access denied."). Its last unit, read first,
- * spares most lines the search (before a line's start it is the '\n' above, or a unit of no
- * text, and no word fits an empty line).
+ * Line s[a, b), at the margin, ends saying a request was refused: its last word, in any case,
+ * is "denied", before a full stop and the way that was tried in brackets if any
+ * ("cat: x: Permission denied", "root@host: Permission denied (publickey).", "Access Denied.").
+ * An indented line that ends so is a test's title, a message's body or a help text's line
+ * ("  ✓ returns 403 when access is denied"), and a line that goes on past the word states more
+ * than the refusal ("Permission denied: retrying as root").
  */
 export function endsSayingDenied(s: string, a: i32, b: i32): bool {
-  const last = unitAt(s, b - 1);
-  return (last == 0x64 || last == CharCode.DOT) && findText(s, DENIED, a, b) >= 0;
+  if (b <= a || isSpaceOrTab(unitAt(s, a))) return false;
+  let e = b;
+  if (unitAt(s, e - 1) == CharCode.DOT) e--;
+  if (unitAt(s, e - 1) == CharCode.RPAREN) {
+    let k = e - 1;
+    while (k > a && unitAt(s, k) != CharCode.LPAREN) k--;
+    if (k > a && unitAt(s, k - 1) == CharCode.SPACE) e = k - 1;
+  }
+  return e - a > DENIED.length && isLowerWordAt(s, e - DENIED.length, e, DENIED);
 }

@@ -83,7 +83,8 @@ export class Filled {
     while (e > 0 && !this.spent && passed < MAX_PASSED) {
       let s = e;
       while (s > 0 && unitAt(text, s - 1) != CharCode.LF) s--;
-      // A blank line says nothing, and a kept one is shown: passed over, not offered.
+      // A blank line says nothing: passed over. A line too long for the room left is passed
+      // over too; offer() turns down one already kept.
       if (e - s + 1 + this.perLine > this.budget - this.output.length) passed++;
       else if (s < e) this.offer(s, e, line);
       if (s == 0) return;

@@ -11,7 +11,7 @@
 import { Kind } from "./kinds";
 import { findingOf, findingSeverity } from "./notes";
 
-/** A finding tag's severity rank when it states none (findings.ts, SEVERITIES). */
+/** A finding tag's severity rank when it states none (notes.ts findingTag; the last of SEVERITIES in digest/command/findings.ts). */
 const NO_SEVERITY = 7;
 
 /**

@@ -107,13 +107,18 @@ describe("endsSayingDenied: a line that ends saying a request was refused", () =
     expect(denied("find: '/proc/1/fd': Permission denied")).toBe(true);
     expect(denied("root@127.0.0.1: Permission denied (publickey).")).toBe(true);
     expect(denied("mysql: Access denied.")).toBe(true);
+    expect(denied("Access Denied.")).toBe(true);
+    expect(denied("cat: x: Permission denied (mode 0600)")).toBe(true); // the way tried, in brackets
   });
 
   it("takes neither a line that goes on past a complaint nor other words nor the word glued", () => {
     expect(denied("Permission denied: retrying as root")).toBe(false); // the line goes on
     expect(denied("cat: notes.txt: permission granted")).toBe(false); // other words
     expect(denied("requests_denied")).toBe(false); // no space before the word
-    expect(denied("cat: x: Permission denied (mode 0600)")).toBe(false); // no full stop after the detail
+    expect(denied("Permission denied: retrying as root.")).toBe(false); // nor with a full stop
+    expect(denied("  ✓ returns 403 when access is denied")).toBe(false); // indented: a test's title
+    expect(denied("    Requests were wrongly denied.")).toBe(false); // indented: a message's body
+    expect(denied("(denied)")).toBe(false); // no word before the brackets
     expect(denied("")).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ import { statesCount } from "./leads";
 const MAX_KINDS: i32 = 8;
 /** Rows at least for a tally (fewer are counted at a glance). */
 const MIN_ROWS: i32 = 16;
-/** Longest kind: a longer word is a name. */
+/** Words of this length or longer are names, not kinds. */
 const MAX_WORD: i32 = 24;
 
 export class ColumnKinds {

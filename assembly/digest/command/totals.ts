@@ -34,8 +34,8 @@ export function commandTotals(text: string): string {
  * commandTotals() of the findings, records, entries, dump blocks, indented runs, leads, skeleton
  * (`nested`, see withNested) and one-line list (`inlineList`, inline-lists.ts) already read (the
  * one pass over the lines, lines.ts), a ranked column's sum (`sum`, ranked-rows.ts) and the kinds a
- * column of rows takes (`kinds`, kinds.ts; fewer named under a small budget, none when the
- * run `failed`); `small`
+ * column of rows takes (`kinds`, kinds.ts; fewer named under a small budget, none in a run that
+ * `failed` under a small budget); `small`
  * names only the codes that repeat (findings.ts);
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
