@@ -2,7 +2,8 @@
 // what it did a line at a time can mark the lines that went wrong with a word of
 // capitals at the margin and the kind of trouble in parentheses ("CONFLICT
 // (content): Merge conflict in a.py" among "Auto-merging b.py"), or with an alarm sign
-// (" ! [rejected] main -> main" among " * [new branch] …"). In a run that
+// (" ! [rejected] main -> main" among " * [new branch] …", "! Undefined control sequence."
+// among a typesetter's pages and file names). In a run that
 // failed, such a word that opens a minority of the lines marks what failed: those
 // lines are failures, though no error word is in them. A run that succeeded, or a
 // word that opens half the lines or more (the output's own rhythm), marks nothing.
@@ -34,15 +35,17 @@ const MAX_WORDS: i32 = 4;
 
 /**
  * The end of the status word line s[a, b) opens with, or -1: MIN_STATUS capitals or more, then
- * " (" and a letter; or an alarm, a "!" alone, then " (" or " [" and a letter. Either at the
- * margin or one space in, where a tool that marks each line's outcome with a sign puts it
- * (" ! [rejected] main -> main").
+ * " (" and a letter; or an alarm, a "!" alone, then " (" or " [" and a letter, or a space and
+ * a capital that opens the complaint ("! Emergency stop."). Either at the margin or one space
+ * in, where a tool that marks each line's outcome with a sign puts it (" ! [rejected] main -> main").
  */
 export function statusWordEnd(s: string, a: i32, b: i32): i32 {
   if (a < b && unitAt(s, a) == CharCode.SPACE) a++;
   if (a + 3 < b && unitAt(s, a) == CharCode.BANG) {
     const open = unitAt(s, a + 2);
-    return unitAt(s, a + 1) == CharCode.SPACE && (open == CharCode.LPAREN || open == CharCode.LBRACKET) && isAlpha(unitAt(s, a + 3)) ? a + 1 : -1;
+    if (unitAt(s, a + 1) != CharCode.SPACE) return -1;
+    if (isUpper(open) && isAlpha(unitAt(s, a + 3))) return a + 1;
+    return (open == CharCode.LPAREN || open == CharCode.LBRACKET) && isAlpha(unitAt(s, a + 3)) ? a + 1 : -1;
   }
   let i = a;
   while (i < b && isUpper(unitAt(s, i))) i++;

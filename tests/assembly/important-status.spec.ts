@@ -63,6 +63,35 @@ describe("statusWordEnd: an alarm sign alone, then the kind of trouble in bracke
     expect(opens(" ! [1] see the notes")).toBe(false); // a number in brackets
     expect(opens("! not an alarm")).toBe(false); // no brackets
   });
+
+  it("finds the sign before a capital that opens a complaint", () => {
+    expect(opens("! Undefined control sequence.")).toBe(true);
+    expect(opens("! LaTeX Error: File `a.sty' not found.")).toBe(true);
+    expect(opens("!Undefined")).toBe(false); // glued to the word
+    expect(opens("! A")).toBe(false); // a letter alone
+  });
+});
+
+// A typesetter's run: pages and files read, two complaints under an alarm sign among them.
+const TYPESET =
+  "(./report.tex\n" + // line 1
+  "(./chapters/a.tex [1] [2]\n" + // line 2
+  "! Undefined control sequence.\n" + // line 3, a failure
+  "l.12 The correction is $\\lapse\n" + // line 4
+  ") (./chapters/b.tex [3]\n" + // line 5
+  "! Missing $ inserted.\n" + // line 6, a failure
+  "l.7 x_\n" + // line 7
+  ") [4] )\n" + // line 8
+  "Output written on report.pdf (4 pages, 9120 bytes).\n"; // line 9
+
+describe("refineScan: alarm signs before a complaint in a failed run", () => {
+  it("marks them as failures in a run that failed", () => {
+    expect(marked(TYPESET, 1)).toBe("3 6");
+  });
+
+  it("marks nothing in a run that succeeded", () => {
+    expect(marked(TYPESET, 0)).toBe("");
+  });
 });
 
 // A push that was partly refused: each ref's line opens with the sign of its outcome.

@@ -11,4 +11,11 @@ describe("minimal level: a failed run's lines opened by an alarm sign", () => {
     // The ref pushed is no failure: its sign is another.
     expect(text).not.toContain("[new branch]");
   });
+
+  it("shows a typesetter's complaints, whose lines open with \"! \" and a capital among its pages and files (pdflatex)", () => {
+    const text = minimal("pdflatex-undefined-macros-missing-figure");
+    // Line 58, the first complaint, holds no error word: it is kept for its sign, with its number.
+    expect(text).toMatch(/^58: ! Undefined control sequence\.$/m);
+    expect(text).toMatch(/^\d+: ! Package pdftex\.def Error: File `figures\/davos-drift\.pdf' not found/m);
+  });
 });
