@@ -6,8 +6,10 @@
 // blob, is head and tail already): an error when no line is flagged or marked (a warning,
 // a finding, a record's head, a status word), else the run's outcome, when it stands
 // apart: at the margin (an indented line is a frame, a diff's or a listing's row), led
-// unlike the line above (the last row of a rhythm: "ok 60 …" under "ok 59 …") and naming
-// no place (a compiler's last "a.h:90:56: note: …" belongs to the diagnostic above it).
+// unlike the line above (the last row of a rhythm: "ok 60 …" under "ok 59 …") and, when
+// it closes a paragraph a flagged line heads, naming no place (a compiler's last "a.h:90:56:
+// note: …" belongs to the diagnostic above it; a script's '"plot.gp" line 20: undefined
+// variable' after a blank line is a diagnostic of its own).
 import { Kind } from "./kinds";
 import { Shapes } from "./shapes";
 import { isSpaceOrTab } from "../util/chars";
@@ -16,6 +18,15 @@ import { namesPlace } from "./place";
 
 /** Longest line taken for a complaint, in units: a longer one is data, not a message. */
 const MAX_COMPLAINT: i32 = 512;
+
+/**
+ * A line flagged or marked heads the lines right above line `i`, with no blank line between:
+ * a place `i` names continues that diagnostic (a compiler's note under its error's excerpt).
+ */
+function belongsAbove(shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>, i: i32): bool {
+  for (let k = i - 1; k >= 0 && !shapes.blank(k); k--) if ((unchecked(flagged[k]) | unchecked(into[k])) != 0) return true;
+  return false;
+}
 
 /**
  * Marks in `into` the last non-blank line of a failed run's `shapes`, unflagged: an error
@@ -31,7 +42,7 @@ export function markLastWords(shapes: Shapes, flagged: StaticArray<u8>, into: St
   const end = unchecked(shapes.ends[i]);
   if (end - start > MAX_COMPLAINT) return false;
   const text = shapes.text;
-  if (!alone && (isSpaceOrTab(unitAt(text, start)) || shapes.sameLead(i, i - 1) || namesPlace(text, start, end, false))) return false;
+  if (!alone && (isSpaceOrTab(unitAt(text, start)) || shapes.sameLead(i, i - 1) || (namesPlace(text, start, end, false) && belongsAbove(shapes, flagged, into, i)))) return false;
   unchecked((into[i] = <u8>(alone ? Kind.Error : Kind.Summary)));
   return alone;
 }

@@ -89,4 +89,26 @@ describe("refineScan: a failed run's last line states its outcome beside its err
     const notes = "a.cpp:12:3: error: no matching call\nb.h:90:56: note: candidate expects 2 arguments\n";
     expect(outcomes(notes, 1)).toBe("");
   });
+
+  it("marks no last line led by a place under its diagnostic's excerpt", () => {
+    const notes =
+      "a.cpp:12:3: error: static assertion failed\n" + // line 1, an error
+      "   12 |   static_assert(ok);\n" + // line 2, the excerpt
+      "      |   ^~~~~~~~~~~~~\n" + // line 3
+      "a.cpp:12:3: note: 'ok' evaluates to false\n"; // line 4, the note
+    expect(outcomes(notes, 1)).toBe("");
+  });
+
+  it("marks a last line that names a place under lines no diagnostic holds: a complaint of its own", () => {
+    // A plotting script's run: a warning, the rows it drew, then the error that stopped it.
+    const plot =
+      '"plot.gp" line 12: warning: Cannot find or open file "b.dat"\n' + // line 1, a warning
+      "    10 +-----------+\n" + // line 2
+      "       |  **   *   |\n" + // line 3
+      "     0 +-----------+\n" + // line 4
+      "\n" + // line 5
+      '"plot.gp" line 20: undefined variable: scale\n' + // line 6, the outcome
+      "\n"; // line 7, blank
+    expect(outcomes(plot, 1)).toBe("6");
+  });
 });

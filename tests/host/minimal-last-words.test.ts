@@ -35,4 +35,15 @@ describe("minimal level: a failed run's last words", () => {
       expect(result.llmContent.trimEnd()).toMatch(new RegExp(`\\n\\d+: ${outcome}$`));
     }
   });
+
+  it("keeps the located complaint a failed script stopped on, under the plots it drew (gnuplot)", () => {
+    const { meta, input, hint } = tuningFixture("gnuplot-dumb-undefined-variable");
+    const complaint = meta.facts.errorLines.find((l) => !l.includes("warning"));
+    expect(complaint).toBe('"report.gp" line 20: undefined variable: scale');
+    // The output's last line that is not blank; no keyword flags it.
+    expect(input.output.toString("utf8").trimEnd().endsWith(`\n${complaint}`)).toBe(true);
+    const result = compact(input, { level: "minimal" }, { hint });
+    expect(result.llmContent.length).toBeLessThanOrEqual(800);
+    expect(result.llmContent.trimEnd()).toMatch(new RegExp(`\\n89: ${complaint}$`));
+  });
 });
