@@ -687,7 +687,7 @@ export default [
     setup: () => forthProject("gforth-division-by-zero"),
     command: "gforth report.fs -e bye",
     exitCode: 1,
-    versions: ["gforth --version"],
+    versions: ["gforth --version 2>&1"],
     note: "the backtrace's addresses change on every run",
     facts: (f) =>
       f
