@@ -52,7 +52,10 @@
 // function ‘hash_sku’:") is offered only together with that one. Above
 // SMALL_BUDGET a flagged line that is chosen and indented is offered its
 // group's header next, once (important/parents.ts: "css/chrome.css" over "  6:1
-// ✖ Expected …"); under it a header would cost a finding. A command that
+// ✖ Expected …"); under it a header would cost a finding, unless it numbers the
+// failure the finding details ("  1) test unknown sku (Shop.StockTest)" over
+// "     Assertion with == failed"), which is also offered with each finding that
+// repeats a chosen one word for word. A command that
 // succeeded and whose lines nest by indentation (important/skeleton.ts) offers
 // its flagged lines and their key lines first, then its skeleton (the lines
 // that head many deeper ones, spread over the whole output, in up to half the
