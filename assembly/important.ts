@@ -52,7 +52,10 @@
 // function ‘hash_sku’:") is offered only together with that one. Above
 // SMALL_BUDGET a flagged line that is chosen and indented is offered its
 // group's header next, once (important/parents.ts: "css/chrome.css" over "  6:1
-// ✖ Expected …"); under it a header would cost a finding. A command that
+// ✖ Expected …"); under it a header would cost a finding, unless it numbers the
+// failure the finding details ("  1) test unknown sku (Shop.StockTest)" over
+// "     Assertion with == failed"), which is also offered with each finding that
+// repeats a chosen one word for word. A command that
 // succeeded and whose lines nest by indentation (important/skeleton.ts) offers
 // its flagged lines and their key lines first, then its skeleton (the lines
 // that head many deeper ones, spread over the whole output, in up to half the
@@ -75,7 +78,7 @@ import { novelFirst } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
-import { blockHeadOf, headerOf, itemAbove } from "./important/parents";
+import { blockHeadOf, headerOf, itemAbove, opensNumberedItem } from "./important/parents";
 import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace } from "./important/place";
@@ -844,7 +847,7 @@ class Frame {
   perLine: i32 = 0;
   /** Each line's header found so far (important/parents.ts), made when a line first needs one. */
   headers: StaticArray<i32> | null = null;
-  /** An indented line is offered with its group's header (not under SMALL_BUDGET, where a header costs a finding). */
+  /** An indented line is offered with its group's header (under SMALL_BUDGET, where a header costs a finding, only one that numbers a failure). */
   withHeaders: bool = false;
   /**
    * The room a notable line is measured against when it is larger than the cap: a quiet output's
@@ -1161,6 +1164,7 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       const p = <i32>(echoed & 0xffffffff);
       used = offerSubject(text, chosen, frame, p, unchecked(chosen.firstLines[i]) + countNewlines(text, unchecked(chosen.starts[i]), p), kind, used, cap);
       used = offerSubject(text, chosen, frame, ls, line, kind, used, cap);
+      if (shapes !== null) used = offerNumberedHeader(text, chosen, frame, shapes, ls, line, kind, used, cap);
       continue;
     }
     // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
@@ -1175,10 +1179,13 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     // that names it ("In deploy.sh line 25:"); unless a chosen range shows it already.
     if (shapes !== null && chosen.count > before && line <= shapes.count) {
       let header = -1;
-      if (frame.withHeaders && isSpaceOrTab(unitAt(text, ls))) {
+      if (isSpaceOrTab(unitAt(text, ls))) {
         let known = frame.headers;
         if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
         header = headerOf(text, shapes, known, line - 1);
+        // Under SMALL_BUDGET a header would cost a finding; not one that numbers the
+        // failure the finding details, which says which test failed.
+        if (!frame.withHeaders && header >= 0 && !opensNumberedItem(text, shapes, header)) header = -1;
       }
       if (header < 0 && !namesPlace(text, ls, le, false)) header = blockHeadOf(text, shapes, line - 1);
       if (header < 0) header = item;
@@ -1189,6 +1196,22 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
   }
   return used;
+}
+
+/**
+ * Offers the numbered line an indented error line that repeats one chosen word for word
+ * details ("  2) test step 29 (Shop.StockTest)" over "     Assertion with == failed"):
+ * which failure it is, when only the number and name differ from one to the next.
+ */
+function offerNumberedHeader(text: string, chosen: Chosen, frame: Frame, shapes: Shapes, ls: i32, line: i32, kind: i32, used: i32, cap: i32): i32 {
+  if (rankOf(kind) < 3 || line > shapes.count || !isSpaceOrTab(unitAt(text, ls))) return used;
+  let known = frame.headers;
+  if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
+  const header = headerOf(text, shapes, known, line - 1);
+  if (header < 0 || !opensNumberedItem(text, shapes, header)) return used;
+  const hs = unchecked(shapes.starts[header]);
+  const he = unchecked(shapes.ends[header]);
+  return chosen.covers(hs, he) ? used : offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);
 }
 
 /**

@@ -1486,6 +1486,18 @@ function repeatOf(chosen: Range[], text: string, start: number, end: number): [R
 }
 
 /** The line above an error line at `ls` (line `line`), offered when it ends in a colon: it names what failed. */
+/** The numbered line an indented error line that repeats a chosen one details (assembly/important.ts). */
+function offerNumberedHeader(text: string, chosen: Range[], frame: Frame, shapes: Shapes, ls: number, line: number, kind: Kind, used: number, cap: number): number {
+  const c0 = text.charCodeAt(ls);
+  if (rankOf(kind) < 3 || line > shapes.count || (c0 !== 0x20 && c0 !== 0x09)) return used;
+  if (frame.headers === null) frame.headers = new Int32Array(shapes.count);
+  const header = headerOf(text, shapes, frame.headers, line - 1);
+  if (header < 0 || !opensNumberedItem(text, shapes, header)) return used;
+  const hs = shapes.starts[header]!;
+  const he = shapes.ends[header]!;
+  return chosen.some((c) => c.start <= hs && he <= c.end) ? used : offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);
+}
+
 function offerSubject(text: string, chosen: Range[], frame: Frame, ls: number, line: number, kind: Kind, used: number, cap: number): number {
   if (rankOf(kind) < 3 || ls < 2) return used;
   const e = ls - 1;
@@ -1566,7 +1578,7 @@ interface Frame {
   tailStart: number;
   perGap: number;
   alike: Alike | null;
-  /** An indented line is offered its group's header (not under SMALL_BUDGET). */
+  /** An indented line is offered its group's header (under SMALL_BUDGET only one that numbers an item). */
   withHeaders: boolean;
   /** Per line, a header found before plus one (-1 for none, 0 not looked for). */
   headers: Int32Array | null;
@@ -1623,6 +1635,17 @@ function headerOf(text: string, shapes: Shapes, known: Int32Array, i: number): n
   }
   known[i] = found >= 0 ? found + 1 : -1;
   return found;
+}
+
+/** Line i opens with an item's number after its indentation, "  1) test …" (assembly/important/parents.ts). */
+function opensNumberedItem(text: string, shapes: Shapes, i: number): boolean {
+  const e = shapes.ends[i]!;
+  let p = shapes.starts[i]!;
+  while (p < e && (text.charCodeAt(p) === 0x20 || text.charCodeAt(p) === 0x09)) p++;
+  const digits = p;
+  while (p < e && p - digits <= 4 && text.charCodeAt(p) >= 0x30 && text.charCodeAt(p) <= 0x39) p++;
+  if (p === digits || p - digits > 4 || p + 2 >= e) return false;
+  return text.charCodeAt(p) === 0x29 && text.charCodeAt(p + 1) === 0x20 && text.charCodeAt(p + 2) > 0x20;
 }
 
 const withNewline = (text: string, b: number) => (b < text.length ? b + 1 : b);
@@ -1755,6 +1778,7 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
       const [c, p] = echoed;
       used = offerSubject(text, chosen, frame, p, c.firstLine + countNewlines(text, c.start, p), kind, used, cap);
       used = offerSubject(text, chosen, frame, ls, line, kind, used, cap);
+      if (shapes !== null) used = offerNumberedHeader(text, chosen, frame, shapes, ls, line, kind, used, cap);
       continue;
     }
     if (kind === Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
@@ -1762,9 +1786,10 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
     const c0 = text.charCodeAt(ls);
     if (shapes !== null && chosen.length > before && line <= shapes.count) {
       let header = -1;
-      if (frame.withHeaders && (c0 === 0x20 || c0 === 0x09)) {
+      if (c0 === 0x20 || c0 === 0x09) {
         if (frame.headers === null) frame.headers = new Int32Array(shapes.count);
         header = headerOf(text, shapes, frame.headers, line - 1);
+        if (!frame.withHeaders && header >= 0 && !opensNumberedItem(text, shapes, header)) header = -1;
       }
       if (header < 0 && !namesPlace(text, ls, le)) header = blockHeadOf(text, shapes, line - 1);
       if (header < 0) header = item;

@@ -47,6 +47,25 @@ export function headerOf(text: string, shapes: Shapes, known: StaticArray<i32>, 
   return found;
 }
 
+/** Digits of an item's number, at most ("1) " to "9999) "). */
+const MAX_ITEM_DIGITS: i32 = 4;
+
+/**
+ * Line i opens with an item's number after its indentation ("  1) test unknown sku
+ * (Shop.StockTest)", "2) inventory"): runners number the failures they detail so, and
+ * the line names the failure that its deeper lines only describe ("Assertion with ==
+ * failed", "left: 675").
+ */
+export function opensNumberedItem(text: string, shapes: Shapes, i: i32): bool {
+  const s = unchecked(shapes.starts[i]);
+  const e = unchecked(shapes.ends[i]);
+  let p = gapEnd(text, s, e);
+  const digits = p;
+  while (p < e && p - digits <= MAX_ITEM_DIGITS && <u32>(unitAt(text, p) - CharCode._0) <= 9) p++;
+  if (p == digits || p - digits > MAX_ITEM_DIGITS || p + 2 >= e) return false;
+  return unitAt(text, p) == CharCode.RPAREN && unitAt(text, p + 1) == CharCode.SPACE && unitAt(text, p + 2) > CharCode.SPACE;
+}
+
 /** Lines stepped back over to a block's head, at most. */
 const MAX_HEAD_STEPS: i32 = 3;
 
