@@ -36,6 +36,14 @@ describe("the kinds a column of rows takes", () => {
     expect(kinds(rows("dist/assets/chunk-#.js   KIND   1.2 kB", ["js", "css"], [10, 10]))).toBe("column 2: 10 js, 10 css");
   });
 
+  it("takes a word of up to 23 units, with '-' and '_' after its first, and no longer one", () => {
+    const word23 = "abcdefghij-klmnopqrst_u";
+    expect(kinds(rows("item_# KIND rest", [word23, "other"], [12, 12]))).toBe(`column 2: 12 ${word23}, 12 other`);
+    expect(kinds(rows("item_# KIND rest", [word23 + "v", "other"], [12, 12]))).toBe("");
+    expect(kinds(rows("item_# KIND rest", ["-lead", "other"], [12, 12]))).toBe("");
+    expect(kinds(rows("item_# KIND rest", ["dot.ted", "other"], [12, 12]))).toBe("");
+  });
+
   it("tallies no column of more than eight words, of fewer than 16 rows, or under a quarter of the lines", () => {
     expect(kinds(rows(CTAGS, ["a", "b", "c", "d", "e", "f", "g", "h", "i"], [4, 4, 4, 4, 4, 4, 4, 4, 4]))).toBe("");
     expect(kinds(rows(CTAGS, ["function", "macro"], [8, 7]))).toBe("");

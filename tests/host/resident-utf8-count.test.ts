@@ -38,6 +38,17 @@ describe("residentUtf8Bytes", () => {
     }
   });
 
+  it("counts the one unit that is not ASCII wherever it sits among blocks of ASCII", () => {
+    for (const odd of ["\u00e9", "\u2018", "\ud83d\ude00", "\ud800", "\udc00"]) {
+      for (let at = 0; at < 100; at++) {
+        const text = `${"a".repeat(at)}${odd}${"b".repeat(100 - at)}`;
+        expect(withResidentText(text, () => residentUtf8Bytes(text))).toBe(Buffer.byteLength(text, "utf8"));
+        // The same from an offset that is no multiple of a block.
+        expect(withResidentText(text, () => residentUtf8Bytes(text, 5, text.length))).toBe(Buffer.byteLength(text.slice(5), "utf8"));
+      }
+    }
+  });
+
   it("counts a range of it as Buffer.byteLength counts that slice", () => {
     const text = randomText(5000, 17);
     withResidentText(text, () => {

@@ -48,24 +48,26 @@ export class ColumnKinds {
     if (t >= b) return;
     this.text = text;
     this.lines++;
-    // An indented line details the row above it.
-    if (t != a) return;
+    // An indented line details the row above it; past MAX_KINDS words no row is tallied.
+    if (t != a || this.kinds < 0) return;
     let s = t;
     while (s < b && unitAt(text, s) > CharCode.SPACE) s++;
     while (s < b && unitAt(text, s) <= CharCode.SPACE) s++;
+    // The second field is read only while it may be a word: a letter, then letters, '-' and '_',
+    // fewer than MAX_WORD.
     let e = s;
-    while (e < b && unitAt(text, e) > CharCode.SPACE) e++;
+    for (; e < b; e++) {
+      const c = unitAt(text, e);
+      if (c <= CharCode.SPACE) break;
+      if (!isAlpha(c) && (e == s || (c != CharCode.MINUS && c != CharCode.UNDERSCORE))) return;
+      if (e - s == MAX_WORD - 1) return;
+    }
     if (e > s) this.add(text, s, e);
   }
 
-  /** The row's second field [s, e): tallied when a word. */
+  /** The row's second field [s, e), a word shorter than MAX_WORD: tallied. */
   private add(text: string, s: i32, e: i32): void {
     const n = this.kinds;
-    if (n < 0 || e - s >= MAX_WORD) return;
-    for (let i = s; i < e; i++) {
-      const c = unitAt(text, i);
-      if (!isAlpha(c) && (i == s || (c != CharCode.MINUS && c != CharCode.UNDERSCORE))) return;
-    }
     for (let k = 0; k < n; k++) {
       if (unchecked(this.lengths[k]) == e - s && unitsEqual(changetype<usize>(text) + (<usize>unchecked(this.starts[k]) << 1), changetype<usize>(text) + (<usize>s << 1), e - s)) {
         unchecked((this.counts[k] = unchecked(this.counts[k]) + 1));
