@@ -6,6 +6,7 @@ import { EventEmitter } from "node:events";
 import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writev, writevSync } from "../node-fs.js";
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
+import { isoTime } from "../iso-time.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
 import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, withOutputLineAround, type JsonEscaper } from "./output-line.js";
 import { validUtf8Text } from "./utf8-once.js";
@@ -225,7 +226,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     const ms = Date.now();
     if (ms !== this.lastTimeMs) {
       this.lastTimeMs = ms;
-      this.lastTime = new Date(ms).toISOString();
+      this.lastTime = isoTime(ms);
     }
     return this.lastTime;
   }
