@@ -51,6 +51,22 @@ describe.each(["import", "require"] as const)("the first process() in a fresh pr
     expect(loaded).not.toContain("fs/promises");
     expect(loaded).not.toContain("crypto");
   });
+
+  it("does not load what only a summary's retry needs (timers/promises)", () => {
+    expect(loaded).not.toContain("timers/promises");
+  });
+
+  // The ES module loader loads both for itself; a CommonJS harness need not.
+  if (entry === "require") {
+    it("does not load what only a bounded stream's decoding needs (string_decoder)", () => {
+      expect(loaded).not.toContain("string_decoder");
+    });
+
+    it("does not load node:module, whose first load brings the ES module loader's internals: the CommonJS library requires with its own require", () => {
+      expect(loaded).not.toContain("module");
+      expect(loaded).not.toContain("internal/modules/esm/loader");
+    });
+  }
 });
 
 describe("the bundles a fresh process parses", () => {
