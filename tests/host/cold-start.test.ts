@@ -30,8 +30,10 @@ function builtinsLoadedByFirstProcess(entry: "import" | "require"): string[] {
     await abridge.close();
     ${entry === "import" ? `await import("node:dns")` : `require("node:dns")`};
     console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));`;
-  const args = entry === "import" ? ["--input-type=module", "-e", script] : ["-e", `(async () => {${script}})()`];
-  const out = execFileSync(process.execPath, args, { encoding: "utf8" });
+  // A file, not `-e`: Node's -e code runs with node:module already loaded, a file's does not.
+  const probe = join(dir, entry === "import" ? "probe.mjs" : "probe.cjs");
+  writeFileSync(probe, entry === "import" ? script : `(async () => {${script}})()`);
+  const out = execFileSync(process.execPath, [probe], { encoding: "utf8" });
   return (JSON.parse(out) as string[]).filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
 }
 
