@@ -13,21 +13,28 @@ const self = new URL(import.meta.url).pathname;
 // measured window of process() calls (an RSS slope of 7–16 MB there, about 0 after 30,000).
 const WARM_UP_CALLS = 30000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Rounds of fresh processes per variant: each round runs every variant once. */
+const ROUNDS = Number(process.env.ABRIDGE_BENCH_ROUNDS ?? 21);
 /**
- * Wall time of fresh node processes, ms: the median of 9 rounds per variant, the variants taken in
- * turn within each round so that a change in the machine's load falls on all of them alike.
+ * Wall time of fresh node processes over the first variant's (`node -e 0`), ms: per variant the
+ * median, over ROUNDS rounds, of its wall time less the first variant's in the same round. Each
+ * round runs every variant once, starting from a different one each round, so a change in the
+ * machine's load within a round falls on both sides of each difference and a load that comes
+ * and goes across rounds moves the medians little. Also the first variant's own median.
  */
 function walls(spawnSync, variants) {
   const times = variants.map(() => []);
-  for (let round = 0; round < 9; round++) {
-    variants.forEach((args, k) => {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < variants.length; i++) {
+      const k = (round + i) % variants.length;
       const t0 = performance.now();
-      const r = spawnSync(process.execPath, args, { encoding: "utf8" });
+      const r = spawnSync(process.execPath, variants[k], { encoding: "utf8" });
       times[k].push(performance.now() - t0);
       if (r.status !== 0) throw new Error(r.stderr);
-    });
+    }
   }
-  return times.map(median);
+  const base = times[0];
+  return { baseMs: median(base), overMs: times.map((ts) => median(ts.map((t, round) => t - base[round]))) };
 }
 /** A build-log-like output of about `size` chars. */
 const textOf = (size) => Array.from({ length: Math.ceil(size / 48) }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o\n`).join("").slice(0, size);
@@ -115,7 +122,7 @@ if (process.argv[2] === "empty") {
   // The same first call from a CommonJS harness (bench/first-process.cjs, the package's `require`
   // build); and the 1 MB run's own cost of building its input, without abridge.
   const cjs = new URL("first-process.cjs", import.meta.url).pathname;
-  const [nodeBare, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = walls(spawnSync, [
+  const { baseMs: nodeBare, overMs } = walls(spawnSync, [
     ["-e", "0"],
     [self, "empty"],
     [self, "first-process", "4096"],
@@ -124,6 +131,7 @@ if (process.argv[2] === "empty") {
     [cjs, String(1 << 20)],
     [self, "input", String(1 << 20)],
   ]);
+  const [, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = overMs;
   const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
@@ -139,12 +147,13 @@ if (process.argv[2] === "empty") {
     JSON.stringify({
       coldStartMs: median(cold),
       nodeBareMs: nodeBare,
-      emptyModuleOverMs: emptyModule - nodeBare,
-      firstProcess4kOverMs: first4k - nodeBare,
-      firstProcess1mOverMs: first1m - nodeBare,
-      firstProcessCjs4kOverMs: cjs4k - nodeBare,
-      firstProcessCjs1mOverMs: cjs1m - nodeBare,
-      input1mOverMs: input1m - nodeBare,
+      wallRounds: ROUNDS,
+      emptyModuleOverMs: emptyModule,
+      firstProcess4kOverMs: first4k,
+      firstProcess1mOverMs: first1m,
+      firstProcessCjs4kOverMs: cjs4k,
+      firstProcessCjs1mOverMs: cjs1m,
+      input1mOverMs: input1m,
       rssGrowthMB: compactMemory.rssGrowthMB,
       heapGrowthMB: compactMemory.heapGrowthMB,
       wasmBeforeMB: compactMemory.wasmBeforeMB,

@@ -7,6 +7,7 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { LEVEL_BUDGETS } from "./budget.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
+import { isoTime } from "./iso-time.js";
 import { QUEUE_MODES, type QueueMode } from "./queue-modes.js";
 import { DEFAULT_PRICES, type Prices } from "./prices.js";
 import { SUMMARIZER_DEFAULTS } from "./summarizer/defaults.js";
@@ -383,7 +384,7 @@ function merge(layers: Layer[]): Record<string, unknown> {
 }
 
 function newSessionId(): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const stamp = isoTime(Date.now()).replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
   return `${stamp}-${randomHex6()}`;
 }
 

@@ -79,7 +79,8 @@ function instantiate(): RawExports {
     } catch (cause) {
       throw new AbridgeError("ABRIDGE_CORE_LOAD", `cannot read the core at ${wasmUrl().pathname}: run \`npm run build\``, { cause });
     }
-    compiled = new WebAssembly.Module(new Uint8Array(bytes));
+    // The file's buffer as it is: V8 takes a copy of the bytes it compiles, a second copy is waste.
+    compiled = new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>);
   }
   let exportsRef: RawExports | undefined;
   const imports = {

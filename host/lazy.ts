@@ -5,6 +5,8 @@
 import { createRequire } from "node:module";
 import type * as Crypto from "node:crypto";
 import type * as FsPromises from "node:fs/promises";
+import type * as StringDecoders from "node:string_decoder";
+import type * as TimersPromises from "node:timers/promises";
 import type * as Undici from "undici";
 import type * as V8 from "node:v8";
 
@@ -14,6 +16,8 @@ let tokenizer: { countTokens(text: string): number } | undefined;
 let undici: typeof Undici | undefined;
 let crypto: typeof Crypto | undefined;
 let fsPromises: typeof FsPromises | undefined;
+let timersPromises: typeof TimersPromises | undefined;
+let stringDecoders: typeof StringDecoders | undefined;
 
 /** Exact o200k token count (gpt-tokenizer). */
 export function countExactTokens(text: string): number {
@@ -53,4 +57,16 @@ export function sha256(): Crypto.Hash {
  */
 export function setV8Flags(flags: string): void {
   (require("node:v8") as typeof V8).setFlagsFromString(flags);
+}
+
+/** A wait that the signal cuts short (node:timers/promises, loaded on the summarizer's first retry). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  timersPromises ??= require("node:timers/promises") as typeof TimersPromises;
+  return timersPromises.setTimeout(ms, undefined, { signal });
+}
+
+/** A UTF-8 StringDecoder (node:string_decoder, loaded when a bounded output first decodes bytes). */
+export function utf8Decoder(): StringDecoders.StringDecoder {
+  stringDecoders ??= require("node:string_decoder") as typeof StringDecoders;
+  return new stringDecoders.StringDecoder("utf8");
 }

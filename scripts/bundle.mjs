@@ -44,14 +44,34 @@ function asciiOnly(code, fileName) {
   });
 }
 
+/** What `createRequire(import.meta.url)` becomes in a CommonJS chunk: a require for the chunk's own file. */
+const CREATE_REQUIRE_HERE = `(0,node_module.createRequire)(require("url").pathToFileURL(__filename).href)`;
+const NODE_MODULE_IMPORT = `let node_module=require("node:module");`;
+
+/**
+ * A CommonJS chunk's code with the module's own `require` where the sources make one with
+ * createRequire (node-fs.ts, lazy.ts: an ES module has none): the same function, resolving from
+ * the same file, without loading node:module, whose first require loads the ES module loader's
+ * internals (~1 ms of a CommonJS harness's first tool result).
+ */
+function ownRequire(code, fileName) {
+  const replaced = code.replaceAll(CREATE_REQUIRE_HERE, "require");
+  if (replaced === code) return code;
+  const uses = replaced.split("node_module").length - 1;
+  if (uses === 1 && replaced.includes(NODE_MODULE_IMPORT)) return replaced.replace(NODE_MODULE_IMPORT, "");
+  if (uses === 0) throw new Error(`${fileName}: node:module's import not found as ${NODE_MODULE_IMPORT}`);
+  return replaced;
+}
+
 async function build(input, output, options = {}, { strict = false } = {}) {
   const bundle = await rolldown({ input, platform: "node", external, logLevel: "warn", ...options });
   const written = await bundle.write({ dir: "dist", format: "esm", entryFileNames: "[name].bundle.js", sourcemap: false, minify, ...output });
   await bundle.close();
   for (const chunk of written.output) {
     if (chunk.type !== "chunk") continue;
+    const cjs = output.format === "cjs" ? ownRequire(chunk.code, chunk.fileName) : chunk.code;
     // The sources are ES modules, strict mode code; a CommonJS file is strict only if it says so.
-    const code = strict ? `"use strict";${chunk.code}` : chunk.code;
+    const code = strict ? `"use strict";${cjs}` : cjs;
     writeFileSync(`dist/${chunk.fileName}`, asciiOnly(code, chunk.fileName));
   }
   return written.output;

@@ -6,6 +6,7 @@ import { EventEmitter } from "node:events";
 import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync, writev, writevSync } from "../node-fs.js";
 import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
+import { isoTime } from "../iso-time.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
 import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, withOutputLineAround, type JsonEscaper } from "./output-line.js";
 import { validUtf8Text } from "./utf8-once.js";
@@ -52,7 +53,10 @@ export interface LogWriterOptions {
 export interface RecordLocation {
   file: string;
   ino: number;
-  /** Byte offset of the record's first byte; best effort when other processes append concurrently. */
+  /**
+   * Byte offset of the record's first byte: exact while this writer alone appends to the file;
+   * best effort when other processes append to it too (readers verify before trusting it).
+   */
   offset: number;
   /** Bytes of the line, newline included. */
   bytes: number;
@@ -79,8 +83,20 @@ interface WriteTarget {
 interface OpenFile {
   fd: number;
   ino: number;
+  /** Bytes of the file as of the last read of its size, plus what this writer appended since. */
   size: number;
+  /** Records written since the file's size was last read from the file. */
+  unread: number;
 }
+
+/**
+ * The file's size is read back (fstat) after every this many writes, not after each: the end of
+ * a record this writer appended is the end it knew plus what it wrote, unless another process
+ * appended meanwhile. The read bounds how stale a shared log's size gets, for rotation (maxBytes)
+ * and for the locations announced; a stale location costs a reader a scan, not a wrong record.
+ * Half a process() call's system calls were this fstat.
+ */
+const SIZE_READ_EVERY = 64;
 
 const utf8 = new TextEncoder();
 
@@ -225,7 +241,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     const ms = Date.now();
     if (ms !== this.lastTimeMs) {
       this.lastTimeMs = ms;
-      this.lastTime = new Date(ms).toISOString();
+      this.lastTime = isoTime(ms);
     }
     return this.lastTime;
   }
@@ -677,14 +693,18 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         this.needsNewline = true;
         this.lastWriteFailed = true;
         file.size = fstatSync(file.fd).size;
+        file.unread = 0;
         return this.fail(`short write to the session log ${this.path}: ${written} of ${total} bytes (disk full or file size limit?); the record for ${callId} is torn`);
       }
       this.needsNewline = false;
       this.lastWriteFailed = false;
       if (this.fsync) fsyncSync(file.fd);
-      // The end of file right after our write locates the record (exact unless another process
-      // appended in between; readers verify before trusting it).
-      file.size = fstatSync(file.fd).size;
+      // The end of file right after our write locates the record (SIZE_READ_EVERY says when it
+      // is read from the file; readers verify a location before trusting it).
+      if (++file.unread >= SIZE_READ_EVERY) {
+        file.size = fstatSync(file.fd).size;
+        file.unread = 0;
+      } else file.size += total;
       let offset = file.size - length;
       if (call) {
         this.emitQuietly("written", { type: "call", callId: call.callId, file: this.path, ino: file.ino, offset, bytes: call.bytes });
@@ -704,8 +724,12 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   private writeFailed(err: unknown): LogWriteResult {
     this.lastWriteFailed = true;
-    // After an error mid-write the file may end in a torn line.
-    if (this.file) this.needsNewline = true;
+    // After an error mid-write the file may end in a torn line, of a length the writer cannot
+    // know: the next write reads the size back.
+    if (this.file) {
+      this.needsNewline = true;
+      this.file.unread = SIZE_READ_EVERY;
+    }
     return this.fail(`cannot write the session log ${this.path}: ${withCode(err)}`, err);
   }
 
@@ -722,7 +746,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     const fd = openSync(this.path, "a", LOG_WRITER_DEFAULTS.fileMode);
     try {
       const st = fstatSync(fd);
-      this.file = { fd, ino: st.ino, size: st.size };
+      this.file = { fd, ino: st.ino, size: st.size, unread: 0 };
       this.needsNewline = st.size > 0 && !endsWithNewline(this.path, st.size);
       return this.file;
     } catch (err) {

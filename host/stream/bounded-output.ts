@@ -5,8 +5,8 @@
 // bytes of text are decoded as they come in the encoding they are in, and text
 // goes to BoundedText. finish() gives the text the core digests and how its digest
 // becomes the whole output's.
-import { StringDecoder } from "node:string_decoder";
 import { StringBytes, binaryRawTokens, describeBinaryStart, textEncoding } from "../core-api.js";
+import { utf8Decoder } from "../lazy.js";
 import { defineLazy } from "../lazy-props.js";
 import type { KnownInput } from "../pipeline.js";
 import type { ToolResultOutput } from "../types.js";
@@ -50,7 +50,7 @@ interface Decoder {
 function decoderFor(encoding: string): Decoder {
   if (encoding === "") {
     // Invalid UTF-8 becomes U+FFFD; the log keeps the bytes as they were.
-    const utf8 = new StringDecoder("utf8");
+    const utf8 = utf8Decoder();
     return { write: (b) => utf8.write(b), end: () => utf8.end() };
   }
   const decoder = new TextDecoder(encoding, { fatal: false });

@@ -4,9 +4,8 @@
 // becomes a `reason` the caller records. The whole call is bounded by the
 // caller's signal, which the summarizer aborts at its deadline or when the
 // caller gives up; this module only tells the two apart by the abort reason.
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Dispatcher } from "undici";
-import { loadUndici } from "../lazy.js";
+import { loadUndici, sleep } from "../lazy.js";
 import { SUMMARIZER_DEFAULTS } from "./options.js";
 
 /** Why a summary could not be had. Stable strings: they are written to the log. */
@@ -58,7 +57,7 @@ interface AttemptFailure {
  */
 export const retryClock = {
   now: (): number => Date.now(),
-  sleep: (ms: number, signal?: AbortSignal): Promise<void> => sleep(ms, undefined, { signal }),
+  sleep: (ms: number, signal?: AbortSignal): Promise<void> => sleep(ms, signal),
 };
 
 /** POSTs `body` as JSON to `url` and parses the JSON answer, retrying what is worth retrying. */

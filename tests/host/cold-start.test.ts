@@ -30,8 +30,10 @@ function builtinsLoadedByFirstProcess(entry: "import" | "require"): string[] {
     await abridge.close();
     ${entry === "import" ? `await import("node:dns")` : `require("node:dns")`};
     console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));`;
-  const args = entry === "import" ? ["--input-type=module", "-e", script] : ["-e", `(async () => {${script}})()`];
-  const out = execFileSync(process.execPath, args, { encoding: "utf8" });
+  // A file, not `-e`: Node's -e code runs with node:module already loaded, a file's does not.
+  const probe = join(dir, entry === "import" ? "probe.mjs" : "probe.cjs");
+  writeFileSync(probe, entry === "import" ? script : `(async () => {${script}})()`);
+  const out = execFileSync(process.execPath, [probe], { encoding: "utf8" });
   return (JSON.parse(out) as string[]).filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
 }
 
@@ -51,6 +53,22 @@ describe.each(["import", "require"] as const)("the first process() in a fresh pr
     expect(loaded).not.toContain("fs/promises");
     expect(loaded).not.toContain("crypto");
   });
+
+  it("does not load what only a summary's retry needs (timers/promises)", () => {
+    expect(loaded).not.toContain("timers/promises");
+  });
+
+  // The ES module loader loads both for itself; a CommonJS harness need not.
+  if (entry === "require") {
+    it("does not load what only a bounded stream's decoding needs (string_decoder)", () => {
+      expect(loaded).not.toContain("string_decoder");
+    });
+
+    it("does not load node:module, whose first load brings the ES module loader's internals: the CommonJS library requires with its own require", () => {
+      expect(loaded).not.toContain("module");
+      expect(loaded).not.toContain("internal/modules/esm/loader");
+    });
+  }
 });
 
 describe("the bundles a fresh process parses", () => {

@@ -8,8 +8,8 @@ import ts from "typescript";
 const HOST = fileURLToPath(new URL("../../../host", import.meta.url));
 
 export function buildLogModules(outDir: string): string {
-  // node-fs.ts and lazy.ts: the log takes node:fs and fs/promises through them.
-  const sources = ["errors.ts", "node-fs.ts", "lazy.ts", ...readdirSync(join(HOST, "log")).filter((f) => f.endsWith(".ts")).map((f) => `log/${f}`)];
+  // node-fs.ts and lazy.ts: the log takes node:fs and fs/promises through them; iso-time.ts stamps its records.
+  const sources = ["errors.ts", "node-fs.ts", "lazy.ts", "iso-time.ts", ...readdirSync(join(HOST, "log")).filter((f) => f.endsWith(".ts")).map((f) => `log/${f}`)];
   for (const rel of sources) {
     const { outputText } = ts.transpileModule(readFileSync(join(HOST, rel), "utf8"), {
       compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
