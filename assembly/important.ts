@@ -196,8 +196,14 @@ class Order {
   secondary: i32[] = [];
   /** Starts of the lines near the end that state a total, offered after the failures' key lines. */
   counts: i32[] = [];
-  /** Under a small budget, offered after the totals: repeated errors, warnings. */
+  /** Under a small budget, offered after the totals: repeated summaries, warnings. */
   late: i32[] = [];
+  /**
+   * Under a small budget, the errors that repeat a message shown already (in another
+   * place), offered before the key lines of the errors chosen: a failure's own line
+   * says where it failed, which its context below cannot say for another.
+   */
+  repeats: i32[] = [];
   /** Under a small budget, offered last: the warnings that repeat a message beyond the first few. */
   rest: i32[] = [];
   /**
@@ -277,7 +283,8 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // Under a small budget errors and summaries that say nothing new and warnings
   // wait until the failures' key lines and the totals have been offered the budget.
   const late = small ? order.late : primary;
-  for (let j = 0; j < repeats.length; j++) late.push(unchecked(repeats[j]));
+  const repeated = small ? order.repeats : primary;
+  for (let j = 0; j < repeats.length; j++) repeated.push(unchecked(repeats[j]));
   for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
   // Warnings: each message once, the first warning in front (a build's first diagnostic is
@@ -1302,6 +1309,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
   }
   const afterSkeleton = order.skeleton.length > 0 ? chosen.count : 0;
   used = offerHits(text, scan, shapes, order.primary, chosen, frame, used, cap);
+  used = offerHits(text, scan, shapes, order.repeats, chosen, frame, used, cap);
   used = keyLines(text, scan, shapes, chosen, frame, afterSkeleton, used, cap);
   if (small) {
     used = offerCounts(text, order.counts, chosen, frame, used, cap);
@@ -1544,7 +1552,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
     // The bounds assumed the longest markers: a second choice offers what they held
     // back to the lines not chosen yet, with head and tail as they are; it is taken
     // when it keeps every choice within the budget.
-    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
+    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.repeats.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
       let second = choose(text, scan, shapes, order, frame, cap + slack, small);
       let secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
       let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
@@ -1580,6 +1588,7 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepRe
   if (fill.spent) return kept;
   offerEach(fill, scan, order.flagged);
   offerEach(fill, scan, order.primary);
+  offerEach(fill, scan, order.repeats);
   offerEach(fill, scan, order.late);
   offerEach(fill, scan, order.secondary);
   offerEach(fill, scan, order.rest);
