@@ -196,12 +196,13 @@ class Order {
   secondary: i32[] = [];
   /** Starts of the lines near the end that state a total, offered after the failures' key lines. */
   counts: i32[] = [];
-  /** Under a small budget, offered after the totals: repeated summaries, warnings. */
+  /** Under a small budget, offered after the totals: repeated errors that name no place, repeated summaries, warnings. */
   late: i32[] = [];
   /**
-   * Under a small budget, the errors that repeat a message shown already (in another
-   * place), offered before the key lines of the errors chosen: a failure's own line
-   * says where it failed, which its context below cannot say for another.
+   * Under a small budget, the errors that repeat a message in a place of their own
+   * ("shop_test.cc:215: Failure" after "shop_test.cc:93: Failure"), offered before the
+   * key lines of the errors chosen: each one's line says where it failed, which the
+   * context below another cannot say.
    */
   repeats: i32[] = [];
   /** Under a small budget, offered last: the warnings that repeat a message beyond the first few. */
@@ -283,8 +284,15 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // Under a small budget errors and summaries that say nothing new and warnings
   // wait until the failures' key lines and the totals have been offered the budget.
   const late = small ? order.late : primary;
-  const repeated = small ? order.repeats : primary;
-  for (let j = 0; j < repeats.length; j++) repeated.push(unchecked(repeats[j]));
+  // Under a small budget a repeat that names its own place comes before the key lines of
+  // the errors chosen (its line says where it failed, which their context cannot say for it);
+  // one that only counts ("client 3" after "client 1") waits with the other repeats.
+  for (let j = 0; j < repeats.length; j++) {
+    const h = unchecked(repeats[j]);
+    if (!small) primary.push(h);
+    else if (namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), false)) order.repeats.push(h);
+    else late.push(h);
+  }
   for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
   // Warnings: each message once, the first warning in front (a build's first diagnostic is

@@ -1,6 +1,6 @@
-// Numbered (the minimal level), an error that repeats a message in another place is offered
-// before the key lines of the errors chosen: its own line says where it failed, which the
-// first failure's "Expected:"/"Received:" lines cannot say for it. The input is built line
+// Numbered (the minimal level), an error that repeats a message in a place of its own is
+// offered before the key lines of the errors chosen: its own line says where it failed, which
+// the first failure's "Expected:"/"Received:" lines cannot say for it. The input is built line
 // by line below.
 import { keepImportant } from "../../assembly/important";
 
