@@ -199,8 +199,15 @@ class Order {
   secondary: i32[] = [];
   /** Starts of the lines near the end that state a total, offered after the failures' key lines. */
   counts: i32[] = [];
-  /** Under a small budget, offered after the totals: repeated errors, warnings. */
+  /** Under a small budget, offered after the totals: repeated errors that name no place, repeated summaries, warnings. */
   late: i32[] = [];
+  /**
+   * Under a small budget, the errors that repeat a message in a place of their own
+   * ("shop_test.cc:215: Failure" after "shop_test.cc:93: Failure"), offered before the
+   * key lines of the errors chosen: each one's line says where it failed, which the
+   * context below another cannot say.
+   */
+  repeats: i32[] = [];
   /** Under a small budget, offered last: the warnings that repeat a message beyond the first few. */
   rest: i32[] = [];
   /**
@@ -280,7 +287,15 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // Under a small budget errors and summaries that say nothing new and warnings
   // wait until the failures' key lines and the totals have been offered the budget.
   const late = small ? order.late : primary;
-  for (let j = 0; j < repeats.length; j++) late.push(unchecked(repeats[j]));
+  // Under a small budget a repeat that names its own place comes before the key lines of
+  // the errors chosen (its line says where it failed, which their context cannot say for it);
+  // one that only counts ("client 3" after "client 1") waits with the other repeats.
+  for (let j = 0; j < repeats.length; j++) {
+    const h = unchecked(repeats[j]);
+    if (!small) primary.push(h);
+    else if (namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), false)) order.repeats.push(h);
+    else late.push(h);
+  }
   for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
   // Warnings: each message once, the first warning in front (a build's first diagnostic is
@@ -1325,6 +1340,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
   }
   const afterSkeleton = order.skeleton.length > 0 ? chosen.count : 0;
   used = offerHits(text, scan, shapes, order.primary, chosen, frame, used, cap);
+  used = offerHits(text, scan, shapes, order.repeats, chosen, frame, used, cap);
   used = keyLines(text, scan, shapes, chosen, frame, afterSkeleton, used, cap);
   if (small) {
     used = offerCounts(text, order.counts, chosen, frame, used, cap);
@@ -1567,7 +1583,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
     // The bounds assumed the longest markers: a second choice offers what they held
     // back to the lines not chosen yet, with head and tail as they are; it is taken
     // when it keeps every choice within the budget.
-    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
+    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.repeats.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
       let second = choose(text, scan, shapes, order, frame, cap + slack, small);
       let secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
       let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
@@ -1603,6 +1619,7 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepRe
   if (fill.spent) return kept;
   offerEach(fill, scan, order.flagged);
   offerEach(fill, scan, order.primary);
+  offerEach(fill, scan, order.repeats);
   offerEach(fill, scan, order.late);
   offerEach(fill, scan, order.secondary);
   offerEach(fill, scan, order.rest);
