@@ -15,26 +15,39 @@ const WARM_UP_CALLS = 30000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Rounds of fresh processes per variant: each round runs every variant once. */
 const ROUNDS = Number(process.env.ABRIDGE_BENCH_ROUNDS ?? 21);
+/** Now on the machine's clock, ms since the epoch: comparable across processes. */
+const stamp = () => performance.timeOrigin + performance.now();
 /**
- * Wall time of fresh node processes over the first variant's (`node -e 0`), ms: per variant the
+ * Wall time of fresh node processes over the first variant's (`node -e …`), ms: per variant the
  * median, over ROUNDS rounds, of its wall time less the first variant's in the same round. Each
  * round runs every variant once, starting from a different one each round, so a change in the
  * machine's load within a round falls on both sides of each difference and a load that comes
  * and goes across rounds moves the medians little. Also the first variant's own median.
+ * A variant that prints stamp() when it holds its result is also timed to that moment
+ * (`resultOverMs`), over variant `zero`'s time to its own stamp: a process's wall time also
+ * holds what Node does after the result, before it exits (it waits for V8's background compiles).
  */
-function walls(spawnSync, variants) {
+function walls(spawnSync, variants, zero) {
   const times = variants.map(() => []);
+  const results = variants.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < variants.length; i++) {
       const k = (round + i) % variants.length;
+      const s0 = stamp();
       const t0 = performance.now();
       const r = spawnSync(process.execPath, variants[k], { encoding: "utf8" });
       times[k].push(performance.now() - t0);
+      results[k].push(r.stdout ? Number(r.stdout) - s0 : NaN);
       if (r.status !== 0) throw new Error(r.stderr);
     }
   }
   const base = times[0];
-  return { baseMs: median(base), overMs: times.map((ts) => median(ts.map((t, round) => t - base[round]))) };
+  const zeroResult = results[zero];
+  return {
+    baseMs: median(base),
+    overMs: times.map((ts) => median(ts.map((t, round) => t - base[round]))),
+    resultOverMs: results.map((ts) => median(ts.map((t, round) => t - zeroResult[round]))),
+  };
 }
 /** A build-log-like output of about `size` chars. */
 const textOf = (size) => Array.from({ length: Math.ceil(size / 48) }, (_, i) => `[${i}] cc -c src/unit_${i}.c -o build/unit_${i}.o\n`).join("").slice(0, size);
@@ -104,6 +117,8 @@ if (process.argv[2] === "empty") {
   const dir = mkdtempSync(join(tmpdir(), "abridge-first-"));
   const abridge = createAbridge({ cwd: dir, env: {}, log: { dir } });
   (await abridge.process({ tool: "bash", output, exitCode: 1 })).llmContent;
+  // The moment the harness holds its result (walls()).
+  process.stdout.write(String(stamp()));
   await abridge.close();
   rmSync(dir, { recursive: true, force: true });
 } else {
@@ -122,7 +137,8 @@ if (process.argv[2] === "empty") {
   // The same first call from a CommonJS harness (bench/first-process.cjs, the package's `require`
   // build); and the 1 MB run's own cost of building its input, without abridge.
   const cjs = new URL("first-process.cjs", import.meta.url).pathname;
-  const { baseMs: nodeBare, overMs } = walls(spawnSync, [
+  // Last, `node -e` printing its stamp: Node's time to run a first line, the result times' zero.
+  const { baseMs: nodeBare, overMs, resultOverMs } = walls(spawnSync, [
     ["-e", "0"],
     [self, "empty"],
     [self, "first-process", "4096"],
@@ -130,8 +146,10 @@ if (process.argv[2] === "empty") {
     [cjs, "4096"],
     [cjs, String(1 << 20)],
     [self, "input", String(1 << 20)],
-  ]);
+    ["-e", "process.stdout.write(String(performance.timeOrigin + performance.now()))"],
+  ], 7);
   const [, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = overMs;
+  const [, , result4k, result1m, resultCjs4k, resultCjs1m] = resultOverMs;
   const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
@@ -154,6 +172,10 @@ if (process.argv[2] === "empty") {
       firstProcessCjs4kOverMs: cjs4k,
       firstProcessCjs1mOverMs: cjs1m,
       input1mOverMs: input1m,
+      firstResult4kOverMs: result4k,
+      firstResult1mOverMs: result1m,
+      firstResultCjs4kOverMs: resultCjs4k,
+      firstResultCjs1mOverMs: resultCjs1m,
       rssGrowthMB: compactMemory.rssGrowthMB,
       heapGrowthMB: compactMemory.heapGrowthMB,
       wasmBeforeMB: compactMemory.wasmBeforeMB,
