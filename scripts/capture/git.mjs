@@ -97,6 +97,26 @@ export default [
     },
   },
   {
+    id: "diff-c-r-logging-package",
+    program: "diff -c",
+    category: "Diff",
+    cwd: PYTHONS,
+    command: "diff -c -r -x __pycache__ 3.11.7/lib/python3.11/logging 3.12.1/lib/python3.12/logging",
+    exitCode: 1,
+    versions: ["diff --version"],
+    note: "the logging package of two installed Python versions, as a context diff",
+    facts: (f) => {
+      const context = "diff -c -r -x __pycache__ 3.11.7/lib/python3.11/logging 3.12.1/lib/python3.12/logging";
+      // The same pair as a unified diff: the same changes, counted by their signs.
+      const unified = "diff -u -r -x __pycache__ 3.11.7/lib/python3.11/logging 3.12.1/lib/python3.12/logging";
+      // A file's "--- new" line holds a tab before the date; a hunk's "--- 1,4 ----" none.
+      f.mustKeep(`${context} | awk -F'\\t' '/^--- / && NF > 1 { print substr($1, 5) }'`)
+        .count("files", `${context} | grep -c '^diff '`)
+        .count("insertions", `${unified} | grep '^+' | grep -vc '^+++ '`)
+        .count("deletions", `${unified} | grep '^-' | grep -vc '^--- '`);
+    },
+  },
+  {
     id: "git-clone-progress",
     program: "git clone",
     category: "CommandOutput",

@@ -95,7 +95,51 @@ const TOOL_LINES =
   "+import os, sys\n" +
   "2 files would be reformatted.\n";
 
+// A context diff (diff -c -r): a changed line on both sides, a side left out, a second file.
+const CONTEXT =
+  "diff -c -r a/x.py b/x.py\n" + // 0
+  "*** a/x.py\t2024-01-01 00:00:00.000000000 +0000\n" + // 1
+  "--- b/x.py\t2024-01-02 00:00:00.000000000 +0000\n" + // 2
+  "***************\n" + // 3
+  "*** 1,3 ****\n" + // 4
+  "! old = 1\n" + // 5
+  "  keep = 2\n" + // 6
+  "- gone = 3\n" + // 7
+  "--- 1,3 ----\n" + // 8
+  "! old = 10\n" + // 9
+  "  keep = 2\n" + // 10
+  "+ new = 4\n" + // 11
+  "***************\n" + // 12
+  "*** 9,10 ****\n" + // 13
+  "--- 9,11 ----\n" + // 14
+  "  a\n" + // 15
+  "+ b\n" + // 16
+  "  c\n" + // 17
+  "Only in b: y.py\n" + // 18
+  "*** a/z.py\t2024-01-01 00:00:00.000000000 +0000\n" + // 19
+  "--- b/z.py\t2024-01-02 00:00:00.000000000 +0000\n" + // 20
+  "***************\n" + // 21
+  "*** 1 ****\n" + // 22
+  "- z = 1\n" + // 23
+  "--- 0 ----\n"; // 24
+
 describe("diff parse", () => {
+  it("reads a context diff: '!' lines on both sides, a side left out, '--- 1,3 ----' no file", () => {
+    const p = parseDiff(CONTEXT);
+    expect(p.files.length).toBe(2);
+    expect(p.files[0].oldPath).toBe("x.py");
+    expect(p.files[0].newPath).toBe("x.py");
+    expect(p.files[0].removed).toBe(2);
+    expect(p.files[0].added).toBe(3);
+    // Each hunk from its old side's header to its last line.
+    expect(p.files[0].hunkStarts.join(",")).toBe("4,13");
+    expect(p.files[0].hunkEnds.join(",")).toBe("12,18");
+    expect(p.files[1].removed).toBe(1);
+    expect(p.files[1].added).toBe(0);
+    expect(p.files[1].firstLine).toBe(19);
+    expect(p.hunks).toBe(3);
+    expect(p.messages.join(",")).toBe("18");
+  });
   it("counts by the hunk header, so '--- x' inside a hunk is a removed line", () => {
     const p = parseDiff(SQL);
     expect(p.files.length).toBe(1);

@@ -1,5 +1,5 @@
 // Reads unified diffs (git diff, git show / git log -p with commit headers,
-// diff -u, diff -ruN) into files and hunks. Hunk lengths come from the
+// diff -u, diff -ruN) and context diffs (diff -c: context.ts) into files and hunks. Hunk lengths come from the
 // "@@ -a,b +c,d @@" header, so a removed line that starts with "--- " is never
 // taken for a file header; counts match `git diff --numstat`. The lines no
 // file's diff and no commit's header holds are the messages of the tool that
@@ -9,6 +9,7 @@ import { CharCode, isDigit } from "../../util/chars";
 import { digitRunEnd, unitAt } from "../../util/lines";
 import { definedName } from "./funcs";
 import { indexIn, LineIndex, parseDigits, startsWithAt, startsWithOneOf } from "../shared/text";
+import { CONTEXT_HUNK, opensContextFile, readContextHunk } from "./context";
 
 export const enum FileStatus {
   Modified = 0,
@@ -151,6 +152,20 @@ export function parseDiff(text: string): DiffParse {
       // A hunk shorter than its header said: close it where it stopped.
       inHunk = false;
       cur.hunkEnds.push(i);
+    }
+    if (cur !== null && startsWithAt(s, a, b, CONTEXT_HUNK)) {
+      i = readContextHunk(p, cur, i) - 1;
+      continue;
+    }
+    if (opensContextFile(p, i)) {
+      // "*** old" over "--- new": one file, under its "diff -c" line when diff -r printed one.
+      if (cur === null || cur.sawMinus || cur.hunkStarts.length > 0) cur = p.newFile(i);
+      cur.oldPath = cleanPath(s, a + 4, b, true);
+      cur.newPath = cleanPath(s, L.start(i + 1) + 4, L.end(i + 1), true);
+      if (cur.oldPath.length == 0) cur.status = FileStatus.Added;
+      else if (cur.newPath.length == 0) cur.status = FileStatus.Deleted;
+      i++;
+      continue;
     }
     if (startsWithAt(s, a, b, "@@ -")) {
       if (cur === null) {
