@@ -14,7 +14,8 @@ const self = new URL(import.meta.url).pathname;
 const WARM_UP_CALLS = 30000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Rounds of fresh processes per variant: each round runs every variant once. */
-const ROUNDS = Number(process.env.ABRIDGE_BENCH_ROUNDS ?? 21);
+const ROUNDS = Number(process.env.ABRIDGE_BENCH_ROUNDS || 21);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`ABRIDGE_BENCH_ROUNDS must be a positive integer, got ${process.env.ABRIDGE_BENCH_ROUNDS}`);
 /** Now on the machine's clock, ms since the epoch: comparable across processes. */
 const stamp = () => performance.timeOrigin + performance.now();
 /**
@@ -23,11 +24,12 @@ const stamp = () => performance.timeOrigin + performance.now();
  * round runs every variant once, starting from a different one each round, so a change in the
  * machine's load within a round falls on both sides of each difference and a load that comes
  * and goes across rounds moves the medians little. Also the first variant's own median.
- * A variant that prints stamp() when it holds its result is also timed to that moment
- * (`resultOverMs`), over variant `zero`'s time to its own stamp: a process's wall time also
- * holds what Node does after the result, before it exits (it waits for V8's background compiles).
+ * The variants listed in `stamped` print stamp() when they hold their result and are also timed
+ * to that moment (`resultOverMs`), over variant `zero`'s time to its own stamp: a process's wall
+ * time also holds what it does after the result (the log's close, the run's own clean-up) and
+ * Node's wait before exit for the optimising compiles V8 started in the background.
  */
-function walls(spawnSync, variants, zero) {
+function walls(spawnSync, variants, zero, stamped) {
   const times = variants.map(() => []);
   const results = variants.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
@@ -37,8 +39,10 @@ function walls(spawnSync, variants, zero) {
       const t0 = performance.now();
       const r = spawnSync(process.execPath, variants[k], { encoding: "utf8" });
       times[k].push(performance.now() - t0);
-      results[k].push(r.stdout ? Number(r.stdout) - s0 : NaN);
       if (r.status !== 0) throw new Error(r.stderr);
+      const printed = r.stdout === "" ? NaN : Number(r.stdout);
+      if (Number.isNaN(printed) && stamped.includes(k)) throw new Error(`variant ${k} printed no time: ${JSON.stringify(r.stdout.slice(0, 80))}`);
+      results[k].push(printed - s0);
     }
   }
   const base = times[0];
@@ -147,7 +151,7 @@ if (process.argv[2] === "empty") {
     [cjs, String(1 << 20)],
     [self, "input", String(1 << 20)],
     ["-e", "process.stdout.write(String(performance.timeOrigin + performance.now()))"],
-  ], 7);
+  ], 7, [2, 3, 4, 5, 7]);
   const [, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = overMs;
   const [, , result4k, result1m, resultCjs4k, resultCjs1m] = resultOverMs;
   const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");

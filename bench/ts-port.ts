@@ -1485,7 +1485,6 @@ function repeatOf(chosen: Range[], text: string, start: number, end: number): [R
   return null;
 }
 
-/** The line above an error line at `ls` (line `line`), offered when it ends in a colon: it names what failed. */
 /** The numbered line an indented error line that repeats a chosen one details (assembly/important.ts). */
 function offerNumberedHeader(text: string, chosen: Range[], frame: Frame, shapes: Shapes, ls: number, line: number, kind: Kind, used: number, cap: number): number {
   const c0 = text.charCodeAt(ls);
@@ -1498,6 +1497,7 @@ function offerNumberedHeader(text: string, chosen: Range[], frame: Frame, shapes
   return chosen.some((c) => c.start <= hs && he <= c.end) ? used : offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);
 }
 
+/** The line above an error line at `ls` (line `line`), offered when it ends in a colon: it names what failed. */
 function offerSubject(text: string, chosen: Range[], frame: Frame, ls: number, line: number, kind: Kind, used: number, cap: number): number {
   if (rankOf(kind) < 3 || ls < 2) return used;
   const e = ls - 1;

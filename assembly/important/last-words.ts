@@ -7,7 +7,7 @@
 // a finding, a record's head, a status word), else the run's outcome, when it stands
 // apart: at the margin (an indented line is a frame, a diff's or a listing's row), led
 // unlike the line above (the last row of a rhythm: "ok 60 …" under "ok 59 …") and, when
-// it closes a paragraph a flagged line heads, naming no place (a compiler's last "a.h:90:56:
+// it closes a paragraph that holds a flagged line, naming no place (a compiler's last "a.h:90:56:
 // note: …" belongs to the diagnostic above it; a script's '"plot.gp" line 20: undefined
 // variable' after a blank line is a diagnostic of its own).
 import { Kind } from "./kinds";
@@ -20,8 +20,8 @@ import { namesPlace } from "./place";
 const MAX_COMPLAINT: i32 = 512;
 
 /**
- * A line flagged or marked heads the lines right above line `i`, with no blank line between:
- * a place `i` names continues that diagnostic (a compiler's note under its error's excerpt).
+ * A line flagged or marked stands among the lines right above line `i`, with no blank line
+ * between: a place `i` names continues that diagnostic (a compiler's note under its error's excerpt).
  */
 function belongsAbove(shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>, i: i32): bool {
   for (let k = i - 1; k >= 0 && !shapes.blank(k); k--) if ((unchecked(flagged[k]) | unchecked(into[k])) != 0) return true;

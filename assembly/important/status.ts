@@ -36,7 +36,7 @@ const MAX_WORDS: i32 = 4;
 /**
  * The end of the status word line s[a, b) opens with, or -1: MIN_STATUS capitals or more, then
  * " (" and a letter; or an alarm, a "!" alone, then " (" or " [" and a letter, or a space and
- * a capital that opens the complaint ("! Emergency stop."). Either at the margin or one space
+ * a capital that opens the complaint ("! Emergency stop.", "! I can't find file `a.tex'."). Either at the margin or one space
  * in, where a tool that marks each line's outcome with a sign puts it (" ! [rejected] main -> main").
  */
 export function statusWordEnd(s: string, a: i32, b: i32): i32 {
@@ -44,7 +44,8 @@ export function statusWordEnd(s: string, a: i32, b: i32): i32 {
   if (a + 3 < b && unitAt(s, a) == CharCode.BANG) {
     const open = unitAt(s, a + 2);
     if (unitAt(s, a + 1) != CharCode.SPACE) return -1;
-    if (isUpper(open) && isAlpha(unitAt(s, a + 3))) return a + 1;
+    // A capital that opens a word, or is a word of its own before another ("! I can't find file").
+    if (isUpper(open) && (isAlpha(unitAt(s, a + 3)) || (a + 4 < b && unitAt(s, a + 3) == CharCode.SPACE && isAlpha(unitAt(s, a + 4))))) return a + 1;
     return (open == CharCode.LPAREN || open == CharCode.LBRACKET) && isAlpha(unitAt(s, a + 3)) ? a + 1 : -1;
   }
   let i = a;

@@ -54,8 +54,10 @@ export interface RecordLocation {
   file: string;
   ino: number;
   /**
-   * Byte offset of the record's first byte: exact while this writer alone appends to the file;
-   * best effort when other processes append to it too (readers verify before trusting it).
+   * Byte offset of the record's first byte: exact while this writer alone appends to the file,
+   * one record at a time; best effort when other processes append to it too, or a record lands
+   * while one of this writer's long records is written in the background (readers verify before
+   * trusting it).
    */
   offset: number;
   /** Bytes of the line, newline included. */
@@ -676,7 +678,11 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     let file = this.openFile();
     // Never while a write is in flight: rotating closes the descriptor it writes to.
     if (this.maxBytes > 0 && this.rotationHolds === 0 && this.pendingWrites === 0 && file.size > 0 && file.size + length > this.maxBytes) {
-      file = this.rotate(file);
+      // The known size may be stale (SIZE_READ_EVERY): a file truncated or emptied from outside
+      // is not rotated away.
+      file.size = fstatSync(file.fd).size;
+      file.unread = 0;
+      if (file.size > 0 && file.size + length > this.maxBytes) file = this.rotate(file);
     }
     const data = this.needsNewline ? [Buffer.from("\n"), ...parts] : parts;
     return { file, data, length, total: this.needsNewline ? length + 1 : length };
@@ -700,7 +706,9 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       this.lastWriteFailed = false;
       if (this.fsync) fsyncSync(file.fd);
       // The end of file right after our write locates the record (SIZE_READ_EVERY says when it
-      // is read from the file; readers verify a location before trusting it).
+      // is read from the file; readers verify a location before trusting it). Writes that overlap
+      // (a long record written in the background) land in an order neither the sum nor a read
+      // of the size can know, but the sum of all of them is the file's end once they are done.
       if (++file.unread >= SIZE_READ_EVERY) {
         file.size = fstatSync(file.fd).size;
         file.unread = 0;

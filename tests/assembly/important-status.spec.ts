@@ -69,6 +69,8 @@ describe("statusWordEnd: an alarm sign alone, then the kind of trouble in bracke
     expect(opens("! LaTeX Error: File `a.sty' not found.")).toBe(true);
     expect(opens("!Undefined")).toBe(false); // glued to the word
     expect(opens("! A")).toBe(false); // a letter alone
+    expect(opens("! I can't find file `chapters/c.tex'.")).toBe(true); // a one-letter word
+    expect(opens("! A 1")).toBe(false); // a letter before a number
   });
 });
 

@@ -43,7 +43,8 @@ describe("residentUtf8Bytes", () => {
       for (let at = 0; at < 100; at++) {
         const text = `${"a".repeat(at)}${odd}${"b".repeat(100 - at)}`;
         expect(withResidentText(text, () => residentUtf8Bytes(text))).toBe(Buffer.byteLength(text, "utf8"));
-        // The same from an offset that is no multiple of a block.
+        // The same from offset 5: the blocks start at the slice's start, so the text's memory is
+        // read at an address that is no multiple of a block.
         expect(withResidentText(text, () => residentUtf8Bytes(text, 5, text.length))).toBe(Buffer.byteLength(text.slice(5), "utf8"));
       }
     }
