@@ -20,8 +20,11 @@
 //      locals, constants, loads and calls written alike at many places (`i + 1`,
 //      `this.count`) outside the hot path of compact() (the functions
 //      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`) go
-//      through one function each that takes the locals (scripts/outline-alike-exprs.mjs); each round ends with the functions ordered by
-//      their number of calls, the most called at the smallest indices;
+//      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and
+//      functions found identical after that are made one; in the functions off that hot path a
+//      large constant written several times is read from a local (scripts/hoist-cold-constants.mjs);
+//      each round ends with the functions ordered by their number of calls, the most called at
+//      the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
 //      since AssemblyScript can only export identifiers;
@@ -47,6 +50,7 @@ import { outlineCallTests } from "./outline-call-tests.mjs";
 import { outlineNestedCalls } from "./outline-nested-calls.mjs";
 import { outlineAlikeExpressions } from "./outline-alike-exprs.mjs";
 import { hotFunctions } from "./hot-functions.mjs";
+import { hoistColdConstants } from "./hoist-cold-constants.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -135,6 +139,7 @@ function shrink(module, names) {
     // Stack IR drops the locals and blocks the structured form needs but the binary does not.
     binaryen.setGenerateStackIR(true);
     binaryen.setOptimizeStackIR(true);
+    const isHot = hotFunctions(names, undefined, importedFunctions(m));
     let best = module;
     for (let round = 0; round < MAX_SHRINK_ROUNDS; round++) {
       m.optimize();
@@ -143,8 +148,11 @@ function shrink(module, names) {
         outlineDroppedCalls(m);
         outlineCallTests(m);
         outlineNestedCalls(m);
-        outlineAlikeExpressions(m, hotFunctions(names, undefined, importedFunctions(m)));
+        outlineAlikeExpressions(m, isHot);
+        // Outlined calls made alike in different places can be the same function twice.
+        m.runPasses(["duplicate-function-elimination"]);
       }
+      hoistColdConstants(m, isHot);
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.
       m.runPasses(["reorder-functions"]);
