@@ -110,18 +110,21 @@ async function latencyOf(call) {
   return percentiles(samples);
 }
 /**
- * The machine's own spread at this size of call: a pass over the output's units, as long as a
- * small call, allocating nothing. Its p99 over its p50 is what load and the OS add to any call.
+ * The machine's own spread at this size of call: passes over the output's units, as many as take
+ * as long as compact()'s median, allocating nothing. Its p99 over its p50 is what load and the OS
+ * add to any call of that length.
  */
 let floorSink = 0;
-function fixedWork() {
+function fixedWork(rounds) {
   let h = 0;
-  for (let i = 0; i < small.length; i++) h = (Math.imul(h, 31) + small.charCodeAt(i)) | 0;
+  for (let r = 0; r < rounds; r++) for (let i = 0; i < small.length; i++) h = (Math.imul(h, 31) + small.charCodeAt(i)) | 0;
   floorSink ^= h;
 }
 const compactInput = { tool: "bash", output: small };
 results.latency = { ...(await latencyOf(() => compact(compactInput).llmContent)), size: small.length };
-results.floor = await latencyOf(fixedWork);
+const onePass = await latencyOf(() => fixedWork(1));
+const floorRounds = Math.max(1, Math.round(results.latency.p50 / onePass.p50));
+results.floor = await latencyOf(() => fixedWork(floorRounds));
 // The same output through a session, awaited one by one: the default one (session log on,
 // redaction of the log off) and the one above (redaction on).
 function processLatency(abridge, tag) {
@@ -151,7 +154,7 @@ const lines = [
   `|---|---|---|---|---|---|`,
   ...results.sessionLog.map((r) => `| ${r.name} | ${fmt(r.ms)} ms | ${fmt(r.median)} ms | ${fmt(r.mbps, 0)} | ${fmt(r.ms / results.sessionLog[0].ms, 2)}× slower | ${r.keepsError ? "yes" : "no"} |`),
   ``,
-  `- 4 KB output (${results.latency.size} chars), ${LATENCY_CALLS.toLocaleString("en-US")} calls after ${LATENCY_WARM_UP.toLocaleString("en-US")} warm-up calls: compact() p50 ${fmt(results.latency.p50)} µs, p99 ${fmt(results.latency.p99)} µs, p99.9 ${fmt(results.latency.p999)} µs; process() with the session log p50 ${fmt(results.processLatency.p50)} µs, p99 ${fmt(results.processLatency.p99)} µs, p99.9 ${fmt(results.processLatency.p999)} µs (redaction of the log on: p50 ${fmt(results.processLatencyRedacted.p50)} µs, p99 ${fmt(results.processLatencyRedacted.p99)} µs, p99.9 ${fmt(results.processLatencyRedacted.p999)} µs). The machine's floor in the same run, a fixed pass over the output's units that allocates nothing: p50 ${fmt(results.floor.p50)} µs, p99 ${fmt(results.floor.p99)} µs (what load and the OS add to any call of this size; \`node bench/tail.mjs\` lays the slow calls against GC and the rest)`,
+  `- 4 KB output (${results.latency.size} chars), ${LATENCY_CALLS.toLocaleString("en-US")} calls after ${LATENCY_WARM_UP.toLocaleString("en-US")} warm-up calls: compact() p50 ${fmt(results.latency.p50)} µs, p99 ${fmt(results.latency.p99)} µs, p99.9 ${fmt(results.latency.p999)} µs; process() with the session log p50 ${fmt(results.processLatency.p50)} µs, p99 ${fmt(results.processLatency.p99)} µs, p99.9 ${fmt(results.processLatency.p999)} µs (redaction of the log on: p50 ${fmt(results.processLatencyRedacted.p50)} µs, p99 ${fmt(results.processLatencyRedacted.p99)} µs, p99.9 ${fmt(results.processLatencyRedacted.p999)} µs). The machine's floor in the same run, fixed work as long as compact()'s median that allocates nothing: p50 ${fmt(results.floor.p50)} µs, p99 ${fmt(results.floor.p99)} µs (what load and the OS add to any call of this size; \`node bench/tail.mjs\` lays the slow calls against GC and the rest)`,
   `- cold start (import + compile + first call), median of 5 fresh processes: ${fmt(results.coldStartMs)} ms`,
   `- first process() in a fresh process (import + createAbridge + process(), wall time of the process) over \`node -e 0\` (median ${fmt(results.nodeBareMs)} ms), each figure the median over ${results.wallRounds} rounds of the process's wall time less \`node -e 0\`'s in the same round (a round runs every variant once, from a different one each round, so load that comes and goes falls on both sides of a difference). 4 KB output +${fmt(results.firstProcess4kOverMs)} ms, 1 MB output +${fmt(results.firstProcess1mOverMs)} ms; of which Node running an ES module file at all (an empty one) takes +${fmt(results.emptyModuleOverMs)} ms, and building the 1 MB output (the same module without abridge) +${fmt(results.input1mOverMs)} ms`,
   `- the same from a CommonJS harness (\`require("abridge-agent")\`, bench/first-process.cjs): 4 KB output +${fmt(results.firstProcessCjs4kOverMs)} ms, 1 MB output +${fmt(results.firstProcessCjs1mOverMs)} ms`,
