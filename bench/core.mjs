@@ -89,7 +89,7 @@ for (const [name, fn] of sessionRows) {
 // benchmark's own: inputs and call ids are made before the loop and samples go to a preallocated
 // array (an object, a template string and a growing array per call were each allocation the
 // next scavenge counted against the call). The warm-up runs past V8's sizing of its young
-// generation (young collections every few dozen calls while it is small) and the code's tier-up.
+// generation and the code's tier-up (core-child.mjs: both go on for the first tens of thousands).
 const small = stripAnsi(log).split("\n").slice(0, 60).join("\n").slice(0, 4096);
 const LATENCY_CALLS = 10000;
 const LATENCY_WARM_UP = 20000;
@@ -98,13 +98,17 @@ function percentiles(samples) {
   const sorted = Array.from(samples).sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9) };
 }
-/** Times `call(i)` LATENCY_CALLS times after the warm-up, awaiting each; µs per call. */
+/** Times `call(i)` LATENCY_CALLS times after the warm-up, awaiting each promise (only those); µs per call. */
 async function latencyOf(call) {
-  for (let i = 0; i < LATENCY_WARM_UP; i++) await call(i);
+  for (let i = 0; i < LATENCY_WARM_UP; i++) {
+    const r = call(i);
+    if (r instanceof Promise) await r;
+  }
   const samples = new Float64Array(LATENCY_CALLS);
   for (let i = 0; i < LATENCY_CALLS; i++) {
     const t0 = performance.now();
-    await call(LATENCY_WARM_UP + i);
+    const r = call(LATENCY_WARM_UP + i);
+    if (r instanceof Promise) await r;
     samples[i] = (performance.now() - t0) * 1000;
   }
   return percentiles(samples);
