@@ -149,6 +149,15 @@ export function metadataFor(base: MetadataBase, llmContent: string, estimate: nu
   });
 }
 
+/** metadataFor() without `exact`, the fields added to `base` itself (which becomes the metadata). */
+function withEstimate(base: MetadataBase, llmContent: string, estimate: number): ResultMetadata {
+  const meta = base as ResultMetadata;
+  meta.llmChars = llmContent.length;
+  meta.llmTokens = estimate;
+  meta.savedTokens = Math.max(0, meta.rawTokens - estimate);
+  return meta;
+}
+
 /** The data fields of a metadata object, without the ones metadataFor counts. */
 export function metadataBase(meta: ResultMetadata): MetadataBase {
   const { llmChars: _chars, llmTokens: _tokens, savedTokens: _saved, ...rest } = Object.fromEntries(
@@ -162,24 +171,22 @@ function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean
   const ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged ? undefined : text;
   // The core saw only the description of binary bytes: their size and cost are the host's to say.
   const binaryBytes = input !== undefined && input.binary;
-  const metadata = metadataFor(
-    {
-      rawChars: binaryBytes ? input.bytes : text.length,
-      cleanChars: core.cleanChars,
-      rawTokens: binaryBytes ? input.rawTokens : core.rawTokens,
-      omittedChars: core.omittedChars,
-      keptLines: core.keptLines,
-      totalLines: core.totalLines,
-      budget: core.budget,
-      paging: core.paging,
-      facts: core.facts,
-      ...(input?.encoding ? { encoding: input.encoding } : {}),
-      ...(fallback ? { fallback } : {}),
-    },
-    core.llm,
-    core.llmTokens,
-    exactTokens,
-  );
+  // One object, its fields in the order the log writes them: a base copied by metadataFor (and the
+  // empty objects spread for absent fields) would be three more objects per call.
+  const base: MetadataBase = {
+    rawChars: binaryBytes ? input.bytes : text.length,
+    cleanChars: core.cleanChars,
+    rawTokens: binaryBytes ? input.rawTokens : core.rawTokens,
+    omittedChars: core.omittedChars,
+    keptLines: core.keptLines,
+    totalLines: core.totalLines,
+    budget: core.budget,
+    paging: core.paging,
+    facts: core.facts,
+  };
+  if (input?.encoding) base.encoding = input.encoding;
+  if (fallback) base.fallback = fallback;
+  const metadata = exactTokens ? metadataFor(base, core.llm, core.llmTokens, true) : withEstimate(base, core.llm, core.llmTokens);
   // When cleaning changed the text, uiContent cleans it again on first access: most callers only need llmContent.
   if (ui !== undefined) return { category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata, uiContent: ui };
   return defineLazy({ category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata } as ToolResultOutput, {

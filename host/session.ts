@@ -441,7 +441,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       );
       if (held && !held.result!.ok) return undefined;
     }
-    const sample = this.totals.record({
+    const counted = {
       callId,
       session: this.config.sessionId,
       tool: input.tool,
@@ -449,8 +449,10 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
       rawTokens: metadata.rawTokens,
       llmTokens: metadata.llmTokens,
       summarizerUsage: summarizer?.usage ?? null,
-    });
-    if (this.config.debug) {
+    };
+    if (!this.config.debug) this.totals.add(counted);
+    else {
+      const sample = this.totals.record(counted);
       const pct = sample.rawTokens > 0 ? Math.round((sample.savedTokens / sample.rawTokens) * 100) : 0;
       process.stderr.write(`abridge: ${input.tool} ${callId} ${digest.category}: ${sample.rawTokens.toLocaleString("en-US")} → ${sample.sentTokens.toLocaleString("en-US")} tokens (${pct}% saved)\n`);
     }

@@ -103,6 +103,11 @@ export class SessionStats {
   }
 
   record(sample: CallSample): CallStats {
+    return this.callAt(this.add(sample));
+  }
+
+  /** record() without the figures it returns (an object a session would make per call for nothing); the row. */
+  add(sample: CallSample): number {
     const rawTokens = checkTokens("rawTokens", sample.rawTokens);
     const llmTokens = checkTokens("llmTokens", sample.llmTokens);
     const { row } = this.rows.rowOf(sample.session, sample.callId);
@@ -113,7 +118,7 @@ export class SessionStats {
     this.usages[row] = sample.summarizerUsage;
     this.rawTokens.set(row, rawTokens);
     this.llmTokens.set(row, llmTokens);
-    return this.callAt(row);
+    return row;
   }
 
   /** The figures of one row, costs at this session's prices. */

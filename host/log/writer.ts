@@ -718,9 +718,12 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         this.emitQuietly("written", { type: "call", callId: call.callId, file: this.path, ino: file.ino, offset, bytes: call.bytes });
         offset += call.bytes;
       }
-      const location: RecordLocation = { file: this.path, ino: file.ino, offset, bytes: file.size - offset };
-      this.emitQuietly("written", { type, callId, ...(seq === undefined ? {} : { seq }), ...location });
-      return { ok: true, ...location };
+      // Literals, not spreads of one location: a spread copies by the slow path, on every call.
+      const bytes = file.size - offset;
+      if (this.listenerCount("written") > 0) {
+        this.emitQuietly("written", seq === undefined ? { type, callId, file: this.path, ino: file.ino, offset, bytes } : { type, callId, seq, file: this.path, ino: file.ino, offset, bytes });
+      }
+      return { ok: true, file: this.path, ino: file.ino, offset, bytes };
     } catch (err) {
       return this.writeFailed(err);
     }
