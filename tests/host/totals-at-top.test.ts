@@ -115,3 +115,17 @@ describe("the kinds a column of rows takes, tallied under the status line", () =
     expect(text.split("\n")[0]).not.toContain("column 2");
   });
 });
+
+describe("findings placed as path(line, col) with no colon after the place", () => {
+  it.each(["minimal", "balanced"] as const)("counts a Nim build's warnings and hints by severity at %s", (level) => {
+    const { input, text } = run("nim-type-mismatch", level);
+    const lines = input.output.toString("utf8").split("\n");
+    // Counted as grep -cE ' Warning: ' / ' Hint: ' count them: only the located lines hold a space before.
+    const warnings = lines.filter((l) => /\(\d+, \d+\) Warning: /.test(l)).length;
+    const hints = lines.filter((l) => /\(\d+, \d+\) Hint: /.test(l)).length;
+    expect([warnings, hints]).toEqual([30, 80]);
+    // The unlocated "Hint: used config file …" lines are no findings.
+    expect(lines.filter((l) => l.startsWith("Hint: ")).length).toBeGreaterThan(0);
+    expect(text.split("\n")[0]).toContain(`${warnings} warnings, ${hints} hints`);
+  });
+});

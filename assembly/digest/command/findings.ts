@@ -7,6 +7,7 @@
 // shapes compilers and linters share:
 //   a.c:3:5: warning: … [-Wunused-variable]      path:line[:col]: severity: message [code]
 //   src/a.ts(7,39): error TS2322: …              path(line,col): severity CODE: message
+//   a.nim(4, 7) Hint: 'x' is declared … [Code]    path(line, col) Severity: message
 //   src/a.ts:7:39 - error TS2322: …              path:line:col - severity CODE: message
 //     9:7  error  Use the isNaN function  use-isnan   line:col  severity  message  rule
 //   x.py:1:1: F401 'os' imported but unused       path:line:col: CODE message
@@ -212,10 +213,17 @@ function namesFile(s: string, a: i32, b: i32): bool {
   }
   const e = numberEnd(s, j + 1, b);
   if (e > 0 && e < b && unitAt(s, e) == CharCode.COMMA) {
-    const col = numberEnd(s, e + 1, b);
-    if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN && unitAt(s, col + 1) == CharCode.COLON) {
-      unchecked((column[0] = true));
-      return col + 2;
+    // `(line,col)` or `(line, col)`: compilers of Pascal and Nim put a space after the comma.
+    const col = numberEnd(s, e + 1 < b && unitAt(s, e + 1) == CharCode.SPACE ? e + 2 : e + 1, b);
+    if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN) {
+      const next = unitAt(s, col + 1);
+      // `path(line,col): …`, or `path(line,col) Severity: …` with no colon after the place
+      // (fpc, nim): then a severity or a code must follow, the column alone makes no finding
+      // (`max(3, 4) is 4` is a call, not a place).
+      if (next == CharCode.COLON || next == CharCode.SPACE) {
+        unchecked((column[0] = next == CharCode.COLON));
+        return col + 2;
+      }
     }
   }
   return -1;
