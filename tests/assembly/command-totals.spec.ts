@@ -57,6 +57,19 @@ describe("findings: totals by severity and code", () => {
     expect(findings(t)).toBe("2 warnings, 2 hints; by code: UnusedImport 2, XDeclaredButNotUsed 1");
   });
 
+  it("Severity N [name]: message, placed on a line above the source it quotes (ocamlc); a severity alone is prose", () => {
+    const t =
+      "File \"src/pricing.ml\", line 18, characters 2-40:\n" +
+      "18 |   | x :: y :: _ when x > y -> x - y\n" +
+      "Warning 8 [partial-match]: this pattern-matching is not exhaustive.\n" +
+      "File \"src/cart.ml\", line 7, characters 6-11:\n" +
+      "Warning 26 [unused-var]: unused variable scale.\n" +
+      "Warning 26 [unused-var]: unused variable total.\n" +
+      "Warning: the cache is cold\n" +
+      "Error 2 [x] is no finding: no colon after the name\n";
+    expect(findings(t)).toBe("3 warnings; by code: unused-var 2, partial-match 1");
+  });
+
   it("eslint's stylish rows: line:col, severity, message, the rule closing the row", () => {
     const t =
       "/srv/src/routes/route03.js\n" +

@@ -129,3 +129,16 @@ describe("findings placed as path(line, col) with no colon after the place", () 
     expect(text.split("\n")[0]).toContain(`${warnings} warnings, ${hints} hints`);
   });
 });
+
+describe("findings stated as 'Severity N [name]:' under a place line printed above them", () => {
+  it.each(["minimal", "balanced"] as const)("counts an OCaml build's warnings and names their kinds at %s", (level) => {
+    const { input, text } = run("ocamlc-type-error", level);
+    const lines = input.output.toString("utf8").split("\n");
+    const warnings = lines.filter((l) => /^Warning \d+ \[[a-z-]+\]: /.test(l)).length;
+    const partial = lines.filter((l) => l.startsWith("Warning 8 [partial-match]: ")).length;
+    expect([warnings, partial]).toEqual([47, 12]);
+    const status = text.split("\n")[0];
+    expect(status).toContain(`${warnings} warnings`);
+    expect(status).toContain(`partial-match ${partial}`);
+  });
+});

@@ -17,6 +17,7 @@
 //    --> src/main.rs:24:4                          on the next line after `-->` (so is
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
+//   Warning 8 [partial-match]: this …             Severity N [name]: message, placed above
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { findingTag, noteFinding } from "../../important/notes";
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
@@ -364,6 +365,21 @@ function trailingRule(s: string, a: i32, b: i32): i64 {
   return packRange(k, e);
 }
 
+/**
+ * ` 8 [partial-match]:` at s[i] (after a severity word): a number, then a name in brackets
+ * closed by a colon; the name's range packed (packRange), -1 when s[i, b) opens otherwise.
+ * The three together say a diagnostic, where a severity word alone opens prose too.
+ */
+function numberedName(s: string, i: i32, b: i32): i64 {
+  if (i + 1 >= b || unitAt(s, i) != CharCode.SPACE) return -1;
+  const d = numberEnd(s, i + 1, b);
+  if (d < 0 || d + 2 >= b || unitAt(s, d) != CharCode.SPACE || unitAt(s, d + 1) != CharCode.LBRACKET) return -1;
+  let close = d + 2;
+  while (close < b && unitAt(s, close) != CharCode.RBRACKET && !isSpaceOrTab(unitAt(s, close))) close++;
+  if (close == d + 2 || close + 1 >= b || unitAt(s, close) != CharCode.RBRACKET || unitAt(s, close + 1) != CharCode.COLON) return -1;
+  return packRange(d + 2, close);
+}
+
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
 function locationFollows(s: string, b: i32, n: i32): bool {
   let i = b;
@@ -400,9 +416,13 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // next line. Most lines open with no letter either starts with (the size-optimised build,
     // the component's, finds that out below), and next to none has a location below it.
     if (ASC_SHRINK_LEVEL < 2 && !isCapital(unitAt(s, i)) && !mayOpenSeverity(unitAt(s, i))) return 0;
-    if (!locationFollows(s, b, n)) return 0;
     const we = wordEnd(s, i, b);
     let sev = severityOf(s, i, we);
+    // `Warning 8 [partial-match]: …`: a severity, its number and its name make a finding
+    // whose place is printed above it, with the source it quotes in between.
+    const named = sev >= 0 ? numberedName(s, we, b) : -1;
+    if (named >= 0) return count(f, sev, s, <i32>(named >> 32), <i32>(named & 0xffffffff));
+    if (!locationFollows(s, b, n)) return 0;
     // The code's range, when there is one.
     let ca = 0;
     let cb = 0;
