@@ -23,7 +23,7 @@ import { findingTag, noteFinding } from "../../important/notes";
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { digitsEnd, gapEnd, paddedUnits, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
-import { isLowerWordAt, unitsEqual } from "../../util/scan";
+import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { isWordOf } from "../../util/words";
 
@@ -371,13 +371,10 @@ function trailingRule(s: string, a: i32, b: i32): i64 {
  * The three together say a diagnostic, where a severity word alone opens prose too.
  */
 function numberedName(s: string, i: i32, b: i32): i64 {
-  if (i + 1 >= b || unitAt(s, i) != CharCode.SPACE) return -1;
   const d = numberEnd(s, i + 1, b);
-  if (d < 0 || d + 2 >= b || unitAt(s, d) != CharCode.SPACE || unitAt(s, d + 1) != CharCode.LBRACKET) return -1;
-  let close = d + 2;
-  while (close < b && unitAt(s, close) != CharCode.RBRACKET && !isSpaceOrTab(unitAt(s, close))) close++;
-  if (close == d + 2 || close + 1 >= b || unitAt(s, close) != CharCode.RBRACKET || unitAt(s, close + 1) != CharCode.COLON) return -1;
-  return packRange(d + 2, close);
+  if (d < 0 || d + 2 >= b || unitAt(s, i) != CharCode.SPACE || unitAt(s, d) != CharCode.SPACE || unitAt(s, d + 1) != CharCode.LBRACKET) return -1;
+  const close = findText(s, "]:", d + 2, b);
+  return close > d + 2 && close < b ? packRange(d + 2, close) : -1;
 }
 
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
