@@ -45,6 +45,31 @@ describe("findings: totals by severity and code", () => {
     expect(findings(pretty)).toBe("2 errors; by code: TS2322 2");
   });
 
+  it("path(line, col) Severity: message, no colon after the place (nim, fpc); notes and calls are no findings", () => {
+    const t =
+      "Hint: used config file '/etc/nim/nim.cfg' [Conf]\n" +
+      "src/billing.nim(1, 8) Warning: imported and not used: 'strutils' [UnusedImport]\n" +
+      "src/catalog.nim(1, 18) Warning: imported and not used: 'tables' [UnusedImport]\n" +
+      "src/billing.nim(4, 7) Hint: 'spare0' is declared but not used [XDeclaredButNotUsed]\n" +
+      "billingunit.pas(7,37) Hint: Parameter \"Scale\" not used\n" +
+      "billingunit.pas(16,3) Note: Local variable \"Tag\" not used\n" +
+      "max(3, 4) is 4\n";
+    expect(findings(t)).toBe("2 warnings, 2 hints; by code: UnusedImport 2, XDeclaredButNotUsed 1");
+  });
+
+  it("Severity N [name]: message, placed on a line above the source it quotes (ocamlc); a severity alone is prose", () => {
+    const t =
+      "File \"src/pricing.ml\", line 18, characters 2-40:\n" +
+      "18 |   | x :: y :: _ when x > y -> x - y\n" +
+      "Warning 8 [partial-match]: this pattern-matching is not exhaustive.\n" +
+      "File \"src/cart.ml\", line 7, characters 6-11:\n" +
+      "Warning 26 [unused-var]: unused variable scale.\n" +
+      "Warning 26 [unused-var]: unused variable total.\n" +
+      "Warning: the cache is cold\n" +
+      "Error 2 [x] is no finding: no colon after the name\n";
+    expect(findings(t)).toBe("3 warnings; by code: unused-var 2, partial-match 1");
+  });
+
   it("eslint's stylish rows: line:col, severity, message, the rule closing the row", () => {
     const t =
       "/srv/src/routes/route03.js\n" +

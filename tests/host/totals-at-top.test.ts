@@ -115,3 +115,30 @@ describe("the kinds a column of rows takes, tallied under the status line", () =
     expect(text.split("\n")[0]).not.toContain("column 2");
   });
 });
+
+describe("findings placed as path(line, col) with no colon after the place", () => {
+  it.each(["minimal", "balanced"] as const)("counts a Nim build's warnings and hints by severity at %s", (level) => {
+    const { input, text } = run("nim-type-mismatch", level);
+    const lines = input.output.toString("utf8").split("\n");
+    // Counted as grep -cE ' Warning: ' / ' Hint: ' count them: only the located lines hold a space before.
+    const warnings = lines.filter((l) => /\(\d+, \d+\) Warning: /.test(l)).length;
+    const hints = lines.filter((l) => /\(\d+, \d+\) Hint: /.test(l)).length;
+    expect([warnings, hints]).toEqual([30, 80]);
+    // The unlocated "Hint: used config file …" lines are no findings.
+    expect(lines.filter((l) => l.startsWith("Hint: ")).length).toBeGreaterThan(0);
+    expect(text.split("\n")[0]).toContain(`${warnings} warnings, ${hints} hints`);
+  });
+});
+
+describe("findings stated as 'Severity N [name]:' under a place line printed above them", () => {
+  it.each(["minimal", "balanced"] as const)("counts an OCaml build's warnings and names their kinds at %s", (level) => {
+    const { input, text } = run("ocamlc-type-error", level);
+    const lines = input.output.toString("utf8").split("\n");
+    const warnings = lines.filter((l) => /^Warning \d+ \[[a-z-]+\]: /.test(l)).length;
+    const partial = lines.filter((l) => l.startsWith("Warning 8 [partial-match]: ")).length;
+    expect([warnings, partial]).toEqual([47, 12]);
+    const status = text.split("\n")[0];
+    expect(status).toContain(`${warnings} warnings`);
+    expect(status).toContain(`partial-match ${partial}`);
+  });
+});

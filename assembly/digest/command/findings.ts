@@ -7,6 +7,7 @@
 // shapes compilers and linters share:
 //   a.c:3:5: warning: … [-Wunused-variable]      path:line[:col]: severity: message [code]
 //   src/a.ts(7,39): error TS2322: …              path(line,col): severity CODE: message
+//   a.nim(4, 7) Hint: 'x' is declared … [Code]    path(line, col) Severity: message
 //   src/a.ts:7:39 - error TS2322: …              path:line:col - severity CODE: message
 //     9:7  error  Use the isNaN function  use-isnan   line:col  severity  message  rule
 //   x.py:1:1: F401 'os' imported but unused       path:line:col: CODE message
@@ -16,12 +17,13 @@
 //    --> src/main.rs:24:4                          on the next line after `-->` (so is
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
+//   Warning 8 [partial-match]: this …             Severity N [name]: message, placed above
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { findingTag, noteFinding } from "../../important/notes";
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { digitsEnd, gapEnd, paddedUnits, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
-import { isLowerWordAt, unitsEqual } from "../../util/scan";
+import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { isWordOf } from "../../util/words";
 
@@ -212,10 +214,17 @@ function namesFile(s: string, a: i32, b: i32): bool {
   }
   const e = numberEnd(s, j + 1, b);
   if (e > 0 && e < b && unitAt(s, e) == CharCode.COMMA) {
-    const col = numberEnd(s, e + 1, b);
-    if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN && unitAt(s, col + 1) == CharCode.COLON) {
-      unchecked((column[0] = true));
-      return col + 2;
+    // `(line,col)` or `(line, col)`: compilers of Pascal and Nim put a space after the comma.
+    const col = numberEnd(s, e + 1 < b && unitAt(s, e + 1) == CharCode.SPACE ? e + 2 : e + 1, b);
+    if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN) {
+      const next = unitAt(s, col + 1);
+      // `path(line,col): …`, or `path(line,col) Severity: …` with no colon after the place
+      // (fpc, nim): then a severity or a code must follow, the column alone makes no finding
+      // (`max(3, 4) is 4` is a call, not a place).
+      if (next == CharCode.COLON || next == CharCode.SPACE) {
+        unchecked((column[0] = next == CharCode.COLON));
+        return col + 2;
+      }
     }
   }
   return -1;
@@ -356,6 +365,18 @@ function trailingRule(s: string, a: i32, b: i32): i64 {
   return packRange(k, e);
 }
 
+/**
+ * ` 8 [partial-match]:` at s[i] (after a severity word): a number, then a name in brackets
+ * closed by a colon; the name's range packed (packRange), -1 when s[i, b) opens otherwise.
+ * The three together say a diagnostic, where a severity word alone opens prose too.
+ */
+function numberedName(s: string, i: i32, b: i32): i64 {
+  const d = numberEnd(s, i + 1, b);
+  if (d < 0 || d + 2 >= b || unitAt(s, i) != CharCode.SPACE || unitAt(s, d) != CharCode.SPACE || unitAt(s, d + 1) != CharCode.LBRACKET) return -1;
+  const close = findText(s, "]:", d + 2, b);
+  return close > d + 2 && close < b ? packRange(d + 2, close) : -1;
+}
+
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
 function locationFollows(s: string, b: i32, n: i32): bool {
   let i = b;
@@ -392,9 +413,13 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // next line. Most lines open with no letter either starts with (the size-optimised build,
     // the component's, finds that out below), and next to none has a location below it.
     if (ASC_SHRINK_LEVEL < 2 && !isCapital(unitAt(s, i)) && !mayOpenSeverity(unitAt(s, i))) return 0;
-    if (!locationFollows(s, b, n)) return 0;
     const we = wordEnd(s, i, b);
     let sev = severityOf(s, i, we);
+    // `Warning 8 [partial-match]: …`: a severity, its number and its name make a finding
+    // whose place is printed above it, with the source it quotes in between.
+    const named = sev >= 0 ? numberedName(s, we, b) : -1;
+    if (named >= 0) return count(f, sev, s, <i32>(named >> 32), <i32>(named & 0xffffffff));
+    if (!locationFollows(s, b, n)) return 0;
     // The code's range, when there is one.
     let ca = 0;
     let cb = 0;
