@@ -48,11 +48,12 @@ import adminAndInfra from "./admin-and-infra.mjs";
 import documentsAndScience from "./documents-and-science.mjs";
 import moreLanguages from "./more-languages.mjs";
 import moreRunners from "./more-runners.mjs";
+import moreLinters from "./more-linters.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds, ...jdkTools, ...partWay, ...nativeReports, ...inventories, ...gitHistory, ...toolchainViews, ...repoAndTextTools, ...buildAndTextTools, ...opsAndDataTools, ...systemAndDataTools, ...devAndLanguageTools, ...servicesAndClients, ...toolchainsAndDocs, ...otherLanguages, ...adminAndInfra, ...documentsAndScience, ...moreLanguages, ...moreRunners];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds, ...jdkTools, ...partWay, ...nativeReports, ...inventories, ...gitHistory, ...toolchainViews, ...repoAndTextTools, ...buildAndTextTools, ...opsAndDataTools, ...systemAndDataTools, ...devAndLanguageTools, ...servicesAndClients, ...toolchainsAndDocs, ...otherLanguages, ...adminAndInfra, ...documentsAndScience, ...moreLanguages, ...moreRunners, ...moreLinters];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 

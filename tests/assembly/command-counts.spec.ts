@@ -69,6 +69,23 @@ describe("findings: the files that hold them", () => {
     const eslint = "/src/a.js\n" + repeat("  #:7  error  Use the isNaN function  use-isnan", 10);
     expect(findingsLine(countFindings(eslint))).toBe("10 errors; by code: use-isnan 10");
   });
+
+  it("names a long directory every file shares once, before the names within it", () => {
+    // Lines 1-4: /tmp/build/src/shop/a.c, lines 5-8: /tmp/build/src/shop/b/c.c (a clang-tidy run over absolute paths).
+    const tidy = repeat("/tmp/build/src/shop/a.c:#:1: warning: x [modernize-use-nullptr]", 4) + repeat("/tmp/build/src/shop/b/c.c:#:1: warning: y [modernize-use-nullptr]", 4);
+    expect(findingsLine(countFindings(tidy))).toBe("8 warnings; by code: modernize-use-nullptr 8; 2 files in /tmp/build/src/shop/: a.c 4, b/c.c 4");
+    // A short one ("src/") costs less than the line it would take to say it.
+    const short = repeat("src/a.c:#:1: warning: x [-Wx]", 4) + repeat("src/b.c:#:1: warning: x [-Wx]", 4);
+    expect(findingsLine(countFindings(short))).toBe("8 warnings; by code: -Wx 8; 2 files: src/a.c 4, src/b.c 4");
+    // Files whose shared directory is short ("/tmp/") keep their whole names.
+    const apart = repeat("/tmp/build/src/shop/a.c:#:1: warning: x [-Wx]", 4) + repeat("/tmp/other/src/shop/b.c:#:1: warning: x [-Wx]", 4);
+    expect(findingsLine(countFindings(apart))).toBe("8 warnings; by code: -Wx 8; 2 files: /tmp/build/src/shop/a.c 4, /tmp/other/src/shop/b.c 4");
+  });
+
+  it("reads a long check name closing a line as its code (clang-tidy's, with the option that made it an error)", () => {
+    const tidy = repeat("a.cpp:#:5: error: Call to function 'strcpy' is insecure [clang-analyzer-security.insecureAPI.strcpy,-warnings-as-errors]", 2);
+    expect(findingsLine(countFindings(tidy))).toBe("2 errors; by code: clang-analyzer-security.insecureAPI.strcpy,-warnings-as-errors 2");
+  });
 });
 
 describe("rows under a header in lower case", () => {

@@ -311,8 +311,9 @@ function wordEnd(s: string, i: i32, b: i32): i32 {
 }
 
 /**
- * The code closing a line: `[-Wunused-variable]`, `[SC2086]`, `[syntaxError]`, or in
- * parentheses a code or a rule id (`(document-start)`, `(E501)`): its range packed
+ * The code closing a line: `[-Wunused-variable]`, `[SC2086]`, `[syntaxError]`, a check's
+ * long name with the option that made it an error (`[clang-analyzer-unix.Malloc,-warnings-as-errors]`),
+ * or in parentheses a code or a rule id (`(document-start)`, `(E501)`): its range packed
  * (packRange), -1 when none.
  */
 function trailingBracket(s: string, a: i32, b: i32): i64 {
@@ -327,7 +328,7 @@ function trailingBracket(s: string, a: i32, b: i32): i64 {
     if (unitAt(s, k) == CharCode.SPACE) return -1;
     k--;
   }
-  if (k <= a || e - k <= 2 || e - k >= 64) return -1;
+  if (k <= a || e - k <= 2 || e - k >= 96) return -1;
   // In parentheses, only what reads as a code or a rule id: `(field '?')` is prose.
   if (open == LPAREN && !isCode(s, k + 1, e - 1) && !isRuleId(s, k + 1, e - 1)) return -1;
   return packRange(k + 1, e - 1);
@@ -575,6 +576,23 @@ function severityWord(k: i32, n: i32): string {
  * all of them; "" for `label` states how many in any case. `least` 2 names only those
  * counted more than once (none named: nothing appended).
  */
+/** A directory the files named share is named once above this many units: an absolute path would repeat in every name. */
+const LONG_DIRECTORY: i32 = 16;
+
+/** Units of the directory (up to its last '/') that the first `count` of `order`'s names share, when longer than LONG_DIRECTORY; else 0. */
+function sharedDirectory(f: Findings, order: Array<i32>, count: i32): i32 {
+  const first = unchecked(f.codes[unchecked(order[0])]);
+  let len = first.length;
+  for (let k = 1; k < count; k++) {
+    const name = unchecked(f.codes[unchecked(order[k])]);
+    let j = 0;
+    while (j < len && j < name.length && name.charCodeAt(j) == first.charCodeAt(j)) j++;
+    len = j;
+  }
+  while (len > 0 && first.charCodeAt(len - 1) != CharCode.SLASH) len--;
+  return len > LONG_DIRECTORY ? len : 0;
+}
+
 function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string, label: string): void {
   const n = f.codes.length;
   if (n == 0) return;
@@ -596,12 +614,15 @@ function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string
   }
   // How many there are when some go unnamed, which "+K more" leaves the model to add
   // up: exact only while every one found a slot.
-  if (label.length == 0 || (n > shown && n < MAX_CODES)) out.add("; ").addInt(n).add(counted);
+  // Files (named without a label) all in one long directory: it is named once, before the names within it.
+  const dir = label.length == 0 ? sharedDirectory(f, order, n) : 0;
+  if (label.length == 0 || (n > shown && n < MAX_CODES)) out.add("; ").addInt(n).add(dir > 0 ? " files in " : counted);
   else out.add(label);
+  if (dir > 0) out.add(unchecked(f.codes[unchecked(order[0])]).substring(0, dir)).add(": ");
   for (let k = 0; k < shown; k++) {
     if (k > 0) out.add(", ");
     const code = unchecked(order[k]);
-    out.add(unchecked(f.codes[code])).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
+    out.add(unchecked(f.codes[code]).substring(dir)).addChar(CharCode.SPACE).addCount(unchecked(f.codeCounts[code]));
   }
   if (n > shown) out.addLabelInt(", +", n - shown).add(" more");
 }
