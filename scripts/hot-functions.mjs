@@ -6,14 +6,17 @@
 export const HOT_FUNCTION_PATTERNS = [
   // the standard library's accessors (a string's length, an array's element, push),
   /^~lib\//,
-  // units, lines, scans, buffers and hashes, called for each unit or each line,
-  /^assembly\/util\//,
+  // units, lines, scans, buffers and hashes, called for each unit or each line (not the
+  // sort of the chosen lines, the binary sniff, replacement and trimming, once per output),
+  /^assembly\/util\/(?!(sort-ints|magic|replace|trim)\/)/,
   // cleaning and token estimates, over every unit of the output (truncation and hashlines,
   // colder, are left to the outlining: the module stays under its cap),
   /^assembly\/(clean|tokens)\//,
   // the per-line checks that find the important lines (the files under important/, not
-  // the choice among them in important.ts, which runs once per output),
-  /^assembly\/important\/[\w-]+\//,
+  // the choice among them in important.ts, which runs once per output, nor the steps run
+  // once per output after the pass over the lines: the refinement of the flagged lines and
+  // the marks it adds, their blocks, groups, frames and messages, the numbered cut and its fill),
+  /^assembly\/important\/(?!(refine|blocks|parents|frames|novel|fill|numbered|encoded|records|status|last-words|located-lines|sibling-complaints|warnings-fail|failure-list)\/)[\w-]+\//,
   // the command digest's readers, fed each line of every command output by its one pass,
   /^assembly\/digest\/command\/[\w-]+\/[\w]+#(line|lineOf|add)$/,
   // and the search for a report's status and crash words, tried at every position of a text
