@@ -1,6 +1,6 @@
 // Token and cost savings per call and per session, from completion records
 // (read back from the log) or fed live as calls complete.
-import { Interner, NumberColumn, RowIndex } from "./call-table.js";
+import { Column, Interner, NumberColumn, RowIndex } from "./call-table.js";
 import { AbridgeError } from "./errors.js";
 import { readLogSync } from "./log/reader.js";
 import type { CompletionRecord } from "./log/schema.js";
@@ -76,11 +76,11 @@ export class SessionStats {
   /** One row per (session, call id): a call recorded twice counts once (the latest). */
   private readonly rows = new RowIndex();
   private readonly strings = new Interner();
-  private readonly callIds: string[] = [];
-  private readonly sessions: string[] = [];
-  private readonly tools: Array<string | undefined> = [];
-  private readonly categories: Array<string | undefined> = [];
-  private readonly usages: Array<CallSample["summarizerUsage"]> = [];
+  private readonly callIds = new Column<string>();
+  private readonly sessions = new Column<string>();
+  private readonly tools = new Column<string | undefined>();
+  private readonly categories = new Column<string | undefined>();
+  private readonly usages = new Column<CallSample["summarizerUsage"]>();
   private readonly rawTokens = new NumberColumn();
   private readonly llmTokens = new NumberColumn();
 
@@ -111,11 +111,11 @@ export class SessionStats {
     const rawTokens = checkTokens("rawTokens", sample.rawTokens);
     const llmTokens = checkTokens("llmTokens", sample.llmTokens);
     const { row } = this.rows.rowOf(sample.session, sample.callId);
-    this.callIds[row] = sample.callId;
-    this.sessions[row] = this.strings.intern(sample.session);
-    this.tools[row] = this.strings.intern(sample.tool);
-    this.categories[row] = this.strings.intern(sample.category);
-    this.usages[row] = sample.summarizerUsage;
+    this.callIds.set(row, sample.callId);
+    this.sessions.set(row, this.strings.intern(sample.session));
+    this.tools.set(row, this.strings.intern(sample.tool));
+    this.categories.set(row, this.strings.intern(sample.category));
+    this.usages.set(row, sample.summarizerUsage);
     this.rawTokens.set(row, rawTokens);
     this.llmTokens.set(row, llmTokens);
     return row;
@@ -123,7 +123,7 @@ export class SessionStats {
 
   /** The figures of one row, costs at this session's prices. */
   private callAt(row: number): CallStats {
-    const usage = this.usages[row];
+    const usage = this.usages.get(row);
     const rawTokens = this.rawTokens.get(row);
     const sentTokens = this.llmTokens.get(row);
     const savedTokens = rawTokens - sentTokens;
@@ -132,10 +132,10 @@ export class SessionStats {
       : 0;
     // One literal, so every row's object shares one shape; absent fields stay undefined.
     return {
-      callId: this.callIds[row]!,
-      session: this.sessions[row]!,
-      tool: this.tools[row],
-      category: this.categories[row],
+      callId: this.callIds.get(row)!,
+      session: this.sessions.get(row)!,
+      tool: this.tools.get(row),
+      category: this.categories.get(row),
       rawTokens,
       llmTokens: sentTokens,
       summarizerUsage: usage,

@@ -5,6 +5,7 @@ import { statSync } from "../node-fs.js";
 import { scanFileSync, readRangeSync } from "./lines.js";
 import { logFiles } from "./rotation.js";
 import { parseRecord, type CallRecord, type ChunkRecord, type CompletionRecord, type LoggedOutput } from "./schema.js";
+import { ChunkedMap } from "../chunked.js";
 import { Locations, type Entry } from "./locations.js";
 import type { RecordLocation } from "./writer.js";
 
@@ -21,7 +22,7 @@ export class CallIndex {
   /** Where each call's completion record sits: what the model was shown, and in which numbering. */
   private readonly completions = new Locations();
   /** Where each piece of a streamed call's output sits, by seq (the newest stream of an id). */
-  private readonly chunks = new Map<string, Entry[]>();
+  private readonly chunks = new ChunkedMap<Entry[]>();
   /** Bytes of each file (by inode) already scanned; only committed lines count. */
   private readonly scanned = new Map<number, number>();
   /** Lines skipped while indexing (torn or foreign). */

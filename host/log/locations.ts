@@ -1,7 +1,7 @@
 // Where each call's records sit in the log: a row of three numbers per call id
 // instead of an object per record, because a long session indexes two records
 // per call and objects (with their inode as a heap number) cost ~100 bytes each.
-import { NumberColumn } from "../call-table.js";
+import { ChunkedMap, NumberColumn } from "../chunked.js";
 
 export interface Entry {
   ino: number;
@@ -11,7 +11,7 @@ export interface Entry {
 }
 
 export class Locations {
-  private readonly rows = new Map<string, number>();
+  private readonly rows = new ChunkedMap<number>();
   /** Rows of deleted ids, reused before new ones. */
   private readonly free: number[] = [];
   private nextRow = 0;
