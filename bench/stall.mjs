@@ -15,7 +15,7 @@ const dist = resolve(process.env.ABRIDGE_DIST ?? "dist");
 const { createAbridge } = await import(pathToFileURL(join(dist, "index.js")).href);
 
 const dir = mkdtempSync(join(tmpdir(), "abridge-stall-"));
-const session = createAbridge({ log: { path: join(dir, "session.jsonl") }, sessionId: "stall" });
+const session = createAbridge({ cwd: dir, env: {}, log: { path: join(dir, "session.jsonl") }, sessionId: "stall" });
 // Two outputs an agent sees all the time: a short one shown whole, and a few KB of build
 // output that is digested (its completion line carries a few KB of what the model saw).
 const short = "src/app.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\nFound 1 error in src/app.ts:3\n";
@@ -44,7 +44,8 @@ for (const [name, t] of [["wall", times], ["CPU", cpuTimes]]) {
   const order = Array.from(t.keys()).sort((a, b) => t[b] - t[a]);
   const sorted = Float64Array.from(t).sort();
   // The first call loads the core and warms the code: a cost of its own, apart from growth.
-  const later = Math.max(...t.subarray(1));
+  let later = 0;
+  for (let i = 1; i < t.length; i++) later = Math.max(later, t[i]);
   console.log(`${name}: worst ${ms(sorted[CALLS - 1])} (after the first call ${ms(later)}), p99.9 ${ms(percentile(sorted, 99.9))}, p99 ${ms(percentile(sorted, 99))}, p50 ${ms(percentile(sorted, 50))}`);
   console.log(`  slowest calls (call number: ms): ${order.slice(0, 10).map((i) => `${i + 1}: ${fmt(t[i], 1)}`).join(", ")}`);
   // Where a table doubled in one piece grows (its 2^k-th row added).

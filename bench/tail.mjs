@@ -5,7 +5,7 @@
 // core's memory, the log writer's periodic read of the file's size (every 64th write), and the
 // call's place in the run (tier-up). It also measures the bytes of JS heap each call allocates.
 //
-//   node bench/tail.mjs [--calls N] [--base DIR] [--json FILE]
+//   node bench/tail.mjs [--calls N] [--warmup N] [--yield] [--base DIR] [--json FILE]
 //
 // --base DIR runs another build's dist (a checkout of the base, built) in the same process, by
 // turns in blocks of calls, so that the machine's load falls on both alike. Run it pinned and at

@@ -53,7 +53,8 @@ describe("findings: totals by severity and code", () => {
       "src/billing.nim(4, 7) Hint: 'spare0' is declared but not used [XDeclaredButNotUsed]\n" +
       "billingunit.pas(7,37) Hint: Parameter \"Scale\" not used\n" +
       "billingunit.pas(16,3) Note: Local variable \"Tag\" not used\n" +
-      "max(3, 4) is 4\n";
+      "max(3, 4) is 4\n" +
+      "range(1, 10) Warning: a call before a severity names no file\n";
     expect(findings(t)).toBe("2 warnings, 2 hints; by code: UnusedImport 2, XDeclaredButNotUsed 1");
   });
 
@@ -66,7 +67,9 @@ describe("findings: totals by severity and code", () => {
       "Warning 26 [unused-var]: unused variable scale.\n" +
       "Warning 26 [unused-var]: unused variable total.\n" +
       "Warning: the cache is cold\n" +
-      "Error 2 [x] is no finding: no colon after the name\n";
+      "Error 2 [x] is no finding: no colon after the name\n" +
+      "Warning 3 [a] see [b]: a name ends at its first bracket\n" +
+      "Warning 4 [two words]: a name holds no space\n";
     expect(findings(t)).toBe("3 warnings; by code: unused-var 2, partial-match 1");
   });
 

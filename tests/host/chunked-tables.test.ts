@@ -84,6 +84,20 @@ describe("the session's tables grown past their pieces", () => {
     for (let i = 0; i < 2999; i++) if (i !== 1500) expect(locations.get(id(i))).toEqual({ ino: 2 ** 40 + i, offset: i * 100, length: i });
   });
 
+  it("log locations of 100,000 calls, early ones deleted and added again into freed rows, past the maps' pieces", () => {
+    // 100,000 ids over 64 groups put ~1,560 in each: every group has filled its first map.
+    const locations = new Locations();
+    const entry = (i: number, round: number) => ({ ino: 7 + round, offset: i * 10 + round, length: i % 97 });
+    for (let i = 0; i < 100_000; i++) locations.set(id(i), entry(i, 0));
+    for (let i = 0; i < 2000; i++) locations.delete(id(i));
+    for (let i = 0; i < 2000; i++) expect(locations.get(id(i))).toBeUndefined();
+    for (let i = 0; i < 1000; i++) locations.set(id(i), entry(i, 1));
+    for (let i = 0; i < 100_000; i++) {
+      const want = i < 1000 ? entry(i, 1) : i < 2000 ? undefined : entry(i, 0);
+      expect(locations.get(id(i))).toEqual(want);
+    }
+  });
+
   it("stats of thousands of calls, some recorded twice, total what the calls add up to", () => {
     const stats = new SessionStats({ inputPerMTok: 3, summarizerInputPerMTok: 1, summarizerOutputPerMTok: 5 });
     const latest = new Map<string, { session: string; raw: number; sent: number; usage: { inputTokens: number; outputTokens: number } | null }>();

@@ -21,9 +21,9 @@
 // Notes (`note:`) explain another finding and are not counted. One pass over the lines.
 import { findingTag, noteFinding } from "../../important/notes";
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
-import { digitsEnd, gapEnd, paddedUnits, readEachLine, tokenEnd, unitAt } from "../../util/lines";
+import { digitsEnd, findUnit, gapEnd, paddedUnits, readEachLine, tokenEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
-import { findText, isLowerWordAt, unitsEqual } from "../../util/scan";
+import { isLowerWordAt, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { isWordOf } from "../../util/words";
 
@@ -110,7 +110,8 @@ let placeEnd: i32 = 0;
 
 /**
  * After a location at s[i]: `path:line[:col]:` or `path(line,col):` (a token with no
- * space), or `line:col` followed by spaces (eslint). Returns the index after it and sets
+ * space), `path(line, col) ` before a severity or a code (fpc, nim), or `line:col` followed
+ * by spaces (eslint). Returns the index after it and sets
  * column[0] to whether it had a column (and placeEnd for a token); -1 when there is none.
  */
 function locationEnd(s: string, i: i32, b: i32, column: StaticArray<bool>): i32 {
@@ -219,9 +220,10 @@ function namesFile(s: string, a: i32, b: i32): bool {
     if (col > 0 && col + 1 < b && unitAt(s, col) == RPAREN) {
       const next = unitAt(s, col + 1);
       // `path(line,col): …`, or `path(line,col) Severity: …` with no colon after the place
-      // (fpc, nim): then a severity or a code must follow, the column alone makes no finding
-      // (`max(3, 4) is 4` is a call, not a place).
-      if (next == CharCode.COLON || next == CharCode.SPACE) {
+      // (fpc, nim): then the token must name a file ('/' or '.') and a severity or a code
+      // must follow, the column alone makes no finding (`max(3, 4) is 4`, `range(1, 10)
+      // Warning: …` are calls, not places).
+      if (next == CharCode.COLON || (next == CharCode.SPACE && namesFile(s, i, j))) {
         unchecked((column[0] = next == CharCode.COLON));
         return col + 2;
       }
@@ -374,8 +376,9 @@ function trailingRule(s: string, a: i32, b: i32): i64 {
 function numberedName(s: string, i: i32, b: i32): i64 {
   const d = numberEnd(s, i + 1, b);
   if (d < 0 || d + 2 >= b || unitAt(s, i) != CharCode.SPACE || unitAt(s, d) != CharCode.SPACE || unitAt(s, d + 1) != CharCode.LBRACKET) return -1;
-  const close = findText(s, "]:", d + 2, b);
-  return close > d + 2 && close < b ? packRange(d + 2, close) : -1;
+  // The name ends at the first ']', which the colon must follow: `[a] see [b]:` names nothing.
+  const close = findUnit(s, 0x5d, d + 2, b);
+  return close > d + 2 && close + 1 < b && unitAt(s, close + 1) == CharCode.COLON && findUnit(s, CharCode.SPACE, d + 2, close) == close ? packRange(d + 2, close) : -1;
 }
 
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
@@ -570,12 +573,6 @@ function severityWord(k: i32, n: i32): string {
   return w;
 }
 
-/**
- * Appends the names `f` counts (codes, files) with their counts, most first, at most `shown`:
- * "; 12 codes: X 5, Y 3, +10 more" when some go unnamed, else `label` ("; by code: ") and
- * all of them; "" for `label` states how many in any case. `least` 2 names only those
- * counted more than once (none named: nothing appended).
- */
 /** A directory the files named share is named once above this many units: an absolute path would repeat in every name. */
 const LONG_DIRECTORY: i32 = 16;
 
@@ -593,6 +590,12 @@ function sharedDirectory(f: Findings, order: Array<i32>, count: i32): i32 {
   return len > LONG_DIRECTORY ? len : 0;
 }
 
+/**
+ * Appends the names `f` counts (codes, files) with their counts, most first, at most `shown`:
+ * "; 12 codes: X 5, Y 3, +10 more" when some go unnamed, else `label` ("; by code: ") and
+ * all of them; "" for `label` states how many in any case. `least` 2 names only those
+ * counted more than once (none named: nothing appended).
+ */
 function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string, label: string): void {
   const n = f.codes.length;
   if (n == 0) return;
