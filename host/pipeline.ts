@@ -136,20 +136,16 @@ type MetadataBase = Omit<ResultMetadata, "llmChars" | "llmTokens" | "savedTokens
  */
 export function metadataFor(base: MetadataBase, llmContent: string, estimate: number, exact = false): ResultMetadata {
   // Object.assign, not a spread: properties defined on a spread's copy chain hidden classes (lazy-props.ts).
+  // The estimate is known already: plain fields cost a call far less than getters defined on each object.
+  if (!exact) return withEstimate(Object.assign({}, base), llmContent, estimate);
   const meta = Object.assign({}, base, { llmChars: llmContent.length }) as ResultMetadata;
-  if (!exact) {
-    // The estimate is known already: plain fields cost a call far less than getters defined on each object.
-    meta.llmTokens = estimate;
-    meta.savedTokens = Math.max(0, meta.rawTokens - estimate);
-    return meta;
-  }
   return defineLazy(meta, {
     llmTokens: () => countExactTokens(llmContent),
     savedTokens: () => Math.max(0, meta.rawTokens - meta.llmTokens),
   });
 }
 
-/** metadataFor() without `exact`, the fields added to `base` itself (which becomes the metadata). */
+/** The estimate's fields added to `base` itself, which becomes the metadata (no copy: a caller passes one it made). */
 function withEstimate(base: MetadataBase, llmContent: string, estimate: number): ResultMetadata {
   const meta = base as ResultMetadata;
   meta.llmChars = llmContent.length;
