@@ -46,7 +46,7 @@ function overallTable(summary) {
     "| system | budget | tokens seen (all outputs) | fewer tokens than raw (mean per output) | (pooled) | facts kept (mean per output) | error lines kept | outputs with every error line |",
     "|---|---|---:|---:|---:|---:|---:|---:|",
   ];
-  for (const s of summary) {
+  for (const s of summary.filter((x) => !x.ceiling)) {
     const o = s.overall;
     const name = s.isDefault ? `**${s.system}**` : s.system;
     const crash = o.crashes ? ` (${o.crashes} crashed)` : "";
@@ -103,6 +103,17 @@ function misses(entry, limit) {
   return out.length > limit ? [...out.slice(0, limit), `- …+${out.length - limit} more outputs`] : out;
 }
 
+/** What the facts alone would keep at a budget, tuning · held-out: the most any verbatim result of that size could. */
+function ceilingLine(summary, budget) {
+  const facts = find(summary, "ceiling: facts alone", (s) => s.budget === budget)?.parts;
+  const errors = find(summary, "ceiling: error lines alone", (s) => s.budget === budget)?.parts;
+  if (!facts || !errors) return undefined;
+  return (
+    `- ceiling at ${int(budget)} chars (a result holding nothing but the facts, shortest first), tuning · held-out: ` +
+    `facts ${pct(facts.tuned.facts)} · ${pct(facts.heldOut.facts)}, error lines ${pct(errors.tuned.errorLines)} · ${pct(errors.heldOut.errorLines)}`
+  );
+}
+
 /** The best mean reduction (in chars) of any result that fills `budget`, over outputs longer than `short`. */
 function budgetCap(corpus, short, budget) {
   return mean(corpus.filter((f) => f.text.length > short).map((f) => 1 - Math.min(budget, f.text.length) / f.text.length));
@@ -125,7 +136,8 @@ export function renderReport(summary, { corpus, short, header, notes, showMisses
       "A text fact is kept if it appears verbatim in what the model sees (ANSI escapes removed, for every system); a count is kept if the number appears, with or without thousands separators. " +
       `Token reduction is against the exact o200k count of the raw output, over outputs longer than ${int(short)} chars; facts are averaged per output over all outputs. ` +
       "Peers: pi's `truncateTail` (its bash tool) and `truncateHead` (its read tool) with the notice each tool appends; gemini-cli's `formatTruncatedToolOutput` (20 % head / 80 % tail); Codex's `truncate_middle` ported from codex-rs (50/50 bytes at line boundaries, `…N tokens truncated…`, `Total output lines: N`). " +
-      "At the level budgets the peers get the same number as chars (gemini) or bytes (pi, Codex).",
+      "At the level budgets the peers get the same number as chars (gemini) or bytes (pi, Codex). " +
+      "The ceiling rows are not a system: each is the fixture's own facts alone, shortest first, cut to the budget (counts as bare numbers; error lines alone in the second), the most any result of that size scored verbatim could keep.",
   );
   for (const n of notes) parts.push("", `**${n}**`);
   parts.push("", "### All outputs", "", overallTable(summary));
@@ -157,6 +169,7 @@ export function renderReport(summary, { corpus, short, header, notes, showMisses
       "",
       `- balanced: ≥ 95 % of facts kept: ${pct(hb.facts)} (${ok(hb.facts >= 0.95)}); every error line kept: ${pct(hb.errorLines)}, ${hb.errorOutputsAll}/${hb.errorOutputs} outputs (${ok(hb.errorOutputsAll === hb.errorOutputs)}); mean tokens per output: ${int(Math.round(hb.meanTokens))}`,
       ...(hm ? [`- minimal: ≥ 85 % of facts kept: ${pct(hm.facts)} (${ok(hm.facts >= 0.85)}); ≥ 90 % of error lines kept: ${pct(hm.errorLines)} (${ok(hm.errorLines >= 0.9)})`] : []),
+      ...[800, 4_000].map((b) => ceilingLine(summary, b)).filter(Boolean),
     );
     const m = misses(abridge, 40);
     if (m.length) parts.push("", "Facts abridge (default level) loses, per output of the tuning part (the held-out part is reported in aggregate only):", "", ...m);

@@ -8,6 +8,7 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { writeSection } from "../results.mjs";
 import { loadAbridge } from "./abridge.mjs";
 import { loadCorpus } from "./corpus.mjs";
+import { factsAlone } from "./ceiling.mjs";
 import { scoreFacts } from "./facts.mjs";
 import { codexMiddle, DEFAULTS, geminiSplit, piHead, piTail } from "./peers.mjs";
 import { renderReport, summarize } from "./report.mjs";
@@ -43,6 +44,13 @@ for (const [, budget] of LEVELS) {
   systems.push({ system: "pi truncateHead", config: `${b} bytes`, budget, run: (f) => piHead(f.text, budget, f.id) });
   systems.push({ system: "gemini-cli", config: `${b} chars`, budget, run: (f) => geminiSplit(f.text, budget, f.id) });
   systems.push({ system: "Codex 50/50", config: `${b} bytes`, budget, run: (f) => codexMiddle(f.text, budget) });
+}
+// Not a peer: what a result of the same size could hold at most, were it the facts alone
+// (at the two budgets the held-out targets name).
+for (const budget of [800, 4_000]) {
+  const b = budget.toLocaleString("en-US");
+  systems.push({ system: "ceiling: facts alone", config: `${b} chars`, budget, ceiling: true, run: (f) => factsAlone(f.meta.facts, budget) });
+  systems.push({ system: "ceiling: error lines alone", config: `${b} chars`, budget, ceiling: true, run: (f) => factsAlone(f.meta.facts, budget, { errorLinesOnly: true }) });
 }
 systems.push({ system: "pi truncateTail", config: "default (50 KB / 2000 lines)", ownDefault: true, run: (f) => piTail(f.text) });
 systems.push({ system: "pi truncateHead", config: "default (50 KB / 2000 lines)", ownDefault: true, run: (f) => piHead(f.text, undefined, f.id) });

@@ -121,6 +121,8 @@ describe("eval scoring", async () => {
   const { numberAppears, scoreFacts } = await import("../../bench/eval/facts.mjs");
   // @ts-expect-error plain .mjs module without types
   const { codexMiddle } = await import("../../bench/eval/peers.mjs");
+  // @ts-expect-error plain .mjs module without types
+  const { factsAlone } = await import("../../bench/eval/ceiling.mjs");
 
   it("finds counts with or without thousands separators, never inside other numbers", () => {
     expect(numberAppears("Found 14,806 matches", 14806)).toBe(true);
@@ -137,6 +139,15 @@ describe("eval scoring", async () => {
     const partial = scoreFacts("error TS2322: ba", facts);
     expect(partial).toMatchObject({ kept: 0, errorKept: 0 });
     expect(partial.missing).toHaveLength(3);
+  });
+
+  it("holds the facts alone as a ceiling: shortest first, a quoted one for free, nothing past the budget", () => {
+    const facts = { errorLines: ["src/a.ts(3,1): error TS2322: bad", "error: tiny"], mustKeep: ["src/a.ts", "a much longer string than the budget leaves room for"], counts: { lines: 1200 } };
+    const ceiling: string = factsAlone(facts, 60);
+    expect(ceiling.split("\n")).toEqual(["1200", "src/a.ts", "error: tiny", "src/a.ts(3,1): error TS2322: bad"]);
+    expect(scoreFacts(ceiling, facts)).toMatchObject({ kept: 4, total: 5, errorKept: 2 });
+    expect(factsAlone(facts, 60, { errorLinesOnly: true })).toBe("error: tiny\nsrc/a.ts(3,1): error TS2322: bad");
+    expect(factsAlone(facts, 3)).toBe("");
   });
 
   it("cuts like Codex: a prefix and a suffix at line boundaries around the marker", () => {
