@@ -363,7 +363,7 @@ function bundledLetters(words: string[], from: i32, letter: string): bool {
 
 /**
  * Archivers in their list mode print one row per member: a listing, verbose or not
- * (`tar -tvf`, `unzip -l`, `unzip -v`, `zipinfo`, `jar tf`, `7z l`, `ar t`, `dpkg-deb -c`).
+ * (`tar -tvf`, `unzip -l`, `unzip -v`, `zipinfo`, `jar tf`, `7z l` and `7zz l` (7-Zip's own build), `ar t`, `dpkg-deb -c`).
  * In any other mode they report what they extracted or built. null: not an archiver.
  */
 function archiveKind(name: string, words: string[], from: i32): CommandKind | null {
@@ -378,7 +378,7 @@ function archiveKind(name: string, words: string[], from: i32): CommandKind | nu
     const args = parseArgs(words, from, "dx", "");
     return args.hasAny(["-l", "-v", "-Z"]) ? listing : report;
   }
-  if (isWordOf(name, "7z 7za 7zr unrar rar")) {
+  if (isWordOf(name, "7z 7za 7zr 7zz unrar rar")) {
     const sub = from < words.length ? words[from] : "";
     return isWordOf(sub, "l v lt vt") ? listing : report;
   }

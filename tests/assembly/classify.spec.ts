@@ -252,9 +252,11 @@ describe("shell commands", () => {
     expectCommand("tar --list -f a.tar", "a\n", Category.DirectoryListing);
     expectCommand("jar tf a.jar", "META-INF/\n", Category.DirectoryListing);
     expectCommand("7z l a.7z", "x\n", Category.DirectoryListing);
+    expectCommand("7zz l release.7z", "x\n", Category.DirectoryListing);
     expectCommand("ar t libx.a", "a.o\nb.o\n", Category.DirectoryListing);
     expectCommand("dpkg-deb -c a.deb", "x\n", Category.DirectoryListing);
     // Their other modes report what they did.
+    expectCommand("7zz a release.7z srv", "x\n", Category.CommandOutput);
     expectCommand("unzip junit.jar", "Archive:  junit.jar\n  inflating: a\n", Category.CommandOutput);
     expectCommand("tar -xvzf a.tgz", "a\nb\n", Category.CommandOutput);
     expectCommand("tar czf a.tgz src", "", Category.CommandOutput);

@@ -137,6 +137,29 @@ describe("listing parse", () => {
     // A name with a colon in it but no command word before it stays an entry.
     expect(parseListing("./notes/2024-03-01: draft.md\n./a.ts\n").errors.length).toBe(0);
   });
+  it("a complaint written into an unfinished entry line is an error, found by its program's prefix", () => {
+    // bsdtar -tvf of a zip cut short (bsdtar 3.6.2), cut: the complaint went to stderr while the
+    // last entry's line still waited for its newline on stdout.
+    const cut =
+      "drwxrwxr-x  0 0      0           0 Mar  1  2024 srv/shop/\n" + //                            0: an entry
+      "-rw-rw-r--  0 0      0          20 Mar  1  2024 srv/shop/oslo/config.ini\n" + //               1: an entry
+      "-rw-rw-r--  0 0      0        5470 Mar  1  2024 srv/shop/oslo/refunds.csvbsdtar: Truncated input file (needed 1568 bytes, only 1097 available)\n" + // 2
+      "bsdtar: Error exit delayed from previous errors.\n"; //                                    3: an error
+    const p = parseListing(cut);
+    expect(p.mode).toBe(ListingMode.Ls);
+    expect(p.errors.join(",")).toBe("2,3");
+    // Among enough entries to be cut, the complaint comes first.
+    let long = "";
+    for (let i = 0; i < 30; i++) long += "-rw-rw-r--  0 0      0          20 Mar  1  2024 srv/shop/store" + i.toString() + "/config.ini\n";
+    const d = digestListing(long + cut, 600, ctx);
+    expect(d.llm.length).toBeLessThan((long + cut).length);
+    expect(d.llm.includes("bsdtar: Truncated input file (needed 1568 bytes, only 1097 available)")).toBe(true);
+    // The prefix must open an error line: an entry named with the same words alone marks nothing,
+    // nor does another program's prefix inside an entry.
+    const named = "-rw-r--r-- 1 root root 10 Mar  1  2024 a.ts\n-rw-r--r-- 1 root root 10 Mar  1  2024 old tar: notes.txt\n";
+    expect(parseListing(named).errors.length).toBe(0);
+    expect(parseListing(named + "ls: cannot open directory 'x': Permission denied\n").errors.join(",")).toBe("2");
+  });
   it("a record naming its entry after its last tab is one entry, not a row of names in columns", () => {
     // git ls-tree -r -l HEAD (git 2.39): mode, type, object id, the size padded into a column, a tab, the path.
     const lsTree =

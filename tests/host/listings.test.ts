@@ -133,6 +133,22 @@ describe("a tool's complaints among the entries are told apart by their shape, n
   });
 });
 
+describe("a complaint written into an unfinished entry line is shown as an error", () => {
+  // bsdtar -tvf of a zip cut short: "Truncated input file" went to stderr while the last
+  // entry's line waited for its newline, so it sits at the end of that entry's line.
+  it("keeps the spliced complaint at minimal and balanced (bsdtar -tvf)", () => {
+    const { meta } = tuningFixture("bsdtar-tvf-truncated-zip");
+    for (const level of ["minimal", "balanced"] as const) {
+      const { text, lines } = digest("bsdtar-tvf-truncated-zip", level);
+      const spliced = lines.find((l) => /\S+bsdtar: /.test(l) && !l.startsWith("bsdtar: "));
+      expect(spliced, level).toBeDefined();
+      expect(text, level).toContain(spliced);
+      expect(text.split("\n")[0], level).toMatch(/; 2 errors$/);
+      expect(text, level).toContain(meta.facts.errorLines[0]);
+    }
+  });
+});
+
 describe("a row of fields before a tab and its name is one entry", () => {
   it("lists git ls-tree -l's files with their sizes, not its fields as names (git ls-tree -r -l)", () => {
     const { text, lines } = digest("git-ls-tree-long", "minimal");

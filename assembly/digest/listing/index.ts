@@ -285,7 +285,8 @@ function writeErrors(p: Listing, w: Writer, kept: KeptLines, share: i32): void {
   for (let k = 0; k < p.errors.length; k++) {
     const i = p.errors[k];
     const cost = clippedLength(L.text, L.start(i), L.end(i), MAX_SHOWN_LINE) + 1;
-    if (w.out.length + cost > stop || cost > w.room) break;
+    // The first error is shown past the share: a listing cut short says why before its entries.
+    if ((k > 0 && w.out.length + cost > stop) || cost > w.room) break;
     writeKeptLine(w, L, kept, i);
   }
 }

@@ -9,7 +9,7 @@
 // archive's name, its own totals) are notes, neither entries nor errors.
 // Unknown shapes give mode None.
 import { CharCode, isDigit, isUnitOf } from "../../util/chars";
-import { blanksEnd, digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
+import { blanksEnd, digitRunEnd, programPrefixLength, spaceRunEnd, unitAt } from "../../util/lines";
 import { indexIn, LineIndex, parseDigits, startsWithAt } from "../shared/text";
 import { isWordOf } from "../../util/words";
 import { StringIndex } from "../../util/string-index";
@@ -664,6 +664,32 @@ function inferDirs(p: Listing): void {
   p.leavesUntyped = p.mode == ListingMode.Paths && !typed && p.dirsListed;
 }
 
+/**
+ * A complaint written to stderr while a listing line was still unfinished on stdout lands
+ * inside that line ("-rw-rw-r-- … oslo/refunds.csvbsdtar: Truncated input file …"), where
+ * no rule for whole lines sees it: the program's own prefix ("bsdtar: "), which the first
+ * error line opens with, found past the start of another line makes that line an error too.
+ */
+function markSplicedComplaints(p: Listing): void {
+  if (p.errors.length == 0) return;
+  const L = p.lines;
+  const s = L.text;
+  const at = L.start(p.errors[0]);
+  const len = programPrefixLength(s, at, L.end(p.errors[0]));
+  if (len == 0) return;
+  const prefix = s.substring(at, at + len) + " ";
+  // Rebuilt in line order: the errors are shown in it.
+  const errors = new Array<i32>();
+  let k = 0;
+  for (let i = 0; i < L.count; i++) {
+    if (k < p.errors.length && p.errors[k] == i) {
+      errors.push(i);
+      k++;
+    } else if (indexIn(s, L.start(i) + 1, L.end(i), prefix) >= 0) errors.push(i);
+  }
+  p.errors = errors;
+}
+
 export function parseListing(text: string): Listing {
   const p = new Listing(text);
   p.mode = detect(p);
@@ -673,6 +699,7 @@ export function parseListing(text: string): Listing {
   else if (p.mode == ListingMode.Du) parseDu(p);
   else if (p.mode == ListingMode.Table) parseTable(p);
   if (p.mode == ListingMode.Paths || p.mode == ListingMode.Du || p.mode == ListingMode.Table) inferDirs(p);
+  markSplicedComplaints(p);
   if (p.mode != ListingMode.None && p.paths.length == 0 && p.errors.length == 0) p.mode = ListingMode.None;
   return p;
 }
