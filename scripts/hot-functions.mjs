@@ -17,7 +17,7 @@ export const HOT_FUNCTION_PATTERNS = [
   // once per output after the pass over the lines, or during it for a flagged line only: the
   // refinement of the flagged lines and the marks it adds, their blocks, groups and frames,
   // the numbered cut and its fill; a message's key and the status words stay, read per line),
-  /^assembly\/important\/(?!(refine|blocks|parents|frames|fill|numbered|encoded|records|last-words|located-lines|sibling-complaints|warnings-fail)\/)[\w-]+\//,
+  /^assembly\/important\/(?!(refine|blocks|parents|frames|fill|numbered|encoded|records|last-words|located-lines|sibling-complaints|warnings-fail|failure-list)\/)[\w-]+\//,
   // the command digest's readers, fed each line of every command output by its one pass,
   /^assembly\/digest\/command\/[\w-]+\/[\w]+#(line|lineOf|add)$/,
   // and the search for a report's status and crash words, tried at every position of a text

@@ -32,6 +32,7 @@ import { Shapes } from "./shapes";
 import { markLastWords } from "./last-words";
 import { failsOnWarnings } from "./warnings-fail";
 import { markSiblingComplaints } from "./sibling-complaints";
+import { markFailureLists } from "./failure-list";
 import { markLocatedLines } from "./located-lines";
 import { markRecordHeads } from "./records";
 import { markStatusWords } from "./status";
@@ -477,6 +478,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // A failed run's rare status words ("CONFLICT (content): …") state what failed (status.ts).
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
+  // A failed run's closing list of its failures, one place per line (failure-list.ts).
+  if (exitCode > 0) markFailureLists(text, shapes, flagged, marked);
   // A failed run's last line states its outcome; when nothing flagged or marked says what
   // failed, it is the error (last-words.ts). Failing that, the flagged lines' program may
   // have complained of it without a keyword (sibling-complaints.ts).

@@ -11,9 +11,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { coreCompact, type CoreCompactResult } from "../../host/core-api.js";
 import * as raw from "../../host/core-api.js";
 import type { Category } from "../../host/types.js";
+import { staleBuilds } from "./support/stale-builds.js";
 
 const JS_DIR = fileURLToPath(new URL("../../build/component-js/", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
+const SOURCES = fileURLToPath(new URL("../../assembly/", import.meta.url));
+/** The Node core the raw binding loads (host/core.ts), as the component's core is compared with it. */
+const NODE_CORE = process.env.ABRIDGE_CORE_WASM ?? fileURLToPath(new URL("../../build/abridge.wasm", import.meta.url));
 
 /** The interface jco generates from wit/abridge.wit (build/component-js/interfaces/abridge-core-core.d.ts). */
 interface Component {
@@ -258,6 +262,9 @@ function expectSameSections(core: Component, text: string, start: number | undef
 describe("component: the same answers as the raw binding", () => {
   let loaded: Loaded;
   beforeAll(async () => {
+    // Builds of different sources answer apart wherever the sources changed: no miscompile.
+    const stale = staleBuilds(SOURCES, [NODE_CORE, join(JS_DIR, "abridge.core.wasm")]);
+    if (stale.length > 0) throw new Error(`${stale.join("; ")}: run npm run build`);
     loaded = await load();
   });
 

@@ -1,0 +1,58 @@
+import { Kind } from "../../assembly/important/kinds";
+import { flaggedAs } from "./support/refined";
+
+/** The 1-based lines the refined scan of `text` flags as failures, joined by spaces (headings and totals by their words). */
+function failures(text: string, exitCode: i32): string {
+  return flaggedAs(text, exitCode, Kind.Failure);
+}
+
+// A spec runner's close: its totals, then one line per failed example naming its place.
+const RECAP =
+  "..F....E..\n" + // line 1
+  "Finished in 1.72 milliseconds\n" + // line 2
+  "10 examples, 1 failures, 1 errors, 0 pending\n" + // line 3
+  "\n" + // line 4
+  "Failed examples:\n" + // line 5
+  "\n" + // line 6
+  "crystal spec spec/tax_spec.cr:17 # Tax scales step 3\n" + // line 7
+  "crystal spec spec/cart_spec.cr:29 # Cart parses a quantity\n"; // line 8
+
+// A feature runner's recap: indented places under the heading, no blank line between.
+const SCENARIOS =
+  "Failing scenarios:\n" + // line 1
+  "  features/tax.feature:14  tax order 3\n" + // line 2
+  "  features/stock.feature:9  stock order 2\n" + // line 3
+  "\n" + // line 4
+  "3 features passed, 2 failed, 0 skipped\n"; // line 5
+
+// "Failures:" heading details: its next lines name no place, so none is marked.
+const DETAILS =
+  "Failures:\n" + // line 1
+  "\n" + // line 2
+  "  1) Tax scales step 3\n" + // line 3
+  "     Expected: 39\n" + // line 4
+  "     # spec/tax_spec.cr:18\n"; // line 5
+
+describe("refineScan: the list of failures a failed run closes with", () => {
+  it("marks each place under a 'Fail…:' heading, past one blank line", () => {
+    expect(failures(RECAP, 1)).toBe("3 5 7 8");
+  });
+
+  it("marks indented places under the heading", () => {
+    expect(failures(SCENARIOS, 1)).toBe("1 2 3 5");
+  });
+
+  it("stops at the first line naming no place", () => {
+    expect(failures(DETAILS, 1)).toBe("1");
+  });
+
+  it("marks none in a run that succeeded or whose exit is unknown", () => {
+    expect(failures(RECAP, 0)).toBe("3 5");
+    expect(failures(RECAP, -1)).toBe("3 5");
+  });
+
+  it("takes no heading indented or without its colon", () => {
+    expect(failures("  Failed examples:\ncrystal spec spec/a_spec.cr:1 # a\n", 1)).toBe("1");
+    expect(failures("Failed examples\ncrystal spec spec/a_spec.cr:1 # a\n", 1)).toBe("1");
+  });
+});
