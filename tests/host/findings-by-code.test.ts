@@ -58,6 +58,17 @@ describe("findings grouped by code, offered by rounds", () => {
     expect(text).toContain("URI:http://pki.shop.internal/crl/platform-ca.crl");
   });
 
+  it("counts a severity's initial apart: the warnings among a linter's conventions (rubocop)", () => {
+    const { text } = balanced("rubocop-ruby-gem");
+    const output = tuningFixture("rubocop-ruby-gem").input.output.toString("utf8");
+    // W warnings, E and F errors; C and R state no grade: counted as findings.
+    const located = (letters: string) => (output.match(new RegExp(`^\\S+:\\d+:\\d+: [${letters}]: `, "gm")) ?? []).length;
+    const warnings = located("W");
+    expect(warnings).toBeGreaterThan(1);
+    expect(located("EF")).toBe(0);
+    expect(text.split("\n")[0]).toContain(`· ${warnings} warnings, ${located("CRI")} findings;`);
+  });
+
   it("leaves located lines that name no code to their words when every line is one (pyflakes)", () => {
     const { text } = balanced("pyflakes-stdlib-email");
     // No code to count them by; the files that hold them, as they hold several each.

@@ -306,6 +306,13 @@ function isCode(s: string, i: i32, e: i32): bool {
   return j == e && j - d >= 2 && j - d <= 5;
 }
 
+/** The SEVERITIES index a severity's initial `c` (a capital) names: E and F errors, W warnings, I info, others none. */
+function letterSeverity(c: i32): i32 {
+  if (c == 0x45 || c == 0x46) return 0;
+  if (c == 0x57) return 1;
+  return c == 0x49 ? 5 : SEVERITIES.length - 1;
+}
+
 function wordEnd(s: string, i: i32, b: i32): i32 {
   let j = i;
   while (j < b && isLetter(unitAt(s, j))) j++;
@@ -455,6 +462,12 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   if (i >= b) return 0;
   let we = wordEnd(s, i, b);
   let sev = severityOf(s, i, we);
+  // `W: ` a severity's initial (rubocop's, pylint's letters), of which only E, F, W and I
+  // name a grade: C (convention), R (refactor) and the like state none.
+  if (sev < 0 && we == i + 1 && isCapital(unitAt(s, i)) && we < b && unitAt(s, we) == CharCode.COLON && (we + 1 == b || unitAt(s, we + 1) == CharCode.SPACE)) {
+    sev = letterSeverity(unitAt(s, i));
+    we++;
+  }
   // `fatal error:` is an error.
   if (sev < 0 && isLowerWordAt(s, i, we, "fatal")) {
     const next = gapEnd(s, we, b);
