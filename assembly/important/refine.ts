@@ -468,6 +468,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       continue;
     }
     if (ASC_SHRINK_LEVEL < 2 && unranked) continue;
+    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
+    if (onlyPointer(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) continue;
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }
@@ -524,6 +526,17 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     }
   }
   return out;
+}
+
+/** Whether line [a, b) holds carets or tildes and blanks only (a pointer under the line above). */
+export function onlyPointer(s: string, a: i32, b: i32): bool {
+  let any = false;
+  for (let j = a; j < b; j++) {
+    const c = unitAt(s, j);
+    if (c == 0x5e || c == 0x7e) any = true;
+    else if (!isSpaceOrTab(c)) return false;
+  }
+  return any;
 }
 
 /** The scan's line end (index of '\n' or the length): a '\r' before the '\n' stays in the line. */
