@@ -120,11 +120,8 @@ function noteOf(scan: Scan, h: i32): u64 {
 
 /** The message key of scan hit h. */
 export function hitKey(text: string, scan: Scan, h: i32): u32 {
-  const notes = scan.notes;
-  if (notes !== null) {
-    const noted = <u32>unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]);
-    if (noted != 0) return noted == NO_WORDS ? 0 : noted;
-  }
+  const noted = <u32>noteOf(scan, h);
+  if (noted != 0) return noted == NO_WORDS ? 0 : noted;
   return messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
 }
 
@@ -135,12 +132,8 @@ export function hitKey(text: string, scan: Scan, h: i32): u32 {
  * even and at least 4: no message key (odd) nor NO_WORDS (2).
  */
 export function groupKey(text: string, scan: Scan, h: i32): u32 {
-  const notes = scan.notes;
-  if (notes !== null) {
-    const code = findingCode(findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1])));
-    if (code >= 0) return <u32>(code + 2) << 1;
-  }
-  return hitKey(text, scan, h);
+  const code = findingCode(findingOf(noteOf(scan, h)));
+  return code >= 0 ? <u32>(code + 2) << 1 : hitKey(text, scan, h);
 }
 
 /**
@@ -148,19 +141,14 @@ export function groupKey(text: string, scan: Scan, h: i32): u32 {
  * "E501"'s), a key no group has; `k` (its groupKey) when it names no code.
  */
 function familyKey(scan: Scan, h: i32, k: u32): u32 {
-  const notes = scan.notes;
-  if (notes === null) return k;
-  const family = findingFamily(findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1])));
+  const family = findingFamily(findingOf(noteOf(scan, h)));
   return family == 0 ? k : <u32>family << 8;
 }
 
 /** How grave hit h is: its finding's severity rank (0 error, 1 warning, … 7 none stated), else 0 for an error line and 1 for any other. */
 function gravity(scan: Scan, h: i32): i32 {
-  const notes = scan.notes;
-  if (notes !== null) {
-    const finding = findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]));
-    if (finding != 0) return findingSeverity(finding);
-  }
+  const finding = findingOf(noteOf(scan, h));
+  if (finding != 0) return findingSeverity(finding);
   return rankOf(unchecked(scan.kinds[h])) == 3 ? 0 : 1;
 }
 

@@ -22,7 +22,7 @@
 // sort of the rhythm-breaking lines only.
 import { endsSayingDenied } from "./absent";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf } from "../util/chars";
-import { blanksStart, digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
+import { blanksStart, digitsEnd, gapEnd, lettersEnd, onlyPointer, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
 import { annotatesFrame, isBareLocation, isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
@@ -526,17 +526,6 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     }
   }
   return out;
-}
-
-/** Whether line [a, b) holds carets or tildes and blanks only (a pointer under the line above). */
-export function onlyPointer(s: string, a: i32, b: i32): bool {
-  let any = false;
-  for (let j = a; j < b; j++) {
-    const c = unitAt(s, j);
-    if (c == 0x5e || c == 0x7e) any = true;
-    else if (!isSpaceOrTab(c)) return false;
-  }
-  return any;
 }
 
 /** The scan's line end (index of '\n' or the length): a '\r' before the '\n' stays in the line. */

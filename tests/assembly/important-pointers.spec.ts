@@ -1,4 +1,4 @@
-import { onlyPointer } from "../../assembly/important/refine";
+import { onlyPointer } from "../../assembly/util/lines";
 
 // A pointer marks a place in the line above it (rubocop's and many compilers' `^^^` under a
 // quoted source line): apart from that line it says nothing, and is never a notable line.
