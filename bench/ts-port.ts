@@ -978,6 +978,8 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
       titled[i] = 1;
       continue;
     }
+    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
+    if (/^[ \t]*[\^~][ \t^~]*$/.test(text.slice(shapes.starts[i]!, shapes.ends[i]!))) continue;
     const d = shapes.deviation(i);
     if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push([d, i]);
   }

@@ -112,13 +112,16 @@ export function messageKey(s: string, a: i32, b: i32): u32 {
   return <u32>(h >> 32) | 1;
 }
 
+/** The note of scan hit h's line (notes.ts), 0 when there are none. */
+function noteOf(scan: Scan, h: i32): u64 {
+  const notes = scan.notes;
+  return notes === null ? 0 : unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]);
+}
+
 /** The message key of scan hit h. */
 export function hitKey(text: string, scan: Scan, h: i32): u32 {
-  const notes = scan.notes;
-  if (notes !== null) {
-    const noted = <u32>unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]);
-    if (noted != 0) return noted == NO_WORDS ? 0 : noted;
-  }
+  const noted = <u32>noteOf(scan, h);
+  if (noted != 0) return noted == NO_WORDS ? 0 : noted;
   return messageKey(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]));
 }
 
@@ -129,12 +132,8 @@ export function hitKey(text: string, scan: Scan, h: i32): u32 {
  * even and at least 4: no message key (odd) nor NO_WORDS (2).
  */
 export function groupKey(text: string, scan: Scan, h: i32): u32 {
-  const notes = scan.notes;
-  if (notes !== null) {
-    const code = findingCode(findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1])));
-    if (code >= 0) return <u32>(code + 2) << 1;
-  }
-  return hitKey(text, scan, h);
+  const code = findingCode(findingOf(noteOf(scan, h)));
+  return code >= 0 ? <u32>(code + 2) << 1 : hitKey(text, scan, h);
 }
 
 /**
@@ -142,19 +141,14 @@ export function groupKey(text: string, scan: Scan, h: i32): u32 {
  * "E501"'s), a key no group has; `k` (its groupKey) when it names no code.
  */
 function familyKey(scan: Scan, h: i32, k: u32): u32 {
-  const notes = scan.notes;
-  if (notes === null) return k;
-  const family = findingFamily(findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1])));
+  const family = findingFamily(findingOf(noteOf(scan, h)));
   return family == 0 ? k : <u32>family << 8;
 }
 
 /** How grave hit h is: its finding's severity rank (0 error, 1 warning, … 7 none stated), else 0 for an error line and 1 for any other. */
 function gravity(scan: Scan, h: i32): i32 {
-  const notes = scan.notes;
-  if (notes !== null) {
-    const finding = findingOf(unchecked(notes[unchecked(scan.lineNumbers[h]) - 1]));
-    if (finding != 0) return findingSeverity(finding);
-  }
+  const finding = findingOf(noteOf(scan, h));
+  if (finding != 0) return findingSeverity(finding);
   return rankOf(unchecked(scan.kinds[h])) == 3 ? 0 : 1;
 }
 
@@ -172,6 +166,9 @@ function placedBelow(text: string, end: i32): bool {
   while (b < text.length && b - a <= PLACE_ONLY && text.charCodeAt(b) != 10) b++;
   return b > a && b - a <= PLACE_ONLY && (text.charCodeAt(a) == 32 || text.charCodeAt(a) == 9) && namesPlace(text, a, b, false);
 }
+
+/** The severity rank of a finding that states none (findingTag). */
+const UNGRADED: i32 = 7;
 
 /** A code family with at most this many findings, and at most 1/RARE_SHARE of them all, is rare. */
 const RARE_COPIES: i32 = 4;
@@ -226,6 +223,8 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
   }
   const keys = new StaticArray<u32>(n);
   const counts = new U32Map();
+  // Findings that state a severity less those that state none (findingTag's rank 7).
+  let graded = 0;
   for (let j = 0; j < n; j++) {
     const h = unchecked(order[j]);
     const k = groupKey(text, scan, h);
@@ -233,6 +232,8 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     counts.set(k, counts.valueOr(k, 0) + 1);
     const f = familyKey(scan, h, k);
     if (f != k) counts.set(f, counts.valueOr(f, 0) + 1);
+    const tag = findingOf(noteOf(scan, h));
+    if (tag != 0) graded += findingSeverity(tag) < UNGRADED ? 1 : -1;
   }
   // The hits of a group seen so far, while the group's count is kept apart from them.
   const seen = new U32Map();
@@ -249,6 +250,11 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
       // codes are three bugs, where a second "E302" is one more place of a style slip.
       const f = familyKey(scan, unchecked(order[j]), k);
       if (f != k && rareFamily(counts.valueOr(f, 0), n)) round = 0;
+      // So is every finding that states a severity where most state none: a linter's
+      // warnings among its conventions are the bugs, its hundredth style remark tells
+      // what the totals do.
+      const tag = findingOf(noteOf(scan, unchecked(order[j])));
+      if (graded < 0 && tag != 0 && findingSeverity(tag) < UNGRADED) round = 0;
     }
     if (round == 0) firsts++;
     const h = unchecked(order[j]);

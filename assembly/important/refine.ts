@@ -22,7 +22,7 @@
 // sort of the rhythm-breaking lines only.
 import { endsSayingDenied } from "./absent";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf } from "../util/chars";
-import { blanksStart, digitsEnd, gapEnd, lettersEnd, tokenEnd, unitAt } from "../util/lines";
+import { blanksStart, digitsEnd, gapEnd, lettersEnd, onlyPointer, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
 import { annotatesFrame, isBareLocation, isFrame } from "./frames";
 import { Kind, rankOf } from "./kinds";
@@ -469,6 +469,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       continue;
     }
     if (ASC_SHRINK_LEVEL < 2 && unranked) continue;
+    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
+    if (onlyPointer(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) continue;
     const d = shapes.deviation(i);
     if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
   }

@@ -321,3 +321,14 @@ export function tailCut(s: string, room: i32, n: i32 = s.length): i32 {
   }
   return safeStart(s, start);
 }
+
+/** Whether line [a, b) holds carets or tildes and blanks only: a pointer under a place in the line above. */
+export function onlyPointer(s: string, a: i32, b: i32): bool {
+  let any = false;
+  for (let j = a; j < b; j++) {
+    const c = unitAt(s, j);
+    if (c == 0x5e || c == 0x7e) any = true;
+    else if (!isSpaceOrTab(c)) return false;
+  }
+  return any;
+}

@@ -122,6 +122,21 @@ describe("findings: totals by severity and code", () => {
     expect(findings("    a0:a4:00:18:50:33:e6:5a:22:ba:06:b5:2b:7c:9c:\n    16:ad:31:c1:e0:fe:e6:9a:32:26:eb:b0:c1:c8:6f:\n    15:72:68:c8:08:50:e6:b2:76:4d:0f:12:37:a6:45:8f:e0:74:4a:6c\n")).toBe("");
   });
 
+  it("a severity's initial after the location (rubocop's clang format): E and F errors, W warnings, C and R none", () => {
+    // Lines of rubocop-ruby-gem, and an error and a fatal one as rubocop prints them.
+    const t =
+      "lib/shop/catalog.rb:2:3: C: Style/Documentation: Missing top-level documentation comment for class Shop::Catalog.\n" +
+      "lib/shop/catalog.rb:39:7: W: Lint/RescueException: Avoid rescuing the Exception class.\n" +
+      "lib/shop/catalog.rb:16:23: W: [Correctable] Lint/AmbiguousOperatorPrecedence: Wrap expressions with varying precedence.\n" +
+      "lib/shop/catalog.rb:19:5: R: Metrics/AbcSize: Assignment Branch Condition size for total is too high.\n" +
+      "lib/shop/catalog.rb:40:1: E: Lint/Syntax: unexpected token kEND\n" +
+      "lib/shop/ledger.rb:1:1: F: Lint/Syntax: An error occurred while Style/For cop was inspecting it.\n";
+    expect(findings(t).substring(0, 32)).toBe("2 errors, 2 warnings, 2 findings");
+    // A capital and a colon that run on (a drive's path) or a word are no severity: the
+    // column makes findings of no stated severity.
+    expect(findings("a.txt:1:2: C:\\Windows not found\na.txt:3:4: Warn: ahead\n")).toBe("2 findings");
+  });
+
   it("a code after `path:line` or `path:line:col` and a space, before its rule's name (markdownlint)", () => {
     // Lines of markdownlint-readmes: the column only where the finding has one, the code
     // joined to the rule's name by a '/'; the code counts, each file is named.

@@ -79,6 +79,22 @@ describe("novelFirst: hits grouped by their finding's code, offered by rounds", 
     expect(ranked(text, findings, 0, true)).toBe("5 1 | 6 7 2 3 4");
   });
 
+  it("offers every finding that states a severity in the first round where most state none: a linter's warnings among its conventions", () => {
+    // Code 0 on lines 1-3 is noted with no severity (rank 7, as rubocop's C), code 1 on lines
+    // 4-5 as warnings: both warnings come before the conventions' first, the other two wait.
+    const text =
+      "a.rb:1:1: warning: one [A]\n" + // code 0
+      "a.rb:2:1: warning: two [A]\n" + // code 0
+      "a.rb:3:1: warning: three [A]\n" + // code 0
+      "a.rb:4:1: warning: four [B]\n" + // code 1
+      "a.rb:5:1: warning: five [B]\n"; // code 1
+    expect(ranked(text, [700, 700, 700, 101, 101], 0)).toBe("4 5 1 | 2 3");
+    // Where most state one, by rounds as before: more warnings than findings of no severity,
+    // or warnings among hints (nim's, rank 6), each finding as graded as the other.
+    expect(ranked(text, [700, 700, 101, 101, 101], 0)).toBe("3 1 | 4 2 5");
+    expect(ranked(text, [600, 600, 600, 101, 101], 0)).toBe("4 1 | 5 2 3");
+  });
+
   it("groups a line that is no finding by its message, as a finding of its own code", () => {
     // Lines 1 and 3 repeat one message and are no findings; line 2 is a finding of code 0:
     // the code seen once comes before the message seen twice, whose second copy waits.

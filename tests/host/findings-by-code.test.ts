@@ -58,6 +58,35 @@ describe("findings grouped by code, offered by rounds", () => {
     expect(text).toContain("URI:http://pki.shop.internal/crl/platform-ca.crl");
   });
 
+  it("counts a severity's initial apart: the warnings among a linter's conventions (rubocop)", () => {
+    const { text } = balanced("rubocop-ruby-gem");
+    const output = tuningFixture("rubocop-ruby-gem").input.output.toString("utf8");
+    // W warnings, E and F errors; C and R state no grade: counted as findings.
+    const located = (letters: string) => (output.match(new RegExp(`^\\S+:\\d+:\\d+: [${letters}]: `, "gm")) ?? []).length;
+    const warnings = located("W");
+    expect(warnings).toBeGreaterThan(1);
+    expect(located("EF")).toBe(0);
+    expect(text.split("\n")[0]).toContain(`· ${warnings} warnings, ${located("CRI")} findings;`);
+  });
+
+  it("offers a linter's warnings among its conventions before the conventions' repeats, by their department's rule (rubocop)", () => {
+    const { meta, text } = balanced("rubocop-ruby-gem");
+    // The rules are counted by name ("Lint/UnusedBlockArgument"), not by a bracket that closes the message ("[12/10]").
+    expect(text.split("\n")[0]).toMatch(/· 27 warnings, 172 findings; 22 codes: Style\/\w+ 16, /);
+    // Every warning is offered in the first round: more of them are shown than one per rule.
+    const shown = meta.facts.errorLines.filter((line) => text.includes(line));
+    expect(shown.length).toBeGreaterThan(new Set(meta.facts.errorLines.map((line) => line.split(": ")[2])).size * 3);
+  });
+
+  it("shows no pointer apart from the line it points into (rubocop)", () => {
+    const { input, hint } = tuningFixture("rubocop-ruby-gem");
+    for (const budget of [800, 1200, 2000]) {
+      const text = compact(input, { budget }, { hint }).llmContent;
+      const numbered = new Map(text.split("\n").flatMap((line) => (/^(\d+): (.*)$/.exec(line) ? [[Number(/^(\d+)/.exec(line)![1]), line.replace(/^\d+: /, "")] as const] : [])));
+      for (const [n, line] of numbered) if (/^[\s^~]+$/.test(line) && /[\^~]/.test(line)) expect(numbered.has(n - 1), `${budget}: line ${n}`).toBe(true);
+    }
+  });
+
   it("leaves located lines that name no code to their words when every line is one (pyflakes)", () => {
     const { text } = balanced("pyflakes-stdlib-email");
     // No code to count them by; the files that hold them, as they hold several each.

@@ -306,6 +306,27 @@ function isCode(s: string, i: i32, e: i32): bool {
   return j == e && j - d >= 2 && j - d <= 5;
 }
 
+/** The SEVERITIES index a severity's initial `c` (a capital) names: E and F errors, W warnings, I info, others none. */
+function letterSeverity(c: i32): i32 {
+  if (c == 0x45 || c == 0x46) return 0;
+  if (c == 0x57) return 1;
+  return c == 0x49 ? 5 : SEVERITIES.length - 1;
+}
+
+/** A rule named within its department: capitalised words joined by '/' (`Lint/UselessAssignment`, `Style/For`). */
+function isNamespacedRule(s: string, a: i32, b: i32): bool {
+  if (b - a < 3 || !isCapital(unitAt(s, a))) return false;
+  let slash = false;
+  for (let k = a; k < b; k++) {
+    const c = unitAt(s, k);
+    if (c == CharCode.SLASH) {
+      if (k + 1 >= b || !isCapital(unitAt(s, k + 1))) return false;
+      slash = true;
+    } else if (!isLetter(c) && !isDigit(c)) return false;
+  }
+  return slash;
+}
+
 function wordEnd(s: string, i: i32, b: i32): i32 {
   let j = i;
   while (j < b && isLetter(unitAt(s, j))) j++;
@@ -455,6 +476,12 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   if (i >= b) return 0;
   let we = wordEnd(s, i, b);
   let sev = severityOf(s, i, we);
+  // `W: ` a severity's initial (rubocop's, pylint's letters), of which only E, F, W and I
+  // name a grade: C (convention), R (refactor) and the like state none.
+  if (sev < 0 && we == i + 1 && isCapital(unitAt(s, i)) && we < b && unitAt(s, we) == CharCode.COLON && (we + 1 == b || unitAt(s, we + 1) == CharCode.SPACE)) {
+    sev = letterSeverity(unitAt(s, i));
+    we++;
+  }
   // `fatal error:` is an error.
   if (sev < 0 && isLowerWordAt(s, i, we, "fatal")) {
     const next = gapEnd(s, we, b);
@@ -468,11 +495,13 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   // The code's range, packed; -1 while there is none.
   let code: i64 = -1;
   if (sev >= 0) {
-    // The code after the severity (`error TS2322:`), or the one closing the line.
-    const after = gapEnd(s, we, b);
-    const ce = tokenEnd(s, after, b);
+    // The code after the severity (`error TS2322:`), past a tag in brackets (`W: [Correctable]
+    // Lint/UselessAssignment:`), or the one closing the line.
+    let after = gapEnd(s, we, b);
+    let ce = tokenEnd(s, after, b);
+    if (ce - after > 2 && unitAt(s, after) == CharCode.LBRACKET && unitAt(s, ce - 1) == CharCode.RBRACKET) ce = tokenEnd(s, (after = gapEnd(s, ce, b)), b);
     const bare = ce > after && unitAt(s, ce - 1) == CharCode.COLON ? ce - 1 : ce;
-    if (isCode(s, after, bare)) code = packRange(after, bare);
+    if (isCode(s, after, bare) || (bare < ce && isNamespacedRule(s, after, bare))) code = packRange(after, bare);
   } else {
     // No severity: a code first (`F401`, `MD033/no-inline-html`: the code before its rule's
     // name), or a column at least (`x.py:8:43: message`).

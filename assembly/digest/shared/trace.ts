@@ -18,7 +18,7 @@
 // A trace whose frames are `File "…"` lines lists the most recent call last and ends
 // with its message; every other kind opens with it.
 import { CharCode, isDigit } from "../../util/chars";
-import { blanksEnd, findNewline, unitAt } from "../../util/lines";
+import { blanksEnd, findNewline, onlyPointer, unitAt } from "../../util/lines";
 import { findText } from "../../util/scan";
 import { LineIndex, startsWithAt, startsWithOneOf } from "./text";
 
@@ -78,14 +78,7 @@ function isHeader(L: LineIndex, i: i32): bool {
 
 /** Whether a line is only carets, tildes and spaces (a runtime pointing under the quoted source). */
 function isPointer(L: LineIndex, i: i32): bool {
-  const s = L.text;
-  let any = false;
-  for (let j = L.start(i), b = L.end(i); j < b; j++) {
-    const c = unitAt(s, j);
-    if (c == 0x5e || c == 0x7e) any = true;
-    else if (c != CharCode.SPACE && c != CharCode.TAB) return false;
-  }
-  return any;
+  return onlyPointer(L.text, L.start(i), L.end(i));
 }
 
 /**
