@@ -24,7 +24,8 @@
 //      functions found identical after that are made one; in the functions off that hot path a
 //      large constant written several times is read from a local (scripts/hoist-cold-constants.mjs);
 //      a test `a && b` that decides only whether something runs becomes two nested tests
-//      (scripts/split-and-conditions.mjs: `if (a) { if (b) ... }`, three bytes less each);
+//      (scripts/split-and-conditions.mjs: `if (a) { if (b) ... }`, three bytes less each), and a
+//      branch taken on `a || b` two branches;
 //      each round ends with the functions ordered by their number of calls, the most called at
 //      the smallest indices;
 //   3. its exports are renamed to the names wit-component expects

@@ -1,5 +1,6 @@
 // The component build writes a test `a && b` that decides only whether a statement or a
-// branch runs as two nested tests (scripts/split-and-conditions.mjs): smaller, and each
+// branch runs as two nested tests, and a branch taken on `a || b` as two branches
+// (scripts/split-and-conditions.mjs): smaller, and each
 // function computes what it did, calls included (`b` runs only where `a` holds).
 import binaryen from "binaryen";
 import { describe, expect, it } from "vitest";
@@ -8,6 +9,8 @@ import { splitAndConditions } from "../../scripts/split-and-conditions.mjs";
 
 /** `a && b` as asc writes it, `b` a call the host counts. */
 const and = (a: string, b: string) => `(if (result i32) ${a} (then ${b}) (else (i32.const 0)))`;
+/** `a || b` as asc writes it. */
+const or = (a: string, b: string) => `(if (result i32) ${a} (then (i32.const 1)) (else ${b}))`;
 const counted = (x: string) => `(call $count ${x})`;
 
 const MODULE = `(module
@@ -24,10 +27,15 @@ const MODULE = `(module
       (br_if $out ${and(counted("(local.get $x)"), "(local.get $y)")})
       (return (i32.const 1)))
     (i32.const 2))
+  (func (export "brIfOr") (param $x i32) (param $y i32) (result i32)
+    (block $out
+      (br_if $out ${or(counted("(local.get $x)"), and(counted("(local.get $y)"), counted("(i32.add (local.get $x) (local.get $y))")))})
+      (return (i32.const 1)))
+    (i32.const 2))
   (func $ifAndElse (export "ifAndElse") (param $x i32) (param $y i32) (result i32)
     (if (result i32) ${and("(local.get $x)", counted("(local.get $y)"))} (then (i32.const 3)) (else (i32.const 4)))))`;
 
-type Exports = Record<"ifAnd" | "ifAndAnd" | "brIfAnd" | "ifAndElse", (x: number, y: number) => number>;
+type Exports = Record<"ifAnd" | "ifAndAnd" | "brIfAnd" | "brIfOr" | "ifAndElse", (x: number, y: number) => number>;
 
 /** Each export's answers and the host calls it made, over a grid of arguments. */
 function answers(binary: Uint8Array): string[] {
@@ -35,7 +43,7 @@ function answers(binary: Uint8Array): string[] {
   const count = (v: number) => (calls.push(v), v);
   const exports = new WebAssembly.Instance(new WebAssembly.Module(binary), { host: { count } }).exports as unknown as Exports;
   const out: string[] = [];
-  for (const name of ["ifAnd", "ifAndAnd", "brIfAnd", "ifAndElse"] as const)
+  for (const name of ["ifAnd", "ifAndAnd", "brIfAnd", "brIfOr", "ifAndElse"] as const)
     for (const x of [0, 1, 2, -1])
       for (const y of [0, 1, 2]) {
         calls.length = 0;
@@ -45,11 +53,11 @@ function answers(binary: Uint8Array): string[] {
 }
 
 describe("splitting && conditions", () => {
-  it("nests the tests of ifs without else and of br_ifs, keeps an if with else, and every answer and call as before", () => {
+  it("nests the && tests of ifs without else and of br_ifs, makes a br_if on a || b two, keeps an if with else, and every answer and call as before", () => {
     const m = binaryen.parseText(MODULE);
     try {
       const before = m.emitBinary();
-      expect(splitAndConditions(m)).toBe(4);
+      expect(splitAndConditions(m)).toBe(6);
       expect(m.validate()).toBeTruthy();
       const after = m.emitBinary();
       expect(after.length).toBeLessThan(before.length);
