@@ -2,7 +2,8 @@
 // more than testing `a` and `b` one inside the other where nothing happens when it fails:
 // `if (a && b) { s }` becomes `if (a) { if (b) { s } }` and `br_if $l (a && b)` becomes
 // `if (a) { br_if $l b }`; a branch taken on `a || b` (`if (result i32) a then 1 else b`)
-// becomes two, `br_if $l a; br_if $l b`, four bytes less. `b` runs exactly when it ran before,
+// becomes two, `br_if $l a; br_if $l b`, four bytes less; `!a && b` and `!a || b`, which
+// Binaryen writes with the constant in the other arm, are split alike with `a` negated. `b` runs exactly when it ran before,
 // and `s` or the branch exactly when it did, so the code does what it did; only an `if`
 // without `else` (and a `br_if` without a value) is rewritten, as an `else` would have to be
 // written twice. Nested tests run
@@ -23,16 +24,26 @@ function testOf(expr, constant) {
   return { a: info.condition, b: other, k: binaryen.Const.getValueI32(fixed) };
 }
 
-/** `expr` = `a && b` (`if (result i32) a then b else 0`): { a, b }; null otherwise. */
-function andOf(expr) {
+/**
+ * `expr` = `a && b` (`if (result i32) a then b else 0`), or `!a && b` (`... a then 0 else b`):
+ * { a, b }, `a` negated in the second; null otherwise.
+ */
+function andOf(module, expr) {
   const test = testOf(expr, "ifFalse");
-  return test !== null && test.k === 0 ? test : null;
+  if (test !== null && test.k === 0) return test;
+  const negated = testOf(expr, "ifTrue");
+  return negated !== null && negated.k === 0 ? { a: module.i32.eqz(negated.a), b: negated.b } : null;
 }
 
-/** `expr` = `a || b` (`if (result i32) a then k else b`, `k` not 0): { a, b }; null otherwise. */
-function orOf(expr) {
+/**
+ * `expr` = `a || b` (`if (result i32) a then k else b`, `k` not 0), or `!a || b`
+ * (`... a then b else k`): { a, b }, `a` negated in the second; null otherwise.
+ */
+function orOf(module, expr) {
   const test = testOf(expr, "ifTrue");
-  return test !== null && test.k !== 0 ? test : null;
+  if (test !== null && test.k !== 0) return test;
+  const negated = testOf(expr, "ifFalse");
+  return negated !== null && negated.k !== 0 ? { a: module.i32.eqz(negated.a), b: negated.b } : null;
 }
 
 /**
@@ -40,13 +51,13 @@ function orOf(expr) {
  * for `c` = `a && b`, `br_if $l a; br_if $l b` for `a || b`; `{ expr, count }`.
  */
 function splitBranch(module, name, condition) {
-  const and = andOf(condition);
+  const and = andOf(module, condition);
   if (and !== null) {
     const inner = splitBranch(module, name, and.b);
     const nested = module.if(and.a, inner.expr);
     return { expr: nested, count: 1 + inner.count + splitIf(module, nested) };
   }
-  const or = orOf(condition);
+  const or = orOf(module, condition);
   if (or !== null) {
     const first = splitBranch(module, name, or.a);
     const second = splitBranch(module, name, or.b);
@@ -58,7 +69,7 @@ function splitBranch(module, name, condition) {
 /** Splits the `&&` conditions of `expr`, an `if` without `else`, into nested ifs; how many. */
 function splitIf(module, expr) {
   let count = 0;
-  for (let and = andOf(binaryen.If.getCondition(expr)); and !== null; and = andOf(binaryen.If.getCondition(expr))) {
+  for (let and = andOf(module, binaryen.If.getCondition(expr)); and !== null; and = andOf(module, binaryen.If.getCondition(expr))) {
     const inner = module.if(and.b, binaryen.If.getIfTrue(expr));
     count += splitIf(module, inner);
     binaryen.If.setCondition(expr, and.a);
