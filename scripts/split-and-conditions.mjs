@@ -3,13 +3,12 @@
 // `if (a && b) { s }` becomes `if (a) { if (b) { s } }` and `br_if $l (a && b)` becomes
 // `if (a) { br_if $l b }`; a branch taken on `a || b` (`if (result i32) a then 1 else b`)
 // becomes two, `br_if $l a; br_if $l b`, four bytes less; `!a && b` and `!a || b`, which
-// Binaryen writes with the constant in the other arm, are split alike with `a` negated. `b` runs exactly when it ran before,
-// and `s` or the branch exactly when it did, so the code does what it did; only an `if`
-// without `else` (and a `br_if` without a value) is rewritten, as an `else` would have to be
-// written twice. Nested tests run
-// as fast as the `if` that computed 0 or `b` (one branch less when `a` fails), so the hot
-// path is rewritten too. For the component's core module (scripts/build-component.mjs), before
-// each round's binary is written.
+// Binaryen writes with the constant in the other arm, are split alike with `a` negated.
+// `b` runs exactly when it ran before, and `s` or the branch exactly when it did, so the code
+// does what it did; only an `if` without `else` (and a `br_if` without a value) is rewritten,
+// as an `else` would have to be written twice. Nested tests run as fast as the `if` that
+// computed 0 or `b` (one branch less when `a` fails), so the hot path is rewritten too. For the
+// component's core module (scripts/build-component.mjs), before each round's binary is written.
 import binaryen from "binaryen";
 import { walkWithPlaces } from "./outline-call-tests.mjs";
 
