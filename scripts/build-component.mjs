@@ -23,6 +23,9 @@
 //      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and
 //      functions found identical after that are made one; in the functions off that hot path a
 //      large constant written several times is read from a local (scripts/hoist-cold-constants.mjs);
+//      a test `a && b` that decides only whether something runs becomes two nested tests
+//      (scripts/split-and-conditions.mjs: `if (a) { if (b) ... }`, three bytes less each), and a
+//      branch taken on `a || b` two branches;
 //      each round ends with the functions ordered by their number of calls, the most called at
 //      the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
@@ -51,6 +54,7 @@ import { outlineNestedCalls } from "./outline-nested-calls.mjs";
 import { outlineAlikeExpressions } from "./outline-alike-exprs.mjs";
 import { hotFunctions } from "./hot-functions.mjs";
 import { hoistColdConstants } from "./hoist-cold-constants.mjs";
+import { splitAndConditions } from "./split-and-conditions.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -153,6 +157,7 @@ function shrink(module, names) {
         m.runPasses(["duplicate-function-elimination"]);
       }
       hoistColdConstants(m, isHot);
+      splitAndConditions(m);
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.
       m.runPasses(["reorder-functions"]);
