@@ -6,9 +6,10 @@
 //
 // Why it matters: V8 runs wasm with Liftoff's code first and recompiles a function with TurboFan
 // on a background thread once it has spent its tiering budget, charged at each return with the
-// size of the code run. A 9 KB function called once per line spends it within a few dozen lines,
-// so even a first 4 KB output started a TurboFan compile of all of it, and Node waits for every
-// background compile before a process exits: ~35 ms after the result, in a one-shot process.
+// size of its code up to that return, whatever part of it ran. A 9 KB function called once per
+// line spends it within a few dozen lines, so even a first 4 KB output started a TurboFan
+// compile of all of it, and Node waits for every background compile before a process exits:
+// ~35 ms after the result, in a one-shot process.
 // Apart, each reader is charged its own size and a short output tiers none of them up; a long
 // one tiers up the ones that run hot, each a quick compile. A call per reader and line is
 // nothing beside the reading.
