@@ -27,7 +27,9 @@ const stamp = () => performance.timeOrigin + performance.now();
  * The variants listed in `stamped` print stamp() when they hold their result and are also timed
  * to that moment (`resultOverMs`), over variant `zero`'s time to its own stamp: a process's wall
  * time also holds what it does after the result (the log's close, the run's own clean-up) and
- * Node's wait before exit for the optimising compiles V8 started in the background.
+ * Node's wait before exit for the optimising compiles V8 started in the background. That part
+ * is `afterResultOverMs`: per round, a variant's wall time less its time to its stamp, over the
+ * same for variant `zero` (Node's own exit after its first line).
  */
 function walls(spawnSync, variants, zero, stamped) {
   const times = variants.map(() => []);
@@ -51,6 +53,7 @@ function walls(spawnSync, variants, zero, stamped) {
     baseMs: median(base),
     overMs: times.map((ts) => median(ts.map((t, round) => t - base[round]))),
     resultOverMs: results.map((ts) => median(ts.map((t, round) => t - zeroResult[round]))),
+    afterResultOverMs: results.map((ts, k) => median(ts.map((t, round) => times[k][round] - t - (times[zero][round] - zeroResult[round])))),
   };
 }
 /** A build-log-like output of about `size` chars. */
@@ -142,7 +145,7 @@ if (process.argv[2] === "empty") {
   // build); and the 1 MB run's own cost of building its input, without abridge.
   const cjs = new URL("first-process.cjs", import.meta.url).pathname;
   // Last, `node -e` printing its stamp: Node's time to run a first line, the result times' zero.
-  const { baseMs: nodeBare, overMs, resultOverMs } = walls(spawnSync, [
+  const { baseMs: nodeBare, overMs, resultOverMs, afterResultOverMs } = walls(spawnSync, [
     ["-e", "0"],
     [self, "empty"],
     [self, "first-process", "4096"],
@@ -154,6 +157,7 @@ if (process.argv[2] === "empty") {
   ], 7, [2, 3, 4, 5, 7]);
   const [, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = overMs;
   const [, , result4k, result1m, resultCjs4k, resultCjs1m] = resultOverMs;
+  const [, , after4k, after1m, afterCjs4k, afterCjs1m] = afterResultOverMs;
   const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
     Array.from({ length: 200 + k * 50 }, (_, i) => `[${i}] compiling unit_${k}_${i}.c ${i % 97 === 0 ? "error: boom" : "ok"}`).join("\n"),
@@ -180,6 +184,10 @@ if (process.argv[2] === "empty") {
       firstResult1mOverMs: result1m,
       firstResultCjs4kOverMs: resultCjs4k,
       firstResultCjs1mOverMs: resultCjs1m,
+      afterResult4kOverMs: after4k,
+      afterResult1mOverMs: after1m,
+      afterResultCjs4kOverMs: afterCjs4k,
+      afterResultCjs1mOverMs: afterCjs1m,
       rssGrowthMB: compactMemory.rssGrowthMB,
       heapGrowthMB: compactMemory.heapGrowthMB,
       wasmBeforeMB: compactMemory.wasmBeforeMB,

@@ -71,8 +71,6 @@ export class LineNoter extends LineVisitor {
     scan.notes = notes;
   }
 
-  // @ts-ignore: decorator
-  @inline
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     const scan = this.scan;
     const h = this.next;

@@ -121,8 +121,6 @@ export class RunnerReader {
    * Line `line` (1-based) of `text`: [pos, end) without its '\r', `nl` its '\n'
    * (or the text's end), `t` its first unit after spaces and tabs.
    */
-  // @ts-ignore: decorator
-  @inline
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, line: i32): void {
     const first = t < end ? unitAt(text, t) : 0;
     // Most lines start with none of the units a summary line starts with.

@@ -70,8 +70,6 @@ export class SkeletonLines {
   }
 
   /** Line `line` (1-based) [a, b) of text; `t` its first unit after spaces and tabs. */
-  // @ts-ignore: decorator
-  @inline
   line(s: string, a: i32, t: i32, b: i32, line: i32): void {
     if (t >= b) return;
     // A right-aligned number neither opens nor closes a level: it counts for those open.

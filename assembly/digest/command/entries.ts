@@ -66,8 +66,6 @@ export class LabeledEntries {
   }
 
   /** line() with `t` the line's first unit after spaces and tabs (b when it has none). */
-  // @ts-ignore: decorator
-  @inline
   lineAt(text: string, a: i32, t: i32, b: i32): void {
     if (this.label.length > 0) {
       if (t < b && t > a) {

@@ -51,8 +51,6 @@ export class IndentedRuns {
   }
 
   /** Line [a, b) of text, `t` its first unit after spaces and tabs (b when it has none). */
-  // @ts-ignore: decorator
-  @inline
   lineAt(text: string, a: i32, t: i32, b: i32): void {
     this.text = text;
     if (t >= b) {

@@ -30,8 +30,6 @@ export class InlineLists {
   number: i32 = 0;
 
   /** Line `lineNo`; `t` its first unit after spaces and tabs, `b` its end. */
-  // @ts-ignore: decorator
-  @inline
   line(text: string, t: i32, b: i32, lineNo: i32): void {
     if (b - t <= this.end - this.start) return;
     this.text = text;

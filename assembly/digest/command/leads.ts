@@ -172,8 +172,6 @@ export class LineLeads {
    * spaces and tabs: the words after its last separator, a colon or a gap of two spaces
    * or a tab, keyed by the first of them, counted like a lead.
    */
-  // @ts-ignore: decorator
-  @inline
   endingAt(text: string, t: i32, b: i32): void {
     this.lines++;
     // A verdict ends in a word: a line that ends in a sign (code, a path, a quote) has none,

@@ -65,8 +65,6 @@ export class SectionLines {
   private blanks: i32 = 0;
 
   /** Line `line` (1-based) [a, b) of text, without its '\r' and '\n'; `t` its first unit after spaces and tabs. */
-  // @ts-ignore: decorator
-  @inline
   line(text: string, a: i32, t: i32, b: i32, line: i32): void {
     if (t >= b) {
       this.blanks++;

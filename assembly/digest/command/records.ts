@@ -147,8 +147,6 @@ export class RecordsReader {
    * line() with `digits` 1 when the line holds a digit, 0 when it holds none, and `tokens`
    * its runs of units other than spaces and tabs; both -1 when not known.
    */
-  // @ts-ignore: decorator
-  @inline
   lineOf(text: string, a: i32, b: i32, digits: i32, tokens: i32): void {
     const r = this.records;
     // Spaces and bars opening the line (indentation, a margin, the edges of a graph or a
