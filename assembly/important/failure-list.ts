@@ -11,7 +11,7 @@ import { isLowerWordAt } from "../util/scan";
 import { Kind } from "./kinds";
 import { Shapes } from "./shapes";
 
-/** Lines of one list taken at most: a longer run is a listing, not a runner's recap. */
+/** Lines of one list marked at most: a listing under such a heading flags no more than these. */
 const MAX_ITEMS: i32 = 64;
 
 /** Whether line [a, b) is a heading "Fail…:" at the margin, a short one. */

@@ -209,7 +209,8 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * test) comes before one that names nothing; with `placeBelow`, so does one whose
  * next line only names its place ("error[E0308]: mismatched types" over "  --> main.rs:23:5").
  * Every distinct code or message reaches the budget before a second copy of any, but for
- * the copies of a rare family's code (rareFamily), each of which is first-round news.
+ * the copies of a rare family's code (rareFamily), each of which is first-round news, and
+ * every finding that states a severity where most findings state none.
  * With `placesInOrder` (the error lines do not all fit), `later` holds the rarest
  * message's places first, each message's places in line order: the eight places of
  * an "Item None has no attribute" are eight fixes, where the second of ninety "Function

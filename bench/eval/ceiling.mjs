@@ -1,6 +1,7 @@
-// The most a result of a given size could keep if it held nothing but the facts' own text:
-// a ceiling for any digest scored verbatim, to read the other figures against. Picking the
-// shortest pieces first keeps the most of them in a fixed number of chars.
+// What a result of a given size keeps if it holds nothing but the facts' own text, shortest
+// first: near the most any result scored verbatim could keep, to read the other figures
+// against. Shortest first keeps the most pieces in a fixed number of chars; a longer line
+// quoting shorter facts can keep a few more, so this is a close estimate, not a strict bound.
 
 /** Each fact's shortest evidence: an error line or string verbatim, a count as its bare number. */
 function pieces(facts, errorLinesOnly) {

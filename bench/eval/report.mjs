@@ -103,13 +103,13 @@ function misses(entry, limit) {
   return out.length > limit ? [...out.slice(0, limit), `- …+${out.length - limit} more outputs`] : out;
 }
 
-/** What the facts alone would keep at a budget, tuning · held-out: the most any verbatim result of that size could. */
+/** What the facts alone would keep at a budget, tuning · held-out: close to the most any verbatim result of that size could. */
 function ceilingLine(summary, budget) {
   const facts = find(summary, "ceiling: facts alone", (s) => s.budget === budget)?.parts;
   const errors = find(summary, "ceiling: error lines alone", (s) => s.budget === budget)?.parts;
   if (!facts || !errors) return undefined;
   return (
-    `- ceiling at ${int(budget)} chars (a result holding nothing but the facts, shortest first), tuning · held-out: ` +
+    `- ceiling at ${int(budget)} chars (a result holding nothing but the facts, shortest first: close to the most any verbatim result could keep), tuning · held-out: ` +
     `facts ${pct(facts.tuned.facts)} · ${pct(facts.heldOut.facts)}, error lines ${pct(errors.tuned.errorLines)} · ${pct(errors.heldOut.errorLines)}`
   );
 }
@@ -137,7 +137,7 @@ export function renderReport(summary, { corpus, short, header, notes, showMisses
       `Token reduction is against the exact o200k count of the raw output, over outputs longer than ${int(short)} chars; facts are averaged per output over all outputs. ` +
       "Peers: pi's `truncateTail` (its bash tool) and `truncateHead` (its read tool) with the notice each tool appends; gemini-cli's `formatTruncatedToolOutput` (20 % head / 80 % tail); Codex's `truncate_middle` ported from codex-rs (50/50 bytes at line boundaries, `…N tokens truncated…`, `Total output lines: N`). " +
       "At the level budgets the peers get the same number as chars (gemini) or bytes (pi, Codex). " +
-      "The ceiling rows are not a system: each is the fixture's own facts alone, shortest first, cut to the budget (counts as bare numbers; error lines alone in the second), the most any result of that size scored verbatim could keep.",
+      "The ceiling rows are not a system: each is the fixture's own facts alone, shortest first, cut to the budget (counts as bare numbers; error lines alone in the second), close to the most any result of that size scored verbatim could keep (a line quoting shorter facts can keep a few more).",
   );
   for (const n of notes) parts.push("", `**${n}**`);
   parts.push("", "### All outputs", "", overallTable(summary));

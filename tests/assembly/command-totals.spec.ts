@@ -135,6 +135,8 @@ describe("findings: totals by severity and code", () => {
     // A capital and a colon that run on (a drive's path) or a word are no severity: the
     // column makes findings of no stated severity.
     expect(findings("a.txt:1:2: C:\\Windows not found\na.txt:3:4: Warn: ahead\n")).toBe("2 findings");
+    // Another letter is no severity's: a FAQ's questions and answers under `grep -n` are no findings.
+    expect(findings(repeat("docs/faq.md:#:Q: How do I reset the cache?", 3))).toBe("");
   });
 
   it("a code after `path:line` or `path:line:col` and a space, before its rule's name (markdownlint)", () => {

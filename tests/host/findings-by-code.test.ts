@@ -83,6 +83,7 @@ describe("findings grouped by code, offered by rounds", () => {
     for (const budget of [800, 1200, 2000]) {
       const text = compact(input, { budget }, { hint }).llmContent;
       const numbered = new Map(text.split("\n").flatMap((line) => (/^(\d+): (.*)$/.exec(line) ? [[Number(/^(\d+)/.exec(line)![1]), line.replace(/^\d+: /, "")] as const] : [])));
+      expect(numbered.size, `${budget}: numbered lines`).toBeGreaterThan(0);
       for (const [n, line] of numbered) if (/^[\s^~]+$/.test(line) && /[\^~]/.test(line)) expect(numbered.has(n - 1), `${budget}: line ${n}`).toBe(true);
     }
   });

@@ -12,6 +12,7 @@
 //     9:7  error  Use the isNaN function  use-isnan   line:col  severity  message  rule
 //   x.py:1:1: F401 'os' imported but unused       path:line:col: CODE message
 //   x.py:8:43: undefined name 'y'                 path:line:col: message
+//   a.rb:3:5: W: [Correctable] Lint/Void: …       path:line:col: S: [tag] Dept/Rule: message
 //   docs/a.md:12 MD022/blanks-around-headings     path:line[:col] CODE[/rule] message
 //   error[E0308]: mismatched types                severity[CODE]: message, the location
 //    --> src/main.rs:24:4                          on the next line after `-->` (so is
@@ -306,11 +307,16 @@ function isCode(s: string, i: i32, e: i32): bool {
   return j == e && j - d >= 2 && j - d <= 5;
 }
 
-/** The SEVERITIES index a severity's initial `c` (a capital) names: E and F errors, W warnings, I info, others none. */
+/**
+ * The SEVERITIES index a severity's initial `c` (a capital) names: E and F errors, W warnings,
+ * I info, C and R (convention, refactor) none; -1 for any other letter, which is no severity's
+ * (a FAQ's `Q: ` under `grep -n`).
+ */
 function letterSeverity(c: i32): i32 {
   if (c == 0x45 || c == 0x46) return 0;
   if (c == 0x57) return 1;
-  return c == 0x49 ? 5 : SEVERITIES.length - 1;
+  if (c == 0x49) return 5;
+  return c == 0x43 || c == 0x52 ? SEVERITIES.length - 1 : -1;
 }
 
 /** A rule named within its department: capitalised words joined by '/' (`Lint/UselessAssignment`, `Style/For`). */
@@ -480,7 +486,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   // name a grade: C (convention), R (refactor) and the like state none.
   if (sev < 0 && we == i + 1 && isCapital(unitAt(s, i)) && we < b && unitAt(s, we) == CharCode.COLON && (we + 1 == b || unitAt(s, we + 1) == CharCode.SPACE)) {
     sev = letterSeverity(unitAt(s, i));
-    we++;
+    if (sev >= 0) we++;
   }
   // `fatal error:` is an error.
   if (sev < 0 && isLowerWordAt(s, i, we, "fatal")) {
