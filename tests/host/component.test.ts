@@ -17,7 +17,8 @@ const JS_DIR = fileURLToPath(new URL("../../build/component-js/", import.meta.ur
 const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
 const SOURCES = fileURLToPath(new URL("../../assembly/", import.meta.url));
 /** The Node core the raw binding loads (host/core.ts), as the component's core is compared with it. */
-const NODE_CORE = process.env.ABRIDGE_CORE_WASM ?? fileURLToPath(new URL("../../build/abridge.wasm", import.meta.url));
+const NODE_CORE =
+  process.env.ABRIDGE_CORE_WASM ?? fileURLToPath(new URL(`../../build/${process.env.ABRIDGE_CORE_DEBUG === "1" ? "abridge.debug.wasm" : "abridge.wasm"}`, import.meta.url));
 
 /** The interface jco generates from wit/abridge.wit (build/component-js/interfaces/abridge-core-core.d.ts). */
 interface Component {
