@@ -482,8 +482,8 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   if (i >= b) return 0;
   let we = wordEnd(s, i, b);
   let sev = severityOf(s, i, we);
-  // `W: ` a severity's initial (rubocop's, pylint's letters), of which only E, F, W and I
-  // name a grade: C (convention), R (refactor) and the like state none.
+  // `W: ` a severity's initial (rubocop's, pylint's letters): E, F, W and I name a grade,
+  // C (convention) and R (refactor) state none, any other capital is no severity (letterSeverity).
   if (sev < 0 && we == i + 1 && isCapital(unitAt(s, i)) && we < b && unitAt(s, we) == CharCode.COLON && (we + 1 == b || unitAt(s, we + 1) == CharCode.SPACE)) {
     sev = letterSeverity(unitAt(s, i));
     if (sev >= 0) we++;
