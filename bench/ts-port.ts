@@ -1347,7 +1347,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   while (k < notable.length && notable[k]![0] === 1) primary.push(notable[k++]![3]);
   const warningOrder: number[] = [];
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
-  const [novelWarnings, repeatedWarnings] = novelFirst(text, scan, warningOrder, 0);
+  const [novelWarnings, repeatedWarnings] = novelFirst(text, scan, warningOrder, 1);
   primary.push(...novelWarnings);
   for (let j = 0; j < repeatedWarnings.length && j < 2 * FLOOD_ENDS - novelWarnings.length; j++) primary.push(repeatedWarnings[j]!);
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
@@ -1438,6 +1438,42 @@ function namesPlace(s: string, a: number, b: number, file = false): boolean {
   return false;
 }
 
+/** Slots tokens are counted in, tokens of a line read, and lines needed (assembly/important/templates.ts). */
+const TOKEN_SLOTS = 2048;
+const MAX_TOKENS = 32;
+const MIN_MESSAGE_LINES = 32;
+
+/** The slots of the tokens of s[a, b), at most MAX_TOKENS (assembly/important/templates.ts). */
+function tokenSlots(s: string, a: number, b: number): number[] {
+  const gap = (c: number) => c === 32 || c === 9 || c === 13;
+  const slots: number[] = [];
+  let i = a;
+  while (i < b && slots.length < MAX_TOKENS) {
+    while (i < b && gap(s.charCodeAt(i))) i++;
+    if (i >= b) break;
+    let h = 2166136261;
+    while (i < b && !gap(s.charCodeAt(i))) {
+      const c = s.charCodeAt(i++);
+      if (isDigit(c)) while (i < b && isDigit(s.charCodeAt(i))) i++;
+      h = Math.imul(h ^ (isDigit(c) ? 0x23 : c), 16777619) >>> 0;
+    }
+    slots.push((h ^ (h >>> 16)) & (TOKEN_SLOTS - 1));
+  }
+  return slots;
+}
+
+/** How many of the hits say what each says: the median count of its tokens (assembly/important/templates.ts); null for few hits. */
+function messageCounts(text: string, scan: Scan, order: number[]): number[] | null {
+  if (order.length < MIN_MESSAGE_LINES) return null;
+  const lines = order.map((h) => tokenSlots(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
+  const counts = new Int32Array(TOKEN_SLOTS);
+  for (const slots of lines) for (const t of slots) counts[t]!++;
+  return lines.map((slots) => {
+    const c = slots.map((t) => counts[t]!).sort((x, y) => x - y);
+    return Math.max(1, c.length === 0 ? 0 : c[c.length >> 1]!);
+  });
+}
+
 /**
  * [hits whose message no earlier hit stated, those naming a place first, then the rarest
  * (the first `keepFirst` in front), the repeats].
@@ -1446,6 +1482,7 @@ function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number
   const keys = order.map((h) => messageKey(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
   const counts = new Map<number, number>();
   for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const alike = messageCounts(text, scan, order);
   const seen = new Set<number>();
   const novel: [number, number][] = [];
   const later: number[] = [];
@@ -1457,7 +1494,10 @@ function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number
     if (k !== 0) seen.add(k);
     const h = order[j]!;
     const nowhere = j < keepFirst || namesPlace(text, scan.lineStarts[h]!, scan.lineEnds[h]!) ? 0 : 1;
-    novel.push([j < keepFirst ? 0 : nowhere * 0x100000 + Math.min(counts.get(k)!, 0xfffff), j]);
+    // Among many hits the core ranks a message by its count (its family's, for a line without
+    // a code), then by how many say it in other words.
+    const rarity = k !== 0 && alike !== null ? (Math.min(counts.get(k)!, 0x3ff) << 10) | Math.min(alike[j]!, 0x3ff) : Math.min(counts.get(k)!, 0xfffff);
+    novel.push([j < keepFirst ? 0 : nowhere * 0x100000 + rarity, j]);
   });
   novel.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   return [novel.map(([, j]) => order[j]!), later];

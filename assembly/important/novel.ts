@@ -14,6 +14,7 @@ import { findingCode, findingFamily, findingOf, findingSeverity } from "./notes"
 import { NO_WORDS, Scan } from "./scan";
 import { sortStaticI64 } from "../util/sort-ints";
 import { U32Map } from "../util/u32-map";
+import { messageCounts } from "./templates";
 
 /** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
 const PRIME: u64 = 0x100000001b3;
@@ -203,7 +204,8 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * else its message), and `later`, the others. Each group's first hit comes before any
  * group's second, its second before any third, and so on; within a round the graver
  * first (a finding's severity), then the rarer code family (findings.ts), then the rarer
- * group (counts past 1,023 alike), then in `order` (the first `keepFirst` of `order` keep
+ * group (counts past 1,023 alike; among many hits, a message's count is how many say it
+ * whatever names they hold: templates.ts), then in `order` (the first `keepFirst` of `order` keep
  * their places in front when they are their groups' first).
  * Among first copies of the same gravity, a line that names where (a file's line, a
  * test) comes before one that names nothing; with `placeBelow`, so does one whose
@@ -236,6 +238,11 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     const tag = findingOf(noteOf(scan, h));
     if (tag != 0) graded += findingSeverity(tag) < UNGRADED ? 1 : -1;
   }
+  // How many say the same in other words (templates.ts): a first copy's rarity, where its
+  // message's own count would make each of a hundred "Member X of file Y is not documented"
+  // as rare as the one "explicit link request to 'quote' could not be resolved". A repeat
+  // keeps its message's count: its copies are told apart by their places.
+  const alike = messageCounts(text, scan, order);
   // The hits of a group seen so far, while the group's count is kept apart from them.
   const seen = new U32Map();
   const ranked = new StaticArray<i64>(n);
@@ -261,7 +268,7 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     const h = unchecked(order[j]);
     // The rarer family first, then the rarer group: among 330 findings, three "F821 undefined
     // name" (the only F codes) before a lone "E741" of 327 E codes, another checker's word.
-    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : (min(counts.valueOr(familyKey(scan, h, k), 0), 0x3ff) << 10) | min(counts.valueOr(k, 0), 0x3ff);
+    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : (min(counts.valueOr(familyKey(scan, h, k), 0), 0x3ff) << 10) | min(round == 0 && alike !== null && (k & 1) != 0 ? unchecked(alike[j]) : counts.valueOr(k, 0), 0x3ff);
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
     // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not

@@ -1,0 +1,73 @@
+// How common the message of each of a list of flagged lines is, whatever the names in it.
+// A tool that reports one kind of problem for many items prints one sentence with the
+// item's names in it ("Member retries (variable) of struct tax_ctx_t is not documented."):
+// a key made of every word tells each line apart, and a rare message ("explicit link
+// request to 'pricing_quote' could not be resolved") looks no rarer than any of them.
+// As in log template mining, a message's own words recur in as many lines as it does
+// and the names in it vary: the median of the counts of a line's tokens (how many of the
+// lines hold each) is how many lines say what it says, the few names aside. Linear: one
+// pass counts the tokens' hashes in a fixed table, one reads each line's median.
+import { isDigit, isSpaceOrTab } from "../util/chars";
+import { unitAt } from "../util/lines";
+import { Scan } from "./scan";
+
+/** Slots of the table tokens are counted in: a power of two. */
+const SLOTS: i32 = 2048;
+/** Tokens of a line whose counts are read, at most: the message is at its start. */
+const MAX_TOKENS: i32 = 32;
+/** The counts of one line's tokens, kept in order as they are read. */
+const READ = new StaticArray<i32>(MAX_TOKENS);
+
+/** A space, a tab or a '\r' (a line's end may hold one or not): between tokens. */
+// @ts-ignore: decorator
+@inline function isGap(c: i32): bool {
+  return isSpaceOrTab(c) || c == 0x0d;
+}
+
+/**
+ * The tokens of s[a, b) (runs of units between spaces, tabs and '\r's, every run of digits one
+ * class): with `count`, each counted into `counts`, and 0 returned; else the median of
+ * their counts.
+ */
+function tokenCounts(s: string, a: i32, b: i32, counts: StaticArray<i32>, count: bool): i32 {
+  let n = 0;
+  let i = a;
+  while (i < b && n < MAX_TOKENS) {
+    while (i < b && isGap(unitAt(s, i))) i++;
+    if (i >= b) break;
+    let h: u32 = 2166136261;
+    while (i < b && !isGap(unitAt(s, i))) {
+      const c = unitAt(s, i++);
+      if (isDigit(c)) while (i < b && isDigit(unitAt(s, i))) i++;
+      h = (h ^ <u32>(isDigit(c) ? 0x23 : c)) * 16777619;
+    }
+    const slot = <i32>(h ^ (h >> 16)) & (SLOTS - 1);
+    if (count) unchecked((counts[slot] += 1));
+    else {
+      // Insertion into the sorted counts read so far: a line has few tokens.
+      const v = unchecked(counts[slot]);
+      let k = n;
+      for (; k > 0 && unchecked(READ[k - 1]) > v; k--) unchecked((READ[k] = READ[k - 1]));
+      unchecked((READ[k] = v));
+    }
+    n++;
+  }
+  return count || n == 0 ? 0 : unchecked(READ[n >> 1]);
+}
+
+/** Lines a message's words are counted over, at least: among fewer, a word's count says little of its message's. */
+const MIN_LINES: i32 = 32;
+
+/**
+ * For each hit of `order`, how many hits of `order` say what it says (see above; at least
+ * 1); null for fewer than MIN_LINES hits.
+ */
+export function messageCounts(text: string, scan: Scan, order: i32[]): StaticArray<i32> | null {
+  const n = order.length;
+  if (n < MIN_LINES) return null;
+  const counts = new StaticArray<i32>(SLOTS);
+  for (let j = 0; j < n; j++) tokenCounts(text, unchecked(scan.lineStarts[order[j]]), unchecked(scan.lineEnds[order[j]]), counts, true);
+  const medians = new StaticArray<i32>(n);
+  for (let j = 0; j < n; j++) unchecked((medians[j] = max(1, tokenCounts(text, unchecked(scan.lineStarts[order[j]]), unchecked(scan.lineEnds[order[j]]), counts, false))));
+  return medians;
+}

@@ -1,0 +1,63 @@
+import { messageCounts } from "../../assembly/important/templates";
+import { scanImportant } from "../../assembly/important/scan";
+import { rankedLines } from "./support/ranked";
+
+/** A name of letters only, one per i (a number would be masked as a class anyway). */
+function nameOf(i: i32): string {
+  return String.fromCharCode(0x61 + (i % 26)) + String.fromCharCode(0x61 + i / 26) + "_field";
+}
+
+/**
+ * `common` lines of one message about a different member each, with `rare` lines of
+ * another message after line `at` (1-based: the rare lines are at + 1 …).
+ */
+function report(common: i32, rare: i32, at: i32): string {
+  let text = "";
+  for (let i = 0; i < common; i++) {
+    text += "inc/a.h:" + (i + 1).toString() + ": warning: Member " + nameOf(i) + " (variable) of struct " + nameOf(i + 7) + "_ctx is not documented.\n";
+    if (i + 1 == at) for (let r = 0; r < rare; r++) text += "inc/b.h:" + (r + 1).toString() + ": warning: explicit link request to '" + nameOf(r + 3) + "' could not be resolved\n";
+  }
+  return text;
+}
+
+function hitsOf(text: string): i32[] {
+  const scan = scanImportant(text);
+  const order = new Array<i32>();
+  for (let h = 0; h < scan.count; h++) order.push(h);
+  return order;
+}
+
+describe("messageCounts: how many lines say what a line says, whatever names it holds", () => {
+  it("counts a message by its words, not by the names that differ from line to line", () => {
+    const text = report(40, 2, 20);
+    const scan = scanImportant(text);
+    const counts = messageCounts(text, scan, hitsOf(text))!;
+    expect(counts.length).toBe(42);
+    // Each of the forty member lines is one of many; each of the two link lines one of few.
+    for (let h = 0; h < 42; h++) {
+      const line = scan.lineNumbers[h];
+      if (line == 21 || line == 22) expect(counts[h]).toBeLessThanOrEqual(2);
+      else expect(counts[h]).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it("says nothing of fewer than 32 lines, where a word's count tells little", () => {
+    const text = report(20, 2, 10);
+    expect(messageCounts(text, scanImportant(text), hitsOf(text))).toBeNull();
+  });
+});
+
+describe("novelFirst: a rare message among many alike ones comes first", () => {
+  it("offers the rare message's lines right after the first line, before the alike ones", () => {
+    // Every line's words differ (each names its member), so each is its own group: the
+    // two link lines (21, 22) come before the member lines all the same.
+    const text = report(40, 2, 20);
+    const ranked = rankedLines(text, scanImportant(text), 1);
+    expect(ranked.startsWith("1 21 22 2 3 ")).toBe(true);
+  });
+
+  it("keeps line order among fewer than 32 lines", () => {
+    const text = report(20, 2, 10);
+    expect(rankedLines(text, scanImportant(text), 1).startsWith("1 2 3 ")).toBe(true);
+  });
+});
