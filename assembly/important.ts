@@ -26,7 +26,7 @@
 // …"), lines that break a rhythm held over many lines ("not ok" among a hundred
 // "ok"; under SMALL_BUDGET not a banner's lines, which break it from line 1 on,
 // before there is one; under it after the first three repeats that name their own
-// place, and before the others), warnings (three from each end), lines that only name a
+// place or detail a numbered failure, and before the others), warnings (three from each end), lines that only name a
 // section; numbered, a line a chosen one shows word for word, even inside a longer
 // line, is not offered ("[  FAILED  ] TaxTest.SumsTax" after "… SumsTax (0 ms)");
 // then each failure's key lines (the frame naming the user's file
@@ -300,11 +300,20 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // Under a small budget a repeat that names its own place comes before the key lines of
   // the errors chosen (its line says where it failed, which their context cannot say for it);
   // one that only counts ("client 3" after "client 1") waits with the other repeats.
+  // So does one that details a numbered failure: the item's line above names which it is.
+  let known: StaticArray<i32> | null = null;
   for (let j = 0; j < repeats.length; j++) {
     const h = unchecked(repeats[j]);
+    const ls = unchecked(scan.lineStarts[h]);
+    const line = unchecked(scan.lineNumbers[h]);
     if (!small) primary.push(h);
-    else if (namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), false)) order.repeats.push(h);
-    else late.push(h);
+    else if (namesPlace(text, ls, unchecked(scan.lineEnds[h]), false)) order.repeats.push(h);
+    else if (shapes !== null && line <= shapes.count && isSpaceOrTab(unitAt(text, ls))) {
+      if (known === null) known = new StaticArray<i32>(shapes.count);
+      const item = headerOf(text, shapes, known, line - 1);
+      if (item >= 0 && opensNumberedItem(text, shapes, item)) order.repeats.push(h);
+      else late.push(h);
+    } else late.push(h);
   }
   for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
   const strong = small ? order.notables : primary;
