@@ -25,8 +25,11 @@
 // function …" before a dozen "/usr/include/c++/12/bits/hashtable.h:531:7: error:
 // …"), lines that break a rhythm held over many lines ("not ok" among a hundred
 // "ok"; under SMALL_BUDGET not a banner's lines, which break it from line 1 on,
-// before there is one), warnings (three from each end), lines that only name a
-// section; then each failure's key lines (the frame naming the user's file
+// before there is one; under it after the first three repeats that name their own
+// place or detail a numbered failure, and before the others), warnings (three from each end), lines that only name a
+// section; numbered, a line a chosen one shows word for word, even inside a longer
+// line, is not offered ("[  FAILED  ] TaxTest.SumsTax" after "… SumsTax (0 ms)");
+// then each failure's key lines (the frame naming the user's file
 // however many library frames come first, what was expected and what came
 // instead, the line closing a trace; numbered, every failure's expected and
 // actual lines, and a first frame that only names a place, before any other
@@ -208,6 +211,13 @@ class Order {
    * context below another cannot say.
    */
   repeats: i32[] = [];
+  /**
+   * Under a small budget, offered after `repeats`: the lines that break a strong rhythm but
+   * hold no keyword, the repeats beyond the first few, then the lines that only name a
+   * section. A failure's own place ("shop_test.cc:215: Failure") says more than a line that
+   * only stands out ("Expected equality of these values:").
+   */
+  notables: i32[] = [];
   /** Under a small budget, offered last: the warnings that repeat a message beyond the first few. */
   rest: i32[] = [];
   /**
@@ -290,14 +300,30 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // Under a small budget a repeat that names its own place comes before the key lines of
   // the errors chosen (its line says where it failed, which their context cannot say for it);
   // one that only counts ("client 3" after "client 1") waits with the other repeats.
+  // So does one that details a numbered failure: the item's line above names which it is.
+  let known: StaticArray<i32> | null = null;
   for (let j = 0; j < repeats.length; j++) {
     const h = unchecked(repeats[j]);
+    const ls = unchecked(scan.lineStarts[h]);
+    const line = unchecked(scan.lineNumbers[h]);
     if (!small) primary.push(h);
-    else if (namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), false)) order.repeats.push(h);
-    else late.push(h);
+    else if (namesPlace(text, ls, unchecked(scan.lineEnds[h]), false)) order.repeats.push(h);
+    else if (shapes !== null && line <= shapes.count && isSpaceOrTab(unitAt(text, ls))) {
+      if (known === null) known = new StaticArray<i32>(shapes.count);
+      const item = headerOf(text, shapes, known, line - 1);
+      if (item >= 0 && opensNumberedItem(text, shapes, item)) order.repeats.push(h);
+      else late.push(h);
+    } else late.push(h);
   }
   for (let j = 0; j < repeatedSummaries.length; j++) late.push(unchecked(repeatedSummaries[j]));
-  while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) primary.push(notableIndex(unchecked(notable[k--])));
+  const strong = small ? order.notables : primary;
+  while (k >= 0 && (unchecked(notable[k]) >> 61) != 0) strong.push(notableIndex(unchecked(notable[k--])));
+  // Under a small budget the first few repeats that name their own place come before those
+  // lines, the others after them.
+  if (small && order.repeats.length > FLOOD_ENDS) {
+    for (let j = FLOOD_ENDS; j < order.repeats.length; j++) strong.push(unchecked(order.repeats[j]));
+    order.repeats.length = FLOOD_ENDS;
+  }
   // Warnings: each message once, the first warning in front (a build's first diagnostic is
   // read first, and those after it often follow from it), then the rarest first ("length
   // comparison to zero" before the fifth "needless borrow"); three from each end while
@@ -320,7 +346,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   }
   sortI64(restKeys);
   for (let j = 0; j < restKeys.length; j++) order.rest.push(<i32>(unchecked(restKeys[j]) & 0xffffffff));
-  fromBothEnds(headers, 0, headers.length, headers.length, primary);
+  fromBothEnds(headers, 0, headers.length, headers.length, strong);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
 }
@@ -646,6 +672,24 @@ class Chosen {
     return -1;
   }
 
+  /**
+   * A chosen range shows text[start, end) elsewhere, word for word, maybe inside a longer
+   * line ("[  FAILED  ] TaxTest.SumsTax" within "[  FAILED  ] TaxTest.SumsTax (0 ms)"):
+   * numbered, such a line costs a number and adds no word.
+   */
+  shows(text: string, start: i32, end: i32): bool {
+    const len = end - start;
+    if (len < MIN_REPEATED) return false;
+    const first = unitAt(text, start);
+    for (let i = 0; i < this.starts.length; i++) {
+      const last = unchecked(this.ends[i]) - len;
+      for (let p = unchecked(this.starts[i]); p <= last; p++) {
+        if (p != start && unitAt(text, p) == first && sameUnits(text, p, start, len)) return true;
+      }
+    }
+    return false;
+  }
+
   /** Units of [start, end) that no chosen range covers. */
   uncovered(start: i32, end: i32): i32 {
     const parts = new Array<i64>();
@@ -894,7 +938,7 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
   if (lineEnd < frame.headEnd || start >= frame.tailStart) return used;
   if (chosen.covers(start, lineEnd)) return used;
   // A line shown word for word already (a runner repeats each failure in its summary) says nothing new.
-  if (chosen.repeats(text, start, lineEnd)) return used;
+  if (frame.perLine > 0 ? chosen.shows(text, start, lineEnd) : chosen.repeats(text, start, lineEnd)) return used;
   const b = chosen.bridged(start, end, perGap);
   let s = <i32>(b >> 32);
   let e = <i32>(b & 0xffffffff);
@@ -1097,7 +1141,9 @@ function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line
  */
 function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[], ranked: i32): void {
   const rest = new Array<i32>();
-  const primary = order.primary;
+  // What stands out is offered with the other flagged lines, ahead of the skeleton.
+  const primary = order.primary.concat(order.notables);
+  order.notables = [];
   for (let j = 0; j < primary.length; j++) {
     const h = unchecked(primary[j]);
     const kind = unchecked(scan.kinds[h]);
@@ -1341,6 +1387,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
   const afterSkeleton = order.skeleton.length > 0 ? chosen.count : 0;
   used = offerHits(text, scan, shapes, order.primary, chosen, frame, used, cap);
   used = offerHits(text, scan, shapes, order.repeats, chosen, frame, used, cap);
+  used = offerHits(text, scan, shapes, order.notables, chosen, frame, used, cap);
   used = keyLines(text, scan, shapes, chosen, frame, afterSkeleton, used, cap);
   if (small) {
     used = offerCounts(text, order.counts, chosen, frame, used, cap);
@@ -1583,7 +1630,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
     // The bounds assumed the longest markers: a second choice offers what they held
     // back to the lines not chosen yet, with head and tail as they are; it is taken
     // when it keeps every choice within the budget.
-    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.repeats.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
+    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.repeats.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.notables.length + order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
       let second = choose(text, scan, shapes, order, frame, cap + slack, small);
       let secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
       let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
@@ -1620,6 +1667,7 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepRe
   offerEach(fill, scan, order.flagged);
   offerEach(fill, scan, order.primary);
   offerEach(fill, scan, order.repeats);
+  offerEach(fill, scan, order.notables);
   offerEach(fill, scan, order.late);
   offerEach(fill, scan, order.secondary);
   offerEach(fill, scan, order.rest);

@@ -154,6 +154,8 @@ describe("listing parse", () => {
     const d = digestListing(long + cut, 600, ctx);
     expect(d.llm.length).toBeLessThan((long + cut).length);
     expect(d.llm.includes("bsdtar: Truncated input file (needed 1568 bytes, only 1097 available)")).toBe(true);
+    // And so does the error after it: a listing's errors are its failures, worth more than its groupings.
+    expect(d.llm.includes("\nbsdtar: Error exit delayed from previous errors.\n")).toBe(true);
     // The prefix must open an error line: an entry named with the same words alone marks nothing,
     // nor does another program's prefix inside an entry.
     const named = "-rw-r--r-- 1 root root 10 Mar  1  2024 a.ts\n-rw-r--r-- 1 root root 10 Mar  1  2024 old tar: notes.txt\n";

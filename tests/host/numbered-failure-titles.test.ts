@@ -38,6 +38,13 @@ describe("a failure's findings come with the numbered line naming its test", () 
     }
   });
 
+  it("names four of the six failing tests at the minimal level, before the first failure's frames", () => {
+    const { lines, shown } = digest({ level: "minimal" }, 800);
+    // Four of them fail with "     Assertion with == failed" word for word: each title says which test.
+    const titles = lines.map((l, i) => [i + 1, l] as const).filter(([, l]) => /^ {2}\d+\) test /.test(l));
+    expect(titles.filter(([n, l]) => shown.get(n) === l).length).toBeGreaterThanOrEqual(4);
+  });
+
   it("shows every failing test's title at 2000 characters, the repeated messages' too", () => {
     const { lines, shown } = digest({ budget: 2000 }, 2000);
     const titles = lines.map((l, i) => [i + 1, l] as const).filter(([, l]) => /^ {2}\d+\) test /.test(l));

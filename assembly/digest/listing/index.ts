@@ -80,7 +80,8 @@ export function digestListing(text: string, budget: i32, ctx: DigestContext, _hi
   if (writeHeadline(w, head)) {
     const closingMax = 64 + 3 * 12;
     w.reserved = closingMax;
-    writeErrors(p, w, kept, w.room / 10);
+    // The errors are the listing's failures: they come first, and may take half of the room.
+    writeErrors(p, w, kept, w.room / 2);
     writeNotes(p, w, kept, w.room / 5);
     if (st.sizeOrder > 0) writeLinesFromEnd(p, w, kept);
     else if (st.sizeOrder < 0) writeLines(p, w, kept);
