@@ -17,10 +17,13 @@ const CALL_HEAD = /^\{"v":1,"type":"(call|completion|chunk)","time":"[^"\\]*","s
 
 type RecordType = "call" | "completion" | "chunk";
 
+/** The kinds of record `records` locates per call id. */
+const CALL = 0;
+const COMPLETION = 1;
+
 export class CallIndex {
-  private readonly calls = new Locations();
-  /** Where each call's completion record sits: what the model was shown, and in which numbering. */
-  private readonly completions = new Locations();
+  /** Where each call's record sits (CALL) and its completion (COMPLETION): what the model was shown, and in which numbering. */
+  private readonly records = new Locations(2);
   /** Where each piece of a streamed call's output sits, by seq (the newest stream of an id). */
   private readonly chunks = new ChunkedMap<Entry[]>();
   /** Bytes of each file (by inode) already scanned; only committed lines count. */
@@ -37,9 +40,9 @@ export class CallIndex {
 
   private add(callId: string, type: RecordType, entry: Entry, seq = 0): void {
     if (type === "call") {
-      this.calls.set(callId, entry);
-      this.completions.delete(callId); // a reused id: the older completion no longer applies
-    } else if (type === "completion") this.completions.set(callId, entry);
+      this.records.set(callId, entry, CALL);
+      this.records.delete(callId, COMPLETION); // a reused id: the older completion no longer applies
+    } else if (type === "completion") this.records.set(callId, entry, COMPLETION);
     else if (seq === 0) this.chunks.set(callId, [entry]); // a new stream of this id starts over
     else {
       const list = this.chunks.get(callId);
@@ -72,24 +75,24 @@ export class CallIndex {
 
   /** The call record for `callId`, or undefined when the log has none. Throws the file system's error. */
   find(callId: string): CallRecord | undefined {
-    return this.lookup(this.calls, "call", callId) as CallRecord | undefined;
+    return this.lookup(CALL, "call", callId) as CallRecord | undefined;
   }
 
   /** The completion record of `callId`, or undefined when the call never completed. */
   findCompletion(callId: string): CompletionRecord | undefined {
-    return this.lookup(this.completions, "completion", callId) as CompletionRecord | undefined;
+    return this.lookup(COMPLETION, "completion", callId) as CompletionRecord | undefined;
   }
 
-  private lookup(map: Locations, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
+  private lookup(kind: number, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
     const files = this.filesByInode();
-    const known = map.get(callId);
+    const known = this.records.get(callId, kind);
     if (known) {
       const record = this.load(files, known, type, callId) as CallRecord | CompletionRecord | undefined;
       if (record) return record;
-      map.delete(callId); // a stale location (concurrent appends or a dropped file)
+      this.records.delete(callId, kind); // a stale location (concurrent appends or a dropped file)
     }
     this.scanNew(files);
-    const found = map.get(callId);
+    const found = this.records.get(callId, kind);
     return found ? (this.load(files, found, type, callId) as CallRecord | CompletionRecord | undefined) : undefined;
   }
 

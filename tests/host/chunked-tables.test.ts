@@ -27,6 +27,19 @@ describe("a map kept in pieces", () => {
     for (let i = 0; i < MANY; i++) expect(map.get(id(i))).toBe(i % 7 === 0 ? -i : i);
   });
 
+  it("gives a key's value where it has one, and adds the one offered where it has none", () => {
+    const map = new ChunkedMap<number>();
+    for (let i = 0; i < MANY; i++) expect(map.getOrAdd(id(i), i)).toBe(i);
+    expect(map.size).toBe(MANY);
+    // Keys in every piece, early and late: the value they have, nothing added.
+    for (let i = 0; i < MANY; i += 3) expect(map.getOrAdd(id(i), -1)).toBe(i);
+    expect(map.size).toBe(MANY);
+    map.delete(id(5));
+    expect(map.getOrAdd(id(5), -5)).toBe(-5);
+    expect(map.get(id(5))).toBe(-5);
+    expect(map.size).toBe(MANY);
+  });
+
   it("deletes a key from whichever piece holds it, and takes it again", () => {
     const map = new ChunkedMap<string>();
     for (let i = 0; i < MANY; i++) map.set(id(i), `v${i}`);
@@ -96,6 +109,33 @@ describe("the session's tables grown past their pieces", () => {
       const want = i < 1000 ? entry(i, 1) : i < 2000 ? undefined : entry(i, 0);
       expect(locations.get(id(i))).toEqual(want);
     }
+  });
+
+  it("log locations of two kinds per id: each kind set and deleted alone, the row freed with the last", () => {
+    const locations = new Locations(2);
+    const entry = (i: number, kind: number) => ({ ino: 9, offset: i * 10 + kind, length: kind + 1 });
+    for (let i = 0; i < 3000; i++) {
+      locations.set(id(i), entry(i, 0), 0);
+      // A reused id's older second-kind entry goes as its first-kind one is set (as the call index does).
+      locations.delete(id(i), 1);
+      if (i % 2 === 0) locations.set(id(i), entry(i, 1), 1);
+    }
+    for (let i = 0; i < 3000; i++) {
+      expect(locations.get(id(i), 0)).toEqual(entry(i, 0));
+      expect(locations.get(id(i), 1)).toEqual(i % 2 === 0 ? entry(i, 1) : undefined);
+    }
+    // One kind deleted: the other stays. Both: the id is gone, and its row serves a new id.
+    locations.delete(id(10), 1);
+    expect(locations.get(id(10), 0)).toEqual(entry(10, 0));
+    locations.delete(id(10), 0);
+    expect(locations.get(id(10), 0)).toBeUndefined();
+    locations.set("fresh", entry(1, 1), 1);
+    expect(locations.get("fresh", 0)).toBeUndefined();
+    expect(locations.get("fresh", 1)).toEqual(entry(1, 1));
+    // A row never used before has no entry of the kind not set.
+    locations.set("fresh2", entry(2, 1), 1);
+    expect(locations.get("fresh2", 0)).toBeUndefined();
+    for (let i = 0; i < 3000; i++) if (i !== 10) expect(locations.get(id(i), 0)).toEqual(entry(i, 0));
   });
 
   it("stats of thousands of calls, some recorded twice, total what the calls add up to", () => {
