@@ -109,6 +109,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private closed = false;
   /** The log's path as one shell word, for readHint(). */
   private quotedLogPath?: string;
+  /** The read hint's template around its `{id}`s, `{log}` filled in (readHint()). */
+  private hintPieces?: string[];
 
   constructor(options: CreateAbridgeOptions = {}) {
     super();
@@ -152,7 +154,15 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   /** The configured read hint for one call, `{first}` left for the core to fill in. */
   private readHint(callId: string): string {
-    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", (this.quotedLogPath ??= shellQuote(this.config.log.path)));
+    // The template split at `{id}`, `{log}` filled in, once: a call's hint is its pieces joined
+    // by the id. The same text as filling both in turn whenever the id cannot take part in a
+    // `{log}` of the template: it has no brace and is not a piece of "log" (nor empty).
+    if (!callId.includes("{") && !callId.includes("}") && !"log".includes(callId)) return (this.hintPieces ??= this.config.log.readHint.split("{id}").map((p) => p.replaceAll("{log}", this.quotedLog()))).join(callId);
+    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", this.quotedLog());
+  }
+
+  private quotedLog(): string {
+    return (this.quotedLogPath ??= shellQuote(this.config.log.path));
   }
 
   private report(err: AbridgeError): void {
@@ -432,7 +442,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
           category: digest.category,
           llmContent,
           summary: digest.summary,
-          metadata: stream ? { ...metadata, tool: input.tool, stream } : { ...metadata, tool: input.tool },
+          metadata: completionMetadata(metadata, input.tool, stream),
           summarizer,
           // The writer redacts with redaction.log, as llmContent already was for the model.
           llmContentRedacted: this.config.redaction.log,
@@ -487,6 +497,20 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     // A summarizer whose module failed to load has nothing to close.
     await (await this.summarizer?.catch(() => undefined))?.close();
   }
+}
+
+/**
+ * The metadata a completion record logs: the result's, then the tool (and a stream's counts).
+ * Object.assign, not a spread: a result's metadata gets fields after it is made (withEstimate),
+ * and V8 copies such an object by the slow path of a spread, several times slower than the
+ * call's own log line; Object.assign copies the same fields, getters read, in the same order.
+ */
+function completionMetadata(metadata: object, tool: string, stream: StreamInfo | undefined): Record<string, unknown> {
+  const logged: Record<string, unknown> = {};
+  Object.assign(logged, metadata);
+  logged.tool = tool;
+  if (stream) logged.stream = stream;
+  return logged;
 }
 
 function isHeld(written: unknown): written is HeldCall {
