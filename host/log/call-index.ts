@@ -5,7 +5,7 @@ import { statSync } from "../node-fs.js";
 import { scanFileSync, readRangeSync } from "./lines.js";
 import { logFiles } from "./rotation.js";
 import { parseRecord, type CallRecord, type ChunkRecord, type CompletionRecord, type LoggedOutput } from "./schema.js";
-import { ChunkedMap } from "../chunked.js";
+import { ChunkedMap, Column, NumberColumn } from "../chunked.js";
 import { Locations, type Entry } from "./locations.js";
 import type { RecordLocation } from "./writer.js";
 
@@ -33,9 +33,35 @@ export class CallIndex {
 
   constructor(readonly path: string) {}
 
+  /**
+   * Call and completion locations the writer reported, in the order written, not yet filed in
+   * `records`: a session writes two records per call and reads few back, so the lookups of the id
+   * that file them are made by the next read (or scan), not on every call.
+   */
+  private readonly noted = { ids: new Column<string>(), kinds: new NumberColumn(), ino: new NumberColumn(), offset: new NumberColumn(), length: new NumberColumn(), count: 0 };
+
   /** Records a location reported by the writer. */
   note(callId: string, location: RecordLocation & { type: RecordType; seq?: number }): void {
-    this.add(callId, location.type, { ino: location.ino, offset: location.offset, length: location.bytes - 1 }, location.seq);
+    if (location.type === "chunk") {
+      this.add(callId, "chunk", { ino: location.ino, offset: location.offset, length: location.bytes - 1 }, location.seq);
+      return;
+    }
+    const n = this.noted;
+    const row = n.count++;
+    n.ids.set(row, callId);
+    n.kinds.set(row, location.type === "call" ? CALL : COMPLETION);
+    n.ino.set(row, location.ino);
+    n.offset.set(row, location.offset);
+    n.length.set(row, location.bytes - 1);
+  }
+
+  /** Files the locations noted since the last read, oldest first (later records win). */
+  private fileNoted(): void {
+    const n = this.noted;
+    for (let row = 0; row < n.count; row++) {
+      this.add(n.ids.get(row)!, n.kinds.get(row) === CALL ? "call" : "completion", { ino: n.ino.get(row), offset: n.offset.get(row), length: n.length.get(row) });
+    }
+    n.count = 0;
   }
 
   private add(callId: string, type: RecordType, entry: Entry, seq = 0): void {
@@ -84,6 +110,7 @@ export class CallIndex {
   }
 
   private lookup(kind: number, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
+    this.fileNoted();
     const files = this.filesByInode();
     const known = this.records.get(callId, kind);
     if (known) {
@@ -118,6 +145,7 @@ export class CallIndex {
 
   /** Scans what was appended since the last scan, oldest file first (later records win). */
   private scanNew(files: Map<number, string>): void {
+    this.fileNoted();
     for (const [ino, file] of files) {
       const from = this.scanned.get(ino) ?? 0;
       const { committed } = scanFileSync(file, from, (line) => {
