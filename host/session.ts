@@ -14,7 +14,7 @@ import { randomHex6 } from "./random-hex.js";
 import { defineLazy, hasLazyProps } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
-import { CORE_ESCAPE_FROM } from "./log/output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM } from "./log/output-line.js";
 import type { CompactDetails } from "./core-api.js";
 import { RedactionMemo } from "./redaction-memo.js";
 import { withUtf8Once } from "./log/utf8-once.js";
@@ -201,6 +201,9 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
     // The log's redaction and the digest read bytes as text: decoded once for both.
     if (output instanceof Uint8Array) return withUtf8Once(output, () => this.processWhole(input, callId, options));
+    // A short output the log's escape reads (a held call record's) is copied into the core once,
+    // for the escape and the digest.
+    if (this.writer && typeof output === "string" && output.length >= CORE_ESCAPE_HELD_FROM) return withResidentText(output, () => this.processWhole(input, callId, options));
     return this.processWhole(input, callId, options);
   }
 
