@@ -161,4 +161,23 @@ describe("the session's tables grown past their pieces", () => {
     const row = report.calls.find((c) => c.callId === id(4))!;
     expect(row).toMatchObject({ rawTokens: 1009, llmTokens: 209, sentTokens: 209, savedTokens: 800, session: "a", tool: "bash", category: undefined, summarizerUsage: null });
   });
+
+  it("stats of calls added, recorded and reported by turns: first-recorded order, latest figures, each call once", () => {
+    const stats = new SessionStats();
+    const sample = (n: number, llmTokens: number) => ({ callId: id(n), session: "s", tool: "bash", category: "CommandOutput", rawTokens: 100, llmTokens });
+    for (let n = 0; n < 1500; n++) stats.add(sample(n, 10));
+    // A record after adds sees them: the id added first keeps its row, with these figures.
+    expect(stats.record(sample(0, 40))).toMatchObject({ callId: id(0), sentTokens: 40, savedTokens: 60 });
+    expect(stats.stats().calls.map((c) => c.callId).slice(0, 3)).toEqual([id(0), id(1), id(2)]);
+    stats.add(sample(1, 70));
+    stats.add(sample(1500, 20));
+    const report = stats.stats();
+    expect(report.total.calls).toBe(1501);
+    expect(report.calls[1]).toMatchObject({ callId: id(1), sentTokens: 70 });
+    expect(report.calls[1500]).toMatchObject({ callId: id(1500), sentTokens: 20 });
+    expect(report.total.sentTokens).toBe(40 + 70 + 1498 * 10 + 20);
+    // Bad figures are refused when added, not when a report comes.
+    expect(() => stats.add(sample(1501, -1))).toThrow(/llmTokens/);
+    expect(stats.stats().total.calls).toBe(1501);
+  });
 });
