@@ -86,17 +86,6 @@ export class SessionStats {
   private readonly usages = new Column<CallSample["summarizerUsage"]>();
   private readonly rawTokens = new NumberColumn();
   private readonly llmTokens = new NumberColumn();
-  /** Samples added (add()) and not yet given their rows: the same columns, in the order they came. */
-  private readonly pending = {
-    callIds: new Column<string>(),
-    sessions: new Column<string>(),
-    tools: new Column<string | undefined>(),
-    categories: new Column<string | undefined>(),
-    usages: new Column<CallSample["summarizerUsage"]>(),
-    rawTokens: new NumberColumn(),
-    llmTokens: new NumberColumn(),
-    count: 0,
-  };
 
   constructor(prices: Partial<Prices> = {}) {
     for (const [k, v] of Object.entries(prices)) {
@@ -117,50 +106,19 @@ export class SessionStats {
   }
 
   record(sample: CallSample): CallStats {
+    return this.callAt(this.add(sample));
+  }
+
+  /** record() without the figures it returns (an object a session would make per call for nothing); the row. */
+  add(sample: CallSample): number {
     const rawTokens = checkTokens("rawTokens", sample.rawTokens);
     const llmTokens = checkTokens("llmTokens", sample.llmTokens);
-    this.settle();
-    return this.callAt(this.store(sample.callId, sample.session, sample.tool, sample.category, sample.summarizerUsage, rawTokens, llmTokens));
-  }
-
-  /**
-   * record() without the figures it returns (an object a session would make per call for
-   * nothing). The sample is kept as it came and given its row by the next report: finding a
-   * call id's row (a session counts a call recorded twice once) is a lookup per call that only
-   * a report needs.
-   */
-  add(sample: CallSample): void {
-    const rawTokens = checkTokens("rawTokens", sample.rawTokens);
-    const llmTokens = checkTokens("llmTokens", sample.llmTokens);
-    const p = this.pending;
-    const at = p.count++;
-    p.callIds.set(at, sample.callId);
-    // Interned now: a session's pending samples keep one copy of a tool's name, not one per call.
-    p.sessions.set(at, this.sessionNames.intern(sample.session));
-    p.tools.set(at, this.toolNames.intern(sample.tool));
-    p.categories.set(at, this.categoryNames.intern(sample.category));
-    p.usages.set(at, sample.summarizerUsage);
-    p.rawTokens.set(at, rawTokens);
-    p.llmTokens.set(at, llmTokens);
-  }
-
-  /** Gives the samples added since the last report their rows, in the order they came. */
-  private settle(): void {
-    const p = this.pending;
-    for (let at = 0; at < p.count; at++) {
-      this.store(p.callIds.get(at)!, p.sessions.get(at)!, p.tools.get(at), p.categories.get(at), p.usages.get(at), p.rawTokens.get(at), p.llmTokens.get(at));
-    }
-    p.count = 0;
-  }
-
-  /** A checked sample in its row; the row. */
-  private store(callId: string, session: string, tool: string | undefined, category: string | undefined, usage: CallSample["summarizerUsage"], rawTokens: number, llmTokens: number): number {
-    const { row } = this.rows.rowOf(session, callId);
-    this.callIds.set(row, callId);
-    this.sessions.set(row, this.sessionNames.intern(session));
-    this.tools.set(row, this.toolNames.intern(tool));
-    this.categories.set(row, this.categoryNames.intern(category));
-    this.usages.set(row, usage);
+    const { row } = this.rows.rowOf(sample.session, sample.callId);
+    this.callIds.set(row, sample.callId);
+    this.sessions.set(row, this.sessionNames.intern(sample.session));
+    this.tools.set(row, this.toolNames.intern(sample.tool));
+    this.categories.set(row, this.categoryNames.intern(sample.category));
+    this.usages.set(row, sample.summarizerUsage);
     this.rawTokens.set(row, rawTokens);
     this.llmTokens.set(row, llmTokens);
     return row;
@@ -206,7 +164,6 @@ export class SessionStats {
   }
 
   stats(): StatsReport {
-    this.settle();
     const calls = Array.from({ length: this.rows.size }, (_, row) => this.callAt(row));
     const sessions: Record<string, StatsTotals> = {};
     const total = emptyTotals();
