@@ -9,13 +9,16 @@ export { Column, NumberColumn } from "./chunked.js";
 /** Returns the one stored copy of equal strings, so a category named on every call is kept once. */
 export class Interner {
   private readonly strings = new Map<string, string>();
+  /** The last string interned: a column's next value is most often the same (one comparison, not a hash). */
+  private last: string | undefined;
 
   intern<T extends string | undefined>(value: T): T {
     if (value === undefined) return value;
-    const known = this.strings.get(value);
-    if (known !== undefined) return known as T;
-    this.strings.set(value, value);
-    return value;
+    if (value === this.last) return this.last as T;
+    let known = this.strings.get(value);
+    if (known === undefined) this.strings.set(value, (known = value));
+    this.last = known;
+    return known as T;
   }
 }
 
@@ -23,6 +26,8 @@ export class Interner {
 export class RowIndex {
   private readonly groups = new Map<string, ChunkedMap<number>>();
   private rows = 0;
+  private lastGroup: string | undefined;
+  private lastKeys: ChunkedMap<number> | undefined;
 
   get size(): number {
     return this.rows;
@@ -30,11 +35,13 @@ export class RowIndex {
 
   /** The row of (group, key), and whether it was just added. */
   rowOf(group: string, key: string): { row: number; added: boolean } {
-    let keys = this.groups.get(group);
+    // A session's calls all name one group: the last one's keys are found by a comparison.
+    let keys = group === this.lastGroup ? this.lastKeys : this.groups.get(group);
     if (!keys) this.groups.set(group, (keys = new ChunkedMap()));
-    const known = keys.get(key);
-    if (known !== undefined) return { row: known, added: false };
-    keys.set(key, this.rows);
+    this.lastGroup = group;
+    this.lastKeys = keys;
+    const row = keys.getOrAdd(key, this.rows);
+    if (row !== this.rows) return { row, added: false };
     return { row: this.rows++, added: true };
   }
 }

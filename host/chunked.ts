@@ -102,6 +102,23 @@ export class ChunkedMap<V> {
     this.count++;
   }
 
+  /**
+   * The value of `key`; when it has none, `value` becomes it. One hash and one pass over the
+   * group where get() and then set() take two of each: a session adds a key on every call.
+   */
+  getOrAdd(key: string, value: V): V {
+    const group = (this.groups[groupOf(key)] ??= []);
+    for (let i = group.length - 1; i >= 0; i--) {
+      const known = group[i]!.get(key);
+      if (known !== undefined) return known;
+    }
+    let last = group[group.length - 1];
+    if (last === undefined || last.size >= KEYS_PER_MAP) group.push((last = new Map()));
+    last.set(key, value);
+    this.count++;
+    return value;
+  }
+
   delete(key: string): boolean {
     const group = this.groups[groupOf(key)];
     if (group === undefined) return false;

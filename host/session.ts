@@ -14,7 +14,7 @@ import { randomHex6 } from "./random-hex.js";
 import { defineLazy, hasLazyProps } from "./lazy-props.js";
 import { SessionLock } from "./lock.js";
 import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteResult, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SummarizerInfo } from "./log/index.js";
-import { CORE_ESCAPE_FROM } from "./log/output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM } from "./log/output-line.js";
 import type { CompactDetails } from "./core-api.js";
 import { RedactionMemo } from "./redaction-memo.js";
 import { withUtf8Once } from "./log/utf8-once.js";
@@ -109,6 +109,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   private closed = false;
   /** The log's path as one shell word, for readHint(). */
   private quotedLogPath?: string;
+  /** The read hint's template around its `{id}`s, `{log}` filled in (readHint()). */
+  private hintPieces?: string[];
 
   constructor(options: CreateAbridgeOptions = {}) {
     super();
@@ -152,7 +154,15 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   /** The configured read hint for one call, `{first}` left for the core to fill in. */
   private readHint(callId: string): string {
-    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", (this.quotedLogPath ??= shellQuote(this.config.log.path)));
+    // The template split at `{id}`, `{log}` filled in, once: a call's hint is its pieces joined
+    // by the id. The same text as filling both in turn whenever the id cannot take part in a
+    // `{log}` of the template: it has no brace and is not a piece of "log" (nor empty).
+    if (!callId.includes("{") && !callId.includes("}") && !"log".includes(callId)) return (this.hintPieces ??= this.config.log.readHint.split("{id}").map((p) => p.replaceAll("{log}", this.quotedLog()))).join(callId);
+    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", this.quotedLog());
+  }
+
+  private quotedLog(): string {
+    return (this.quotedLogPath ??= shellQuote(this.config.log.path));
   }
 
   private report(err: AbridgeError): void {
@@ -191,6 +201,9 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
     // The log's redaction and the digest read bytes as text: decoded once for both.
     if (output instanceof Uint8Array) return withUtf8Once(output, () => this.processWhole(input, callId, options));
+    // A short output the log's escape reads (a held call record's) is copied into the core once,
+    // for the escape and the digest.
+    if (this.writer && typeof output === "string" && output.length >= CORE_ESCAPE_HELD_FROM) return withResidentText(output, () => this.processWhole(input, callId, options));
     return this.processWhole(input, callId, options);
   }
 
@@ -432,7 +445,7 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
           category: digest.category,
           llmContent,
           summary: digest.summary,
-          metadata: stream ? { ...metadata, tool: input.tool, stream } : { ...metadata, tool: input.tool },
+          metadata: completionMetadata(metadata, input.tool, stream),
           summarizer,
           // The writer redacts with redaction.log, as llmContent already was for the model.
           llmContentRedacted: this.config.redaction.log,
@@ -487,6 +500,20 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     // A summarizer whose module failed to load has nothing to close.
     await (await this.summarizer?.catch(() => undefined))?.close();
   }
+}
+
+/**
+ * The metadata a completion record logs: the result's, then the tool (and a stream's counts).
+ * Object.assign, not a spread: a result's metadata gets fields after it is made (withEstimate),
+ * and V8 copies such an object by the slow path of a spread, several times slower than the
+ * call's own log line; Object.assign copies the same fields, getters read, in the same order.
+ */
+function completionMetadata(metadata: object, tool: string, stream: StreamInfo | undefined): Record<string, unknown> {
+  const logged: Record<string, unknown> = {};
+  Object.assign(logged, metadata);
+  logged.tool = tool;
+  if (stream) logged.stream = stream;
+  return logged;
 }
 
 function isHeld(written: unknown): written is HeldCall {

@@ -75,7 +75,10 @@ export class SessionStats {
   readonly prices: Readonly<Prices>;
   /** One row per (session, call id): a call recorded twice counts once (the latest). */
   private readonly rows = new RowIndex();
-  private readonly strings = new Interner();
+  /** One per column, so that each remembers its own last value. */
+  private readonly sessionNames = new Interner();
+  private readonly toolNames = new Interner();
+  private readonly categoryNames = new Interner();
   private readonly callIds = new Column<string>();
   private readonly sessions = new Column<string>();
   private readonly tools = new Column<string | undefined>();
@@ -112,9 +115,9 @@ export class SessionStats {
     const llmTokens = checkTokens("llmTokens", sample.llmTokens);
     const { row } = this.rows.rowOf(sample.session, sample.callId);
     this.callIds.set(row, sample.callId);
-    this.sessions.set(row, this.strings.intern(sample.session));
-    this.tools.set(row, this.strings.intern(sample.tool));
-    this.categories.set(row, this.strings.intern(sample.category));
+    this.sessions.set(row, this.sessionNames.intern(sample.session));
+    this.tools.set(row, this.toolNames.intern(sample.tool));
+    this.categories.set(row, this.categoryNames.intern(sample.category));
     this.usages.set(row, sample.summarizerUsage);
     this.rawTokens.set(row, rawTokens);
     this.llmTokens.set(row, llmTokens);

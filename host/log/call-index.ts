@@ -5,7 +5,7 @@ import { statSync } from "../node-fs.js";
 import { scanFileSync, readRangeSync } from "./lines.js";
 import { logFiles } from "./rotation.js";
 import { parseRecord, type CallRecord, type ChunkRecord, type CompletionRecord, type LoggedOutput } from "./schema.js";
-import { ChunkedMap } from "../chunked.js";
+import { ChunkedMap, Column, NumberColumn } from "../chunked.js";
 import { Locations, type Entry } from "./locations.js";
 import type { RecordLocation } from "./writer.js";
 
@@ -17,10 +17,13 @@ const CALL_HEAD = /^\{"v":1,"type":"(call|completion|chunk)","time":"[^"\\]*","s
 
 type RecordType = "call" | "completion" | "chunk";
 
+/** The kinds of record `records` locates per call id. */
+const CALL = 0;
+const COMPLETION = 1;
+
 export class CallIndex {
-  private readonly calls = new Locations();
-  /** Where each call's completion record sits: what the model was shown, and in which numbering. */
-  private readonly completions = new Locations();
+  /** Where each call's record sits (CALL) and its completion (COMPLETION): what the model was shown, and in which numbering. */
+  private readonly records = new Locations(2);
   /** Where each piece of a streamed call's output sits, by seq (the newest stream of an id). */
   private readonly chunks = new ChunkedMap<Entry[]>();
   /** Bytes of each file (by inode) already scanned; only committed lines count. */
@@ -30,16 +33,42 @@ export class CallIndex {
 
   constructor(readonly path: string) {}
 
+  /**
+   * Call and completion locations the writer reported, in the order written, not yet filed in
+   * `records`: a session writes two records per call and reads few back, so the lookups of the id
+   * that file them are made by the next read (or scan), not on every call.
+   */
+  private readonly noted = { ids: new Column<string>(), kinds: new NumberColumn(), ino: new NumberColumn(), offset: new NumberColumn(), length: new NumberColumn(), count: 0 };
+
   /** Records a location reported by the writer. */
   note(callId: string, location: RecordLocation & { type: RecordType; seq?: number }): void {
-    this.add(callId, location.type, { ino: location.ino, offset: location.offset, length: location.bytes - 1 }, location.seq);
+    if (location.type === "chunk") {
+      this.add(callId, "chunk", { ino: location.ino, offset: location.offset, length: location.bytes - 1 }, location.seq);
+      return;
+    }
+    const n = this.noted;
+    const row = n.count++;
+    n.ids.set(row, callId);
+    n.kinds.set(row, location.type === "call" ? CALL : COMPLETION);
+    n.ino.set(row, location.ino);
+    n.offset.set(row, location.offset);
+    n.length.set(row, location.bytes - 1);
+  }
+
+  /** Files the locations noted since the last read, oldest first (later records win). */
+  private fileNoted(): void {
+    const n = this.noted;
+    for (let row = 0; row < n.count; row++) {
+      this.add(n.ids.get(row)!, n.kinds.get(row) === CALL ? "call" : "completion", { ino: n.ino.get(row), offset: n.offset.get(row), length: n.length.get(row) });
+    }
+    n.count = 0;
   }
 
   private add(callId: string, type: RecordType, entry: Entry, seq = 0): void {
     if (type === "call") {
-      this.calls.set(callId, entry);
-      this.completions.delete(callId); // a reused id: the older completion no longer applies
-    } else if (type === "completion") this.completions.set(callId, entry);
+      this.records.set(callId, entry, CALL);
+      this.records.delete(callId, COMPLETION); // a reused id: the older completion no longer applies
+    } else if (type === "completion") this.records.set(callId, entry, COMPLETION);
     else if (seq === 0) this.chunks.set(callId, [entry]); // a new stream of this id starts over
     else {
       const list = this.chunks.get(callId);
@@ -72,24 +101,25 @@ export class CallIndex {
 
   /** The call record for `callId`, or undefined when the log has none. Throws the file system's error. */
   find(callId: string): CallRecord | undefined {
-    return this.lookup(this.calls, "call", callId) as CallRecord | undefined;
+    return this.lookup(CALL, "call", callId) as CallRecord | undefined;
   }
 
   /** The completion record of `callId`, or undefined when the call never completed. */
   findCompletion(callId: string): CompletionRecord | undefined {
-    return this.lookup(this.completions, "completion", callId) as CompletionRecord | undefined;
+    return this.lookup(COMPLETION, "completion", callId) as CompletionRecord | undefined;
   }
 
-  private lookup(map: Locations, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
+  private lookup(kind: number, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {
+    this.fileNoted();
     const files = this.filesByInode();
-    const known = map.get(callId);
+    const known = this.records.get(callId, kind);
     if (known) {
       const record = this.load(files, known, type, callId) as CallRecord | CompletionRecord | undefined;
       if (record) return record;
-      map.delete(callId); // a stale location (concurrent appends or a dropped file)
+      this.records.delete(callId, kind); // a stale location (concurrent appends or a dropped file)
     }
     this.scanNew(files);
-    const found = map.get(callId);
+    const found = this.records.get(callId, kind);
     return found ? (this.load(files, found, type, callId) as CallRecord | CompletionRecord | undefined) : undefined;
   }
 
@@ -115,6 +145,7 @@ export class CallIndex {
 
   /** Scans what was appended since the last scan, oldest file first (later records win). */
   private scanNew(files: Map<number, string>): void {
+    this.fileNoted();
     for (const [ino, file] of files) {
       const from = this.scanned.get(ino) ?? 0;
       const { committed } = scanFileSync(file, from, (line) => {

@@ -161,7 +161,7 @@ export class LogRetrieval {
     options.writer?.on("written", (w) => {
       if (w.file !== this.path) return;
       this.index.note(w.callId, w);
-      this.cache.delete(w.callId); // a reused id, or its completion: the numbering is now known
+      if (this.cache.size > 0) this.cache.delete(w.callId); // a reused id, or its completion: the numbering is now known
     });
   }
 

@@ -287,18 +287,18 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (!this.escape || typeof output !== "string" || output.length < CORE_ESCAPE_HELD_FROM) return undefined;
     try {
       return withOutputLineAround(this.escape, output, (size) => this.emptyCallRecord(input, size), serializeRecord, (head, body, tail) => {
-        // Encoded straight into a buffer of the line's own size: it outlives the scratch buffer.
-        const start = Buffer.byteLength(head, "utf8");
+        // Encoded straight into a buffer of its own (it outlives the scratch buffer), sized by
+        // the bound UTF-8 allows (3 bytes per UTF-16 unit) rather than by a pass to measure.
+        let bodyBytes = 0;
+        for (const p of body) bodyBytes += p.length;
+        const room = this.heldLineBuffer((head.length + tail.length) * 3 + bodyBytes);
+        const start = utf8.encodeInto(head, room).written;
         let end = start;
-        for (const p of body) end += p.length;
-        const line = this.heldLineBuffer(end + Buffer.byteLength(tail, "utf8"));
-        utf8.encodeInto(head, line);
-        let at = start;
         for (const p of body) {
-          line.set(p, at);
-          at += p.length;
+          room.set(p, end);
+          end += p.length;
         }
-        utf8.encodeInto(tail, line.subarray(end));
+        const line = room.subarray(0, end + utf8.encodeInto(tail, room.subarray(end)).written);
         return { callId: String(input.callId), line, escaped: { text: output, start, end } };
       });
     } catch {

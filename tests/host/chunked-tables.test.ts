@@ -27,6 +27,19 @@ describe("a map kept in pieces", () => {
     for (let i = 0; i < MANY; i++) expect(map.get(id(i))).toBe(i % 7 === 0 ? -i : i);
   });
 
+  it("gives a key's value where it has one, and adds the one offered where it has none", () => {
+    const map = new ChunkedMap<number>();
+    for (let i = 0; i < MANY; i++) expect(map.getOrAdd(id(i), i)).toBe(i);
+    expect(map.size).toBe(MANY);
+    // Keys in every piece, early and late: the value they have, nothing added.
+    for (let i = 0; i < MANY; i += 3) expect(map.getOrAdd(id(i), -1)).toBe(i);
+    expect(map.size).toBe(MANY);
+    map.delete(id(5));
+    expect(map.getOrAdd(id(5), -5)).toBe(-5);
+    expect(map.get(id(5))).toBe(-5);
+    expect(map.size).toBe(MANY);
+  });
+
   it("deletes a key from whichever piece holds it, and takes it again", () => {
     const map = new ChunkedMap<string>();
     for (let i = 0; i < MANY; i++) map.set(id(i), `v${i}`);
@@ -98,6 +111,33 @@ describe("the session's tables grown past their pieces", () => {
     }
   });
 
+  it("log locations of two kinds per id: each kind set and deleted alone, the row freed with the last", () => {
+    const locations = new Locations(2);
+    const entry = (i: number, kind: number) => ({ ino: 9, offset: i * 10 + kind, length: kind + 1 });
+    for (let i = 0; i < 3000; i++) {
+      locations.set(id(i), entry(i, 0), 0);
+      // A reused id's older second-kind entry goes as its first-kind one is set (as the call index does).
+      locations.delete(id(i), 1);
+      if (i % 2 === 0) locations.set(id(i), entry(i, 1), 1);
+    }
+    for (let i = 0; i < 3000; i++) {
+      expect(locations.get(id(i), 0)).toEqual(entry(i, 0));
+      expect(locations.get(id(i), 1)).toEqual(i % 2 === 0 ? entry(i, 1) : undefined);
+    }
+    // One kind deleted: the other stays. Both: the id is gone, and its row serves a new id.
+    locations.delete(id(10), 1);
+    expect(locations.get(id(10), 0)).toEqual(entry(10, 0));
+    locations.delete(id(10), 0);
+    expect(locations.get(id(10), 0)).toBeUndefined();
+    locations.set("fresh", entry(1, 1), 1);
+    expect(locations.get("fresh", 0)).toBeUndefined();
+    expect(locations.get("fresh", 1)).toEqual(entry(1, 1));
+    // A row never used before has no entry of the kind not set.
+    locations.set("fresh2", entry(2, 1), 1);
+    expect(locations.get("fresh2", 0)).toBeUndefined();
+    for (let i = 0; i < 3000; i++) if (i !== 10) expect(locations.get(id(i), 0)).toEqual(entry(i, 0));
+  });
+
   it("stats of thousands of calls, some recorded twice, total what the calls add up to", () => {
     const stats = new SessionStats({ inputPerMTok: 3, summarizerInputPerMTok: 1, summarizerOutputPerMTok: 5 });
     const latest = new Map<string, { session: string; raw: number; sent: number; usage: { inputTokens: number; outputTokens: number } | null }>();
@@ -120,5 +160,24 @@ describe("the session's tables grown past their pieces", () => {
     expect(report.sessions.a!.calls + report.sessions.b!.calls).toBe(latest.size);
     const row = report.calls.find((c) => c.callId === id(4))!;
     expect(row).toMatchObject({ rawTokens: 1009, llmTokens: 209, sentTokens: 209, savedTokens: 800, session: "a", tool: "bash", category: undefined, summarizerUsage: null });
+  });
+
+  it("stats of calls added, recorded and reported by turns: first-recorded order, latest figures, each call once", () => {
+    const stats = new SessionStats();
+    const sample = (n: number, llmTokens: number) => ({ callId: id(n), session: "s", tool: "bash", category: "CommandOutput", rawTokens: 100, llmTokens });
+    for (let n = 0; n < 1500; n++) stats.add(sample(n, 10));
+    // A record after adds sees them: the id added first keeps its row, with these figures.
+    expect(stats.record(sample(0, 40))).toMatchObject({ callId: id(0), sentTokens: 40, savedTokens: 60 });
+    expect(stats.stats().calls.map((c) => c.callId).slice(0, 3)).toEqual([id(0), id(1), id(2)]);
+    stats.add(sample(1, 70));
+    stats.add(sample(1500, 20));
+    const report = stats.stats();
+    expect(report.total.calls).toBe(1501);
+    expect(report.calls[1]).toMatchObject({ callId: id(1), sentTokens: 70 });
+    expect(report.calls[1500]).toMatchObject({ callId: id(1500), sentTokens: 20 });
+    expect(report.total.sentTokens).toBe(40 + 70 + 1498 * 10 + 20);
+    // Bad figures are refused when added, not when a report comes.
+    expect(() => stats.add(sample(1501, -1))).toThrow(/llmTokens/);
+    expect(stats.stats().total.calls).toBe(1501);
   });
 });

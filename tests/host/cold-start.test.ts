@@ -150,6 +150,11 @@ describe("per-call rows of a long session", () => {
     const first = strings.intern(["Command", "Output"].join(""));
     expect(strings.intern(["Command", "Output"].join(""))).toBe(first);
     expect(strings.intern(undefined)).toBeUndefined();
+    // The last string interned, another, and each again: always the first copy of each.
+    const other = strings.intern(["Build", "Output"].join(""));
+    expect(strings.intern(["Command", "Output"].join(""))).toBe(first);
+    expect(strings.intern(["Command", "Output"].join(""))).toBe(first);
+    expect(strings.intern(["Build", "Output"].join(""))).toBe(other);
   });
 
   it("log locations are set, replaced, deleted, and a deleted row is reused", () => {

@@ -137,6 +137,24 @@ describe("a held (short) call record", () => {
     await abridge.close();
   });
 
+  it("has its output copied into the core once, for the escape and the digest, digested as compact() does", async () => {
+    const abridge = session(false);
+    const input = { tool: "bash", args: { command: "make" }, output: SHORT, exitCode: 2, callId: "h2" };
+    const lowered = coreUnitsLowered();
+    const reused = coreResidentReuses();
+    const r = await abridge.process(input);
+    // The output once, what the model saw (escaped for the completion record: the output
+    // cleaned of its colours) and the small arguments (tool, args, hint).
+    expect(r.llmContent).not.toBe(SHORT);
+    expect(coreUnitsLowered() - lowered).toBeGreaterThanOrEqual(SHORT.length + r.llmContent.length);
+    expect(coreUnitsLowered() - lowered).toBeLessThan(SHORT.length + r.llmContent.length + 1024);
+    expect(coreResidentReuses() - reused).toBe(1);
+    expect(r.llmContent).toBe(compact(input, {}, { hint: "; read more: abridge_read id=h2 offset={first}" }).llmContent);
+    const [call] = logLines(abridge.logPath!).map(expectCanonical);
+    expect(call).toMatchObject({ type: "call", callId: "h2", output: SHORT });
+    await abridge.close();
+  });
+
   it("is serialised in JS when very short", async () => {
     const abridge = session(false);
     const escapes = coreLogEscapes();
