@@ -26,8 +26,8 @@
 // …"), lines that break a rhythm held over many lines ("not ok" among a hundred
 // "ok"; under SMALL_BUDGET not a banner's lines, which break it from line 1 on,
 // before there is one; under it after the first three repeats that name their own
-// place or detail a numbered failure, and before the others), warnings (three from each end), lines that only name a
-// section; numbered, a line a chosen one shows word for word, even inside a longer
+// place or detail a numbered failure, and before the others), warnings (three from
+// each end), lines that only name a section; numbered, a line a chosen one shows word for word, even inside a longer
 // line, is not offered ("[  FAILED  ] TaxTest.SumsTax" after "… SumsTax (0 ms)");
 // then each failure's key lines (the frame naming the user's file
 // however many library frames come first, what was expected and what came
@@ -89,7 +89,7 @@ import { encodedRunAtEnd, headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
-import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "./util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isSpace, isSpaceOrTab } from "./util/chars";
 import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 import { sortI64 } from "./util/sort-ints";
@@ -194,7 +194,8 @@ function holdsDigit(s: string, a: i32, b: i32): bool {
  * first and the last error, summaries and exit lines (three from each end),
  * the other errors from both ends inwards, the lines that break a rhythm held
  * over many lines ("not ok" among a hundred "ok"), warnings (three from each
- * end) and the lines that only name a section; `secondary` the other lines
+ * end) and the lines that only name a section (under a small budget those and
+ * the rhythm's breaks wait in `notables`); `secondary` the other lines
  * that break the output's rhythm, the largest columns first.
  */
 class Order {
@@ -205,8 +206,9 @@ class Order {
   /** Under a small budget, offered after the totals: repeated errors that name no place, repeated summaries, warnings. */
   late: i32[] = [];
   /**
-   * Under a small budget, the errors that repeat a message in a place of their own
-   * ("shop_test.cc:215: Failure" after "shop_test.cc:93: Failure"), offered before the
+   * Under a small budget, the first few (FLOOD_ENDS) errors that repeat a message in a
+   * place of their own ("shop_test.cc:215: Failure" after "shop_test.cc:93: Failure") or
+   * under a numbered failure's line (the others wait in `notables`), offered before the
    * key lines of the errors chosen: each one's line says where it failed, which the
    * context below another cannot say.
    */
@@ -675,16 +677,24 @@ class Chosen {
   /**
    * A chosen range shows text[start, end) elsewhere, word for word, maybe inside a longer
    * line ("[  FAILED  ] TaxTest.SumsTax" within "[  FAILED  ] TaxTest.SumsTax (0 ms)"):
-   * numbered, such a line costs a number and adds no word.
+   * numbered, such a line costs a number and adds no word. The line's indentation and a
+   * CR ending are not its words, and the copy must start and end where words do:
+   * "TaxTest.Sums" is not shown by "TaxTest.SumsTax", nor "x.exs:1" by "x.exs:12".
    */
   shows(text: string, start: i32, end: i32): bool {
+    while (start < end && isSpaceOrTab(unitAt(text, start))) start++;
+    if (end > start && unitAt(text, end - 1) == CharCode.CR) end--;
     const len = end - start;
     if (len < MIN_REPEATED) return false;
     const first = unitAt(text, start);
     for (let i = 0; i < this.starts.length; i++) {
-      const last = unchecked(this.ends[i]) - len;
-      for (let p = unchecked(this.starts[i]); p <= last; p++) {
-        if (p != start && unitAt(text, p) == first && sameUnits(text, p, start, len)) return true;
+      const rs = unchecked(this.starts[i]);
+      const re = unchecked(this.ends[i]);
+      for (let p = rs; p <= re - len; p++) {
+        if (p == start || unitAt(text, p) != first) continue;
+        if (p > rs && !isSpace(unitAt(text, p - 1))) continue;
+        if (p + len < re && isIdentChar(unitAt(text, p + len))) continue;
+        if (sameUnits(text, p, start, len)) return true;
       }
     }
     return false;
@@ -1142,7 +1152,8 @@ function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line
 function withSkeleton(text: string, scan: Scan, order: Order, skeleton: i32[], ranked: i32): void {
   const rest = new Array<i32>();
   // What stands out is offered with the other flagged lines, ahead of the skeleton.
-  const primary = order.primary.concat(order.notables);
+  const primary = order.primary.concat(order.repeats).concat(order.notables);
+  order.repeats = [];
   order.notables = [];
   for (let j = 0; j < primary.length; j++) {
     const h = unchecked(primary[j]);

@@ -1494,9 +1494,9 @@ function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number
     if (k !== 0) seen.add(k);
     const h = order[j]!;
     const nowhere = j < keepFirst || namesPlace(text, scan.lineStarts[h]!, scan.lineEnds[h]!) ? 0 : 1;
-    // Among many hits the core ranks a message by its count (its family's, for a line without
-    // a code), then by how many say it in other words.
-    const rarity = k !== 0 && alike !== null ? (Math.min(counts.get(k)!, 0x3ff) << 10) | Math.min(alike[j]!, 0x3ff) : Math.min(counts.get(k)!, 0xfffff);
+    // Among many hits the core ranks a message by its count or, when more, by how many say it
+    // in other words, then by the latter.
+    const rarity = k !== 0 && alike !== null ? (Math.min(Math.max(counts.get(k)!, alike[j]!), 0x3ff) << 10) | Math.min(alike[j]!, 0x3ff) : Math.min(counts.get(k)!, 0xfffff);
     novel.push([j < keepFirst ? 0 : nowhere * 0x100000 + rarity, j]);
   });
   novel.sort((x, y) => x[0] - y[0] || x[1] - y[1]);

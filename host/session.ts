@@ -157,8 +157,9 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     // The template split at `{id}`, `{log}` filled in, once: a call's hint is its pieces joined
     // by the id. The same text as filling both in turn whenever the id cannot take part in a
     // `{log}` of the template: it has no brace and is not a piece of "log" (nor empty).
-    if (!callId.includes("{") && !callId.includes("}") && !"log".includes(callId)) return (this.hintPieces ??= this.config.log.readHint.split("{id}").map((p) => p.replaceAll("{log}", this.quotedLog()))).join(callId);
-    return this.config.log.readHint.replaceAll("{id}", callId).replaceAll("{log}", this.quotedLog());
+    if (!callId.includes("{") && !callId.includes("}") && !"log".includes(callId)) return (this.hintPieces ??= this.config.log.readHint.split("{id}").map((p) => p.replaceAll("{log}", () => this.quotedLog()))).join(callId);
+    // Replaced by functions: an id or a path holding `$&` or `$$` is written as it is.
+    return this.config.log.readHint.replaceAll("{id}", () => callId).replaceAll("{log}", () => this.quotedLog());
   }
 
   private quotedLog(): string {
@@ -201,8 +202,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
     // The log's redaction and the digest read bytes as text: decoded once for both.
     if (output instanceof Uint8Array) return withUtf8Once(output, () => this.processWhole(input, callId, options));
-    // A short output the log's escape reads (a held call record's) is copied into the core once,
-    // for the escape and the digest.
+    // An output whose call record the log may escape in the core (a held record's) is copied into
+    // the core once, for the escape and the digest.
     if (this.writer && typeof output === "string" && output.length >= CORE_ESCAPE_HELD_FROM) return withResidentText(output, () => this.processWhole(input, callId, options));
     return this.processWhole(input, callId, options);
   }

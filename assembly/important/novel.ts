@@ -268,7 +268,12 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     const h = unchecked(order[j]);
     // The rarer family first, then the rarer group: among 330 findings, three "F821 undefined
     // name" (the only F codes) before a lone "E741" of 327 E codes, another checker's word.
-    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : (min(counts.valueOr(familyKey(scan, h, k), 0), 0x3ff) << 10) | min(round == 0 && alike !== null && (k & 1) != 0 ? unchecked(alike[j]) : counts.valueOr(k, 0), 0x3ff);
+    // A first copy without a code is as rare as the lines that say what it says whatever
+    // names they hold (templates.ts): a hundred "Member X … is not documented" are one
+    // message said a hundred times, however each spells X.
+    const said = round == 0 && alike !== null && (k & 1) != 0 ? unchecked(alike[j]) : -1;
+    const family = counts.valueOr(familyKey(scan, h, k), 0);
+    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : (min(max(family, said), 0x3ff) << 10) | min(said >= 0 ? said : counts.valueOr(k, 0), 0x3ff);
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
     // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not

@@ -4,8 +4,8 @@
 // a key made of every word tells each line apart, and a rare message ("explicit link
 // request to 'pricing_quote' could not be resolved") looks no rarer than any of them.
 // As in log template mining, a message's own words recur in as many lines as it does
-// and the names in it vary: the median of the counts of a line's tokens (how many of the
-// lines hold each) is how many lines say what it says, the few names aside. Linear: one
+// and the names in it vary: the median of the counts of a line's tokens (how often each
+// occurs among the lines) is how many lines say what it says, the few names aside. Linear: one
 // pass counts the tokens' hashes in a fixed table, one reads each line's median.
 import { isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";

@@ -11,11 +11,11 @@ function nameOf(i: i32): string {
  * `common` lines of one message about a different member each, with `rare` lines of
  * another message after line `at` (1-based: the rare lines are at + 1 …).
  */
-function report(common: i32, rare: i32, at: i32): string {
+function report(common: i32, rare: i32, at: i32, rareNamed: bool = true): string {
   let text = "";
   for (let i = 0; i < common; i++) {
     text += "inc/a.h:" + (i + 1).toString() + ": warning: Member " + nameOf(i) + " (variable) of struct " + nameOf(i + 7) + "_ctx is not documented.\n";
-    if (i + 1 == at) for (let r = 0; r < rare; r++) text += "inc/b.h:" + (r + 1).toString() + ": warning: explicit link request to '" + nameOf(r + 3) + "' could not be resolved\n";
+    if (i + 1 == at) for (let r = 0; r < rare; r++) text += "inc/b.h:" + (r + 1).toString() + ": warning: explicit link request to '" + nameOf(rareNamed ? r + 3 : 3) + "' could not be resolved\n";
   }
   return text;
 }
@@ -54,6 +54,13 @@ describe("novelFirst: a rare message among many alike ones comes first", () => {
     const text = report(40, 2, 20);
     const ranked = rankedLines(text, scanImportant(text), 1);
     expect(ranked.startsWith("1 21 22 2 3 ")).toBe(true);
+  });
+
+  it("puts a rare message said twice, only its places differing, before a message said by every other line", () => {
+    // The two link lines share their words (one group of two); each member line is a group
+    // of one, yet their message is said forty times.
+    const text = report(40, 2, 20, false);
+    expect(rankedLines(text, scanImportant(text), 1).startsWith("1 21 2 3 ")).toBe(true);
   });
 
   it("keeps line order among fewer than 32 lines", () => {

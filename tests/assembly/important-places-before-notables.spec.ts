@@ -44,8 +44,11 @@ function driftingTotals(): string {
   return lines.join("\n") + "\n";
 }
 
-/** Per failure: 40 passing tests, its place, its values and "[  FAILED  ] …Test.Fails (0 ms)"; then the runner's list. */
-function runnerList(): string {
+/**
+ * Per failure: 40 passing tests, its place, its values and "[  FAILED  ] …Test.Fails (0 ms)";
+ * then the runner's list, each name there ending in `listed` in place of "Fails".
+ */
+function runnerList(listed: string = "Fails"): string {
   const lines = new Array<string>();
   const names = ["Checkout", "Mailer", "Pricing", "Tax"];
   for (let k = 0; k < names.length; k++) {
@@ -63,7 +66,7 @@ function runnerList(): string {
   }
   lines.push("[  PASSED  ] 160 tests.");
   lines.push("[  FAILED  ] 4 tests, listed below:");
-  for (let k = 0; k < names.length; k++) lines.push("[  FAILED  ] " + names[k] + "Test.Fails");
+  for (let k = 0; k < names.length; k++) lines.push("[  FAILED  ] " + names[k] + "Test." + listed);
   lines.push("");
   lines.push(" 4 FAILED TESTS");
   return lines.join("\n") + "\n";
@@ -96,6 +99,13 @@ describe("keepImportant under the small budget: a line shown inside a longer cho
     expect(out.includes("87: [  FAILED  ] CheckoutTest.Fails (0 ms)")).toBe(true);
     expect(out.includes("351: ")).toBe(false);
     expect(out.includes("169: shop_test.cc:215: Failure")).toBe(true);
+  });
+
+  it("is offered when the longer line holds it only up to the middle of a word", () => {
+    // "CheckoutTest.Fail" is another test than "CheckoutTest.Fails": its line says something new.
+    const out = keepImportant(runnerList("Fail"), 500, 0.5, "");
+    expect(out.length).toBeLessThanOrEqual(500);
+    expect(out.includes("351: [  FAILED  ] CheckoutTest.Fail\n")).toBe(true);
   });
 });
 

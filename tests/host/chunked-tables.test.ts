@@ -162,7 +162,7 @@ describe("the session's tables grown past their pieces", () => {
     expect(row).toMatchObject({ rawTokens: 1009, llmTokens: 209, sentTokens: 209, savedTokens: 800, session: "a", tool: "bash", category: undefined, summarizerUsage: null });
   });
 
-  it("stats of calls added, recorded and reported by turns: first-recorded order, latest figures, each call once", () => {
+  it("stats of calls added, recorded and reported by turns: each call its row as it is counted, first-recorded order, latest figures, each call once", () => {
     const stats = new SessionStats();
     const sample = (n: number, llmTokens: number) => ({ callId: id(n), session: "s", tool: "bash", category: "CommandOutput", rawTokens: 100, llmTokens });
     for (let n = 0; n < 1500; n++) stats.add(sample(n, 10));
