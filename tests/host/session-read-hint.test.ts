@@ -10,7 +10,8 @@ import { tuningFixture } from "./support/tuning-fixture.js";
 
 /** `{log}` pieced around `{id}`, and a log path that is not one shell word. */
 const TEMPLATE = "more: {l{id}g} id={id} in {log} offset={first}";
-const IDS = ["call_7", "o", "lo", "log", "g", "x{", "}", "{log}", "a}b{c", "{id}", "{first}"];
+/** With ids a string replacement would read as patterns (`$&`, `$$`, `$'`): they are written as they are. */
+const IDS = ["call_7", "o", "lo", "log", "g", "x{", "}", "{log}", "a}b{c", "{id}", "{first}", "$&", "{$$}", "$'"];
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -27,7 +28,7 @@ describe("the read hint of an omission marker", () => {
     for (const callId of [...IDS, ...IDS]) {
       const r = await session.process({ ...input, callId });
       expect(r.truncated, callId).toBe(true);
-      const hint = TEMPLATE.replaceAll("{id}", callId).replaceAll("{log}", quoted);
+      const hint = TEMPLATE.replaceAll("{id}", () => callId).replaceAll("{log}", () => quoted);
       const [before, after] = hint.split("{first}");
       expect(r.llmContent, callId).toMatch(new RegExp(`; ${escapeRegExp(before!)}\\d+${escapeRegExp(after!)}`));
     }
