@@ -19,7 +19,9 @@
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 //   Warning 8 [partial-match]: this …             Severity N [name]: message, placed above
-// Notes (`note:`) explain another finding and are not counted. One pass over the lines.
+// Notes (`note:`) explain another finding and are not counted. Errors and warnings with no
+// place at the margin (`error: …`, `asciidoctor: WARNING: …`, `Warning--…`, `W: …`) are counted
+// apart, and stated when no finding has a place. One pass over the lines.
 import { findingTag, noteFinding } from "../../important/notes";
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { digitsEnd, findUnit, gapEnd, paddedUnits, readEachLine, tokenEnd, unitAt } from "../../util/lines";
