@@ -548,7 +548,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
-/** Whether the line s[a, b) opens with a token that ends in a colon and names no path: a program's name (`asciidoctor: …`). */
+/** Where the words after a program's name start (`asciidoctor: …`: a first token that ends in a colon and names no path) on line s[a, b), -1 when it opens with none. */
 function programPrefix(s: string, a: i32, b: i32): i32 {
   const e = tokenEnd(s, a, b);
   if (e - a < 2 || e >= b || unitAt(s, e - 1) != CharCode.COLON || namesFile(s, a, e - 1)) return -1;
