@@ -178,6 +178,17 @@ describe("lines that open with a place, then the same message", () => {
     expect(leads(repeat("src/m#.c: In function \u2018f#\u2019:", 9))).toBe("");
     expect(leads(repeat("/usr/bin/ld: m#.o: warning: relocation in read-only section", 9))).toBe("");
   });
+
+  it("counts the word after a clock's time as after a place (a capture's packets, a trace's lines)", () => {
+    // As tcpdump -r prints them (tcpdump-r-loopback): a time of day, then the protocol.
+    const tcpdump = "reading from file loopback.pcap, link-type EN10MB (Ethernet)\n" + repeat("18:17:51.31915# IP 127.0.0.1.4024# > 127.0.0.1.18861: Flags [S], seq #", 9);
+    expect(leads(tcpdump)).toBe('9 lines "\u2026 IP \u2026"');
+    expect(leads(repeat("18:17:5# GET /api/items/#", 9))).toBe('9 lines "\u2026 GET \u2026"');
+    // Not a clock: a count of hours beyond two digits, a ratio, a date.
+    expect(leads(repeat("118:17:51 IP x#", 9))).toBe("");
+    expect(leads(repeat("18:17 IP x#", 9))).toBe("");
+    expect(leads(repeat("2024-03-01 IP x#", 9))).toBe("");
+  });
 });
 
 /** n blocks: `lead` ("#" its count), then 8 indented lines of 62 units and their newlines (no lead: they detail it): 548 units a block of CONFLICT. */
