@@ -727,11 +727,13 @@ export function findingsLine(f: Findings, small: bool = false, unplaced: bool = 
   // `unplaced` is false (a test run, whose runner counts its failures; its tool's closing
   // `ERROR: commands failed` would count them again).
   const counts = f.total == 0 && unplaced ? f.unplaced : f.counts;
-  // Under a small budget a few of them are no count worth an error line's room.
-  if ((f.total == 0 ? unchecked(counts[0]) + unchecked(counts[1]) : f.total) < (f.total == 0 && small ? MIN_UNPLACED_SMALL : 2)) return "";
+  // Under a small budget the errors without a place are left to their lines, which the cut
+  // keeps first, and a few warnings are no count worth an error line's room.
+  const from = f.total == 0 && small ? 1 : 0;
+  if ((f.total == 0 ? unchecked(counts[1]) + (from == 0 ? unchecked(counts[0]) : 0) : f.total) < (from == 1 ? MIN_UNPLACED_SMALL : 2)) return "";
   const out = new StrBuf(160);
   let parts = 0;
-  for (let k = 0; k < counts.length; k++) {
+  for (let k = from; k < counts.length; k++) {
     const c = unchecked(counts[k]);
     if (c == 0) continue;
     if (parts++ > 0) out.add(", ");
