@@ -88,6 +88,48 @@ describe("findings: the files that hold them", () => {
   });
 });
 
+describe("findings: errors and warnings stated without a place", () => {
+  // As bibtex, asciidoctor and lintian print them (bibtex-missing-entries, asciidoctor-guide-warnings,
+  // lintian-hand-made-deb): a severity at the margin, after a program's name at most.
+  it("counts `Warning--`, `prog: WARNING:`, `error:` and the initials `E:` and `W:`", () => {
+    const bibtex = repeat("Warning--empty journal in bergen200#", 3);
+    expect(findingsLine(countFindings(bibtex))).toBe("3 warnings");
+    const asciidoctor = "asciidoctor: ERROR: abisko.adoc: line 17: include file not found\n" + repeat("asciidoctor: WARNING: skipping reference to missing attribute: a#", 2) + "Input file: abisko.adoc\n";
+    expect(findingsLine(countFindings(asciidoctor))).toBe("1 error, 2 warnings");
+    const lintian = "E: shop-tools: no-copyright-file\nN: \nN:   Each binary package must have a copyright file\nW: shop-tools: no-manual-page [usr/bin/x]\nE: shop-tools: dir-in-usr-local\n";
+    expect(findingsLine(countFindings(lintian))).toBe("2 errors, 1 warning");
+    expect(findingsLine(countFindings("error: shop.conf:98 unknown unit 'Q'\nerror: stat of logs/checkout failed\n"))).toBe("2 errors");
+  });
+
+  it("counts no indented field, no word run into what follows, no note, hint or info, and no path before the word", () => {
+    // A TAP report's YAML block (node-test-tap-failures) and python's logging (`WARNING:root:`).
+    expect(findingsLine(countFindings(repeat("  error: |-", 3)))).toBe("");
+    expect(findingsLine(countFindings(repeat("WARNING:root:disk # full", 3)))).toBe("");
+    expect(findingsLine(countFindings(repeat("hint: Updates were rejected #", 3) + repeat("info: x #", 3) + repeat("note: y #", 3)))).toBe("");
+    expect(findingsLine(countFindings(repeat("src/a.txt: warning about #", 3) + repeat("Error 1", 3)))).toBe("");
+  });
+
+  it("states them only when no finding has a place: a compiler's closing `error:` sums up its findings", () => {
+    const gcc = repeat("a.c:#:5: warning: unused variable [-Wunused-variable]", 2) + "error: could not compile `shop`\nerror: aborting\n";
+    expect(findingsLine(countFindings(gcc))).toBe("2 warnings; by code: -Wunused-variable 2");
+  });
+
+  it("states a few of them only under a large budget, eight warnings or more under a small one", () => {
+    const few = repeat("WARNING: ThreadSanitizer: data race (pid=#)", 4);
+    expect(findingsLine(countFindings(few))).toBe("4 warnings");
+    expect(findingsLine(countFindings(few), true)).toBe("");
+    // Errors without a place are left to their lines under a small budget: the cut keeps them first.
+    expect(findingsLine(countFindings(repeat("error: skipping #", 8)), true)).toBe("");
+    expect(findingsLine(countFindings(repeat("error: skipping #", 8) + repeat("Warning--empty journal in x#", 8)), true)).toBe("8 warnings");
+  });
+
+  it("leaves a test run's to its runner's totals", () => {
+    // tox's closing lines under a runner's summary (tox-envs-failing).
+    const tox = "Ran 3 tests in 0.002s\n\nFAILED (errors=2)\nERROR:   unit: commands failed\nERROR:   pytest: commands failed\n";
+    expect(commandTotals(tox)).not.toContain("errors");
+  });
+});
+
 describe("rows under a header in lower case", () => {
   // As cProfile prints its table (cprofile-sort-cumulative): the last header word is 25 units long.
   const HEADER = "   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n";
@@ -137,6 +179,17 @@ describe("lines that open with a place, then the same message", () => {
     // As gcc prints them (gcc-wall-wextra-wrapt): findings.ts counts the warnings.
     expect(leads(repeat("src/m#.c: In function \u2018f#\u2019:", 9))).toBe("");
     expect(leads(repeat("/usr/bin/ld: m#.o: warning: relocation in read-only section", 9))).toBe("");
+  });
+
+  it("counts the word after a clock's time as after a place (a capture's packets, a trace's lines)", () => {
+    // As tcpdump -r prints them (tcpdump-r-loopback): a time of day, then the protocol.
+    const tcpdump = "reading from file loopback.pcap, link-type EN10MB (Ethernet)\n" + repeat("18:17:51.31915# IP 127.0.0.1.4024# > 127.0.0.1.18861: Flags [S], seq #", 9);
+    expect(leads(tcpdump)).toBe('9 lines "\u2026 IP \u2026"');
+    expect(leads(repeat("18:17:5# GET /api/items/#", 9))).toBe('9 lines "\u2026 GET \u2026"');
+    // Not a clock: a count of hours beyond two digits, a ratio, a date.
+    expect(leads(repeat("118:17:51 IP x#", 9))).toBe("");
+    expect(leads(repeat("18:17 IP x#", 9))).toBe("");
+    expect(leads(repeat("2024-03-01 IP x#", 9))).toBe("");
   });
 });
 

@@ -19,7 +19,9 @@
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 //   Warning 8 [partial-match]: this …             Severity N [name]: message, placed above
-// Notes (`note:`) explain another finding and are not counted. One pass over the lines.
+// Notes (`note:`) explain another finding and are not counted. Errors and warnings with no
+// place at the margin (`error: …`, `asciidoctor: WARNING: …`, `Warning--…`, `W: …`) are counted
+// apart, and stated when no finding has a place. One pass over the lines.
 import { findingTag, noteFinding } from "../../important/notes";
 import { CharCode, isDigit, isSpaceOrTab } from "../../util/chars";
 import { digitsEnd, findUnit, gapEnd, paddedUnits, readEachLine, tokenEnd, unitAt } from "../../util/lines";
@@ -39,6 +41,8 @@ const MAX_CODES: i32 = 64;
 const CODE_SLOTS: i32 = 128;
 /** Codes named in the totals line. */
 const SHOWN_CODES: i32 = 6;
+/** Errors and warnings stated without a place, at least, for their count under a small budget. */
+const MIN_UNPLACED_SMALL: i32 = 8;
 /** Files named in the totals line: a linter's run over a package names them all. */
 const SHOWN_FILES: i32 = 10;
 /** Findings per file at least, on the mean, for the files to be named. */
@@ -50,6 +54,12 @@ export class Findings {
   total: i32 = 0;
   codes: Array<string> = new Array<string>();
   codeCounts: Array<i32> = new Array<i32>();
+  /**
+   * Errors and warnings stated with no place (`error: …`, `asciidoctor: WARNING: …`,
+   * `Warning--…`, `W: …`): counted apart, stated only when no finding has a place (a
+   * compiler's closing `error: could not compile …` sums up its findings, it is none).
+   */
+  unplaced: StaticArray<i32> = new StaticArray<i32>(2);
   /**
    * Findings per file their location names, counted as codes are (a linter's run over a
    * tree: which files hold its findings, and how many each); null until a finding names one.
@@ -440,6 +450,13 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   // Every location has a digit: a line known to hold none is not searched for one.
   const loc = digits != 0 ? locationEnd(s, i, b, column) : -1;
   if (loc < 0) {
+    // An error or a warning with no place at the margin (an indented one is a field: `  error: |-`),
+    // unless its place follows on the next line.
+    const unplaced = i == 0 || unitAt(s, i - 1) == CharCode.LF || unitAt(s, i - 1) == CharCode.CR ? unplacedSeverity(s, i, b) : -1;
+    if (unplaced >= 0 && !locationFollows(s, b, n)) {
+      unchecked((f.unplaced[unplaced] += 1));
+      return 0;
+    }
     // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the
     // next line. Most lines open with no letter either starts with (the size-optimised build,
     // the component's, finds that out below), and next to none has a location below it.
@@ -531,6 +548,39 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
+/** Where the words after a program's name start (`asciidoctor: …`: a first token that ends in a colon and names no path) on line s[a, b), -1 when it opens with none. */
+function programPrefix(s: string, a: i32, b: i32): i32 {
+  const e = tokenEnd(s, a, b);
+  if (e - a < 2 || e >= b || unitAt(s, e - 1) != CharCode.COLON || namesFile(s, a, e - 1)) return -1;
+  return gapEnd(s, e, b);
+}
+
+/**
+ * The severity (0 an error, 1 a warning) of line s[a, b) when it opens, after a program's name
+ * at most, with one as a word and a colon (`error: …`, `asciidoctor: WARNING: …`), a word and
+ * two dashes (`Warning--…`) or an initial and a colon (`W: …`); -1 for any other line. Notes,
+ * hints and infos are left out: a tool prints one over several lines, each with its word.
+ */
+function unplacedSeverity(s: string, a: i32, b: i32): i32 {
+  let sev = severityAt(s, a, b);
+  if (sev < 0) {
+    const p = programPrefix(s, a, b);
+    if (p > a && p < b) sev = severityAt(s, p, b);
+  }
+  return sev;
+}
+
+/** unplacedSeverity() of the word at s[i]: after it a colon, then a space or the line's end, or two dashes; -1 when none. */
+function severityAt(s: string, i: i32, b: i32): i32 {
+  const we = wordEnd(s, i, b);
+  if (we >= b) return -1;
+  const sev = we == i + 1 && isCapital(unitAt(s, i)) ? letterSeverity(unitAt(s, i)) : severityOf(s, i, we);
+  if (sev != 0 && sev != 1) return -1;
+  const c = unitAt(s, we);
+  if (c == CharCode.COLON) return we + 1 == b || unitAt(s, we + 1) == CharCode.SPACE ? sev : -1;
+  return c == CharCode.MINUS && we + 1 < b && unitAt(s, we + 1) == CharCode.MINUS && we > i + 1 ? sev : -1;
+}
+
 /**
  * Line [a, b), not blank, that readLine() rules out at its first checks, told in place (a speed-only
  * shortcut: the size-optimised build, the component's, calls it): a first token of digits alone
@@ -545,7 +595,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     const e = digitsEnd(s, a, b);
     return e == b || isSpaceOrTab(unitAt(s, e));
   }
-  return digits == 0 && !isCapital(c) && !mayOpenSeverity(c);
+  return digits == 0 && !isCapital(c) && !mayOpenSeverity(c) && programPrefix(s, a, b) < 0;
 }
 
 /** Counts a finding of severity `sev` and code s[a, b) (none when empty); returns its findingTag. */
@@ -672,12 +722,19 @@ function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string
  * Unless `small`, the files that hold them follow when several hold many each
  * ("; 10 files: http/cookiejar.py 126, …").
  */
-export function findingsLine(f: Findings, small: bool = false): string {
-  if (f.total < 2) return "";
+export function findingsLine(f: Findings, small: bool = false, unplaced: bool = true): string {
+  // None placed: the errors and warnings stated without a place, when two or more, unless
+  // `unplaced` is false (a test run, whose runner counts its failures; its tool's closing
+  // `ERROR: commands failed` would count them again).
+  const counts = f.total == 0 && unplaced ? f.unplaced : f.counts;
+  // Under a small budget the errors without a place are left to their lines, which the cut
+  // keeps first, and a few warnings are no count worth an error line's room.
+  const from = f.total == 0 && small ? 1 : 0;
+  if ((f.total == 0 ? unchecked(counts[1]) + (from == 0 ? unchecked(counts[0]) : 0) : f.total) < (from == 1 ? MIN_UNPLACED_SMALL : 2)) return "";
   const out = new StrBuf(160);
   let parts = 0;
-  for (let k = 0; k < SEVERITIES.length; k++) {
-    const c = unchecked(f.counts[k]);
+  for (let k = from; k < counts.length; k++) {
+    const c = unchecked(counts[k]);
     if (c == 0) continue;
     if (parts++ > 0) out.add(", ");
     out.addCount(c).addChar(CharCode.SPACE).add(severityWord(k, c));

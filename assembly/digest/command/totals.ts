@@ -23,11 +23,12 @@ const KINDS_SMALL: i32 = 3;
 
 /** "42 warnings, 1 error; by code: … · table: 48 rows", or "" when the output states no totals. */
 export function commandTotals(text: string): string {
-  const findings = findingsLine(countFindings(text));
-  const dumps = readEachLine(text, new DumpBlocks());
+  const counted = countFindings(text);
   const runner = findRunnerSummaries(text).found;
+  const findings = findingsLine(counted, false, !runner);
+  const dumps = readEachLine(text, new DumpBlocks());
   const totals = joinTotals(joinTotals(joinTotals(findings, recordsLine(text)), entriesLine(readEntries(text))), dumpsLine(dumps));
-  return withLeads(runner ? totals : withIndented(totals, readEachLine(text, new IndentedRuns()).finish()), runner ? null : readEachLine(text, new LineLeads()), findings.length > 0, dumps);
+  return withLeads(runner ? totals : withIndented(totals, readEachLine(text, new IndentedRuns()).finish()), runner ? null : readEachLine(text, new LineLeads()), counted.total > 1, dumps);
 }
 
 /**
@@ -40,13 +41,16 @@ export function commandTotals(text: string): string {
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
 export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = "", endings: LineLeads | null = null, sum: i32 = 0, kinds: ColumnKinds | null = null, failed: bool = false): string {
-  const found = findingsLine(findings, small);
+  const found = findingsLine(findings, small, leads !== null);
+  // Findings with places: their messages end their lines and their quoted sources nest
+  // under them. Errors and warnings stated without a place (findings.ts) are lines like others.
+  const placed = findings.total > 1;
   const totals = joinTotals(joinTotals(joinTotals(joinTotals(found, recordsLineOf(records)), entriesLine(entries)), dumpsLine(dumps)), inlineList);
   // A finding's quoted source nests under it: its blocks are the findings, counted already.
-  const all = withCount(withCount(withLeads(indented === null ? totals : withIndented(totals, indented), leads, found.length > 0, dumps, endings, !small), found.length > 0 ? 0 : nested, "nested blocks: "), sum, "column 1 sums to ");
+  const all = withCount(withCount(withLeads(indented === null ? totals : withIndented(totals, indented), leads, placed, dumps, endings, !small), placed ? 0 : nested, "nested blocks: "), sum, "column 1 sums to ");
   // A column's kinds beside findings would count their severities or codes again; under a
   // small budget a failed run's room goes to its errors.
-  return kinds === null || found.length > 0 || (small && failed) ? all : joinTotals(all, kinds.totalsLine(small ? KINDS_SMALL : KINDS_LARGE, all));
+  return kinds === null || placed || (small && failed) ? all : joinTotals(all, kinds.totalsLine(small ? KINDS_SMALL : KINDS_LARGE, all));
 }
 
 /** A count at least to be stated (fewer are counted at a glance). */
