@@ -16,8 +16,11 @@ export const HOT_FUNCTION_PATTERNS = [
   // the choice among them in important.ts, which runs once per output, nor the steps run
   // once per output after the pass over the lines, or during it for a flagged line only: the
   // refinement of the flagged lines and the marks it adds, their blocks, groups and frames,
-  // the numbered cut and its fill; a message's key and the status words stay, read per line),
-  /^assembly\/important\/(?!(refine|blocks|parents|frames|fill|numbered|encoded|records|last-words|located-lines|sibling-complaints|warnings-fail|failure-list)\/)[\w-]+\//,
+  // the numbered cut and its fill, the order among the flagged lines: which say something new
+  // and how rare, which name a place or the user's files, titles, status words, a ranked
+  // table's rows, rows like many others; in the size-optimised build a message's key is read
+  // unit by unit, in message-key-by-units.ts),
+  /^assembly\/important\/(?!(refine|blocks|parents|frames|fill|numbered|encoded|records|last-words|located-lines|sibling-complaints|warnings-fail|failure-list|templates|novel|user-places|ranked-rows|template-rows|place|titles|status)\/)[\w-]+\//,
   // the command digest's readers, fed each line of every command output by its one pass,
   /^assembly\/digest\/command\/[\w-]+\/[\w]+#(line|lineOf|add)$/,
   // and the search for a report's status and crash words, tried at every position of a text
