@@ -50,7 +50,7 @@ function clockEnd(s: string, i: i32, end: i32): i32 {
 }
 
 /** `HH:MM:SS` at s[i], with its fraction, followed by something that is not a digit. */
-function isTimeOfDay(s: string, i: i32, end: i32): bool {
+export function isTimeOfDay(s: string, i: i32, end: i32): bool {
   let j = clockEnd(s, i, end);
   if (j < 0 || j >= end || unitAt(s, j) != CharCode.COLON || !digitsFrom(s, j + 1, end, 2)) return false;
   j += 3;

@@ -26,6 +26,7 @@ import { findNewline, gapEnd, unitAt } from "../../util/lines";
 import { findText, unitsEqual } from "../../util/scan";
 import { StrBuf } from "../../util/strbuf";
 import { severityOf } from "./findings";
+import { isTimeOfDay } from "../../classify/log";
 
 /** The closing lines read for the totals a tool states itself: this many, in at most CLOSING_UNITS units. */
 const CLOSING_LINES: i32 = 8;
@@ -137,7 +138,7 @@ export class LineLeads {
       // where: the message after it opens with the lead, and one message at many places
       // (`undefined reference to …`) counts like lines that open alike.
       // A clock's time opens a capture's or a trace's line (`18:17:51.319154 IP …`) the same way.
-      if (located == MAX_PLACES || (unitAt(text, i - 1) != CharCode.COLON && !isClock(text, t, i))) return;
+      if (located == MAX_PLACES || (unitAt(text, i - 1) != CharCode.COLON && !isTimeOfDay(text, t, i))) return;
       t = gapEnd(text, i, b);
       if (t >= b) return;
       located++;
@@ -281,17 +282,6 @@ export class LineLeads {
     this.lastEnds.push(e);
     return k;
   }
-}
-
-/** Whether text[a, b) is a time of day: `hh:mm:ss`, a fraction of a second after it or not. */
-function isClock(text: string, a: i32, b: i32): bool {
-  if (b - a < 8 || unitAt(text, a + 2) != CharCode.COLON || unitAt(text, a + 5) != CharCode.COLON) return false;
-  for (let k = a; k < b; k++) {
-    const at = k - a;
-    if (at == 2 || at == 5) continue;
-    if (at == 8 ? unitAt(text, k) != CharCode.DOT : !isDigit(unitAt(text, k))) return false;
-  }
-  return true;
 }
 
 /** Lead [a, b) is a severity word (findings.ts) between signs: `warning:`, `[ERROR]`, `error[E0308]:` aside. */
