@@ -16,6 +16,7 @@
 // - opencode's plugin: one file (below).
 // Whitespace and comments are dropped from the first two (names are kept, so stack traces still
 // read): V8 scans and the loader decodes every byte of a file before the first call runs.
+import { createHash } from "node:crypto";
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
@@ -170,6 +171,22 @@ function esModuleFacade(chunk) {
 const facades = library.filter((o) => o.type === "chunk" && o.isEntry).map(esModuleFacade);
 
 /**
+ * The library's code moves to dist/library.bundle.cjs; dist/index.bundle.cjs becomes the entry
+ * that runs it with V8's code cache (scripts/code-cache-entry.cjs), keyed by the code's content.
+ * `require()`, the ES module facade and the pi extension all load that entry, so a process still
+ * has one copy of the library.
+ */
+const CODE_FILE = "library.bundle.cjs";
+const libraryChunk = library.find((o) => o.type === "chunk" && o.isEntry && o.name === "index");
+const libraryCode = readFileSync(`dist/${libraryChunk.fileName}`);
+writeFileSync(`dist/${CODE_FILE}`, libraryCode);
+const codeHash = createHash("sha256").update(libraryCode).digest("hex").slice(0, 16);
+const cacheEntry = readFileSync(new URL("code-cache-entry.cjs", import.meta.url), "utf8");
+const filled = cacheEntry.replace('"__CODE_FILE__"', JSON.stringify(CODE_FILE)).replace('"__CODE_HASH__"', JSON.stringify(codeHash));
+if (filled.includes("__CODE_")) throw new Error("scripts/code-cache-entry.cjs: a placeholder left unfilled");
+writeFileSync(`dist/${libraryChunk.fileName}`, filled);
+
+/**
  * What an agent starts on every tool call, in two chunks. "hook" is what `abridge hook` needs to
  * answer (the agents' hook code and the configuration): a PreToolUse, a command the wrapper
  * already ran and a short output need nothing else. "per-call" is the digest, the session and its
@@ -222,5 +239,6 @@ const [opencodeBundle] = opencodeOutput;
 const staticImports = [...opencodeBundle.code.matchAll(/^import\b[^"']*["']([^"']+)["']/gm)].map((m) => m[1]);
 const outside = staticImports.filter((s) => !s.startsWith("node:"));
 if (opencodeOutput.length !== 1 || outside.length > 0) throw new Error(`dist/opencode.bundle.js must be one file importing only node: built-ins; got ${opencodeOutput.length} file(s), imports ${outside.join(", ")}`);
-const output = [...library, ...facades, ...cli, opencodeBundle];
+const codeAndEntry = [{ type: "chunk", fileName: CODE_FILE, code: libraryChunk.code }, { type: "chunk", fileName: libraryChunk.fileName, code: filled }];
+const output = [...codeAndEntry, ...library.filter((o) => o !== libraryChunk), ...facades, ...cli, opencodeBundle];
 console.log(output.map((o) => `dist/${o.fileName}: ${(o.type === "chunk" ? o.code.length : 0).toLocaleString("en-US")} chars`).join("\n"));

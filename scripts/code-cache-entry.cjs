@@ -1,0 +1,68 @@
+"use strict";
+// The library's CommonJS entry (dist/index.bundle.cjs once built): it runs the library's code,
+// the file beside it that the build names below, as `require` would, compiled with the V8 code
+// cache an earlier process left when there is one. Parsing that ~180 KB file and compiling the
+// functions a first process() calls are about a third of what abridge costs a fresh process;
+// from the cache V8 reads the compiled bytecode instead.
+//
+// The cache sits in node_modules/.cache/abridge-agent (the convention of the tools that cache in
+// a project: a package installed in <dir>/node_modules caches in <dir>/node_modules/.cache), so
+// it is never inside the package (nor packed from it) and only whoever may write the project's
+// dependencies may write it. Its name holds the code's content hash (V8 checks a cache against
+// the source's length only), V8's version, the CPU architecture and Node's options (V8 rejects a
+// cache made under other flags). A cache missing or rejected is written once the process has nothing left
+// to do, by then holding every function the process compiled, if the process called the core at
+// all (one that only loaded the library would leave a cache of little more than its top level).
+// A write that fails (a read-only install) leaves the library as fast as without a cache.
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
+const { basename, dirname, join } = require("node:path");
+const { Script } = require("node:vm");
+
+// Filled in by scripts/bundle.mjs: the code's file name and its content's hash.
+const CODE_FILE = "__CODE_FILE__";
+const CODE_HASH = "__CODE_HASH__";
+const file = join(__dirname, CODE_FILE);
+const packageRoot = dirname(__dirname);
+const cacheDir = basename(dirname(packageRoot)) === "node_modules"
+  ? join(dirname(packageRoot), ".cache", "abridge-agent")
+  : join(packageRoot, "node_modules", ".cache", "abridge-agent");
+const cacheFile = join(cacheDir, `${CODE_HASH}-v8-${process.versions.v8}-${process.arch}-${flagsKey()}.bin`);
+
+/**
+ * A short hash of the options Node was started with: V8 rejects a cache made under other flags,
+ * so processes started with different ones (a test runner's, a debugger's) keep caches apart
+ * instead of each rewriting the other's.
+ */
+function flagsKey() {
+  const flags = `${process.execArgv.join(" ")}\n${process.env.NODE_OPTIONS ?? ""}`;
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (let i = 0; i < flags.length; i++) hash = Math.imul(hash ^ flags.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+let cachedData;
+try {
+  cachedData = readFileSync(cacheFile);
+} catch {
+  // no cache yet
+}
+// The build makes the code ASCII only: latin1 is its exact decoding, and the fastest.
+const source = readFileSync(file, "latin1");
+// The wrapper `require` puts around a module, on the code's first line so that line numbers hold.
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+script.runInThisContext()(exports, require, module, file, __dirname);
+
+if (cachedData === undefined || script.cachedDataRejected) {
+  process.once("beforeExit", () => {
+    if (module.exports.coreMemoryBytes() === 0) return;
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      // Written whole, then renamed: a process starting meanwhile reads the old cache or none.
+      const partial = `${cacheFile}.${process.pid}`;
+      writeFileSync(partial, script.createCachedData());
+      renameSync(partial, cacheFile);
+    } catch {
+      // not writable: every process compiles the code itself, as without a cache
+    }
+  });
+}

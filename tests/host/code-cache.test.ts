@@ -1,0 +1,101 @@
+// The library's entry runs its code with the V8 code cache an earlier process left
+// (scripts/code-cache-entry.cjs): checked here on the package laid out as installed, by which
+// cache files exist and whether a process rewrote them, never by time.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { ensureBuiltCli } from "./support/built-cli.js";
+import { isHeldOut } from "./support/held-out.js";
+
+const ROOT = join(ensureBuiltCli(), "../..");
+const dir = mkdtempSync(join(tmpdir(), "abridge-code-cache-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A real compiler log (scripts/capture), the kind of output a harness's first call digests. */
+const FIXTURE = new URL("../fixtures/corpus/gcc-wall-wextra-errors/", import.meta.url);
+
+/** The package as npm installs it in a project: <project>/node_modules/abridge-agent. */
+const project = join(dir, "project");
+const installed = join(project, "node_modules", "abridge-agent");
+const cacheDir = join(project, "node_modules", ".cache", "abridge-agent");
+for (const file of ["package.json", "dist/index.bundle.cjs", "dist/library.bundle.cjs", "build/abridge.wasm"]) {
+  mkdirSync(join(installed, file, ".."), { recursive: true });
+  copyFileSync(join(ROOT, file), join(installed, file));
+}
+
+/**
+ * Runs a fresh process that requires the installed package and, for "process", digests the log
+ * through a session; returns what it printed, its call id (random per session) made constant.
+ */
+function freshProcess(work: "load" | "process"): string {
+  const probe = join(dir, "probe.cjs");
+  writeFileSync(
+    probe,
+    `const abridge = require(${JSON.stringify(join(installed, "dist/index.bundle.cjs"))});
+     if (process.argv[2] === "process") {
+       const session = abridge.createAbridge({ cwd: ${JSON.stringify(dir)}, env: {}, log: { dir: ${JSON.stringify(join(dir, "log"))} } });
+       const output = require("node:fs").readFileSync(process.argv[3], "utf8");
+       session.process({ tool: "bash", output, exitCode: 1 }).then((r) => { process.stdout.write(r.llmContent); return session.close(); });
+     }`,
+  );
+  const printed = execFileSync(process.execPath, [probe, work, new URL("output", FIXTURE).pathname], { encoding: "utf8" });
+  return printed.replace(/\bid=call_\w+/g, "id=call_ID");
+}
+
+const cacheFiles = () => (existsSync(cacheDir) ? readdirSync(cacheDir) : []);
+const codeHash = () => createHash("sha256").update(readFileSync(join(installed, "dist/library.bundle.cjs"))).digest("hex").slice(0, 16);
+
+describe("the library's code cache", () => {
+  beforeEach(() => rmSync(join(project, "node_modules", ".cache"), { recursive: true, force: true }));
+
+  it("is read from a fixture tests may use", () => {
+    expect(isHeldOut(JSON.parse(readFileSync(new URL("meta.json", FIXTURE), "utf8")))).toBe(false);
+  });
+
+  it("is not written by a process that only loaded the library: it would hold little more than the top level", () => {
+    freshProcess("load");
+    expect(cacheFiles()).toEqual([]);
+  });
+
+  it("is written once by a process that called the core, in the project's node_modules/.cache, named by the code's content", () => {
+    const digest = freshProcess("process");
+    expect(digest).toContain("error:");
+    const files = cacheFiles();
+    expect(files).toHaveLength(1);
+    expect(files[0]!.startsWith(`${codeHash()}-v8-${process.versions.v8}-${process.arch}-`)).toBe(true);
+    expect(readdirSync(join(installed, "dist")).sort()).toEqual(["index.bundle.cjs", "library.bundle.cjs"]);
+  });
+
+  it("is read by the next process and left as it was (V8 accepted it), which digests the same", () => {
+    const first = freshProcess("process");
+    const [file] = cacheFiles();
+    const before = statSync(join(cacheDir, file!));
+    expect(freshProcess("process")).toBe(first);
+    const after = statSync(join(cacheDir, file!));
+    expect([after.ino, after.mtimeMs, after.size]).toEqual([before.ino, before.mtimeMs, before.size]);
+    expect(cacheFiles()).toEqual([file]);
+  });
+
+  it("is replaced when V8 rejects it, and the process digests the same meanwhile", () => {
+    const first = freshProcess("process");
+    const [file] = cacheFiles();
+    const path = join(cacheDir, file!);
+    const garbage = Buffer.alloc(statSync(path).size, 0x5a);
+    writeFileSync(path, garbage);
+    expect(freshProcess("process")).toBe(first);
+    expect(readFileSync(path).equals(garbage)).toBe(false);
+    expect(cacheFiles()).toEqual([file]);
+  });
+
+  it("that cannot be written leaves the library working as without one", () => {
+    const first = freshProcess("process");
+    rmSync(join(project, "node_modules", ".cache"), { recursive: true, force: true });
+    // A file where the cache's folder would go: creating the folder fails.
+    writeFileSync(join(project, "node_modules", ".cache"), "");
+    expect(freshProcess("process")).toBe(first);
+    expect(statSync(join(project, "node_modules", ".cache")).isFile()).toBe(true);
+  });
+});
