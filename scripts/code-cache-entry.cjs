@@ -10,10 +10,11 @@
 // it is never inside the package (nor packed from it) and only whoever may write the project's
 // dependencies may write it. Its name holds the code's content hash (V8 checks a cache against
 // the source's length only), V8's version, the CPU architecture and Node's options (V8 rejects a
-// cache made under other flags). A cache missing or rejected is written once the process has nothing left
-// to do, by then holding every function the process compiled, if the process called the core at
-// all (one that only loaded the library would leave a cache of little more than its top level).
-// A write that fails (a read-only install) leaves the library as fast as without a cache.
+// cache made under other flags). A cache missing or rejected is written once the process has
+// nothing left to do, by then holding every function the process compiled, if the process
+// called the core at all (one that only loaded the library would leave a cache of little more
+// than its top level). A write that fails (a read-only install) leaves the library as fast as
+// without a cache.
 const { mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
 const { basename, dirname, join } = require("node:path");
 const { Script } = require("node:vm");
@@ -46,10 +47,9 @@ try {
 } catch {
   // no cache yet
 }
-// The build makes the code ASCII only: latin1 is its exact decoding, and the fastest.
-const source = readFileSync(file, "latin1");
-// The wrapper `require` puts around a module, on the code's first line so that line numbers hold.
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+// The build makes the code ASCII only, latin1 its exact decoding and the fastest, and writes it
+// inside the function `require` wraps a module in.
+const script = new Script(readFileSync(file, "latin1"), { filename: file, cachedData });
 script.runInThisContext()(exports, require, module, file, __dirname);
 
 if (cachedData === undefined || script.cachedDataRejected) {

@@ -90,6 +90,17 @@ describe("the library's code cache", () => {
     expect(cacheFiles()).toEqual([file]);
   });
 
+  it("is applied to the code's text as read: young memory holds one copy of it, not a second one flattened with a wrapper", () => {
+    const script = `const v8 = require("node:v8");
+      require(${JSON.stringify(join(installed, "dist/index.bundle.cjs"))});
+      const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_large_object_space");
+      process.stdout.write(String(young.space_used_size));`;
+    const youngLarge = Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+    const text = statSync(join(installed, "dist/library.bundle.cjs")).size;
+    expect(youngLarge).toBeGreaterThanOrEqual(text);
+    expect(youngLarge).toBeLessThan(text * 1.5);
+  });
+
   it("that cannot be written leaves the library working as without one", () => {
     const first = freshProcess("process");
     rmSync(join(project, "node_modules", ".cache"), { recursive: true, force: true });
