@@ -6,8 +6,9 @@
 //
 // Three builds, sharing no chunk, so that each entry loads only its own graph:
 // - the library (`abridge-agent`) and the pi extension, as CommonJS: index.bundle.cjs (the
-//   library, one file) and pi.bundle.cjs, which requires it. `import` gets them too, through
-//   index.bundle.js and pi.bundle.js, ES modules of a few lines that require them (below);
+//   library's entry, which runs its one file, library.bundle.cjs, with V8's code cache) and
+//   pi.bundle.cjs, which requires it. `import` gets them too, through index.bundle.js and
+//   pi.bundle.js, ES modules of a few lines that require them (below);
 // - the CLI: cli.bundle.js loads one command at a time. What an agent runs on every tool call is
 //   two chunks: what a hook needs to answer, and the digest and session a long output needs
 //   (below);
