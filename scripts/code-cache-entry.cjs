@@ -10,12 +10,11 @@
 // it is never inside the package (nor packed from it) and only whoever may write the project's
 // dependencies may write it. Its name holds the code's content hash (V8 checks a cache against
 // the source's length only), V8's version, the CPU architecture and Node's options (V8 rejects a
-// cache made under other flags). A cache missing or rejected is written once the process has
-// nothing left to do, by then holding every function the process compiled, if the process
-// called the core at all (one that only loaded the library would leave a cache of little more
+// cache made under other flags). A cache missing or rejected is written as the process exits,
+// by then holding every function the process compiled, if the process called the core at all (one that only loaded the library would leave a cache of little more
 // than its top level). A write that fails (a read-only install) leaves the library as fast as
 // without a cache.
-const { mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require("node:fs");
 const { basename, dirname, join } = require("node:path");
 const { Script } = require("node:vm");
 
@@ -53,14 +52,17 @@ const script = new Script(readFileSync(file, "latin1"), { filename: file, cached
 script.runInThisContext()(exports, require, module, file, __dirname);
 
 if (cachedData === undefined || script.cachedDataRejected) {
-  process.once("beforeExit", () => {
-    if (module.exports.coreMemoryBytes() === 0) return;
+  // "exit", not "beforeExit": a harness that ends with process.exit() writes it too.
+  process.once("exit", () => {
     try {
+      if (module.exports.coreMemoryBytes() === 0) return;
       mkdirSync(cacheDir, { recursive: true });
       // Written whole, then renamed: a process starting meanwhile reads the old cache or none.
       const partial = `${cacheFile}.${process.pid}`;
       writeFileSync(partial, script.createCachedData());
       renameSync(partial, cacheFile);
+      // Caches of the package's earlier versions (another content hash) are never read again.
+      for (const name of readdirSync(cacheDir)) if (!name.startsWith(`${CODE_HASH}-`)) rmSync(join(cacheDir, name), { force: true });
     } catch {
       // not writable: every process compiles the code itself, as without a cache
     }

@@ -30,15 +30,16 @@ for (const file of ["package.json", "dist/index.bundle.cjs", "dist/library.bundl
  * Runs a fresh process that requires the installed package and, for "process", digests the log
  * through a session; returns what it printed, its call id (random per session) made constant.
  */
-function freshProcess(work: "load" | "process"): string {
+function freshProcess(work: "load" | "process" | "process-then-exit"): string {
   const probe = join(dir, "probe.cjs");
   writeFileSync(
     probe,
     `const abridge = require(${JSON.stringify(join(installed, "dist/index.bundle.cjs"))});
-     if (process.argv[2] === "process") {
+     if (process.argv[2] !== "load") {
        const session = abridge.createAbridge({ cwd: ${JSON.stringify(dir)}, env: {}, log: { dir: ${JSON.stringify(join(dir, "log"))} } });
        const output = require("node:fs").readFileSync(process.argv[3], "utf8");
-       session.process({ tool: "bash", output, exitCode: 1 }).then((r) => { process.stdout.write(r.llmContent); return session.close(); });
+       session.process({ tool: "bash", output, exitCode: 1 }).then((r) => { process.stdout.write(r.llmContent); return session.close(); })
+         .then(() => { if (process.argv[2] === "process-then-exit") process.exit(0); });
      }`,
   );
   const printed = execFileSync(process.execPath, [probe, work, new URL("output", FIXTURE).pathname], { encoding: "utf8" });
@@ -67,6 +68,21 @@ describe("the library's code cache", () => {
     expect(files).toHaveLength(1);
     expect(files[0]!.startsWith(`${codeHash()}-v8-${process.versions.v8}-${process.arch}-`)).toBe(true);
     expect(readdirSync(join(installed, "dist")).sort()).toEqual(["index.bundle.cjs", "library.bundle.cjs"]);
+  });
+
+  it("is written by a harness that ends with process.exit() too", () => {
+    freshProcess("process-then-exit");
+    expect(cacheFiles()).toHaveLength(1);
+  });
+
+  it("replaces the caches of other versions of the code when it is written", () => {
+    mkdirSync(cacheDir, { recursive: true });
+    const earlier = `${"0".repeat(16)}-v8-${process.versions.v8}-${process.arch}-00000000.bin`;
+    writeFileSync(join(cacheDir, earlier), "an earlier version's cache");
+    freshProcess("process");
+    const files = cacheFiles();
+    expect(files).toHaveLength(1);
+    expect(files[0]!.startsWith(codeHash())).toBe(true);
   });
 
   it("is read by the next process and left as it was (V8 accepted it), which digests the same", () => {
