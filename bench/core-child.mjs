@@ -30,13 +30,15 @@ const stamp = () => performance.timeOrigin + performance.now();
  * Node's wait before exit for the optimising compiles V8 started in the background. That part
  * is `afterResultOverMs`: per round, a variant's wall time less its time to its stamp, over the
  * same for variant `zero` (Node's own exit after its first line).
+ * `prepare[k]`, when given, runs before each run of variant k, outside its time.
  */
-function walls(spawnSync, variants, zero, stamped) {
+function walls(spawnSync, variants, zero, stamped, prepare = {}) {
   const times = variants.map(() => []);
   const results = variants.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < variants.length; i++) {
       const k = (round + i) % variants.length;
+      prepare[k]?.();
       const s0 = stamp();
       const t0 = performance.now();
       const r = spawnSync(process.execPath, variants[k], { encoding: "utf8" });
@@ -144,6 +146,10 @@ if (process.argv[2] === "empty") {
   // The same first call from a CommonJS harness (bench/first-process.cjs, the package's `require`
   // build); and the 1 MB run's own cost of building its input, without abridge.
   const cjs = new URL("first-process.cjs", import.meta.url).pathname;
+  // Where the library's entry keeps its code cache when the package is this checkout
+  // (scripts/code-cache-entry.cjs): the project's node_modules/.cache.
+  const codeCache = new URL("../node_modules/.cache/abridge-agent", import.meta.url).pathname;
+  const removeCodeCache = () => rmSync(codeCache, { recursive: true, force: true });
   // Last, `node -e` printing its stamp: Node's time to run a first line, the result times' zero.
   const { baseMs: nodeBare, overMs, resultOverMs, afterResultOverMs } = walls(spawnSync, [
     ["-e", "0"],
@@ -154,9 +160,14 @@ if (process.argv[2] === "empty") {
     [cjs, String(1 << 20)],
     [self, "input", String(1 << 20)],
     ["-e", "process.stdout.write(String(performance.timeOrigin + performance.now()))"],
-  ], 7, [2, 3, 4, 5, 7]);
-  const [, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m] = overMs;
-  const [, , result4k, result1m, resultCjs4k, resultCjs1m] = resultOverMs;
+    // The 4 KB runs again, each started with no code cache of the library (what a package's
+    // first run, or its first after an upgrade, pays): the cache is removed before each, and
+    // the run writes it anew as it exits, for the other variants.
+    [self, "first-process", "4096"],
+    [cjs, "4096"],
+  ], 7, [2, 3, 4, 5, 7, 8, 9], { 8: removeCodeCache, 9: removeCodeCache });
+  const [, emptyModule, first4k, first1m, cjs4k, cjs1m, input1m, , uncached4k, uncachedCjs4k] = overMs;
+  const [, , result4k, result1m, resultCjs4k, resultCjs1m, , , uncachedResult4k, uncachedResultCjs4k] = resultOverMs;
   const [, , after4k, after1m, afterCjs4k, afterCjs1m] = afterResultOverMs;
   const { compact, createAbridge, coreMemoryBytes } = await import("../dist/index.bundle.js");
   const outputs = Array.from({ length: 16 }, (_, k) =>
@@ -184,6 +195,10 @@ if (process.argv[2] === "empty") {
       firstResult1mOverMs: result1m,
       firstResultCjs4kOverMs: resultCjs4k,
       firstResultCjs1mOverMs: resultCjs1m,
+      firstProcessUncached4kOverMs: uncached4k,
+      firstProcessUncachedCjs4kOverMs: uncachedCjs4k,
+      firstResultUncached4kOverMs: uncachedResult4k,
+      firstResultUncachedCjs4kOverMs: uncachedResultCjs4k,
       afterResult4kOverMs: after4k,
       afterResult1mOverMs: after1m,
       afterResultCjs4kOverMs: afterCjs4k,
