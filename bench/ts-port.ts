@@ -948,6 +948,21 @@ function markedLikeErrors(text: string, scan: Scan, keep: Uint8Array, shapes: Sh
   }
 }
 
+/** Consecutive breaking lines from which on they are a phase of the output, broken at its first line only (phases.ts). */
+const PHASE_LINES = 24;
+
+/** `candidates` ([deviation, line] in line order) without the lines of a phase but its first. */
+function withoutPhases(candidates: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let k = 0; k < candidates.length; ) {
+    let end = k + 1;
+    while (end < candidates.length && candidates[end]![1] === candidates[end - 1]![1] + 1) end++;
+    out.push(...candidates.slice(k, end - k >= PHASE_LINES ? k + 1 : end));
+    k = end;
+  }
+  return out;
+}
+
 function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number): Scan {
   const lines = shapes.count;
   const flagged = new Uint8Array(lines + 1);
@@ -983,10 +998,11 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
     const d = shapes.deviation(i);
     if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push([d, i]);
   }
-  candidates.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const breaks = withoutPhases(candidates);
+  breaks.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const notable = new Uint8Array(lines + 1);
-  const take = Math.min(candidates.length, MAX_NOTABLE);
-  for (let k = 0; k < take; k++) notable[candidates[candidates.length - 1 - k]![1]] = 1;
+  const take = Math.min(breaks.length, MAX_NOTABLE);
+  for (let k = 0; k < take; k++) notable[breaks[breaks.length - 1 - k]![1]] = 1;
   const out: Scan = { lineStarts: [], lineEnds: [], lineNumbers: [], kinds: [], hits: [], totalLines: scan.totalLines, pairs: scan.pairs };
   let a = 0;
   for (let line = 0; line <= lines; line++) {

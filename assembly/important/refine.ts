@@ -40,6 +40,7 @@ import { isBlank, isParenthesized, isRule } from "./table-rules";
 import { dropDataRows } from "./template-rows";
 import { isUnderlinedTitle, underlines } from "./titles";
 import { sortI64 } from "../util/sort-ints";
+import { endRun } from "./phases";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
 const MAX_NOTABLE: i32 = 48;
@@ -442,6 +443,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   // The lines that break the largest columns, later lines first among equals.
   const minSupport = exitCode == 0 && failures == 0 ? QUIET_SUPPORT : 1;
   const candidates = new Array<i64>();
+  // Where the last run of consecutive candidates starts in `candidates`, and its last line.
+  let run = 0;
+  let lastCandidate = -2;
   for (let i = 0; i < lines; i++) {
     if (unchecked(flagged[i]) != 0) continue;
     // A finding that names its code says what to fix where, error word or not (flake8's
@@ -472,8 +476,16 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
     if (onlyPointer(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) continue;
     const d = shapes.deviation(i);
-    if (d >= minSupport) candidates.push((<i64>d << 32) | <i64>i);
+    if (d < minSupport) continue;
+    // A long run of breaking lines is a phase of the output: its first line breaks the rhythm (phases.ts).
+    if (i != lastCandidate + 1) {
+      endRun(candidates, run);
+      run = candidates.length;
+    }
+    candidates.push((<i64>d << 32) | <i64>i);
+    lastCandidate = i;
   }
+  endRun(candidates, run);
   // A failed run that flagged no failure: the heads of the records it printed between
   // rules state what it failed for (records.ts).
   if (exitCode > 0 && failures == 0) markRecordHeads(text, shapes, flagged, marked);

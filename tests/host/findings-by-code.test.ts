@@ -95,4 +95,14 @@ describe("findings grouped by code, offered by rounds", () => {
     // The cuts count only the lines whose words flag them, not every finding they hold.
     expect(text).not.toMatch(/incl\. \d{2,} warning lines/);
   });
+
+  it("reads a log level in brackets before the place as the severity, the bracketed name closing the line as the code (checkstyle)", () => {
+    // 216 "[ERROR] path:line:col: message [Code]" lines of 15 codes over 8 files: each code's
+    // first finding comes before a code's second in another file.
+    const { text } = balanced("checkstyle-java-library");
+    expect(text).toMatch(/216 errors; 15 codes: MagicNumber 31, /);
+    const codes = new Set([...text.matchAll(/^\d+: \[ERROR\] \S+ .*\[(\w+)\]$/gm)].map((m) => m[1]));
+    expect(codes.size).toBeGreaterThanOrEqual(14);
+    expect(text).toContain("shop/Shipping.java:4:8: Unused import - java.io.IOException. [UnusedImports]");
+  });
 });

@@ -13,6 +13,7 @@
 //   x.py:1:1: F401 'os' imported but unused       path:line:col: CODE message
 //   x.py:8:43: undefined name 'y'                 path:line:col: message
 //   a.rb:3:5: W: [Correctable] Lint/Void: …       path:line:col: S: [tag] Dept/Rule: message
+//   [ERROR] /a/B.java:4:8: Unused … [Rule]        [LEVEL] path:line:col: message [Rule]
 //   docs/a.md:12 MD022/blanks-around-headings     path:line[:col] CODE[/rule] message
 //   error[E0308]: mismatched types                severity[CODE]: message, the location
 //    --> src/main.rs:24:4                          on the next line after `-->` (so is
@@ -447,6 +448,13 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     return count(f, sev, s, i, ce);
   }
   unchecked((column[0] = false));
+  // `[ERROR] path:12:5: message [Code]`: a log level in brackets before the place states
+  // the finding's severity (a Java linter's report, a build tool's log).
+  let tagged = -1;
+  if (unitAt(s, i) == CharCode.LBRACKET) {
+    const close = findUnit(s, CharCode.RBRACKET, i, b);
+    if (close + 1 < b && unitAt(s, close + 1) == CharCode.SPACE && (tagged = severityOf(s, i + 1, close)) >= 0) i = close + 2;
+  }
   // Every location has a digit: a line known to hold none is not searched for one.
   const loc = digits != 0 ? locationEnd(s, i, b, column) : -1;
   if (loc < 0) {
@@ -515,6 +523,11 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     } else sev = 0;
   }
   if (sev == -2) return 0;
+  // The message opens right after the place: its first word may be a code, not a severity's.
+  if (sev < 0 && tagged >= 0) {
+    sev = tagged;
+    we = i;
+  }
   // The code's range, packed; -1 while there is none.
   let code: i64 = -1;
   if (sev >= 0) {
