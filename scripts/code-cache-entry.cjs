@@ -40,18 +40,23 @@ function flagsKey() {
   return (hash >>> 0).toString(16).padStart(8, "0");
 }
 
+// ABRIDGE_CODE_CACHE=0 (or off, false, no): neither read nor write a cache, for a project that
+// wants nothing written beside its dependencies at run time.
+const cacheOff = /^(0|off|false|no)$/i.test(process.env.ABRIDGE_CODE_CACHE ?? "");
 let cachedData;
-try {
-  cachedData = readFileSync(cacheFile);
-} catch {
-  // no cache yet
+if (!cacheOff) {
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet
+  }
 }
 // The build makes the code ASCII only, latin1 its exact decoding and the fastest, and writes it
 // inside the function `require` wraps a module in.
 const script = new Script(readFileSync(file, "latin1"), { filename: file, cachedData });
 script.runInThisContext()(exports, require, module, file, __dirname);
 
-if (cachedData === undefined || script.cachedDataRejected) {
+if (!cacheOff && (cachedData === undefined || script.cachedDataRejected)) {
   // "exit", not "beforeExit": a harness that ends with process.exit() writes it too.
   process.once("exit", () => {
     try {

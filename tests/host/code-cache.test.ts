@@ -30,7 +30,7 @@ for (const file of ["package.json", "dist/index.bundle.cjs", "dist/library.bundl
  * Runs a fresh process that requires the installed package and, for "process", digests the log
  * through a session; returns what it printed, its call id (random per session) made constant.
  */
-function freshProcess(work: "load" | "process" | "process-then-exit"): string {
+function freshProcess(work: "load" | "process" | "process-then-exit", env: NodeJS.ProcessEnv = process.env): string {
   const probe = join(dir, "probe.cjs");
   writeFileSync(
     probe,
@@ -42,7 +42,7 @@ function freshProcess(work: "load" | "process" | "process-then-exit"): string {
          .then(() => { if (process.argv[2] === "process-then-exit") process.exit(0); });
      }`,
   );
-  const printed = execFileSync(process.execPath, [probe, work, new URL("output", FIXTURE).pathname], { encoding: "utf8" });
+  const printed = execFileSync(process.execPath, [probe, work, new URL("output", FIXTURE).pathname], { encoding: "utf8", env });
   return printed.replace(/\bid=call_\w+/g, "id=call_ID");
 }
 
@@ -115,6 +115,20 @@ describe("the library's code cache", () => {
     const text = statSync(join(installed, "dist/library.bundle.cjs")).size;
     expect(youngLarge).toBeGreaterThanOrEqual(text);
     expect(youngLarge).toBeLessThan(text * 1.5);
+  });
+
+  it("is neither read nor written with ABRIDGE_CODE_CACHE=off", () => {
+    const first = freshProcess("process");
+    const [file] = cacheFiles();
+    const path = join(cacheDir, file!);
+    // A cache V8 would reject: a process that read it would replace it.
+    const garbage = Buffer.alloc(statSync(path).size, 0x5a);
+    writeFileSync(path, garbage);
+    expect(freshProcess("process", { ...process.env, ABRIDGE_CODE_CACHE: "off" })).toBe(first);
+    expect(readFileSync(path).equals(garbage)).toBe(true);
+    rmSync(cacheDir, { recursive: true, force: true });
+    freshProcess("process", { ...process.env, ABRIDGE_CODE_CACHE: "0" });
+    expect(cacheFiles()).toEqual([]);
   });
 
   it("that cannot be written leaves the library working as without one", () => {
