@@ -40,7 +40,9 @@
 // frames) while the share lasts; head and tail get the rest, the head past a run of
 // encoded lines (important/encoded.ts: a modulus, a base64 block). A line that a chosen one
 // shows word for word is not offered again (a runner's closing list of its
-// failures). Under SMALL_BUDGET flagged lines may
+// failures). Under SMALL_BUDGET the line under a chosen error that only names its
+// place ("  --> main.rs:55:28") is offered right after the errors, before those
+// that repeat a message (offerPlacesBelow). Under SMALL_BUDGET flagged lines may
 // take all of it, and so may a failed command's error lines at any budget when
 // they do not fit their share (never is one dropped for a head or tail line);
 // then the cut is numbered (important/numbered.ts), above SMALL_BUDGET only when
@@ -77,7 +79,7 @@ import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
 import { Filled, introduces } from "./important/fill";
-import { novelFirst } from "./important/novel";
+import { novelFirst, placeBelowEnd } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
@@ -1318,6 +1320,35 @@ function introducedEnd(text: string, scan: Scan, chosen: Chosen, h: i32, ls: i32
   return chosen.covers(next, nextEnd) ? le : nextEnd;
 }
 
+/**
+ * Where the line after the error line ending at `lineEnd` ends when it only names that
+ * error's place ("  --> main.rs:55:28" under "error[E0425]: cannot find value …"), else -1.
+ * Not a row led by a count ("     1  src/format.ts:4" under "Errors  Files").
+ */
+export function errorPlaceBelow(text: string, lineEnd: i32): i32 {
+  const placeEnd = placeBelowEnd(text, lineEnd);
+  if (placeEnd < 0 || isDigit(unitAt(text, gapEnd(text, lineEnd + 1, placeEnd)))) return -1;
+  return placeEnd;
+}
+
+/**
+ * Under a small budget, offers each error line chosen from range `from` on the line below
+ * that only names its place (errorPlaceBelow), before the errors that repeat a message:
+ * a few units say where it failed.
+ */
+function offerPlacesBelow(text: string, scan: Scan, chosen: Chosen, frame: Frame, from: i32, used: i32, cap: i32): i32 {
+  const count = chosen.count;
+  for (let k = from; k < count; k++) {
+    const h = unchecked(chosen.hits[k]);
+    if (h < 0 || rankOf(unchecked(scan.kinds[h])) < 3) continue;
+    const le = unchecked(scan.lineEnds[h]);
+    const placeEnd = errorPlaceBelow(text, le);
+    // offer() passes over a line chosen already.
+    if (placeEnd >= 0) used = offer(text, chosen, frame, le + 1, withNewline(text, placeEnd), unchecked(scan.lineNumbers[h]) + 1, -1, Kind.None, used, cap);
+  }
+  return used;
+}
+
 /** Offers the lines that state a total (important/counts.ts), each alone. */
 function offerCounts(text: string, starts: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
   const n = text.length;
@@ -1396,7 +1427,9 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
     used = offerSkeleton(text, order.skeleton, chosen, frame, used, min(cap, used + <i32>(<f64>cap * SKELETON_PART)));
   }
   const afterSkeleton = order.skeleton.length > 0 ? chosen.count : 0;
+  const fromPrimary = chosen.count;
   used = offerHits(text, scan, shapes, order.primary, chosen, frame, used, cap);
+  if (small) used = offerPlacesBelow(text, scan, chosen, frame, fromPrimary, used, cap);
   used = offerHits(text, scan, shapes, order.repeats, chosen, frame, used, cap);
   used = offerHits(text, scan, shapes, order.notables, chosen, frame, used, cap);
   used = keyLines(text, scan, shapes, chosen, frame, afterSkeleton, used, cap);

@@ -7,9 +7,11 @@
 // more than room left unused; not a line that only names a section or introduces the
 // next, which alone says nothing), then the output's last lines: a tail says how a run
 // ended, where the first lines are a banner. An output that ends in a run of encoded
-// bytes states no outcome there: the run is left to the marker.
+// bytes states no outcome there: the run is left to the marker. A line without a letter
+// or a digit ("   |", "      ^", "}") says nothing apart from the lines around it and is
+// passed over.
 import { Cut, Flagged } from "../cut";
-import { CharCode } from "../util/chars";
+import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
 
 /** Renders tried at most per fill: each costs a pass over the result, not over the output. */
@@ -22,6 +24,15 @@ export function introduces(text: string, start: i32, end: i32): bool {
   let e = end;
   while (e > start && (unitAt(text, e - 1) == CharCode.SPACE || unitAt(text, e - 1) == CharCode.CR)) e--;
   return e > start && unitAt(text, e - 1) == CharCode.COLON;
+}
+
+/** The line [start, end) holds no letter or digit ("   |", "      ^", "}"): alone it says nothing. */
+export function saysNothing(text: string, start: i32, end: i32): bool {
+  for (let i = start; i < end; i++) {
+    const c = unitAt(text, i);
+    if (c >= 0x80 || isAlpha(c) || isDigit(c)) return false;
+  }
+  return true;
 }
 
 /** `cut` with the whole line [start, end) (its '\n' included) kept too; null when any of it is kept already. */
@@ -62,7 +73,7 @@ export class Filled {
     const end = lineEnd < text.length ? lineEnd + 1 : lineEnd;
     // Its units and its number: the marker's counts change by a digit or so, which the render settles.
     if (lineEnd - start + 1 + this.perLine > this.budget - this.output.length || this.spent) return false;
-    if (introduces(text, start, lineEnd)) return false;
+    if (introduces(text, start, lineEnd) || saysNothing(text, start, lineEnd)) return false;
     const wider = withLine(this.cut, start, end, firstLine);
     if (wider === null) return false;
     this.tries++;

@@ -157,15 +157,15 @@ function gravity(scan: Scan, h: i32): i32 {
 const PLACE_ONLY: i32 = 48;
 
 /**
- * The line after the one ending at `end` only names where that one's failure is: indented,
- * short, and naming a file's line ("error[E0106]: missing lifetime specifier" over
- * "  --> main.rs:13:34"). The error line names a place through it.
+ * Where the line after the one ending at `end` ends when it only names where that one's
+ * failure is: indented, short, and naming a file's line ("error[E0106]: missing lifetime
+ * specifier" over "  --> main.rs:13:34"); else -1. The error line names a place through it.
  */
-function placedBelow(text: string, end: i32): bool {
+export function placeBelowEnd(text: string, end: i32): i32 {
   const a = end + 1;
   let b = a;
   while (b < text.length && b - a <= PLACE_ONLY && text.charCodeAt(b) != 10) b++;
-  return b > a && b - a <= PLACE_ONLY && (text.charCodeAt(a) == 32 || text.charCodeAt(a) == 9) && namesPlace(text, a, b, false);
+  return b > a && b - a <= PLACE_ONLY && (text.charCodeAt(a) == 32 || text.charCodeAt(a) == 9) && namesPlace(text, a, b, false) ? b : -1;
 }
 
 /** The severity rank of a finding that states none (findingTag). */
@@ -279,7 +279,7 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not
     // asked: a flood of them costs no pass over their words. The line below is asked only
     // when `placeBelow` (error lines that do not all fit, offered one by one).
-    const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), false) && !(placeBelow && placedBelow(text, unchecked(scan.lineEnds[h]))) ? 1 : 0;
+    const nowhere = round == 0 && j >= keepFirst && !namesPlace(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), false) && !(placeBelow && placeBelowEnd(text, unchecked(scan.lineEnds[h])) >= 0) ? 1 : 0;
     unchecked((ranked[j] = (<i64>min(round, MAX_ROUND) << 48) | (<i64>grave << 45) | (<i64>nowhere << 44) | (<i64>rarity << 24) | <i64>j));
   }
   sortStaticI64(ranked);

@@ -3,7 +3,7 @@
 // the last lines. Each input is built line by line below.
 import { Cut } from "../../assembly/cut";
 import { keepImportant } from "../../assembly/important";
-import { Filled, withLine } from "../../assembly/important/fill";
+import { Filled, saysNothing, withLine } from "../../assembly/important/fill";
 
 /** `text` cut to lines 1, 3 and 5 of "a\nbb\nccc\ndddd\neeeee\n", numbered. */
 function sample(): Cut {
@@ -91,6 +91,28 @@ describe("Filled: lines added while the result fits", () => {
     fill.offerTail();
     expect(fill.output.includes("3: last but one")).toBe(true);
     expect(fill.output.length).toBeLessThanOrEqual(out.length + 40);
+  });
+});
+
+describe("Filled: lines that say nothing alone", () => {
+  it("tells a line without a letter or digit", () => {
+    expect(saysNothing("   |", 0, 4)).toBe(true);
+    expect(saysNothing("      ^~~~", 0, 10)).toBe(true);
+    expect(saysNothing("}", 0, 1)).toBe(true);
+    expect(saysNothing("  4 |", 0, 5)).toBe(false);
+    expect(saysNothing("é", 0, 1)).toBe(false);
+  });
+
+  it("passes over a last line that says nothing for the one above it", () => {
+    const text = "head\n" + "x".repeat(300) + "\nlast words\n   |\n";
+    const cut = new Cut(text, 4);
+    cut.numbered = true;
+    cut.keep(0, 5, 1);
+    const out = cut.render("", null, 0, 400);
+    const fill = new Filled(out, cut, out.length + 40, "", null, 0, 3);
+    fill.offerTail();
+    expect(fill.output.includes("3: last words")).toBe(true);
+    expect(fill.output.includes("4:    |")).toBe(false);
   });
 });
 

@@ -1,0 +1,21 @@
+// The minimal level (≈ 800 chars) on real captures of the corpus's tuning part: an error
+// whose next line only names its place is shown with that line before the errors that
+// repeat a message (important.ts, offerPlacesBelow), and the numbered cut's fill passes
+// over lines that say nothing alone ("   |", important/fill.ts).
+import { describe, expect, it } from "vitest";
+import { minimalOf as minimal } from "./support/tuning-fixture.js";
+
+describe("minimal level: where each failure is", () => {
+  it("shows a stylesheet compiler's errors each with the line that places it (sassc)", () => {
+    const text = minimal("sassc-themes-undefined-variable");
+    expect(text).toContain('\n683: Error: Undefined variable: "$accent-strong".\n684:         on line 54:17 of themes/desert.scss\n');
+    expect(text).toContain("\n689: Error: Function tint is missing argument $amount.\n690:         on line 55 of themes/forest.scss\n");
+  });
+
+  it("shows a compiler's error with its place under it (rustc)", () => {
+    const text = minimal("rustc-borrow-type-errors");
+    expect(text).toContain("\n20: error[E0308]: mismatched types\n21:   --> main.rs:23:5\n");
+    // A snippet's bare gutter line says nothing alone.
+    expect(text).not.toMatch(/\n\d+: +\|\n/);
+  });
+});
