@@ -20,7 +20,10 @@
 //      locals, constants, loads and calls written alike at many places (`i + 1`,
 //      `this.count`) outside the hot path of compact() (the functions
 //      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`) go
-//      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and
+//      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and so
+//      do statements and runs of statements there (`if (s.length > 0) out.add(s)`, a record's
+//      fields stored one after another, `n = f(n, x)`: scripts/outline-alike-statements.mjs, in
+//      every round, as each round's optimizing shows a few more), and
 //      functions found identical after that are made one; in the functions off that hot path a
 //      large constant written several times is read from a local (scripts/hoist-cold-constants.mjs);
 //      a test `a && b` that decides only whether something runs becomes two nested tests
@@ -52,6 +55,7 @@ import { outlineDroppedCalls } from "./outline-dropped-calls.mjs";
 import { outlineCallTests } from "./outline-call-tests.mjs";
 import { outlineNestedCalls } from "./outline-nested-calls.mjs";
 import { outlineAlikeExpressions } from "./outline-alike-exprs.mjs";
+import { outlineAlikeStatements } from "./outline-alike-statements.mjs";
 import { hotFunctions } from "./hot-functions.mjs";
 import { hoistColdConstants } from "./hoist-cold-constants.mjs";
 import { splitAndConditions } from "./split-and-conditions.mjs";
@@ -153,9 +157,11 @@ function shrink(module, names) {
         outlineCallTests(m);
         outlineNestedCalls(m);
         outlineAlikeExpressions(m, isHot);
-        // Outlined calls made alike in different places can be the same function twice.
-        m.runPasses(["duplicate-function-elimination"]);
       }
+      // Each round's optimizing shows a few more statements alike.
+      outlineAlikeStatements(m, isHot);
+      // Outlined calls made alike in different places can be the same function twice.
+      if (round === 0) m.runPasses(["duplicate-function-elimination"]);
       hoistColdConstants(m, isHot);
       splitAndConditions(m);
       // The functions called at the most places first, so that their calls take the
