@@ -47,7 +47,7 @@ const ulebBytes = (value) => {
  * targets have shapes too (scripts/outline-alike-statements.mjs), the locals they set among
  * those they read.
  */
-export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = false) {
+export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = false, constants = false) {
   const id = binaryen.getExpressionId(expr);
   const type = binaryen.getExpressionType(expr);
   if (type === binaryen.unreachable || type === binaryen.v128) return null;
@@ -55,9 +55,17 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
     const index = binaryen.LocalGet.getIndex(expr);
     return { key: "P0", bytes: 1 + ulebBytes(index), locals: [{ index, type }], nodes: [expr], writes: NO_WRITES };
   }
+  if (id === binaryen.ConstId && statements && (type === binaryen.i64 || type === binaryen.f64)) {
+    // Written as they are (in a statement a wide constant is seldom the one thing that differs).
+    const value = type === binaryen.i64 ? BigInt(binaryen.Const.getValueI64(expr)) : binaryen.Const.getValueF64(expr);
+    const key = type === binaryen.i64 ? `C${value}L` : `D${Object.is(value, -0) ? "-0" : value}`;
+    const bytes = type === binaryen.f64 ? 9 : 1 + lebBytes64(value);
+    return { key, bytes, locals: [], nodes: [expr], writes: NO_WRITES };
+  }
   if (id === binaryen.ConstId) {
     if (type !== binaryen.i32) return null;
     const value = binaryen.Const.getValueI32(expr);
+    if (constants) return { key: "P0", bytes: 1 + lebBytes(value), locals: [{ index: { value }, type, node: expr }], nodes: [expr], writes: NO_WRITES };
     return { key: `C${value}`, bytes: 1 + lebBytes(value), locals: [], nodes: [expr], writes: NO_WRITES };
   }
   if (id === binaryen.GlobalGetId) {
@@ -102,6 +110,23 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
     bytes += ulebBytes(info.index);
     children = [info.value];
     written = { index: info.index, type: binaryen.getExpressionType(info.value) };
+  } else if (statements && id === binaryen.GlobalSetId) {
+    const info = binaryen.getExpressionInfo(expr);
+    const index = globalIndex.get(info.name);
+    if (index === undefined) return null;
+    head = `g${index}`;
+    bytes += ulebBytes(index);
+    children = [info.value];
+  } else if (statements && id === binaryen.MemoryCopyId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = "M";
+    bytes = 4;
+    children = [info.dest, info.source, info.size];
+  } else if (statements && id === binaryen.MemoryFillId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = "N";
+    bytes = 3;
+    children = [info.dest, info.value, info.size];
   } else if (statements && id === binaryen.DropId) {
     head = "D";
     children = [binaryen.getExpressionInfo(expr).value];
@@ -111,10 +136,10 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
     // `if`, its block type and `end`, and `else` when it has one.
     bytes = info.ifFalse ? 4 : 3;
     children = info.ifFalse ? [info.condition, info.ifTrue, info.ifFalse] : [info.condition, info.ifTrue];
-  } else if (statements && id === binaryen.BlockId && type === binaryen.none && !binaryen.getExpressionInfo(expr).name) {
+  } else if (statements && id === binaryen.BlockId && !binaryen.getExpressionInfo(expr).name) {
     // A block no branch targets is written as its statements alone.
     const info = binaryen.getExpressionInfo(expr);
-    head = `K${info.children.length}`;
+    head = `K${info.children.length}t${type}`;
     bytes = 0;
     children = info.children;
   } else if (id === binaryen.CallId) {
@@ -162,10 +187,21 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
   return { key, bytes, locals, nodes, writes };
 }
 
+/** Bytes of a signed LEB128 of the 64-bit `value` (a BigInt). */
+function lebBytes64(value) {
+  let v = value;
+  let n = 1;
+  while (v >= 64n || v < -64n) {
+    v >>= 7n;
+    n++;
+  }
+  return n;
+}
+
 /** Bytes the call that replaces a place takes, with `callBytes` for the call itself. */
 export function callCost(place, callBytes) {
   let bytes = callBytes;
-  for (const local of place.locals) bytes += 1 + ulebBytes(local.index);
+  for (const local of place.locals) bytes += typeof local.index === "object" ? 1 + lebBytes(local.index.value) : 1 + ulebBytes(local.index);
   return bytes;
 }
 
@@ -207,7 +243,12 @@ export function outlineAlikeExpressions(module, isHot = () => false) {
   };
   const touched = new Set();
   let changed = 0;
+  // Names go on from those an earlier call made.
   let made = 0;
+  for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
+    const name = binaryen.getFunctionInfo(module.getFunctionByIndex(k)).name;
+    if (name.startsWith(PREFIX)) made = Math.max(made, Number(name.slice(PREFIX.length)) + 1);
+  }
   const ranked = [...groups.values()].map((g) => ({ g, gain: gain(g, g.places) })).filter((r) => r.gain > 0);
   for (const { g: group } of ranked.sort((a, b) => b.gain - a.gain)) {
     const places = group.places.filter((p) => !p.nodes.some((e) => touched.has(e)));

@@ -16,7 +16,7 @@ import { walkWithPlaces } from "./outline-call-tests.mjs";
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
 const PREFIX = "~alike-statements|";
 /** The longest run of statements compared. */
-const MAX_RUN = 6;
+const MAX_RUN = 10;
 /** Bytes a function costs beyond its body: its body's size, locals and end, its entry, a share of a type. */
 const FUNCTION_COST = 6;
 
@@ -65,64 +65,69 @@ export function outlineAlikeStatements(module, isHot = () => false) {
     const fn = module.getFunctionByIndex(k);
     const body = binaryen.Function.getBody(fn);
     if (!body || isHot(binaryen.getFunctionInfo(fn).name)) continue;
-    const shapes = new Map();
-    walkWithPlaces(body, (expr, replace) => {
-      const shape = shapeOf(expr, shapes, functionIndex, globalIndex, true);
-      if (shape) shapes.set(expr, shape);
-      // One statement or expression anywhere: a run of one.
-      if (shape && replace && shape.nodes.length > 1) {
-        const type = binaryen.getExpressionType(expr);
-        const params = shape.locals.map((l) => l.type);
-        const place = { put: replace, count: 1, statements: [expr], locals: shape.locals, nodes: shape.nodes };
-        if (shape.writes.size === 0) addPlace(`${type}|${params}|${shape.key}`, { params, type, bytes: shape.bytes, places: [] }, place);
-        else if (shape.writes.size === 1 && type === binaryen.none) {
-          const [index] = shape.writes;
-          const local = shape.locals.find((l) => l.index === index);
-          addPlace(`${params}|${shape.key}|=${shape.locals.indexOf(local)}`, { params, result: local, bytes: shape.bytes, places: [] }, { ...place, set: index });
-        }
-      }
-      if (binaryen.getExpressionId(expr) !== binaryen.BlockId) return;
-      const children = binaryen.getExpressionInfo(expr).children;
-      for (let first = 0; first < children.length; first++) {
-        const run = [];
-        for (let end = first; end < children.length && end - first < MAX_RUN; end++) {
-          const child = children[end];
-          const shape = shapes.get(child);
-          if (!shape || binaryen.getExpressionType(child) !== binaryen.none) break;
-          run.push(shape);
-          const whole = runShape(run);
-          if (whole.writes.size > 1) break;
-          const statements = children.slice(first, end + 1);
-          if (run.length < 2) continue;
-          const put = (call) => {
-            binaryen.Block.setChildAt(expr, first, call);
-            for (let k = first + 1; k <= end; k++) binaryen.Block.setChildAt(expr, k, module.nop());
-          };
-          const place = { put, count: run.length, statements, locals: whole.locals, nodes: whole.nodes };
-          const params = whole.locals.map((l) => l.type);
-          if (whole.writes.size === 0) {
-            addPlace(`${binaryen.none}|${params}|${whole.key}`, { params, bytes: whole.bytes, places: [] }, place);
-            continue;
-          }
-          // The local the run sets is passed in and its last value returned, set again by the caller.
-          const [index] = whole.writes;
-          const local = whole.locals.find((l) => l.index === index);
-          addPlace(`${params}|${whole.key}|=${whole.locals.indexOf(local)}`, { params, result: local, bytes: whole.bytes, places: [] }, { ...place, set: index });
-          // A run that sets it last, to a value none of it writes, returns that value: nothing passes the local in.
-          const last = binaryen.getExpressionId(child) === binaryen.LocalSetId ? binaryen.getExpressionInfo(child) : null;
-          if (last && !last.isTee && runShape(run.slice(0, -1)).writes.size === 0 && !shapes.get(last.value).writes?.size) {
-            const value = runShape([...run.slice(0, -1), shapes.get(last.value)]);
-            const type = binaryen.getExpressionType(last.value);
-            const valueParams = value.locals.map((l) => l.type);
-            addPlace(
-              `${valueParams}|${value.key}|>${type}`,
-              { params: valueParams, type, bytes: value.bytes, places: [] },
-              { ...place, locals: value.locals, set: index, value: last.value },
-            );
+    // Each place is read twice: with its constants as they are, and with each i32 constant
+    // passed in like a local (`out.add("a")` and `out.add("b")` alike).
+    for (const constants of [false, true]) {
+      const mark = constants ? "K" : "";
+      const shapes = new Map();
+      walkWithPlaces(body, (expr, replace) => {
+        const shape = shapeOf(expr, shapes, functionIndex, globalIndex, true, constants);
+        if (shape) shapes.set(expr, shape);
+        // One statement or expression anywhere: a run of one.
+        if (shape && replace && shape.nodes.length > 1) {
+          const type = binaryen.getExpressionType(expr);
+          const params = shape.locals.map((l) => l.type);
+          const place = { put: replace, count: 1, statements: [expr], locals: shape.locals, nodes: shape.nodes };
+          if (shape.writes.size === 0) addPlace(`${mark}${type}|${params}|${shape.key}`, { params, type, bytes: shape.bytes, places: [] }, place);
+          else if (shape.writes.size === 1 && type === binaryen.none) {
+            const [index] = shape.writes;
+            const local = shape.locals.find((l) => l.index === index);
+            addPlace(`${mark}${params}|${shape.key}|=${shape.locals.indexOf(local)}`, { params, result: local, bytes: shape.bytes, places: [] }, { ...place, set: index });
           }
         }
-      }
-    });
+        if (binaryen.getExpressionId(expr) !== binaryen.BlockId) return;
+        const children = binaryen.getExpressionInfo(expr).children;
+        for (let first = 0; first < children.length; first++) {
+          const run = [];
+          for (let end = first; end < children.length && end - first < MAX_RUN; end++) {
+            const child = children[end];
+            const shape = shapes.get(child);
+            if (!shape || binaryen.getExpressionType(child) !== binaryen.none) break;
+            run.push(shape);
+            const whole = runShape(run);
+            if (whole.writes.size > 1) break;
+            const statements = children.slice(first, end + 1);
+            if (run.length < 2) continue;
+            const put = (call) => {
+              binaryen.Block.setChildAt(expr, first, call);
+              for (let k = first + 1; k <= end; k++) binaryen.Block.setChildAt(expr, k, module.nop());
+            };
+            const place = { put, count: run.length, statements, locals: whole.locals, nodes: whole.nodes };
+            const params = whole.locals.map((l) => l.type);
+            if (whole.writes.size === 0) {
+              addPlace(`${mark}${binaryen.none}|${params}|${whole.key}`, { params, bytes: whole.bytes, places: [] }, place);
+              continue;
+            }
+            // The local the run sets is passed in and its last value returned, set again by the caller.
+            const [index] = whole.writes;
+            const local = whole.locals.find((l) => l.index === index);
+            addPlace(`${mark}${params}|${whole.key}|=${whole.locals.indexOf(local)}`, { params, result: local, bytes: whole.bytes, places: [] }, { ...place, set: index });
+            // A run that sets it last, to a value none of it writes, returns that value: nothing passes the local in.
+            const last = binaryen.getExpressionId(child) === binaryen.LocalSetId ? binaryen.getExpressionInfo(child) : null;
+            if (last && !last.isTee && runShape(run.slice(0, -1)).writes.size === 0 && !shapes.get(last.value).writes?.size) {
+              const value = runShape([...run.slice(0, -1), shapes.get(last.value)]);
+              const type = binaryen.getExpressionType(last.value);
+              const valueParams = value.locals.map((l) => l.type);
+              addPlace(
+                `${mark}${valueParams}|${value.key}|>${type}`,
+                { params: valueParams, type, bytes: value.bytes, places: [] },
+                { ...place, locals: value.locals, set: index, value: last.value },
+              );
+            }
+          }
+        }
+      });
+    }
   }
   const gain = (group, places) => {
     let saved = 0;
@@ -155,9 +160,20 @@ export function outlineAlikeStatements(module, isHot = () => false) {
     const first = places[0];
     const order = first.locals.map((l) => l.index);
     const copies = first.statements.map((s, k) => {
-      const copy = module.copyExpression(first.value && k === first.count - 1 ? first.value : s);
-      walkWithPlaces(copy, (expr) => {
+      const source = first.value && k === first.count - 1 ? first.value : s;
+      let copy = module.copyExpression(source);
+      const originals = [];
+      walkWithPlaces(source, (expr) => originals.push(expr));
+      let at = 0;
+      walkWithPlaces(copy, (expr, replace) => {
+        const original = originals[at++];
         const id = binaryen.getExpressionId(expr);
+        const param = id === binaryen.ConstId ? first.locals.findIndex((l) => l.node === original) : -1;
+        if (param >= 0) {
+          const get = module.local.get(param, binaryen.i32);
+          if (replace) replace(get);
+          else copy = get;
+        }
         if (id === binaryen.LocalGetId) binaryen.LocalGet.setIndex(expr, order.indexOf(binaryen.LocalGet.getIndex(expr)));
         if (id === binaryen.LocalSetId) binaryen.LocalSet.setIndex(expr, order.indexOf(binaryen.LocalSet.getIndex(expr)));
       });
@@ -167,7 +183,7 @@ export function outlineAlikeStatements(module, isHot = () => false) {
     if (group.result) copies.push(module.local.get(order.indexOf(group.result.index), type));
     module.addFunction(name, binaryen.createType(group.params), type, [], module.block(null, copies, type));
     for (const p of places) {
-      const call = module.call(name, p.locals.map((l) => module.local.get(l.index, l.type)), type);
+      const call = module.call(name, p.locals.map((l) => (typeof l.index === "object" ? module.i32.const(l.index.value) : module.local.get(l.index, l.type))), type);
       p.put(p.set === undefined ? call : module.local.set(p.set, call));
       changed++;
     }

@@ -12,13 +12,13 @@ const SOURCE_NAMES = ["assembly/util/lines/unitAt", "~lib/string/String#get:leng
 const isHot = hotFunctions(new Map(SOURCE_NAMES.map((name, k) => [k, name])));
 
 /**
- * Each function adds `n` to a counter of the object at `p`, marks it when the counter passes 10,
+ * Function k adds `n` to a counter of the object at `p`, marks it when the counter passes 10 + k,
  * multiplies `n` by the counter and stores the product, then returns `n` less the counter:
- * `n` is set in the middle of the run and read after it.
+ * `n` is set in the middle of the run and read after it, and only a constant differs.
  */
-const RUN = `
+const run = (k: number) => `
   (i32.store offset=4 (local.get $p) (i32.add (i32.load offset=4 (local.get $p)) (local.get $n)))
-  (if (i32.gt_s (i32.load offset=4 (local.get $p)) (i32.const 10)) (then (i32.store offset=8 (local.get $p) (i32.const 1))))
+  (if (i32.gt_s (i32.load offset=4 (local.get $p)) (i32.const ${10 + k})) (then (i32.store offset=8 (local.get $p) (i32.const 1))))
   (local.set $n (i32.mul (local.get $n) (i32.load offset=4 (local.get $p))))
   (i32.store offset=12 (local.get $p) (local.get $n))`;
 
@@ -26,7 +26,7 @@ const RUN = `
 const WAT = `(module (memory (export "memory") 1)
   ${SOURCE_NAMES.map(
     (_, k) => `(func $${k} (export "f${k}") (param $p i32) (param $n i32) (result i32)
-      ${RUN}
+      ${run(k)}
       (i32.sub (local.get $n) (i32.load offset=4 (local.get $p))))`,
   ).join("\n")})`;
 
@@ -51,7 +51,7 @@ function outlined(hot: (name: string) => boolean): { binary: Uint8Array; places:
 function answers(binary: Uint8Array): number[] {
   const out: number[] = [];
   for (let k = 0; k < SOURCE_NAMES.length; k++) {
-    for (const [start, n] of [[0, 3], [9, 4], [20, -7], [5, 0]]) {
+    for (const [start, n] of [[0, 3], [9, 4], [8, 5], [20, -7], [5, 0]]) {
       const { exports } = new WebAssembly.Instance(new WebAssembly.Module(binary));
       const words = new Int32Array((exports.memory as WebAssembly.Memory).buffer, 64, 4);
       words[1] = start;
@@ -66,7 +66,7 @@ describe("alike-statement outlining", () => {
   const before = answers(original.emitBinary());
   original.dispose();
 
-  it("goes through one function at every place when no function is hot, the run's local set from its result", () => {
+  it("goes through one function at every place when no function is hot, the run's local set from its result and the constant passed in", () => {
     const { binary, places, calling } = outlined(() => false);
     expect(places).toBe(SOURCE_NAMES.length);
     expect(calling).toEqual(SOURCE_NAMES);
