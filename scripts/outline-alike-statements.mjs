@@ -1,12 +1,14 @@
 // A statement or a run of statements written alike at many places (`sb.add("(");
 // sb.add(name); sb.add(")")`, a record's fields stored one after the other, `if (s.length > 0)
 // out.add(s)`, `n = f(n, x)`) becomes a call of one function that runs them from the locals
-// they read. Each statement is made of locals, constants, loads, stores, calls, drops, `if`s and
-// blocks no branch leaves (scripts/outline-alike-exprs.mjs), and sets at most one local: no
-// other local changes while the run runs, so reading them all before it starts gives the values
-// each statement would read; the one it sets is passed in too, and the function returns its
-// last value for the caller to set. The stores and calls run in the same order as before.
-// Runs are taken from a block's statements, one alone from any place in a function. As with
+// they read. Each statement is made of locals, constants, loads, stores, calls, drops, `if`s,
+// blocks no branch leaves, sets of globals and copies and fills of memory
+// (scripts/outline-alike-exprs.mjs), and the run sets at most one local: no other local changes
+// while it runs, so reading them all before it starts gives the values each statement would
+// read; the one it sets is passed in too, and the function returns its last value for the caller
+// to set. Where only their i32 constants differ, the places pass them in like locals. The stores
+// and calls run in the same order as before. Runs are taken from a block's statements, one
+// statement or expression alone from any place in a function. As with
 // alike expressions, only the functions off the hot path of compact() are rewritten
 // (scripts/hot-functions.mjs), and the new functions are kept from being inlined back.
 import binaryen from "binaryen";
