@@ -8,7 +8,8 @@
 //      without the stores of zero into the fields of objects just allocated
 //      (scripts/asc-fresh-fields.mjs), as its runtime hands them out zeroed, and with each
 //      empty array literal one call without arguments (scripts/asc-empty-arrays.mjs);
-//   2. Binaryen's size pipeline (wasm-opt -Oz) runs over it until it stops gaining:
+//   2. Binaryen's size pipeline (wasm-opt -Oz, each round after --generate-global-effects, so
+//      that it knows what a call reads and writes) runs over it until it stops gaining:
 //      after asc's own pipeline it still removes ~1 % (it inlines more and folds what
 //      that exposes). asc runs at -O1z: its -O3z inlines and unrolls for speed in ways
 //      the size passes do not undo, and leaves the module ~300 bytes larger. After the
@@ -20,7 +21,11 @@
 //      locals, constants, loads and calls written alike at many places (`i + 1`,
 //      `this.count`) outside the hot path of compact() (the functions
 //      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`) go
-//      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and
+//      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and so
+//      do statements and runs of statements there (`if (s.length > 0) out.add(s)`, a record's
+//      fields stored one after another, `n = f(n, x)`, their constants passed in where only
+//      they differ: scripts/outline-alike-statements.mjs; both in every round, as each round's
+//      optimizing shows a few more), and
 //      functions found identical after that are made one; in the functions off that hot path a
 //      large constant written several times is read from a local (scripts/hoist-cold-constants.mjs);
 //      a test `a && b` that decides only whether something runs becomes two nested tests
@@ -52,6 +57,7 @@ import { outlineDroppedCalls } from "./outline-dropped-calls.mjs";
 import { outlineCallTests } from "./outline-call-tests.mjs";
 import { outlineNestedCalls } from "./outline-nested-calls.mjs";
 import { outlineAlikeExpressions } from "./outline-alike-exprs.mjs";
+import { outlineAlikeStatements } from "./outline-alike-statements.mjs";
 import { hotFunctions } from "./hot-functions.mjs";
 import { hoistColdConstants } from "./hoist-cold-constants.mjs";
 import { splitAndConditions } from "./split-and-conditions.mjs";
@@ -146,16 +152,21 @@ function shrink(module, names) {
     const isHot = hotFunctions(names, undefined, importedFunctions(m));
     let best = module;
     for (let round = 0; round < MAX_SHRINK_ROUNDS; round++) {
+      // What each function reads, writes and calls, for the pipeline to move and drop calls by;
+      // the outlining below rewrites no function into one that does otherwise.
+      m.runPasses(["generate-global-effects"]);
       m.optimize();
       if (round === 0) {
         outlineConstantCalls(m);
         outlineDroppedCalls(m);
         outlineCallTests(m);
         outlineNestedCalls(m);
-        outlineAlikeExpressions(m, isHot);
-        // Outlined calls made alike in different places can be the same function twice.
-        m.runPasses(["duplicate-function-elimination"]);
       }
+      // Each round's optimizing shows a few more expressions and statements alike.
+      outlineAlikeExpressions(m, isHot);
+      outlineAlikeStatements(m, isHot);
+      // Outlined calls made alike in different places can be the same function twice.
+      if (round === 0) m.runPasses(["duplicate-function-elimination"]);
       hoistColdConstants(m, isHot);
       splitAndConditions(m);
       // The functions called at the most places first, so that their calls take the

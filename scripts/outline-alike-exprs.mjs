@@ -18,6 +18,10 @@ import { walkWithPlaces } from "./outline-call-tests.mjs";
 const PREFIX = "~alike-expr|";
 /** Expressions of more nodes are not compared: long ones are seldom written alike. */
 const MAX_NODES = 16;
+/** As many nodes are compared in a statement (scripts/outline-alike-statements.mjs). */
+const MAX_STATEMENT_NODES = 48;
+/** The locals an expression that sets none sets. */
+const NO_WRITES = new Set();
 /** Bytes a function costs beyond its body: its body's size, locals and end, its entry, a share of a type. */
 const FUNCTION_COST = 6;
 /**
@@ -38,31 +42,44 @@ const ulebBytes = (value) => {
  * The shape of `expr` when it can be outlined: { key, bytes, locals, nodes }, `key` its
  * operators and constants with each local written as the place of its first read
  * (`B0(P0,C1)`), `bytes` what it takes in the binary, `locals` the locals it reads in
- * order ({ index, type }) and `nodes` its expressions; null otherwise.
+ * order ({ index, type }), `nodes` its expressions and `writes` the indices of the locals it
+ * sets; null otherwise. With `statements`, sets of locals, drops, `if`s and blocks no branch
+ * targets have shapes too (scripts/outline-alike-statements.mjs), the locals they set among
+ * those they read.
  */
-function shapeOf(expr, shapes, functionIndex, globalIndex) {
+export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = false, constants = false) {
   const id = binaryen.getExpressionId(expr);
   const type = binaryen.getExpressionType(expr);
   if (type === binaryen.unreachable || type === binaryen.v128) return null;
   if (id === binaryen.LocalGetId) {
     const index = binaryen.LocalGet.getIndex(expr);
-    return { key: "P0", bytes: 1 + ulebBytes(index), locals: [{ index, type }], nodes: [expr] };
+    return { key: "P0", bytes: 1 + ulebBytes(index), locals: [{ index, type }], nodes: [expr], writes: NO_WRITES };
+  }
+  if (id === binaryen.ConstId && statements && (type === binaryen.i64 || type === binaryen.f64)) {
+    // Written as they are (in a statement a wide constant is seldom the one thing that differs).
+    const value = type === binaryen.i64 ? BigInt(binaryen.Const.getValueI64(expr)) : binaryen.Const.getValueF64(expr);
+    const key = type === binaryen.i64 ? `C${value}L` : `D${Object.is(value, -0) ? "-0" : value}`;
+    const bytes = type === binaryen.f64 ? 9 : 1 + lebBytes64(value);
+    return { key, bytes, locals: [], nodes: [expr], writes: NO_WRITES };
   }
   if (id === binaryen.ConstId) {
     if (type !== binaryen.i32) return null;
     const value = binaryen.Const.getValueI32(expr);
-    return { key: `C${value}`, bytes: 1 + lebBytes(value), locals: [], nodes: [expr] };
+    if (constants) return { key: "P0", bytes: 1 + lebBytes(value), locals: [{ index: { value }, type, node: expr }], nodes: [expr], writes: NO_WRITES };
+    return { key: `C${value}`, bytes: 1 + lebBytes(value), locals: [], nodes: [expr], writes: NO_WRITES };
   }
   if (id === binaryen.GlobalGetId) {
     const name = binaryen.GlobalGet.getName(expr);
     const index = globalIndex.get(name);
     // A name not in the table has no index to tell it apart by: leave it alone.
     if (index === undefined) return null;
-    return { key: `G${index}`, bytes: 1 + ulebBytes(index), locals: [], nodes: [expr] };
+    return { key: `G${index}`, bytes: 1 + ulebBytes(index), locals: [], nodes: [expr], writes: NO_WRITES };
   }
   let head;
   let bytes = 1;
   let children;
+  // The local a statement sets (scripts/outline-alike-statements.mjs), read like the others.
+  let written = null;
   if (id === binaryen.LoadId) {
     const info = binaryen.getExpressionInfo(expr);
     if (info.isAtomic) return null;
@@ -87,6 +104,44 @@ function shapeOf(expr, shapes, functionIndex, globalIndex) {
     const info = binaryen.getExpressionInfo(expr);
     head = `Q${type}`;
     children = [info.ifTrue, info.ifFalse, info.condition];
+  } else if (statements && id === binaryen.LocalSetId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = info.isTee ? "T" : "=";
+    bytes += ulebBytes(info.index);
+    children = [info.value];
+    written = { index: info.index, type: binaryen.getExpressionType(info.value) };
+  } else if (statements && id === binaryen.GlobalSetId) {
+    const info = binaryen.getExpressionInfo(expr);
+    const index = globalIndex.get(info.name);
+    if (index === undefined) return null;
+    head = `g${index}`;
+    bytes += ulebBytes(index);
+    children = [info.value];
+  } else if (statements && id === binaryen.MemoryCopyId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = "M";
+    bytes = 4;
+    children = [info.dest, info.source, info.size];
+  } else if (statements && id === binaryen.MemoryFillId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = "N";
+    bytes = 3;
+    children = [info.dest, info.value, info.size];
+  } else if (statements && id === binaryen.DropId) {
+    head = "D";
+    children = [binaryen.getExpressionInfo(expr).value];
+  } else if (statements && id === binaryen.IfId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = `I${type}`;
+    // `if`, its block type and `end`, and `else` when it has one.
+    bytes = info.ifFalse ? 4 : 3;
+    children = info.ifFalse ? [info.condition, info.ifTrue, info.ifFalse] : [info.condition, info.ifTrue];
+  } else if (statements && id === binaryen.BlockId && !binaryen.getExpressionInfo(expr).name) {
+    // A block no branch targets is written as its statements alone.
+    const info = binaryen.getExpressionInfo(expr);
+    head = `K${info.children.length}t${type}`;
+    bytes = 0;
+    children = info.children;
   } else if (id === binaryen.CallId) {
     const info = binaryen.getExpressionInfo(expr);
     if (info.isReturn) return null;
@@ -101,12 +156,14 @@ function shapeOf(expr, shapes, functionIndex, globalIndex) {
   const locals = [];
   const nodes = [expr];
   const parts = [];
+  const writes = new Set();
   for (const child of children) {
     const shape = shapes.get(child);
     if (!shape) return null;
+    for (const w of shape.writes) writes.add(w);
     bytes += shape.bytes;
     nodes.push(...shape.nodes);
-    if (nodes.length > MAX_NODES) return null;
+    if (nodes.length > (statements ? MAX_STATEMENT_NODES : MAX_NODES)) return null;
     const places = shape.locals.map((local) => {
       let at = locals.findIndex((l) => l.index === local.index);
       if (at < 0) {
@@ -117,14 +174,34 @@ function shapeOf(expr, shapes, functionIndex, globalIndex) {
     });
     parts.push(shape.key.replace(/P(\d+)/g, (_, k) => `p${places[Number(k)]}`));
   }
+  if (written) {
+    let at = locals.findIndex((l) => l.index === written.index);
+    if (at < 0) {
+      at = locals.length;
+      locals.push(written);
+    }
+    parts.unshift(`p${at}`);
+    writes.add(written.index);
+  }
   const key = `${head}(${parts.join(",")})`.replaceAll("p", "P");
-  return { key, bytes, locals, nodes };
+  return { key, bytes, locals, nodes, writes };
+}
+
+/** Bytes of a signed LEB128 of the 64-bit `value` (a BigInt). */
+function lebBytes64(value) {
+  let v = value;
+  let n = 1;
+  while (v >= 64n || v < -64n) {
+    v >>= 7n;
+    n++;
+  }
+  return n;
 }
 
 /** Bytes the call that replaces a place takes, with `callBytes` for the call itself. */
-function callCost(place, callBytes) {
+export function callCost(place, callBytes) {
   let bytes = callBytes;
-  for (const local of place.locals) bytes += 1 + ulebBytes(local.index);
+  for (const local of place.locals) bytes += typeof local.index === "object" ? 1 + lebBytes(local.index.value) : 1 + ulebBytes(local.index);
   return bytes;
 }
 
@@ -166,7 +243,12 @@ export function outlineAlikeExpressions(module, isHot = () => false) {
   };
   const touched = new Set();
   let changed = 0;
+  // Names go on from those an earlier call made.
   let made = 0;
+  for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
+    const name = binaryen.getFunctionInfo(module.getFunctionByIndex(k)).name;
+    if (name.startsWith(PREFIX)) made = Math.max(made, Number(name.slice(PREFIX.length)) + 1);
+  }
   const ranked = [...groups.values()].map((g) => ({ g, gain: gain(g, g.places) })).filter((r) => r.gain > 0);
   for (const { g: group } of ranked.sort((a, b) => b.gain - a.gain)) {
     const places = group.places.filter((p) => !p.nodes.some((e) => touched.has(e)));

@@ -1,0 +1,82 @@
+// The component build's alike-statement outlining (scripts/outline-alike-statements.mjs): runs of
+// statements written alike in the functions off compact()'s hot path go through one function,
+// a local the run sets comes back from it, and the module computes what it computed before.
+import binaryen from "binaryen";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a build script without type declarations
+import { hotFunctions } from "../../scripts/hot-functions.mjs";
+// @ts-expect-error: a build script without type declarations
+import { outlineAlikeStatements } from "../../scripts/outline-alike-statements.mjs";
+
+const SOURCE_NAMES = ["assembly/util/lines/unitAt", "~lib/string/String#get:length", "assembly/important/scan/scanAt", "assembly/digest/command/a", "assembly/digest/command/b", "assembly/classify/c"];
+const isHot = hotFunctions(new Map(SOURCE_NAMES.map((name, k) => [k, name])));
+
+/**
+ * Function k adds `n` to a counter of the object at `p`, marks it when the counter passes 10 + k,
+ * multiplies `n` by the counter and stores the product, then returns `n` less the counter:
+ * `n` is set in the middle of the run and read after it, and only a constant differs.
+ */
+const run = (k: number) => `
+  (i32.store offset=4 (local.get $p) (i32.add (i32.load offset=4 (local.get $p)) (local.get $n)))
+  (if (i32.gt_s (i32.load offset=4 (local.get $p)) (i32.const ${10 + k})) (then (i32.store offset=8 (local.get $p) (i32.const 1))))
+  (local.set $n (i32.mul (local.get $n) (i32.load offset=4 (local.get $p))))
+  (i32.store offset=12 (local.get $p) (local.get $n))`;
+
+// Functions named by their index, as Binaryen names those of a module read without names.
+const WAT = `(module (memory (export "memory") 1)
+  ${SOURCE_NAMES.map(
+    (_, k) => `(func $${k} (export "f${k}") (param $p i32) (param $n i32) (result i32)
+      ${run(k)}
+      (i32.sub (local.get $n) (i32.load offset=4 (local.get $p))))`,
+  ).join("\n")})`;
+
+/** The module, its places outlined with `hot`, and the names of the functions that now call an outlined one. */
+function outlined(hot: (name: string) => boolean): { binary: Uint8Array; places: number; calling: string[] } {
+  const m = binaryen.parseText(WAT);
+  try {
+    const places = outlineAlikeStatements(m, hot);
+    expect(m.validate()).toBeTruthy();
+    const calling: string[] = [];
+    for (let k = 0; k < m.getNumFunctions(); k++) {
+      const fn = binaryen.getFunctionInfo(m.getFunctionByIndex(k));
+      if (/^\d+$/.test(fn.name) && binaryen.emitText(fn.body).includes("~alike-statements|")) calling.push(SOURCE_NAMES[Number(fn.name)]);
+    }
+    return { binary: m.emitBinary(), places, calling };
+  } finally {
+    m.dispose();
+  }
+}
+
+/** What each exported function returns and leaves in memory, for a few counters and `n`s. */
+function answers(binary: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < SOURCE_NAMES.length; k++) {
+    for (const [start, n] of [[0, 3], [9, 4], [8, 5], [20, -7], [5, 0]]) {
+      const { exports } = new WebAssembly.Instance(new WebAssembly.Module(binary));
+      const words = new Int32Array((exports.memory as WebAssembly.Memory).buffer, 64, 4);
+      words[1] = start;
+      out.push((exports[`f${k}`] as (p: number, n: number) => number)(64, n), ...words);
+    }
+  }
+  return out;
+}
+
+describe("alike-statement outlining", () => {
+  const original = binaryen.parseText(WAT);
+  const before = answers(original.emitBinary());
+  original.dispose();
+
+  it("goes through one function at every place when no function is hot, the run's local set from its result and the constant passed in", () => {
+    const { binary, places, calling } = outlined(() => false);
+    expect(places).toBe(SOURCE_NAMES.length);
+    expect(calling).toEqual(SOURCE_NAMES);
+    expect(answers(binary)).toEqual(before);
+  });
+
+  it("leaves the hot functions' statements as they are", () => {
+    const { binary, places, calling } = outlined(isHot);
+    expect(places).toBe(3);
+    expect(calling).toEqual(SOURCE_NAMES.slice(3));
+    expect(answers(binary)).toEqual(before);
+  });
+});
