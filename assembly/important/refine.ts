@@ -477,6 +477,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     if (onlyPointer(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) continue;
     const d = shapes.deviation(i);
     if (d < minSupport) continue;
+    // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
+    // says nothing of the outcome; a line back at a lesser depth ("Caused by: …") may.
+    if (annotatesFrame(text, shapes, i)) continue;
     // A long run of breaking lines is a phase of the output: its first line breaks the rhythm (phases.ts).
     if (i != lastCandidate + 1) {
       endRun(candidates, run);
@@ -506,9 +509,6 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const line = <i32>(unchecked(candidates[k]) & 0xffffffff);
     // A line marked a failure is kept as one, and leaves its place to another.
     if (statusMarked && unchecked(marked[line]) != 0) continue;
-    // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
-    // says nothing of the outcome; a line back at a lesser depth ("Caused by: …") may.
-    if (annotatesFrame(text, shapes, line)) continue;
     unchecked((notable[line] = 1));
     taken++;
   }

@@ -157,13 +157,16 @@ describe("findings: totals by severity and code", () => {
 
   it("a log level in brackets before the place: `[ERROR] path:line:col: message [Code]`", () => {
     // Lines of checkstyle-java-library: the level states the severity, the bracketed name
-    // closing the line is the code.
-    const t =
+    // closing the line is the code. Checkstyle shortens a warning to `[WARN]`.
+    const errors =
       "[ERROR] /src/shop/Stock.java:4:8: Unused import - java.io.IOException. [UnusedImports]\n" +
       "[ERROR] /src/shop/Stock.java:7:24: '7' is a magic number. [MagicNumber]\n" +
-      "[ERROR] /src/shop/Tax.java:4:8: Unused import - java.io.IOException. [UnusedImports]\n" +
-      "[WARNING] /src/shop/Tax.java:24: Line is longer than 80 characters (found 136). [LineLength]\n";
+      "[ERROR] /src/shop/Tax.java:4:8: Unused import - java.io.IOException. [UnusedImports]\n";
+    const t = errors + "[WARN] /src/shop/Tax.java:24: Line is longer than 80 characters (found 136). [LineLength]\n";
     expect(findings(t).substring(0, 74)).toBe("3 errors, 1 warning; by code: UnusedImports 2, MagicNumber 1, LineLength 1");
+    // The level spelled out, and the place after more than one space.
+    const spelled = errors + "[WARNING]  /src/shop/Tax.java:24: Line is longer than 80 characters (found 136). [LineLength]\n";
+    expect(findings(spelled).substring(0, 74)).toBe("3 errors, 1 warning; by code: UnusedImports 2, MagicNumber 1, LineLength 1");
     // A level in brackets over a line that names no place, or a word in brackets that is no level: no findings.
     expect(findings(repeat("[ERROR] Failed to execute goal # on project shop", 3))).toBe("");
     expect(findings(repeat("[main] /src/a.java:#: started", 3))).toBe("");

@@ -449,11 +449,14 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   }
   unchecked((column[0] = false));
   // `[ERROR] path:12:5: message [Code]`: a log level in brackets before the place states
-  // the finding's severity (a Java linter's report, a build tool's log).
+  // the finding's severity (a Java linter's report); loggers shorten a warning to `[WARN]`.
   let tagged = -1;
   if (unitAt(s, i) == CharCode.LBRACKET) {
     const close = findUnit(s, CharCode.RBRACKET, i, b);
-    if (close + 1 < b && unitAt(s, close + 1) == CharCode.SPACE && (tagged = severityOf(s, i + 1, close)) >= 0) i = close + 2;
+    if (close + 1 < b && unitAt(s, close + 1) == CharCode.SPACE) {
+      tagged = isLowerWordAt(s, i + 1, close, "warn") ? 1 : severityOf(s, i + 1, close);
+      if (tagged >= 0) i = gapEnd(s, close + 1, b);
+    }
   }
   // Every location has a digit: a line known to hold none is not searched for one.
   const loc = digits != 0 ? locationEnd(s, i, b, column) : -1;
