@@ -15,8 +15,9 @@
 //   `abridge run` adds a small one; the other commands (report, replay, install, …) are chunks
 //   no hook reads;
 // - opencode's plugin: one file (below).
-// Whitespace and comments are dropped from the first two (names are kept, so stack traces still
-// read): V8 scans and the loader decodes every byte of a file before the first call runs.
+// Whitespace and comments are dropped from the library's code and the CLI (names are kept, so
+// stack traces still read): V8 scans and the loader decodes every byte of a file before the first
+// call runs. The library's small entry is copied as written.
 import { createHash } from "node:crypto";
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -66,7 +66,7 @@ describe("the library's code cache", () => {
     expect(digest).toContain("error:");
     const files = cacheFiles();
     expect(files).toHaveLength(1);
-    expect(files[0]!.startsWith(`${codeHash()}-v8-${process.versions.v8}-${process.arch}-`)).toBe(true);
+    expect(files[0]!.startsWith(`${codeHash()}-v8-${process.versions.v8}-${process.platform}-${process.arch}-`)).toBe(true);
     expect(readdirSync(join(installed, "dist")).sort()).toEqual(["index.bundle.cjs", "library.bundle.cjs"]);
   });
 
@@ -77,7 +77,7 @@ describe("the library's code cache", () => {
 
   it("replaces the caches of other versions of the code when it is written", () => {
     mkdirSync(cacheDir, { recursive: true });
-    const earlier = `${"0".repeat(16)}-v8-${process.versions.v8}-${process.arch}-00000000.bin`;
+    const earlier = `${"0".repeat(16)}-v8-${process.versions.v8}-${process.platform}-${process.arch}-00000000.bin`;
     writeFileSync(join(cacheDir, earlier), "an earlier version's cache");
     freshProcess("process");
     const files = cacheFiles();
@@ -129,6 +129,24 @@ describe("the library's code cache", () => {
     rmSync(cacheDir, { recursive: true, force: true });
     freshProcess("process", { ...process.env, ABRIDGE_CODE_CACHE: "0" });
     expect(cacheFiles()).toEqual([]);
+  });
+
+  it("runs the library in the realm that required it (a test runner's vm context), compiled there without a cache", () => {
+    freshProcess("process");
+    expect(cacheFiles()).toHaveLength(1);
+    const entry = join(installed, "dist/index.bundle.cjs");
+    const script = `const vm = require("node:vm");
+      const entry = ${JSON.stringify(entry)};
+      const sandbox = vm.createContext({ process, Buffer, URL, TextEncoder, TextDecoder, setTimeout, clearTimeout, setImmediate, queueMicrotask, console });
+      const source = require("node:fs").readFileSync(entry, "utf8");
+      const wrapper = vm.runInContext("(function (exports, require, module, __filename, __dirname) {" + source + "\\n})", sandbox);
+      const m = { exports: {} };
+      wrapper(m.exports, require, m, entry, require("node:path").dirname(entry));
+      const digest = m.exports.compact({ tool: "bash", output: require("node:fs").readFileSync(process.argv[1], "utf8"), exitCode: 1 });
+      const sandboxObject = vm.runInContext("Object.prototype", sandbox);
+      process.stdout.write(JSON.stringify([m.exports.createAbridge instanceof vm.runInContext("Function", sandbox), Object.getPrototypeOf(digest) === sandboxObject]));`;
+    const printed = execFileSync(process.execPath, ["-e", script, new URL("output", FIXTURE).pathname], { encoding: "utf8" });
+    expect(JSON.parse(printed)).toEqual([true, true]);
   });
 
   it("that cannot be written leaves the library working as without one", () => {
