@@ -23,7 +23,7 @@
 //      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`) go
 //      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and so
 //      do statements and runs of statements there (`if (s.length > 0) out.add(s)`, a record's
-//      fields stored one after another, `n = f(n, x)`, their constants passed in where only
+//      fields stored one after another, `n = f(n, x)`, their i32 constants all passed in where only
 //      they differ: scripts/outline-alike-statements.mjs; both in every round, as each round's
 //      optimizing shows a few more), and
 //      functions found identical after that are made one; in the functions off that hot path a
