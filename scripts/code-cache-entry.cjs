@@ -22,7 +22,6 @@
 const { accessSync, constants, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require("node:fs");
 const { basename, dirname, join } = require("node:path");
 const { Script } = require("node:vm");
-const { threadId } = require("node:worker_threads");
 
 // Filled in by scripts/bundle.mjs: the code's file name and its content's hash.
 const CODE_FILE = "__CODE_FILE__";
@@ -81,7 +80,8 @@ function writeOnExit(compiled) {
       accessSync(cacheDir, constants.W_OK);
       // Written whole under a name of its own (worker threads share the process id), then
       // renamed: a process starting meanwhile reads the old cache or none.
-      const partial = `${cacheFile}.${process.pid}.${threadId}`;
+      // (node:worker_threads is loaded here only: loading it loads Node's streams.)
+      const partial = `${cacheFile}.${process.pid}.${require("node:worker_threads").threadId}`;
       writeFileSync(partial, compiled.createCachedData(), { flag: "wx" });
       renameSync(partial, cacheFile);
       // Caches of the package's earlier versions (another content hash) are never read again.
