@@ -198,6 +198,19 @@ function lebBytes64(value) {
   return n;
 }
 
+/**
+ * The first number after `prefix` no function of `module` is named with yet: names go on from
+ * those an earlier round made.
+ */
+export function firstFreeIndex(module, prefix) {
+  let made = 0;
+  for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
+    const name = binaryen.getFunctionInfo(module.getFunctionByIndex(k)).name;
+    if (name.startsWith(prefix)) made = Math.max(made, Number(name.slice(prefix.length)) + 1);
+  }
+  return made;
+}
+
 /** Bytes the call that replaces a place takes, with `callBytes` for the call itself. */
 export function callCost(place, callBytes) {
   let bytes = callBytes;
@@ -243,12 +256,7 @@ export function outlineAlikeExpressions(module, isHot = () => false) {
   };
   const touched = new Set();
   let changed = 0;
-  // Names go on from those an earlier call made.
-  let made = 0;
-  for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
-    const name = binaryen.getFunctionInfo(module.getFunctionByIndex(k)).name;
-    if (name.startsWith(PREFIX)) made = Math.max(made, Number(name.slice(PREFIX.length)) + 1);
-  }
+  let made = firstFreeIndex(module, PREFIX);
   const ranked = [...groups.values()].map((g) => ({ g, gain: gain(g, g.places) })).filter((r) => r.gain > 0);
   for (const { g: group } of ranked.sort((a, b) => b.gain - a.gain)) {
     const places = group.places.filter((p) => !p.nodes.some((e) => touched.has(e)));

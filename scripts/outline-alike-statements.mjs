@@ -12,7 +12,7 @@
 // alike expressions, only the functions off the hot path of compact() are rewritten
 // (scripts/hot-functions.mjs), and the new functions are kept from being inlined back.
 import binaryen from "binaryen";
-import { callCost, shapeOf } from "./outline-alike-exprs.mjs";
+import { callCost, firstFreeIndex, shapeOf } from "./outline-alike-exprs.mjs";
 import { walkWithPlaces } from "./outline-call-tests.mjs";
 
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
@@ -139,12 +139,7 @@ export function outlineAlikeStatements(module, isHot = () => false) {
   };
   const touched = new Set();
   let changed = 0;
-  // Names go on from those an earlier call made.
-  let made = 0;
-  for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
-    const name = binaryen.getFunctionInfo(module.getFunctionByIndex(k)).name;
-    if (name.startsWith(PREFIX)) made = Math.max(made, Number(name.slice(PREFIX.length)) + 1);
-  }
+  let made = firstFreeIndex(module, PREFIX);
   const ranked = [...groups.values()].map((g) => ({ g, gain: gain(g, g.places) })).filter((r) => r.gain > 0);
   for (const { g: group } of ranked.sort((a, b) => b.gain - a.gain)) {
     // Runs of one block may overlap each other: take them in order, each clear of those taken.
