@@ -26,11 +26,15 @@ export function introduces(text: string, start: i32, end: i32): bool {
   return e > start && unitAt(text, e - 1) == CharCode.COLON;
 }
 
-/** The line [start, end) holds no letter or digit ("   |", "      ^", "}"): alone it says nothing. */
+/**
+ * The line [start, end) holds no letter or digit ("   |", "      ^", "}", a gutter drawn with
+ * box-drawing characters, "  │", "  ╰──"): alone it says nothing. Other non-ASCII units may be
+ * letters.
+ */
 export function saysNothing(text: string, start: i32, end: i32): bool {
   for (let i = start; i < end; i++) {
     const c = unitAt(text, i);
-    if (c >= 0x80 || isAlpha(c) || isDigit(c)) return false;
+    if (c >= 0x80 ? c != 0xa0 && (c < 0x2500 || c >= 0x25a0) : isAlpha(c) || isDigit(c)) return false;
   }
   return true;
 }

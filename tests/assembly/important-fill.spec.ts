@@ -101,6 +101,10 @@ describe("Filled: lines that say nothing alone", () => {
     expect(saysNothing("}", 0, 1)).toBe(true);
     expect(saysNothing("  4 |", 0, 5)).toBe(false);
     expect(saysNothing("é", 0, 1)).toBe(false);
+    // Gutters drawn with box-drawing characters (U+2500–U+259F), a no-break space.
+    expect(saysNothing("  \u2502", 0, 3)).toBe(true);
+    expect(saysNothing("  \u2570\u2500\u2500\u00a0", 0, 6)).toBe(true);
+    expect(saysNothing("  \u2502 \u00e9", 0, 5)).toBe(false);
   });
 
   it("passes over a last line that says nothing for the one above it", () => {

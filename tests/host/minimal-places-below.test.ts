@@ -1,9 +1,11 @@
 // The minimal level (≈ 800 chars) on real captures of the corpus's tuning part: an error
 // whose next line only names its place is shown with that line before the errors that
 // repeat a message (important.ts, offerPlacesBelow), and the numbered cut's fill passes
-// over lines that say nothing alone ("   |", important/fill.ts).
+// over lines that say nothing alone ("   |", a gutter drawn with box-drawing characters,
+// important/fill.ts).
 import { describe, expect, it } from "vitest";
-import { minimalOf as minimal } from "./support/tuning-fixture.js";
+import { compact } from "../../host/pipeline.js";
+import { minimalOf as minimal, tuningFixture } from "./support/tuning-fixture.js";
 
 describe("minimal level: where each failure is", () => {
   it("shows a stylesheet compiler's errors each with the line that places it (sassc)", () => {
@@ -17,5 +19,14 @@ describe("minimal level: where each failure is", () => {
     expect(text).toContain("\n20: error[E0308]: mismatched types\n21:   --> main.rs:23:5\n");
     // A snippet's bare gutter line says nothing alone.
     expect(text).not.toMatch(/\n\d+: +\|\n/);
+  });
+
+  it("fills no room with a gutter drawn in box-drawing characters (phpunit's testdox)", () => {
+    const { input, hint } = tuningFixture("phpunit-failures-errors");
+    const gutterOnly = /^\d+: [\s\u00a0\u2500-\u259f]*[\u2500-\u259f][\s\u00a0\u2500-\u259f]*$/;
+    for (let budget = 400; budget <= 1040; budget += 20) {
+      const lines = compact(input, { budget }, { hint }).llmContent.split("\n");
+      expect(lines.filter((line) => gutterOnly.test(line)), `budget ${budget}`).toEqual([]);
+    }
   });
 });
