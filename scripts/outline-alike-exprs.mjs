@@ -38,6 +38,25 @@ const ulebBytes = (value) => {
   return n;
 };
 
+/** Where `local` stands among `locals`, added at the end when it is not there yet. */
+function slotOf(locals, local) {
+  let at = locals.findIndex((l) => l.index === local.index);
+  if (at < 0) {
+    at = locals.length;
+    locals.push(local);
+  }
+  return at;
+}
+
+/**
+ * `shape`'s key with its locals numbered as they stand among `locals` (each added when new), in
+ * lower case so that keys joined from several shapes are not numbered again.
+ */
+export function keyAmong(locals, shape) {
+  const places = shape.locals.map((local) => slotOf(locals, local));
+  return shape.key.replace(/P(\d+)/g, (_, k) => `p${places[Number(k)]}`);
+}
+
 /**
  * The shape of `expr` when it can be outlined: { key, bytes, locals, nodes }, `key` its
  * operators and constants with each local written as the place of its first read
@@ -164,23 +183,10 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
     bytes += shape.bytes;
     nodes.push(...shape.nodes);
     if (nodes.length > (statements ? MAX_STATEMENT_NODES : MAX_NODES)) return null;
-    const places = shape.locals.map((local) => {
-      let at = locals.findIndex((l) => l.index === local.index);
-      if (at < 0) {
-        at = locals.length;
-        locals.push(local);
-      }
-      return at;
-    });
-    parts.push(shape.key.replace(/P(\d+)/g, (_, k) => `p${places[Number(k)]}`));
+    parts.push(keyAmong(locals, shape));
   }
   if (written) {
-    let at = locals.findIndex((l) => l.index === written.index);
-    if (at < 0) {
-      at = locals.length;
-      locals.push(written);
-    }
-    parts.unshift(`p${at}`);
+    parts.unshift(`p${slotOf(locals, written)}`);
     writes.add(written.index);
   }
   const key = `${head}(${parts.join(",")})`.replaceAll("p", "P");

@@ -12,7 +12,7 @@
 // alike expressions, only the functions off the hot path of compact() are rewritten
 // (scripts/hot-functions.mjs), and the new functions are kept from being inlined back.
 import binaryen from "binaryen";
-import { callCost, firstFreeIndex, shapeOf } from "./outline-alike-exprs.mjs";
+import { callCost, firstFreeIndex, keyAmong, shapeOf } from "./outline-alike-exprs.mjs";
 import { walkWithPlaces } from "./outline-call-tests.mjs";
 
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
@@ -33,15 +33,7 @@ function runShape(shapes) {
     bytes += shape.bytes;
     nodes.push(...shape.nodes);
     for (const w of shape.writes) writes.add(w);
-    const places = shape.locals.map((local) => {
-      let at = locals.findIndex((l) => l.index === local.index);
-      if (at < 0) {
-        at = locals.length;
-        locals.push(local);
-      }
-      return at;
-    });
-    parts.push(shape.key.replace(/P(\d+)/g, (_, k) => `p${places[Number(k)]}`));
+    parts.push(keyAmong(locals, shape));
   }
   return { key: parts.join(";").replaceAll("p", "P"), bytes, locals, nodes, writes };
 }
