@@ -20,8 +20,12 @@ export const input = (fixture) => ({
   callId: fixture.id,
 });
 
-/** Returns { run: async (fixture) => llmContent, note? } for a level, or { error }. */
-export async function loadAbridge(level) {
+/**
+ * Returns { run: async (fixture) => llmContent, note? } for a level, or for an exact budget in
+ * chars when one is given, or { error }.
+ */
+export async function loadAbridge(level, budget) {
+  const size = budget === undefined ? { level } : { budget };
   if (!existsSync(DIST)) return { error: `${DIST.pathname} is missing: run \`npm run build\`` };
   const mod = await import(DIST.href);
   if (typeof mod.createAbridge === "function") {
@@ -29,14 +33,14 @@ export async function loadAbridge(level) {
     // no config file and no environment (so no summarizer is switched on from outside).
     const dir = mkdtempSync(join(tmpdir(), "abridge-eval-"));
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    const abridge = mod.createAbridge({ level, cwd: dir, env: {}, log: { dir: join(dir, "sessions") } });
+    const abridge = mod.createAbridge({ ...size, cwd: dir, env: {}, log: { dir: join(dir, "sessions") } });
     return { run: async (fixture) => (await abridge.process(input(fixture))).llmContent };
   }
   if (existsSync(PIPELINE)) {
     const { compact } = await import(PIPELINE.href);
     if (typeof compact === "function") {
       return {
-        run: async (fixture) => compact(input(fixture), { level }).llmContent,
+        run: async (fixture) => compact(input(fixture), size).llmContent,
         note: "dist/index.js does not export createAbridge yet: abridge was measured through dist/abridge.js compact(), the same pipeline without the log",
       };
     }

@@ -6,7 +6,7 @@
 // --ids FILE keeps the ids listed in FILE (one per line); --cut also scores a blind 50/50 cut
 // at the same budget; ABRIDGE_DIST=dir measures another build of the host (see abridge.mjs).
 import { readFileSync } from "node:fs";
-import { input as callOf } from "./abridge.mjs";
+import { loadAbridge } from "./abridge.mjs";
 import { loadCorpus } from "./corpus.mjs";
 import { scoreFacts } from "./facts.mjs";
 import { codexMiddle } from "./peers.mjs";
@@ -20,13 +20,15 @@ if (!(budget > 0)) throw new Error(`--level takes minimal, balanced, conservativ
 const idsFile = option("--ids");
 const ids = idsFile ? new Set(readFileSync(idsFile, "utf8").split("\n").map((s) => s.trim()).filter(Boolean)) : null;
 const only = option("--only");
-const dist = new URL(`${(process.env.ABRIDGE_DIST ?? new URL("../../dist", import.meta.url).pathname).replace(/\/?$/, "/")}`, `file://${process.cwd()}/`);
-const { compact } = await import(new URL("pipeline.js", dist).href);
+// Measured as `npm run eval` measures: a session's process(), whose markers end in the read
+// hint (compact() alone leaves it out, and the room it takes moves what else fits).
+const abridge = await loadAbridge(level, LEVELS[level] ? undefined : budget);
+if (abridge.error) throw new Error(abridge.error);
 
 const corpus = loadCorpus().filter((f) => !f.heldOut && (!ids || ids.has(f.id)) && (!only || f.id === only));
 const sum = { outputs: 0, facts: 0, meanFacts: 0, withFacts: 0, kept: 0, errors: 0, errorsKept: 0, withErrors: 0, every: 0, chars: 0, cutKept: 0, cutMean: 0 };
 for (const f of corpus) {
-  const seen = compact(callOf(f), LEVELS[level] ? { level } : { budget }).llmContent;
+  const seen = await abridge.run(f);
   const s = scoreFacts(seen, f.meta.facts);
   sum.outputs++;
   sum.chars += seen.length;
