@@ -2,7 +2,8 @@
 // else: no severity word, no code, no column (msgfmt -c: "fr.po:103: number of format
 // specifications in 'msgid' and 'msgstr' does not match"). No keyword flags those lines,
 // yet they are what the run failed for. In a failed run whose lines are mostly such lines
-// at the margin, they are its diagnostics: each is marked an error. Located lines among a
+// at the margin, they are its diagnostics: each is marked an error (a checker may explain
+// each finding in lines indented under it: those are not counted against it). Located lines among a
 // test runner's log ("money.py:6: InvalidOperation" under a traceback, "    x_test.go:12:
 // got 3" indented) are a minority of the output and stay as they are; so do a linter's
 // findings (notes.ts), ranked by their severity and code, and lines whose message opens
@@ -35,20 +36,27 @@ export function opensWithBareLocation(s: string, a: i32, b: i32): bool {
 /**
  * Marks in `into` as errors the lines of `shapes` that open with a bare location
  * (opensWithBareLocation), neither flagged nor noted as findings (`notes`, notes.ts),
- * when they are more than half of its lines. The first pass counts them (it stops once
- * the others are half), the second marks them.
+ * when they are more than half of its lines at the margin. A line indented under one
+ * (a checker's explanation of its finding) or a blank one belongs to the line above: it
+ * counts neither way. The first pass counts them (it stops once the located ones cannot
+ * be most), the second marks them.
  */
 export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArray<u64>, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
   const lines = shapes.count;
   let located = 0;
+  let others = 0;
   // An output of one line passes through (digest), so more than half is at least two.
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < lines; i++) {
-      if (!opensWithBareLocation(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) {
-        // Half the lines are others already: the located ones cannot be most of them.
-        if (pass == 0 && (i + 1 - located) * 2 >= lines) return;
+      const a = unchecked(shapes.starts[i]);
+      const b = unchecked(shapes.ends[i]);
+      if (pass == 0 && (a == b || unitAt(text, a) <= CharCode.SPACE)) continue;
+      if (!opensWithBareLocation(text, a, b)) {
+        // Were every line after this one located, they would still not be most.
+        if (pass == 0 && ++others >= located + lines - i - 1) return;
       } else if (pass == 0) located++;
       else if (unchecked(flagged[i]) == 0 && findingOf(unchecked(notes[i])) == 0) unchecked((into[i] = <u8>Kind.Error));
     }
+    if (located <= others) return;
   }
 }

@@ -71,6 +71,8 @@ describe("sections of a document-shaped output", () => {
   it("nothing for findings, test lines, logs or tables", () => {
     // Findings with indented detail: no heading form.
     expect(sectionOutline(repeat("src/a.ts(#,3): error TS2322: Type 'string' is not assignable.\n  Type 'x' is not 'y'.", 20), 400)).toBe("");
+    // Findings that name a file's line and end in ':' over their indented explanation.
+    expect(sectionOutline(repeat("src/auth.c:#:  [4] (buffer) strcpy:\n  Does not check for buffer overflows (CWE-120).\n  Consider using snprintf.", 20), 400)).toBe("");
     // TAP: `ok N - name` over indented YAML.
     expect(sectionOutline(repeat("ok # - slug keeps word #\n  ---\n  duration_ms: 0.1\n  ...", 20), 400)).toBe("");
     // Mostly at the left edge: not a document.

@@ -53,6 +53,27 @@ describe("refineScan: a failed checker's located lines are its error lines", () 
     expect(errors(half, 1)).toBe("4");
   });
 
+  it("counts the lines at the margin only: each finding's indented explanation is part of it", () => {
+    // 3 located lines of 5 at the margin, though of 12 lines in all.
+    const explained =
+      "Examining src/a.c\n" + // line 1
+      "\n" + // line 2
+      "src/a.c:8:  [4] (buffer) sprintf:\n" + // line 3
+      "  Does not check for buffer overflows (CWE-120). Use\n" + // line 4
+      "  snprintf.\n" + // line 5
+      "src/a.c:12:  [4] (buffer) strcpy:\n" + // line 6
+      "  Does not check for buffer overflows when copying.\n" + // line 7
+      "src/b.c:3:  [2] (misc) fopen:\n" + // line 8
+      "  Check when opening files - can an attacker redirect it\n" + // line 9
+      "  (via symlinks)?\n" + // line 10
+      "\n" + // line 11
+      "Hits = 3\n"; // line 12
+    expect(errors(explained, 1)).toBe("3 6 8");
+    // With two more lines at the margin the located ones are no longer most of them: only
+    // the last line is flagged, as a failed run's outcome when nothing else is.
+    expect(errors("Checking src/a.c\nChecking src/b.c\n" + explained, 1)).toBe("14");
+  });
+
   it("marks none where located lines are a minority (a test runner's log around its failure)", () => {
     const log =
       "=== RUN   TestParse\n" + // line 1

@@ -10,10 +10,12 @@
 // A heading is a line at the left edge that ends with ':' or is written in capitals,
 // whose next line, perhaps after one blank line, is indented. The output must be mostly
 // indented bodies (a compiler's findings, a log, a table are not documents), with three
-// headings at least.
+// headings at least. A line that opens with a file's line ("src/auth.c:8:  [4] strcpy:")
+// is a finding over its explanation, not a section: the cut shows findings themselves.
 import { CharCode } from "../../util/chars";
 import { blanksEnd, findNewline, safeEnd, unitAt } from "../../util/lines";
 import { formatCount, StrBuf } from "../../util/strbuf";
+import { opensWithBareLocation } from "../../important/located-lines";
 import { ItemLine } from "../shared/items";
 
 /** Headings needed, the share of indented lines (percent), the most headings per line of body. */
@@ -32,10 +34,13 @@ function isIndented(s: string, a: i32, b: i32): bool {
   return c == CharCode.SPACE && unitAt(s, a + 1) == CharCode.SPACE;
 }
 
-/** A heading's form: at the left edge, and ending with ':' or in capitals (`SEE ALSO`, `EXIT STATUS`). */
+/**
+ * A heading's form: at the left edge, and ending with ':' or in capitals (`SEE ALSO`,
+ * `EXIT STATUS`), not a finding that names a file's line.
+ */
 function isHeadingForm(s: string, a: i32, b: i32): bool {
   const first = unitAt(s, a);
-  if (first == CharCode.SPACE || first == CharCode.TAB) return false;
+  if (first == CharCode.SPACE || first == CharCode.TAB || opensWithBareLocation(s, a, b)) return false;
   let e = b;
   while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
   if (e > a && unitAt(s, e - 1) == CharCode.COLON) return true;
