@@ -79,7 +79,7 @@ import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
 import { Filled, introduces } from "./important/fill";
-import { novelFirst, placeBelowEnd } from "./important/novel";
+import { groupKey, novelFirst, placeBelowEnd } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
@@ -96,6 +96,7 @@ import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailC
 import { StrBuf } from "./util/strbuf";
 import { sortI64 } from "./util/sort-ints";
 import { sliceInts } from "./util/int-slice";
+import { U32Map } from "./util/u32-map";
 
 /** Share of the content room (budget minus markers) flagged blocks may take; head and tail get the rest. */
 const IMPORTANT_SHARE: f64 = 0.7;
@@ -114,6 +115,8 @@ const IMPORTANT_SHARE_SMALL: f64 = 1.0;
 const QUIET_SHARE_SMALL: f64 = 0.6;
 /** Summaries and warnings considered: this many from each end. */
 const FLOOD_ENDS: i32 = 3;
+/** Above a small budget, a warning's repeats are offered when it is said in this many places at most. */
+const RARE_PLACES: i32 = 4;
 /** A flagged line is cut to a prefix only when at least this much of it fits. */
 const MIN_PARTIAL: i32 = 48;
 /** A line whose first tokens break a column of at least this many lines is offered the budget with the errors. */
@@ -340,16 +343,29 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
   let w = 0;
   for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) late.push(unchecked(repeatedWarnings[w]));
-  // Under a small budget the other repeats are offered last, the shortest first (each
-  // says where a message shown already repeats), so that room left once all else is
-  // offered shows more of a run's findings rather than going unused.
+  // The other repeats are offered last, the shortest first (each says where a message shown
+  // already repeats), so that room left once all else is offered shows more of a run's
+  // findings rather than going unused. Above a small budget too, those of a message said in
+  // RARE_PLACES places at most: its every place is a fact a few lines hold, where a common
+  // message's many places would take the room head and tail show the run's end in.
+  let places: U32Map | null = null;
+  if (!small) {
+    places = new U32Map();
+    for (let j = 0; j < warnings.length; j++) {
+      const k = groupKey(text, scan, unchecked(warnings[j]));
+      places.set(k, places.valueOr(k, 0) + 1);
+    }
+  }
   const restKeys = new Array<i64>();
-  for (; small && w < repeatedWarnings.length; w++) {
+  for (; w < repeatedWarnings.length; w++) {
     const h = unchecked(repeatedWarnings[w]);
+    if (places !== null && places.valueOr(groupKey(text, scan, h), 0) > RARE_PLACES) continue;
     restKeys.push((<i64>(unchecked(scan.lineEnds[h]) - unchecked(scan.lineStarts[h])) << 32) | <i64>h);
   }
   sortI64(restKeys);
-  for (let j = 0; j < restKeys.length; j++) order.rest.push(<i32>(unchecked(restKeys[j]) & 0xffffffff));
+  // Above a small budget they are offered when they are few: a handful of lines then shows
+  // every warning's place, where many would take what the run's last lines say.
+  if (small || restKeys.length <= 2 * FLOOD_ENDS) for (let j = 0; j < restKeys.length; j++) order.rest.push(<i32>(unchecked(restKeys[j]) & 0xffffffff));
   fromBothEnds(headers, 0, headers.length, headers.length, strong);
   for (; k >= 0; k--) order.secondary.push(notableIndex(unchecked(notable[k])));
   return order;
@@ -1441,7 +1457,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
     used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap);
     used = offerHits(text, scan, shapes, order.rest, chosen, frame, used, cap);
     used = offerLastLine(text, scan, chosen, frame, used, cap);
-  }
+  } else used = offerHits(text, scan, shapes, order.rest, chosen, frame, used, cap);
   growBlocks(text, scan, shapes, chosen, used, cap, frame.perLine);
   return chosen;
 }
@@ -1674,7 +1690,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
     // The bounds assumed the longest markers: a second choice offers what they held
     // back to the lines not chosen yet, with head and tail as they are; it is taken
     // when it keeps every choice within the budget.
-    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.repeats.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.notables.length + order.counts.length + order.late.length + order.secondary.length + order.rest.length : 0)) {
+    if (slack > perGap + perLine + MIN_PARTIAL && take == first.count && first.count < order.primary.length + order.repeats.length + order.flagged.length + (order.skeleton.length >> 1) + (small ? order.notables.length + order.counts.length + order.late.length + order.secondary.length : 0) + order.rest.length) {
       let second = choose(text, scan, shapes, order, frame, cap + slack, small);
       let secondRest = max(room - second.spent(text, second.count, perGap, perLine), rest);
       let more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
@@ -1697,8 +1713,8 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
 
 /**
  * `kept` with whole lines added while its budget lasts (important/fill.ts), when it is
- * numbered: the flagged lines in the order they were offered, then the last lines (none
- * of a run of encoded bytes that ends the text). A result that leaves lines out does not
+ * numbered: the flagged lines in the order they were offered (a warning's repeats
+ * last), then the last lines (none of a run of encoded bytes that ends the text). A result that leaves lines out does not
  * leave its budget unused.
  */
 function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepResult {

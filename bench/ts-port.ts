@@ -1247,6 +1247,8 @@ const IMPORTANT_SHARE = 0.7;
 const SMALL_BUDGET = 2000;
 const IMPORTANT_SHARE_SMALL = 1.0;
 const FLOOD_ENDS = 3;
+/** A warning's repeats are offered when it is said in this many places at most (assembly/important.ts). */
+const RARE_PLACES = 4;
 const MIN_PARTIAL = 48;
 const STRONG_RHYTHM = 32;
 const ASSERTIONS_PER_BLOCK = 2;
@@ -1311,6 +1313,8 @@ function fromBothEnds(list: number[], lo: number, hi: number, perEnd: number, ou
 interface Order {
   primary: number[];
   secondary: number[];
+  /** A warning's other repeats, when its message is said in RARE_PLACES places at most and they are few, the shortest first. */
+  rest: number[];
 }
 
 function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order {
@@ -1365,9 +1369,15 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
   const [novelWarnings, repeatedWarnings] = novelFirst(text, scan, warningOrder, 1);
   primary.push(...novelWarnings);
-  for (let j = 0; j < repeatedWarnings.length && j < 2 * FLOOD_ENDS - novelWarnings.length; j++) primary.push(repeatedWarnings[j]!);
+  let w = 0;
+  for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) primary.push(repeatedWarnings[w]!);
+  const keyOf = (h: number) => messageKey(text, scan.lineStarts[h]!, scan.lineEnds[h]!);
+  const places = new Map<number, number>();
+  for (const h of warnings) places.set(keyOf(h), (places.get(keyOf(h)) ?? 0) + 1);
+  const rest = repeatedWarnings.slice(Math.max(w, 0)).filter((h) => places.get(keyOf(h))! <= RARE_PLACES);
+  rest.sort((x, y) => scan.lineEnds[x]! - scan.lineStarts[x]! - (scan.lineEnds[y]! - scan.lineStarts[y]!) || x - y);
   fromBothEnds(headers, 0, headers.length, headers.length, primary);
-  return { primary, secondary: notable.slice(k).map((x) => x[3]) };
+  return { primary, secondary: notable.slice(k).map((x) => x[3]), rest: rest.length <= 2 * FLOOD_ENDS ? rest : [] };
 }
 
 // ---------------------------------------------------------------- new messages first (important/novel.ts)
@@ -1888,6 +1898,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
   // A line not chosen because a chosen one says it word for word: its block's key lines may differ.
   for (const h of echoes) used = keyLinesOf(text, scan, shapes, h, chosen, frame, used, cap);
   if (small) used = offerHits(text, scan, shapes, order.secondary, chosen, frame, used, cap, []);
+  else used = offerHits(text, scan, shapes, order.rest, chosen, frame, used, cap, []);
   growBlocks(text, scan, shapes, chosen, used, cap);
   return chosen;
 }
