@@ -2,6 +2,7 @@
 // calls the typed functions at the bottom of this file.
 import { readFileSync } from "./node-fs.js";
 import { AbridgeError } from "./errors.js";
+import { trapMessage } from "./core-abort.js";
 import { PACKAGE_ROOT } from "./paths.js";
 import type { JsonEscaped } from "./log/output-line.js";
 import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreFields, type CoreRecord, type CoreResult, type ParamKind, type ResultKind } from "./core-exports.js";
@@ -83,6 +84,7 @@ function instantiate(): RawExports {
     compiled = new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>);
   }
   let exportsRef: RawExports | undefined;
+  // The project's core imports nothing (host/core-abort.ts); the debug build and older cores import abort.
   const imports = {
     env: {
       abort(msgPtr: Pointer, filePtr: Pointer, line: number, column: number) {
@@ -530,7 +532,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   } catch (cause) {
     dropInstance();
     if (cause instanceof AbridgeError) throw cause;
-    throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped in ${name}: ${(cause as Error)?.message ?? cause}`, { cause });
+    throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped in ${name}: ${trapMessage(ex, cause, (p) => liftString(ex, p))}`, { cause });
   } finally {
     // Nothing is collected during a call (the core's arena runtime, like AssemblyScript's
     // minimal one, collects only when asked), so what calls made is collected after them.
@@ -624,7 +626,7 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
       escaped = { parts, bytes, chars };
     } catch (cause) {
       dropInstance();
-      throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped escaping a log record: ${(cause as Error)?.message ?? cause}`, { cause });
+      throw new AbridgeError("ABRIDGE_CORE_TRAP", `core trapped escaping a log record: ${trapMessage(ex, cause, (p) => liftString(ex, p))}`, { cause });
     }
     // Still pinned: the last part is a view of the core's memory.
     return use(escaped);
