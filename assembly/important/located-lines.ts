@@ -35,20 +35,24 @@ export function opensWithBareLocation(s: string, a: i32, b: i32): bool {
 /**
  * Marks in `into` as errors the lines of `shapes` that open with a bare location
  * (opensWithBareLocation), neither flagged nor noted as findings (`notes`, notes.ts),
- * when they are more than half of its lines. The first pass counts them (it stops once
- * the others are half), the second marks them.
+ * when they are more than half of its lines at the margin. An indented or blank line is
+ * no line of its own there: it details the diagnostic above it ("src/auth.c:12:  [4]
+ * (buffer) strcpy:" over its indented advice) or spaces the output. The first pass
+ * counts them, the second marks them.
  */
 export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArray<u64>, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
   const lines = shapes.count;
   let located = 0;
+  let margin = 0;
+  for (let i = 0; i < lines; i++) {
+    const a = unchecked(shapes.starts[i]);
+    if (a >= unchecked(shapes.ends[i]) || unitAt(text, a) <= CharCode.SPACE) continue;
+    margin++;
+    if (opensWithBareLocation(text, a, unchecked(shapes.ends[i]))) located++;
+  }
   // An output of one line passes through (digest), so more than half is at least two.
-  for (let pass = 0; pass < 2; pass++) {
-    for (let i = 0; i < lines; i++) {
-      if (!opensWithBareLocation(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) {
-        // Half the lines are others already: the located ones cannot be most of them.
-        if (pass == 0 && (i + 1 - located) * 2 >= lines) return;
-      } else if (pass == 0) located++;
-      else if (unchecked(flagged[i]) == 0 && findingOf(unchecked(notes[i])) == 0) unchecked((into[i] = <u8>Kind.Error));
-    }
+  if (located * 2 <= margin) return;
+  for (let i = 0; i < lines; i++) {
+    if (opensWithBareLocation(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i])) && unchecked(flagged[i]) == 0 && findingOf(unchecked(notes[i])) == 0) unchecked((into[i] = <u8>Kind.Error));
   }
 }

@@ -53,6 +53,27 @@ describe("refineScan: a failed checker's located lines are its error lines", () 
     expect(errors(half, 1)).toBe("4");
   });
 
+  it("counts the lines at the margin: indented lines detail the located line above them", () => {
+    // A scanner's hits (flawfinder): each located line over indented advice, then a blank
+    // line; 3 located lines of 5 at the margin, 3 of 11 in all.
+    const hits =
+      "Examining src/auth.c\n" + // line 1
+      "src/auth.c:12:  [4] (buffer) strcpy:\n" + // line 2
+      "  Does not check for buffer overflows when copying to destination.\n" + // line 3
+      "  Consider using snprintf or strlcpy.\n" + // line 4
+      "src/auth.c:25:  [4] (format) printf:\n" + // line 5
+      "  If format strings can be influenced by an attacker, they can be exploited.\n" + // line 6
+      "  Use a constant for the format specification.\n" + // line 7
+      "src/auth.c:30:  [2] (buffer) char:\n" + // line 8
+      "  Statically-sized arrays can be improperly restricted.\n" + // line 9
+      "\n" + // line 10
+      "Hits = 3\n"; // line 11
+    expect(errors(hits, 1)).toBe("2 5 8");
+    // With a fourth line at the margin that names no place, located lines are 3 of 6: none,
+    // only the last line, the failed run's outcome (last-words.ts).
+    expect(errors(hits.replace("\n\nHits", "\nANALYSIS SUMMARY:\nHits"), 1)).toBe("11");
+  });
+
   it("marks none where located lines are a minority (a test runner's log around its failure)", () => {
     const log =
       "=== RUN   TestParse\n" + // line 1
