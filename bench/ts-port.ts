@@ -816,6 +816,11 @@ function tokenBefore(s: string, lineStart: number, at: number): [number, number]
   return [j + 1, e];
 }
 
+/** A line of carets or tildes and blanks only: a pointer under a place in the line above. */
+function onlyPointer(line: string): boolean {
+  return /^[ \t]*[\^~][ \t^~]*$/.test(line);
+}
+
 function codeExcerpt(s: string, ls: number, le: number): boolean {
   let j = ls;
   while (j < le && isBlankUnit(s.charCodeAt(j))) j++;
@@ -858,6 +863,8 @@ function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCo
   const ls = shapes.starts[line]!;
   const le = shapes.ends[line]!;
   if (codeExcerpt(s, ls, le)) return true;
+  // Code a pointer underlines, gutter or not (notes.ts).
+  if (line + 1 < shapes.count && onlyPointer(s.slice(shapes.starts[line + 1]!, shapes.ends[line + 1]!))) return true;
   if (line > 0) {
     const ps = shapes.starts[line - 1]!;
     const pe = shapes.ends[line - 1]!;
@@ -993,8 +1000,10 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
       titled[i] = 1;
       continue;
     }
-    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
-    if (/^[ \t]*[\^~][ \t^~]*$/.test(text.slice(shapes.starts[i]!, shapes.ends[i]!))) continue;
+    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing, and
+    // the line it underlines is code a diagnostic quotes.
+    if (onlyPointer(text.slice(shapes.starts[i]!, shapes.ends[i]!))) continue;
+    if (i + 1 < lines && onlyPointer(text.slice(shapes.starts[i + 1]!, shapes.ends[i + 1]!))) continue;
     const d = shapes.deviation(i);
     if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push([d, i]);
   }

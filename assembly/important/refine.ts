@@ -207,7 +207,7 @@ export const SAYS_NO_SUCH_PATH: u8 = 0x10;
 /** Lines that say a path does not exist are errors in a failed run while at most one line in this many says so. */
 const MISSING_PATH_SHARE: i32 = 8;
 /** The bits of a noted verdict byte that hold the verdict. */
-const VERDICT_BITS: u8 = 3;
+export const VERDICT_BITS: u8 = 3;
 
 /**
  * What line [ls, le) and the line before it, [ps, pe) (ps -1 for none), say of the keyword
@@ -473,8 +473,10 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       continue;
     }
     if (ASC_SHRINK_LEVEL < 2 && unranked) continue;
-    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
+    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing. The
+    // line it underlines is code a diagnostic quotes: its rhythm is the code's.
     if (onlyPointer(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) continue;
+    if (i + 1 < lines && onlyPointer(text, unchecked(shapes.starts[i + 1]), unchecked(shapes.ends[i + 1]))) continue;
     const d = shapes.deviation(i);
     if (d < minSupport) continue;
     // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
