@@ -6,7 +6,7 @@
 // newlines, one global regex for the trigger pairs, Maps and string slices.
 // Cleaning is the caller's job. Rules that read the exit status, and with it a
 // failed run's outcome line, its warnings as failures, lines that say something was
-// not found or denied, and the numbered cut's fill, are the core's only: the port
+// not found, denied or undefined, and the numbered cut's fill, are the core's only: the port
 // answers as the core does for an unknown exit status and a marker cut.
 // tests/host/truncate.property.test.ts checks that it agrees with the core there.
 

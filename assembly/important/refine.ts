@@ -20,7 +20,7 @@
 //     (content): Merge conflict in a.py" among "Auto-merging" lines; status.ts).
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
-import { endsSayingDenied } from "./absent";
+import { endsSayingDenied, saysUndefinedName } from "./absent";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf } from "../util/chars";
 import { blanksStart, digitsEnd, gapEnd, lettersEnd, onlyPointer, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
@@ -470,6 +470,11 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const finding = findingOf(note);
     if (finding != 0 && findingCode(finding) >= 0) {
       unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
+      continue;
+    }
+    // So is a name a failed run says is undefined, where no code ranks the line (absent.ts).
+    if (exitCode > 0 && saysUndefinedName(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) {
+      unchecked((marked[i] = <u8>Kind.Error));
       continue;
     }
     if (ASC_SHRINK_LEVEL < 2 && unranked) continue;
