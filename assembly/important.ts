@@ -78,7 +78,7 @@ import { isAssertion, isBareLocation, isLabelledDetail, isFrame, isLibraryFrame,
 import { Kind, kindName, rankOf } from "./important/kinds";
 import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTailStart, prefixWidth } from "./important/numbered";
 import { countLines } from "./important/counts";
-import { Filled, introduces, saysNothing } from "./important/fill";
+import { Filled, introduces } from "./important/fill";
 import { novelFirst, placeBelowEnd } from "./important/novel";
 import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
@@ -1043,7 +1043,6 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
   let lastFrameLine = 0;
   const assertionStarts = new Array<i32>();
   const assertionLines = new Array<i32>();
-  const hitIndent = gapEnd(text, hitStart, hitEnd) - hitStart;
   const userFrames = new Array<i32>();
   const userFrameLines = new Array<i32>();
   while (pos < block.end) {
@@ -1061,10 +1060,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
             firstFrameLine = lastFrameLine;
           }
         }
-      } else if (assertionStarts.length < ASSERTIONS_PER_BLOCK && (isAssertion(text, pos, nl) || (failure && line > hitLine && line <= hitLine + DETAIL_LINES && (isLabelledDetail(text, pos, nl) || (kind == Kind.Failure && assertionStarts.length == 0 && gapEnd(text, pos, nl) - pos > hitIndent && !saysNothing(text, pos, nl)))))) {
-        // Under a test's failure that names no place ("✘ Step 6"), its first line of words
-        // just below and deeper ("  │ Failed asserting that 54 is identical to 55.") is
-        // what it failed with.
+      } else if (assertionStarts.length < ASSERTIONS_PER_BLOCK && (isAssertion(text, pos, nl) || (failure && line > hitLine && line <= hitLine + DETAIL_LINES && isLabelledDetail(text, pos, nl)))) {
         assertionStarts.push(pos);
         assertionLines.push(line);
       }
