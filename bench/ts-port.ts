@@ -863,8 +863,6 @@ function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCo
   const ls = shapes.starts[line]!;
   const le = shapes.ends[line]!;
   if (codeExcerpt(s, ls, le)) return true;
-  // Code a pointer underlines, gutter or not (notes.ts).
-  if (line + 1 < shapes.count && onlyPointer(s.slice(shapes.starts[line + 1]!, shapes.ends[line + 1]!))) return true;
   if (line > 0) {
     const ps = shapes.starts[line - 1]!;
     const pe = shapes.ends[line - 1]!;

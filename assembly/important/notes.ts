@@ -5,11 +5,11 @@
 // A reader of the same pass may note a line as a finding too (a linter's or a compiler's
 // located diagnostic: its severity and code, see findingTag), flagged or not.
 import { CharCode } from "../util/chars";
-import { onlyPointer, unitAt } from "../util/lines";
+import { unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 import { messageKey } from "./novel";
-import { endsSayingAbsent, endsSayingNoSuchPath } from "./absent";
-import { FREE_TEXT, MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, SAYS_ABSENT, SAYS_NO_SUCH_PATH, VERDICT_BITS, wordVerdict } from "./refine";
+import { endsSayingAbsent, endsSayingNoSuchPath, saysUndefinedName } from "./absent";
+import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, SAYS_ABSENT, SAYS_NO_SUCH_PATH, SAYS_UNDEFINED, wordVerdict } from "./refine";
 import { mayUnderline } from "./titles";
 import { NO_WORDS, Scan } from "./scan";
 import { LineVisitor } from "./shapes";
@@ -82,12 +82,6 @@ export class LineNoter extends LineVisitor {
     }
     // The line above may be a title this one underlines (titles.ts): told from the end held here.
     if (ASC_SHRINK_LEVEL < 2 && lineNo >= 2 && mayUnderline(text, end)) unchecked((this.notes[lineNo - 2] |= <u64>MAY_BE_UNDERLINED << 32));
-    // A flagged line a pointer underlines ("      rescue Exception => e" over "      ^^^^^^")
-    // is code a diagnostic quotes, gutter or not: its keyword is the code's. Told once the
-    // pointer's line is read.
-    if (h > 0 && unchecked(scan.lineNumbers[h - 1]) == lineNo - 1 && onlyPointer(text, pos, end)) {
-      unchecked((this.notes[lineNo - 2] = (this.notes[lineNo - 2] & ~(<u64>VERDICT_BITS << 32)) | (<u64>FREE_TEXT << 32)));
-    }
     if (h < scan.count && unchecked(scan.lineNumbers[h]) == lineNo) {
       this.next = h + 1;
       // A finding that names its code is grouped by that code (novel.ts, groupKey), never by its
@@ -101,6 +95,7 @@ export class LineNoter extends LineVisitor {
       unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(coded ? 0 : key == 0 ? NO_WORDS : key)));
     } else if (endsSayingAbsent(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
     else if (endsSayingNoSuchPath(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_NO_SUCH_PATH << 32));
+    else if (saysUndefinedName(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_UNDEFINED << 32));
     // A status word at the margin ("CONFLICT (content): …", " ! [rejected] …"): read while the
     // line is held, one unit for most lines, so refine.ts need not read every line again.
     if (t <= pos + 1 && opensWithStatusWord(text, pos, t, end)) {

@@ -20,7 +20,7 @@
 //     (content): Merge conflict in a.py" among "Auto-merging" lines; status.ts).
 // Linear: one look at each flagged line, one at each line for its shape, and a
 // sort of the rhythm-breaking lines only.
-import { endsSayingDenied, saysUndefinedName } from "./absent";
+import { endsSayingDenied } from "./absent";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf } from "../util/chars";
 import { blanksStart, digitsEnd, gapEnd, lettersEnd, onlyPointer, tokenEnd, unitAt } from "../util/lines";
 import { confirmAt } from "./confirm";
@@ -204,10 +204,12 @@ export const MAY_BE_UNDERLINED: u8 = 0x40;
 export const SAYS_ABSENT: u8 = 0x20;
 /** Set in the noted verdict byte of a line no keyword flagged that ends saying a path does not exist (absent.ts). */
 export const SAYS_NO_SUCH_PATH: u8 = 0x10;
+/** Set in the noted verdict byte of a line no keyword flagged that says a name it quotes is undefined (absent.ts). */
+export const SAYS_UNDEFINED: u8 = 0x08;
 /** Lines that say a path does not exist are errors in a failed run while at most one line in this many says so. */
 const MISSING_PATH_SHARE: i32 = 8;
 /** The bits of a noted verdict byte that hold the verdict. */
-export const VERDICT_BITS: u8 = 3;
+const VERDICT_BITS: u8 = 3;
 
 /**
  * What line [ls, le) and the line before it, [ps, pe) (ps -1 for none), say of the keyword
@@ -473,7 +475,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       continue;
     }
     // So is a name a failed run says is undefined, where no code ranks the line (absent.ts).
-    if (exitCode > 0 && saysUndefinedName(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) {
+    if (exitCode > 0 && (<u8>(note >> 32) & SAYS_UNDEFINED) != 0) {
       unchecked((marked[i] = <u8>Kind.Error));
       continue;
     }
