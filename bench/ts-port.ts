@@ -6,7 +6,7 @@
 // newlines, one global regex for the trigger pairs, Maps and string slices.
 // Cleaning is the caller's job. Rules that read the exit status, and with it a
 // failed run's outcome line, its warnings as failures, lines that say something was
-// not found or denied, and the numbered cut's fill, are the core's only: the port
+// not found, denied or undefined, and the numbered cut's fill, are the core's only: the port
 // answers as the core does for an unknown exit status and a marker cut.
 // tests/host/truncate.property.test.ts checks that it agrees with the core there.
 
@@ -816,6 +816,11 @@ function tokenBefore(s: string, lineStart: number, at: number): [number, number]
   return [j + 1, e];
 }
 
+/** A line of carets or tildes and blanks only: a pointer under a place in the line above. */
+function onlyPointer(line: string): boolean {
+  return /^[ \t]*[\^~][ \t^~]*$/.test(line);
+}
+
 function codeExcerpt(s: string, ls: number, le: number): boolean {
   let j = ls;
   while (j < le && isBlankUnit(s.charCodeAt(j))) j++;
@@ -993,8 +998,10 @@ function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: number):
       titled[i] = 1;
       continue;
     }
-    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
-    if (/^[ \t]*[\^~][ \t^~]*$/.test(text.slice(shapes.starts[i]!, shapes.ends[i]!))) continue;
+    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing, and
+    // the line it underlines is code a diagnostic quotes.
+    if (onlyPointer(text.slice(shapes.starts[i]!, shapes.ends[i]!))) continue;
+    if (i + 1 < lines && onlyPointer(text.slice(shapes.starts[i + 1]!, shapes.ends[i + 1]!))) continue;
     const d = shapes.deviation(i);
     if (d >= minSupport && !annotatesFrame(text, shapes, i)) candidates.push([d, i]);
   }

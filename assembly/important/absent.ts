@@ -7,8 +7,11 @@
 // A line that ends saying something was denied ("x: Permission denied", at times with the way
 // that was tried: "root@host: Permission denied (publickey).") reports a refusal, whatever the
 // run's exit, as a later step of the run may have succeeded.
+// A line that says a name it quotes is undefined ("accessing undefined variable 'sum'",
+// "undefined name 'CONTINUE'", "undefined identifier ‘roundCents’") reports a lookup that
+// failed too: compilers and linters of many languages word it so, with or without a severity.
 import { CharCode, isSpaceOrTab } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { lettersEnd, unitAt } from "../util/lines";
 import { isLowerWordAt } from "../util/scan";
 
 const ABSENT = " not found";
@@ -48,4 +51,28 @@ export function endsSayingDenied(s: string, a: i32, b: i32): bool {
     if (k > a && unitAt(s, k - 1) == CharCode.SPACE) e = k - 1;
   }
   return e - a > DENIED.length && isLowerWordAt(s, e - DENIED.length, e, DENIED);
+}
+
+const UNDEFINED = "undefined ";
+
+function isOpeningQuote(c: i32): bool {
+  return c == CharCode.SQUOTE || c == CharCode.DQUOTE || c == 0x60 || c == 0x2018 || c == 0x201c;
+}
+
+/**
+ * Line s[a, b) says a name it quotes is undefined: the word "undefined", in any case, after
+ * a space or at the line's start, then a word of letters and the quoted name
+ * ("undefined variable 'sum'"). Prose that only uses the word ("undefined behaviour
+ * sanitizer", "or <code>undefined</code>") quotes no name after its kind.
+ */
+export function saysUndefinedName(s: string, a: i32, b: i32): bool {
+  const last = b - UNDEFINED.length - 3;
+  for (let j = a; j < last; j++) {
+    if ((unitAt(s, j) | 0x20) != 0x75 || (j > a && unitAt(s, j - 1) != CharCode.SPACE)) continue;
+    if (!isLowerWordAt(s, j, j + UNDEFINED.length, UNDEFINED)) continue;
+    const w = j + UNDEFINED.length;
+    const e = lettersEnd(s, w, b);
+    if (e > w && e + 1 < b && unitAt(s, e) == CharCode.SPACE && isOpeningQuote(unitAt(s, e + 1))) return true;
+  }
+  return false;
 }

@@ -8,8 +8,8 @@ import { CharCode } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 import { messageKey } from "./novel";
-import { endsSayingAbsent, endsSayingNoSuchPath } from "./absent";
-import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, SAYS_ABSENT, SAYS_NO_SUCH_PATH, wordVerdict } from "./refine";
+import { endsSayingAbsent, endsSayingNoSuchPath, saysUndefinedName } from "./absent";
+import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, SAYS_ABSENT, SAYS_NO_SUCH_PATH, SAYS_UNDEFINED, wordVerdict } from "./refine";
 import { mayUnderline } from "./titles";
 import { NO_WORDS, Scan } from "./scan";
 import { LineVisitor } from "./shapes";
@@ -95,6 +95,7 @@ export class LineNoter extends LineVisitor {
       unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(coded ? 0 : key == 0 ? NO_WORDS : key)));
     } else if (endsSayingAbsent(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
     else if (endsSayingNoSuchPath(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_NO_SUCH_PATH << 32));
+    else if (saysUndefinedName(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_UNDEFINED << 32));
     // A status word at the margin ("CONFLICT (content): …", " ! [rejected] …"): read while the
     // line is held, one unit for most lines, so refine.ts need not read every line again.
     if (t <= pos + 1 && opensWithStatusWord(text, pos, t, end)) {

@@ -204,6 +204,8 @@ export const MAY_BE_UNDERLINED: u8 = 0x40;
 export const SAYS_ABSENT: u8 = 0x20;
 /** Set in the noted verdict byte of a line no keyword flagged that ends saying a path does not exist (absent.ts). */
 export const SAYS_NO_SUCH_PATH: u8 = 0x10;
+/** Set in the noted verdict byte of a line no keyword flagged that says a name it quotes is undefined (absent.ts). */
+export const SAYS_UNDEFINED: u8 = 0x08;
 /** Lines that say a path does not exist are errors in a failed run while at most one line in this many says so. */
 const MISSING_PATH_SHARE: i32 = 8;
 /** The bits of a noted verdict byte that hold the verdict. */
@@ -472,9 +474,16 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
       unchecked((marked[i] = <u8>(findingSeverity(finding) == 0 ? Kind.Error : Kind.Warning)));
       continue;
     }
+    // So is a name a failed run says is undefined, where no code ranks the line (absent.ts).
+    if (exitCode > 0 && (<u8>(note >> 32) & SAYS_UNDEFINED) != 0) {
+      unchecked((marked[i] = <u8>Kind.Error));
+      continue;
+    }
     if (ASC_SHRINK_LEVEL < 2 && unranked) continue;
-    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing.
+    // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing. The
+    // line it underlines is code a diagnostic quotes: its rhythm is the code's.
     if (onlyPointer(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) continue;
+    if (i + 1 < lines && onlyPointer(text, unchecked(shapes.starts[i + 1]), unchecked(shapes.ends[i + 1]))) continue;
     const d = shapes.deviation(i);
     if (d < minSupport) continue;
     // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and

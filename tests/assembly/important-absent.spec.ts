@@ -1,4 +1,4 @@
-import { endsSayingAbsent, endsSayingDenied, endsSayingNoSuchPath } from "../../assembly/important/absent";
+import { endsSayingAbsent, endsSayingDenied, endsSayingNoSuchPath, saysUndefinedName } from "../../assembly/important/absent";
 import { Kind } from "../../assembly/important/kinds";
 import { flaggedAs } from "./support/refined";
 
@@ -149,5 +149,49 @@ describe("refineScan: failed lookups are errors, whatever the exit status", () =
 
   it("flags nothing in a listing whose lookups all succeeded", () => {
     expect(errors("bin/a:\n\tliba.so.1 => /opt/lib/liba.so.1 (0x7f01)\n\tlibc.so.6 => /lib/libc.so.6 (0x7f02)\n", 0)).toBe("");
+  });
+});
+
+function undefinedName(line: string): bool {
+  return saysUndefinedName(line, 0, line.length);
+}
+
+describe("saysUndefinedName: a line that says a name it quotes is undefined", () => {
+  it("reads the word, a kind of name and the quoted name, in any case", () => {
+    expect(undefinedName("    src/a.lua:11:11: (W113) accessing undefined variable 'sum'")).toBe(true);
+    expect(undefinedName("a.py:3:1: undefined name 'CONTINUE'")).toBe(true);
+    expect(undefinedName("src/a.d:20:12: error: undefined identifier \u2018roundCents\u2019")).toBe(true);
+    expect(undefinedName("Undefined variable \"total\" in report.php on line 3")).toBe(true);
+  });
+
+  it("reads no prose that only uses the word, nor a longer word", () => {
+    expect(undefinedName("ii  libubsan1  12.2.0  amd64  UBSan -- undefined behaviour sanitizer")).toBe(false);
+    expect(undefinedName("is omitted or is <code>null</code> or <code>undefined</code>.")).toBe(false);
+    expect(undefinedName("./encodings/undefined.py:18:    def encode(self, input):")).toBe(false);
+    expect(undefinedName("69 steps passed, 2 failed, 1 skipped, 1 undefined")).toBe(false);
+    expect(undefinedName("an undefined 'x'")).toBe(false);
+    expect(undefinedName("notundefined name 'x'")).toBe(false);
+  });
+});
+
+// A linter that words its findings alike, the ones that matter among them without an error word.
+const LINTER =
+  "Checking src/a.lua                          3 warnings\n" + // line 1
+  "\n" + // line 2
+  "    src/a.lua:1:7: (W211) unused variable 'json'\n" + // line 3
+  "    src/a.lua:11:11: (W113) accessing undefined variable 'sum'\n" + // line 4
+  "    src/a.lua:19:11: (W421) shadowing definition of variable 'value' on line 17\n" + // line 5
+  "\n" + // line 6
+  "Total: 3 warnings / 0 errors in 1 file\n"; // line 7
+
+describe("refineScan: a name a failed run says is undefined is an error", () => {
+  it("marks the line in a failed run", () => {
+    expect(flaggedAs(LINTER, 1, Kind.Error).split(" ").includes("4")).toBe(true);
+    expect(flaggedAs(LINTER, 1, Kind.Error).split(" ").includes("3")).toBe(false);
+  });
+
+  it("leaves it to the rest of the output in a run that succeeded or whose exit is unknown", () => {
+    expect(flaggedAs(LINTER, 0, Kind.Error).split(" ").includes("4")).toBe(false);
+    expect(flaggedAs(LINTER, -1, Kind.Error).split(" ").includes("4")).toBe(false);
   });
 });

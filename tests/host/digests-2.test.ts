@@ -357,7 +357,6 @@ const KNOWN_LOST_ERROR_LINES: Record<string, string> = {
   "corpus/checkstyle-java-library": "216 '[ERROR]' rows of one shape: the unused imports among them are rows like the style ones and wait behind head and tail",
   "corpus/clang-tidy-cpp-service": "19 long analyzer errors among 207 warnings with their code excerpts do not all fit",
   "corpus/cpplint-cpp-service": "its unsafe-call findings are rows like the style ones, none with a severity word",
-  "corpus/luacheck-lua-modules": "its undefined-variable warnings are rows like the other warnings under each file's heading",
   "corpus/rubocop-ruby-gem": "its W: findings are rows like the C: conventions, each with a code excerpt: a one-letter severity is no word",
   "corpus/vulture-python-package": "its findings at 100 % confidence are rows like those at 60 %",
 };

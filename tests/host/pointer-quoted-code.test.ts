@@ -1,0 +1,20 @@
+// A source line a diagnostic quotes over a pointer ("#include <stdio.h>" over "^~~~~~~~~~~",
+// "int Catalog::lookup(…) {" over "    ^") is code, gutter or not: it breaks the findings'
+// rhythm, but is no candidate of its own. Real capture of the corpus's tuning part.
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+describe("quoted code under a pointer is no rhythm break worth a place", () => {
+  it("leaves the balanced level's room to an analyzer's errors (clang-tidy)", () => {
+    const { meta, input, hint } = tuningFixture("clang-tidy-cpp-service");
+    const text = compact(input, { level: "balanced" }, { hint }).llmContent;
+    expect(text.length).toBeLessThanOrEqual(4000);
+    // Eleven quoted lines ("#include <stdio.h>", "int Catalog::lookup(…) {") were shown apart.
+    expect(text).not.toMatch(/^\d+: #include </m);
+    expect(text).not.toMatch(/^\d+: int \w+::lookup\(/m);
+    const kept = meta.facts.errorLines.filter((line) => text.includes(line));
+    // They took the room of two of its errors.
+    expect(kept.length).toBeGreaterThanOrEqual(12);
+  });
+});
