@@ -8,7 +8,8 @@ import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { isoTime } from "../iso-time.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
-import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, withOutputLineAround, type JsonEscaper } from "./output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, type JsonEscaper } from "./output-line.js";
+import { callRecordText, completionRecordText } from "./record-text.js";
 import { validUtf8Text } from "./utf8-once.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
@@ -191,6 +192,8 @@ function withCode(err: unknown): string {
 export class LogWriter extends EventEmitter<LogWriterEvents> {
   readonly path: string;
   readonly sessionId: string;
+  /** The session id as JSON, for the records whose text is made field by field (record-text.ts). */
+  private readonly sessionJson: string;
   readonly fsync: boolean;
   readonly maxBytes: number;
   readonly keep: number;
@@ -237,6 +240,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     }
     this.path = options.path;
     this.sessionId = options.sessionId;
+    this.sessionJson = JSON.stringify(String(options.sessionId));
     this.fsync = options.fsync ?? LOG_WRITER_DEFAULTS.fsync;
     this.maxBytes = options.maxBytes ?? LOG_WRITER_DEFAULTS.maxBytes;
     this.keep = options.keep ?? LOG_WRITER_DEFAULTS.keep;
@@ -297,7 +301,10 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   private escapedCall(input: CallInput, output: string | Uint8Array): HeldCall | undefined {
     if (!this.escape || typeof output !== "string" || output.length < CORE_ESCAPE_HELD_FROM) return undefined;
     try {
-      return withOutputLineAround(this.escape, output, (size) => this.emptyCallRecord(input, size), serializeRecord, (head, body, tail) => {
+      return this.escape(output, ({ parts: body, bytes, chars }) => {
+        const text = callRecordText(this.timestamp(), this.sessionJson, input, { bytes, chars });
+        if (text === undefined) return undefined;
+        const { head, tail } = text;
         // Encoded straight into a buffer of its own (it outlives the scratch buffer), sized by
         // the bound UTF-8 allows (3 bytes per UTF-16 unit) rather than by a pass to measure.
         let bodyBytes = 0;
@@ -580,8 +587,15 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     } catch (err) {
       return this.fail(`cannot build the completion record for ${String(input.callId)}: ${String(err)}`, err);
     }
-    if (!held || held.result) return this.append(record);
-    return this.appendWithHeld(held, record);
+    if (held && !held.result) return this.appendWithHeld(held, record);
+    if (this.closed) return this.fail(`the session log ${this.path} is closed`);
+    let line: Buffer;
+    try {
+      line = this.completionLine(record, undefined, true);
+    } catch (err) {
+      return this.fail(`cannot serialize the completion record for ${record.callId}: ${String(err)}`, err);
+    }
+    return this.writeLine(line, "completion", record.callId, undefined);
   }
 
   /** A held call record and its completion, as two lines written by one write(2); sets the held record's result. */
@@ -589,7 +603,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.closed) return this.writeHeldCall(held);
     let line: Buffer;
     try {
-      line = this.completionLine(record, held);
+      line = this.completionLine(record, held, true);
     } catch (err) {
       // The completion cannot be serialised: the call record still goes in alone.
       this.writeHeldCall(held);
@@ -609,19 +623,25 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   /**
    * A completion record's line, valid until the next line is built: what the model saw escaped by
    * the core when it is a few KB (the escape writes UTF-8 in one pass, where JSON.stringify and
-   * encoding its result read it twice), else serialised whole. The same bytes either way.
+   * encoding its result read it twice), else serialised whole. The same bytes either way. `own`:
+   * the writer made the record (appendCompletion), its fields in CompletionRecord's order, so the
+   * text around llmContent is made field by field (record-text.ts) rather than serialised.
    */
-  private completionLine(record: CompletionRecord, held?: HeldCall): Buffer {
+  private completionLine(record: CompletionRecord, held?: HeldCall, own = false): Buffer {
     const escaped = held?.escaped;
+    const reused = escaped !== undefined && record.llmContent === escaped.text;
+    if (!reused && !(this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM)) return encodeLine(serializeRecord(record));
+    const text = own ? completionRecordText(record, this.sessionJson) : undefined;
     // The same text escapes to the same bytes: the held call record's are written again.
-    if (escaped !== undefined && record.llmContent === escaped.text) return completionLineAround(record, [held!.line.subarray(escaped.start, escaped.end)], serializeRecord, lineAround);
-    if (this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM) {
-      try {
-        const line = withCompletionLine(this.escape, record, serializeRecord, lineAround);
-        if (line) return line;
-      } catch {
-        // a core that trapped: serialised whole below
-      }
+    if (reused) {
+      const body = [held!.line.subarray(escaped.start, escaped.end)];
+      return text ? lineAround(text.head, body, text.tail) : completionLineAround(record, body, serializeRecord, lineAround);
+    }
+    try {
+      const line = text ? this.escape!(record.llmContent, ({ parts }) => lineAround(text.head, parts, text.tail)) : withCompletionLine(this.escape!, record, serializeRecord, lineAround);
+      if (line) return line;
+    } catch {
+      // a core that trapped: serialised whole below
     }
     return encodeLine(serializeRecord(record));
   }
