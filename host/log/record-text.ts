@@ -9,7 +9,12 @@ import { LOG_SCHEMA_VERSION, type CallInput, type CompletionRecord, type OutputS
 /** The record's text before its long field's value (its opening quote included) and after it (closing quote, rest, newline). */
 export interface RecordText {
   head: string;
-  tail: string;
+  /**
+   * The text after it in pieces, each encoded on its own: V8 encodes a string holding any
+   * non-ASCII unit (a summary's "·") unit by unit, several times slower than an ASCII one, so a
+   * completion's summary is a piece of its own and the metadata after it stays on the fast path.
+   */
+  tail: readonly string[];
 }
 
 /**
@@ -47,7 +52,7 @@ export function callRecordText(time: string, session: string, input: CallInput, 
   if (args === undefined || exitCode === undefined) return undefined;
   const head = `{"v":${LOG_SCHEMA_VERSION},"type":"call","time":${JSON.stringify(time)},"session":${session},"callId":${JSON.stringify(String(input.callId))},"tool":${JSON.stringify(String(input.tool))},"args":${args},"exitCode":${exitCode},"output":"`;
   const chars = size.chars === undefined ? "" : `,"chars":${JSON.stringify(size.chars)}`;
-  return { head, tail: `","size":{"bytes":${JSON.stringify(size.bytes)}${chars}}}\n` };
+  return { head, tail: [`","size":{"bytes":${JSON.stringify(size.bytes)}${chars}}}\n`] };
 }
 
 /**
@@ -61,5 +66,5 @@ export function completionRecordText(record: CompletionRecord, session: string):
   const summarizer = fieldJson(record.summarizer);
   if (summary === undefined || metadata === undefined || summarizer === undefined) return undefined;
   const head = `{"v":${LOG_SCHEMA_VERSION},"type":"completion","time":${JSON.stringify(record.time)},"session":${session},"callId":${JSON.stringify(record.callId)},"category":${JSON.stringify(record.category)},"llmContent":"`;
-  return { head, tail: `","summary":${summary},"metadata":${metadata},"summarizer":${summarizer}}\n` };
+  return { head, tail: [`","summary":${summary}`, `,"metadata":${metadata},"summarizer":${summarizer}}\n`] };
 }

@@ -138,17 +138,25 @@ function encodeLine(json: string): Buffer {
  * when it surely fits (UTF-8 takes at most 3 bytes per UTF-16 unit), valid until the next call.
  * The text is encoded straight into it, never into buffers of its own first.
  */
-function lineAround(head: string, body: Uint8Array[], tail: string): Buffer {
+function lineAround(head: string, body: Uint8Array[], tail: string | readonly string[]): Buffer {
   let bodyBytes = 0;
   for (const p of body) bodyBytes += p.length;
-  const bound = (head.length + tail.length) * 3 + bodyBytes;
-  const buffer = bound <= LINE_SCRATCH_BYTES ? (lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES)) : Buffer.allocUnsafe(Buffer.byteLength(head, "utf8") + bodyBytes + Buffer.byteLength(tail, "utf8"));
+  const tails = typeof tail === "string" ? [tail] : tail;
+  let textUnits = head.length;
+  for (const t of tails) textUnits += t.length;
+  let buffer: Buffer;
+  if (textUnits * 3 + bodyBytes <= LINE_SCRATCH_BYTES) buffer = lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES);
+  else {
+    let bytes = Buffer.byteLength(head, "utf8") + bodyBytes;
+    for (const t of tails) bytes += Buffer.byteLength(t, "utf8");
+    buffer = Buffer.allocUnsafe(bytes);
+  }
   let at = utf8.encodeInto(head, buffer).written;
   for (const p of body) {
     buffer.set(p, at);
     at += p.length;
   }
-  at += utf8.encodeInto(tail, buffer.subarray(at)).written;
+  for (const t of tails) at += utf8.encodeInto(t, buffer.subarray(at)).written;
   return buffer.subarray(0, at);
 }
 
@@ -307,16 +315,20 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         const { head, tail } = text;
         // Encoded straight into a buffer of its own (it outlives the scratch buffer), sized by
         // the bound UTF-8 allows (3 bytes per UTF-16 unit) rather than by a pass to measure.
-        let bodyBytes = 0;
-        for (const p of body) bodyBytes += p.length;
-        const room = this.heldLineBuffer((head.length + tail.length) * 3 + bodyBytes);
+        let bound = head.length;
+        for (const t of tail) bound += t.length;
+        bound *= 3;
+        for (const p of body) bound += p.length;
+        const room = this.heldLineBuffer(bound);
         const start = utf8.encodeInto(head, room).written;
         let end = start;
         for (const p of body) {
           room.set(p, end);
           end += p.length;
         }
-        const line = room.subarray(0, end + utf8.encodeInto(tail, room.subarray(end)).written);
+        let at = end;
+        for (const t of tail) at += utf8.encodeInto(t, room.subarray(at)).written;
+        const line = room.subarray(0, at);
         return { callId: String(input.callId), line, escaped: { text: output, start, end } };
       });
     } catch {

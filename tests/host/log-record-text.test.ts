@@ -62,7 +62,7 @@ describe("a record's text made field by field", () => {
           return;
         }
         expect(json).toBeDefined();
-        expect(text).toEqual(around(json!, "output", output));
+        expect({ head: text.head, tail: text.tail.join("") }).toEqual(around(json!, "output", output));
       }),
       { numRuns: 400 },
     );
@@ -84,7 +84,7 @@ describe("a record's text made field by field", () => {
           return;
         }
         expect(json).toBeDefined();
-        expect(text).toEqual(around(json!, "llmContent", llmContent));
+        expect({ head: text.head, tail: text.tail.join("") }).toEqual(around(json!, "llmContent", llmContent));
       }),
       { numRuns: 400 },
     );
@@ -100,6 +100,6 @@ describe("a record's text made field by field", () => {
   it("omits a size's chars when it has none, as JSON.stringify omits an undefined field", () => {
     const input: CallInput = { callId: "c1", tool: "bash", output: "x" };
     const text = callRecordText(TIME, '"s"', input, { bytes: 3 });
-    expect(text?.tail).toBe('","size":{"bytes":3}}\n');
+    expect(text?.tail.join("")).toBe('","size":{"bytes":3}}\n');
   });
 });
