@@ -2,7 +2,8 @@
 // process() (session log on) on the 4 KB output of bench/core.mjs, with its index, beside a
 // do-nothing loop timed the same way (the machine's own floor), and lays each slow call against
 // what happened while it ran: V8's collections (PerformanceObserver 'gc' entries), growth of the
-// core's memory, the log writer's periodic read of the file's size (every 64th write), and the
+// core's memory, the log writer's periodic read of the file's size (every 64th write at first,
+// every 4,096th once the reads keep finding only its own records), and the
 // call's place in the run (tier-up). It also measures the bytes of JS heap each call allocates.
 //
 //   node bench/tail.mjs [--calls N] [--warmup N] [--yield] [--base DIR] [--json FILE]
@@ -188,7 +189,8 @@ const rows = list.map((v) => {
     if (times[i] >= p99) slow.push({ i, us: times[i], gc: g?.kind ?? 0, grew: v.grew[i] === 1 });
   }
   const quiet = times.filter((_, i) => !gcDuring(v, i)).sort((a, b) => a - b);
-  // The log's size is read back on every 64th write: one write per call, so one residue class.
+  // The log's size was read back on every 64th write (now every 4,096th in a log nobody else
+  // writes): one write per call, so one residue class.
   const residues = Array.from({ length: 64 }, () => []);
   times.forEach((t, i) => residues[i % 64].push(t));
   const residueMeans = residues.map((r) => r.sort((a, b) => a - b)[r.length >> 1]).sort((a, b) => a - b);

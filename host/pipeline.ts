@@ -61,6 +61,8 @@ interface InternalContext extends CompactContext {
   /** The output is the text bounded mode built, or a session already decided it is not bounded. */
   whole?: boolean;
   known?: KnownInput;
+  /** The options' budgets by category id, checked already (checkedBudgets()): a session's stay the same call after call. */
+  budgets?: readonly number[];
 }
 
 export function validateInput(input: ToolResultInput): void {
@@ -125,6 +127,12 @@ function coreInput(output: string | Uint8Array, known?: KnownInput): CoreInput {
 
 function budgetsFor(options: CompactOptions): number[] {
   return CATEGORIES.map((c) => resolveBudget(options, c));
+}
+
+/** The budgets of `options` by category id, once they are checked (throws ABRIDGE_INVALID_OPTION as compact() does). */
+export function checkedBudgets(options: CompactOptions): readonly number[] {
+  validateBudgetOptions(options);
+  return budgetsFor(options);
 }
 
 type MetadataBase = Omit<ResultMetadata, "llmChars" | "llmTokens" | "savedTokens">;
@@ -225,7 +233,7 @@ export interface CompactedWithDetails {
 /** compact(), plus (with `details`) the cleaned text, error lines and file sections, in the same crossing. */
 export function compactWithDetails(input: ToolResultInput, options: CompactOptions, context: InternalContext): CompactedWithDetails {
   validateInput(input);
-  validateBudgetOptions(options);
+  if (context.budgets === undefined) validateBudgetOptions(options);
   const limit = bufferBytesOption(options.streamBufferBytes);
   const output = input.output;
   if (context.whole !== true && typeof output === "string" && lengthUndecided(output.length, limit)) {
@@ -242,7 +250,7 @@ export function compactWithDetails(input: ToolResultInput, options: CompactOptio
 function compactWhole(input: ToolResultInput, options: CompactOptions, context: InternalContext): CompactedWithDetails {
   const decoded = coreInput(input.output, context.known);
   const { text, binary } = decoded;
-  const budgets = budgetsFor(options);
+  const budgets = context.budgets ?? budgetsFor(options);
   try {
     const core = coreCompact({
       tool: input.tool,

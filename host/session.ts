@@ -6,7 +6,7 @@
 //      summary replaces the digest, under the session lock's summarizing gate;
 //   4. a completion record (what the model saw, and why) is appended.
 import { EventEmitter } from "node:events";
-import { compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions, type CompactedWithDetails } from "./pipeline.js";
+import { checkedBudgets, compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions, type CompactedWithDetails } from "./pipeline.js";
 import { compactOptions, loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
 import { withJsonEscaped, withResidentText } from "./core.js";
 import { AbridgeError } from "./errors.js";
@@ -104,6 +104,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
   /** With redaction.log: a short output's redaction for the log, reused when the model sees it whole. */
   private readonly redaction = new RedactionMemo();
   private readonly options: CompactOptions;
+  /** The session's budgets by category, checked by the first digest: the options do not change. */
+  private budgets?: readonly number[];
   private readonly streamBufferBytes: number;
   private sequence = 0;
   private closed = false;
@@ -363,11 +365,13 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
 
   /** Step 2, the deterministic digest: with the read hint when the call record is (or will be) in the log. */
   private digest(input: ToolResultInput, callId: string, logged: boolean, options: ProcessOptions | StreamEndOptions, bounded?: BoundedDigest): CompactedWithDetails {
-    const budgetOptions = options.remainingContextTokens === undefined ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
+    const own = options.remainingContextTokens === undefined;
+    const budgetOptions = own ? this.options : { ...this.options, remainingContextTokens: options.remainingContextTokens };
     // What a summarizer needs comes back in the same crossing as the digest.
     // The session decided bounded or not (process(), stream()): the output here is digested whole.
     // A marker names a way to read the rest only when the rest is in the log to be read.
-    return compactWithDetails(input, budgetOptions, { hint: logged ? `; ${this.readHint(callId)}` : "", details: this.summarizerOptions !== null, whole: true, known: bounded?.known });
+    const budgets = own ? (this.budgets ??= checkedBudgets(this.options)) : undefined;
+    return compactWithDetails(input, budgetOptions, { hint: logged ? `; ${this.readHint(callId)}` : "", details: this.summarizerOptions !== null, whole: true, known: bounded?.known, budgets });
   }
 
   /** Steps 3–4 for a digest whose call record is logged or not (final). */

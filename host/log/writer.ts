@@ -8,7 +8,8 @@ import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { isoTime } from "../iso-time.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
-import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, withOutputLineAround, type JsonEscaper } from "./output-line.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, type JsonEscaper } from "./output-line.js";
+import { callRecordText, completionRecordText } from "./record-text.js";
 import { validUtf8Text } from "./utf8-once.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
@@ -89,6 +90,8 @@ interface OpenFile {
   size: number;
   /** Records written since the file's size was last read from the file. */
   unread: number;
+  /** Records written between two reads of the size now (SIZE_READ_EVERY … SIZE_READ_RARELY). */
+  readEvery: number;
 }
 
 /**
@@ -99,6 +102,15 @@ interface OpenFile {
  * Half a process() call's system calls were this fstat.
  */
 const SIZE_READ_EVERY = 64;
+/**
+ * A read that finds the size this writer knew (no other appender since the last one) doubles
+ * the writes until the next, up to this many; one that finds another size goes back to every
+ * 64th. A log this process alone writes pays the read on one call in 4,096 instead of one in 64,
+ * where it was the slowest 1.6 % of a short output's calls (an fstat costs a few times what the
+ * write costs in JS); a log another process starts sharing is read back every 64th write again
+ * after at most one long interval.
+ */
+const SIZE_READ_RARELY = 4096;
 
 const utf8 = new TextEncoder();
 
@@ -126,17 +138,25 @@ function encodeLine(json: string): Buffer {
  * when it surely fits (UTF-8 takes at most 3 bytes per UTF-16 unit), valid until the next call.
  * The text is encoded straight into it, never into buffers of its own first.
  */
-function lineAround(head: string, body: Uint8Array[], tail: string): Buffer {
+function lineAround(head: string, body: Uint8Array[], tail: string | readonly string[]): Buffer {
   let bodyBytes = 0;
   for (const p of body) bodyBytes += p.length;
-  const bound = (head.length + tail.length) * 3 + bodyBytes;
-  const buffer = bound <= LINE_SCRATCH_BYTES ? (lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES)) : Buffer.allocUnsafe(Buffer.byteLength(head, "utf8") + bodyBytes + Buffer.byteLength(tail, "utf8"));
+  const tails = typeof tail === "string" ? [tail] : tail;
+  let textUnits = head.length;
+  for (const t of tails) textUnits += t.length;
+  let buffer: Buffer;
+  if (textUnits * 3 + bodyBytes <= LINE_SCRATCH_BYTES) buffer = lineScratch ??= Buffer.allocUnsafe(LINE_SCRATCH_BYTES);
+  else {
+    let bytes = Buffer.byteLength(head, "utf8") + bodyBytes;
+    for (const t of tails) bytes += Buffer.byteLength(t, "utf8");
+    buffer = Buffer.allocUnsafe(bytes);
+  }
   let at = utf8.encodeInto(head, buffer).written;
   for (const p of body) {
     buffer.set(p, at);
     at += p.length;
   }
-  at += utf8.encodeInto(tail, buffer.subarray(at)).written;
+  for (const t of tails) at += utf8.encodeInto(t, buffer.subarray(at)).written;
   return buffer.subarray(0, at);
 }
 
@@ -180,6 +200,8 @@ function withCode(err: unknown): string {
 export class LogWriter extends EventEmitter<LogWriterEvents> {
   readonly path: string;
   readonly sessionId: string;
+  /** The session id as JSON, for the records whose text is made field by field (record-text.ts). */
+  private readonly sessionJson: string;
   readonly fsync: boolean;
   readonly maxBytes: number;
   readonly keep: number;
@@ -226,6 +248,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     }
     this.path = options.path;
     this.sessionId = options.sessionId;
+    this.sessionJson = JSON.stringify(String(options.sessionId));
     this.fsync = options.fsync ?? LOG_WRITER_DEFAULTS.fsync;
     this.maxBytes = options.maxBytes ?? LOG_WRITER_DEFAULTS.maxBytes;
     this.keep = options.keep ?? LOG_WRITER_DEFAULTS.keep;
@@ -286,19 +309,26 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   private escapedCall(input: CallInput, output: string | Uint8Array): HeldCall | undefined {
     if (!this.escape || typeof output !== "string" || output.length < CORE_ESCAPE_HELD_FROM) return undefined;
     try {
-      return withOutputLineAround(this.escape, output, (size) => this.emptyCallRecord(input, size), serializeRecord, (head, body, tail) => {
+      return this.escape(output, ({ parts: body, bytes, chars }) => {
+        const text = callRecordText(this.timestamp(), this.sessionJson, input, { bytes, chars });
+        if (text === undefined) return undefined;
+        const { head, tail } = text;
         // Encoded straight into a buffer of its own (it outlives the scratch buffer), sized by
         // the bound UTF-8 allows (3 bytes per UTF-16 unit) rather than by a pass to measure.
-        let bodyBytes = 0;
-        for (const p of body) bodyBytes += p.length;
-        const room = this.heldLineBuffer((head.length + tail.length) * 3 + bodyBytes);
+        let bound = head.length;
+        for (const t of tail) bound += t.length;
+        bound *= 3;
+        for (const p of body) bound += p.length;
+        const room = this.heldLineBuffer(bound);
         const start = utf8.encodeInto(head, room).written;
         let end = start;
         for (const p of body) {
           room.set(p, end);
           end += p.length;
         }
-        const line = room.subarray(0, end + utf8.encodeInto(tail, room.subarray(end)).written);
+        let at = end;
+        for (const t of tail) at += utf8.encodeInto(t, room.subarray(at)).written;
+        const line = room.subarray(0, at);
         return { callId: String(input.callId), line, escaped: { text: output, start, end } };
       });
     } catch {
@@ -569,8 +599,15 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     } catch (err) {
       return this.fail(`cannot build the completion record for ${String(input.callId)}: ${String(err)}`, err);
     }
-    if (!held || held.result) return this.append(record);
-    return this.appendWithHeld(held, record);
+    if (held && !held.result) return this.appendWithHeld(held, record);
+    if (this.closed) return this.fail(`the session log ${this.path} is closed`);
+    let line: Buffer;
+    try {
+      line = this.completionLine(record, undefined, true);
+    } catch (err) {
+      return this.fail(`cannot serialize the completion record for ${record.callId}: ${String(err)}`, err);
+    }
+    return this.writeLine(line, "completion", record.callId, undefined);
   }
 
   /** A held call record and its completion, as two lines written by one write(2); sets the held record's result. */
@@ -578,7 +615,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.closed) return this.writeHeldCall(held);
     let line: Buffer;
     try {
-      line = this.completionLine(record, held);
+      line = this.completionLine(record, held, true);
     } catch (err) {
       // The completion cannot be serialised: the call record still goes in alone.
       this.writeHeldCall(held);
@@ -598,19 +635,25 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   /**
    * A completion record's line, valid until the next line is built: what the model saw escaped by
    * the core when it is a few KB (the escape writes UTF-8 in one pass, where JSON.stringify and
-   * encoding its result read it twice), else serialised whole. The same bytes either way.
+   * encoding its result read it twice), else serialised whole. The same bytes either way. `own`:
+   * the writer made the record (appendCompletion), its fields in CompletionRecord's order, so the
+   * text around llmContent is made field by field (record-text.ts) rather than serialised.
    */
-  private completionLine(record: CompletionRecord, held?: HeldCall): Buffer {
+  private completionLine(record: CompletionRecord, held?: HeldCall, own = false): Buffer {
     const escaped = held?.escaped;
+    const reused = escaped !== undefined && record.llmContent === escaped.text;
+    if (!reused && !(this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM)) return encodeLine(serializeRecord(record));
+    const text = own ? completionRecordText(record, this.sessionJson) : undefined;
     // The same text escapes to the same bytes: the held call record's are written again.
-    if (escaped !== undefined && record.llmContent === escaped.text) return completionLineAround(record, [held!.line.subarray(escaped.start, escaped.end)], serializeRecord, lineAround);
-    if (this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM) {
-      try {
-        const line = withCompletionLine(this.escape, record, serializeRecord, lineAround);
-        if (line) return line;
-      } catch {
-        // a core that trapped: serialised whole below
-      }
+    if (reused) {
+      const body = [held!.line.subarray(escaped.start, escaped.end)];
+      return text ? lineAround(text.head, body, text.tail) : completionLineAround(record, body, serializeRecord, lineAround);
+    }
+    try {
+      const line = text ? this.escape!(record.llmContent, ({ parts }) => lineAround(text.head, parts, text.tail)) : withCompletionLine(this.escape!, record, serializeRecord, lineAround);
+      if (line) return line;
+    } catch {
+      // a core that trapped: serialised whole below
     }
     return encodeLine(serializeRecord(record));
   }
@@ -680,8 +723,10 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.maxBytes > 0 && this.rotationHolds === 0 && this.pendingWrites === 0 && file.size > 0 && file.size + length > this.maxBytes) {
       // The known size may be stale (SIZE_READ_EVERY): a file truncated or emptied from outside
       // is not rotated away.
+      const known = file.size;
       file.size = fstatSync(file.fd).size;
       file.unread = 0;
+      if (file.size !== known) file.readEvery = SIZE_READ_EVERY;
       if (file.size > 0 && file.size + length > this.maxBytes) file = this.rotate(file);
     }
     const data = this.needsNewline ? [Buffer.from("\n"), ...parts] : parts;
@@ -700,6 +745,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         this.lastWriteFailed = true;
         file.size = fstatSync(file.fd).size;
         file.unread = 0;
+        file.readEvery = SIZE_READ_EVERY;
         return this.fail(`short write to the session log ${this.path}: ${written} of ${total} bytes (disk full or file size limit?); the record for ${callId} is torn`);
       }
       this.needsNewline = false;
@@ -709,9 +755,11 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       // is read from the file; readers verify a location before trusting it). Writes that overlap
       // (a long record written in the background) land in an order neither the sum nor a read
       // of the size can know, but the sum of all of them is the file's end once they are done.
-      if (++file.unread >= SIZE_READ_EVERY) {
+      if (++file.unread >= file.readEvery) {
+        const known = file.size + total;
         file.size = fstatSync(file.fd).size;
         file.unread = 0;
+        file.readEvery = file.size === known ? Math.min(file.readEvery * 2, SIZE_READ_RARELY) : SIZE_READ_EVERY;
       } else file.size += total;
       let offset = file.size - length;
       if (call) {
@@ -739,7 +787,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     // know: the next write reads the size back.
     if (this.file) {
       this.needsNewline = true;
-      this.file.unread = SIZE_READ_EVERY;
+      this.file.unread = this.file.readEvery = SIZE_READ_EVERY;
     }
     return this.fail(`cannot write the session log ${this.path}: ${withCode(err)}`, err);
   }
@@ -757,7 +805,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     const fd = openSync(this.path, "a", LOG_WRITER_DEFAULTS.fileMode);
     try {
       const st = fstatSync(fd);
-      this.file = { fd, ino: st.ino, size: st.size, unread: 0 };
+      this.file = { fd, ino: st.ino, size: st.size, unread: 0, readEvery: SIZE_READ_EVERY };
       this.needsNewline = st.size > 0 && !endsWithNewline(this.path, st.size);
       return this.file;
     } catch (err) {

@@ -106,6 +106,24 @@ describe("the arena runtime", () => {
     expect(coreArenaBytes()).toEqual(before);
   });
 
+  it("collects what the calls in a short resident text's scope leave once, when the scope ends", () => {
+    const f = ALL.find((x) => x.text.length > 2_000 && x.text.length < 16_000)!;
+    resetCore();
+    const alone = compactOf(f, 4_000, false);
+    const before = coreArenaBytes()!;
+    withResidentText(f.text, () => {
+      let used = coreArenaBytes()!.used;
+      for (let i = 0; i < 3; i++) {
+        expect(compactOf(f, 4_000, false)).toEqual(alone);
+        // Each call's garbage stays until the scope's end: one collection for all of them.
+        const now = coreArenaBytes()!.used;
+        expect(now).toBeGreaterThan(used);
+        used = now;
+      }
+    });
+    expect(coreArenaBytes()).toEqual(before);
+  });
+
   it("answers after hundreds of calls as a fresh instance does", () => {
     const sample = ALL.filter((_, i) => i % 7 === 0);
     const fresh = sample.map((f) => {
