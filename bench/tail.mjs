@@ -189,8 +189,8 @@ const rows = list.map((v) => {
     if (times[i] >= p99) slow.push({ i, us: times[i], gc: g?.kind ?? 0, grew: v.grew[i] === 1 });
   }
   const quiet = times.filter((_, i) => !gcDuring(v, i)).sort((a, b) => a - b);
-  // The log's size was read back on every 64th write (now every 4,096th in a log nobody else
-  // writes): one write per call, so one residue class.
+  // A cost paid every 64th call shows as one residue class of 64: the log's size read back
+  // every 64th write of a log another process also writes (one write per call).
   const residues = Array.from({ length: 64 }, () => []);
   times.forEach((t, i) => residues[i % 64].push(t));
   const residueMeans = residues.map((r) => r.sort((a, b) => a - b)[r.length >> 1]).sort((a, b) => a - b);

@@ -1378,6 +1378,8 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   primary.push(...novelWarnings);
   let w = 0;
   for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) primary.push(repeatedWarnings[w]!);
+  // Places are counted by message here; the core counts them by a finding's code when it has
+  // one (groupKey), so on coded linter output the two may differ.
   const keyOf = (h: number) => messageKey(text, scan.lineStarts[h]!, scan.lineEnds[h]!);
   const places = new Map<number, number>();
   for (const h of warnings) places.set(keyOf(h), (places.get(keyOf(h)) ?? 0) + 1);

@@ -9,7 +9,8 @@
 // abortLine, abortColumn) and traps; the host reads them when it catches the trap
 // (host/core-abort.ts). The rest of the module is left as asc made it: the calls keep their
 // place, so the code and its speed are the same.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import binaryen from "binaryen";
 
 /** The import asc gives the core, and the globals the recording function fills, in argument order. */
@@ -53,7 +54,8 @@ export function abortInCore(module) {
   }
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+// Run as a script, through a symbolic link or a path that URLs escape too.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const file = process.argv[2];
   if (!file) throw new Error("usage: node scripts/abort-in-core.mjs <core.wasm>");
   writeFileSync(file, abortInCore(readFileSync(file)));

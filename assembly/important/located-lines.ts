@@ -45,7 +45,8 @@ export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArra
   const lines = shapes.count;
   let located = 0;
   let others = 0;
-  // An output of one line passes through (digest), so more than half is at least two.
+  // Counted at the margin, one located line over indented ones only is most of them: its
+  // explanation details it, and the line is the run's finding.
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < lines; i++) {
       const a = unchecked(shapes.starts[i]);

@@ -105,10 +105,10 @@ const SIZE_READ_EVERY = 64;
 /**
  * A read that finds the size this writer knew (no other appender since the last one) doubles
  * the writes until the next, up to this many; one that finds another size goes back to every
- * 64th. A log this process alone writes pays the read on one call in 4,096 instead of one in 64,
- * where it was the slowest 1.6 % of a short output's calls (an fstat costs a few times what the
- * write costs in JS); a log another process starts sharing is read back every 64th write again
- * after at most one long interval.
+ * 64th. A log this process alone writes pays the read on one call in 4,096: read on one in 64, it
+ * would be the slowest 1.6 % of a short output's calls, at their p99 (an fstat costs a few times
+ * what the write costs in JS); a log another process starts sharing is read back every 64th
+ * write again after at most one long interval.
  */
 const SIZE_READ_RARELY = 4096;
 
@@ -721,7 +721,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     let file = this.openFile();
     // Never while a write is in flight: rotating closes the descriptor it writes to.
     if (this.maxBytes > 0 && this.rotationHolds === 0 && this.pendingWrites === 0 && file.size > 0 && file.size + length > this.maxBytes) {
-      // The known size may be stale (SIZE_READ_EVERY): a file truncated or emptied from outside
+      // The known size may be stale (read every file.readEvery writes): a file truncated or emptied from outside
       // is not rotated away.
       const known = file.size;
       file.size = fstatSync(file.fd).size;
@@ -751,7 +751,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       this.needsNewline = false;
       this.lastWriteFailed = false;
       if (this.fsync) fsyncSync(file.fd);
-      // The end of file right after our write locates the record (SIZE_READ_EVERY says when it
+      // The end of file right after our write locates the record (file.readEvery says when it
       // is read from the file; readers verify a location before trusting it). Writes that overlap
       // (a long record written in the background) land in an order neither the sum nor a read
       // of the size can know, but the sum of all of them is the file's end once they are done.

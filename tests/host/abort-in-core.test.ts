@@ -59,6 +59,12 @@ describe("abortInCore", () => {
     expect(trapMessage(ex, caught, read)).toBe("core abort: index out of range at ~lib/array.ts:106:42");
   });
 
+  it("has made the Node core the package ships import nothing", () => {
+    const core = new WebAssembly.Module(readFileSync(new URL("../../build/abridge.wasm", import.meta.url)));
+    expect(WebAssembly.Module.imports(core)).toEqual([]);
+    expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(expect.arrayContaining(["abortMessage", "abortFile", "abortLine", "abortColumn"]));
+  });
+
   it("leaves a module without an imported abort as it is", () => {
     const done = abortInCore(abortingModule());
     expect(Buffer.from(abortInCore(done)).equals(Buffer.from(done))).toBe(true);

@@ -10,11 +10,12 @@ describe("quoted code under a pointer is no rhythm break worth a place", () => {
     const { meta, input, hint } = tuningFixture("clang-tidy-cpp-service");
     const text = compact(input, { level: "balanced" }, { hint }).llmContent;
     expect(text.length).toBeLessThanOrEqual(4000);
-    // Eleven quoted lines ("#include <stdio.h>", "int Catalog::lookup(…) {") were shown apart.
+    // The quoted lines a pointer underlines ("#include <stdio.h>", "int Catalog::lookup(…) {")
+    // are shown only inside their diagnostic, not as lines of their own.
     expect(text).not.toMatch(/^\d+: #include </m);
     expect(text).not.toMatch(/^\d+: int \w+::lookup\(/m);
     const kept = meta.facts.errorLines.filter((line) => text.includes(line));
-    // They took the room of two of its errors.
+    // Shown apart, they would take the room of two of its errors.
     expect(kept.length).toBeGreaterThanOrEqual(12);
   });
 });

@@ -12,7 +12,8 @@ describe("a failed run's undefined names are its error lines", () => {
     const text = compact(input, { level: "minimal" }, { hint }).llmContent;
     expect(text.length).toBeLessThanOrEqual(800);
     const kept = meta.facts.errorLines.filter((line) => text.includes(line));
-    // The unused names that break the rhythm held the room: one undefined name was kept.
+    // The undefined names are the failed run's errors: they come before the unused names that
+    // only break the rhythm, which would otherwise hold the room.
     expect(kept.length).toBeGreaterThanOrEqual(6);
     expect(text).not.toContain("unused variable 'unused_catalog'");
   });
