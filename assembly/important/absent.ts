@@ -61,7 +61,7 @@ function isOpeningQuote(c: i32): bool {
 
 /**
  * Line s[a, b) says a name it quotes is undefined: the word "undefined", in any case, after
- * a space or at the line's start, then a word of letters and the quoted name
+ * a space or at the line's start, then a word of four letters or more and the quoted name
  * ("undefined variable 'sum'"). Prose that only uses the word ("undefined behaviour
  * sanitizer", "or <code>undefined</code>") quotes no name after its kind.
  */
@@ -72,7 +72,9 @@ export function saysUndefinedName(s: string, a: i32, b: i32): bool {
     if (!isLowerWordAt(s, j, j + UNDEFINED.length, UNDEFINED)) continue;
     const w = j + UNDEFINED.length;
     const e = lettersEnd(s, w, b);
-    if (e > w && e + 1 < b && unitAt(s, e) == CharCode.SPACE && isOpeningQuote(unitAt(s, e + 1))) return true;
+    // A kind of name has four letters or more (name, variable, symbol); a shorter word is a
+    // sentence's ("returns undefined for 'key'", a test's title).
+    if (e >= w + 4 && e + 1 < b && unitAt(s, e) == CharCode.SPACE && isOpeningQuote(unitAt(s, e + 1))) return true;
   }
   return false;
 }

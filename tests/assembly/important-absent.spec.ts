@@ -170,6 +170,8 @@ describe("saysUndefinedName: a line that says a name it quotes is undefined", ()
     expect(undefinedName("./encodings/undefined.py:18:    def encode(self, input):")).toBe(false);
     expect(undefinedName("69 steps passed, 2 failed, 1 skipped, 1 undefined")).toBe(false);
     expect(undefinedName("an undefined 'x'")).toBe(false);
+    expect(undefinedName("  \u2713 returns undefined for 'key' (3 ms)")).toBe(false);
+    expect(undefinedName("undefined in 'src/a.js' at line 3")).toBe(false);
     expect(undefinedName("notundefined name 'x'")).toBe(false);
   });
 });
