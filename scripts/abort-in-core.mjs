@@ -12,19 +12,12 @@
 import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import binaryen from "binaryen";
+import { ASC_FEATURES as FEATURES } from "./asc-features.mjs";
 
 /** The import asc gives the core, and the globals the recording function fills, in argument order. */
 const ABORT = { module: "env", base: "abort" };
 export const ABORT_GLOBALS = ["abortMessage", "abortFile", "abortLine", "abortColumn"];
 
-/** The features asc enables for asconfig.json (its defaults and SIMD). */
-const FEATURES =
-  binaryen.Features.MutableGlobals |
-  binaryen.Features.SignExt |
-  binaryen.Features.NontrappingFPToInt |
-  binaryen.Features.BulkMemory |
-  binaryen.Features.BulkMemoryOpt |
-  binaryen.Features.SIMD128;
 
 /** `module` with its imported abort made a recording function of its own; unchanged if it imports no abort. */
 export function abortInCore(module) {

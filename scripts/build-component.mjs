@@ -48,6 +48,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import binaryen from "binaryen";
+import { ASC_FEATURES as FEATURES } from "./asc-features.mjs";
 import ConstDefaults from "./asc-const-defaults.mjs";
 import EmptyArrays from "./asc-empty-arrays.mjs";
 import FreshFields from "./asc-fresh-fields.mjs";
@@ -107,14 +108,6 @@ function renameExports(module, rename) {
   return Buffer.concat(parts);
 }
 
-/** The features asc emits for asconfig.component.json (its defaults and SIMD). */
-const FEATURES =
-  binaryen.Features.MutableGlobals |
-  binaryen.Features.SignExt |
-  binaryen.Features.NontrappingFPToInt |
-  binaryen.Features.BulkMemory |
-  binaryen.Features.BulkMemoryOpt |
-  binaryen.Features.SIMD128;
 const MAX_SHRINK_ROUNDS = 4;
 
 /** How many of `m`'s functions are imported (they come first in the index space). */
