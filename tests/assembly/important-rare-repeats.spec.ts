@@ -46,6 +46,18 @@ describe("a warning's few repeats above the small budget", () => {
     }
   });
 
+  it("does not offer every place of a message said in five, though they would fit", () => {
+    // Six findings of their own and one code in five places: all eleven would fit in 4,000,
+    // but five places is more than a few, so the repeats are left to head and tail.
+    const text = analyzerRun(11, 12, (i: i32): string => (i < 6 ? CODES[i] : "use-after-free"));
+    const out = digest(text, 4000);
+    for (let i = 0; i < 6; i++) expect(out.includes(warning(i, CODES[i]))).toBe(true);
+    let shown = 0;
+    for (let i = 6; i < 11; i++) if (out.includes(warning(i, "use-after-free"))) shown++;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(5);
+  });
+
   it("leaves a message said in many places to head and tail", () => {
     // Twenty findings of one code and six of their own: the common one's places are not
     // all offered, and the run's last line stays.
