@@ -172,6 +172,20 @@ describe("findings: totals by severity and code", () => {
     expect(findings(repeat("[main] /src/a.java:#: started", 3))).toBe("");
   });
 
+  it("under a small budget, codes named while they take 80 units, the first whatever its length (clang-tidy)", () => {
+    const tidy =
+      repeat("src/catalog.cpp:#:5: warning: use a trailing return type for this function [modernize-use-trailing-return-type]", 3) +
+      repeat("src/ledger.cpp:#:12: warning: 42 is a magic number; consider replacing it with a named constant [readability-magic-numbers]", 3) +
+      repeat("src/orders.cpp:#:30: warning: the parameter 'sku' is copied for each invocation but only used as a const reference [performance-unnecessary-value-param]", 2) +
+      repeat("src/tax.cpp:#:9: warning: variable name 'r' is too short, expected at least 3 characters [readability-identifier-length]", 2);
+    // 36 and 27 units with their separators fit 80; the third would take 37 more.
+    expect(findingsLine(countFindings(tidy), true)).toBe("10 warnings; 4 codes: modernize-use-trailing-return-type 3, readability-magic-numbers 3, +2 more");
+    // A larger budget names all four.
+    expect(findings(tidy)).toBe("10 warnings; by code: modernize-use-trailing-return-type 3, readability-magic-numbers 3, performance-unnecessary-value-param 2, readability-identifier-length 2");
+    const long = repeat("src/a.cpp:#:1: warning: x [cppcoreguidelines-pro-bounds-array-to-pointer-decay-and-then-some-more-words-long]", 2) + repeat("src/b.cpp:#:1: warning: y [misc-const]", 2);
+    expect(findingsLine(countFindings(long), true)).toBe("4 warnings; 2 codes: cppcoreguidelines-pro-bounds-array-to-pointer-decay-and-then-some-more-words-long 2, +1 more");
+  });
+
   it("nothing for one finding, prose, or a progress log", () => {
     expect(findings("a.c:3:5: error: boom\n")).toBe("");
     expect(findings("Compiling 12 crates\nerror handling is described in docs/errors.md\nwarning: this is prose without a location\n")).toBe("");

@@ -40,6 +40,18 @@ describe("minimal level: framing that leaves the budget to the lines", () => {
     for (const line of meta.facts.errorLines) expect(balanced.text).toContain(line);
   });
 
+  it("names the codes that repeat while they take 80 chars, leaving the room to error lines (mypy, clang-tidy)", () => {
+    const mypy = digest("mypy-strict-untyped-module", "minimal");
+    // Ten codes: the four commonest named, the others counted.
+    expect(mypy.status).toBe("exit 1 (failed) · 188 lines · 173 errors; 10 codes: no-untyped-def 90, no-untyped-call 60, union-attr 8, assignment 5, +6 more");
+    expect(mypy.meta.facts.errorLines.filter((line) => mypy.text.includes(line)).length).toBeGreaterThanOrEqual(4);
+    // Long check names: two fit.
+    const tidy = digest("clang-tidy-cpp-service", "minimal");
+    expect(tidy.status).toContain("; 18 codes: modernize-use-nodiscard 32, readability-magic-numbers 31, +16 more");
+    // A larger budget names six.
+    expect(digest("clang-tidy-cpp-service", "balanced").status).toMatch(/; 18 codes: (?:[\w-]+ \d+, ){6}\+12 more/);
+  });
+
   it("gives each error's location the room before its expected/found lines (cargo build)", () => {
     const { text } = digest("cargo-build-type-errors", "minimal");
     // Three mismatched types: the location of each, then what was expected where it fits.

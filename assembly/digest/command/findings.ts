@@ -42,6 +42,12 @@ const MAX_CODES: i32 = 64;
 const CODE_SLOTS: i32 = 128;
 /** Codes named in the totals line. */
 const SHOWN_CODES: i32 = 6;
+/**
+ * Units the codes named under a small budget take at most ("no-untyped-def 90, …"): there a
+ * code's name costs an error line's room, and long names (`readability-magic-numbers`)
+ * would take most of a 600-char result's first line. The first code is named whatever its length.
+ */
+const SMALL_CODES_UNITS: i32 = 80;
 /** Errors and warnings stated without a place, at least, for their count under a small budget. */
 const MIN_UNPLACED_SMALL: i32 = 8;
 /** Files named in the totals line: a linter's run over a package names them all. */
@@ -706,13 +712,21 @@ function sharedDirectory(f: Findings, order: Array<i32>, count: i32): i32 {
   return len > LONG_DIRECTORY ? len : 0;
 }
 
+/** Units `addCount` writes for `n`: its digits and a separator per three. */
+function countUnits(n: i32): i32 {
+  let digits = 1;
+  for (let v = n; v >= 10; v /= 10) digits++;
+  return digits + (digits - 1) / 3;
+}
+
 /**
  * Appends the names `f` counts (codes, files) with their counts, most first, at most `shown`:
  * "; 12 codes: X 5, Y 3, +10 more" when some go unnamed, else `label` ("; by code: ") and
  * all of them; "" for `label` states how many in any case. `least` 2 names only those
- * counted more than once (none named: nothing appended).
+ * counted more than once (none named: nothing appended); names past the first stop where
+ * the names and counts would take more than `room` units.
  */
-function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string, label: string): void {
+function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string, label: string, room: i32 = i32.MAX_VALUE): void {
   const n = f.codes.length;
   if (n == 0) return;
   // Most frequent first; ties in the order first seen.
@@ -730,6 +744,12 @@ function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string
     let repeated = 0;
     while (repeated < shown && unchecked(f.codeCounts[unchecked(order[repeated])]) >= least) repeated++;
     if ((shown = repeated) == 0) return;
+  }
+  // Within `room`: each name with its count and the ", " before the next.
+  for (let k = 0, used = 0; k < shown; k++) {
+    const code = unchecked(order[k]);
+    used += unchecked(f.codes[code]).length + countUnits(unchecked(f.codeCounts[code])) + 3;
+    if (k > 0 && used > room) shown = k;
   }
   // How many there are when some go unnamed, which "+K more" leaves the model to add
   // up: exact only while every one found a slot.
@@ -749,7 +769,8 @@ function named(out: StrBuf, f: Findings, least: i32, shown: i32, counted: string
 /**
  * "42 warnings, 1 error; by code: -Wunused-variable 12, …", or "" for fewer than two findings.
  * `small` (a budget that shows few lines): only the codes that repeat are named, as the
- * line of a code found once names it at no extra cost ("by code: TS2322 5, +4 more").
+ * line of a code found once names it at no extra cost ("by code: TS2322 5, +4 more"),
+ * and only while they take SMALL_CODES_UNITS.
  * Unless `small`, the files that hold them follow when several hold many each
  * ("; 10 files: http/cookiejar.py 126, …").
  */
@@ -770,7 +791,7 @@ export function findingsLine(f: Findings, small: bool = false, unplaced: bool = 
     if (parts++ > 0) out.add(", ");
     out.addCount(c).addChar(CharCode.SPACE).add(severityWord(k, c));
   }
-  named(out, f, small ? 2 : 1, SHOWN_CODES, " codes: ", "; by code: ");
+  named(out, f, small ? 2 : 1, SHOWN_CODES, " codes: ", "; by code: ", small ? SMALL_CODES_UNITS : i32.MAX_VALUE);
   // Where they are, when several files hold many each: a cut may then keep none of a file's
   // lines, where a few findings per file name their files in the lines kept. A small budget
   // keeps its room for the findings themselves.

@@ -37,7 +37,7 @@ export function commandTotals(text: string): string {
  * one pass over the lines, lines.ts), a ranked column's sum (`sum`, ranked-rows.ts) and the kinds a
  * column of rows takes (`kinds`, kinds.ts; fewer named under a small budget, none in a run that
  * `failed` under a small budget); `small`
- * names only the codes that repeat (findings.ts);
+ * names only the codes that repeat, within 80 units (findings.ts);
  * `leads` and `indented` are null for a test run (its runner's totals count its tests).
  */
 export function commandTotalsOf(findings: Findings, records: Records, entries: LabeledEntries, dumps: DumpBlocks, leads: LineLeads | null, small: bool, indented: IndentedRuns | null, nested: i32 = 0, inlineList: string = "", endings: LineLeads | null = null, sum: i32 = 0, kinds: ColumnKinds | null = null, failed: bool = false): string {
