@@ -22,26 +22,19 @@ export class Interner {
   }
 }
 
-/** Row numbers by (group, key): the row of a key recorded again is reused, so it counts once. */
+/** Row numbers by (group, key): the row a key is given the first time is its row ever after. */
 export class RowIndex {
   private readonly groups = new Map<string, ChunkedMap<number>>();
-  private rows = 0;
   private lastGroup: string | undefined;
   private lastKeys: ChunkedMap<number> | undefined;
 
-  get size(): number {
-    return this.rows;
-  }
-
-  /** The row of (group, key), and whether it was just added. */
-  rowOf(group: string, key: string): { row: number; added: boolean } {
+  /** The row (group, key) has; a key seen for the first time is given `fresh`, the caller's next row. */
+  rowFor(group: string, key: string, fresh: number): number {
     // A session's calls all name one group: the last one's keys are found by a comparison.
     let keys = group === this.lastGroup ? this.lastKeys : this.groups.get(group);
     if (!keys) this.groups.set(group, (keys = new ChunkedMap()));
     this.lastGroup = group;
     this.lastKeys = keys;
-    const row = keys.getOrAdd(key, this.rows);
-    if (row !== this.rows) return { row, added: false };
-    return { row: this.rows++, added: true };
+    return keys.getOrAdd(key, fresh);
   }
 }

@@ -73,12 +73,16 @@ function addTo(t: StatsTotals, c: CallStats): void {
 
 export class SessionStats {
   readonly prices: Readonly<Prices>;
-  /** One row per (session, call id): a call recorded twice counts once (the latest). */
+  /**
+   * The row of each (session, call id): a call recorded twice counts once, in its first row,
+   * with the latest figures. Filed by file(), at the next report, not as a call is added.
+   */
   private readonly rows = new RowIndex();
   /** One per column, so that each remembers its own last value. */
   private readonly sessionNames = new Interner();
   private readonly toolNames = new Interner();
   private readonly categoryNames = new Interner();
+  /** One entry per sample, in the order they came: each is its call's row unless filed as a repeat. */
   private readonly callIds = new Column<string>();
   private readonly sessions = new Column<string>();
   private readonly tools = new Column<string | undefined>();
@@ -86,6 +90,12 @@ export class SessionStats {
   private readonly usages = new Column<CallSample["summarizerUsage"]>();
   private readonly rawTokens = new NumberColumn();
   private readonly llmTokens = new NumberColumn();
+  private entries = 0;
+  /** Entries before this one are filed (file()). */
+  private filed = 0;
+  /** Entries of a call recorded before: their figures moved to its first row, they are no row. */
+  private readonly repeats = new Column<true>();
+  private repeatCount = 0;
 
   constructor(prices: Partial<Prices> = {}) {
     for (const [k, v] of Object.entries(prices)) {
@@ -106,21 +116,48 @@ export class SessionStats {
   }
 
   record(sample: CallSample): CallStats {
-    return this.callAt(this.add(sample));
+    this.add(sample);
+    return this.callAt(this.file());
   }
 
-  /** record() without the figures it returns (an object a session would make per call for nothing); the row. */
-  add(sample: CallSample): number {
+  /**
+   * record() without the figures it returns (an object a session would make per call for
+   * nothing). The sample is stored where it will stay, and its call's row is found at the next
+   * report (file()): a lookup of the id per call that only a report needs, and a table of ids
+   * that would otherwise grow on the call's path.
+   */
+  add(sample: CallSample): void {
     const rawTokens = checkTokens("rawTokens", sample.rawTokens);
     const llmTokens = checkTokens("llmTokens", sample.llmTokens);
-    const { row } = this.rows.rowOf(sample.session, sample.callId);
-    this.callIds.set(row, sample.callId);
-    this.sessions.set(row, this.sessionNames.intern(sample.session));
-    this.tools.set(row, this.toolNames.intern(sample.tool));
-    this.categories.set(row, this.categoryNames.intern(sample.category));
-    this.usages.set(row, sample.summarizerUsage);
-    this.rawTokens.set(row, rawTokens);
-    this.llmTokens.set(row, llmTokens);
+    const at = this.entries++;
+    this.callIds.set(at, sample.callId);
+    this.sessions.set(at, this.sessionNames.intern(sample.session));
+    this.tools.set(at, this.toolNames.intern(sample.tool));
+    this.categories.set(at, this.categoryNames.intern(sample.category));
+    this.usages.set(at, sample.summarizerUsage);
+    this.rawTokens.set(at, rawTokens);
+    this.llmTokens.set(at, llmTokens);
+  }
+
+  /**
+   * Gives the entries added since the last report their rows, oldest first: an entry of a call
+   * recorded before moves its figures to that call's row. Nothing is copied for a new call. The
+   * row of the last entry.
+   */
+  private file(): number {
+    let row = -1;
+    for (let at = this.filed; at < this.entries; at++) {
+      row = this.rows.rowFor(this.sessions.get(at)!, this.callIds.get(at)!, at);
+      if (row === at) continue;
+      this.tools.set(row, this.tools.get(at));
+      this.categories.set(row, this.categories.get(at));
+      this.usages.set(row, this.usages.get(at));
+      this.rawTokens.set(row, this.rawTokens.get(at));
+      this.llmTokens.set(row, this.llmTokens.get(at));
+      this.repeats.set(at, true);
+      this.repeatCount++;
+    }
+    this.filed = this.entries;
     return row;
   }
 
@@ -164,7 +201,10 @@ export class SessionStats {
   }
 
   stats(): StatsReport {
-    const calls = Array.from({ length: this.rows.size }, (_, row) => this.callAt(row));
+    this.file();
+    const calls: CallStats[] = new Array(this.entries - this.repeatCount);
+    let n = 0;
+    for (let row = 0; row < this.entries; row++) if (this.repeats.get(row) !== true) calls[n++] = this.callAt(row);
     const sessions: Record<string, StatsTotals> = {};
     const total = emptyTotals();
     for (const c of calls) {

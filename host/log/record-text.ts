@@ -42,6 +42,27 @@ export function fieldJson(value: unknown): string | undefined {
 }
 
 /**
+ * JSON.stringify of a string, remembered for the last one given: a record's time (one per
+ * millisecond), its tool and its category are most often the last call's.
+ */
+class LastQuoted {
+  private last: string | undefined;
+  private json = "";
+
+  of(value: string): string {
+    if (value !== this.last) {
+      this.json = JSON.stringify(value);
+      this.last = value;
+    }
+    return this.json;
+  }
+}
+
+const times = new LastQuoted();
+const tools = new LastQuoted();
+const categories = new LastQuoted();
+
+/**
  * A call record's text around its output (CallRecord's fields in their order), the output's size
  * given; `session` is the session id as JSON. Undefined when args or exitCode may not serialise
  * alone as in the record.
@@ -50,7 +71,7 @@ export function callRecordText(time: string, session: string, input: CallInput, 
   const args = fieldJson(input.args ?? null);
   const exitCode = fieldJson(input.exitCode ?? null);
   if (args === undefined || exitCode === undefined) return undefined;
-  const head = `{"v":${LOG_SCHEMA_VERSION},"type":"call","time":${JSON.stringify(time)},"session":${session},"callId":${JSON.stringify(String(input.callId))},"tool":${JSON.stringify(String(input.tool))},"args":${args},"exitCode":${exitCode},"output":"`;
+  const head = `{"v":${LOG_SCHEMA_VERSION},"type":"call","time":${times.of(time)},"session":${session},"callId":${JSON.stringify(String(input.callId))},"tool":${tools.of(String(input.tool))},"args":${args},"exitCode":${exitCode},"output":"`;
   const chars = size.chars === undefined ? "" : `,"chars":${JSON.stringify(size.chars)}`;
   return { head, tail: [`","size":{"bytes":${JSON.stringify(size.bytes)}${chars}}}\n`] };
 }
@@ -65,6 +86,6 @@ export function completionRecordText(record: CompletionRecord, session: string):
   const metadata = fieldJson(record.metadata);
   const summarizer = fieldJson(record.summarizer);
   if (summary === undefined || metadata === undefined || summarizer === undefined) return undefined;
-  const head = `{"v":${LOG_SCHEMA_VERSION},"type":"completion","time":${JSON.stringify(record.time)},"session":${session},"callId":${JSON.stringify(record.callId)},"category":${JSON.stringify(record.category)},"llmContent":"`;
+  const head = `{"v":${LOG_SCHEMA_VERSION},"type":"completion","time":${times.of(record.time)},"session":${session},"callId":${JSON.stringify(record.callId)},"category":${categories.of(record.category)},"llmContent":"`;
   return { head, tail: [`","summary":${summary}`, `,"metadata":${metadata},"summarizer":${summarizer}}\n`] };
 }

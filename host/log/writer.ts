@@ -151,12 +151,14 @@ function lineAround(head: string, body: Uint8Array[], tail: string | readonly st
     for (const t of tails) bytes += Buffer.byteLength(t, "utf8");
     buffer = Buffer.allocUnsafe(bytes);
   }
-  let at = utf8.encodeInto(head, buffer).written;
+  // Buffer#write at an offset: the same bytes as TextEncoder#encodeInto, without the view of the
+  // rest and the result object that one makes per piece.
+  let at = buffer.write(head, 0);
   for (const p of body) {
     buffer.set(p, at);
     at += p.length;
   }
-  for (const t of tails) at += utf8.encodeInto(t, buffer.subarray(at)).written;
+  for (const t of tails) at += buffer.write(t, at);
   return buffer.subarray(0, at);
 }
 
@@ -320,14 +322,14 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         bound *= 3;
         for (const p of body) bound += p.length;
         const room = this.heldLineBuffer(bound);
-        const start = utf8.encodeInto(head, room).written;
+        const start = room.write(head, 0);
         let end = start;
         for (const p of body) {
           room.set(p, end);
           end += p.length;
         }
         let at = end;
-        for (const t of tail) at += utf8.encodeInto(t, room.subarray(at)).written;
+        for (const t of tail) at += room.write(t, at);
         const line = room.subarray(0, at);
         return { callId: String(input.callId), line, escaped: { text: output, start, end } };
       });
@@ -853,10 +855,12 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   }
 
   /** A throwing listener must not reach the caller's path (nor turn a good write into a failure). */
-  private emitQuietly<K extends keyof LogWriterEvents>(event: K, ...args: LogWriterEvents[K]): void {
+  // One argument, not a rest parameter: every event has one, and the array a rest parameter
+  // makes (spread again into emit) came twice per call with "written".
+  private emitQuietly<K extends keyof LogWriterEvents>(event: K, arg: LogWriterEvents[K][0]): void {
     if (this.listenerCount(event) === 0) return;
     try {
-      (this.emit as (e: K, ...a: LogWriterEvents[K]) => boolean)(event, ...args);
+      (this.emit as (e: K, a: LogWriterEvents[K][0]) => boolean)(event, arg);
     } catch {
       // nowhere left to report it
     }
