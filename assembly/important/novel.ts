@@ -14,7 +14,7 @@ import { findingCode, findingFamily, findingOf, findingSeverity } from "./notes"
 import { NO_WORDS, Scan } from "./scan";
 import { sortStaticI64 } from "../util/sort-ints";
 import { U32Map } from "../util/u32-map";
-import { messageCounts } from "./templates";
+import { messageCount, tokenTable } from "./templates";
 
 /** FNV-1a's 64-bit prime: the key's state is 64 bits, folded to 32 at the end. */
 const PRIME: u64 = 0x100000001b3;
@@ -241,8 +241,10 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
   // How many say the same in other words (templates.ts): a first copy's rarity, where its
   // message's own count would make each of a hundred "Member X of file Y is not documented"
   // as rare as the one "explicit link request to 'quote' could not be resolved". A repeat
-  // keeps its message's count: its copies are told apart by their places.
-  const alike = messageCounts(text, scan, order);
+  // keeps its message's count: its copies are told apart by their places. The tokens are
+  // counted when a first copy without a code first asks: a build log's findings all name
+  // their codes (groupKey), and its lines are then read no more.
+  let alike: StaticArray<i32> | null = null;
   // The hits of a group seen so far, while the group's count is kept apart from them.
   const seen = new U32Map();
   const ranked = new StaticArray<i64>(n);
@@ -271,7 +273,8 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     // A first copy without a code is as rare as the lines that say what it says whatever
     // names they hold (templates.ts): a hundred "Member X … is not documented" are one
     // message said a hundred times, however each spells X.
-    const said = round == 0 && alike !== null && (k & 1) != 0 ? unchecked(alike[j]) : -1;
+    if (round == 0 && (k & 1) != 0 && alike === null) alike = tokenTable(text, scan, order);
+    const said = round == 0 && alike !== null && (k & 1) != 0 ? messageCount(text, scan, h, alike) : -1;
     const family = counts.valueOr(familyKey(scan, h, k), 0);
     const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : (min(max(family, said), 0x3ff) << 10) | min(said >= 0 ? said : counts.valueOr(k, 0), 0x3ff);
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);

@@ -59,15 +59,22 @@ function tokenCounts(s: string, a: i32, b: i32, counts: StaticArray<i32>, count:
 const MIN_LINES: i32 = 32;
 
 /**
- * For each hit of `order`, how many hits of `order` say what it says (see above; at least
- * 1); null for fewer than MIN_LINES hits.
+ * The counts of the tokens of the hits of `order`, for messageCount(); null for fewer than
+ * MIN_LINES hits.
  */
-export function messageCounts(text: string, scan: Scan, order: i32[]): StaticArray<i32> | null {
+export function tokenTable(text: string, scan: Scan, order: i32[]): StaticArray<i32> | null {
   const n = order.length;
   if (n < MIN_LINES) return null;
   const counts = new StaticArray<i32>(SLOTS);
   for (let j = 0; j < n; j++) tokenCounts(text, unchecked(scan.lineStarts[order[j]]), unchecked(scan.lineEnds[order[j]]), counts, true);
-  const medians = new StaticArray<i32>(n);
-  for (let j = 0; j < n; j++) unchecked((medians[j] = max(1, tokenCounts(text, unchecked(scan.lineStarts[order[j]]), unchecked(scan.lineEnds[order[j]]), counts, false))));
-  return medians;
+  return counts;
+}
+
+/**
+ * How many of the hits counted in `table` (tokenTable) say what hit h says (see above; at
+ * least 1). Read for one hit at a time: of a build's thousand warnings only the first copy
+ * of each message is asked, and a line's tokens are read again only then.
+ */
+export function messageCount(text: string, scan: Scan, h: i32, table: StaticArray<i32>): i32 {
+  return max(1, tokenCounts(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]), table, false));
 }

@@ -174,6 +174,20 @@ describe("saysUndefinedName: a line that says a name it quotes is undefined", ()
     expect(undefinedName("undefined in 'src/a.js' at line 3")).toBe(false);
     expect(undefinedName("notundefined name 'x'")).toBe(false);
   });
+
+  it("reads the word at any place of a long line, past words that open like it, and only within the line", () => {
+    for (let k = 0; k < 24; k++) {
+      const lead = "a.c:1:1: " + "w ".repeat(k) + "unused Uncle unknown1 ";
+      expect(undefinedName(lead + "undefined variable 'v'")).toBe(true);
+      expect(undefinedName(lead + "undefined  variable 'v'")).toBe(false);
+      expect(undefinedName(lead + "Xundefined variable 'v'")).toBe(false);
+      // The line held among others: the text around it is not read.
+      const text = "undefined name 'a'\n" + lead + "undefined var 'v'\nundefined name 'b'";
+      expect(saysUndefinedName(text, text.indexOf("\n") + 1, text.lastIndexOf("\n"))).toBe(false);
+      const said = "x\n" + lead + "undefined variable 'v'\nmore";
+      expect(saysUndefinedName(said, 2, said.lastIndexOf("\n"))).toBe(true);
+    }
+  });
 });
 
 // A linter that words its findings alike, the ones that matter among them without an error word.

@@ -1,4 +1,4 @@
-import { messageCounts } from "../../assembly/important/templates";
+import { messageCount, tokenTable } from "../../assembly/important/templates";
 import { scanImportant } from "../../assembly/important/scan";
 import { rankedLines } from "./support/ranked";
 
@@ -27,23 +27,25 @@ function hitsOf(text: string): i32[] {
   return order;
 }
 
-describe("messageCounts: how many lines say what a line says, whatever names it holds", () => {
+describe("tokenTable and messageCount: how many lines say what a line says, whatever names it holds", () => {
   it("counts a message by its words, not by the names that differ from line to line", () => {
     const text = report(40, 2, 20);
     const scan = scanImportant(text);
-    const counts = messageCounts(text, scan, hitsOf(text))!;
-    expect(counts.length).toBe(42);
+    const order = hitsOf(text);
+    expect(order.length).toBe(42);
+    const table = tokenTable(text, scan, order)!;
     // Each of the forty member lines is one of many; each of the two link lines one of few.
     for (let h = 0; h < 42; h++) {
       const line = scan.lineNumbers[h];
-      if (line == 21 || line == 22) expect(counts[h]).toBeLessThanOrEqual(2);
-      else expect(counts[h]).toBeGreaterThanOrEqual(20);
+      const said = messageCount(text, scan, h, table);
+      if (line == 21 || line == 22) expect(said).toBeLessThanOrEqual(2);
+      else expect(said).toBeGreaterThanOrEqual(20);
     }
   });
 
   it("says nothing of fewer than 32 lines, where a word's count tells little", () => {
     const text = report(20, 2, 10);
-    expect(messageCounts(text, scanImportant(text), hitsOf(text))).toBeNull();
+    expect(tokenTable(text, scanImportant(text), hitsOf(text))).toBeNull();
   });
 });
 
