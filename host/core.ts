@@ -57,6 +57,48 @@ function wasmUrl(): URL {
   return new URL(`build/${file}`, PACKAGE_ROOT);
 }
 
+function readCore(url: URL): Buffer {
+  try {
+    return readFileSync(url);
+  } catch (cause) {
+    throw new AbridgeError("ABRIDGE_CORE_LOAD", `cannot read the core at ${url.pathname}: run \`npm run build\``, { cause });
+  }
+}
+
+/**
+ * The same core built for size (`npm run build:core`, asconfig.json's `small` target): V8
+ * compiles it and runs its first call in less time than the build for throughput, whose
+ * functions asc inlined and unrolled more, and which runs long inputs faster. It serves a
+ * process's first calls (a one-shot command, a harness's first tool result) until the fast
+ * build, compiled meanwhile on V8's background threads, takes over (moveToFastCore).
+ * Only the package's own core has it: ABRIDGE_CORE_WASM, the debug core and useCoreWasm
+ * name the one module that serves.
+ */
+const SMALL_CORE = new URL("build/abridge.small.wasm", PACKAGE_ROOT);
+
+/**
+ * A call with this many bytes of input or more is the fast build's, compiled at once if need be:
+ * past a few MB its optimised code pays for itself within the call. Below, the small build
+ * digests a fresh process's first input sooner at every size measured (4 KB to 4 M chars: less
+ * code for V8 to compile lazily and tier up while the call runs).
+ */
+export const FAST_CORE_FROM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Calls the small build serves at most: a loop of synchronous calls never lets the fast build's
+ * background compile hand its module over (that takes a turn of the event loop), so after these
+ * the fast build is compiled where the call runs.
+ */
+export const SMALL_CORE_MAX_CALLS = 16;
+
+/** Which build serves now, and how many calls each has served (coreCallsByBuild). */
+let serving: "small" | "fast" | undefined;
+const callsByBuild = { small: 0, fast: 0 };
+/** The fast build, compiled in the background while the small one serves; undefined until it is done. */
+let fastCompiled: WebAssembly.Module | undefined;
+/** The fast build's background compile, once started: it settles when the build is ready to serve, or failed to compile. */
+let fastCompile: Promise<void> | undefined;
+
 /** Runs once, just before the core is first compiled from the package's file (setBeforeCoreCompile). */
 let beforeCompile: (() => void) | undefined;
 
@@ -69,20 +111,73 @@ export function setBeforeCoreCompile(prepare: (() => void) | undefined): void {
   beforeCompile = compiled ? undefined : prepare;
 }
 
-function instantiate(): RawExports {
-  if (!compiled) {
-    const prepare = beforeCompile;
-    beforeCompile = undefined;
-    prepare?.();
-    let bytes: Buffer;
+/** Whether the package's own core serves (not a variant named by ABRIDGE_CORE_WASM or the debug core): only it has a small build. */
+function packagedCore(): boolean {
+  return !process.env.ABRIDGE_CORE_WASM && process.env.ABRIDGE_CORE_DEBUG !== "1";
+}
+
+/** Compiles the build that serves first: the small one for a short input of the package's core, else the one wasmUrl() names. */
+function compileFirst(inputBytes: number): void {
+  const prepare = beforeCompile;
+  beforeCompile = undefined;
+  prepare?.();
+  if (inputBytes < FAST_CORE_FROM_BYTES && packagedCore()) {
+    let bytes: Buffer | undefined;
     try {
-      bytes = readFileSync(wasmUrl());
-    } catch (cause) {
-      throw new AbridgeError("ABRIDGE_CORE_LOAD", `cannot read the core at ${wasmUrl().pathname}: run \`npm run build\``, { cause });
+      bytes = readFileSync(SMALL_CORE);
+    } catch {
+      // A build without the small core (an older checkout's): the fast one serves from the start.
     }
-    // The file's buffer as it is: V8 takes a copy of the bytes it compiles, a second copy is waste.
-    compiled = new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>);
+    if (bytes) {
+      compiled = new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>);
+      serving = "small";
+      return;
+    }
   }
+  // The file's buffer as it is: V8 takes a copy of the bytes it compiles, a second copy is waste.
+  compiled = new WebAssembly.Module(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
+  serving = "fast";
+}
+
+/**
+ * Starts compiling the fast build on V8's background threads, at the small build's second call:
+ * a process that makes one call never pays for it.
+ */
+function startFastCompile(): void {
+  if (fastCompile || callsByBuild.small === 0) return;
+  fastCompile = (async () => {
+    const module = await WebAssembly.compile(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
+    if (serving === "small") fastCompiled = module;
+  })().catch(() => {
+    // The synchronous compile after SMALL_CORE_MAX_CALLS calls reports what is wrong.
+  });
+}
+
+/** Settles once the fast build's background compile (if one started) is done: the next call outside a resident text's scope is the fast build's. */
+export function fastCoreCompiled(): Promise<void> {
+  return fastCompile ?? Promise.resolve();
+}
+
+/**
+ * Hands over to the fast build when it is compiled, or compiles it now for a long input or once
+ * the small build has served SMALL_CORE_MAX_CALLS calls; whether it did. Called outside a
+ * resident text's scope only (the text's copy lives in the small instance's memory).
+ */
+function moveToFastCore(inputBytes: number): boolean {
+  if (!fastCompiled && (inputBytes >= FAST_CORE_FROM_BYTES || callsByBuild.small >= SMALL_CORE_MAX_CALLS)) {
+    fastCompiled = new WebAssembly.Module(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
+  }
+  if (!fastCompiled) return false;
+  compiled = fastCompiled;
+  fastCompiled = undefined;
+  serving = "fast";
+  // The small instance goes with its memory.
+  dropInstance();
+  return true;
+}
+
+function instantiate(inputBytes: number): RawExports {
+  if (!compiled) compileFirst(inputBytes);
   let exportsRef: RawExports | undefined;
   // The project's core imports nothing (host/core-abort.ts); the debug build and older cores import abort.
   const imports = {
@@ -93,9 +188,8 @@ function instantiate(): RawExports {
       },
     },
   };
-  const instance = new WebAssembly.Instance(compiled, imports);
+  const instance = new WebAssembly.Instance(compiled!, imports);
   exportsRef = instance.exports as unknown as RawExports;
-  generation++;
   if (typeof exportsRef.__arenaKept === "function") settle(exportsRef);
   return exportsRef;
 }
@@ -117,8 +211,27 @@ function settle(ex: RawExports): void {
   ex.__collect();
 }
 
-function core(): RawExports {
-  return (live ??= instantiate());
+/**
+ * The live instance, made when there is none. `inputBytes` is what the call will lower (a long
+ * input is served by the fast build); `call` is set by a digest call, which the builds count.
+ */
+function core(inputBytes = 0, call = false): RawExports {
+  if (serving === "small") {
+    if (call) startFastCompile();
+    // The same core in another build: not a new generation of its state.
+    if (resident === undefined && moveToFastCore(inputBytes)) live = instantiate(inputBytes);
+  }
+  if (live === undefined) {
+    live = instantiate(inputBytes);
+    generation++;
+  }
+  if (call) callsByBuild[serving!]++;
+  return live;
+}
+
+/** Digest calls each build of the core has served (the small one serves a process's first calls). */
+export function coreCallsByBuild(): { small: number; fast: number } {
+  return { ...callsByBuild };
 }
 
 /** Whether an instance is live: a call now costs its crossing, not the module's compilation. */
@@ -152,6 +265,9 @@ export function useCoreWasm(source: Uint8Array | ArrayBuffer | WebAssembly.Modul
   const missing = WebAssembly.Module.exports(module).some((e) => e.name === "compact") ? "" : "compact";
   if (missing) throw new AbridgeError("ABRIDGE_CORE_LOAD", "the module given to useCoreWasm is not the abridge core: it has no compact export");
   compiled = module;
+  // The given module serves from now on, whatever build served before or is compiling.
+  serving = "fast";
+  fastCompiled = undefined;
   dropInstance();
 }
 
@@ -170,10 +286,15 @@ const WORKING_MEMORY_FACTOR = 2.5;
 /** Below this many lowered bytes the allocator's own growth costs next to nothing. */
 const RESERVE_FROM_BYTES = 1024 * 1024;
 
-/** Grows the core's memory once to what the call will need, before anything is lowered (assembly/memory.ts says why). */
-function reserveWorkingMemory(ex: RawExports, args: readonly Checked[]): RawExports {
+/** Bytes a call's arguments take in the core's memory, about. */
+function argumentBytes(args: readonly Checked[]): number {
   let bytes = 0;
   for (const a of args) if (typeof a !== "number") bytes += typeof a === "string" ? a.length << 1 : a.length;
+  return bytes;
+}
+
+/** Grows the core's memory once to what the call will need, before anything is lowered (assembly/memory.ts says why). */
+function reserveWorkingMemory(ex: RawExports, bytes: number): RawExports {
   return reserve(ex, bytes < RESERVE_FROM_BYTES ? 0 : Math.ceil(bytes * WORKING_MEMORY_FACTOR));
 }
 
@@ -302,7 +423,7 @@ export function withResidentText<T>(text: string, use: () => T): T {
   // Memory for the whole scope at once: reserved call by call, the digest's or the escape's
   // reserve would come on top of the resident copy and grow the instance past what it keeps.
   try {
-    reserve(core(), escapeReserve(text.length << 1, escapeWindow(text.length)));
+    reserve(core(text.length << 1), escapeReserve(text.length << 1, escapeWindow(text.length)));
   } catch {
     // A core that cannot load fails in the calls of `use`, each as it does without a scope
     // (the log's escape falls back to JSON.stringify, so the output is still logged).
@@ -518,7 +639,8 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   const checked: Checked[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) checked[i] = checkArg(params[i]![0], params[i]![1], args[i]);
   crossings++;
-  const ex = reserveWorkingMemory(core(), checked);
+  const bytes = argumentBytes(checked);
+  const ex = reserveWorkingMemory(core(bytes, true), bytes);
   try {
     const lowered: number[] = new Array(checked.length);
     for (let i = 0; i < checked.length; i++) {
@@ -599,7 +721,7 @@ export function withJsonEscaped<T>(input: string | Uint8Array, use: (escaped: Js
   // more escapes than that take a second window.
   const inputBytes = text ? length << 1 : length;
   const capacity = escapeWindow(length);
-  const ex = reserve(core(), escapeReserve(inputBytes, capacity));
+  const ex = reserve(core(inputBytes), escapeReserve(inputBytes, capacity));
   if (typeof ex.jsonEscapeUtf16 !== "function" || typeof ex.jsonEscapeUtf8 !== "function") return undefined;
   const fns = ex as unknown as RawExports & EscapeExports;
   escapes++;
@@ -663,7 +785,7 @@ export function findNeedles(text: string, needles: readonly string[]): boolean[]
   if (text.length > MAX_INPUT_CHARS) return undefined;
   let ex: RawExports;
   try {
-    ex = reserve(core(), text.length < RESERVE_FROM_BYTES ? 0 : Math.ceil(text.length * 2 * 1.25));
+    ex = reserve(core(text.length << 1), text.length < RESERVE_FROM_BYTES ? 0 : Math.ceil(text.length * 2 * 1.25));
   } catch {
     return undefined;
   }

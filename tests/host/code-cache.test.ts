@@ -21,7 +21,7 @@ const FIXTURE = new URL("../fixtures/corpus/gcc-wall-wextra-errors/", import.met
 const project = join(dir, "project");
 const installed = join(project, "node_modules", "abridge-agent");
 const cacheDir = join(project, "node_modules", ".cache", "abridge-agent");
-for (const file of ["package.json", "dist/index.bundle.cjs", "dist/library.bundle.cjs", "build/abridge.wasm"]) {
+for (const file of ["package.json", "dist/index.bundle.cjs", "dist/library.bundle.cjs", "build/abridge.wasm", "build/abridge.small.wasm"]) {
   mkdirSync(join(installed, file, ".."), { recursive: true });
   copyFileSync(join(ROOT, file), join(installed, file));
 }
