@@ -6,7 +6,7 @@
 // As in log template mining, a message's own words recur in as many lines as it does
 // and the names in it vary: the median of the counts of a line's tokens (how often each
 // occurs among the lines) is how many lines say what it says, the few names aside. Linear: one
-// pass counts the tokens' hashes in a fixed table, one reads each line's median.
+// pass counts the tokens' hashes in a fixed table, then a line's median is read when asked for.
 import { isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { Scan } from "./scan";

@@ -151,8 +151,8 @@ function lineAround(head: string, body: Uint8Array[], tail: string | readonly st
     for (const t of tails) bytes += Buffer.byteLength(t, "utf8");
     buffer = Buffer.allocUnsafe(bytes);
   }
-  // Buffer#write at an offset: the same bytes as TextEncoder#encodeInto, without the view of the
-  // rest and the result object that one makes per piece.
+  // Buffer#write at an offset writes each piece where it goes: no view of the rest of the buffer
+  // and no result object per piece.
   let at = buffer.write(head, 0);
   for (const p of body) {
     buffer.set(p, at);
@@ -855,8 +855,8 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   }
 
   /** A throwing listener must not reach the caller's path (nor turn a good write into a failure). */
-  // One argument, not a rest parameter: every event has one, and the array a rest parameter
-  // makes (spread again into emit) came twice per call with "written".
+  // One argument, not a rest parameter: every event has one, and a rest parameter would make an
+  // array (spread again into emit) for each event, two per call with "written".
   private emitQuietly<K extends keyof LogWriterEvents>(event: K, arg: LogWriterEvents[K][0]): void {
     if (this.listenerCount(event) === 0) return;
     try {
