@@ -91,13 +91,14 @@ export const FAST_CORE_FROM_BYTES = 8 * 1024 * 1024;
  * FAST_CORE_FROM_BYTES counts them). Node 20's V8 compiles wasm lazily: WebAssembly.compile only
  * validates, and the fast build's functions are compiled and tiered up on the main thread in the
  * first calls that run them. Measured with taskset -c 1 on a loaded 2-core machine (medians): the
- * move costs about 0.4–0.6 s over the next 60–200 calls of a 22 KB build log (their time on the
- * fast build less their time on the small one); warm, the fast build saves 20–28% of a 4 K-char
+ * move costs about 0.45–0.6 s over the next 60–200 calls of a 22 K-char build log (their time on
+ * the fast build less their time on the small one); warm, the fast build saves 20–28% of a 4 K-char
  * call (build log 94 → 76 µs, grep 56 → 41, JSON 226 → 163) and 1–28% of a 1 M-char one (build
- * log 101 → 99 ms, grep 83 → 60, JSON 109 → 107): 2–8 ns per byte digested, about 3 on a mix.
- * So the move repays itself after some tens of MB (0.5 s at 3 ns a byte: ~160 MB; the same
- * 22 KB log caught up after ~500 calls, 22 MB). A process that digests less never moves, and
- * one that digests much more spends almost all of it on the fast build.
+ * log 101 → 99 ms, grep 83 → 60, JSON 109 → 107): 1–11 ns per UTF-16 byte digested. The fast
+ * build caught up with the small one, in total time from the move, after ~500 calls of that log
+ * (22 MB); at 3 ns a byte, a mix would take longer. So the break-even is a few tens of MB, and
+ * the marks below sit around it: a process that digests less never moves, and one that digests
+ * much more spends almost all of it on the fast build.
  */
 /** Digested bytes after which the fast build's compile starts in the background: a short process never starts it (Node waits for it before exiting). */
 export const FAST_COMPILE_AFTER_BYTES = 16 * 1024 * 1024;
