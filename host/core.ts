@@ -48,6 +48,7 @@ let unitsLowered = 0;
 /** Calls into the core since load. */
 let crossings = 0;
 let live: RawExports | undefined;
+/** Instances made since load, of any build. */
 let generation = 0;
 
 function wasmUrl(): URL {
@@ -66,38 +67,57 @@ function readCore(url: URL): Buffer {
 }
 
 /**
- * The same core built for size (`npm run build:core`, asconfig.json's `small` target): V8
- * compiles it and runs its first call in less time than the build for throughput, whose
- * functions asc inlined and unrolled more, and which runs long inputs faster. It serves a
- * process's first calls (a one-shot command, a harness's first tool result) until the fast
- * build, compiled meanwhile on V8's background threads, takes over (moveToFastCore).
+ * The small Node build (`npm run build:core`, asconfig.json's `small` target, -O3 shrink 1): V8
+ * compiles it and runs its first call in less time than the fast build, whose functions asc
+ * inlined and unrolled more, and which runs warm calls faster. It serves a process's calls
+ * until the process has digested enough that the fast build's speed repays its cold start
+ * (moveToFastCore).
  * Only the package's own core has it: ABRIDGE_CORE_WASM, the debug core and useCoreWasm
  * name the one module that serves.
  */
 const SMALL_CORE = new URL("build/abridge.small.wasm", PACKAGE_ROOT);
 
 /**
- * A call with this many bytes of input or more is the fast build's, compiled at once if need be:
- * past a few MB its optimised code pays for itself within the call. Below, the small build
- * digests a fresh process's first input sooner at every size measured (4 KB to 4 M chars: less
- * code for V8 to compile lazily and tier up while the call runs).
+ * A call with this many bytes of input or more (a string's UTF-16 bytes, two per unit, as it is
+ * lowered; a buffer's own bytes) is the fast build's, compiled at once if need be: past a few MB
+ * its optimised code pays for itself within the call. Below, the small build digests a fresh
+ * process's first input sooner at every size measured (4 KB to 4 M chars: less code for V8 to
+ * compile lazily and tier up while the call runs).
  */
 export const FAST_CORE_FROM_BYTES = 8 * 1024 * 1024;
 
-/**
- * Calls the small build serves at most: a loop of synchronous calls never lets the fast build's
- * background compile hand its module over (that takes a turn of the event loop), so after these
- * the fast build is compiled where the call runs.
+/*
+ * When a process leaves the small build, by the bytes of input it has digested (counted as
+ * FAST_CORE_FROM_BYTES counts them). Node 20's V8 compiles wasm lazily: WebAssembly.compile only
+ * validates, and the fast build's functions are compiled and tiered up on the main thread in the
+ * first calls that run them. Measured with taskset -c 1 on a loaded 2-core machine (medians): the
+ * move costs about 0.45–0.6 s over the next 60–200 calls of a 22 K-char build log (their time on
+ * the fast build less their time on the small one); warm, the fast build saves 20–28% of a 4 K-char
+ * call (build log 94 → 76 µs, grep 56 → 41, JSON 226 → 163) and 1–28% of a 1 M-char one (build
+ * log 101 → 99 ms, grep 83 → 60, JSON 109 → 107): 1–11 ns per UTF-16 byte digested. The fast
+ * build caught up with the small one, in total time from the move, after ~500 calls of that log
+ * (22 MB); at 3 ns a byte, a mix would take longer. So the break-even is a few tens of MB, and
+ * the marks below sit around it: a process that digests less never moves, and one that digests
+ * much more spends almost all of it on the fast build.
  */
-export const SMALL_CORE_MAX_CALLS = 16;
+/** Digested bytes after which the fast build's compile starts in the background: a short process never starts it (Node waits for it before exiting). */
+export const FAST_COMPILE_AFTER_BYTES = 16 * 1024 * 1024;
+/** Digested bytes after which the first call outside a resident text's scope that finds the fast build compiled moves to it: the break-even. */
+export const FAST_CORE_AFTER_BYTES = 32 * 1024 * 1024;
+/** Digested bytes after which the fast build is compiled where the call runs: a loop of synchronous calls never lets the background compile hand its module over (that takes a turn of the event loop). */
+export const FAST_CORE_NOW_AFTER_BYTES = 64 * 1024 * 1024;
 
-/** Which build serves now, and how many calls each has served (coreCallsByBuild). */
-let serving: "small" | "fast" | undefined;
-const callsByBuild = { small: 0, fast: 0 };
+/** Which build serves now ("given": a module given to useCoreWasm), and the calls and bytes each has digested (coreCallsByBuild, coreBytesByBuild). */
+type Build = "small" | "fast" | "given";
+let serving: Build | undefined;
+const callsByBuild = { small: 0, fast: 0, given: 0 };
+const bytesByBuild = { small: 0, fast: 0, given: 0 };
 /** The fast build, compiled in the background while the small one serves; undefined until it is done. */
 let fastCompiled: WebAssembly.Module | undefined;
 /** The fast build's background compile, once started: it settles when the build is ready to serve, or failed to compile. */
 let fastCompile: Promise<void> | undefined;
+/** The fast build could not be read or compiled: the small build serves for good, no retry per call. */
+let fastUnavailable = false;
 
 /** Runs once, just before the core is first compiled from the package's file (setBeforeCoreCompile). */
 let beforeCompile: (() => void) | undefined;
@@ -116,15 +136,26 @@ function packagedCore(): boolean {
   return !process.env.ABRIDGE_CORE_WASM && process.env.ABRIDGE_CORE_DEBUG !== "1";
 }
 
+/** The package's fast build compiled now, or undefined (remembered) when it cannot be read or compiled. */
+function compileFast(): WebAssembly.Module | undefined {
+  try {
+    return new WebAssembly.Module(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
+  } catch {
+    fastUnavailable = true;
+    return undefined;
+  }
+}
+
 /** Compiles the build that serves first: the small one for a short input of the package's core, else the one wasmUrl() names. */
 function compileFirst(inputBytes: number): void {
   const prepare = beforeCompile;
   beforeCompile = undefined;
   prepare?.();
-  if (inputBytes < FAST_CORE_FROM_BYTES && packagedCore()) {
+  if (packagedCore()) {
+    const fast = inputBytes >= FAST_CORE_FROM_BYTES ? compileFast() : undefined;
     let bytes: Buffer | undefined;
     try {
-      bytes = readFileSync(SMALL_CORE);
+      if (!fast) bytes = readFileSync(SMALL_CORE);
     } catch {
       // A build without the small core (an older checkout's): the fast one serves from the start.
     }
@@ -133,23 +164,25 @@ function compileFirst(inputBytes: number): void {
       serving = "small";
       return;
     }
+    if (fast) {
+      compiled = fast;
+      serving = "fast";
+      return;
+    }
   }
   // The file's buffer as it is: V8 takes a copy of the bytes it compiles, a second copy is waste.
   compiled = new WebAssembly.Module(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
   serving = "fast";
 }
 
-/**
- * Starts compiling the fast build on V8's background threads, at the small build's second call:
- * a process that makes one call never pays for it.
- */
+/** Starts compiling the fast build on V8's background threads once the small build has digested FAST_COMPILE_AFTER_BYTES. */
 function startFastCompile(): void {
-  if (fastCompile || callsByBuild.small === 0) return;
+  if (fastCompile || fastUnavailable || bytesByBuild.small < FAST_COMPILE_AFTER_BYTES) return;
   fastCompile = (async () => {
     const module = await WebAssembly.compile(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
     if (serving === "small") fastCompiled = module;
   })().catch(() => {
-    // The synchronous compile after SMALL_CORE_MAX_CALLS calls reports what is wrong.
+    fastUnavailable = true;
   });
 }
 
@@ -159,14 +192,16 @@ export function fastCoreCompiled(): Promise<void> {
 }
 
 /**
- * Hands over to the fast build when it is compiled, or compiles it now for a long input or once
- * the small build has served SMALL_CORE_MAX_CALLS calls; whether it did. Called outside a
- * resident text's scope only (the text's copy lives in the small instance's memory).
+ * Hands over to the fast build for a long input, or once the small build has digested
+ * FAST_CORE_AFTER_BYTES and the fast one is compiled (compiled now past FAST_CORE_NOW_AFTER_BYTES);
+ * whether it did. Called outside a resident text's scope only (the text's copy lives in the
+ * small instance's memory).
  */
 function moveToFastCore(inputBytes: number): boolean {
-  if (!fastCompiled && (inputBytes >= FAST_CORE_FROM_BYTES || callsByBuild.small >= SMALL_CORE_MAX_CALLS)) {
-    fastCompiled = new WebAssembly.Module(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
-  }
+  if (fastUnavailable) return false;
+  const digested = bytesByBuild.small;
+  if (inputBytes < FAST_CORE_FROM_BYTES && digested < FAST_CORE_AFTER_BYTES) return false;
+  if (!fastCompiled && (inputBytes >= FAST_CORE_FROM_BYTES || digested >= FAST_CORE_NOW_AFTER_BYTES)) fastCompiled = compileFast();
   if (!fastCompiled) return false;
   compiled = fastCompiled;
   fastCompiled = undefined;
@@ -189,6 +224,7 @@ function instantiate(inputBytes: number): RawExports {
     },
   };
   const instance = new WebAssembly.Instance(compiled!, imports);
+  generation++;
   exportsRef = instance.exports as unknown as RawExports;
   if (typeof exportsRef.__arenaKept === "function") settle(exportsRef);
   return exportsRef;
@@ -218,20 +254,24 @@ function settle(ex: RawExports): void {
 function core(inputBytes = 0, call = false): RawExports {
   if (serving === "small") {
     if (call) startFastCompile();
-    // The same core in another build: not a new generation of its state.
-    if (resident === undefined && moveToFastCore(inputBytes)) live = instantiate(inputBytes);
+    if (resident === undefined) moveToFastCore(inputBytes);
   }
-  if (live === undefined) {
-    live = instantiate(inputBytes);
-    generation++;
+  if (live === undefined) live = instantiate(inputBytes);
+  if (call) {
+    callsByBuild[serving!]++;
+    bytesByBuild[serving!] += inputBytes;
   }
-  if (call) callsByBuild[serving!]++;
   return live;
 }
 
-/** Digest calls each build of the core has served (the small one serves a process's first calls). */
-export function coreCallsByBuild(): { small: number; fast: number } {
+/** Digest calls each build of the core has served (the small Node build serves a process's first calls; "given": a module given to useCoreWasm). */
+export function coreCallsByBuild(): { small: number; fast: number; given: number } {
   return { ...callsByBuild };
+}
+
+/** Bytes of input each build has digested, as FAST_CORE_FROM_BYTES counts them. */
+export function coreBytesByBuild(): { small: number; fast: number; given: number } {
+  return { ...bytesByBuild };
 }
 
 /** Whether an instance is live: a call now costs its crossing, not the module's compilation. */
@@ -243,9 +283,10 @@ export function coreLoaded(): boolean {
 function dropInstance(): void {
   live = undefined;
   views = undefined;
+  llmSlot = undefined;
 }
 
-/** How many instances have been created: grows after a trap or a call that left memory above RETAIN_MEMORY_BYTES. */
+/** How many instances have been made, of any build: grows after a trap, a call that left memory above RETAIN_MEMORY_BYTES, and the move to the fast build. */
 export function coreGeneration(): number {
   return generation;
 }
@@ -266,7 +307,7 @@ export function useCoreWasm(source: Uint8Array | ArrayBuffer | WebAssembly.Modul
   if (missing) throw new AbridgeError("ABRIDGE_CORE_LOAD", "the module given to useCoreWasm is not the abridge core: it has no compact export");
   compiled = module;
   // The given module serves from now on, whatever build served before or is compiling.
-  serving = "fast";
+  serving = "given";
   fastCompiled = undefined;
   dropInstance();
 }

@@ -178,7 +178,9 @@ export async function e2e(bin) {
         install: (dir) => {
           const pkg = packageCopy(mkdtempSync(join(tmpdir(), "abridge-e2e-package-"))).dir;
           install(join(pkg, "dist", "cli.bundle.js"))(dir);
+          // Both Node builds: with either one left, it serves alone.
           rmSync(join(pkg, "build", "abridge.wasm"));
+          rmSync(join(pkg, "build", "abridge.small.wasm"));
         },
       },
       {
