@@ -89,16 +89,14 @@ export const FAST_CORE_FROM_BYTES = 8 * 1024 * 1024;
 /*
  * When a process leaves the small build, by the bytes of input it has digested (counted as
  * FAST_CORE_FROM_BYTES counts them). Node 20's V8 compiles wasm lazily: WebAssembly.compile only
- * validates, and the fast build's functions are compiled and tiered up on the main thread in the
- * first calls that run them. Measured with taskset -c 1 on a loaded 2-core machine (medians): the
- * move costs about 0.45–0.6 s over the next 60–200 calls of a 22 K-char build log (their time on
- * the fast build less their time on the small one); warm, the fast build saves 20–28% of a 4 K-char
- * call (build log 94 → 76 µs, grep 56 → 41, JSON 226 → 163) and 1–28% of a 1 M-char one (build
- * log 101 → 99 ms, grep 83 → 60, JSON 109 → 107): 1–11 ns per UTF-16 byte digested. The fast
- * build caught up with the small one, in total time from the move, after ~500 calls of that log
- * (22 MB); at 3 ns a byte, a mix would take longer. So the break-even is a few tens of MB, and
- * the marks below sit around it: a process that digests less never moves, and one that digests
- * much more spends almost all of it on the fast build.
+ * validates, and the fast build's functions are compiled and tiered up in the first calls that run
+ * them, so the move costs time spread over the next calls. Moving after 100 calls of a 22 K-char
+ * build log (45 KB a call) and running on: with two cores the fast build is ~90 ms behind the small
+ * one after 60–200 calls and has caught up after ~800 (~35 MB), saving ~3 ns per UTF-16 byte
+ * once warm (0.52 against 0.66 ms a call); on one core, where tier-up competes with the calls, it is
+ * ~300 ms behind and catches up after ~2,000 calls (~90 MB). So the break-even is a few tens of
+ * MB: a process that digests less never moves, one that digests much more spends almost all of
+ * it on the fast build.
  */
 /** Digested bytes after which the fast build's compile starts in the background: a short process never starts it (Node waits for it before exiting). */
 export const FAST_COMPILE_AFTER_BYTES = 16 * 1024 * 1024;
@@ -180,7 +178,7 @@ function startFastCompile(): void {
   if (fastCompile || fastUnavailable || bytesByBuild.small < FAST_COMPILE_AFTER_BYTES) return;
   fastCompile = (async () => {
     const module = await WebAssembly.compile(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
-    if (serving === "small") fastCompiled = module;
+    if (serving === "small" && !fastUnavailable) fastCompiled = module;
   })().catch(() => {
     fastUnavailable = true;
   });
@@ -253,7 +251,8 @@ function settle(ex: RawExports): void {
  */
 function core(inputBytes = 0, call = false): RawExports {
   if (serving === "small") {
-    if (call) startFastCompile();
+    // A long input moves at once below, compiling the fast build itself: no second compile.
+    if (call && (inputBytes < FAST_CORE_FROM_BYTES || resident !== undefined)) startFastCompile();
     if (resident === undefined) moveToFastCore(inputBytes);
   }
   if (live === undefined) live = instantiate(inputBytes);

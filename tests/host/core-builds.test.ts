@@ -52,6 +52,7 @@ const LONG_CAPTURE = "make-k-c-project-errors";
 
 afterEach(() => {
   delete process.env.ABRIDGE_CORE_DEBUG;
+  vi.restoreAllMocks();
 });
 
 describe("the two builds of the core", () => {
@@ -62,6 +63,7 @@ describe("the two builds of the core", () => {
 
   it("serve a process's calls from the small Node build, and never start the fast build's compile while it has digested little", async () => {
     const { core, api } = await freshCore();
+    const compiles = vi.spyOn(WebAssembly, "compile");
     const input = capture(SMALL_CAPTURE);
     const first = compactOf(api, input, 800);
     for (let i = 0; i < 40; i++) expect(compactOf(api, input, 800)).toEqual(first);
@@ -72,6 +74,7 @@ describe("the two builds of the core", () => {
     expect(core.coreBytesByBuild().small).toBeGreaterThanOrEqual(42 * (input.text.length << 1));
     expect(core.coreBytesByBuild().small).toBeLessThan(core.FAST_COMPILE_AFTER_BYTES);
     expect(core.coreGeneration()).toBe(1);
+    expect(compiles).not.toHaveBeenCalled();
   });
 
   it("start the fast build's compile past the first mark and move to it, once compiled, past the break-even mark", async () => {
@@ -165,7 +168,9 @@ describe("the two builds of the core", () => {
     const { core, api } = await freshCore();
     const input = repeatedTo(capture(LONG_CAPTURE), core.FAST_CORE_FROM_BYTES / 2);
     // One call past the first mark: the fast build's compile has started.
+    const compiles = vi.spyOn(WebAssembly, "compile");
     for (let i = 0; i <= Math.ceil(core.FAST_COMPILE_AFTER_BYTES / (input.text.length << 1)); i++) compactOf(api, input, 800);
+    expect(compiles).toHaveBeenCalledTimes(1);
     const small = core.coreCallsByBuild().small;
     const given = new WebAssembly.Module(readFileSync(join(BUILD, "abridge.small.wasm")));
     core.useCoreWasm(given);
