@@ -144,7 +144,11 @@ function compileFast(): WebAssembly.Module | undefined {
   }
 }
 
-/** Compiles the build that serves first: the small one for a short input of the package's core, else the one wasmUrl() names. */
+/**
+ * Compiles the build that serves first. For the package's own core: the fast build for a long
+ * input, the small one otherwise or when the fast one cannot be read; the fast one when the small
+ * file is missing. Else the one wasmUrl() names.
+ */
 function compileFirst(inputBytes: number): void {
   const prepare = beforeCompile;
   beforeCompile = undefined;
@@ -285,7 +289,7 @@ function dropInstance(): void {
   llmSlot = undefined;
 }
 
-/** How many instances have been made, of any build: grows after a trap, a call that left memory above RETAIN_MEMORY_BYTES, and the move to the fast build. */
+/** How many instances have been made, of any build: grows after a trap, a call that left memory above RETAIN_MEMORY_BYTES, a refused memory reserve, resetCore(), useCoreWasm() and the move to the fast build. */
 export function coreGeneration(): number {
   return generation;
 }
