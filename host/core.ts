@@ -195,22 +195,21 @@ export function fastCoreCompiled(): Promise<void> {
 
 /**
  * Hands over to the fast build for a long input, or once the small build has digested
- * FAST_CORE_AFTER_BYTES and the fast one is compiled (compiled now past FAST_CORE_NOW_AFTER_BYTES);
- * whether it did. Called outside a resident text's scope only (the text's copy lives in the
+ * FAST_CORE_AFTER_BYTES and the fast one is compiled (compiled now past FAST_CORE_NOW_AFTER_BYTES).
+ * Called outside a resident text's scope only (the text's copy lives in the
  * small instance's memory).
  */
-function moveToFastCore(inputBytes: number): boolean {
-  if (fastUnavailable) return false;
+function moveToFastCore(inputBytes: number): void {
+  if (fastUnavailable) return;
   const digested = bytesByBuild.small;
-  if (inputBytes < FAST_CORE_FROM_BYTES && digested < FAST_CORE_AFTER_BYTES) return false;
+  if (inputBytes < FAST_CORE_FROM_BYTES && digested < FAST_CORE_AFTER_BYTES) return;
   if (!fastCompiled && (inputBytes >= FAST_CORE_FROM_BYTES || digested >= FAST_CORE_NOW_AFTER_BYTES)) fastCompiled = compileFast();
-  if (!fastCompiled) return false;
+  if (!fastCompiled) return;
   compiled = fastCompiled;
   fastCompiled = undefined;
   serving = "fast";
   // The small instance goes with its memory.
   dropInstance();
-  return true;
 }
 
 function instantiate(inputBytes: number): RawExports {
