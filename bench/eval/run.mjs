@@ -35,7 +35,7 @@ for (const [level, budget] of LEVELS) {
     continue;
   }
   if (abridge.note && level === "balanced") notes.push(`${abridge.note}.`);
-  systems.push({ system: "abridge", config: `${level} (${budget.toLocaleString("en-US")})`, budget, isDefault: level === "balanced", run: abridge.run });
+  systems.push({ system: "abridge", config: `${level} (${budget.toLocaleString("en-US")})`, budget, isDefault: level === "balanced", numbersLines: true, run: abridge.run });
 }
 systems.push({ system: "raw output", config: "nothing cut", run: (f) => f.text });
 for (const [, budget] of LEVELS) {
@@ -78,7 +78,7 @@ for (const s of systems) {
       rawTokens: rawTokens.get(f.id),
       tokens: countTokens(visible),
       crashed,
-      ...scoreFacts(visible, f.meta.facts),
+      ...scoreFacts(visible, f.meta.facts, { numbersLines: s.numbersLines }),
     });
   }
   results.push({ ...s, rows });

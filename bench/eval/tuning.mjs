@@ -29,7 +29,7 @@ const corpus = loadCorpus().filter((f) => !f.heldOut && (!ids || ids.has(f.id)) 
 const sum = { outputs: 0, facts: 0, meanFacts: 0, withFacts: 0, kept: 0, errors: 0, errorsKept: 0, withErrors: 0, every: 0, chars: 0, cutKept: 0, cutMean: 0 };
 for (const f of corpus) {
   const seen = await abridge.run(f);
-  const s = scoreFacts(seen, f.meta.facts);
+  const s = scoreFacts(seen, f.meta.facts, { numbersLines: true });
   sum.outputs++;
   sum.chars += seen.length;
   sum.facts += s.total;

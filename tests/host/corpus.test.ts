@@ -118,7 +118,7 @@ describe.each(ids)("corpus fixture %s", (id) => {
 // The rules `npm run eval` scores with (bench/eval/facts.mjs) and its Codex port.
 describe("eval scoring", async () => {
   // @ts-expect-error plain .mjs module without types
-  const { numberAppears, scoreFacts } = await import("../../bench/eval/facts.mjs");
+  const { numberAppears, scoreFacts, withoutAddedLineNumbers } = await import("../../bench/eval/facts.mjs");
   // @ts-expect-error plain .mjs module without types
   const { codexMiddle } = await import("../../bench/eval/peers.mjs");
   // @ts-expect-error plain .mjs module without types
@@ -131,6 +131,16 @@ describe("eval scoring", async () => {
     expect(numberAppears("v1.14806", 14806)).toBe(false);
     expect(numberAppears("14806.5 s", 14806)).toBe(false);
     expect(numberAppears("(45 files)", 45)).toBe(true);
+  });
+
+  it("does not take a line number the system added for a count the output states", () => {
+    const facts = { errorLines: ["200: error: bad"], mustKeep: [], counts: { warnings: 200, errors: 3 } };
+    const shown = "523: 200: error: bad\n200: build stopped\n1011:\n12:a3|3 errors";
+    expect(withoutAddedLineNumbers(shown)).toBe("200: error: bad\nbuild stopped\n\n3 errors");
+    // The output's own "200: …" line survives one prefix; "200: build stopped" alone would not count.
+    expect(scoreFacts(shown, facts, { numbersLines: true })).toMatchObject({ kept: 3, total: 3 });
+    expect(scoreFacts("200: build stopped\n3 errors", facts, { numbersLines: true })).toMatchObject({ kept: 1, errorKept: 0 });
+    expect(scoreFacts("200: build stopped\n3 errors", facts)).toMatchObject({ kept: 2 });
   });
 
   it("keeps a text fact only when it appears verbatim, ANSI escapes aside", () => {
