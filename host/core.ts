@@ -117,6 +117,17 @@ let fastCompile: Promise<void> | undefined;
 /** The fast build could not be read or compiled: the small build serves for good, no retry per call. */
 let fastUnavailable = false;
 
+/**
+ * Gives up on the fast build, saying so once: the small build keeps serving every call, so
+ * without the warning a broken install would only show as slower long sessions.
+ */
+function fastBuildFailed(err: unknown): undefined {
+  fastUnavailable = true;
+  const reason = err instanceof Error ? err.message : String(err);
+  process.emitWarning(`abridge: the fast core build cannot serve (${reason}); the small build serves every call`, { code: "ABRIDGE_CORE_FAST_UNAVAILABLE" });
+  return undefined;
+}
+
 /** Runs once, just before the core is first compiled from the package's file (setBeforeCoreCompile). */
 let beforeCompile: (() => void) | undefined;
 
@@ -138,10 +149,35 @@ function packagedCore(): boolean {
 function compileFast(): WebAssembly.Module | undefined {
   try {
     return new WebAssembly.Module(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
-  } catch {
-    fastUnavailable = true;
-    return undefined;
+  } catch (err) {
+    return fastBuildFailed(err);
   }
+}
+
+/** One of the package's core builds and whether it compiles: `abridge doctor` reports these. */
+export interface CoreBuildCheck {
+  build: "fast" | "small";
+  path: string;
+  /** Why the build cannot serve; absent when it compiles. */
+  problem?: string;
+}
+
+/**
+ * Reads and compiles each build the package ships, apart from the ones serving: the small build
+ * serves short processes, so a broken fast build would otherwise go unseen until a long one.
+ * Empty when a variant named by ABRIDGE_CORE_WASM or the debug core serves alone.
+ */
+export function checkCoreBuilds(): CoreBuildCheck[] {
+  if (!packagedCore()) return [];
+  const builds: [CoreBuildCheck["build"], URL][] = [["fast", wasmUrl()], ["small", SMALL_CORE]];
+  return builds.map(([build, url]) => {
+    try {
+      new WebAssembly.Module(readCore(url) as Uint8Array<ArrayBuffer>);
+      return { build, path: url.pathname };
+    } catch (err) {
+      return { build, path: url.pathname, problem: (err as Error).message };
+    }
+  });
 }
 
 /**
@@ -183,9 +219,7 @@ function startFastCompile(): void {
   fastCompile = (async () => {
     const module = await WebAssembly.compile(readCore(wasmUrl()) as Uint8Array<ArrayBuffer>);
     if (serving === "small" && !fastUnavailable) fastCompiled = module;
-  })().catch(() => {
-    fastUnavailable = true;
-  });
+  })().catch(fastBuildFailed);
 }
 
 /** Settles once the fast build's background compile (if one started) is done: the next call outside a resident text's scope is the fast build's. */

@@ -52,13 +52,19 @@ function state(target: InstallTarget, ctx: InstallContext): State {
   }
 }
 
-/** Whether the core loads and digests a small output: every integration depends on it. */
+/**
+ * Whether the core loads and digests a small output (every integration depends on it), and
+ * whether each build the package ships compiles: a short run is served by the small build alone.
+ */
 async function coreCheck(): Promise<string> {
   try {
     // Imported here, not at the top: the other checks must work even when the core cannot load.
     const { compact } = await import("../pipeline.js");
+    const { checkCoreBuilds } = await import("../core.js");
     const r = compact({ tool: "Bash", args: { command: "seq 2000" }, output: Array.from({ length: 2_000 }, (_, i) => `${i + 1}`).join("\n") });
-    return r.truncated ? "ok" : "fails: a 2,000-line output was not cut";
+    if (!r.truncated) return "fails: a 2,000-line output was not cut";
+    const broken = checkCoreBuilds().filter((b) => b.problem);
+    return broken.length === 0 ? "ok" : `ok, but ${broken.map((b) => `the ${b.build} build cannot serve: ${b.problem}`).join("; ")}`;
   } catch (err) {
     return `fails: ${(err as Error).message}`;
   }

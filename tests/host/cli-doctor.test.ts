@@ -1,8 +1,10 @@
 // `abridge doctor` on real settings files: an agent abridge is installed in reads "active", one
 // installed from another copy of abridge reads "other copy", and agents on PATH are found.
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./support/run-cli.js";
 
@@ -43,5 +45,20 @@ describe("abridge doctor", () => {
     const r = runCli(["doctor", "--project", project, "--json"]);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).agents.find((a: { agent: string }) => a.agent === "claude").project).toBe("unreadable settings");
+  });
+
+  it("says when the fast build of the core cannot serve, though the small one digests", () => {
+    // A copy of the package whose fast build is cut short, as a broken install would leave it.
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const copy = mkdtempSync(join(tmpdir(), "abridge-doctor-package-"));
+    cpSync(join(root, "package.json"), join(copy, "package.json"));
+    cpSync(join(root, "dist"), join(copy, "dist"), { recursive: true });
+    mkdirSync(join(copy, "build"));
+    cpSync(join(root, "build", "abridge.small.wasm"), join(copy, "build", "abridge.small.wasm"));
+    writeFileSync(join(copy, "build", "abridge.wasm"), Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00]));
+    symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+    const r = spawnSync(process.execPath, [join(copy, "dist", "cli.bundle.cjs"), "doctor", "--json", "--project", copy], { encoding: "utf8", env: { ...process.env, HOME: copy } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).core).toMatch(/^ok, but the fast build cannot serve: .+/);
   });
 });

@@ -146,6 +146,7 @@ describe("the two builds of the core", () => {
       }) as typeof fs.readFileSync;
       return { ...fs, readFileSync };
     });
+    const warnings = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
     try {
       const { core, api } = await freshCore();
       const input = repeatedTo(capture(LONG_CAPTURE), core.FAST_CORE_FROM_BYTES);
@@ -153,6 +154,14 @@ describe("the two builds of the core", () => {
       for (let i = 0; i < 3; i++) expect(compactOf(api, input, 800)).toEqual(first);
       expect(core.coreCallsByBuild()).toEqual({ small: 4, fast: 0, given: 0 });
       expect(reads.length).toBe(1);
+      // Said once, with a stable code, so a broken install is not only slower.
+      expect(warnings).toHaveBeenCalledTimes(1);
+      expect(warnings.mock.calls[0]![0]).toMatch(/fast core build cannot serve \(cannot read the core at .*build\/abridge\.wasm/);
+      expect(warnings.mock.calls[0]![1]).toEqual({ code: "ABRIDGE_CORE_FAST_UNAVAILABLE" });
+      expect(core.checkCoreBuilds().map((b) => [b.build, b.problem === undefined])).toEqual([
+        ["fast", false],
+        ["small", true],
+      ]);
     } finally {
       vi.doUnmock("../../host/node-fs.js");
     }
