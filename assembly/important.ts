@@ -982,6 +982,10 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
     if ((hit < 0 && startOnly == 0) || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
     // One long line (a response body, a minified bundle) takes at most half the share: its start says the rest.
     e = safeEnd(text, start + min(left - cutCost - 1, startOnly > 0 ? startOnly : cap >> 1));
+    // A start that ends inside the line's first word shows a place or a name but no message
+    // ("src/catalog.cpp:35:"): the room goes to lines that fit whole.
+    const word = tokenEnd(text, gapEnd(text, start, lineEnd), lineEnd);
+    if (word >= e && word < lineEnd) return used;
     cost = e - start + cutCost;
   }
   // A bridged range starts earlier: its first line counts the newlines skipped back.

@@ -1,0 +1,33 @@
+// Under a small budget the room goes to lines that say something, on real captures of the
+// tuning part of the corpus: a line's start is shown only when it reaches past the line's
+// first word (a path alone states no message).
+import { describe, expect, it } from "vitest";
+import { compact } from "../../host/pipeline.js";
+import { tuningFixture } from "./support/tuning-fixture.js";
+
+/** What the model sees of fixture `id` within `budget` chars. */
+function within(id: string, budget: number): string {
+  const { input, hint } = tuningFixture(id);
+  const text = compact(input, { budget }, { hint }).llmContent;
+  expect(text.length).toBeLessThanOrEqual(budget);
+  return text;
+}
+
+/** The numbered lines shown by their start only: "N: start [...M chars omitted...]". */
+function cutShort(text: string): string[] {
+  return [...text.matchAll(/^\d+: (.*) \[\.\.\.[\d,]+ chars omitted\.\.\.\]$/gm)].map((m) => m[1]!);
+}
+
+describe("small budget: a line's start shows its message or the line is left out", () => {
+  it("gives no room to an error line's path alone (clang-tidy at 600 chars)", () => {
+    const text = within("clang-tidy-cpp-service", 600);
+    // Its error lines open with a path of 60 units or more; whatever start is shown goes past it.
+    for (const start of cutShort(text)) expect(start, start).toMatch(/\s/);
+    expect(text).toMatch(/^\d+: \S+:\d+:\d+: error: /m);
+  });
+
+  it("still shows the start of a long line that has no blank (curl's JSON body at 800 chars)", () => {
+    const text = within("curl-v-json-progress", 800);
+    expect(cutShort(text).some((s) => s.startsWith('{"orders":['))).toBe(true);
+  });
+});
