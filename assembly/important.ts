@@ -115,6 +115,8 @@ const IMPORTANT_SHARE_SMALL: f64 = 1.0;
 const QUIET_SHARE_SMALL: f64 = 0.6;
 /** Summaries and warnings considered: this many from each end. */
 const FLOOD_ENDS: i32 = 3;
+/** A run that succeeded is about its warnings when at least one line in this many is one. */
+const WARNED_SHARE: i32 = 4;
 /** Above a small budget, a warning's repeats are offered when it is said in this many places at most. */
 const RARE_PLACES: i32 = 4;
 /** A flagged line is cut to a prefix only when at least this much of it fits. */
@@ -241,7 +243,7 @@ class Order {
   ranked: i32[] = [];
 }
 
-function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool, overflow: bool): Order {
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool, overflow: bool, failed: bool): Order {
   const errors = new Array<i32>();
   const headers = new Array<i32>();
   const summaries = new Array<i32>();
@@ -340,7 +342,10 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const novelWarnings = new Array<i32>();
   const repeatedWarnings = new Array<i32>();
   novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings);
-  for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
+  // Under a small budget, a run that succeeded with warnings on a good part of its lines is
+  // about them: each message once says more than the lines that only break a rhythm.
+  if (small && !failed && lastFailure == 0 && warnings.length * WARNED_SHARE >= scan.totalLines) order.notables = novelWarnings.concat(order.notables);
+  else for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
   let w = 0;
   for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) late.push(unchecked(repeatedWarnings[w]));
   // The other repeats are offered last, the shortest first (each says where a message shown
@@ -1673,7 +1678,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
 
   // The error lines do not all fit the room they may take (each whole, a long one cut as offer cuts it).
   const overflow = errorNeed(scan, perGap, cap >> 1).units > cap;
-  const order = selectionOrder(text, scan, shapes, small, overflow);
+  const order = selectionOrder(text, scan, shapes, small, overflow, failed);
   if (outline !== null) withSkeleton(text, scan, order, outline, ranked);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row

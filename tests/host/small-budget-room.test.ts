@@ -1,9 +1,10 @@
 // Under a small budget the room goes to lines that say something, on real captures of the
 // tuning part of the corpus: a line's start is shown only when it reaches past the line's
-// first word (a path alone states no message).
+// first word (a path alone states no message), and a run that succeeded with warnings on a
+// good part of its lines shows its warnings before the banner and steps around them.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
-import { tuningFixture } from "./support/tuning-fixture.js";
+import { minimalOf, tuningFixture } from "./support/tuning-fixture.js";
 
 /** What the model sees of fixture `id` within `budget` chars. */
 function within(id: string, budget: number): string {
@@ -29,5 +30,15 @@ describe("small budget: a line's start shows its message or the line is left out
   it("still shows the start of a long line that has no blank (curl's JSON body at 800 chars)", () => {
     const text = within("curl-v-json-progress", 800);
     expect(cutShort(text).some((s) => s.startsWith('{"orders":['))).toBe(true);
+  });
+});
+
+describe("small budget: a run that succeeded and warns on a good part of its lines", () => {
+  it("shows its rarest warnings, not only its banner and steps (doxygen, 134 warnings)", () => {
+    const text = minimalOf("doxygen-undocumented-library");
+    const warnings = text.match(/^\d+: \S+:\d+: warning: .*$/gm) ?? [];
+    expect(warnings.length).toBeGreaterThanOrEqual(2);
+    // The messages said once or twice come before the 85 "… is not documented".
+    expect(warnings.some((w) => / warning: (unable to resolve reference|explicit link request|argument '\w+' of command @param)/.test(w))).toBe(true);
   });
 });
