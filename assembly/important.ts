@@ -1565,7 +1565,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const kept = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, AS_BUDGET_LAYS_OUT);
   const cut = kept.cut;
   // The layouts are compared as chosen; the one shown is then filled while room is left.
-  if (cut === null || cut.numbered || layout < SMALL_BUDGET) return filled(scan, kept, budget, hint);
+  if (cut === null || cut.numbered || layout < SMALL_BUDGET) return filled(scan, kept, budget, hint, layout < SMALL_BUDGET);
   // Marked gap by gap, a cut spends a marker on every gap: when that leaves flagged lines
   // out, the numbered layout is tried too (its choices as this budget makes them, then as a
   // small budget makes them) and shown when it keeps more flagged lines and no fewer lines
@@ -1726,13 +1726,16 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
  * last), then the last lines (none of a run of encoded bytes that ends the text). A result that leaves lines out does not
  * leave its budget unused.
  */
-function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepResult {
+function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankless: bool = false): KeepResult {
   const cut = kept.cut;
   const plan = kept.plan;
   if (cut === null || !cut.numbered || plan === null) return kept;
   const order = plan.order;
-  const fill = new Filled(kept.output, cut, budget, hint, plan.flagged, scan.pairs, prefixWidth(scan.totalLines));
-  if (fill.spent) return kept;
+  // Under a small budget the blank lines go, and the room they took goes to the fill.
+  cut.blankless = blankless;
+  const output = blankless ? cut.render(hint, plan.flagged, scan.pairs, budget) : kept.output;
+  const fill = new Filled(output, cut, budget, hint, plan.flagged, scan.pairs, prefixWidth(scan.totalLines));
+  if (fill.spent) return new KeepResult(output, cut);
   offerEach(fill, scan, order.flagged);
   offerEach(fill, scan, order.primary);
   offerEach(fill, scan, order.repeats);
@@ -1742,7 +1745,7 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepRe
   offerEach(fill, scan, order.rest);
   // Not a run of encoded bytes that ends the output: it is left to the marker.
   if (plan.tailEnd == cut.text.length) fill.offerTail();
-  return fill.cut === cut ? kept : new KeepResult(fill.output, fill.cut);
+  return new KeepResult(fill.output, fill.cut);
 }
 
 /** `kept` with what its fill needs (filled), once keepWithScan has settled its layout. */

@@ -1,7 +1,8 @@
 // Under a small budget the room goes to lines that say something, on real captures of the
 // tuning part of the corpus: a line's start is shown only when it reaches past the line's
-// first word (a path alone states no message), and a run that succeeded with warnings on a
-// good part of its lines shows its warnings before the banner and steps around them.
+// first word (a path alone states no message), a run that succeeded with warnings on a good
+// part of its lines shows its warnings before the banner and steps around them, and a blank
+// line is not written as a number over nothing.
 import { describe, expect, it } from "vitest";
 import { compact } from "../../host/pipeline.js";
 import { minimalOf, tuningFixture } from "./support/tuning-fixture.js";
@@ -40,5 +41,21 @@ describe("small budget: a run that succeeded and warns on a good part of its lin
     expect(warnings.length).toBeGreaterThanOrEqual(2);
     // The messages said once or twice come before the 85 "… is not documented".
     expect(warnings.some((w) => / warning: (unable to resolve reference|explicit link request|argument '\w+' of command @param)/.test(w))).toBe(true);
+  });
+});
+
+describe("small budget: no number over a blank line", () => {
+  it("writes none of the blank lines a certificate listing's head and tail hold (keytool)", () => {
+    const text = minimalOf("keytool-list-truststore");
+    expect(text).not.toMatch(/^\d+: *$/m);
+    expect(text).toMatch(/^1: Keystore type: PKCS12\n2: Keystore provider: SUN\n4: Your keystore contains 60 entries$/m);
+  });
+
+  it("gives the room the blank lines took to an error line (e2fsck)", () => {
+    const text = minimalOf("e2fsck-fn-damaged-image");
+    expect(text).not.toMatch(/^\d+: *$/m);
+    for (const line of ["Unattached inode 32", "Unattached inode 55", "shopdata: ********** WARNING: Filesystem still has errors **********"]) {
+      expect(text, line).toMatch(new RegExp(`^\\d+: ${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m"));
+    }
   });
 });
