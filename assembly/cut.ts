@@ -4,7 +4,7 @@
 // way; a numbered cut writes one marker and each kept line after its number.
 import { HiddenCounts, writeMarker, writeNumberedMarker } from "./marker";
 import { CharCode } from "./util/chars";
-import { codePoints, countNewlines, findNewline, lineStartAt, unitAt } from "./util/lines";
+import { blanksEnd, codePoints, countNewlines, findNewline, lineStartAt, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 
 /** Flagged lines of a text, for the "; incl. …" counts: start offsets in order and class ranks (3, 2, 1). */
@@ -85,6 +85,11 @@ export class Cut {
   omittedChars: i32 = 0;
   /** Rendered numbered (important/numbered.ts): one marker up front, each kept line after its number. */
   numbered: bool = false;
+  /**
+   * Numbered, its blank lines are kept but not written: under a small budget a number over
+   * nothing takes room a line that says something could have.
+   */
+  blankless: bool = false;
   /** Alike blocks the markers name, when the caller found any. */
   alike: AlikeBlocks | null = null;
 
@@ -228,6 +233,12 @@ export class Cut {
       let p = segStart;
       while (p < segEnd) {
         const nl = findNewline(text, p, segEnd);
+        // A blank line stays kept (its number's gap says where it is) but is not written.
+        if (this.blankless && blanksEnd(text, p, nl) == nl && (nl < segEnd || segEnd == n) && (p == 0 || unitAt(text, p - 1) == CharCode.LF)) {
+          line++;
+          p = nl + 1;
+          continue;
+        }
         body.addInt(line).addChar(CharCode.COLON).addChar(CharCode.SPACE);
         if (p > 0 && unitAt(text, p - 1) != CharCode.LF) {
           // The line began in the gap before.

@@ -115,6 +115,8 @@ const IMPORTANT_SHARE_SMALL: f64 = 1.0;
 const QUIET_SHARE_SMALL: f64 = 0.6;
 /** Summaries and warnings considered: this many from each end. */
 const FLOOD_ENDS: i32 = 3;
+/** A run that succeeded is about its warnings when at least one line in this many is one. */
+const WARNED_SHARE: i32 = 4;
 /** Above a small budget, a warning's repeats are offered when it is said in this many places at most. */
 const RARE_PLACES: i32 = 4;
 /** A flagged line is cut to a prefix only when at least this much of it fits. */
@@ -241,7 +243,7 @@ class Order {
   ranked: i32[] = [];
 }
 
-function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool, overflow: bool): Order {
+function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: bool, overflow: bool, failed: bool): Order {
   const errors = new Array<i32>();
   const headers = new Array<i32>();
   const summaries = new Array<i32>();
@@ -340,7 +342,10 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   const novelWarnings = new Array<i32>();
   const repeatedWarnings = new Array<i32>();
   novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings);
-  for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
+  // Under a small budget, a run that succeeded with warnings on a good part of its lines is
+  // about them: each message once says more than the lines that only break a rhythm.
+  if (small && !failed && lastFailure == 0 && warnings.length * WARNED_SHARE >= scan.totalLines) order.notables = novelWarnings.concat(order.notables);
+  else for (let j = 0; j < novelWarnings.length; j++) late.push(unchecked(novelWarnings[j]));
   let w = 0;
   for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) late.push(unchecked(repeatedWarnings[w]));
   // The other repeats are offered last, the shortest first (each says where a message shown
@@ -982,6 +987,10 @@ function offer(text: string, chosen: Chosen, frame: Frame, start: i32, end: i32,
     if ((hit < 0 && startOnly == 0) || kind == Kind.Notable || left - cutCost < MIN_PARTIAL) return used;
     // One long line (a response body, a minified bundle) takes at most half the share: its start says the rest.
     e = safeEnd(text, start + min(left - cutCost - 1, startOnly > 0 ? startOnly : cap >> 1));
+    // A start that ends inside the line's first word shows a place or a name but no message
+    // ("src/catalog.cpp:35:"): the room goes to lines that fit whole.
+    const word = tokenEnd(text, gapEnd(text, start, lineEnd), lineEnd);
+    if (word >= e && word < lineEnd) return used;
     cost = e - start + cutCost;
   }
   // A bridged range starts earlier: its first line counts the newlines skipped back.
@@ -1556,7 +1565,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   const kept = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, AS_BUDGET_LAYS_OUT);
   const cut = kept.cut;
   // The layouts are compared as chosen; the one shown is then filled while room is left.
-  if (cut === null || cut.numbered || layout < SMALL_BUDGET) return filled(scan, kept, budget, hint);
+  if (cut === null || cut.numbered || layout < SMALL_BUDGET) return filled(scan, kept, budget, hint, layout < SMALL_BUDGET);
   // Marked gap by gap, a cut spends a marker on every gap: when that leaves flagged lines
   // out, the numbered layout is tried too (its choices as this budget makes them, then as a
   // small budget makes them) and shown when it keeps more flagged lines and no fewer lines
@@ -1669,7 +1678,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
 
   // The error lines do not all fit the room they may take (each whole, a long one cut as offer cuts it).
   const overflow = errorNeed(scan, perGap, cap >> 1).units > cap;
-  const order = selectionOrder(text, scan, shapes, small, overflow);
+  const order = selectionOrder(text, scan, shapes, small, overflow, failed);
   if (outline !== null) withSkeleton(text, scan, order, outline, ranked);
   // A command that succeeded and flagged no failure: a line that breaks a rhythm by its
   // last token only differs in a value ("{built-in method …}" closing a profile's row
@@ -1717,13 +1726,16 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
  * last), then the last lines (none of a run of encoded bytes that ends the text). A result that leaves lines out does not
  * leave its budget unused.
  */
-function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepResult {
+function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankless: bool = false): KeepResult {
   const cut = kept.cut;
   const plan = kept.plan;
   if (cut === null || !cut.numbered || plan === null) return kept;
   const order = plan.order;
-  const fill = new Filled(kept.output, cut, budget, hint, plan.flagged, scan.pairs, prefixWidth(scan.totalLines));
-  if (fill.spent) return kept;
+  // Under a small budget the blank lines go, and the room they took goes to the fill.
+  cut.blankless = blankless;
+  const output = blankless ? cut.render(hint, plan.flagged, scan.pairs, budget) : kept.output;
+  const fill = new Filled(output, cut, budget, hint, plan.flagged, scan.pairs, prefixWidth(scan.totalLines));
+  if (fill.spent) return new KeepResult(output, cut);
   offerEach(fill, scan, order.flagged);
   offerEach(fill, scan, order.primary);
   offerEach(fill, scan, order.repeats);
@@ -1733,7 +1745,7 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string): KeepRe
   offerEach(fill, scan, order.rest);
   // Not a run of encoded bytes that ends the output: it is left to the marker.
   if (plan.tailEnd == cut.text.length) fill.offerTail();
-  return fill.cut === cut ? kept : new KeepResult(fill.output, fill.cut);
+  return new KeepResult(fill.output, fill.cut);
 }
 
 /** `kept` with what its fill needs (filled), once keepWithScan has settled its layout. */

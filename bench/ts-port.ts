@@ -1727,6 +1727,14 @@ function opensNumberedItem(text: string, shapes: Shapes, i: number): boolean {
 
 const withNewline = (text: string, b: number) => (b < text.length ? b + 1 : b);
 
+/** Where the first word of [start, end) ends, past the blanks before it. */
+function firstWordEnd(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  while (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) i++;
+  return i;
+}
+
 function offer(text: string, chosen: Range[], frame: Frame, start: number, end: number, firstLine: number, hit: number, kind: Kind, used: number, cap: number): number {
   const n = text.length;
   const perGap = frame.perGap;
@@ -1746,6 +1754,9 @@ function offer(text: string, chosen: Range[], frame: Frame, start: number, end: 
   if (cost > left) {
     if (hit < 0 || kind === Kind.Notable || left - perGap < MIN_PARTIAL) return used;
     e = safeEnd(text, start + Math.min(left - perGap - 1, cap >> 1));
+    // A start that ends inside the line's first word shows a place or a name but no message.
+    const word = firstWordEnd(text, start, lineEnd);
+    if (word >= e && word < lineEnd) return used;
     cost = e - start + perGap;
   }
   const first = s < start ? firstLine - countNewlines(text, s, start) : firstLine;

@@ -44,6 +44,7 @@ export function withLine(cut: Cut, start: i32, end: i32, firstLine: i32): Cut | 
   const count = cut.count;
   const out = new Cut(cut.text, cut.totalLines);
   out.numbered = cut.numbered;
+  out.blankless = cut.blankless;
   out.alike = cut.alike;
   let placed = false;
   for (let k = 0; k < count; k++) {
