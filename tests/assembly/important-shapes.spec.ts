@@ -147,8 +147,9 @@ describe("refined scan", () => {
       "asyncio/__init__.py:29:12: 'futures' may be undefined, or defined from star imports: .exceptions, .futures\n" +
       "xml/sax/__init__.py:24:1: '._exceptions.SAXException' imported but unused\n";
     expect(refined(names, -1)).toBe("");
-    // With every keyword dropped, a failed run's last line says what failed (last-words.ts).
-    expect(refined(names, 1)).toBe("3:error");
+    // In a failed run those lines, most of its lines, each a location and a message with no
+    // label, are its findings: its error lines (located-lines.ts).
+    expect(refined(names, 1)).toBe("1:error,2:error,3:error");
     // A field's value or key is a status: line 1 and line 2.
     expect(refined("{\"level\": \"error\", \"job\": 1207}\n  \"error\": {\n", 0)).toBe("1:error,2:error");
     // The type an error is reported as, glued to its colon.
