@@ -158,6 +158,15 @@ describe("refined scan", () => {
     expect(refined("src/errors.ts:3:1 - error TS2304: Cannot find name 'x'.\n", 2)).toBe("1:error");
   });
 
+  it("drops a keyword that a verb before it turns off: advice on hiding a finding, not one", () => {
+    // clang's note under its warning, splint's advice under its finding; exit 0, so that no
+    // last line is taken for the outcome.
+    expect(refined("src/tax.cpp:40:15: note: place parentheses around the assignment to silence this warning\n", 0)).toBe("");
+    expect(refined("  A possibly null pointer is passed. (Use -nullpass to inhibit warning)\n", 0)).toBe("");
+    // A warning that something was suppressed, or disabled, is still one.
+    expect(refined("warning: 3 diagnostics suppressed\nwarning: cache disabled\n", 0)).toBe("1:warning,2:warning");
+  });
+
   it("drops a keyword quoted in a code excerpt under a diagnostic", () => {
     const t = "  ● reserve takes the last unit\n\n    RangeError: insufficient stock\n\n    > 10 |   if (qty > have) throw new RangeError(`insufficient`);\n         |                         ^\n";
     expect(refined(t, 1)).toBe("3:error");
