@@ -15,8 +15,8 @@
 // - grep hits (`path:line:` or `line:` with no path) on ≥ 60% of the lines,
 //   context lines (`path-line-`) and `--` separators aside → SearchResults.
 //   Compiler and linter diagnostics (`a.c:3:5: error: …`, `x.py:1:1: E302 …`,
-//   any `path:line:col: …`) have the same shape but are not hits: they count
-//   against the share.
+//   any `path:line:col: …`, a runner's `t.c:25:F:suite:test:0: …`) have the same
+//   shape but are not hits: they count against the share.
 // - bare paths (no spaces, a '/', no `://`) on ≥ 90% of at least 3 lines →
 //   DirectoryListing: what find, fd and glob tools print.
 // Neither of the last two is asked of a named program's text (Sniff.Program).
@@ -192,6 +192,7 @@ function digitsEnd(s: string, i: i32, end: i32): i32 {
 function isDiagnosticTail(s: string, i: i32, end: i32): bool {
   const col = digitsEnd(s, i, end);
   if (col > 0 && col < end && unitAt(s, col) == CharCode.COLON) i = col + 1;
+  const start = i;
   i = spaceRunEnd(s, i, end);
   const wordStart = i;
   while (i < end && isAlpha(unitAt(s, i))) i++;
@@ -202,6 +203,9 @@ function isDiagnosticTail(s: string, i: i32, end: i32): bool {
     return true;
   }
   const len = i - wordStart;
+  // A one-letter status right after the line (`suite.c:25:F:core:test_tax:0: …`, `:E:`, `:W:`):
+  // a runner's or checker's record, its fields joined by colons; grep's text there is source.
+  if (len == 1 && wordStart == start && i < end && unitAt(s, i) == CharCode.COLON && unitAt(s, wordStart) <= CharCode.Z) return true;
   if (startsWithNoCase(s, wordStart, i, "error") && len == 5) return true;
   if (startsWithNoCase(s, wordStart, i, "warning") && len == 7) return true;
   if (startsWithNoCase(s, wordStart, i, "note") && len == 4) return true;

@@ -9,12 +9,14 @@
 // unlike the line above (the last row of a rhythm: "ok 60 …" under "ok 59 …") and, when
 // it closes a paragraph that holds a flagged line, naming no place (a compiler's last "a.h:90:56:
 // note: …" belongs to the diagnostic above it; a script's '"plot.gp" line 20: undefined
-// variable' after a blank line is a diagnostic of its own).
+// variable' after a blank line is a diagnostic of its own). A flagged last line is marked
+// too when it states totals (counts.ts).
 import { Kind } from "./kinds";
 import { Shapes } from "./shapes";
 import { isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { namesPlace } from "./place";
+import { isCountLine } from "./counts";
 
 /** Longest line taken for a complaint, in units: a longer one is data, not a message. */
 const MAX_COMPLAINT: i32 = 512;
@@ -37,11 +39,15 @@ export function markLastWords(shapes: Shapes, flagged: StaticArray<u8>, into: St
   for (let i = 0; alone && i < shapes.count; i++) if ((unchecked(flagged[i]) | unchecked(into[i])) != 0) alone = false;
   let i = shapes.count - 1;
   while (i > 0 && shapes.blank(i)) i--;
-  if (i <= 0 || (unchecked(flagged[i]) | unchecked(into[i])) != 0) return false;
+  if (i <= 0 || unchecked(into[i]) != 0) return false;
   const start = unchecked(shapes.starts[i]);
   const end = unchecked(shapes.ends[i]);
   if (end - start > MAX_COMPLAINT) return false;
   const text = shapes.text;
+  // A flagged last line is the outcome only when it states the run's totals ("Finished
+  // checking --- 32 code warnings" under the findings it counts): a keyword alone ranks it
+  // as a warning, below the findings it sums up.
+  if (unchecked(flagged[i]) != 0 && !isCountLine(text, start, end)) return false;
   if (!alone && (isSpaceOrTab(unitAt(text, start)) || shapes.sameLead(i, i - 1) || (namesPlace(text, start, end, false) && belongsAbove(shapes, flagged, into, i)))) return false;
   unchecked((into[i] = <u8>(alone ? Kind.Error : Kind.Summary)));
   return alone;

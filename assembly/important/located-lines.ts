@@ -1,22 +1,24 @@
 // A checker that fails may print one "path:line: message" line per problem and little
-// else: no severity word, no code, no column (msgfmt -c: "fr.po:103: number of format
-// specifications in 'msgid' and 'msgstr' does not match"). No keyword flags those lines,
+// else: no severity word, no code, perhaps a column (msgfmt -c: "fr.po:103: number of format
+// specifications in 'msgid' and 'msgstr' does not match"; splint: "src/cart.c:17:8: Arrow
+// access from possibly null pointer row: row->name"). No keyword flags those lines,
 // yet they are what the run failed for. In a failed run whose lines are mostly such lines
 // at the margin, they are its diagnostics: each is marked an error (a checker may explain
 // each finding in lines indented under it: those are not counted against it). Located lines among a
 // test runner's log ("money.py:6: InvalidOperation" under a traceback, "    x_test.go:12:
 // got 3" indented) are a minority of the output and stay as they are; so do a linter's
-// findings (notes.ts), ranked by their severity and code, and lines whose message opens
+// findings that name a code (notes.ts), ranked by their severity and code, and lines whose message opens
 // with a label ("note: …", "warning: …"), which the keyword scan reads.
 import { CharCode } from "../util/chars";
 import { digitsEnd, lettersEnd, unitAt } from "../util/lines";
 import { Kind } from "./kinds";
-import { findingOf } from "./notes";
+import { findingCode, findingOf } from "./notes";
 import { Shapes } from "./shapes";
 
 /**
- * Whether line [a, b) opens at its margin with "path:line: " (a token up to its first
- * ':', then digits, ':' and a space) and a message that opens with no label ("warning:").
+ * Whether line [a, b) opens at its margin with "path:line: " or "path:line:col: " (a token
+ * up to its first ':', then digits, ':', perhaps digits and ':' again, and a space) and a
+ * message that opens with no label ("warning:").
  */
 export function opensWithBareLocation(s: string, a: i32, b: i32): bool {
   for (let j = a; j < b; j++) {
@@ -24,8 +26,12 @@ export function opensWithBareLocation(s: string, a: i32, b: i32): bool {
     // A space, a tab or a control unit ends the token before any location.
     if (c <= CharCode.SPACE) return false;
     if (c == CharCode.COLON) {
-      const e = digitsEnd(s, j + 1, b);
-      if (e == j + 1 || e + 2 >= b || unitAt(s, e) != CharCode.COLON || unitAt(s, e + 1) != CharCode.SPACE) return false;
+      let e = digitsEnd(s, j + 1, b);
+      if (e == j + 1 || e + 2 >= b || unitAt(s, e) != CharCode.COLON) return false;
+      // A column may follow the line ("src/cart.c:10:12: Possibly null storage …").
+      const col = digitsEnd(s, e + 1, b);
+      if (col > e + 1 && col + 2 < b && unitAt(s, col) == CharCode.COLON) e = col;
+      if (unitAt(s, e + 1) != CharCode.SPACE) return false;
       const w = lettersEnd(s, e + 2, b);
       return w >= b || unitAt(s, w) != CharCode.COLON;
     }
@@ -35,7 +41,7 @@ export function opensWithBareLocation(s: string, a: i32, b: i32): bool {
 
 /**
  * Marks in `into` as errors the lines of `shapes` that open with a bare location
- * (opensWithBareLocation), neither flagged nor noted as findings (`notes`, notes.ts),
+ * (opensWithBareLocation), neither flagged nor noted as findings with a code (`notes`, notes.ts),
  * when they are more than half of its lines at the margin. A line indented under one
  * (a checker's explanation of its finding) or a blank one belongs to the line above: it
  * counts neither way. The first pass counts them (it stops once the located ones cannot
@@ -56,7 +62,7 @@ export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArra
         // Were every line after this one located, they would still not be most.
         if (pass == 0 && ++others >= located + lines - i - 1) return;
       } else if (pass == 0) located++;
-      else if (unchecked(flagged[i]) == 0 && findingOf(unchecked(notes[i])) == 0) unchecked((into[i] = <u8>Kind.Error));
+      else if (unchecked(flagged[i]) == 0 && findingCode(findingOf(unchecked(notes[i]))) < 0) unchecked((into[i] = <u8>Kind.Error));
     }
     if (located <= others) return;
   }

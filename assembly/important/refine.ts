@@ -7,7 +7,8 @@
 //     passing test named "reports errors"), mid-sentence in the prose of a
 //     command that succeeded (a man page, a package description, a changelog:
 //     "clamp will panic if max < min"), or in code quoted under a diagnostic
-//     ("  > 10 |   throw new RangeError(…)") or a frame ("    raise KeyError(k)").
+//     ("  > 10 |   throw new RangeError(…)") or a frame ("    raise KeyError(k)"),
+//     or what a verb before it turns off ("(Use -nullpass to inhibit warning)").
 //   - a lowercase or capitalised word in a row of a table under a header and its
 //     rule (psql's " 2024-01-01 | failed   |    127", a status column) is a cell;
 //   - a line labelled "SUMMARY:" among its first words (sanitizers, memory
@@ -41,6 +42,7 @@ import { dropDataRows } from "./template-rows";
 import { isUnderlinedTitle, underlines } from "./titles";
 import { sortI64 } from "../util/sort-ints";
 import { endRun } from "./phases";
+import { isWordOf } from "../util/words";
 
 /** Most notable lines a scan takes: the ones that break the largest columns. */
 const MAX_NOTABLE: i32 = 48;
@@ -192,6 +194,16 @@ function nameMention(s: string, ls: i32, le: i32, w: i32, e: i32): bool {
   return dotted && after != CharCode.COLON && after != 0x28;
 }
 
+/**
+ * The word [w, …) is what a verb before it turns off ("(Use -nullpass to inhibit warning)",
+ * "to silence this warning"): the line advises how to hide a finding, it reports none.
+ */
+function silenced(s: string, ls: i32, w: i32): bool {
+  let t = tokenBefore(s, ls, w);
+  if (t >= 0 && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "this the these")) t = tokenBefore(s, ls, <i32>(t >> 32));
+  return t >= 0 && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "inhibit suppress silence disable");
+}
+
 /** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
 export const FREE_TEXT: u8 = 1;
 export const STATUS: u8 = 2;
@@ -229,7 +241,7 @@ export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: 
   const word = wordAround(s, ls, le, hit);
   const w = <i32>(word >> 32);
   const e = <i32>word;
-  if (nameMention(s, ls, le, w, e)) {
+  if (nameMention(s, ls, le, w, e) || silenced(s, ls, w)) {
     // The line's status, if any, is told by a later keyword ("src/errors.ts:3:1: error …").
     for (let j = e; j + 1 < le; j++) if (confirmAt(s, j) != Kind.None) return wordVerdict(s, ls, le, ps, pe, j);
     return FREE_TEXT;

@@ -595,6 +595,10 @@ describe("text sniffing", () => {
     expect(sniffText("http/client.py:319:26: undefined name 'CONTINUE'\nemail/utils.py:12:1: 'os' imported but unused\n")).toBe(-1);
     expect(sniffText("12:30:45 INFO start\n12:30:46 INFO stop\n")).toBe(-1);
     expect(sniffText("Error: something failed at step 3\nsee log\n")).toBe(-1);
+    // A one-letter status right after the line number opens a runner's record, not source text.
+    expect(sniffText("t/a.c:7:P:core:test_a:0: Passed\nt/b.c:9:F:core:test_b:0: 2 != 3\n")).toBe(-1);
+    // Source that grep found stays a hit: a lower-case label, an indented one, a longer word.
+    expect(sniffText("a.c:7:x:\nb.yml:3:  A: 1\nc.md:5:Note: see\n")).toBe(Category.SearchResults);
     expect(sniffText(PLAIN)).toBe(-1);
   });
 

@@ -28,7 +28,12 @@ describe("opensWithBareLocation: a path, a line number and a message with no lab
     expect(bare("src/a.c:7: undefined reference to `f'")).toBe(true);
   });
 
-  it("reads no labelled message, column, indented line or prose", () => {
+  it("reads a column after the line number", () => {
+    expect(bare("src/cart.c:17:8: Arrow access from possibly null pointer row: row->name")).toBe(true);
+    expect(bare("src/cart.c:17:8:")).toBe(false);
+  });
+
+  it("reads no labelled message, indented line or prose", () => {
     expect(bare("fr.po:2: warning: header field missing")).toBe(false);
     expect(bare("zgrep:25:6: note: Expressions don't expand")).toBe(false);
     expect(bare("    x_test.go:12: got 3, want 4")).toBe(false);
@@ -37,7 +42,33 @@ describe("opensWithBareLocation: a path, a line number and a message with no lab
   });
 });
 
+// A C checker's run (splint): "path:line:col: message" findings with no severity word or
+// code, each explained in indented lines, under "(in function …)" headers, then its total.
+const EXPLAINED =
+  "Splint 3.1.2 --- 21 Feb 2021\n" + // line 1
+  "\n" + // line 2
+  "src/a.c: (in function a_copy)\n" + // line 3
+  "src/a.c:10:12: Possibly null storage copy passed as non-null param:\n" + // line 4
+  "  A possibly null pointer is passed. (Use -nullpass to inhibit warning)\n" + // line 5
+  "src/a.c:11:3: Fresh storage copy not released before return\n" + // line 6
+  "src/a.c:17:8: Arrow access from possibly null pointer row: row->name\n" + // line 7
+  "  (Use -nullderef to inhibit warning)\n" + // line 8
+  "src/b.c: (in function b_print)\n" + // line 9
+  "src/b.c:36:5: Buffer overflow possible with sprintf.\n" + // line 10
+  "src/b.c:37:5: Return value (type int) ignored: puts(line)\n" + // line 11
+  "\n" + // line 12
+  "Finished checking --- 5 code warnings\n"; // line 13
+
 describe("refineScan: a failed checker's located lines are its error lines", () => {
+  it("marks located lines with a column too, and the closing total a summary though a keyword flags it", () => {
+    // 5 located lines of 9 at the margin.
+    expect(errors(EXPLAINED, 1)).toBe("4 6 7 10 11");
+    expect(flaggedAs(EXPLAINED, 1, Kind.Summary)).toBe("13");
+    // A last line that states no total keeps the rank its keyword gives it.
+    const noTotal = EXPLAINED.replace("Finished checking --- 5 code warnings", "Finished checking with warnings enabled");
+    expect(flaggedAs(noTotal, 1, Kind.Summary)).toBe("");
+  });
+
   it("marks each bare located line an error when they are most of the lines (4 of 7)", () => {
     expect(errors(CHECKER, 1)).toBe("2 3 4 5 6");
   });

@@ -147,14 +147,24 @@ describe("refined scan", () => {
       "asyncio/__init__.py:29:12: 'futures' may be undefined, or defined from star imports: .exceptions, .futures\n" +
       "xml/sax/__init__.py:24:1: '._exceptions.SAXException' imported but unused\n";
     expect(refined(names, -1)).toBe("");
-    // With every keyword dropped, a failed run's last line says what failed (last-words.ts).
-    expect(refined(names, 1)).toBe("3:error");
+    // In a failed run those lines, most of its lines, each a location and a message with no
+    // label, are its findings: its error lines (located-lines.ts).
+    expect(refined(names, 1)).toBe("1:error,2:error,3:error");
     // A field's value or key is a status: line 1 and line 2.
     expect(refined("{\"level\": \"error\", \"job\": 1207}\n  \"error\": {\n", 0)).toBe("1:error,2:error");
     // The type an error is reported as, glued to its colon.
     expect(refined("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n", 1)).toBe("1:error");
     // A name in the location, then the status: the later keyword decides.
     expect(refined("src/errors.ts:3:1 - error TS2304: Cannot find name 'x'.\n", 2)).toBe("1:error");
+  });
+
+  it("drops a keyword that a verb before it turns off: advice on hiding a finding, not one", () => {
+    // clang's note under its warning, splint's advice under its finding; exit 0, so that no
+    // last line is taken for the outcome.
+    expect(refined("src/tax.cpp:40:15: note: place parentheses around the assignment to silence this warning\n", 0)).toBe("");
+    expect(refined("  A possibly null pointer is passed. (Use -nullpass to inhibit warning)\n", 0)).toBe("");
+    // A warning that something was suppressed, or disabled, is still one.
+    expect(refined("warning: 3 diagnostics suppressed\nwarning: cache disabled\n", 0)).toBe("1:warning,2:warning");
   });
 
   it("drops a keyword quoted in a code excerpt under a diagnostic", () => {
