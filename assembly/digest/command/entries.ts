@@ -65,6 +65,15 @@ export class LabeledEntries {
     this.lineAt(text, a, gapEnd(text, a, b), b);
   }
 
+  /**
+   * Whether lineAt() does anything with line [a, b), `t` its first unit after spaces and tabs:
+   * under a label, or at the margin and ending in a colon, the first tests of a label (isLabel).
+   */
+  // @ts-ignore: decorator
+  @inline reads(text: string, a: i32, t: i32, b: i32): bool {
+    return this.label.length > 0 || (t == a && b - a >= 3 && unitAt(text, b - 1) == CharCode.COLON);
+  }
+
   /** line() with `t` the line's first unit after spaces and tabs (b when it has none). */
   lineAt(text: string, a: i32, t: i32, b: i32): void {
     if (this.label.length > 0) {

@@ -43,6 +43,16 @@ export class ColumnKinds {
     this.lineAt(text, a, gapEnd(text, a, b), b);
   }
 
+  /**
+   * Whether lineAt() reads line [a, b), `t` its first unit after spaces and tabs, further than
+   * counting it: a line at the margin while its second fields are few. The others are counted
+   * without a call (lines.ts).
+   */
+  // @ts-ignore: decorator
+  @inline readsRow(a: i32, t: i32): bool {
+    return t == a && this.kinds >= 0;
+  }
+
   /** Line [a, b) of text, `t` its first unit after spaces and tabs (b when it has none). */
   lineAt(text: string, a: i32, t: i32, b: i32): void {
     if (t >= b) return;

@@ -61,22 +61,34 @@ export class CommandLines extends LineNoter {
   ranked: RankedRows = new RankedRows();
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
-    this.runners.line(text, pos, t, end, nl, lineNo);
+    // A reader whose first test rules out most lines is called only for the lines it passes,
+    // the test told here: V8 inlines no call between wasm functions, and a call with the line's
+    // arguments costs as much as that test. The size-optimised build calls every reader.
+    if (ASC_SHRINK_LEVEL >= 2 || this.runners.reads(text, t, end)) this.runners.line(text, pos, t, end, nl, lineNo);
     // A tree's line, top level or nested, shows a branch or a bar first.
     if (t < end && isTreeUnit(unitAt(text, t))) this.tree.line(text, pos, end);
     const finding = this.findings.lineOf(text, t, end, digits);
     this.records.lineOf(text, pos, end, digits, tokens);
-    this.entries.lineAt(text, pos, t, end);
+    if (ASC_SHRINK_LEVEL >= 2 || this.entries.reads(text, pos, t, end)) this.entries.lineAt(text, pos, t, end);
     // A dump block's line opens at the margin with a quote, or with a letter when it ends in a
-    // colon (dumps.ts): the others cost no call (the size-optimised build calls for every line).
+    // colon (dumps.ts).
     if (ASC_SHRINK_LEVEL >= 2 || (t == pos && mayOpenDumpBlock(text, t, end))) this.dumps.line(text, pos, end);
     if (this.lists) this.indented.lineAt(text, pos, t, end);
-    this.kinds.lineAt(text, pos, t, end);
-    this.inline.line(text, t, end, lineNo);
-    // Only a line at the margin has a lead: the others cost no call. Any line has an ending
-    // but a finding's, whose message is counted by code (and endings never beside findings).
+    // Every line that is not blank counts among the kinds' lines; one at the margin is read for a row.
+    const kinds = this.kinds;
+    if (ASC_SHRINK_LEVEL >= 2 || (t < end && kinds.readsRow(pos, t))) kinds.lineAt(text, pos, t, end);
+    else if (t < end) kinds.lines++;
+    // Only a line longer than the longest so far may be a list (inline-lists.ts).
+    const inline = this.inline;
+    if (ASC_SHRINK_LEVEL >= 2 || end - t > inline.end - inline.start) inline.line(text, t, end, lineNo);
+    // Only a line at the margin has a lead. Any line has an ending but a finding's, whose message
+    // is counted by code (and endings never beside findings); a line that ends in no letter
+    // ends in no verdict, and is only counted (leads.ts, endingAt).
     if (t < end) {
-      if (!finding) this.endings.endingAt(text, t, end);
+      if (!finding) {
+        if (ASC_SHRINK_LEVEL >= 2 || isAlpha(unitAt(text, end - 1))) this.endings.endingAt(text, t, end);
+        else this.endings.lines++;
+      }
       if (t == pos) this.leads.lineAt(text, pos, t, end, finding);
     }
     this.sections.line(text, pos, t, end, lineNo);

@@ -40,17 +40,19 @@ function isIndented(s: string, a: i32, b: i32): bool {
  */
 function isHeadingForm(s: string, a: i32, b: i32): bool {
   const first = unitAt(s, a);
-  if (first == CharCode.SPACE || first == CharCode.TAB || opensWithBareLocation(s, a, b)) return false;
+  if (first == CharCode.SPACE || first == CharCode.TAB) return false;
+  // The form first, then the location: most lines of a log fail the form at their first
+  // lower-case letter, before the first token the location would be read from.
   let e = b;
   while (e > a && unitAt(s, e - 1) == CharCode.SPACE) e--;
-  if (e > a && unitAt(s, e - 1) == CharCode.COLON) return true;
+  if (e > a && unitAt(s, e - 1) == CharCode.COLON) return !opensWithBareLocation(s, a, b);
   let letters = 0;
   for (let i = a; i < e; i++) {
     const c = unitAt(s, i);
     if (c >= 0x61 && c <= 0x7a) return false;
     if (c >= 0x41 && c <= 0x5a) letters++;
   }
-  return letters >= 2;
+  return letters >= 2 && !opensWithBareLocation(s, a, b);
 }
 
 /**
