@@ -1,5 +1,6 @@
 import { onlyPointer } from "../../assembly/util/lines";
 import { keepImportant } from "../../assembly/important";
+import { numberedTailStart } from "../../assembly/important/numbered";
 import { refined } from "./support/refined";
 
 // A pointer marks a place in the line above it (rubocop's and many compilers' `^^^` under a
@@ -86,6 +87,16 @@ describe("a cut's layout", () => {
     expect(cut.length <= 2000).toBe(true);
     expect(cut.indexOf("lines shown, numbered") >= 0).toBe(true);
     expect(count(cut, "warning: unused variable") >= 20).toBe(true);
+  });
+});
+
+describe("a numbered tail", () => {
+  it("does not open on a pointer whose line it leaves out", () => {
+    const text = "first line\n  raise Error(code)\n  ^^^^^\nlast line\n";
+    // Room for the pointer and the last line (each with a 3-unit number), not for the code above.
+    expect(text.substring(numberedTailStart(text, 25, 3))).toBe("last line\n");
+    // With room for the code too, the pointer stays under it.
+    expect(text.substring(numberedTailStart(text, 50, 3))).toBe("  raise Error(code)\n  ^^^^^\nlast line\n");
   });
 });
 
