@@ -92,7 +92,7 @@ import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpace, isSpaceOrTab } from "./util/chars";
-import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
+import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, onlyPointer, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 import { sortI64 } from "./util/sort-ints";
 import { sliceInts } from "./util/int-slice";
@@ -1576,10 +1576,12 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   if (before == scan.count) return kept;
   const lines = linesKept(cut);
   if ((cut.count + 1) * (markerBound(text.length, scan.totalLines, hint, null) + 2) <= lines * prefixWidth(scan.totalLines)) return kept;
+  // A pointer under quoted code ("      ^^^^") is not compared: it only marks a place in the line above.
+  const saying = linesSaying(cut);
   for (let mode = NUMBERED_LAYOUT; mode <= NUMBERED_AS_SMALL; mode++) {
     const numbered = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, mode);
     const other = numbered.cut;
-    if (other !== null && flaggedKept(other, scan, failed) > before && linesKept(other) >= lines) return filled(scan, numbered, budget, hint);
+    if (other !== null && flaggedKept(other, scan, failed) > before && linesSaying(other) >= saying) return filled(scan, numbered, budget, hint);
   }
   return kept;
 }
@@ -1588,6 +1590,21 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
 function linesKept(cut: Cut): i32 {
   let lines = 0;
   for (let k = 0; k < cut.count; k++) lines += cut.lastLine(k) - unchecked(cut.firstLines[k]) + 1;
+  return lines;
+}
+
+/** Lines the kept ranges of `cut` hold but for pointers (onlyPointer), which mark a place in the line above and say nothing apart. */
+function linesSaying(cut: Cut): i32 {
+  const text = cut.text;
+  let lines = 0;
+  for (let k = 0; k < cut.count; k++) {
+    const e = unchecked(cut.ends[k]);
+    for (let p = unchecked(cut.starts[k]); p < e; ) {
+      const nl = findNewline(text, p, e);
+      if (!onlyPointer(text, p, nl)) lines++;
+      p = nl + 1;
+    }
+  }
   return lines;
 }
 

@@ -859,6 +859,8 @@ function isCall(s: string, ls: number, le: number): boolean {
 }
 
 function incidental(s: string, shapes: Shapes, line: number, hit: number, exitCode: number): boolean {
+  // Code a diagnostic quotes and underlines with a pointer: the word is the code's.
+  if (line + 1 < shapes.count && onlyPointer(s.slice(shapes.starts[line + 1]!, shapes.ends[line + 1]!))) return true;
   if (namesFramesFunction(s, shapes, line)) return true;
   const ls = shapes.starts[line]!;
   const le = shapes.ends[line]!;

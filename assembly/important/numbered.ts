@@ -7,7 +7,7 @@ import { CharCode } from "../util/chars";
 
 /** Below this budget a cut is numbered: a marker per gap would cost more than the lines it separates. */
 export const NUMBERED_BELOW: i32 = 2000;
-import { countNewlines, findNewline, unitAt } from "../util/lines";
+import { countNewlines, findNewline, onlyPointer, unitAt } from "../util/lines";
 
 /** Units a line's number takes before it: its digits, ':' and ' ' (numbers are plain digits, as a read offset takes them). */
 export function prefixWidth(totalLines: i32): i32 {
@@ -55,6 +55,11 @@ export function numberedTailStart(text: string, room: i32, perLine: i32, end: i3
     used += start - s + perLine;
     if (used > room) break;
     start = s;
+  }
+  // A pointer ("      ^^^^") marks a place in the line above, which the tail leaves out: alone it says nothing.
+  if (start < end) {
+    const nl = findNewline(text, start, end);
+    if (onlyPointer(text, start, nl)) start = nl < end ? nl + 1 : end;
   }
   return start;
 }

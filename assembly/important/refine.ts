@@ -284,6 +284,9 @@ function isCall(s: string, ls: i32, le: i32): bool {
  * under a diagnostic or a frame. `verdict`: the line's wordVerdict, as noted.
  */
 function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
+  // Code a diagnostic quotes and underlines with a pointer ("      rescue Exception => e" over
+  // "      ^^^^^^"): the word is the code's, the diagnostic names what is wrong with it.
+  if (line + 1 < shapes.count && onlyPointer(s, unchecked(shapes.starts[line + 1]), unchecked(shapes.ends[line + 1]))) return true;
   if (ASC_SHRINK_LEVEL < 2) {
     if (verdict & NAMES_FRAMES_FUNCTION && line + 1 < shapes.count) return true;
     verdict &= VERDICT_BITS;

@@ -18,4 +18,19 @@ describe("quoted code under a pointer is no rhythm break worth a place", () => {
     // Shown apart, they would take the room of two of its errors.
     expect(kept.length).toBeGreaterThanOrEqual(12);
   });
+
+  it("is no error line of its own, and its pointer says nothing for a layout (rubocop)", () => {
+    const { meta, input, hint } = tuningFixture("rubocop-ruby-gem");
+    const text = compact(input, { level: "balanced" }, { hint }).llmContent;
+    expect(text.length).toBeLessThanOrEqual(4000);
+    // "      rescue Exception => e" over "      ^^^^^^" is the code a finding quotes: its
+    // "Exception" is no error that would take the room of a finding (lines 77 and 515).
+    expect(text).not.toMatch(/^(77|515): /m);
+    // The numbered layout keeps more findings; the marked one more lines, but those were
+    // pointers and blank lines, which say nothing.
+    expect(text).toMatch(/ of 599 lines shown, numbered/);
+    const kept = meta.facts.errorLines.filter((line) => text.includes(line));
+    expect(kept.length).toBeGreaterThanOrEqual(14);
+  });
 });
+
