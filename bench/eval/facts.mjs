@@ -11,12 +11,14 @@ export function numberAppears(text, n) {
 }
 
 /**
- * The text without the line numbers a system put in front of the lines it shows (`523: `,
- * `1011:` on a blank line, hashline `12:a3|`). One prefix per line goes: an output's own
- * line that starts with a number keeps it.
+ * The text without the line numbers abridge put in front of the lines it shows: hashline
+ * prefixes (`12:a3|`) always, and `523: ` (`1011:` on a blank line) only in a cut whose marker
+ * says its lines are numbered (`… lines shown, numbered`), so an output's own lines that start
+ * with a number keep it wherever abridge passed them on as they are. One prefix per line goes.
  */
 export function withoutAddedLineNumbers(text) {
-  return text.replace(/^\d+:(?:[0-9a-f]{2}\||(?= |$)) ?/gm, "");
+  const hashlinesGone = text.replace(/^\d+:[0-9a-f]{2}\|/gm, "");
+  return / lines shown, numbered\b/.test(text) ? hashlinesGone.replace(/^\d+:(?= |$) ?/gm, "") : hashlinesGone;
 }
 
 /**

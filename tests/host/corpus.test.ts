@@ -135,12 +135,15 @@ describe("eval scoring", async () => {
 
   it("does not take a line number the system added for a count the output states", () => {
     const facts = { errorLines: ["200: error: bad"], mustKeep: [], counts: { warnings: 200, errors: 3 } };
-    const shown = "523: 200: error: bad\n200: build stopped\n1011:\n12:a3|3 errors";
-    expect(withoutAddedLineNumbers(shown)).toBe("200: error: bad\nbuild stopped\n\n3 errors");
+    const marker = "[...9 chars omitted...] 4 of 1,012 lines shown, numbered; read more: abridge_read id=x offset=1";
+    const shown = `${marker}\n523: 200: error: bad\n200: build stopped\n1011:\n12:a3|3 errors`;
+    expect(withoutAddedLineNumbers(shown)).toBe(`${marker}\n200: error: bad\nbuild stopped\n\n3 errors`);
     // The output's own "200: …" line survives one prefix; "200: build stopped" alone would not count.
     expect(scoreFacts(shown, facts, { numbersLines: true })).toMatchObject({ kept: 3, total: 3 });
-    expect(scoreFacts("200: build stopped\n3 errors", facts, { numbersLines: true })).toMatchObject({ kept: 1, errorKept: 0 });
-    expect(scoreFacts("200: build stopped\n3 errors", facts)).toMatchObject({ kept: 2 });
+    expect(scoreFacts(`${marker}\n200: build stopped\n3 errors`, facts, { numbersLines: true })).toMatchObject({ kept: 1, errorKept: 0 });
+    expect(scoreFacts(`${marker}\n200: build stopped\n3 errors`, facts)).toMatchObject({ kept: 2 });
+    // Without a numbered cut's marker the lines are the output's own, as a peer would show them.
+    expect(scoreFacts("200: build stopped\n3 errors", facts, { numbersLines: true })).toMatchObject({ kept: 2 });
   });
 
   it("keeps a text fact only when it appears verbatim, ANSI escapes aside", () => {
