@@ -122,6 +122,8 @@ let fastUnavailable = false;
  * without the warning a broken install would only show as slower long sessions.
  */
 function fastBuildFailed(err: unknown): undefined {
+  // The background compile's rejection can settle after a synchronous compile failed too.
+  if (fastUnavailable) return undefined;
   fastUnavailable = true;
   const reason = err instanceof Error ? err.message : String(err);
   process.emitWarning(`abridge: the fast core build cannot serve (${reason}); the small build serves every call`, { code: "ABRIDGE_CORE_FAST_UNAVAILABLE" });
@@ -163,7 +165,7 @@ export interface CoreBuildCheck {
 }
 
 /**
- * Reads and compiles each build the package ships, apart from the ones serving: the small build
+ * Reads and compiles each build the package ships, separately from the build serving: the small build
  * serves short processes, so a broken fast build would otherwise go unseen until a long one.
  * Empty when a variant named by ABRIDGE_CORE_WASM or the debug core serves alone.
  */

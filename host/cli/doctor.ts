@@ -15,7 +15,8 @@ export const help = `usage: abridge doctor [--project DIR] [--json]
 Says which agents are on PATH and, for each, whether abridge is active in the project's settings
 (DIR, default the current directory) and in the user's: "active" (this abridge), "other copy"
 (installed from another path or version: run \`abridge install <agent>\` again), or "–".
-Also checks that the core loads and that the session log directory can be written.`;
+Also checks that the core loads, that each of its two builds compiles, and that the session log
+directory can be written.`;
 
 /** The executable each agent is started by. */
 const EXECUTABLES: Record<AgentName, string> = { claude: "claude", codex: "codex", opencode: "opencode", gemini: "gemini", pi: "pi" };
