@@ -203,9 +203,13 @@ function isDiagnosticTail(s: string, i: i32, end: i32): bool {
     return true;
   }
   const len = i - wordStart;
-  // A one-letter status right after the line (`suite.c:25:F:core:test_tax:0: …`, `:E:`, `:W:`):
-  // a runner's or checker's record, its fields joined by colons; grep's text there is source.
-  if (len == 1 && wordStart == start && i < end && unitAt(s, i) == CharCode.COLON && unitAt(s, wordStart) <= CharCode.Z) return true;
+  // A one-letter status right after the line (`suite.c:25:F:core:test_tax:0: …`, `:E:`, `:W:`)
+  // and a field after it: a runner's or checker's record, its fields joined by colons; grep's
+  // text there is source (`notes.md:3:Q: why`, `cfg.ini:4:C:\data`).
+  if (len == 1 && wordStart == start && i + 1 < end && unitAt(s, i) == CharCode.COLON && unitAt(s, wordStart) <= CharCode.Z) {
+    const next = unitAt(s, i + 1);
+    return isAlpha(next) || isDigit(next);
+  }
   if (startsWithNoCase(s, wordStart, i, "error") && len == 5) return true;
   if (startsWithNoCase(s, wordStart, i, "warning") && len == 7) return true;
   if (startsWithNoCase(s, wordStart, i, "note") && len == 4) return true;

@@ -31,8 +31,9 @@ function belongsAbove(shapes: Shapes, flagged: StaticArray<u8>, into: StaticArra
 }
 
 /**
- * Marks in `into` the last non-blank line of a failed run's `shapes`, unflagged: an error
- * when `alone` and no line is flagged or marked, else the outcome when it stands apart;
+ * Marks in `into` the last non-blank line of a failed run's `shapes`: an error when `alone`
+ * and no line is flagged or marked, else the outcome when it stands apart (a flagged line
+ * only when it states totals; refine.ts then ranks its own entries as the outcome);
  * whether it marked an error.
  */
 export function markLastWords(shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>, alone: bool): bool {

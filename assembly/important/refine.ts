@@ -544,22 +544,29 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   out.notes = scan.notes;
   let a = 0;
   for (let line = 0; line <= lines; line++) {
+    // A flagged line marked the run's outcome (last-words.ts) keeps its entries, ranked at least as that outcome.
+    const outcome = line < lines && unchecked(flagged[line]) != 0 && unchecked(marked[line]) == Kind.Summary;
+    let entered = false;
     // Scan entries of this line (and any beyond the shapes' last line).
     while (a < scan.count && (unchecked(scan.lineNumbers[a]) - 1 == line || line == lines)) {
       if (unchecked(keep[a]) != 0) {
         let kind = unchecked(scan.kinds[a]);
+        entered = true;
         // "ERROR SUMMARY: 0 errors": the label makes it a summary whatever word precedes it.
         if (line < lines && unchecked(summary[line]) != 0) {
           if (kind != Kind.Trace) kind = Kind.Summary;
           unchecked((summary[line] = 2));
-        }
+        } else if (outcome && kind < Kind.Summary) kind = Kind.Summary;
         // A warning a linter's finding states by its code keeps its rank (warnings-fail.ts).
         if (warningsFail && kind == Kind.Warning && findingCode(findingOf(unchecked(notes[line]))) < 0) kind = Kind.Failure;
         out.add(unchecked(scan.lineStarts[a]), unchecked(scan.lineEnds[a]), unchecked(scan.lineNumbers[a]), kind, unchecked(scan.hits[a]));
       }
       a++;
     }
-    if (line < lines && unchecked(marked[line]) != 0) addWholeLine(out, text, shapes, line, unchecked(marked[line]));
+    if (line < lines && unchecked(marked[line]) != 0) {
+      // One entry per line: a flagged outcome already has its own.
+      if (!(outcome && entered)) addWholeLine(out, text, shapes, line, unchecked(marked[line]));
+    }
     else if (line < lines && (unchecked(notable[line]) != 0 || unchecked(summary[line]) == 1)) {
       addWholeLine(out, text, shapes, line, unchecked(summary[line]) == 1 ? Kind.Summary : Kind.Notable);
     }

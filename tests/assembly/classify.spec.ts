@@ -599,6 +599,8 @@ describe("text sniffing", () => {
     expect(sniffText("t/a.c:7:P:core:test_a:0: Passed\nt/b.c:9:F:core:test_b:0: 2 != 3\n")).toBe(-1);
     // Source that grep found stays a hit: a lower-case label, an indented one, a longer word.
     expect(sniffText("a.c:7:x:\nb.yml:3:  A: 1\nc.md:5:Note: see\n")).toBe(Category.SearchResults);
+    // A capital and a colon with no field after it is text too: a question, a drive letter.
+    expect(sniffText("notes.md:3:Q: why\ncfg.ini:4:C:\\data\nfaq.md:9:A: because\n")).toBe(Category.SearchResults);
     expect(sniffText(PLAIN)).toBe(-1);
   });
 

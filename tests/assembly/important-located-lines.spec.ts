@@ -1,6 +1,6 @@
 import { Kind } from "../../assembly/important/kinds";
 import { opensWithBareLocation } from "../../assembly/important/located-lines";
-import { flaggedAs } from "./support/refined";
+import { flaggedAs, refined } from "./support/refined";
 
 /** The 1-based lines the refined scan of `text` flags as errors, joined by spaces. */
 function errors(text: string, exitCode: i32): string {
@@ -67,6 +67,14 @@ describe("refineScan: a failed checker's located lines are its error lines", () 
     // A last line that states no total keeps the rank its keyword gives it.
     const noTotal = EXPLAINED.replace("Finished checking --- 5 code warnings", "Finished checking with warnings enabled");
     expect(flaggedAs(noTotal, 1, Kind.Summary)).toBe("");
+  });
+
+  it("gives the closing total one entry, its keyword's raised to the outcome, and lowers none", () => {
+    const entries = refined(EXPLAINED, 1).split(",");
+    expect(entries.filter((e) => e.startsWith("13:")).join(",")).toBe("13:summary");
+    // A total a failure word flags stays a failure: the outcome does not rank it lower.
+    const failed = EXPLAINED.replace("Finished checking --- 5 code warnings", "3 features passed, 2 failed, 0 skipped");
+    expect(refined(failed, 1).split(",").filter((e) => e.startsWith("13:")).join(",")).toBe("13:failure");
   });
 
   it("marks each bare located line an error when they are most of the lines (4 of 7)", () => {

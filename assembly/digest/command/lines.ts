@@ -62,7 +62,7 @@ export class CommandLines extends LineNoter {
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     // A reader whose first test rules out most lines is called only for the lines it passes,
-    // the test told here: V8 inlines no call between wasm functions, and a call with the line's
+    // the test told here: Node 20's V8 inlines no call between wasm functions, and a call with the line's
     // arguments costs as much as that test. The size-optimised build calls every reader.
     if (ASC_SHRINK_LEVEL >= 2 || this.runners.reads(text, t, end)) this.runners.line(text, pos, t, end, nl, lineNo);
     // A tree's line, top level or nested, shows a branch or a bar first.
