@@ -669,7 +669,7 @@ export default [
   },
   {
     id: "php-l-parse-errors",
-    program: "php -l",
+    program: "php",
     category: "CommandOutput",
     setup: () => phpLintProject("php-l-parse-errors"),
     command: "for f in $(find src -name '*.php' | sort); do php -l \"$f\"; done",
