@@ -200,8 +200,25 @@ function nameMention(s: string, ls: i32, le: i32, w: i32, e: i32): bool {
  */
 function silenced(s: string, ls: i32, w: i32): bool {
   let t = tokenBefore(s, ls, w);
-  if (t >= 0 && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "this the these")) t = tokenBefore(s, ls, <i32>(t >> 32));
-  return t >= 0 && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "inhibit suppress silence disable");
+  if (mayBeListed(s, t) && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "this the these")) t = tokenBefore(s, ls, <i32>(t >> 32));
+  return mayBeListed(s, t) && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "inhibit suppress silence disable");
+}
+
+/**
+ * Whether token `t` (tokenBefore's start and end, -1 for none) is a lower-case word of 3 to 8
+ * letters, as every word `silenced` looks for is: most flagged lines' word before the keyword
+ * is a location or a symbol, and this spares making a string of it.
+ */
+function mayBeListed(s: string, t: i64): bool {
+  if (t < 0) return false;
+  const a = <i32>(t >> 32);
+  const e = <i32>t;
+  if (e - a < 3 || e - a > 8) return false;
+  for (let k = a; k < e; k++) {
+    const c = unitAt(s, k);
+    if (c < 0x61 || c > 0x7a) return false;
+  }
+  return true;
 }
 
 /** What a flagged line's own text says of its keyword (wordVerdict); 0 stands for not worked out yet. */
