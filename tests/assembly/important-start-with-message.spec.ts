@@ -3,23 +3,9 @@
 // and no message, so the room goes to a line that fits whole instead. A long line without
 // a blank (a minified body) is still shown by its start: its first word is all it has.
 import { keepImportant } from "../../assembly/important";
+import { compiling, shownLine } from "./support/numbered-cut";
 
 const HINT = "; read more: x";
-
-/** Lines "compiling unit N of the build" for N in [from, to]. */
-function compiling(lines: string[], from: i32, to: i32): void {
-  for (let i = from; i <= to; i++) lines.push("compiling unit " + i.toString() + " of the build");
-}
-
-/** What a numbered cut shows after line number `number` ("61: …"), or "" when it does not show that line. */
-function shownLine(out: string, number: i32): string {
-  const tag = number.toString() + ": ";
-  const at = out.startsWith(tag) ? 0 : out.indexOf("\n" + tag);
-  if (at < 0) return "";
-  const from = at == 0 ? tag.length : at + 1 + tag.length;
-  const end = out.indexOf("\n", from);
-  return out.substring(from, end < 0 ? out.length : end);
-}
 
 const PATH = "/home/builder/checkouts/inventory-service/" + "generated/".repeat(10) + "catalog.cpp";
 const LONG = PATH + ":35:5: error: Call to function 'strcpy' is insecure as it does not provide bounding of the memory buffer [security.insecureAPI.strcpy]";

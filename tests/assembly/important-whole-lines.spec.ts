@@ -3,23 +3,9 @@
 // it that fit whole go first, as their words then reach the model verbatim. Each input
 // is built line by line below.
 import { keepImportant } from "../../assembly/important";
+import { compiling, shownLine } from "./support/numbered-cut";
 
 const HINT = "; read more: x";
-
-/** Lines "compiling unit N of the build" for N in [from, to]. */
-function compiling(lines: string[], from: i32, to: i32): void {
-  for (let i = from; i <= to; i++) lines.push("compiling unit " + i.toString() + " of the build");
-}
-
-/** What a numbered cut shows after line number `number` ("61: …"), or "" when it does not show that line. */
-function shownLine(out: string, number: i32): string {
-  const tag = number.toString() + ": ";
-  const at = out.startsWith(tag) ? 0 : out.indexOf("\n" + tag);
-  if (at < 0) return "";
-  const from = at == 0 ? tag.length : at + 1 + tag.length;
-  const end = out.indexOf("\n", from);
-  return out.substring(from, end < 0 ? out.length : end);
-}
 
 const FIRST = "src/a.ts(3,1): error TS1001: Declaration expected.";
 const MIDDLE = "src/b.ts(5,2): error TS2322: Type 'string' is not assignable to type 'number' in the property 'total' of the order.";
