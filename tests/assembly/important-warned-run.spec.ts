@@ -65,4 +65,13 @@ describe("keepImportant under the small budget: a run that is mostly warnings", 
     expect(out.length).toBeLessThanOrEqual(800);
     expect(out.includes(RARE)).toBe(true);
   });
+
+  it("leaves a run whose warnings are a few among its lines in its order", () => {
+    // 8 warnings of 71 lines: its steps keep their place, up to the last one before the warnings.
+    const out = keepImportant(build(8), 800, 0.5, HINT);
+    expect(out.length).toBeLessThanOrEqual(800);
+    expect(out.includes("\n42: Associating documentation with classes...\n")).toBe(true);
+    // The same step gives its room to the warnings once they are most of the run.
+    expect(keepImportant(build(60), 800, 0.5, HINT).includes("Associating documentation with classes...")).toBe(false);
+  });
 });
