@@ -60,7 +60,9 @@
 // ✖ Expected …"); under it a header would cost a finding, unless it numbers the
 // failure the finding details ("  1) test unknown sku (Shop.StockTest)" over
 // "     Assertion with == failed"), which is also offered with each finding that
-// repeats a chosen one word for word. A command that
+// repeats a chosen one word for word, or heads the finding's own block and names
+// the file's line the finding does not ("src/tax.js:15:3 lint/suspicious/noDebugger"
+// over "  × This is an unexpected use of the debugger statement."). A command that
 // succeeded and whose lines nest by indentation (important/skeleton.ts) offers
 // its flagged lines and their key lines first, then its skeleton (the lines
 // that head many deeper ones, spread over the whole output, in up to half the
@@ -80,10 +82,10 @@ import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTa
 import { countLines } from "./important/counts";
 import { Filled, introduces } from "./important/fill";
 import { groupKey, novelFirst, placeBelowEnd } from "./important/novel";
-import { LineNoter } from "./important/notes";
+import { findingOf, findingSeverity, LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
-import { blockHeadOf, headerOf, itemAbove, opensNumberedItem } from "./important/parents";
+import { blockHeadOf, headerOf, itemAbove, opensNumberedItem, placesFinding } from "./important/parents";
 import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace } from "./important/place";
@@ -1283,8 +1285,9 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
         if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
         header = headerOf(text, shapes, known, line - 1);
         // Under SMALL_BUDGET a header would cost a finding; not one that numbers the
-        // failure the finding details, which says which test failed.
-        if (!frame.withHeaders && header >= 0 && !opensNumberedItem(text, shapes, header)) header = -1;
+        // failure the finding details, which says which test failed, nor the head of the
+        // finding's own block that says where it is (placesFinding).
+        if (!frame.withHeaders && header >= 0 && !opensNumberedItem(text, shapes, header) && !(placesFinding(text, shapes, header, line - 1) && !ranksAlone(scan, header))) header = -1;
       }
       if (header < 0 && !namesPlace(text, ls, le, false)) header = blockHeadOf(text, shapes, line - 1);
       if (header < 0) header = item;
@@ -1343,6 +1346,22 @@ function introducedEnd(text: string, scan: Scan, chosen: Chosen, h: i32, ls: i32
   if (unchecked(scan.lineStarts[h + 1]) != next || rankOf(unchecked(scan.kinds[h + 1])) == 0) return le;
   const nextEnd = unchecked(scan.lineEnds[h + 1]);
   return chosen.covers(next, nextEnd) ? le : nextEnd;
+}
+
+/** The severity rank of a finding that states none (notes.ts, findingTag). */
+const UNGRADED: i32 = 7;
+
+/**
+ * Line j (0-based) is flagged, or a finding that states its severity: it is offered at its
+ * own rank ("src/a.c:9:15: warning: …" over its quoted source), not as the head of a
+ * finding under it. Unknown without the scan's notes: taken as so.
+ */
+function ranksAlone(scan: Scan, j: i32): bool {
+  const notes = scan.notes;
+  if (notes === null) return true;
+  const note = unchecked(notes[j]);
+  const tag = findingOf(note);
+  return <u32>note != 0 || (tag != 0 && findingSeverity(tag) < UNGRADED);
 }
 
 /**

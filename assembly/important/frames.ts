@@ -51,8 +51,16 @@ export function isFrame(s: string, a: i32, b: i32): bool {
   if (startsWithAt(s, t, b, "at ")) return true;
   if (startsWithAt(s, t, b, "File \"")) return contains(s, t, b, "\", line ");
   if (unitAt(s, t) == CharCode.HASH && t + 1 < b && isDigit(unitAt(s, t + 1))) return true;
-  // Indented locations: Go's "\t/path/x.go:89 +0x49", JVM runners' "pkg.Class.m(File.java:25)".
-  return t > a && hasLocation(s, t, b);
+  // Indented locations: Go's "\t/path/x.go:89 +0x49", JVM runners' "pkg.Class.m(File.java:25)";
+  // not a step or a test that passed, which names where it is defined ("✔ Given a cart with 4
+  // cheese # features/support/steps.js:10" above the step that failed).
+  return t > a && !opensWithPassMark(s, t) && hasLocation(s, t, b);
+}
+
+/** s[t] is a check mark that reports a pass: ✓ (U+2713), ✔ (U+2714) or √ (U+221A), as runners print it. */
+function opensWithPassMark(s: string, t: i32): bool {
+  const c = unitAt(s, t);
+  return c == 0x2713 || c == 0x2714 || c == 0x221a;
 }
 
 /**

@@ -66,6 +66,20 @@ export function opensNumberedItem(text: string, shapes: Shapes, i: i32): bool {
   return unitAt(text, p) == CharCode.RPAREN && unitAt(text, p + 1) == CharCode.SPACE && unitAt(text, p + 2) > CharCode.SPACE;
 }
 
+/** Lines from a finding up to the head that places it, at most: the head, then one blank line. */
+const PLACE_HEAD_REACH: i32 = 2;
+
+/**
+ * Header j of line i (headerOf) says where i's finding is: it is at most PLACE_HEAD_REACH
+ * lines above and names a file's line, which line i does not ("src/tax.js:15:3
+ * lint/suspicious/noDebugger ━━━" over a blank line and "  × This is an unexpected use of
+ * the debugger statement."). A linter that prints each finding as a block heads it so.
+ */
+export function placesFinding(text: string, shapes: Shapes, j: i32, i: i32): bool {
+  if (i - j > PLACE_HEAD_REACH) return false;
+  return namesPlace(text, unchecked(shapes.starts[j]), unchecked(shapes.ends[j]), false) && !namesPlace(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]), false);
+}
+
 /** Lines stepped back over to a block's head, at most. */
 const MAX_HEAD_STEPS: i32 = 3;
 
