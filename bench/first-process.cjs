@@ -13,7 +13,11 @@ const abridge = createAbridge({ cwd: dir, env: {}, log: { dir } });
 abridge
   .process({ tool: "bash", output, exitCode: 1 })
   .then((r) => r.llmContent)
-  // The moment the harness holds its result, on the machine's clock (bench/core-child.mjs walls()).
-  .then(() => process.stdout.write(String(performance.timeOrigin + performance.now())))
+  // The moment the harness holds its result, on the machine's clock (bench/core-child.mjs walls()),
+  // taken before process.stdout is first touched (making its stream is the harness's own cost).
+  .then(() => {
+    const held = performance.timeOrigin + performance.now();
+    process.stdout.write(String(held));
+  })
   .then(() => abridge.close())
   .then(() => rmSync(dir, { recursive: true, force: true }));
