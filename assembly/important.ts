@@ -1573,15 +1573,16 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   // would cost more than its markers, unless it leaves out flagged lines a small budget keeps.
   const before = flaggedKept(cut, scan, failed);
   if (before == scan.count) return kept;
-  // A larger budget never keeps fewer of the flagged lines a small budget shows. Above it a
-  // succeeded run's weaker rhythm breaks are left to head and tail, whose own lines are
-  // flagged too: a spell checker's "docs/a.md:9: Locate: occured | Try: occurred" among a
+  // Of a command that succeeded, a larger budget never keeps fewer of the flagged lines a
+  // small budget shows (a failed one's errors take the room they need at any budget, and
+  // its other lines wait for them). Above it such a run's weaker rhythm breaks are left to
+  // head and tail, whose own lines are flagged too: a spell checker's "docs/a.md:9: Locate: occured | Try: occurred" among a
   // hundred "Locate: neighbour | Try: neighbor" would be shown at 2,000 chars, not at 4,000.
   // When this cut leaves out some of those the small budget keeps (numbered, every flagged
   // line offered), a numbered layout that keeps them all is shown, unless it gives up more
   // of the other lines than the flagged lines it wins back.
   const smallest = SMALL_BUDGET - 1;
-  const least = filled(scan, keepLaidOut(text, scan, smallest, headRatio, hint, shapes, failed, skeleton, ranked, smallest, AS_BUDGET_LAYS_OUT), smallest, hint, true).cut;
+  const least: Cut | null = failed || lastFailureLine(scan) > 0 ? null : filled(scan, keepLaidOut(text, scan, smallest, headRatio, hint, shapes, failed, skeleton, ranked, smallest, AS_BUDGET_LAYS_OUT), smallest, hint, true).cut;
   const missed = least !== null ? flaggedMissed(scan, failed, least, cut) : 0;
   const lines = linesKept(cut);
   if (missed == 0 && (cut.count + 1) * (markerBound(text.length, scan.totalLines, hint, null) + 2) <= lines * prefixWidth(scan.totalLines)) return kept;
