@@ -1589,20 +1589,58 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   // out, the numbered layout is tried too (its choices as this budget makes them, then as a
   // small budget makes them) and shown when it keeps more flagged lines and no fewer lines
   // in all. A budget that keeps them all keeps this layout, and so does a cut whose numbers
-  // would cost more than its markers: a larger budget never keeps fewer flagged lines than
-  // a smaller one, which is numbered, for want of the room its markers take.
+  // would cost more than its markers, unless it leaves out flagged lines a small budget keeps.
   const before = flaggedKept(cut, scan, failed);
   if (before == scan.count) return kept;
+  // Of a command that succeeded, a larger budget never keeps fewer of the flagged lines a
+  // small budget shows (a failed one's errors take the room they need at any budget, and
+  // its other lines wait for them). Above it such a run's weaker rhythm breaks are left to
+  // head and tail, whose own lines are flagged too: a spell checker's "docs/a.md:9: Locate: occured | Try: occurred" among a
+  // hundred "Locate: neighbour | Try: neighbor" would be shown at 2,000 chars, not at 4,000.
+  // When this cut leaves out some of those the small budget keeps (numbered, every flagged
+  // line offered), a numbered layout that keeps them all is shown, unless it gives up more
+  // of the other lines than the flagged lines it wins back.
+  const smallest = SMALL_BUDGET - 1;
+  const least: Cut | null = failed || lastFailureLine(scan) > 0 ? null : filled(scan, keepLaidOut(text, scan, smallest, headRatio, hint, shapes, failed, skeleton, ranked, smallest, AS_BUDGET_LAYS_OUT), smallest, hint, true).cut;
+  const missed = least !== null ? flaggedMissed(scan, failed, least, cut) : 0;
   const lines = linesKept(cut);
-  if ((cut.count + 1) * (markerBound(text.length, scan.totalLines, hint, null) + 2) <= lines * prefixWidth(scan.totalLines)) return kept;
+  if (missed == 0 && (cut.count + 1) * (markerBound(text.length, scan.totalLines, hint, null) + 2) <= lines * prefixWidth(scan.totalLines)) return kept;
   // A pointer under quoted code ("      ^^^^") is not compared: it only marks a place in the line above.
   const saying = linesSaying(cut);
   for (let mode = NUMBERED_LAYOUT; mode <= NUMBERED_AS_SMALL; mode++) {
     const numbered = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, mode);
     const other = numbered.cut;
-    if (other !== null && flaggedKept(other, scan, failed) > before && linesSaying(other) >= saying) return filled(scan, numbered, budget, hint);
+    if (other === null) continue;
+    if (flaggedKept(other, scan, failed) > before && linesSaying(other) >= saying) return filled(scan, numbered, budget, hint);
+    if (missed > 0) {
+      const shown = filled(scan, numbered, budget, hint);
+      if (shown.cut !== null && flaggedMissed(scan, failed, least!, shown.cut!) == 0 && saying - linesSaying(shown.cut!) <= missed) return shown;
+    }
   }
   return kept;
+}
+
+/** The first kept range of `cut` from range k on that does not end by `at`: the one `at` is in, or the next. */
+function keptFrom(cut: Cut, at: i32, k: i32): i32 {
+  while (k < cut.count && unchecked(cut.ends[k]) <= at) k++;
+  return k;
+}
+
+/** Flagged lines of `scan` (as flaggedKept() counts them) that `ref` keeps and `cut` leaves out. */
+function flaggedMissed(scan: Scan, failed: bool, ref: Cut, cut: Cut): i32 {
+  let missed = 0;
+  let r = 0;
+  let k = 0;
+  for (let i = 0; i < scan.count && r < ref.count; i++) {
+    if (!failed && rankOf(unchecked(scan.kinds[i])) >= 3) continue;
+    const at = unchecked(scan.lineStarts[i]);
+    r = keptFrom(ref, at, r);
+    k = keptFrom(cut, at, k);
+    const inRef = r < ref.count && unchecked(ref.starts[r]) <= at;
+    const inCut = k < cut.count && unchecked(cut.starts[k]) <= at;
+    if (inRef && !inCut) missed++;
+  }
+  return missed;
 }
 
 /** Lines the kept ranges of `cut` touch. */

@@ -102,3 +102,35 @@ describe("novelFirst: hits grouped by their finding's code, offered by rounds", 
     expect(ranked(text, [-1, 0, -1], 0)).toBe("2 1 | 3");
   });
 });
+
+// A Java linter's report (checkstyle): three rules broken once in each of three files,
+// every finding an error (codes 2, 0 and 1: [AvoidStarImport], [UnusedImports], [HiddenField]).
+const AT = "[ERROR] /src/main/java/shop/";
+const REPORT =
+  AT + "Shipping.java:3:17: Using the '.*' form of import should be avoided - java.util.*. [AvoidStarImport]\n" +
+  AT + "Shipping.java:4:8: Unused import - java.io.IOException. [UnusedImports]\n" +
+  AT + "Shipping.java:10:41: 'rates' hides a field. [HiddenField]\n" +
+  AT + "Stock.java:3:17: Using the '.*' form of import should be avoided - java.util.*. [AvoidStarImport]\n" +
+  AT + "Stock.java:4:8: Unused import - java.io.IOException. [UnusedImports]\n" +
+  AT + "Stock.java:10:38: 'rates' hides a field. [HiddenField]\n" +
+  AT + "Ledger.java:3:17: Using the '.*' form of import should be avoided - java.util.*. [AvoidStarImport]\n" +
+  AT + "Ledger.java:4:8: Unused import - java.io.IOException. [UnusedImports]\n" +
+  AT + "Ledger.java:10:39: 'rates' hides a field. [HiddenField]\n";
+const CODES: i32[] = [2, 0, 1, 2, 0, 1, 2, 0, 1];
+
+describe("novelFirst: the places of messages said as often, when the error lines do not all fit", () => {
+  it("keeps each rule's places together, the rule of the shortest lines first, not one place of each file by file", () => {
+    // Each rule's first place in the first round; then [HiddenField]'s other two places
+    // (the shortest lines), then [UnusedImports]'s, then [AvoidStarImport]'s.
+    expect(ranked(REPORT, CODES, 0, true)).toBe("1 2 3 | 6 9 5 8 4 7");
+  });
+
+  it("offers an error's places before a warning's said as often", () => {
+    // [AvoidStarImport] as errors, the two other rules as warnings.
+    expect(ranked(REPORT, [2, 100, 101, 2, 100, 101, 2, 100, 101], 0, true)).toBe("1 2 3 | 4 7 6 9 5 8");
+  });
+
+  it("leaves the rounds as they were when every line may be offered", () => {
+    expect(ranked(REPORT, CODES, 0)).toBe("1 2 3 | 4 5 6 7 8 9");
+  });
+});
