@@ -112,6 +112,12 @@ export class Cut {
     this.firstLines.push(firstLine);
   }
 
+  /** A kept range holds unit `at`. */
+  keeps(at: i32): bool {
+    for (let k = 0; k < this.starts.length; k++) if (unchecked(this.starts[k]) <= at && at < unchecked(this.ends[k])) return true;
+    return false;
+  }
+
   /** 1-based line of the last unit of kept range k. */
   lastLine(k: i32): i32 {
     const s = unchecked(this.starts[k]);

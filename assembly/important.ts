@@ -59,11 +59,13 @@
 // group's header next, once (important/parents.ts: "css/chrome.css" over "  6:1
 // ✖ Expected …"); under it a header would cost a finding, unless it numbers the
 // failure the finding details ("  1) test unknown sku (Shop.StockTest)" over
-// "     Assertion with == failed"), which is also offered with each finding that
-// repeats a chosen one word for word, or heads the finding's own block and names
-// the file's line the finding does not ("src/tax.js:15:3 lint/suspicious/noDebugger"
-// over "  × This is an unexpected use of the debugger statement."). A command that
-// succeeded and whose lines nest by indentation (important/skeleton.ts) offers
+// "     Assertion with == failed"), or heads the finding's own block and names the
+// file's line the finding does not ("src/tax.js:15:3 lint/suspicious/noDebugger" over
+// "  × This is an unexpected use of the debugger statement."; not a line flagged in
+// its own right): the two are kept together or neither is, when chosen and when the
+// cut is filled. A finding that repeats a chosen one word for word is offered its
+// numbered header, or with the head that places it (the place is what it says anew).
+// A command that succeeded and whose lines nest by indentation (important/skeleton.ts) offers
 // its flagged lines and their key lines first, then its skeleton (the lines
 // that head many deeper ones, spread over the whole output, in up to half the
 // share), then its indented error and notable lines, which in such an output
@@ -82,7 +84,7 @@ import { inlineMarkerBound, linesIn, NUMBERED_BELOW, numberedHeadEnd, numberedTa
 import { countLines } from "./important/counts";
 import { Filled, introduces } from "./important/fill";
 import { groupKey, novelFirst, placeBelowEnd } from "./important/novel";
-import { findingOf, findingSeverity, LineNoter } from "./important/notes";
+import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { blockHeadOf, headerOf, itemAbove, opensNumberedItem, placesFinding } from "./important/parents";
@@ -152,7 +154,7 @@ export class KeepResult {
 
 /** The offer order, flagged lines and end of a numbered cut's choice, for its fill (filled). */
 class FillPlan {
-  constructor(public order: Order, public flagged: Flagged, public tailEnd: i32) {}
+  constructor(public order: Order, public flagged: Flagged, public tailEnd: i32, public shapes: Shapes | null) {}
 }
 
 function clampRatio(r: f64): f64 {
@@ -659,6 +661,14 @@ class Chosen {
     this.hits.push(hit);
   }
 
+  /** Leaves out the ranges chosen after the first `count`. */
+  drop(count: i32): void {
+    this.starts.length = count;
+    this.ends.length = count;
+    this.firstLines.length = count;
+    this.hits.length = count;
+  }
+
   covers(start: i32, end: i32): bool {
     for (let i = 0; i < this.starts.length; i++) {
       if (unchecked(this.starts[i]) <= start && end <= unchecked(this.ends[i])) return true;
@@ -941,7 +951,10 @@ class Frame {
   perLine: i32 = 0;
   /** Each line's header found so far (important/parents.ts), made when a line first needs one. */
   headers: StaticArray<i32> | null = null;
-  /** An indented line is offered with its group's header (under SMALL_BUDGET, where a header costs a finding, only one that numbers a failure). */
+  /**
+   * An indented line is offered with its group's header; under SMALL_BUDGET, where a header
+   * costs a finding, only one that numbers a failure or places the finding (placeHeadOf).
+   */
   withHeaders: bool = false;
   /**
    * The room a notable line is measured against when it is larger than the cap: a quiet output's
@@ -949,6 +962,13 @@ class Frame {
    */
   signalRoom: i32 = 0;
   constructor(public headEnd: i32, public tailStart: i32, public perGap: i32, public alike: AlikeBlocks | null) {}
+
+  /** Each line's header found so far, made now if no line needed one before. */
+  headersOf(shapes: Shapes): StaticArray<i32> {
+    let known = this.headers;
+    if (known === null) this.headers = known = new StaticArray<i32>(shapes.count);
+    return known;
+  }
 
   /** What keeping only the start of [start, end) costs beyond its units: its number and inline marker, or a gap's marker. */
   cutCost(start: i32, end: i32): i32 {
@@ -1265,7 +1285,12 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       const p = <i32>(echoed & 0xffffffff);
       used = offerSubject(text, chosen, frame, p, unchecked(chosen.firstLines[i]) + countNewlines(text, unchecked(chosen.starts[i]), p), kind, used, cap);
       used = offerSubject(text, chosen, frame, ls, line, kind, used, cap);
-      if (shapes !== null) used = offerNumberedHeader(text, chosen, frame, shapes, ls, line, kind, used, cap);
+      if (shapes === null) continue;
+      // The same words in another block, whose head says where: the place is what is new, and
+      // the finding comes with it, whole, or not at all.
+      const head = frame.withHeaders ? -1 : placeHeadOf(text, scan, shapes, frame.headersOf(shapes), ls, line);
+      if (head >= 0) used = offer(text, chosen, frame, unchecked(shapes.starts[head]), withNewline(text, le), head + 1, -1, Kind.None, used, cap);
+      else used = offerNumberedHeader(text, chosen, frame, shapes, ls, line, kind, used, cap);
       continue;
     }
     // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
@@ -1274,30 +1299,53 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     // is worth nothing without it: the two are offered together, whole, or not at all. (A
     // larger budget grows each chosen line to its block, context included.)
     const end = kind == Kind.Notable && frame.perLine > 0 ? introducedEnd(text, scan, chosen, h, ls, le) : le;
+    const ownStart = chosen.count;
+    const ownUsed = used;
     used = offer(text, chosen, frame, ls, withNewline(text, end), line, h, kind, used, cap);
     // A chosen line that is indented is offered its group's header next (the file or
     // suite it belongs to); else one that names no place, the head a few lines above
     // that names it ("In deploy.sh line 25:"); unless a chosen range shows it already.
     if (shapes !== null && chosen.count > before && line <= shapes.count) {
       let header = -1;
+      const placeHead = frame.withHeaders ? -1 : placeHeadOf(text, scan, shapes, frame.headersOf(shapes), ls, line);
       if (isSpaceOrTab(unitAt(text, ls))) {
-        let known = frame.headers;
-        if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
-        header = headerOf(text, shapes, known, line - 1);
+        header = headerOf(text, shapes, frame.headersOf(shapes), line - 1);
         // Under SMALL_BUDGET a header would cost a finding; not one that numbers the
         // failure the finding details, which says which test failed, nor the head of the
-        // finding's own block that says where it is (placesFinding).
-        if (!frame.withHeaders && header >= 0 && !opensNumberedItem(text, shapes, header) && !(placesFinding(text, shapes, header, line - 1) && !ranksAlone(scan, header))) header = -1;
+        // finding's own block that says where it is (placeHeadOf).
+        if (!frame.withHeaders && header >= 0 && header != placeHead && !opensNumberedItem(text, shapes, header)) header = -1;
       }
       if (header < 0 && !namesPlace(text, ls, le, false)) header = blockHeadOf(text, shapes, line - 1);
       if (header < 0) header = item;
       const hs = header >= 0 ? unchecked(shapes.starts[header]) : 0;
       const he = header >= 0 ? unchecked(shapes.ends[header]) : 0;
-      if (header >= 0 && !chosen.covers(hs, he)) used = offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);
+      if (header >= 0 && !chosen.covers(hs, he)) {
+        const added = chosen.count;
+        used = offer(text, chosen, frame, hs, withNewline(text, he), header + 1, -1, Kind.None, used, cap);
+        // A finding whose place is its head's says too little without it: without room for
+        // the head, neither is kept (unless head or tail shows the head anyway).
+        if (header == placeHead && chosen.count == added && he >= frame.headEnd && hs < frame.tailStart) {
+          chosen.drop(ownStart);
+          used = ownUsed;
+        }
+      }
     }
     if (kind == Kind.Notable && chosen.count > before) templates.push(line - 1);
   }
   return used;
+}
+
+/**
+ * The head of the indented finding at line `line` (1-based, starting at `ls`) that says
+ * where it is (important/parents.ts, placesFinding; `known` as headerOf takes it), else -1.
+ * Not a flagged line, whichever build refined the scan: that one is offered at its own rank
+ * ("src/a.c:9:15: warning: …" over its quoted source).
+ */
+export function placeHeadOf(text: string, scan: Scan, shapes: Shapes, known: StaticArray<i32>, ls: i32, line: i32): i32 {
+  if (line > shapes.count || !isSpaceOrTab(unitAt(text, ls))) return -1;
+  const header = headerOf(text, shapes, known, line - 1);
+  if (header < 0 || scan.flags(header + 1) || !placesFinding(text, shapes, header, line - 1)) return -1;
+  return header;
 }
 
 /**
@@ -1307,9 +1355,7 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
  */
 function offerNumberedHeader(text: string, chosen: Chosen, frame: Frame, shapes: Shapes, ls: i32, line: i32, kind: i32, used: i32, cap: i32): i32 {
   if (rankOf(kind) < 3 || line > shapes.count || !isSpaceOrTab(unitAt(text, ls))) return used;
-  let known = frame.headers;
-  if (known === null) frame.headers = known = new StaticArray<i32>(shapes.count);
-  const header = headerOf(text, shapes, known, line - 1);
+  const header = headerOf(text, shapes, frame.headersOf(shapes), line - 1);
   if (header < 0 || !opensNumberedItem(text, shapes, header)) return used;
   const hs = unchecked(shapes.starts[header]);
   const he = unchecked(shapes.ends[header]);
@@ -1346,22 +1392,6 @@ function introducedEnd(text: string, scan: Scan, chosen: Chosen, h: i32, ls: i32
   if (unchecked(scan.lineStarts[h + 1]) != next || rankOf(unchecked(scan.kinds[h + 1])) == 0) return le;
   const nextEnd = unchecked(scan.lineEnds[h + 1]);
   return chosen.covers(next, nextEnd) ? le : nextEnd;
-}
-
-/** The severity rank of a finding that states none (notes.ts, findingTag). */
-const UNGRADED: i32 = 7;
-
-/**
- * Line j (0-based) is flagged, or a finding that states its severity: it is offered at its
- * own rank ("src/a.c:9:15: warning: …" over its quoted source), not as the head of a
- * finding under it. Unknown without the scan's notes: taken as so.
- */
-function ranksAlone(scan: Scan, j: i32): bool {
-  const notes = scan.notes;
-  if (notes === null) return true;
-  const note = unchecked(notes[j]);
-  const tag = findingOf(note);
-  return <u32>note != 0 || (tag != 0 && findingSeverity(tag) < UNGRADED);
 }
 
 /**
@@ -1787,9 +1817,9 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
         more = cutWith(text, scan, second, second.count, secondRest, ratio, hint, alike, perLine, tailEnd);
         moreOut = more.render(hint, flagged, scan.pairs, budget);
       }
-      if (moreOut.length <= budget && second.count > first.count) return planned(order, flagged, tailEnd, widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine, tailEnd));
+      if (moreOut.length <= budget && second.count > first.count) return planned(order, flagged, tailEnd, shapes, widened(text, scan, second, second.count, secondRest, budget - moreOut.length, ratio, hint, alike, flagged, new KeepResult(moreOut, more), budget, perLine, tailEnd));
     }
-    return planned(order, flagged, tailEnd, widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine, tailEnd));
+    return planned(order, flagged, tailEnd, shapes, widened(text, scan, first, take, rest, slack, ratio, hint, alike, flagged, new KeepResult(out, cut), budget, perLine, tailEnd));
   }
   return plainTruncation(text, scan, budget, ratio, hint);
 }
@@ -1797,7 +1827,7 @@ function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint
 /**
  * `kept` with whole lines added while its budget lasts (important/fill.ts), when it is
  * numbered: the flagged lines in the order they were offered (a warning's repeats
- * last), then the last lines (none of a run of encoded bytes that ends the text). A result that leaves lines out does not
+ * last; a finding with the head that places it, or not at all: offerEach), then the last lines (none of a run of encoded bytes that ends the text). A result that leaves lines out does not
  * leave its budget unused.
  */
 function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankless: bool = false): KeepResult {
@@ -1810,32 +1840,42 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankle
   const output = blankless ? cut.render(hint, plan.flagged, scan.pairs, budget) : kept.output;
   const fill = new Filled(output, cut, budget, hint, plan.flagged, scan.pairs, prefixWidth(scan.totalLines));
   if (fill.spent) return new KeepResult(output, cut);
-  offerEach(fill, scan, order.flagged);
-  offerEach(fill, scan, order.primary);
-  offerEach(fill, scan, order.repeats);
-  offerEach(fill, scan, order.notables);
-  offerEach(fill, scan, order.late);
-  offerEach(fill, scan, order.secondary);
-  offerEach(fill, scan, order.rest);
+  const shapes = plan.shapes;
+  const known = shapes !== null ? new StaticArray<i32>(shapes.count) : null;
+  offerEach(fill, scan, shapes, known, order.flagged);
+  offerEach(fill, scan, shapes, known, order.primary);
+  offerEach(fill, scan, shapes, known, order.repeats);
+  offerEach(fill, scan, shapes, known, order.notables);
+  offerEach(fill, scan, shapes, known, order.late);
+  offerEach(fill, scan, shapes, known, order.secondary);
+  offerEach(fill, scan, shapes, known, order.rest);
   // Not a run of encoded bytes that ends the output: it is left to the marker.
   if (plan.tailEnd == cut.text.length) fill.offerTail();
   return new KeepResult(fill.output, fill.cut);
 }
 
 /** `kept` with what its fill needs (filled), once keepWithScan has settled its layout. */
-function planned(order: Order, flagged: Flagged, tailEnd: i32, kept: KeepResult): KeepResult {
-  kept.plan = new FillPlan(order, flagged, tailEnd);
+function planned(order: Order, flagged: Flagged, tailEnd: i32, shapes: Shapes | null, kept: KeepResult): KeepResult {
+  kept.plan = new FillPlan(order, flagged, tailEnd, shapes);
   return kept;
 }
 
-/** Offers each hit of `list` to `fill`, whole, in order. */
-function offerEach(fill: Filled, scan: Scan, list: i32[]): void {
+/**
+ * Offers each hit of `list` to `fill`, whole, in order; a finding whose block's head says
+ * where it is (placeHeadOf) together with that head, or not at all (`known` as headerOf takes it).
+ */
+function offerEach(fill: Filled, scan: Scan, shapes: Shapes | null, known: StaticArray<i32> | null, list: i32[]): void {
+  const text = fill.cut.text;
   for (let i = 0; i < list.length && !fill.spent; i++) {
     const h = unchecked(list[i]);
     const ls = unchecked(scan.lineStarts[h]);
     const le = unchecked(scan.lineEnds[h]);
+    const line = unchecked(scan.lineNumbers[h]);
     // A line that only names a section ("FAILURES", "  Stack:") says nothing without the lines it heads.
-    if (!headerLike(fill.cut.text, ls, le)) fill.offer(ls, le, unchecked(scan.lineNumbers[h]));
+    if (headerLike(text, ls, le)) continue;
+    const head = shapes !== null && known !== null ? placeHeadOf(text, scan, shapes, known, ls, line) : -1;
+    if (head >= 0 && !fill.cut.keeps(unchecked(shapes!.starts[head]))) fill.offer(unchecked(shapes!.starts[head]), le, head + 1);
+    else fill.offer(ls, le, line);
   }
 }
 

@@ -52,15 +52,36 @@ export function isFrame(s: string, a: i32, b: i32): bool {
   if (startsWithAt(s, t, b, "File \"")) return contains(s, t, b, "\", line ");
   if (unitAt(s, t) == CharCode.HASH && t + 1 < b && isDigit(unitAt(s, t + 1))) return true;
   // Indented locations: Go's "\t/path/x.go:89 +0x49", JVM runners' "pkg.Class.m(File.java:25)";
-  // not a step or a test that passed, which names where it is defined ("✔ Given a cart with 4
-  // cheese # features/support/steps.js:10" above the step that failed).
-  return t > a && !opensWithPassMark(s, t) && hasLocation(s, t, b);
+  // not a test that passed ("√ totals a cart (src/cart.test.js:12)") nor a listed step that did
+  // not fail, which names where it is defined ("- And the cart has 2 lines #
+  // features/support/steps.js:29" under the step that failed).
+  return t > a && !opensWithPassMark(s, t) && !isStepNotFailed(s, t, b) && hasLocation(s, t, b);
 }
 
 /** s[t] is a check mark that reports a pass: ✓ (U+2713), ✔ (U+2714) or √ (U+221A), as runners print it. */
 function opensWithPassMark(s: string, t: i32): bool {
   const c = unitAt(s, t);
   return c == 0x2713 || c == 0x2714 || c == 0x221a;
+}
+
+/** c marks a step or a test that failed: ×, ✖, ✗, ✘ (U+00D7, U+2716 to U+2718). */
+function isFailMark(c: i32): bool {
+  return c == 0xd7 || (c >= 0x2716 && c <= 0x2718);
+}
+
+/**
+ * [t, b) is a listed step that did not fail: one mark that is no letter, digit nor a mark of
+ * failure, a space, the step, then " # " and where it is defined, last ("✔ Given a cart with 4
+ * cheese # features/support/steps.js:10", "- Then the total is 8.9 # features/support/steps.js:22"
+ * skipped, "? And I choose express delivery # …" undefined).
+ */
+function isStepNotFailed(s: string, t: i32, b: i32): bool {
+  const c = unitAt(s, t);
+  if (t + 2 >= b || unitAt(s, t + 1) != CharCode.SPACE || isAlpha(c) || isDigit(c) || isFailMark(c)) return false;
+  const e = unitAt(s, b - 1) == CharCode.CR ? b - 1 : b;
+  let p = e;
+  while (p > t && unitAt(s, p - 1) > CharCode.SPACE) p--;
+  return p - 3 > t + 1 && unitAt(s, p - 1) == CharCode.SPACE && unitAt(s, p - 2) == CharCode.HASH && unitAt(s, p - 3) == CharCode.SPACE && hasLocation(s, p - 2, e);
 }
 
 /**

@@ -66,7 +66,7 @@ export function opensNumberedItem(text: string, shapes: Shapes, i: i32): bool {
   return unitAt(text, p) == CharCode.RPAREN && unitAt(text, p + 1) == CharCode.SPACE && unitAt(text, p + 2) > CharCode.SPACE;
 }
 
-/** Lines from a finding up to the head that places it, at most: the head, then one blank line. */
+/** Lines from a finding up to the head that places it, at most: the head, then one line between (a blank one in the blocks linters print). */
 const PLACE_HEAD_REACH: i32 = 2;
 
 /**

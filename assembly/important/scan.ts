@@ -44,6 +44,21 @@ export class Scan {
     return this.kinds.length;
   }
 
+  /** Line `lineNo` (1-based) is flagged: a search of lineNumbers, which rise. */
+  flags(lineNo: i32): bool {
+    const numbers = this.lineNumbers;
+    let lo = 0;
+    let hi = numbers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = unchecked(numbers[mid]);
+      if (at == lineNo) return true;
+      if (at < lineNo) lo = mid + 1;
+      else hi = mid;
+    }
+    return false;
+  }
+
   /** Appends a flagged line: [start, end), its 1-based number, its kind and its hit. */
   add(start: i32, end: i32, lineNo: i32, kind: i32, hit: i32): void {
     pushInt(this.lineStarts, start);

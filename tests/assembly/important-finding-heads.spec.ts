@@ -2,8 +2,10 @@
 // ("src/tax.js:15:3 lint/suspicious/noDebugger  FIXABLE  ━━━"), then a blank line, then the
 // flagged message indented ("  × This is an unexpected use of the debugger statement.") over
 // a code frame. The message names no place: under a small budget its head comes with it.
-import { keepImportant } from "../../assembly/important";
+import { keepImportant, placeHeadOf } from "../../assembly/important";
 import { placesFinding } from "../../assembly/important/parents";
+import { refineScan } from "../../assembly/important/refine";
+import { scanImportant } from "../../assembly/important/scan";
 import { Shapes } from "../../assembly/important/shapes";
 import { countNewlines } from "../../assembly/util/lines";
 
@@ -41,6 +43,31 @@ function headsShown(out: string): i32 {
   return n;
 }
 
+/**
+ * Kept message lines ("45:   × Avoid redundant double-negation.", numbered) whose head
+ * ("43: src/tax.js:13:3 lint/…", two lines up) is not kept with them.
+ */
+function headless(out: string): i32 {
+  const lines = out.split("\n");
+  let n = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const at = lines[k].indexOf(":   × ");
+    if (at <= 0) continue;
+    const head = (I32.parseInt(lines[k].substring(0, at)) - 2).toString() + ": src/";
+    let found = false;
+    for (let j = 0; j < k; j++) if (lines[j].startsWith(head)) found = true;
+    if (!found) n++;
+  }
+  return n;
+}
+
+/** placeHeadOf for line i (0-based) of `text`, its scan refined as the core refines it. */
+function placeHead(text: string, i: i32): i32 {
+  const shapes = new Shapes(text, countNewlines(text, 0, text.length));
+  const scan = refineScan(text, scanImportant(text), shapes, -1);
+  return placeHeadOf(text, scan, shapes, new StaticArray<i32>(shapes.count), unchecked(shapes.starts[i]), i + 1);
+}
+
 describe("placesFinding: the head of a finding's own block", () => {
   it("takes a head that names a file's line, just above or over one blank line", () => {
     expect(places("src/tax.js:15:3 lint/suspicious/noDebugger  FIXABLE\n\n  × Unexpected debugger.\n", 0, 2)).toBe(true);
@@ -54,6 +81,21 @@ describe("placesFinding: the head of a finding's own block", () => {
   });
 });
 
+describe("placeHeadOf: a flagged head ranks alone", () => {
+  it("takes an unflagged head that places the finding under it", () => {
+    expect(placeHead("src/tax.js:15:3 lint/suspicious/noDebugger  FIXABLE  ━━━━\n\n  × This is an unexpected use of the debugger statement.\n", 2)).toBe(0);
+  });
+
+  it("refuses a head that is a finding with its own severity, flagged in its own right", () => {
+    const warned = "src/tax.c:15:3: warning: unused variable ‘rate’ [-Wunused-variable]\n   15 |   double rate = 0.2;\n";
+    expect(places(warned, 0, 1)).toBe(true);
+    expect(placeHead(warned, 1)).toBe(-1);
+    const failed = "src/tax.js:15:3 error: lint/suspicious/noDebugger\n\n  × This is an unexpected use of the debugger statement.\n";
+    expect(places(failed, 0, 2)).toBe(true);
+    expect(placeHead(failed, 2)).toBe(-1);
+  });
+});
+
 describe("keepImportant: a finding's head comes with it under a small budget", () => {
   it("shows the heads of most findings it keeps, at a budget where headers are otherwise left out", () => {
     const text = run();
@@ -62,5 +104,16 @@ describe("keepImportant: a finding's head comes with it under a small budget", (
     expect(out.length).toBeLessThanOrEqual(1200);
     expect(headsShown(out)).toBeGreaterThanOrEqual(4);
     expect(out.includes("Found 10 errors.")).toBe(true);
+  });
+
+  it("keeps no message without its head, a repeated one included, whatever the room", () => {
+    const text = run();
+    const budgets = [450, 600, 800, 1200, 1600];
+    for (let b = 0; b < budgets.length; b++) {
+      const out = keepImportant(text, budgets[b], 0.5, HINT);
+      expect(out.length).toBeLessThanOrEqual(budgets[b]);
+      expect(out.includes(":   × ")).toBe(true);
+      expect(headless(out)).toBe(0);
+    }
   });
 });
