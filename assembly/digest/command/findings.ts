@@ -425,6 +425,36 @@ function numberedName(s: string, i: i32, b: i32): i64 {
   return close > d + 2 && close + 1 < b && unitAt(s, close + 1) == CharCode.COLON && findUnit(s, CharCode.SPACE, d + 2, close) == close ? packRange(d + 2, close) : -1;
 }
 
+/**
+ * ` 2 in chapters/intro.tex line 3:` at s[i] (after a severity word): a number, `in`, a file,
+ * `line` and its number closed by a colon; the file's range packed (packRange), -1 when s[i, b)
+ * opens otherwise. The place stated in words makes the severity word a finding's.
+ */
+function numberedPlace(s: string, i: i32, b: i32): i64 {
+  const d = numberEnd(s, i + 1, b);
+  if (d < 0 || unitAt(s, i) != CharCode.SPACE || !isWordAfter(s, d, b, "in")) return -1;
+  const file = d + 4;
+  const fe = tokenEnd(s, file, b);
+  if (fe == file || !isWordAfter(s, fe, b, "line")) return -1;
+  const le = numberEnd(s, fe + 6, b);
+  return le > 0 && le < b && unitAt(s, le) == CharCode.COLON ? packRange(file, fe) : -1;
+}
+
+/** Whether s[i, b) opens with a space, `word` and a space. */
+function isWordAfter(s: string, i: i32, b: i32, word: string): bool {
+  const e = i + 1 + word.length;
+  return e < b && unitAt(s, i) == CharCode.SPACE && unitAt(s, e) == CharCode.SPACE && isLowerWordAt(s, i + 1, e, word);
+}
+
+/** Counts a finding's file s[a, b) (Findings.files). */
+function countFile(f: Findings, s: string, a: i32, b: i32): void {
+  let files = f.files;
+  if (files === null) f.files = files = new Findings();
+  // A full table names no files (findingsLine): a log of thousands of files stops counting
+  // them there (the size-optimised build, the component's, looks each one up, which states the same).
+  if (ASC_SHRINK_LEVEL >= 2 || files.codes.length < MAX_CODES) files.addCodeAt(s, a, b);
+}
+
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
 function locationFollows(s: string, b: i32, n: i32): bool {
   let i = b;
@@ -484,6 +514,12 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // whose place is printed above it, with the source it quotes in between.
     const named = sev >= 0 ? numberedName(s, we, b) : -1;
     if (named >= 0) return count(f, sev, s, <i32>(named >> 32), <i32>(named & 0xffffffff));
+    // `Warning 2 in a.tex line 3: …`: a severity and its number, then the place in words.
+    const inFile = sev >= 0 ? numberedPlace(s, we, b) : -1;
+    if (inFile >= 0) {
+      countFile(f, s, <i32>(inFile >> 32), <i32>(inFile & 0xffffffff));
+      return count(f, sev, s, 0, 0);
+    }
     if (!locationFollows(s, b, n)) return 0;
     // The code's range, when there is one.
     let ca = 0;
@@ -560,13 +596,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   if (code < 0) code = trailingBracket(s, i, b);
   if (code < 0) code = trailingRule(s, i, b);
   if (code < 0) code = 0;
-  if (file > place) {
-    let files = f.files;
-    if (files === null) f.files = files = new Findings();
-    // A full table names no files (findingsLine): a log of thousands of files stops counting
-    // them there (the size-optimised build, the component's, looks each one up, which states the same).
-    if (ASC_SHRINK_LEVEL >= 2 || files.codes.length < MAX_CODES) files.addCodeAt(s, place, file);
-  }
+  if (file > place) countFile(f, s, place, file);
   return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
