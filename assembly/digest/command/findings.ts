@@ -426,33 +426,22 @@ function numberedName(s: string, i: i32, b: i32): i64 {
 }
 
 /**
- * ` 2 in chapters/intro.tex line 3:` at s[i] (after a severity word): a number, `in`, a file,
- * `line` and its number closed by a colon; the file's range packed (packRange), -1 when s[i, b)
- * opens otherwise. The place stated in words makes the severity word a finding's.
+ * Whether s[i, b) (after a severity word) opens with its number and the place in words:
+ * ` 2 in chapters/intro.tex line 3:`, a number, `in`, a file, `line` and its number closed by a colon.
  */
-function numberedPlace(s: string, i: i32, b: i32): i64 {
+function placedInWords(s: string, i: i32, b: i32): bool {
   const d = numberEnd(s, i + 1, b);
-  if (d < 0 || unitAt(s, i) != CharCode.SPACE || !isWordAfter(s, d, b, "in")) return -1;
-  const file = d + 4;
-  const fe = tokenEnd(s, file, b);
-  if (fe == file || !isWordAfter(s, fe, b, "line")) return -1;
+  if (d < 0 || unitAt(s, i) != CharCode.SPACE || !isWordAfter(s, d, b, "in")) return false;
+  const fe = tokenEnd(s, d + 4, b);
+  if (fe == d + 4 || !isWordAfter(s, fe, b, "line")) return false;
   const le = numberEnd(s, fe + 6, b);
-  return le > 0 && le < b && unitAt(s, le) == CharCode.COLON ? packRange(file, fe) : -1;
+  return le > 0 && le < b && unitAt(s, le) == CharCode.COLON;
 }
 
 /** Whether s[i, b) opens with a space, `word` and a space. */
 function isWordAfter(s: string, i: i32, b: i32, word: string): bool {
   const e = i + 1 + word.length;
   return e < b && unitAt(s, i) == CharCode.SPACE && unitAt(s, e) == CharCode.SPACE && isLowerWordAt(s, i + 1, e, word);
-}
-
-/** Counts a finding's file s[a, b) (Findings.files). */
-function countFile(f: Findings, s: string, a: i32, b: i32): void {
-  let files = f.files;
-  if (files === null) f.files = files = new Findings();
-  // A full table names no files (findingsLine): a log of thousands of files stops counting
-  // them there (the size-optimised build, the component's, looks each one up, which states the same).
-  if (ASC_SHRINK_LEVEL >= 2 || files.codes.length < MAX_CODES) files.addCodeAt(s, a, b);
 }
 
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
@@ -514,11 +503,12 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // whose place is printed above it, with the source it quotes in between.
     const named = sev >= 0 ? numberedName(s, we, b) : -1;
     if (named >= 0) return count(f, sev, s, <i32>(named >> 32), <i32>(named & 0xffffffff));
-    // `Warning 2 in a.tex line 3: …`: a severity and its number, then the place in words.
-    const inFile = sev >= 0 ? numberedPlace(s, we, b) : -1;
-    if (inFile >= 0) {
-      countFile(f, s, <i32>(inFile >> 32), <i32>(inFile & 0xffffffff));
-      return count(f, sev, s, 0, 0);
+    // `Warning 2 in a.tex line 3: …`: a severity and its number, then the place in words. Counted,
+    // not noted: the cut keeps such lines as it keeps any, the rare ones first; and not by file,
+    // whose list would take the room of their lines.
+    if (sev >= 0 && placedInWords(s, we, b)) {
+      count(f, sev, s, 0, 0);
+      return 0;
     }
     if (!locationFollows(s, b, n)) return 0;
     // The code's range, when there is one.
@@ -596,7 +586,13 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   if (code < 0) code = trailingBracket(s, i, b);
   if (code < 0) code = trailingRule(s, i, b);
   if (code < 0) code = 0;
-  if (file > place) countFile(f, s, place, file);
+  if (file > place) {
+    let files = f.files;
+    if (files === null) f.files = files = new Findings();
+    // A full table names no files (findingsLine): a log of thousands of files stops counting
+    // them there (the size-optimised build, the component's, looks each one up, which states the same).
+    if (ASC_SHRINK_LEVEL >= 2 || files.codes.length < MAX_CODES) files.addCodeAt(s, place, file);
+  }
   return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
 }
 
