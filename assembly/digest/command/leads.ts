@@ -245,10 +245,11 @@ export class LineLeads {
     const last = unchecked(this.lastStarts[k]);
     const length = b - t;
     // An ending's "repeats" are its lines that end where the shared units do: all of them when it is quoted whole.
-    // A verdict of one word after a place (`a.c:7:P:test_a:0: Passed`) is about the place's item:
-    // the line repeats the one before only when the place does too.
+    // A verdict of one word after a place that names its item (`a.c:7:P:test_a:0: Passed`) is
+    // about that item: the line repeats the one before only when the place does too. A number
+    // alone (`3: done`) numbers a line, it names nothing.
     const place = unchecked(this.lastPlaces[k]);
-    const verdict = located == 1 && length == n;
+    const verdict = located == 1 && length == n && holdsLetter(text, from, t);
     if (located < 2 ? unchecked(this.lastEnds[k]) - last == length && unitsEqual(base + (<usize>(last + c) << 1), base + (<usize>(t + c) << 1), length - c) && (!verdict || (last - place == t - from && unitsEqual(base + (<usize>place << 1), base + (<usize>from << 1), t - from))) : length == c) {
       unchecked((this.repeats[k] = unchecked(this.repeats[k]) + 1));
     }
@@ -296,6 +297,12 @@ export class LineLeads {
   }
 }
 
+/** Whether text[a, b) holds a letter. */
+function holdsLetter(text: string, a: i32, b: i32): bool {
+  for (let i = a; i < b; i++) if (isAlpha(unitAt(text, i))) return true;
+  return false;
+}
+
 /** Lead [a, b) is a severity word (findings.ts) between signs: `warning:`, `[ERROR]`, `error[E0308]:` aside. */
 function severityLead(text: string, a: i32, b: i32): i32 {
   let i = a;
@@ -323,6 +330,18 @@ function before(text: string, l: LineLeads, a: i32, b: i32): bool {
   return a < b;
 }
 
+/** Whether lead k follows a place and its first line ends with it: a verdict of one word (`…:0: Passed`). */
+function isVerdict(l: LineLeads, k: i32): bool {
+  return unchecked(l.located[k]) == 1 && unchecked(l.firstEnds[k]) - unchecked(l.firstStarts[k]) == unchecked(l.leadLengths[k]);
+}
+
+/** The last unit before the spaces and tabs that end before `at` (-1 at the text's start). */
+function gapStart(text: string, at: i32): i32 {
+  let p = at;
+  while (p > 0 && (unitAt(text, p - 1) == CharCode.SPACE || unitAt(text, p - 1) == CharCode.TAB)) p--;
+  return p - 1;
+}
+
 /** What every line of lead k opens with, to a word's end, quoted: `"patching file …"`. */
 function quoted(text: string, l: LineLeads, k: i32): string {
   const start = unchecked(l.firstStarts[k]);
@@ -337,9 +356,13 @@ function quoted(text: string, l: LineLeads, k: i32): string {
   }
   // An ending is quoted whole when every line of it ends where the shared units do (tally's
   // "repeats"); else, like a start cut inside a word, it goes back to a word's end.
-  const located = unchecked(l.located[k]);
+  let located = unchecked(l.located[k]);
   const first = unchecked(l.firstEnds[k]) - start;
-  const whole = located >= 2 && n == first && unchecked(l.repeats[k]) == unchecked(l.counts[k]) - 1;
+  // A verdict of one word after a place is quoted as the ending it is, whole: its count is
+  // then of the lines it ends (linesQuoted).
+  const verdict = isVerdict(l, k);
+  if (verdict) located = unitAt(text, gapStart(text, start)) == CharCode.COLON ? 3 : 2;
+  const whole = verdict || (located >= 2 && n == first && unchecked(l.repeats[k]) == unchecked(l.counts[k]) - 1);
   // A start cut inside a word shows that word's common part as if it were whole: back to its space.
   if ((n < first || (located >= 2 && !whole)) && n > lead && unitAt(text, start + n) != CharCode.SPACE && unitAt(text, start + n) != CharCode.TAB) {
     while (n > lead && unitAt(text, start + n - 1) != CharCode.SPACE && unitAt(text, start + n - 1) != CharCode.TAB) n--;
@@ -396,7 +419,7 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
     const k = unchecked(picked[p]);
     if (p > 0) out.add(" \u00b7 ");
     const quote = quoted(text, l, k);
-    out.addCount(unchecked(l.located[k]) >= 2 ? linesQuoted(text, quote) : unchecked(l.counts[k])).add(" lines ").add(quote);
+    out.addCount(unchecked(l.located[k]) >= 2 || isVerdict(l, k) ? linesQuoted(text, quote) : unchecked(l.counts[k])).add(" lines ").add(quote);
   }
   return out.toString();
 }
