@@ -84,6 +84,9 @@ describe("findings: totals by severity and code", () => {
       "Warning 3 in the morning line 4: prose\n" +
       "Error 1 in chapters/intro.tex line: no line number\n";
     expect(findings(t)).toBe("3 warnings");
+    // Under a small budget they are left to their lines, unless findings of another shape are counted too.
+    expect(findingsLine(countFindings(t), true)).toBe("");
+    expect(findingsLine(countFindings(t + "src/a.ts(7,39): error TS2322: Type 'string' is not assignable to type 'number'.\n"), true)).toBe("1 error, 3 warnings");
   });
 
   it("eslint's stylish rows: line:col, severity, message, the rule closing the row", () => {

@@ -59,6 +59,8 @@ export class Findings {
   /** Per SEVERITIES entry. */
   counts: StaticArray<i32> = new StaticArray<i32>(SEVERITIES.length);
   total: i32 = 0;
+  /** Findings placed in words (`Warning 2 in a.tex line 3: …`), which the cut does not rank. */
+  worded: i32 = 0;
   codes: Array<string> = new Array<string>();
   codeCounts: Array<i32> = new Array<i32>();
   /**
@@ -507,6 +509,7 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // not noted: the cut keeps such lines as it keeps any, the rare ones first; and not by file,
     // whose list would take the room of their lines.
     if (sev >= 0 && placedInWords(s, we, b)) {
+      f.worded++;
       count(f, sev, s, 0, 0);
       return 0;
     }
@@ -808,6 +811,9 @@ export function findingsLine(f: Findings, small: bool = false, unplaced: bool = 
   // Under a small budget the errors without a place are left to their lines, which the cut
   // keeps first, and a few warnings are no count worth an error line's room.
   const from = f.total == 0 && small ? 1 : 0;
+  // Under a small budget findings placed in words only are left to their lines too: the cut
+  // keeps the rare ones, and their total would take the room of one.
+  if (small && f.worded > 0 && f.total == f.worded) return "";
   if ((f.total == 0 ? unchecked(counts[1]) + (from == 0 ? unchecked(counts[0]) : 0) : f.total) < (from == 1 ? MIN_UNPLACED_SMALL : 2)) return "";
   const out = new StrBuf(160);
   let parts = 0;
