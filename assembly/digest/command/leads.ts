@@ -12,8 +12,9 @@
 // draw or rule), no digit (a number, a line number or a time differs from line to line)
 // and no path (it names a thing, not a kind of line). Its lines must vary: a line the
 // same as the lead's line before it (a notice printed once per item, a repeat; a verdict
-// of one word after a place, its place too) names no new item. The totals quote what every line of a lead opens with (their common start,
-// to a word's end), so that the count is exact for what they quote; a count the other
+// of one word after a place, its place too) names no new item. The totals quote what every
+// line of a lead opens with (their common start, to a word's end; a verdict as the ending it
+// is), so that the count is exact for what they quote; a count the other
 // totals or the output's own closing lines state already (`# tests 113`), or lines of
 // a severity when findings are counted, are not stated again.
 //
