@@ -73,6 +73,22 @@ describe("findings: totals by severity and code", () => {
     expect(findings(t)).toBe("3 warnings; by code: unused-var 2, partial-match 1");
   });
 
+  it("Severity N in FILE line M: message, the place stated in words (chktex); a place half stated is prose", () => {
+    const t =
+      "Warning 2 in chapters/intro.tex line 3: Non-breaking space (`~') should have been used.\n" +
+      "The intro results in Section \\ref{sec:intro-0} show a speedup.\n" +
+      "                            ^\n" +
+      "Warning 9 in chapters/evaluation.tex line 23: `)' expected, found `]'.\n" +
+      "Warning 17 in thesis.tex line 9: Number of `{' doesn't match the number of `}'!\n" +
+      "Warning 1 in chapters/intro.tex: no line named\n" +
+      "Warning 3 in the morning line 4: prose\n" +
+      "Error 1 in chapters/intro.tex line: no line number\n";
+    expect(findings(t)).toBe("3 warnings");
+    // Under a small budget they are left to their lines, unless findings of another shape are counted too.
+    expect(findingsLine(countFindings(t), true)).toBe("");
+    expect(findingsLine(countFindings(t + "src/a.ts(7,39): error TS2322: Type 'string' is not assignable to type 'number'.\n"), true)).toBe("1 error, 3 warnings");
+  });
+
   it("eslint's stylish rows: line:col, severity, message, the rule closing the row", () => {
     const t =
       "/srv/src/routes/route03.js\n" +
@@ -422,6 +438,15 @@ describe("lines that open with the same word", () => {
     const notices = "Hmm...  Looks like a unified diff to me...\n" + repeat("Hmm...  The next patch looks like a unified diff to me...\npatching file m#.py", 9);
     expect(leads(notices)).toBe('9 lines "patching file \u2026"');
     expect(leads(repeat("Using Plan A...\npatching file m#.py", 9))).toBe('9 lines "patching file \u2026"');
+  });
+
+  it("counts a verdict of one word after a place once per place (check's records), a repeat of both not", () => {
+    const check = repeat("tests/check_cart.c:#:P:core:test_cart_step_#:0: Passed", 9) + "tests/check_tax.c:25:F:core:test_tax_step_3:0: Assertion failed\n";
+    expect(leads(check)).toBe('9 lines "\u2026: Passed"');
+    // The same place again and again is a line printed again, not another item.
+    expect(leads(repeat("tests/check_cart.c:7:P:core:test_cart_step_0:0: Passed\n", 9))).toBe("");
+    // A message of more words said again at other places stays a repeat (a note printed per item).
+    expect(leads(repeat("fr.po:#: number of format specifications does not match", 9))).toBe("");
   });
 
   it("counts no severity when findings are stated: they count those lines their own way", () => {
