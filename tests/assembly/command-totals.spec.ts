@@ -440,15 +440,6 @@ describe("lines that open with the same word", () => {
     expect(leads(repeat("Using Plan A...\npatching file m#.py", 9))).toBe('9 lines "patching file \u2026"');
   });
 
-  it("counts a verdict of one word after a place once per place (check's records), a repeat of both not", () => {
-    const check = repeat("tests/check_cart.c:#:P:core:test_cart_step_#:0: Passed", 9) + "tests/check_tax.c:25:F:core:test_tax_step_3:0: Assertion failed\n";
-    expect(leads(check)).toBe('9 lines "\u2026: Passed"');
-    // The same place again and again is a line printed again, not another item.
-    expect(leads(repeat("tests/check_cart.c:7:P:core:test_cart_step_0:0: Passed\n", 9))).toBe("");
-    // A message of more words said again at other places stays a repeat (a note printed per item).
-    expect(leads(repeat("fr.po:#: number of format specifications does not match", 9))).toBe("");
-  });
-
   it("counts no severity when findings are stated: they count those lines their own way", () => {
     const clippy = repeat("warning: unused variable: `x#`", 9);
     expect(leads(clippy, "9 warnings", true)).toBe("");

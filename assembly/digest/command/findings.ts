@@ -20,8 +20,8 @@
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 //   Warning 8 [partial-match]: this …             Severity N [name]: message, placed above
-//   Warning 2 in a.tex line 3: Non-breaking …     Severity N in path line L: message (counted,
-//                                                 stated under a large budget only)
+//   Warning 2 in a.tex line 3: Non-breaking …     Severity N in path line L: message (under a
+//                                                 small budget stated only beside other findings)
 // Notes (`note:`) explain another finding and are not counted. Errors and warnings with no
 // place at the margin (`error: …`, `asciidoctor: WARNING: …`, `Warning--…`, `W: …`) are counted
 // apart, and stated when no finding has a place. One pass over the lines.

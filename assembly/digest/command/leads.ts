@@ -11,10 +11,9 @@
 // it (an indented line details the one above it). A lead holds a letter (signs alone
 // draw or rule), no digit (a number, a line number or a time differs from line to line)
 // and no path (it names a thing, not a kind of line). Its lines must vary: a line the
-// same as the lead's line before it (a notice printed once per item, a repeat; a verdict
-// of one word after a place, its place too) names no new item. The totals quote what every
-// line of a lead opens with (their common start, to a word's end; a verdict as the ending it
-// is), so that the count is exact for what they quote; a count the other
+// same as the lead's line before it (a notice printed once per item, a repeat) names no
+// new item. The totals quote what every line of a lead opens with (their common start,
+// to a word's end), so that the count is exact for what they quote; a count the other
 // totals or the output's own closing lines state already (`# tests 113`), or lines of
 // a severity when findings are counted, are not stated again.
 //
@@ -91,8 +90,6 @@ export class LineLeads {
   /** Whether the lead's first line opens with a place before it (1) or with the lead (0), or it is an ending (2 after a gap, 3 after a colon). */
   located: Array<i32> = new Array<i32>();
   lastStarts: Array<i32> = new Array<i32>();
-  /** Where the lead's last line opens (its place's start). */
-  private lastPlaces: Array<i32> = new Array<i32>();
   private lastEnds: Array<i32> = new Array<i32>();
   /** Per slot, 1 + the index of a lead, or 0 when free. */
   private slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
@@ -169,7 +166,7 @@ export class LineLeads {
     if (n >= MAX_LEAD) return;
     // A severity after a place opens a finding findings.ts did not take: no lead to look up.
     if (located > 0 && severityLead(text, t, i) != NO_SEVERITY) return;
-    this.tally(text, h, t, n, b, located > 0 ? 1 : 0, a);
+    this.tally(text, h, t, n, b, located > 0 ? 1 : 0);
   }
 
   /**
@@ -214,18 +211,15 @@ export class LineLeads {
     }
     if (w == e) return;
     this.text = text;
-    this.tally(text, h, e, w - e, b, 2 + colon, e);
+    this.tally(text, h, e, w - e, b, 2 + colon);
   }
 
-  /**
-   * Counts a line of the lead text[t, t + n) (hash h), the line ending at b; `located` as in
-   * find(), `from` where the line opens (its place's start: t for an ending).
-   */
-  private tally(text: string, h: u32, t: i32, n: i32, b: i32, located: i32, from: i32): void {
+  /** Counts a line of the lead text[t, t + n) (hash h), the line ending at b; `located` as in find(). */
+  private tally(text: string, h: u32, t: i32, n: i32, b: i32, located: i32): void {
     // A run of one lead skips the table; the size-optimised build (the component's) looks
     // every lead up, which finds the same one.
     let k = ASC_SHRINK_LEVEL < 2 ? this.prev : -1;
-    if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n, located, from);
+    if (k < 0 || unchecked(this.hashes[k]) != <i32>h || !this.sameLead(text, k, t, n)) k = this.find(text, h, t, n, located);
     if (k < 0) return;
     this.prev = k;
     unchecked((this.counts[k] = unchecked(this.counts[k]) + 1));
@@ -246,15 +240,9 @@ export class LineLeads {
     const last = unchecked(this.lastStarts[k]);
     const length = b - t;
     // An ending's "repeats" are its lines that end where the shared units do: all of them when it is quoted whole.
-    // A verdict of one word after a place that names its item (`a.c:7:P:test_a:0: Passed`) is
-    // about that item: the line repeats the one before only when the place does too. A number
-    // alone (`3: done`) numbers a line, it names nothing.
-    const place = unchecked(this.lastPlaces[k]);
-    const verdict = located == 1 && length == n && holdsLetter(text, from, t);
-    if (located < 2 ? unchecked(this.lastEnds[k]) - last == length && unitsEqual(base + (<usize>(last + c) << 1), base + (<usize>(t + c) << 1), length - c) && (!verdict || (last - place == t - from && unitsEqual(base + (<usize>place << 1), base + (<usize>from << 1), t - from))) : length == c) {
+    if (located < 2 ? unchecked(this.lastEnds[k]) - last == length && unitsEqual(base + (<usize>(last + c) << 1), base + (<usize>(t + c) << 1), length - c) : length == c) {
       unchecked((this.repeats[k] = unchecked(this.repeats[k]) + 1));
     }
-    unchecked((this.lastPlaces[k] = from));
     unchecked((this.lastStarts[k] = t));
     unchecked((this.lastEnds[k] = b));
   }
@@ -265,10 +253,9 @@ export class LineLeads {
 
   /**
    * The index of the lead text[t, t + n) (hash h), a new one when there is room, else -1;
-   * `located` 0 at the margin, 1 after a place, 2 an ending after a gap, 3 after a colon;
-   * `from` as in tally().
+   * `located` 0 at the margin, 1 after a place, 2 an ending after a gap, 3 after a colon.
    */
-  private find(text: string, h: u32, t: i32, n: i32, located: i32, from: i32): i32 {
+  private find(text: string, h: u32, t: i32, n: i32, located: i32): i32 {
     let slot = <i32>(h & <u32>(SLOTS - 1));
     while (true) {
       const k = unchecked(this.slots[slot]) - 1;
@@ -292,16 +279,9 @@ export class LineLeads {
     this.severities.push(severityLead(text, t, t + n));
     this.located.push(located);
     this.lastStarts.push(t);
-    this.lastPlaces.push(from);
     this.lastEnds.push(e);
     return k;
   }
-}
-
-/** Whether text[a, b) holds a letter. */
-function holdsLetter(text: string, a: i32, b: i32): bool {
-  for (let i = a; i < b; i++) if (isAlpha(unitAt(text, i))) return true;
-  return false;
 }
 
 /** Lead [a, b) is a severity word (findings.ts) between signs: `warning:`, `[ERROR]`, `error[E0308]:` aside. */
@@ -331,18 +311,6 @@ function before(text: string, l: LineLeads, a: i32, b: i32): bool {
   return a < b;
 }
 
-/** Whether lead k follows a place and its first line ends with it: a verdict of one word (`…:0: Passed`). */
-function isVerdict(l: LineLeads, k: i32): bool {
-  return unchecked(l.located[k]) == 1 && unchecked(l.firstEnds[k]) - unchecked(l.firstStarts[k]) == unchecked(l.leadLengths[k]);
-}
-
-/** The last unit before the spaces and tabs that end before `at` (-1 at the text's start). */
-function gapStart(text: string, at: i32): i32 {
-  let p = at;
-  while (p > 0 && (unitAt(text, p - 1) == CharCode.SPACE || unitAt(text, p - 1) == CharCode.TAB)) p--;
-  return p - 1;
-}
-
 /** What every line of lead k opens with, to a word's end, quoted: `"patching file …"`. */
 function quoted(text: string, l: LineLeads, k: i32): string {
   const start = unchecked(l.firstStarts[k]);
@@ -357,13 +325,9 @@ function quoted(text: string, l: LineLeads, k: i32): string {
   }
   // An ending is quoted whole when every line of it ends where the shared units do (tally's
   // "repeats"); else, like a start cut inside a word, it goes back to a word's end.
-  let located = unchecked(l.located[k]);
+  const located = unchecked(l.located[k]);
   const first = unchecked(l.firstEnds[k]) - start;
-  // A verdict of one word after a place is quoted as the ending it is, whole: its count is
-  // then of the lines it ends (linesQuoted).
-  const verdict = isVerdict(l, k);
-  if (verdict) located = unitAt(text, gapStart(text, start)) == CharCode.COLON ? 3 : 2;
-  const whole = verdict || (located >= 2 && n == first && unchecked(l.repeats[k]) == unchecked(l.counts[k]) - 1);
+  const whole = located >= 2 && n == first && unchecked(l.repeats[k]) == unchecked(l.counts[k]) - 1;
   // A start cut inside a word shows that word's common part as if it were whole: back to its space.
   if ((n < first || (located >= 2 && !whole)) && n > lead && unitAt(text, start + n) != CharCode.SPACE && unitAt(text, start + n) != CharCode.TAB) {
     while (n > lead && unitAt(text, start + n - 1) != CharCode.SPACE && unitAt(text, start + n - 1) != CharCode.TAB) n--;
@@ -420,7 +384,7 @@ export function leadsLine(l: LineLeads, stated: string, findings: bool, dumpWord
     const k = unchecked(picked[p]);
     if (p > 0) out.add(" \u00b7 ");
     const quote = quoted(text, l, k);
-    out.addCount(unchecked(l.located[k]) >= 2 || isVerdict(l, k) ? linesQuoted(text, quote) : unchecked(l.counts[k])).add(" lines ").add(quote);
+    out.addCount(unchecked(l.located[k]) >= 2 ? linesQuoted(text, quote) : unchecked(l.counts[k])).add(" lines ").add(quote);
   }
   return out.toString();
 }
