@@ -57,6 +57,13 @@ export function noteFinding(notes: StaticArray<u64>, line: i32, tag: i32): void 
   return tag >> 11;
 }
 
+/** Whether a line whose last unit is `c` may end saying a request was denied (endsSayingDenied): 'd', 'D', '.' or ')'. */
+// @ts-ignore: decorator
+@inline function mayEndDenied(c: i32): bool {
+  const lower = c | 0x20;
+  return lower == 0x64 || lower == CharCode.DOT || lower == CharCode.RPAREN;
+}
+
 export class LineNoter extends LineVisitor {
   private notes: StaticArray<u64>;
   /** The next entry of the scan to note, and the line read before. */
@@ -102,7 +109,8 @@ export class LineNoter extends LineVisitor {
     if (ASC_SHRINK_LEVEL < 2) {
       // A pointer opens with a caret or a tilde.
       if (t < end && (unitAt(text, t) | 0x20) == 0x7e && onlyPointer(text, t, end)) unchecked((this.notes[lineNo - 1] |= <u64>ONLY_POINTER << 32));
-      if (endsSayingDenied(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
+      // A refusal ends with "denied", a full stop or the way tried in brackets: most lines end otherwise.
+      if (end > pos && mayEndDenied(unitAt(text, end - 1)) && endsSayingDenied(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
       // A failure list's heading opens with "Fail" at the margin (failure-list.ts).
       if (pos < end && (unitAt(text, pos) | 0x20) == 0x66 && isFailureHeading(text, pos, end)) {
         let headings = scan.failureHeadings;
