@@ -15,7 +15,7 @@ import { Shapes } from "./shapes";
 const MAX_ITEMS: i32 = 64;
 
 /** Whether line [a, b) is a heading "Fail…:" at the margin, a short one. */
-function isFailureHeading(s: string, a: i32, b: i32): bool {
+export function isFailureHeading(s: string, a: i32, b: i32): bool {
   while (b > a && unitAt(s, b - 1) <= CharCode.SPACE) b--;
   if (b - a < 6 || b - a > 40 || unitAt(s, b - 1) != CharCode.COLON) return false;
   return isLowerWordAt(s, a, a + 4, "fail");
@@ -27,15 +27,32 @@ function namesPlace(s: string, a: i32, b: i32): bool {
   return false;
 }
 
-/** Marks in `into` as failures the unflagged lines of each failure list (see above). */
-export function markFailureLists(text: string, shapes: Shapes, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
-  for (let h = 0; h < shapes.count; h++) {
-    if (!isFailureHeading(text, unchecked(shapes.starts[h]), unchecked(shapes.ends[h]))) continue;
-    let i = h + 1;
-    if (i < shapes.count && shapes.blank(i)) i++;
-    const last = min(shapes.count, i + MAX_ITEMS);
-    for (; i < last && !shapes.blank(i) && namesPlace(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i])); i++) {
-      if ((unchecked(flagged[i]) | unchecked(into[i])) == 0) unchecked((into[i] = <u8>Kind.Failure));
+/**
+ * Marks in `into` as failures the unflagged lines of each failure list (see above). `headings`:
+ * the lines that head one, in order, as the Node core's pass over the lines noted them (notes.ts),
+ * null for none; the size-optimised build reads every line for them instead.
+ */
+export function markFailureLists(text: string, shapes: Shapes, headings: i32[] | null, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
+  if (ASC_SHRINK_LEVEL < 2) {
+    if (headings === null) return;
+    for (let j = 0; j < headings.length; j++) {
+      const h = unchecked(headings[j]);
+      if (h < shapes.count) markList(text, shapes, h, flagged, into);
     }
+    return;
+  }
+  for (let h = 0; h < shapes.count; h++) {
+    if (isFailureHeading(text, unchecked(shapes.starts[h]), unchecked(shapes.ends[h]))) markList(text, shapes, h, flagged, into);
+  }
+}
+
+/** Marks the list under heading line h (markFailureLists). */
+// @ts-ignore: decorator
+@inline function markList(text: string, shapes: Shapes, h: i32, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
+  let i = h + 1;
+  if (i < shapes.count && shapes.blank(i)) i++;
+  const last = min(shapes.count, i + MAX_ITEMS);
+  for (; i < last && !shapes.blank(i) && namesPlace(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i])); i++) {
+    if ((unchecked(flagged[i]) | unchecked(into[i])) == 0) unchecked((into[i] = <u8>Kind.Failure));
   }
 }

@@ -5,15 +5,16 @@
 // A reader of the same pass may note a line as a finding too (a linter's or a compiler's
 // located diagnostic: its severity and code, see findingTag), flagged or not.
 import { CharCode } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { onlyPointer, unitAt } from "../util/lines";
 import { Kind } from "./kinds";
 import { messageKey } from "./novel";
-import { endsSayingAbsent, endsSayingNoSuchPath, saysUndefinedName } from "./absent";
-import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, SAYS_ABSENT, SAYS_NO_SUCH_PATH, SAYS_UNDEFINED, wordVerdict } from "./refine";
+import { endsSayingAbsent, endsSayingDenied, endsSayingNoSuchPath, saysUndefinedName } from "./absent";
+import { MAY_BE_UNDERLINED, NAMES_FRAMES_FUNCTION, namesFramesFunction, ONLY_POINTER, SAYS_ABSENT, SAYS_NO_SUCH_PATH, SAYS_UNDEFINED, wordVerdict } from "./refine";
 import { mayUnderline } from "./titles";
 import { NO_WORDS, Scan } from "./scan";
 import { LineVisitor } from "./shapes";
 import { opensWithStatusWord } from "./status";
+import { isFailureHeading } from "./failure-list";
 
 /** Where a line's finding tag sits in its note: above its key (32 bits) and its verdict (8). */
 const FINDING_SHIFT: u64 = 40;
@@ -56,6 +57,13 @@ export function noteFinding(notes: StaticArray<u64>, line: i32, tag: i32): void 
   return tag >> 11;
 }
 
+/** Whether a line whose last unit is `c` may end saying a request was denied (endsSayingDenied): 'd', 'D', '.' or ')'. */
+// @ts-ignore: decorator
+@inline function mayEndDenied(c: i32): bool {
+  const lower = c | 0x20;
+  return lower == 0x64 || lower == CharCode.DOT || lower == CharCode.RPAREN;
+}
+
 export class LineNoter extends LineVisitor {
   private notes: StaticArray<u64>;
   /** The next entry of the scan to note, and the line read before. */
@@ -96,6 +104,20 @@ export class LineNoter extends LineVisitor {
     } else if (endsSayingAbsent(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
     else if (endsSayingNoSuchPath(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_NO_SUCH_PATH << 32));
     else if (saysUndefinedName(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_UNDEFINED << 32));
+    // What the refinement asks of lines no keyword flagged, and of the line under a flagged one,
+    // told while the line is held (refine.ts): the size-optimised build reads them again there.
+    if (ASC_SHRINK_LEVEL < 2) {
+      // A pointer opens with a caret or a tilde.
+      if (t < end && (unitAt(text, t) | 0x20) == 0x7e && onlyPointer(text, t, end)) unchecked((this.notes[lineNo - 1] |= <u64>ONLY_POINTER << 32));
+      // A refusal ends with "denied", a full stop or the way tried in brackets: most lines end otherwise.
+      if (end > pos && mayEndDenied(unitAt(text, end - 1)) && endsSayingDenied(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
+      // A failure list's heading opens with "Fail" at the margin (failure-list.ts).
+      if (pos < end && (unitAt(text, pos) | 0x20) == 0x66 && isFailureHeading(text, pos, end)) {
+        let headings = scan.failureHeadings;
+        if (headings === null) scan.failureHeadings = headings = [];
+        headings.push(lineNo - 1);
+      }
+    }
     // A status word at the margin ("CONFLICT (content): …", " ! [rejected] …"): read while the
     // line is held, one unit for most lines, so refine.ts need not read every line again.
     if (t <= pos + 1 && opensWithStatusWord(text, pos, t, end)) {

@@ -229,12 +229,22 @@ export const IN_WORDS: u8 = 3;
 export const NAMES_FRAMES_FUNCTION: u8 = 0x80;
 /** Or'ed into any line's noted verdict byte: the next line may underline it (titles.ts, mayUnderline). */
 export const MAY_BE_UNDERLINED: u8 = 0x40;
-/** Set in the noted verdict byte of a line no keyword flagged that ends saying something is absent (absent.ts). */
+/**
+ * Set in the noted verdict byte of a line no keyword flagged that ends saying something is absent
+ * (absent.ts); in the Node core also of any line at the margin that ends saying a request was
+ * denied (endsSayingDenied), which the refinement takes alike, so that it need not read it again.
+ */
 export const SAYS_ABSENT: u8 = 0x20;
 /** Set in the noted verdict byte of a line no keyword flagged that ends saying a path does not exist (absent.ts). */
 export const SAYS_NO_SUCH_PATH: u8 = 0x10;
 /** Set in the noted verdict byte of a line no keyword flagged that says a name it quotes is undefined (absent.ts). */
 export const SAYS_UNDEFINED: u8 = 0x08;
+/**
+ * Set by the Node core in the noted verdict byte of a line that is a pointer, carets or tildes
+ * alone (onlyPointer): the refinement asks it of most lines and of the line under them, and
+ * reading each line's text again, long after the pass over the lines, costs more than the check.
+ */
+export const ONLY_POINTER: u8 = 0x04;
 /** Lines that say a path does not exist are errors in a failed run while at most one line in this many says so. */
 const MISSING_PATH_SHARE: i32 = 8;
 /** The bits of a noted verdict byte that hold the verdict. */
@@ -300,10 +310,10 @@ function isCall(s: string, ls: i32, le: i32): bool {
  * The word is free text: a lowercase word of a table row or of a sentence, or code quoted
  * under a diagnostic or a frame. `verdict`: the line's wordVerdict, as noted.
  */
-function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8): bool {
+function incidental(s: string, shapes: Shapes, rows: RuledRows, line: i32, hit: i32, exitCode: i32, verdict: u8, notes: StaticArray<u64>): bool {
   // Code a diagnostic quotes and underlines with a pointer ("      rescue Exception => e" over
   // "      ^^^^^^"): the word is the code's, the diagnostic names what is wrong with it.
-  if (line + 1 < shapes.count && onlyPointer(s, unchecked(shapes.starts[line + 1]), unchecked(shapes.ends[line + 1]))) return true;
+  if (line + 1 < shapes.count && pointerLine(s, shapes, notes, line + 1)) return true;
   if (ASC_SHRINK_LEVEL < 2) {
     if (verdict & NAMES_FRAMES_FUNCTION && line + 1 < shapes.count) return true;
     verdict &= VERDICT_BITS;
@@ -441,7 +451,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     const kind = unchecked(scan.kinds[i]);
     let ok = true;
     if (kind != Kind.Summary && kind != Kind.Exit && line < lines) {
-      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, <u8>(unchecked(notes[line]) >> 32));
+      ok = !incidental(text, shapes, rows, line, unchecked(scan.hits[i]), exitCode, <u8>(unchecked(notes[line]) >> 32), notes);
     }
     if (ok) {
       if (kind >= Kind.Failure) failures++;
@@ -497,7 +507,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     // A failed lookup ("lib.so.1 => not found") or a refused request ("Permission denied") is an
     // error, however often the listing prints one; a missing path, in a failed run where few lines
     // report one.
-    if ((<u8>(note >> 32) & (missingPathsTell ? SAYS_ABSENT | SAYS_NO_SUCH_PATH : SAYS_ABSENT)) != 0 || endsSayingDenied(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) {
+    // (The Node core's pass noted a refusal as SAYS_ABSENT.)
+    if ((<u8>(note >> 32) & (missingPathsTell ? SAYS_ABSENT | SAYS_NO_SUCH_PATH : SAYS_ABSENT)) != 0 || (ASC_SHRINK_LEVEL >= 2 && endsSayingDenied(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i])))) {
       unchecked((marked[i] = <u8>Kind.Error));
       continue;
     }
@@ -514,8 +525,8 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     if (ASC_SHRINK_LEVEL < 2 && unranked) continue;
     // A pointer (`    ^^^^`) marks a place in the line above: alone it says nothing. The
     // line it underlines is code a diagnostic quotes: its rhythm is the code's.
-    if (onlyPointer(text, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]))) continue;
-    if (i + 1 < lines && onlyPointer(text, unchecked(shapes.starts[i + 1]), unchecked(shapes.ends[i + 1]))) continue;
+    if (pointerLine(text, shapes, notes, i)) continue;
+    if (i + 1 < lines && pointerLine(text, shapes, notes, i + 1)) continue;
     const d = shapes.deviation(i);
     if (d < minSupport) continue;
     // A line under a stack frame at its depth ("- locked <0x…>") annotates the frame and
@@ -537,7 +548,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const statusLines = scan.statusLines;
   const statusMarked = exitCode > 0 && statusLines !== null && markStatusWords(text, shapes, statusLines!, flagged, marked);
   // A failed run's closing list of its failures, one place per line (failure-list.ts).
-  if (exitCode > 0) markFailureLists(text, shapes, flagged, marked);
+  if (exitCode > 0) markFailureLists(text, shapes, scan.failureHeadings, flagged, marked);
   // A failed run's last line states its outcome; when nothing flagged or marked says what
   // failed, it is the error (last-words.ts). Failing that, the flagged lines' program may
   // have complained of it without a keyword (sibling-complaints.ts).
@@ -589,6 +600,13 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
     }
   }
   return out;
+}
+
+/** Line i (below shapes.count) is a pointer alone (onlyPointer): as the Node core's pass over the lines noted it (ONLY_POINTER). */
+// @ts-ignore: decorator
+@inline function pointerLine(s: string, shapes: Shapes, notes: StaticArray<u64>, i: i32): bool {
+  if (ASC_SHRINK_LEVEL < 2) return (<u8>(unchecked(notes[i]) >> 32) & ONLY_POINTER) != 0;
+  return onlyPointer(s, unchecked(shapes.starts[i]), unchecked(shapes.ends[i]));
 }
 
 /** The scan's line end (index of '\n' or the length): a '\r' before the '\n' stays in the line. */

@@ -31,6 +31,11 @@ export class Scan {
   notes: StaticArray<u64> | null = null;
   /** The 0-based lines that open with a status word (status.ts), noted by the same pass; null for none. */
   statusLines: i32[] | null = null;
+  /**
+   * The 0-based lines that head a failure list (failure-list.ts), noted by the same pass in the
+   * Node core (the size-optimised build reads every line for them); null for none.
+   */
+  failureHeadings: i32[] | null = null;
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;

@@ -1,5 +1,10 @@
 import { Kind } from "../../assembly/important/kinds";
 import { flaggedAs } from "./support/refined";
+import { CommandLines } from "../../assembly/digest/command/lines";
+import { refineScan } from "../../assembly/important/refine";
+import { withRunners } from "../../assembly/important/runners";
+import { scanImportant } from "../../assembly/important/scan";
+import { Shapes } from "../../assembly/important/shapes";
 
 /** The 1-based lines the refined scan of `text` flags as failures, joined by spaces (headings and totals by their words). */
 function failures(text: string, exitCode: i32): string {
@@ -54,5 +59,30 @@ describe("refineScan: the list of failures a failed run closes with", () => {
   it("takes no heading indented or without its colon", () => {
     expect(failures("  Failed examples:\ncrystal spec spec/a_spec.cr:1 # a\n", 1)).toBe("1");
     expect(failures("Failed examples\ncrystal spec spec/a_spec.cr:1 # a\n", 1)).toBe("1");
+  });
+});
+
+/** failures() of `text` read as the command digest reads it: one pass over its lines with every reader, the runner's summaries merged into the scan. */
+function failuresWithRunners(text: string, exitCode: i32): string {
+  const base = scanImportant(text, true);
+  const perLine = new CommandLines(base);
+  const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
+  const keywords = withRunners(base, perLine.runners.finish());
+  const r = refineScan(text, keywords, shapes, exitCode);
+  const lines = new Array<string>();
+  for (let i = 0; i < r.count; i++) if (r.kinds[i] == Kind.Failure) lines.push(r.lineNumbers[i].toString());
+  return (keywords === base ? "unmerged " : "") + lines.join(" ");
+}
+
+// A runner's totals line the runner summaries read (cargo's), over a list of failed places.
+const TOTALS_OVER_LIST =
+  "test result: FAILED. 3 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n" + // line 1
+  "\n" + // line 2
+  "Failed examples:\n" + // line 3
+  "crystal spec spec/tax_spec.cr:17 # Tax scales step 3\n"; // line 4
+
+describe("refineScan: the list of failures after the runner's summaries", () => {
+  it("marks each place when the scan it refines holds the runner's totals too", () => {
+    expect(failuresWithRunners(TOTALS_OVER_LIST, 1)).toBe("1 3 4");
   });
 });
