@@ -1622,16 +1622,17 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   // would cost more than its markers, unless it leaves out flagged lines a small budget keeps.
   const before = flaggedKept(cut, scan, failed);
   if (before == scan.count) return kept;
-  // Of a command that succeeded, a larger budget never keeps fewer of the flagged lines a
-  // small budget shows (a failed one's errors take the room they need at any budget, and
-  // its other lines wait for them). Above it such a run's weaker rhythm breaks are left to
-  // head and tail, whose own lines are flagged too: a spell checker's "docs/a.md:9: Locate: occured | Try: occurred" among a
-  // hundred "Locate: neighbour | Try: neighbor" would be shown at 2,000 chars, not at 4,000.
-  // When this cut leaves out some of those the small budget keeps (numbered, every flagged
-  // line offered), a numbered layout that keeps them all is shown, unless it gives up more
-  // of the other lines than the flagged lines it wins back.
+  // Of a command that succeeded, a larger budget shows the flagged lines a small budget
+  // shows when a numbered layout keeps them all, never fewer flagged lines in all, and
+  // leaves out no more of this cut's lines than the flagged lines it wins back (a failed
+  // one's errors take the room they need at any budget, and its other lines wait for
+  // them). Above it such a run's weaker rhythm breaks are left to head and tail, whose own
+  // lines are flagged too: a spell checker's "docs/a.md:9: Locate: occured | Try:
+  // occurred" among a hundred "Locate: neighbour | Try: neighbor" would be shown at 2,000
+  // chars, not at 4,000. Flagged lines that would fill many small budgets are not asked
+  // about: the few a small budget shows of thousands are a sample, not worth laying it out.
   const smallest = SMALL_BUDGET - 1;
-  const least: Cut | null = failed || lastFailureLine(scan) > 0 ? null : filled(scan, keepLaidOut(text, scan, smallest, headRatio, hint, shapes, failed, skeleton, ranked, smallest, AS_BUDGET_LAYS_OUT), smallest, hint, true).cut;
+  const least: Cut | null = failed || lastFailureLine(scan) > 0 || !fewFlagged(scan) ? null : filled(scan, keepLaidOut(text, scan, smallest, headRatio, hint, shapes, failed, skeleton, ranked, smallest, AS_BUDGET_LAYS_OUT), smallest, hint, true).cut;
   const missed = least !== null ? flaggedMissed(scan, failed, least, cut) : 0;
   const lines = linesKept(cut);
   if (missed == 0 && (cut.count + 1) * (markerBound(text.length, scan.totalLines, hint, null) + 2) <= lines * prefixWidth(scan.totalLines)) return kept;
@@ -1644,7 +1645,8 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
     if (flaggedKept(other, scan, failed) > before && linesSaying(other) >= saying) return filled(scan, numbered, budget, hint);
     if (missed > 0) {
       const shown = filled(scan, numbered, budget, hint);
-      if (shown.cut !== null && flaggedMissed(scan, failed, least!, shown.cut!) == 0 && saying - linesSaying(shown.cut!) <= missed) return shown;
+      const other = shown.cut;
+      if (other !== null && flaggedMissed(scan, failed, least!, other) == 0 && flaggedKept(other, scan, failed) >= before && linesDropped(cut, other) <= missed) return shown;
     }
   }
   return kept;
@@ -1672,6 +1674,39 @@ function flaggedMissed(scan: Scan, failed: bool, ref: Cut, cut: Cut): i32 {
   }
   return missed;
 }
+
+/** Lines the kept ranges of `ref` touch and those of `cut` do not. */
+function linesDropped(ref: Cut, cut: Cut): i32 {
+  let dropped = 0;
+  let k = -1;
+  // The last line of range k of `cut`.
+  let last = -1;
+  for (let r = 0; r < ref.count; r++) {
+    const end = ref.lastLine(r);
+    for (let line = unchecked(ref.firstLines[r]); line <= end; line++) {
+      while (last < line && ++k < cut.count) last = cut.lastLine(k);
+      if (last < line || unchecked(cut.firstLines[k]) > line) dropped++;
+    }
+  }
+  return dropped;
+}
+
+/**
+ * Whether the flagged lines a command that succeeded counts (flaggedKept()) would fill a
+ * few small budgets at most, numbered: of more, a small budget shows a sample.
+ */
+function fewFlagged(scan: Scan): bool {
+  const room = FEW_SMALL_BUDGETS * SMALL_BUDGET;
+  const perLine = prefixWidth(scan.totalLines) + 1;
+  let chars = 0;
+  for (let i = 0; i < scan.count && chars <= room; i++) {
+    if (rankOf(unchecked(scan.kinds[i])) < 3) chars += unchecked(scan.lineEnds[i]) - unchecked(scan.lineStarts[i]) + perLine;
+  }
+  return chars <= room;
+}
+
+/** fewFlagged(): how many small budgets the flagged lines may fill. */
+const FEW_SMALL_BUDGETS: i32 = 8;
 
 /** Lines the kept ranges of `cut` touch. */
 function linesKept(cut: Cut): i32 {

@@ -296,36 +296,43 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
   // broken eight times each, a rule's eight places say where to fix it, where one place of
   // each of six rules, file by file, says it of none. Of those, the graver first (an
   // error's before a warning's), then the one whose lines are shorter (the room shows more
-  // of its places), then the one whose places start first. A repeat's rank holds its
-  // message's count (rarity) already.
+  // of its places), then the one whose places start first; gravity and length are its
+  // first place's. A repeat's rank holds its message's count (rarity) already.
   const m = n - firsts;
   const groupOf = new StaticArray<i32>(m);
   const groupAt = new U32Map();
-  const groups = new Array<i64>();
+  const firstOf = new Array<i32>();
+  const rarityOf = new Array<i64>();
   for (let r = firsts; r < n; r++) {
     const rank = unchecked(ranked[r]);
     const j = <i32>(rank & MAX_HITS);
     const h = unchecked(order[j]);
-    const k = unchecked(keys[j]);
-    let g = groupAt.valueOr(k, -1);
+    let g = groupAt.valueOr(unchecked(keys[j]), -1);
     if (g < 0) {
-      groupAt.set(k, (g = groups.length));
-      const len = min(unchecked(scan.lineEnds[h]) - unchecked(scan.lineStarts[h]), 0xffff);
-      groups.push((((rank >> 24) & 0xfffff) << 43) | (<i64>gravity(scan, h) << 40) | (<i64>len << 24) | <i64>min(h, MAX_HITS));
-    } else if (<i64>h < (unchecked(groups[g]) & MAX_HITS)) unchecked((groups[g] = (unchecked(groups[g]) & ~(<i64>MAX_HITS)) | <i64>h));
+      groupAt.set(unchecked(keys[j]), (g = firstOf.length));
+      firstOf.push(h);
+      rarityOf.push((rank >> 24) & 0xfffff);
+    } else if (h < unchecked(firstOf[g])) unchecked((firstOf[g] = h));
     unchecked((groupOf[r - firsts] = g));
   }
-  // Each group's place in that order, found by its first place (a hit is of one group).
-  const ng = groups.length;
+  // The groups by first place, then each group's rank in the order above (fewer groups than hits).
+  const ng = firstOf.length;
+  const byPlace = new StaticArray<i64>(ng);
+  for (let g = 0; g < ng; g++) unchecked((byPlace[g] = (<i64>unchecked(firstOf[g]) << 24) | <i64>g));
+  sortStaticI64(byPlace);
   const byGroup = new StaticArray<i64>(ng);
-  for (let g = 0; g < ng; g++) unchecked((byGroup[g] = unchecked(groups[g])));
+  for (let p = 0; p < ng; p++) {
+    const g = <i32>(unchecked(byPlace[p]) & MAX_HITS);
+    const h = unchecked(firstOf[g]);
+    const len = min(unchecked(scan.lineEnds[h]) - unchecked(scan.lineStarts[h]), 0xffff);
+    unchecked((byGroup[p] = (unchecked(rarityOf[g]) << 43) | (<i64>gravity(scan, h) << 40) | (<i64>len << 24) | <i64>p));
+  }
   sortStaticI64(byGroup);
-  const placeOf = new U32Map();
-  for (let q = 0; q < ng; q++) placeOf.set(<u32>(unchecked(byGroup[q]) & MAX_HITS), q);
+  const rankOfGroup = new StaticArray<i32>(ng);
+  for (let q = 0; q < ng; q++) unchecked((rankOfGroup[<i32>(unchecked(byPlace[<i32>(unchecked(byGroup[q]) & MAX_HITS)]) & MAX_HITS)] = q));
   const places = new StaticArray<i64>(m);
   for (let r = firsts; r < n; r++) {
-    const q = placeOf.valueOr(<u32>(unchecked(groups[unchecked(groupOf[r - firsts])]) & MAX_HITS), 0);
-    unchecked((places[r - firsts] = (<i64>q << 32) | <i64>unchecked(order[<i32>(unchecked(ranked[r]) & MAX_HITS)])));
+    unchecked((places[r - firsts] = (<i64>unchecked(rankOfGroup[unchecked(groupOf[r - firsts])]) << 32) | <i64>unchecked(order[<i32>(unchecked(ranked[r]) & MAX_HITS)])));
   }
   sortStaticI64(places);
   for (let r = 0; r < m; r++) later.push(<i32>(unchecked(places[r]) & 0xffffffff));

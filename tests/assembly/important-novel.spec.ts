@@ -133,4 +133,21 @@ describe("novelFirst: the places of messages said as often, when the error lines
   it("leaves the rounds as they were when every line may be offered", () => {
     expect(ranked(REPORT, CODES, 0)).toBe("1 2 3 | 4 5 6 7 8 9");
   });
+
+  it("measures a message's lines at its first place, whatever order the error lines come in", () => {
+    // Six errors of two codes by turns, offered as error lines are: the first, the last,
+    // then from both ends inwards (lines 1 6 2 5 3 4), so lines 1 and 6 are the first copies.
+    // Code 1's other places (lines 2, 4) are as long as each other; code 0's first one
+    // (line 3) is longer than them and its later one (line 5) shorter, though line 5 is
+    // offered before line 3. Measured where each message's places start, code 1's come first.
+    const text =
+      "a.c:1:1: error: 'k' undeclared [-Wa]\n" + // code 0
+      "a.c:2:1: error: implicit declaration of function 'f' [-Wb]\n" + // code 1
+      "a.c:3:1: error: 'an_unusually_long_variable_name_here' undeclared [-Wa]\n" + // code 0
+      "a.c:4:1: error: implicit declaration of function 'g' [-Wb]\n" + // code 1
+      "a.c:5:1: error: 'm' undeclared [-Wa]\n" + // code 0
+      "a.c:6:1: error: implicit declaration of function 'h' [-Wb]\n"; // code 1
+    const scan = scanWithFindings(text, [0, 1, 0, 1, 0, 1]);
+    expect(rankedLines(text, scan, 0, true, false, [0, 5, 1, 4, 2, 3])).toBe("1 6 | 2 4 3 5");
+  });
 });
