@@ -1624,7 +1624,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   if (before == scan.count) return kept;
   // Of a command that succeeded, a larger budget shows the flagged lines a small budget
   // shows when a numbered layout keeps them all, never fewer flagged lines in all, and
-  // leaves out no more of this cut's lines than the flagged lines it wins back (a failed
+  // shows fewer lines in all by no more than the flagged lines it wins back (a failed
   // one's errors take the room they need at any budget, and its other lines wait for
   // them). Above it such a run's weaker rhythm breaks are left to head and tail, whose own
   // lines are flagged too: a spell checker's "docs/a.md:9: Locate: occured | Try:
@@ -1646,7 +1646,7 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
     if (missed > 0) {
       const shown = filled(scan, numbered, budget, hint);
       const other = shown.cut;
-      if (other !== null && flaggedMissed(scan, failed, least!, other) == 0 && flaggedKept(other, scan, failed) >= before && linesDropped(cut, other) <= missed) return shown;
+      if (other !== null && flaggedMissed(scan, failed, least!, other) == 0 && flaggedKept(other, scan, failed) >= before && saying - linesSaying(other) <= missed) return shown;
     }
   }
   return kept;
@@ -1673,22 +1673,6 @@ function flaggedMissed(scan: Scan, failed: bool, ref: Cut, cut: Cut): i32 {
     if (inRef && !inCut) missed++;
   }
   return missed;
-}
-
-/** Lines the kept ranges of `ref` touch and those of `cut` do not. */
-function linesDropped(ref: Cut, cut: Cut): i32 {
-  let dropped = 0;
-  let k = -1;
-  // The last line of range k of `cut`.
-  let last = -1;
-  for (let r = 0; r < ref.count; r++) {
-    const end = ref.lastLine(r);
-    for (let line = unchecked(ref.firstLines[r]); line <= end; line++) {
-      while (last < line && ++k < cut.count) last = cut.lastLine(k);
-      if (last < line || unchecked(cut.firstLines[k]) > line) dropped++;
-    }
-  }
-  return dropped;
 }
 
 /**
