@@ -1869,7 +1869,7 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankle
   offerEach(fill, scan, shapes, known, order.secondary);
   offerEach(fill, scan, shapes, known, order.rest);
   // Not a run of encoded bytes that ends the output: it is left to the marker.
-  if (plan.tailEnd == cut.text.length) fill.offerTail();
+  if (plan.tailEnd == cut.text.length) fill.offerTail(scan, shapes, known);
   return new KeepResult(fill.output, fill.cut);
 }
 

@@ -13,6 +13,9 @@
 import { Cut, Flagged } from "../cut";
 import { CharCode, isAlpha, isDigit } from "../util/chars";
 import { unitAt } from "../util/lines";
+import { placeHeadOf } from "../important";
+import { Scan } from "./scan";
+import { Shapes } from "./shapes";
 
 /** Renders tried at most per fill: each costs a pass over the result, not over the output. */
 const MAX_TRIES: i32 = 48;
@@ -89,8 +92,12 @@ export class Filled {
     return true;
   }
 
-  /** Offers the output's last lines, from the end up, until MAX_PASSED of them did not fit. */
-  offerTail(): void {
+  /**
+   * Offers the output's last lines, from the end up, until MAX_PASSED of them did not fit;
+   * a finding whose block's head says where it is together with that head, or not at all
+   * (placeHeadOf, with `known` as headerOf takes it), as the flagged lines are offered.
+   */
+  offerTail(scan: Scan, shapes: Shapes | null, known: StaticArray<i32> | null): void {
     const text = this.cut.text;
     const n = text.length;
     let e = n > 0 && unitAt(text, n - 1) == CharCode.LF ? n - 1 : n;
@@ -102,7 +109,11 @@ export class Filled {
       // A blank line says nothing: passed over. A line too long for the room left is passed
       // over too; offer() turns down one already kept.
       if (e - s + 1 + this.perLine > this.budget - this.output.length) passed++;
-      else if (s < e) this.offer(s, e, line);
+      else if (s < e) {
+        const head = shapes !== null && known !== null ? placeHeadOf(text, scan, shapes, known, s, line) : -1;
+        if (head >= 0 && !this.cut.keeps(unchecked(shapes!.starts[head]))) this.offer(unchecked(shapes!.starts[head]), e, head + 1);
+        else this.offer(s, e, line);
+      }
       if (s == 0) return;
       e = s - 1;
       line--;

@@ -570,6 +570,9 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   out.totalLines = scan.totalLines;
   out.pairs = scan.pairs;
   out.notes = scan.notes;
+  // Noted by the same pass as the notes: a refined scan refined again must not lose them.
+  out.statusLines = scan.statusLines;
+  out.failureHeadings = scan.failureHeadings;
   let a = 0;
   for (let line = 0; line <= lines; line++) {
     // A flagged line marked the run's outcome (last-words.ts) keeps its entries, ranked at least as that outcome.

@@ -301,8 +301,10 @@ export function withRunners(base: Scan, runners: RunnerSummary): Scan {
   merged.totalLines = base.totalLines;
   merged.pairs = base.pairs;
   merged.notes = base.notes;
-  // The failure lists' headings the same pass noted (notes.ts): the lines are the same.
+  // The failure lists' headings and the status-word lines the same pass noted (notes.ts):
+  // the lines are the same.
   merged.failureHeadings = base.failureHeadings;
+  merged.statusLines = base.statusLines;
   let a = 0;
   let b = 0;
   while (a < base.count || b < m) {

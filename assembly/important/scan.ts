@@ -23,10 +23,12 @@ export class Scan {
   /** Where the word that flagged each line starts to match (its line start for lines flagged whole). */
   hits: i32[] = [];
   /**
-   * What the pass over the lines noted of each flagged line while it held the line
-   * (notes.ts), by 0-based line, 0 where nothing was noted: its message key in the low 32
+   * What the pass over the lines noted of each line while it held the line (notes.ts), by
+   * 0-based line, 0 where nothing was noted: of a flagged line its message key in the low 32
    * bits (NO_WORDS for a key of 0) and what its own text says of its keyword above them
-   * (refine.ts, wordVerdict); null when no pass noted the lines.
+   * (refine.ts, wordVerdict); of any line whether it is a pointer alone or ends saying a
+   * request was denied; null when no pass noted the lines. A scan made from this one
+   * (withRunners, refineScan) carries these and the lists below with it.
    */
   notes: StaticArray<u64> | null = null;
   /** The 0-based lines that open with a status word (status.ts), noted by the same pass; null for none. */

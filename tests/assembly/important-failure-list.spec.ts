@@ -86,3 +86,18 @@ describe("refineScan: the list of failures after the runner's summaries", () => 
     expect(failuresWithRunners(TOTALS_OVER_LIST, 1)).toBe("1 3 4");
   });
 });
+
+// A merge that stopped under its conflicts (status words, no keyword), with a runner's totals
+// line the runner summaries read (cargo's) after it.
+const CONFLICT_THEN_TOTALS =
+  "Auto-merging src/mod1.py\n" + // line 1
+  "CONFLICT (content): Merge conflict in src/mod2.py\n" + // line 2
+  "Auto-merging src/mod3.py\n" + // line 3
+  "Automatic merge failed; fix conflicts and then commit the result.\n" + // line 4
+  "test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n"; // line 5
+
+describe("refineScan: status words after the runner's summaries", () => {
+  it("marks a status word's line when the scan it refines holds the runner's totals too", () => {
+    expect(failuresWithRunners(CONFLICT_THEN_TOTALS, 1).split(" ")).toContain("2");
+  });
+});

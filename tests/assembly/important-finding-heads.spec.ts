@@ -116,4 +116,21 @@ describe("keepImportant: a finding's head comes with it under a small budget", (
       expect(headless(out)).toBe(0);
     }
   });
+
+  it("keeps no message of the last blocks without its head, where the fill takes the output's last lines", () => {
+    // Short blocks (no code frame), the same message in each: the last lines fit the room.
+    let text = "";
+    for (let k = 0; k < 3; k++) {
+      text += "src/" + FILES[k] + ".js:" + (10 + k).toString() + ":3 lint/suspicious/noDebugger  FIXABLE  " + "━".repeat(5) + "\n\n";
+      text += "  × " + MESSAGES[0] + "\n  \n       │   ^^^^^^^^^\n  \n";
+      text += "  i Unsafe fix: rewrite the expression as the rule suggests for this code.\n  \n\n";
+    }
+    text += "Checked 14 files in 31ms. No fixes applied.\nFound 3 errors.\n";
+    const budgets = [450, 500, 600];
+    for (let b = 0; b < budgets.length; b++) {
+      const out = keepImportant(text, budgets[b], 0.5, HINT);
+      expect(out.length).toBeLessThanOrEqual(budgets[b]);
+      expect(headless(out)).toBe(0);
+    }
+  });
 });
