@@ -291,49 +291,13 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     for (let r = firsts; r < n; r++) later.push(unchecked(order[<i32>(unchecked(ranked[r]) & MAX_HITS)]));
     return;
   }
-  // The rarest message's places first, each message's in line order (scan indices follow
-  // the lines). Messages said in as many places each keep theirs together: of six rules
-  // broken eight times each, a rule's eight places say where to fix it, where one place of
-  // each of six rules, file by file, says it of none. Of those, the graver first (an
-  // error's before a warning's), then the one whose lines are shorter (the room shows more
-  // of its places), then the one whose places start first; gravity and length are its
-  // first place's. A repeat's rank holds its message's count (rarity) already.
-  const m = n - firsts;
-  const groupOf = new StaticArray<i32>(m);
-  const groupAt = new U32Map();
-  const firstOf = new Array<i32>();
-  const rarityOf = new Array<i64>();
+  // Scan indices follow the lines: (the message's count, index) sorts by rarity, then
+  // place. A repeat's rank holds its message's count (rarity) already.
+  const places = new StaticArray<i64>(n - firsts);
   for (let r = firsts; r < n; r++) {
     const rank = unchecked(ranked[r]);
-    const j = <i32>(rank & MAX_HITS);
-    const h = unchecked(order[j]);
-    let g = groupAt.valueOr(unchecked(keys[j]), -1);
-    if (g < 0) {
-      groupAt.set(unchecked(keys[j]), (g = firstOf.length));
-      firstOf.push(h);
-      rarityOf.push((rank >> 24) & 0xfffff);
-    } else if (h < unchecked(firstOf[g])) unchecked((firstOf[g] = h));
-    unchecked((groupOf[r - firsts] = g));
-  }
-  // The groups by first place, then each group's rank in the order above (fewer groups than hits).
-  const ng = firstOf.length;
-  const byPlace = new StaticArray<i64>(ng);
-  for (let g = 0; g < ng; g++) unchecked((byPlace[g] = (<i64>unchecked(firstOf[g]) << 24) | <i64>g));
-  sortStaticI64(byPlace);
-  const byGroup = new StaticArray<i64>(ng);
-  for (let p = 0; p < ng; p++) {
-    const g = <i32>(unchecked(byPlace[p]) & MAX_HITS);
-    const h = unchecked(firstOf[g]);
-    const len = min(unchecked(scan.lineEnds[h]) - unchecked(scan.lineStarts[h]), 0xffff);
-    unchecked((byGroup[p] = (unchecked(rarityOf[g]) << 43) | (<i64>gravity(scan, h) << 40) | (<i64>len << 24) | <i64>p));
-  }
-  sortStaticI64(byGroup);
-  const rankOfGroup = new StaticArray<i32>(ng);
-  for (let q = 0; q < ng; q++) unchecked((rankOfGroup[<i32>(unchecked(byPlace[<i32>(unchecked(byGroup[q]) & MAX_HITS)]) & MAX_HITS)] = q));
-  const places = new StaticArray<i64>(m);
-  for (let r = firsts; r < n; r++) {
-    unchecked((places[r - firsts] = (<i64>unchecked(rankOfGroup[unchecked(groupOf[r - firsts])]) << 32) | <i64>unchecked(order[<i32>(unchecked(ranked[r]) & MAX_HITS)])));
+    unchecked((places[r - firsts] = (((rank >> 24) & 0xfffff) << 32) | <i64>unchecked(order[<i32>(rank & MAX_HITS)])));
   }
   sortStaticI64(places);
-  for (let r = 0; r < m; r++) later.push(<i32>(unchecked(places[r]) & 0xffffffff));
+  for (let r = 0; r < places.length; r++) later.push(<i32>(unchecked(places[r]) & 0xffffffff));
 }

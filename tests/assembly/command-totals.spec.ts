@@ -73,22 +73,6 @@ describe("findings: totals by severity and code", () => {
     expect(findings(t)).toBe("3 warnings; by code: unused-var 2, partial-match 1");
   });
 
-  it("Severity N in FILE line M: message, the place stated in words (chktex); a place half stated is prose", () => {
-    const t =
-      "Warning 2 in chapters/intro.tex line 3: Non-breaking space (`~') should have been used.\n" +
-      "The intro results in Section \\ref{sec:intro-0} show a speedup.\n" +
-      "                            ^\n" +
-      "Warning 9 in chapters/evaluation.tex line 23: `)' expected, found `]'.\n" +
-      "Warning 17 in thesis.tex line 9: Number of `{' doesn't match the number of `}'!\n" +
-      "Warning 1 in chapters/intro.tex: no line named\n" +
-      "Warning 3 in the morning line 4: prose\n" +
-      "Error 1 in chapters/intro.tex line: no line number\n";
-    expect(findings(t)).toBe("3 warnings");
-    // Under a small budget they are left to their lines, unless findings of another shape are counted too.
-    expect(findingsLine(countFindings(t), true)).toBe("");
-    expect(findingsLine(countFindings(t + "src/a.ts(7,39): error TS2322: Type 'string' is not assignable to type 'number'.\n"), true)).toBe("1 error, 3 warnings");
-  });
-
   it("eslint's stylish rows: line:col, severity, message, the rule closing the row", () => {
     const t =
       "/srv/src/routes/route03.js\n" +

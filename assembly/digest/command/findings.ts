@@ -20,8 +20,6 @@
 //   F401 [*] `os` imported but unused             a CODE first, as ruff prints it)
 //          ^-- SC2086 (info): Double quote …      a pointer, CODE (severity): message
 //   Warning 8 [partial-match]: this …             Severity N [name]: message, placed above
-//   Warning 2 in a.tex line 3: Non-breaking …     Severity N in path line L: message (under a
-//                                                 small budget stated only beside other findings)
 // Notes (`note:`) explain another finding and are not counted. Errors and warnings with no
 // place at the margin (`error: …`, `asciidoctor: WARNING: …`, `Warning--…`, `W: …`) are counted
 // apart, and stated when no finding has a place. One pass over the lines.
@@ -61,8 +59,6 @@ export class Findings {
   /** Per SEVERITIES entry. */
   counts: StaticArray<i32> = new StaticArray<i32>(SEVERITIES.length);
   total: i32 = 0;
-  /** Findings placed in words (`Warning 2 in a.tex line 3: …`), which the cut does not rank. */
-  worded: i32 = 0;
   codes: Array<string> = new Array<string>();
   codeCounts: Array<i32> = new Array<i32>();
   /**
@@ -429,25 +425,6 @@ function numberedName(s: string, i: i32, b: i32): i64 {
   return close > d + 2 && close + 1 < b && unitAt(s, close + 1) == CharCode.COLON && findUnit(s, CharCode.SPACE, d + 2, close) == close ? packRange(d + 2, close) : -1;
 }
 
-/**
- * Whether s[i, b) (after a severity word) opens with its number and the place in words:
- * ` 2 in chapters/intro.tex line 3:`, a number, `in`, a file, `line` and its number closed by a colon.
- */
-function placedInWords(s: string, i: i32, b: i32): bool {
-  const d = numberEnd(s, i + 1, b);
-  if (d < 0 || unitAt(s, i) != CharCode.SPACE || !isWordAfter(s, d, b, "in")) return false;
-  const fe = tokenEnd(s, d + 4, b);
-  if (fe == d + 4 || !isWordAfter(s, fe, b, "line")) return false;
-  const le = numberEnd(s, fe + 6, b);
-  return le > 0 && le < b && unitAt(s, le) == CharCode.COLON;
-}
-
-/** Whether s[i, b) opens with a space, `word` and a space. */
-function isWordAfter(s: string, i: i32, b: i32, word: string): bool {
-  const e = i + 1 + word.length;
-  return e < b && unitAt(s, i) == CharCode.SPACE && unitAt(s, e) == CharCode.SPACE && isLowerWordAt(s, i + 1, e, word);
-}
-
 /** Whether the line after `b` (the end of a line) opens with `-->` (the location of a finding above it). */
 function locationFollows(s: string, b: i32, n: i32): bool {
   let i = b;
@@ -507,14 +484,6 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // whose place is printed above it, with the source it quotes in between.
     const named = sev >= 0 ? numberedName(s, we, b) : -1;
     if (named >= 0) return count(f, sev, s, <i32>(named >> 32), <i32>(named & 0xffffffff));
-    // `Warning 2 in a.tex line 3: …`: a severity and its number, then the place in words. Counted,
-    // not noted: the cut keeps such lines as it keeps any, the rare ones first; and not by file,
-    // whose list would take the room of their lines.
-    if (sev >= 0 && placedInWords(s, we, b)) {
-      f.worded++;
-      count(f, sev, s, 0, 0);
-      return 0;
-    }
     if (!locationFollows(s, b, n)) return 0;
     // The code's range, when there is one.
     let ca = 0;
@@ -813,9 +782,6 @@ export function findingsLine(f: Findings, small: bool = false, unplaced: bool = 
   // Under a small budget the errors without a place are left to their lines, which the cut
   // keeps first, and a few warnings are no count worth an error line's room.
   const from = f.total == 0 && small ? 1 : 0;
-  // Under a small budget findings placed in words only are left to their lines too: the cut
-  // keeps the rare ones, and their total would take the room of one.
-  if (small && f.worded > 0 && f.total == f.worded) return "";
   if ((f.total == 0 ? unchecked(counts[1]) + (from == 0 ? unchecked(counts[0]) : 0) : f.total) < (from == 1 ? MIN_UNPLACED_SMALL : 2)) return "";
   const out = new StrBuf(160);
   let parts = 0;

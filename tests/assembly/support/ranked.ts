@@ -5,12 +5,11 @@ import { Scan } from "../../../assembly/important/scan";
 /**
  * The 1-based line numbers of novelFirst's `out`, then "|", then of `later`, over every hit in
  * line order (`placesInOrder`: as when the error lines do not all fit; `placeBelow`: as when
- * they do not under a small budget). `given`: the hits in another order than the lines' (the error
- * lines' order runs from both ends inwards).
+ * they do not under a small budget).
  */
-export function rankedLines(text: string, scan: Scan, keepFirst: i32, placesInOrder: bool = false, placeBelow: bool = false, given: i32[] | null = null): string {
+export function rankedLines(text: string, scan: Scan, keepFirst: i32, placesInOrder: bool = false, placeBelow: bool = false): string {
   const order = new Array<i32>();
-  for (let h = 0; h < scan.count; h++) order.push(given !== null ? given[h] : h);
+  for (let h = 0; h < scan.count; h++) order.push(h);
   const out = new Array<i32>();
   const later = new Array<i32>();
   novelFirst(text, scan, order, keepFirst, out, later, placesInOrder, placeBelow);
