@@ -95,9 +95,10 @@ export class Filled {
   /**
    * Offers the output's last lines, from the end up, until MAX_PASSED of them did not fit;
    * a finding whose block's head says where it is together with that head, or not at all
-   * (placeHeadOf, with `known` as headerOf takes it), as the flagged lines are offered.
+   * (placeHeadOf, with `known` as headerOf takes it), as the flagged lines are offered;
+   * each line alone without a scan.
    */
-  offerTail(scan: Scan, shapes: Shapes | null, known: StaticArray<i32> | null): void {
+  offerTail(scan: Scan | null, shapes: Shapes | null, known: StaticArray<i32> | null): void {
     const text = this.cut.text;
     const n = text.length;
     let e = n > 0 && unitAt(text, n - 1) == CharCode.LF ? n - 1 : n;
@@ -110,7 +111,7 @@ export class Filled {
       // over too; offer() turns down one already kept.
       if (e - s + 1 + this.perLine > this.budget - this.output.length) passed++;
       else if (s < e) {
-        const head = shapes !== null && known !== null ? placeHeadOf(text, scan, shapes, known, s, line) : -1;
+        const head = scan !== null && shapes !== null && known !== null ? placeHeadOf(text, scan, shapes, known, s, line) : -1;
         if (head >= 0 && !this.cut.keeps(unchecked(shapes!.starts[head]))) this.offer(unchecked(shapes!.starts[head]), e, head + 1);
         else this.offer(s, e, line);
       }

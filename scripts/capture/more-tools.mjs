@@ -505,7 +505,8 @@ export default [
   {
     id: "cram-changed-output",
     program: "cram",
-    category: "CommandOutput",
+    // Each changed transcript is printed as a unified diff of the expected against the actual.
+    category: "Diff",
     setup: () => cramProject("cram-changed-output"),
     command: "PATH=$PWD/bin:$PATH cram3 tests",
     exitCode: 1,
