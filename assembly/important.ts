@@ -1860,16 +1860,15 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankle
   const fill = new Filled(output, cut, budget, hint, plan.flagged, scan.pairs, prefixWidth(scan.totalLines));
   if (fill.spent) return new KeepResult(output, cut);
   const shapes = plan.shapes;
-  const known = shapes !== null ? new StaticArray<i32>(shapes.count) : null;
-  offerEach(fill, scan, shapes, known, order.flagged);
-  offerEach(fill, scan, shapes, known, order.primary);
-  offerEach(fill, scan, shapes, known, order.repeats);
-  offerEach(fill, scan, shapes, known, order.notables);
-  offerEach(fill, scan, shapes, known, order.late);
-  offerEach(fill, scan, shapes, known, order.secondary);
-  offerEach(fill, scan, shapes, known, order.rest);
+  offerEach(fill, scan, shapes, order.flagged);
+  offerEach(fill, scan, shapes, order.primary);
+  offerEach(fill, scan, shapes, order.repeats);
+  offerEach(fill, scan, shapes, order.notables);
+  offerEach(fill, scan, shapes, order.late);
+  offerEach(fill, scan, shapes, order.secondary);
+  offerEach(fill, scan, shapes, order.rest);
   // Not a run of encoded bytes that ends the output: it is left to the marker.
-  if (plan.tailEnd == cut.text.length) fill.offerTail(scan, shapes, known);
+  if (plan.tailEnd == cut.text.length) fill.offerTail(scan, shapes);
   return new KeepResult(fill.output, fill.cut);
 }
 
@@ -1881,20 +1880,15 @@ function planned(order: Order, flagged: Flagged, tailEnd: i32, shapes: Shapes | 
 
 /**
  * Offers each hit of `list` to `fill`, whole, in order; a finding whose block's head says
- * where it is (placeHeadOf) together with that head, or not at all (`known` as headerOf takes it).
+ * where it is together with that head, or not at all (Filled.offerPlaced).
  */
-function offerEach(fill: Filled, scan: Scan, shapes: Shapes | null, known: StaticArray<i32> | null, list: i32[]): void {
-  const text = fill.cut.text;
+function offerEach(fill: Filled, scan: Scan, shapes: Shapes | null, list: i32[]): void {
   for (let i = 0; i < list.length && !fill.spent; i++) {
     const h = unchecked(list[i]);
     const ls = unchecked(scan.lineStarts[h]);
     const le = unchecked(scan.lineEnds[h]);
-    const line = unchecked(scan.lineNumbers[h]);
     // A line that only names a section ("FAILURES", "  Stack:") says nothing without the lines it heads.
-    if (headerLike(text, ls, le)) continue;
-    const head = shapes !== null && known !== null ? placeHeadOf(text, scan, shapes, known, ls, line) : -1;
-    if (head >= 0 && !fill.cut.keeps(unchecked(shapes!.starts[head]))) fill.offer(unchecked(shapes!.starts[head]), le, head + 1);
-    else fill.offer(ls, le, line);
+    if (!headerLike(fill.cut.text, ls, le)) fill.offerPlaced(scan, shapes, ls, le, unchecked(scan.lineNumbers[h]));
   }
 }
 

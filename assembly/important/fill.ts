@@ -11,7 +11,7 @@
 // or a digit ("   |", "      ^", "}") says nothing apart from the lines around it and is
 // passed over.
 import { Cut, Flagged } from "../cut";
-import { CharCode, isAlpha, isDigit } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { placeHeadOf } from "../important";
 import { Scan } from "./scan";
@@ -68,6 +68,8 @@ export function withLine(cut: Cut, start: i32, end: i32, firstLine: i32): Cut | 
 /** A cut filled up to a budget: what it renders to and its kept ranges. */
 export class Filled {
   tries: i32 = 0;
+  /** Each line's header found so far (headerOf), made when a line first needs one. */
+  private headers: StaticArray<i32> | null = null;
   constructor(public output: string, public cut: Cut, public budget: i32, public hint: string, public flagged: Flagged | null, public pairs: i32, public perLine: i32) {}
 
   /** Too little room is left for any line and its number, or the renders allowed are spent. */
@@ -93,12 +95,25 @@ export class Filled {
   }
 
   /**
-   * Offers the output's last lines, from the end up, until MAX_PASSED of them did not fit;
-   * a finding whose block's head says where it is together with that head, or not at all
-   * (placeHeadOf, with `known` as headerOf takes it), as the flagged lines are offered;
-   * each line alone without a scan.
+   * Offers the line [start, lineEnd) of `scan`'s text (line `line`, 1-based); a finding whose
+   * block's head says where it is (placeHeadOf) together with that head, or not at all.
    */
-  offerTail(scan: Scan | null, shapes: Shapes | null, known: StaticArray<i32> | null): void {
+  offerPlaced(scan: Scan | null, shapes: Shapes | null, start: i32, lineEnd: i32, line: i32): bool {
+    if (scan !== null && shapes !== null && line <= shapes.count && isSpaceOrTab(unitAt(this.cut.text, start))) {
+      let known = this.headers;
+      if (known === null) this.headers = known = new StaticArray<i32>(shapes.count);
+      const head = placeHeadOf(this.cut.text, scan, shapes, known, start, line);
+      const hs = head >= 0 ? unchecked(shapes.starts[head]) : 0;
+      if (head >= 0 && !this.cut.keeps(hs)) return this.offer(hs, lineEnd, head + 1);
+    }
+    return this.offer(start, lineEnd, line);
+  }
+
+  /**
+   * Offers the output's last lines, from the end up, until MAX_PASSED of them did not fit,
+   * each as offerPlaced() offers it (each line alone without a scan).
+   */
+  offerTail(scan: Scan | null, shapes: Shapes | null): void {
     const text = this.cut.text;
     const n = text.length;
     let e = n > 0 && unitAt(text, n - 1) == CharCode.LF ? n - 1 : n;
@@ -110,11 +125,7 @@ export class Filled {
       // A blank line says nothing: passed over. A line too long for the room left is passed
       // over too; offer() turns down one already kept.
       if (e - s + 1 + this.perLine > this.budget - this.output.length) passed++;
-      else if (s < e) {
-        const head = scan !== null && shapes !== null && known !== null ? placeHeadOf(text, scan, shapes, known, s, line) : -1;
-        if (head >= 0 && !this.cut.keeps(unchecked(shapes!.starts[head]))) this.offer(unchecked(shapes!.starts[head]), e, head + 1);
-        else this.offer(s, e, line);
-      }
+      else if (s < e) this.offerPlaced(scan, shapes, s, e, line);
       if (s == 0) return;
       e = s - 1;
       line--;

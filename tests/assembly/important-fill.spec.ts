@@ -88,7 +88,7 @@ describe("Filled: lines added while the result fits", () => {
     cut.keep(0, 5, 1);
     const out = cut.render("", null, 0, 400);
     const fill = new Filled(out, cut, out.length + 40, "", null, 0, 3);
-    fill.offerTail(null, null, null);
+    fill.offerTail(null, null);
     expect(fill.output.includes("3: last but one")).toBe(true);
     expect(fill.output.length).toBeLessThanOrEqual(out.length + 40);
   });
@@ -114,7 +114,7 @@ describe("Filled: lines that say nothing alone", () => {
     cut.keep(0, 5, 1);
     const out = cut.render("", null, 0, 400);
     const fill = new Filled(out, cut, out.length + 40, "", null, 0, 3);
-    fill.offerTail(null, null, null);
+    fill.offerTail(null, null);
     expect(fill.output.includes("3: last words")).toBe(true);
     expect(fill.output.includes("4:    |")).toBe(false);
   });
