@@ -4,6 +4,7 @@
 import { statSync } from "../node-fs.js";
 import { scanFileSync, readRangeSync } from "./lines.js";
 import { logFiles } from "./rotation.js";
+import { withReferredOutput } from "./output-reference.js";
 import { parseRecord, type CallRecord, type ChunkRecord, type CompletionRecord, type LoggedOutput } from "./schema.js";
 import { ChunkedMap, Column, NumberColumn } from "../chunked.js";
 import { Locations, type Entry } from "./locations.js";
@@ -106,7 +107,11 @@ export class CallIndex {
 
   /** The completion record of `callId`, or undefined when the call never completed. */
   findCompletion(callId: string): CompletionRecord | undefined {
-    return this.lookup(COMPLETION, "completion", callId) as CompletionRecord | undefined;
+    const completion = this.lookup(COMPLETION, "completion", callId) as CompletionRecord | undefined;
+    // A completion that refers to its call record's output: that record is the call's newest
+    // (a newer one with the id drops the older completion), read for its text.
+    if (completion?.llmContentIsOutput !== true) return completion;
+    return withReferredOutput(completion, this.find(callId)).record;
   }
 
   private lookup(kind: number, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {

@@ -2,6 +2,7 @@
 // predecessors, oldest first. A line that is not a record (a torn write, a
 // foreign line) is skipped and reported as a warning, never thrown.
 import { scanFile, scanFileSync, type Line } from "./lines.js";
+import { OutputReferences } from "./output-reference.js";
 import { logFiles } from "./rotation.js";
 import { MAX_JOINED_BYTES, joinLoggedOutputs, parseRecord, type ChunkRecord, type LogRecord, type LoggedOutput } from "./schema.js";
 
@@ -83,8 +84,10 @@ class ChunkJoiner {
 /** Async iterator over every record, oldest file first. */
 export async function* readLog(path: string, options: ReadLogOptions = {}): AsyncGenerator<LogRecord> {
   const joiner = options.chunks === "keep" ? undefined : new ChunkJoiner();
+  const references = new OutputReferences();
   for (const file of filesOf(path, options.rotated ?? true)) {
     let lineNo = 0;
+    references.gap();
     const lines = scanFile(file, 0);
     try {
       for (;;) {
@@ -96,10 +99,16 @@ export async function* readLog(path: string, options: ReadLogOptions = {}): Asyn
         lineNo++;
         const result = lineToRecord(file, lineNo, step.value);
         if (result === null) continue;
-        if ("reason" in result) options.onWarning?.(result);
-        else if (!joiner) yield result;
+        if ("reason" in result) {
+          references.gap();
+          options.onWarning?.(result);
+          continue;
+        }
+        const referred = references.take(result);
+        if (referred.problem) options.onWarning?.({ file, line: lineNo, offset: step.value.offset, reason: referred.problem });
+        if (!joiner) yield referred.record;
         else {
-          const joined = joiner.take(result);
+          const joined = joiner.take(referred.record);
           if (joined.problem) options.onWarning?.({ file, line: lineNo, offset: step.value.offset, reason: joined.problem });
           if (joined.record) yield joined.record;
         }
@@ -119,17 +128,25 @@ export function readLogSync(path: string, options: ReadLogOptions = {}): ReadLog
     options.onWarning?.(w);
   };
   const joiner = options.chunks === "keep" ? undefined : new ChunkJoiner();
+  const references = new OutputReferences();
   const files = filesOf(path, options.rotated ?? true);
   for (const file of files) {
     let lineNo = 0;
+    references.gap();
     const { rest } = scanFileSync(file, 0, (line) => {
       lineNo++;
       const result = lineToRecord(file, lineNo, line);
       if (result === null) return;
-      if ("reason" in result) warn(result);
-      else if (!joiner) records.push(result);
+      if ("reason" in result) {
+        references.gap();
+        warn(result);
+        return;
+      }
+      const referred = references.take(result);
+      if (referred.problem) warn({ file, line: lineNo, offset: line.offset, reason: referred.problem });
+      if (!joiner) records.push(referred.record);
       else {
-        const joined = joiner.take(result);
+        const joined = joiner.take(referred.record);
         if (joined.problem) warn({ file, line: lineNo, offset: line.offset, reason: joined.problem });
         if (joined.record) records.push(joined.record);
       }

@@ -82,10 +82,32 @@ export function callRecordText(time: string, session: string, input: CallInput, 
  * not serialise alone as in the record.
  */
 export function completionRecordText(record: CompletionRecord, session: string): RecordText | undefined {
+  const rest = completionRest(record);
+  if (rest === undefined) return undefined;
+  return { head: `${completionHead(record, session)},"llmContent":"`, tail: [`"${rest[0]}`, rest[1]] };
+}
+
+/**
+ * The whole text of a completion record that refers to its call record's output, with
+ * `"llmContentIsOutput":true` in llmContent's place (output-reference.ts), as head and tail
+ * around nothing. Undefined as for completionRecordText().
+ */
+export function referringCompletionText(record: CompletionRecord, session: string): RecordText | undefined {
+  const rest = completionRest(record);
+  if (rest === undefined) return undefined;
+  return { head: `${completionHead(record, session)},"llmContentIsOutput":true`, tail: rest };
+}
+
+/** A completion record's fields up to its category. */
+function completionHead(record: CompletionRecord, session: string): string {
+  return `{"v":${LOG_SCHEMA_VERSION},"type":"completion","time":${times.of(record.time)},"session":${session},"callId":${JSON.stringify(record.callId)},"category":${categories.of(record.category)}`;
+}
+
+/** Its fields after llmContent, the summary apart (see RecordText), with the newline. */
+function completionRest(record: CompletionRecord): [string, string] | undefined {
   const summary = fieldJson(record.summary);
   const metadata = fieldJson(record.metadata);
   const summarizer = fieldJson(record.summarizer);
   if (summary === undefined || metadata === undefined || summarizer === undefined) return undefined;
-  const head = `{"v":${LOG_SCHEMA_VERSION},"type":"completion","time":${times.of(record.time)},"session":${session},"callId":${JSON.stringify(record.callId)},"category":${categories.of(record.category)},"llmContent":"`;
-  return { head, tail: [`","summary":${summary}`, `,"metadata":${metadata},"summarizer":${summarizer}}\n`] };
+  return [`,"summary":${summary}`, `,"metadata":${metadata},"summarizer":${summarizer}}\n`];
 }

@@ -72,7 +72,15 @@ export interface CompletionRecord {
   session: string;
   callId: string;
   category: string;
+  /** What the model saw. As read back it is always text: for a line that refers to its call's output, that output. */
   llmContent: string;
+  /**
+   * Set, in llmContent's place, on a completion written in one write with its call record (the
+   * line right before it) when what the model saw is exactly that record's output: the line
+   * leaves llmContent out instead of repeating the output, and readers fill it in from that call
+   * record (output-reference.ts).
+   */
+  llmContentIsOutput?: true;
   summary: string;
   metadata: Record<string, unknown>;
   /** Null when no summarizer was involved. */
@@ -215,6 +223,10 @@ export function validateRecord(value: unknown): string | null {
     const out = r.output;
     const okOutput = typeof out === "string" || (typeof out === "object" && out !== null && typeof (out as { bytes?: unknown }).bytes === "string");
     if (!okOutput) return "output is neither text nor { bytes }";
+  }
+  if (r.type === "completion") {
+    if (r.llmContentIsOutput !== undefined && r.llmContentIsOutput !== true) return "llmContentIsOutput is not true";
+    if (r.llmContentIsOutput !== true && typeof r.llmContent !== "string") return "llmContent is not a string";
   }
   return null;
 }

@@ -8,8 +8,8 @@ import { dirname } from "node:path";
 import { AbridgeError } from "../errors.js";
 import { isoTime } from "../iso-time.js";
 import { chunkLine, escapeUtf8, isText } from "./chunk-line.js";
-import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, completionLineAround, withCompletionLine, withOutputLine, type JsonEscaper } from "./output-line.js";
-import { callRecordText, completionRecordText } from "./record-text.js";
+import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM, withCompletionLine, withOutputLine, type JsonEscaper } from "./output-line.js";
+import { callRecordText, completionRecordText, referringCompletionText } from "./record-text.js";
 import { validUtf8Text } from "./utf8-once.js";
 import { rotateFiles } from "./rotation.js";
 import { LOG_WRITER_DEFAULTS } from "./writer-defaults.js";
@@ -174,11 +174,10 @@ export interface HeldCall {
   /** Set once the record was written or could not be. */
   result?: LogWriteResult;
   /**
-   * The logged output when the core escaped it, and where its escaped body sits in `line`: a
-   * completion whose llmContent is the same text (an output the model sees whole) reuses those
-   * bytes instead of escaping the text again.
+   * The logged output when it is text: a completion written with this record whose llmContent is
+   * the same text (an output the model sees whole) refers to it instead of repeating it.
    */
-  readonly escaped?: { text: string; start: number; end: number };
+  readonly output?: string;
 }
 
 /** Outputs from this long are written by the thread pool in appendCallAsync(); shorter ones at once. */
@@ -296,7 +295,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     let held: HeldCall;
     try {
       const output = this.redacted(input.output);
-      held = this.escapedCall(input, output) ?? { callId: String(input.callId), line: Buffer.from(encodeLine(serializeRecord({ ...this.callHead(input), ...encodeOutput(output) }))) };
+      held = this.escapedCall(input, output) ?? { callId: String(input.callId), line: Buffer.from(encodeLine(serializeRecord({ ...this.callHead(input), ...encodeOutput(output) }))), output: typeof output === "string" ? output : undefined };
     } catch (err) {
       return this.encodeFailed(input.callId, err);
     }
@@ -322,16 +321,14 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
         bound *= 3;
         for (const p of body) bound += p.length;
         const room = this.heldLineBuffer(bound);
-        const start = room.write(head, 0);
-        let end = start;
+        let at = room.write(head, 0);
         for (const p of body) {
-          room.set(p, end);
-          end += p.length;
+          room.set(p, at);
+          at += p.length;
         }
-        let at = end;
         for (const t of tail) at += room.write(t, at);
         const line = room.subarray(0, at);
-        return { callId: String(input.callId), line, escaped: { text: output, start, end } };
+        return { callId: String(input.callId), line, output };
       });
     } catch {
       return undefined;
@@ -637,20 +634,16 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   /**
    * A completion record's line, valid until the next line is built: what the model saw escaped by
    * the core when it is a few KB (the escape writes UTF-8 in one pass, where JSON.stringify and
-   * encoding its result read it twice), else serialised whole. The same bytes either way. `own`:
-   * the writer made the record (appendCompletion), its fields in CompletionRecord's order, so the
-   * text around llmContent is made field by field (record-text.ts) rather than serialised.
+   * encoding its result read it twice), else serialised whole. The same bytes either way. With
+   * the held call record it is written with, a completion whose llmContent is that record's output
+   * refers to it instead (referringLine()). `own`: the writer made the record (appendCompletion),
+   * its fields in CompletionRecord's order, so the text around llmContent is made field by field
+   * (record-text.ts) rather than serialised.
    */
   private completionLine(record: CompletionRecord, held?: HeldCall, own = false): Buffer {
-    const escaped = held?.escaped;
-    const reused = escaped !== undefined && record.llmContent === escaped.text;
-    if (!reused && !(this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM)) return encodeLine(serializeRecord(record));
+    if (held?.output !== undefined && record.llmContent === held.output) return this.referringLine(record, own);
+    if (!(this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM)) return encodeLine(serializeRecord(record));
     const text = own ? completionRecordText(record, this.sessionJson) : undefined;
-    // The same text escapes to the same bytes: the held call record's are written again.
-    if (reused) {
-      const body = [held!.line.subarray(escaped.start, escaped.end)];
-      return text ? lineAround(text.head, body, text.tail) : completionLineAround(record, body, serializeRecord, lineAround);
-    }
     try {
       const line = text ? this.escape!(record.llmContent, ({ parts }) => lineAround(text.head, parts, text.tail)) : withCompletionLine(this.escape!, record, serializeRecord, lineAround);
       if (line) return line;
@@ -658,6 +651,18 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
       // a core that trapped: serialised whole below
     }
     return encodeLine(serializeRecord(record));
+  }
+
+  /**
+   * The line of a completion written right after its call record, in the same write, whose
+   * llmContent is that record's output: `"llmContentIsOutput":true` in llmContent's place, so the
+   * output is in the log once (readers fill llmContent in: output-reference.ts).
+   */
+  private referringLine(record: CompletionRecord, own: boolean): Buffer {
+    const text = own ? referringCompletionText(record, this.sessionJson) : undefined;
+    if (text) return lineAround(text.head, [], text.tail);
+    const { v, type, time, session, callId, category, summary, metadata, summarizer } = record;
+    return encodeLine(serializeRecord({ v, type, time, session, callId, category, llmContentIsOutput: true, summary, metadata, summarizer } as unknown as CompletionRecord));
   }
 
   /** Writes an already-built record. Never throws. */

@@ -1,6 +1,7 @@
 // A held call record and its completion are written around escaped bodies (the core's escape of
-// the output, reused for a completion whose llmContent is the same text): every line must be
-// byte for byte what JSON.stringify of the whole record gives, over every tuning fixture.
+// the output): every line must be byte for byte what JSON.stringify of the whole record gives,
+// over every tuning fixture; a completion whose llmContent is the output written with it refers
+// to it (`"llmContentIsOutput":true` in llmContent's place) and reads back with that text.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { coreLogEscapes, withJsonEscaped } from "../../host/core.js";
 import { compact } from "../../host/pipeline.js";
 import { redactSecrets } from "../../host/redact.js";
 import { createAbridge } from "../../host/session.js";
+import { readLogSync } from "../../host/log/reader.js";
 import type { CallRecord, CompletionRecord } from "../../host/log/schema.js";
 import { tuningOutputs } from "./support/tuning-outputs.js";
 
@@ -26,11 +28,24 @@ const clock = () => new Date(TIME);
 const outputs = tuningOutputs();
 const redact = (text: string) => redactSecrets(text).text;
 
-/** The two lines JSON.stringify of each whole record gives (what the writer wrote before escaping). */
-function expectedLines(id: string, output: string, args: unknown, exitCode: number, llmContent: string, metadata: Record<string, unknown>): string {
+/**
+ * The two lines JSON.stringify of each whole record gives (what the writer wrote before escaping);
+ * `together`: written in one write, where a completion showing the output refers to it.
+ */
+function expectedLines(id: string, output: string, args: unknown, exitCode: number, llmContent: string, metadata: Record<string, unknown>, together = true): string {
   const call: CallRecord = { v: 1, type: "call", time: TIME, session: "s1", callId: id, tool: "bash", args, exitCode, output, size: { bytes: Buffer.byteLength(output, "utf8"), chars: output.length } };
-  const completion: CompletionRecord = { v: 1, type: "completion", time: TIME, session: "s1", callId: id, category: "CommandOutput", llmContent, summary: "done", metadata, summarizer: null };
+  const head = { v: 1, type: "completion", time: TIME, session: "s1", callId: id, category: "CommandOutput" };
+  const rest = { summary: "done", metadata, summarizer: null };
+  const completion = together && llmContent === output ? { ...head, llmContentIsOutput: true, ...rest } : { ...head, llmContent, ...rest };
   return `${JSON.stringify(call)}\n${JSON.stringify(completion)}\n`;
+}
+
+/** Each completion read back from `path` has the llmContent given, in order. */
+function expectReadBack(path: string, llmContents: string[]): void {
+  const { records, warnings } = readLogSync(path);
+  expect(warnings).toEqual([]);
+  const completions = records.filter((r): r is CompletionRecord => r.type === "completion");
+  expect(completions.map((c) => c.llmContent)).toEqual(llmContents);
 }
 
 describe("a held call record written with its completion", () => {
@@ -43,7 +58,8 @@ describe("a held call record written with its completion", () => {
       const path = join(dir, `writer-${name}.jsonl`);
       const w = new LogWriter({ path, sessionId: "s1", now: clock, escape: withJsonEscaped, redact: withRedaction ? redact : undefined });
       let expected = "";
-      let reused = 0;
+      let referring = 0;
+      const shown: string[] = [];
       for (const [i, fixture] of outputs.entries()) {
         if (fixture.text.length >= 16 * 1024) continue; // written at once, never held
         const logged = withRedaction ? redact(fixture.text) : fixture.text;
@@ -58,22 +74,26 @@ describe("a held call record written with its completion", () => {
           const held = w.holdCall({ callId: id, tool: "bash", args: fixture.args, exitCode: fixture.exitCode, output: fixture.text });
           if (!held || !("line" in held)) throw new Error(`${fixture.id}: the call was not held`);
           expect(w.appendCompletion({ callId: id, category: "CommandOutput", llmContent, summary: "done", metadata, summarizer: null, llmContentRedacted: withRedaction }, held).ok).toBe(true);
-          // The model seeing the logged text whole: its escape is written twice, made once.
-          if (kind === "whole" && logged.length >= 512) {
-            expect(coreLogEscapes() - before, fixture.id).toBe(1);
-            reused++;
+          // The model seeing the logged text whole: it is escaped once, for the call record, and
+          // the completion refers to it.
+          if (kind === "whole") {
+            if (logged.length >= 512) expect(coreLogEscapes() - before, fixture.id).toBe(1);
+            referring++;
           }
           expected += expectedLines(id, logged, fixture.args, fixture.exitCode, llmContent, metadata);
+          shown.push(llmContent);
         }
       }
       w.close();
-      expect(reused).toBeGreaterThan(20);
+      expect(referring).toBeGreaterThan(20);
       const file = readFileSync(path, "utf8");
       // Compared line by line first, for a readable failure.
       const got = file.split("\n");
       const want = expected.split("\n");
       for (let i = 0; i < want.length; i++) expect(got[i], `line ${i + 1}`).toBe(want[i]);
       expect(file).toBe(expected);
+      expect(file.split("\n").filter((l) => l.includes('"llmContentIsOutput":true')).length).toBeGreaterThanOrEqual(referring);
+      expectReadBack(path, shown);
     });
   }
 
@@ -96,9 +116,11 @@ describe("a held call record written with its completion", () => {
     }
     expect(w.writeHeldCall(held[3]!).ok).toBe(true);
     expect(w.appendCompletion({ callId: "h3", category: "CommandOutput", llmContent: texts[3]!, summary: "done", metadata, summarizer: null }, held[3]).ok).toBe(true);
-    expected += expectedLines("h3", texts[3]!, {}, 0, texts[3]!, metadata);
+    // Written apart from its call record: the completion repeats the output.
+    expected += expectedLines("h3", texts[3]!, {}, 0, texts[3]!, metadata, false);
     w.close();
     expect(readFileSync(path, "utf8")).toBe(expected);
+    expectReadBack(path, [1, 0, 2, 3].map((i) => texts[i]!));
   });
 
   it("is what JSON.stringify gives of every record a session logs for the tuning fixtures", async () => {
