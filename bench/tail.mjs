@@ -6,7 +6,7 @@
 // every 4,096th once the reads keep finding only its own records), and the
 // call's place in the run (tier-up). It also measures the bytes of JS heap each call allocates.
 //
-//   node bench/tail.mjs [--calls N] [--warmup N] [--yield] [--base DIR] [--json FILE]
+//   node bench/tail.mjs [--calls N] [--warmup N] [--block N] [--yield] [--syscalls] [--preemption] [--base DIR] [--json FILE]
 //
 // --base DIR runs another build's dist (a checkout of the base, built) in the same process, by
 // turns in blocks of calls, so that the machine's load falls on both alike. Run it pinned and at
@@ -27,8 +27,13 @@ const arg = (name, fallback) => {
 };
 const CALLS = Number(arg("calls", 20000));
 const WARM_UP = Number(arg("warmup", 30000));
-/** Calls of one variant before the next takes its turn. */
-const BLOCK = 250;
+/**
+ * Calls of one variant before the next takes its turn. The first calls of a block run with the
+ * caches the other variants left (the last column): with blocks of 250 they are ~1 % of the calls,
+ * at the p99; longer blocks (--block 2500) leave the p99 to the calls in a row, as bench/core.mjs
+ * times them.
+ */
+const BLOCK = Number(arg("block", 250));
 /**
  * Whether the event loop gets a turn between blocks. V8 starts a scavenge as a task once the
  * young generation is nearly full: a loop that never yields (bench/core.mjs) leaves it to the
@@ -37,6 +42,35 @@ const BLOCK = 250;
  */
 const YIELD = process.argv.includes("--yield");
 const require = createRequire(import.meta.url);
+/**
+ * --syscalls: the time each call spends in the log's system calls (write, writev, fstat), timed
+ * around Node's fs functions, which the library takes from node:fs when it loads (so they are
+ * wrapped first). Adds two clock reads per system call to every build alike.
+ */
+const SYSCALLS = process.argv.includes("--syscalls");
+let inSyscalls = 0;
+if (SYSCALLS) {
+  const fs = require("node:fs");
+  for (const name of ["writeSync", "writevSync", "fstatSync"]) {
+    const call = fs[name];
+    fs[name] = function (...args) {
+      const t0 = performance.now();
+      try {
+        return call.apply(this, args);
+      } finally {
+        inSyscalls += performance.now() - t0;
+      }
+    };
+  }
+}
+/**
+ * --preemption: marks each call during which the process was switched out by the scheduler (its
+ * involuntary context switches, read before and after the timed window). On a shared machine the
+ * calls that another process displaced are the p99; the p99 of the others is what the code and
+ * its caches make of it. Reading the counts allocates a little per call, for every variant alike.
+ */
+const PREEMPTION = process.argv.includes("--preemption");
+const switches = () => (PREEMPTION ? process.resourceUsage().involuntaryContextSwitches : 0);
 const builds = [["this build", require("../dist/index.bundle.cjs")]];
 if (arg("base")) builds.unshift(["base", require(resolve(arg("base"), "dist/index.bundle.cjs"))]);
 
@@ -85,14 +119,18 @@ for (const v of list) {
   v.start = new Float64Array(CALLS);
   v.time = new Float64Array(CALLS);
   v.grew = new Uint8Array(CALLS);
+  v.sys = new Float64Array(CALLS);
+  v.preempted = new Uint8Array(CALLS);
   v.done = 0;
 }
 
 /** Runs `count` calls of `v`, timed one by one, or untimed for the warm-up. */
 async function run(v, count, timed) {
-  const { start, time, grew } = v;
+  const { start, time, grew, sys, preempted } = v;
   let memory = v.memory();
   for (let k = 0; k < count; k++) {
+    const c0 = timed ? switches() : 0;
+    const s0 = inSyscalls;
     const t0 = performance.now();
     if (v.async) await v.call();
     else v.call();
@@ -101,6 +139,8 @@ async function run(v, count, timed) {
     const i = v.done++;
     start[i] = t0;
     time[i] = (t1 - t0) * 1000;
+    sys[i] = (inSyscalls - s0) * 1000;
+    preempted[i] = switches() !== c0 ? 1 : 0;
     const m = v.memory();
     if (m !== memory) {
       grew[i] = 1;
@@ -202,7 +242,16 @@ const rows = list.map((v) => {
   // The first call of each block runs after the other variants' blocks: its code and data are
   // out of the caches, as a harness's call is after the agent's own work.
   const firsts = times.filter((_, i) => i % BLOCK === 0).sort((a, b) => a - b);
+  const sys = Array.from(v.sys);
+  const slowSys = slow.map((s) => sys[s.i]).sort((a, b) => a - b);
+  const kept = times.filter((_, i) => !v.preempted[i]).sort((a, b) => a - b);
   return {
+    preemptedCalls: CALLS - kept.length,
+    p99NotPreempted: pct(kept, 99),
+    p999NotPreempted: pct(kept, 99.9),
+    sysP50: pct([...sys].sort((a, b) => a - b), 50),
+    sysP99: pct([...sys].sort((a, b) => a - b), 99),
+    sysSlowMedian: slowSys[slowSys.length >> 1],
     name: v.name,
     coldMedian: firsts[firsts.length >> 1],
     p50: pct(sorted, 50),
@@ -233,6 +282,8 @@ const lines = [
   `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   ...rows.map((r) => `| ${r.name} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.p999)} | ${fmt(r.max, 0)} | ${fmt(r.allocatedBytes, 0)} | ${r.gcCalls} | ${fmt(r.gcMeanUs)} | ${r.slowWithGc} of ${r.slowCalls} | ${fmt(r.p99WithoutGc)} / ${fmt(r.p999WithoutGc)} | ${fmt(r.residueSpreadUs)} (median ${fmt(r.residueMedianUs)}) | ${fmt(r.coldMedian)} |`),
   ``,
+  ...(PREEMPTION ? [``, `Calls the scheduler did not switch out, p99 / p99.9 µs (calls it did): ${rows.map((r) => `${r.name} ${fmt(r.p99NotPreempted)} / ${fmt(r.p999NotPreempted)} (${r.preemptedCalls})`).join("; ")}`] : []),
+  ...(SYSCALLS ? [``, `System calls of the log (write, writev, fstat) per call, µs: p50 / p99 of all calls / median of the slow 1 %: ${rows.map((r) => `${r.name} ${fmt(r.sysP50)} / ${fmt(r.sysP99)} / ${fmt(r.sysSlowMedian)}`).join("; ")}`, ``] : []),
   ...rows.map((r) => `- ${r.name}: mean by tenth of the run ${r.tenths.map((t) => fmt(t)).join(", ")}; slowest ${r.slowest.map((s) => `#${s.i} ${fmt(s.us, 0)} µs${s.gc ? ` gc${s.gc}` : ""}${s.grew ? " grew" : ""}`).join(", ")}`),
 ];
 console.log(lines.join("\n"));
