@@ -186,9 +186,12 @@ for (const v of list) {
 }
 
 const runStart = performance.now();
-for (let done = 0; done < CALLS; done += BLOCK) {
-  for (const v of list) {
-    await run(v, Math.min(BLOCK, CALLS - done), true);
+// Each turn starts one variant later: every variant follows each of the others alike (a variant
+// that always ran after the same one would inherit its caches and the collection its garbage
+// starts, and an A/B of two builds would differ by place).
+for (let done = 0, turnNo = 0; done < CALLS; done += BLOCK, turnNo++) {
+  for (let k = 0; k < list.length; k++) {
+    await run(list[(k + turnNo) % list.length], Math.min(BLOCK, CALLS - done), true);
   }
   if (YIELD) await turn();
 }
