@@ -97,8 +97,8 @@ export function withCompletionLine<R>(
 
 /**
  * A completion record's line around `body`, the escaped JSON string body of its llmContent (from
- * the core's escape, or a held call record's escape of the same text): the record's JSON before
- * the body, the body, and the rest of it with the line's newline. Throws what `serialize` throws.
+ * the core's escape): the record's JSON before the body, the body, and the rest of it with the
+ * line's newline. Throws what `serialize` throws.
  */
 export function completionLineAround<R>(
   record: CompletionRecord,
