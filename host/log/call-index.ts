@@ -108,10 +108,14 @@ export class CallIndex {
   /** The completion record of `callId`, or undefined when the call never completed. */
   findCompletion(callId: string): CompletionRecord | undefined {
     const completion = this.lookup(COMPLETION, "completion", callId) as CompletionRecord | undefined;
-    // A completion that refers to its call record's output: that record is the call's newest
-    // (a newer one with the id drops the older completion), read for its text.
+    // A completion that refers to its call record's output names the line right before it: the
+    // call's newest record is that line only when it ends where the completion starts (a torn line
+    // of another writer can swallow the record written with it, leaving an older one to find).
     if (completion?.llmContentIsOutput !== true) return completion;
-    return withReferredOutput(completion, this.find(callId)).record;
+    const call = this.records.get(callId, CALL);
+    const own = this.records.get(callId, COMPLETION);
+    const adjacent = call !== undefined && own !== undefined && call.ino === own.ino && call.offset + call.length + 1 === own.offset;
+    return withReferredOutput(completion, adjacent ? this.find(callId) : undefined).record;
   }
 
   private lookup(kind: number, type: "call" | "completion", callId: string): CallRecord | CompletionRecord | undefined {

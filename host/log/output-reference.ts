@@ -1,7 +1,8 @@
 // A completion whose llmContent is exactly its call record's output (an output the model saw
 // whole) is written, in the same write(2) as that call record and on the line right after it,
-// with `"llmContentIsOutput":true` in llmContent's place instead of the output a second time.
-// Readers fill llmContent in from the call record, so every record read back carries its text.
+// with `"llmContent":"","llmContentIsOutput":true` instead of the output a second time (the empty
+// text keeps a reader unaware of the flag reading a string). Readers fill llmContent in from the
+// call record, so every record read back carries its text; a line holding a text keeps it.
 import type { CallRecord, CompletionRecord, LogRecord } from "./schema.js";
 
 /**
@@ -15,6 +16,7 @@ export function referredOutput(completion: CompletionRecord, call: LogRecord | u
 
 /** A completion with its llmContent filled in from `call`'s output; a problem when `call` is not its call record. */
 export function withReferredOutput(completion: CompletionRecord, call: LogRecord | undefined): { record: CompletionRecord; problem?: string } {
+  if (typeof completion.llmContent === "string" && completion.llmContent !== "") return { record: completion };
   const text = referredOutput(completion, call as CallRecord | undefined);
   if (text !== undefined) return { record: { ...completion, llmContent: text } };
   return {

@@ -89,13 +89,13 @@ export function completionRecordText(record: CompletionRecord, session: string):
 
 /**
  * The whole text of a completion record that refers to its call record's output, with
- * `"llmContentIsOutput":true` in llmContent's place (output-reference.ts), as head and tail
+ * an empty llmContent and `"llmContentIsOutput":true` (output-reference.ts), as head and tail
  * around nothing. Undefined as for completionRecordText().
  */
 export function referringCompletionText(record: CompletionRecord, session: string): RecordText | undefined {
   const rest = completionRest(record);
   if (rest === undefined) return undefined;
-  return { head: `${completionHead(record, session)},"llmContentIsOutput":true`, tail: rest };
+  return { head: `${completionHead(record, session)},"llmContent":"","llmContentIsOutput":true`, tail: rest };
 }
 
 /** A completion record's fields up to its category. */

@@ -655,14 +655,15 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   /**
    * The line of a completion written right after its call record, in the same write, whose
-   * llmContent is that record's output: `"llmContentIsOutput":true` in llmContent's place, so the
-   * output is in the log once (readers fill llmContent in: output-reference.ts).
+   * llmContent is that record's output: `"llmContent":"","llmContentIsOutput":true`, so the output
+   * is in the log once (readers fill llmContent in: output-reference.ts). The empty text is kept so
+   * that a reader unaware of the flag still reads a string there.
    */
   private referringLine(record: CompletionRecord, own: boolean): Buffer {
     const text = own ? referringCompletionText(record, this.sessionJson) : undefined;
     if (text) return lineAround(text.head, [], text.tail);
     const { v, type, time, session, callId, category, summary, metadata, summarizer } = record;
-    return encodeLine(serializeRecord({ v, type, time, session, callId, category, llmContentIsOutput: true, summary, metadata, summarizer } as unknown as CompletionRecord));
+    return encodeLine(serializeRecord({ v, type, time, session, callId, category, llmContent: "", llmContentIsOutput: true, summary, metadata, summarizer }));
   }
 
   /** Writes an already-built record. Never throws. */
@@ -670,7 +671,9 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     if (this.closed) return this.fail(`the session log ${this.path} is closed`);
     let line: Buffer;
     try {
-      line = record.type === "completion" ? this.completionLine(record) : encodeLine(serializeRecord(record));
+      // A record read back from a log may carry llmContentIsOutput with its text filled in: written
+      // here on its own line, it holds that text and not the flag (which names the line before).
+      line = record.type === "completion" ? this.completionLine(withoutReference(record)) : encodeLine(serializeRecord(record));
     } catch (err) {
       return this.fail(`cannot serialize the ${record.type} record for ${record.callId}: ${String(err)}`, err);
     }
@@ -901,4 +904,11 @@ function endsWithNewline(path: string, size: number): boolean {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A completion as it is written on a line of its own: its text, without the flag that refers to the line before. */
+function withoutReference(record: CompletionRecord): CompletionRecord {
+  if (record.llmContentIsOutput === undefined) return record;
+  const { llmContentIsOutput: _referred, ...own } = record;
+  return own;
 }

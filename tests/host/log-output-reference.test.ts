@@ -1,5 +1,5 @@
 // A short output the model sees whole is written once: its completion, written with its call
-// record in one write, says `"llmContentIsOutput":true` instead of repeating it. Every reader
+// record in one write, says `"llmContent":"","llmContentIsOutput":true` instead of repeating it. Every reader
 // (readLog, readLogSync, retrieval's call index, the log report) gives llmContent back as text,
 // and logs whose completions repeat the output read as before.
 import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CallIndex } from "../../host/log/call-index.js";
+import { LogWriter } from "../../host/log/writer.js";
 import { readLog, readLogSync } from "../../host/log/reader.js";
 import type { CallRecord, CompletionRecord, LogRecord } from "../../host/log/schema.js";
 import { reportLog } from "../../host/report/aggregate.js";
@@ -50,8 +51,7 @@ describe("a completion whose llmContent is the output written with it", () => {
     for (const { callId, text, bytes } of whole) {
       const at = lines.findIndex((l) => l.startsWith('{"v":1,"type":"call"') && JSON.parse(l).callId === callId);
       const completion = lines[at + 1]!;
-      expect(completion).toContain(',"llmContentIsOutput":true,"summary":');
-      expect(completion).not.toContain('"llmContent"');
+      expect(completion).toContain(',"llmContent":"","llmContentIsOutput":true,"summary":');
       // The output's bytes are written once for the call: the two lines are its record and a few hundred bytes.
       const outputJson = JSON.stringify(text);
       expect(occurrences(file, outputJson.slice(1, -1))).toBe(1);
@@ -98,7 +98,7 @@ describe("a completion whose llmContent is the output written with it", () => {
     const path = join(dir, "moved.jsonl");
     const o = outputs[0]!;
     const call: CallRecord = { v: 1, type: "call", time: "2025-01-02T03:04:05.678Z", session: "s", callId: "c1", tool: "bash", args: {}, exitCode: 0, output: o.text, size: { bytes: Buffer.byteLength(o.text), chars: o.text.length } };
-    const referring = '{"v":1,"type":"completion","time":"2025-01-02T03:04:05.679Z","session":"s","callId":"c1","category":"CommandOutput","llmContentIsOutput":true,"summary":"done","metadata":{},"summarizer":null}';
+    const referring = '{"v":1,"type":"completion","time":"2025-01-02T03:04:05.679Z","session":"s","callId":"c1","category":"CommandOutput","llmContent":"","llmContentIsOutput":true,"summary":"done","metadata":{},"summarizer":null}';
     // Its call record right before it reads; after another line, or alone, it cannot.
     writeFileSync(path, `${JSON.stringify(call)}\n${referring}\n`);
     expect(completions(readLogSync(path).records)[0]!.llmContent).toBe(o.text);
@@ -110,6 +110,38 @@ describe("a completion whose llmContent is the output written with it", () => {
     // A flag other than true is no record.
     writeFileSync(path, `${JSON.stringify(call)}\n${referring.replace('"llmContentIsOutput":true', '"llmContentIsOutput":1')}\n`);
     expect(readLogSync(path).warnings.map((w) => w.reason)).toEqual(["llmContentIsOutput is not true"]);
+  });
+  it("keeps the text of a referring completion read back and written again on a line of its own", () => {
+    const dir = tempDir();
+    const source = join(dir, "source.jsonl");
+    const o = outputs[0]!;
+    const call: CallRecord = { v: 1, type: "call", time: "2025-01-02T03:04:05.678Z", session: "s", callId: "c1", tool: "bash", args: {}, exitCode: 0, output: o.text, size: { bytes: Buffer.byteLength(o.text), chars: o.text.length } };
+    writeFileSync(source, `${JSON.stringify(call)}\n{"v":1,"type":"completion","time":"2025-01-02T03:04:05.679Z","session":"s","callId":"c1","category":"CommandOutput","llmContent":"","llmContentIsOutput":true,"summary":"done","metadata":{},"summarizer":null}\n`);
+    const read = completions(readLogSync(source).records)[0]!;
+    expect(read.llmContent).toBe(o.text);
+    // Copied alone into another log: the line holds the text, not the flag, and reads back whole.
+    const copy = join(dir, "copy.jsonl");
+    const writer = new LogWriter({ path: copy, sessionId: "s" });
+    expect(writer.append(read).ok).toBe(true);
+    writer.close();
+    expect(readFileSync(copy, "utf8")).not.toContain("llmContentIsOutput");
+    const again = readLogSync(copy);
+    expect(again.warnings).toEqual([]);
+    expect(completions(again.records)[0]!.llmContent).toBe(o.text);
+    // A line that holds a text and the flag keeps its text.
+    writeFileSync(copy, `{"v":1,"type":"completion","time":"2025-01-02T03:04:05.679Z","session":"s","callId":"c1","category":"CommandOutput","llmContent":"seen","llmContentIsOutput":true,"summary":"done","metadata":{},"summarizer":null}\n`);
+    expect(readLogSync(copy)).toMatchObject({ warnings: [], records: [{ llmContent: "seen" }] });
+  });
+
+  it("does not give a referring completion an older call's output when its own call record was torn", () => {
+    const dir = tempDir();
+    const path = join(dir, "torn.jsonl");
+    const record = (callId: string, output: string): CallRecord => ({ v: 1, type: "call", time: "2025-01-02T03:04:05.678Z", session: "s", callId, tool: "bash", args: {}, exitCode: 0, output, size: { bytes: Buffer.byteLength(output), chars: output.length } });
+    const referring = '{"v":1,"type":"completion","time":"2025-01-02T03:04:05.679Z","session":"s","callId":"c1","category":"CommandOutput","llmContent":"","llmContentIsOutput":true,"summary":"done","metadata":{},"summarizer":null}';
+    // An older call of the id, then another writer's line torn before its newline swallows the newer call record.
+    writeFileSync(path, `${JSON.stringify(record("c1", "OLD OUTPUT\n"))}\n${referring}\n{"v":1,"type":"call","ti${JSON.stringify(record("c1", "NEW OUTPUT\n"))}\n${referring}\n`);
+    expect(new CallIndex(path).findCompletion("c1")?.llmContent).toBe("");
+    expect(completions(readLogSync(path).records).map((c) => c.llmContent)).toEqual(["OLD OUTPUT\n", ""]);
   });
 });
 
