@@ -2,7 +2,8 @@
 // sb.add(name); sb.add(")")`, a record's fields stored one after the other, `if (s.length > 0)
 // out.add(s)`, `n = f(n, x)`) becomes a call of one function that runs them from the locals
 // they read. Each statement is made of locals, constants, loads, stores, calls, drops, `if`s,
-// blocks no branch leaves, sets of globals and copies and fills of memory
+// blocks, loops, branches to the blocks and loops of the statement itself (a branch to one
+// outside it keeps it where it is), traps, sets of globals and copies and fills of memory
 // (scripts/outline-alike-exprs.mjs), and the run sets at most one local: no other local changes
 // while it runs, so reading them all before it starts gives the values each statement would
 // read; the one it sets is passed in too, and the function returns its last value for the caller
@@ -68,7 +69,7 @@ export function outlineAlikeStatements(module, isHot = () => false) {
         const shape = shapeOf(expr, shapes, functionIndex, globalIndex, true, constants);
         if (shape) shapes.set(expr, shape);
         // One statement or expression anywhere: a run of one.
-        if (shape && replace && shape.nodes.length > 1) {
+        if (shape && replace && shape.nodes.length > 1 && !shape.free && binaryen.getExpressionType(expr) !== binaryen.unreachable) {
           const type = binaryen.getExpressionType(expr);
           const params = shape.locals.map((l) => l.type);
           const place = { put: replace, count: 1, statements: [expr], locals: shape.locals, nodes: shape.nodes };
@@ -86,7 +87,7 @@ export function outlineAlikeStatements(module, isHot = () => false) {
           for (let end = first; end < children.length && end - first < MAX_RUN; end++) {
             const child = children[end];
             const shape = shapes.get(child);
-            if (!shape || binaryen.getExpressionType(child) !== binaryen.none) break;
+            if (!shape || shape.free || binaryen.getExpressionType(child) !== binaryen.none) break;
             run.push(shape);
             const whole = runShape(run);
             if (whole.writes.size > 1) break;
