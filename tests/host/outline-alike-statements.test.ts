@@ -179,3 +179,85 @@ describe("alike-statement outlining of loops and blocks branched out of", () => 
     }
   });
 });
+
+/**
+ * Function k stores `n` and `n * n` past `p`, counts `n` up and moves `p` on by 4 + k % 2 (after
+ * which it reads `t`, set from memory, or, in the functions given `readAgain`, reads `t` again
+ * first), then returns `n + p`: a run that sets two locals before a return, and one that sets a
+ * local nothing reads after it.
+ */
+const endingRun = (k: number, readAgain: boolean) => `
+  (local.set $t (i32.load offset=4 (local.get $p)))
+  (i32.store offset=8 (local.get $p) (i32.add (local.get $t) (local.get $n)))
+  (i32.store offset=12 (local.get $p) (i32.mul (local.get $t) (local.get $t)))
+  ${readAgain ? "(i32.store offset=16 (local.get $p) (local.get $t))" : ""}
+  (local.set $t (i32.load offset=8 (local.get $p)))
+  (if (i32.gt_s (local.get $t) (i32.const 100)) (then (local.set $t (i32.const 100))))
+  (local.set $n (i32.add (local.get $n) (local.get $t)))
+  (local.set $p (i32.add (local.get $p) (i32.const ${4 + (k % 2)})))
+  (i32.store offset=20 (local.get $p) (local.get $n))
+  (return (i32.add (local.get $n) (local.get $p)))`;
+
+describe("alike-statement outlining of runs before a return and of locals nothing reads after", () => {
+  it("computes what the places did", () => {
+    const m = binaryen.parseText(`(module (memory (export "memory") 1)
+      ${Array.from(
+        { length: LOOPS },
+        (_, k) => `(func $${k} (export "f${k}") (param $p i32) (param $n i32) (result i32) (local $t i32)
+          ${endingRun(k, k >= LOOPS / 2)})`,
+      ).join("\n")})`);
+    try {
+      const answers = () => {
+        const out: number[] = [];
+        for (let k = 0; k < LOOPS; k++) {
+          for (const [start, n] of [[0, 3], [9, 4], [200, -7]]) {
+            const { exports } = new WebAssembly.Instance(new WebAssembly.Module(m.emitBinary()));
+            const words = new Int32Array((exports.memory as WebAssembly.Memory).buffer, 64, 8);
+            words[1] = start;
+            out.push((exports[`f${k}`] as (p: number, n: number) => number)(64, n), ...words);
+          }
+        }
+        return out;
+      };
+      const before = answers();
+      expect(outlineAlikeStatements(m, () => false)).toBeGreaterThan(0);
+      expect(m.validate()).toBeTruthy();
+      let returned = 0;
+      for (let k = 0; k < LOOPS; k++) if (/\(return\s+\(call \$~alike-statements/.test(binaryen.emitText(binaryen.getFunctionInfo(m.getFunction(String(k))).body))) returned++;
+      expect(returned).toBe(LOOPS);
+      expect(answers()).toEqual(before);
+    } finally {
+      m.dispose();
+    }
+  });
+
+  it("passes back a local read after the run, in the functions that read it", () => {
+    // `t` is read once more after the run in the second half of the functions only.
+    const m = binaryen.parseText(`(module (memory (export "memory") 1)
+      ${Array.from(
+        { length: LOOPS },
+        (_, k) => `(func $${k} (export "f${k}") (param $p i32) (param $n i32) (result i32) (local $t i32)
+          (local.set $t (i32.load offset=4 (local.get $p)))
+          (local.set $n (i32.add (local.get $n) (i32.mul (local.get $t) (i32.const 3))))
+          (i32.store offset=8 (local.get $p) (local.get $n))
+          (i32.store offset=12 (local.get $p) (i32.const ${k}))
+          ${k >= LOOPS / 2 ? "(i32.store offset=16 (local.get $p) (local.get $t))" : ""}
+          (i32.sub (local.get $n) (i32.const 1)))`,
+      ).join("\n")})`);
+    try {
+      const answers = () =>
+        Array.from({ length: LOOPS }, (_, k) => {
+          const { exports } = new WebAssembly.Instance(new WebAssembly.Module(m.emitBinary()));
+          const words = new Int32Array((exports.memory as WebAssembly.Memory).buffer, 64, 5);
+          words[1] = 7 + k;
+          return [(exports[`f${k}`] as (p: number, n: number) => number)(64, k), ...words];
+        });
+      const before = answers();
+      expect(outlineAlikeStatements(m, () => false)).toBeGreaterThan(0);
+      expect(m.validate()).toBeTruthy();
+      expect(answers()).toEqual(before);
+    } finally {
+      m.dispose();
+    }
+  });
+});
