@@ -167,6 +167,7 @@ function shrink(module, names) {
       if (round === 0) m.runPasses(["duplicate-function-elimination"]);
       hoistColdConstants(m, isHot);
       splitAndConditions(m);
+      if (!m.validate()) throw new Error(`the core module does not validate after shrink round ${round + 1}`);
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.
       m.runPasses(["reorder-functions"]);

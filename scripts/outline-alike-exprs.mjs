@@ -62,14 +62,20 @@ export function keyAmong(locals, shape) {
  * operators and constants with each local written as the place of its first read
  * (`B0(P0,C1)`), `bytes` what it takes in the binary, `locals` the locals it reads in
  * order ({ index, type }), `nodes` its expressions and `writes` the indices of the locals it
- * sets; null otherwise. With `statements`, sets of locals, drops, `if`s and blocks no branch
- * targets have shapes too (scripts/outline-alike-statements.mjs), the locals they set among
- * those they read.
+ * sets; null otherwise. With `statements`, sets of locals, drops, `if`s, blocks, loops,
+ * branches and traps have shapes too (scripts/outline-alike-statements.mjs), the locals they
+ * set among those they read; a shape with a branch to a block or loop it does not hold lists
+ * that label in `free` (it can be part of a larger shape, but no place of its own), and one
+ * that holds blocks or loops branched to counts them in `defs`.
  */
 export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = false, constants = false) {
   const id = binaryen.getExpressionId(expr);
   const type = binaryen.getExpressionType(expr);
-  if (type === binaryen.unreachable || type === binaryen.v128) return null;
+  if (type === binaryen.v128) return null;
+  // In a statement, a branch, a trap or a construct that ends in one never returns where it
+  // stands, but the statement around it can.
+  if (type === binaryen.unreachable && !(statements && ENDS_ELSEWHERE.has(id))) return null;
+  if (statements && id === binaryen.UnreachableId) return { key: "X", bytes: 1, locals: [], nodes: [expr], writes: NO_WRITES };
   if (id === binaryen.LocalGetId) {
     const index = binaryen.LocalGet.getIndex(expr);
     return { key: "P0", bytes: 1 + ulebBytes(index), locals: [{ index, type }], nodes: [expr], writes: NO_WRITES };
@@ -97,6 +103,9 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
   let head;
   let bytes = 1;
   let children;
+  // The label a block or loop defines, and the labels its branches target.
+  let label = null;
+  let free = [];
   // The local a statement sets (scripts/outline-alike-statements.mjs), read like the others.
   let written = null;
   if (id === binaryen.LoadId) {
@@ -161,6 +170,26 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
     head = `K${info.children.length}t${type}`;
     bytes = 0;
     children = info.children;
+  } else if (statements && id === binaryen.BlockId) {
+    // A block a branch leaves: `block`, its type and `end`.
+    const info = binaryen.getExpressionInfo(expr);
+    head = `k${info.children.length}t${type}`;
+    bytes = 3;
+    children = info.children;
+    label = info.name;
+  } else if (statements && id === binaryen.LoopId) {
+    const info = binaryen.getExpressionInfo(expr);
+    head = `O${type}`;
+    bytes = 3;
+    children = [info.body];
+    label = info.name;
+  } else if (statements && id === binaryen.BreakId) {
+    // `br` or `br_if` and the depth of its target, which must be a block or loop of the statement.
+    const info = binaryen.getExpressionInfo(expr);
+    head = `R${labelMark(shapes, info.name)}${info.condition ? "c" : ""}${info.value ? "v" : ""}`;
+    bytes = 2;
+    children = [info.value, info.condition].filter(Boolean);
+    free = [info.name];
   } else if (id === binaryen.CallId) {
     const info = binaryen.getExpressionInfo(expr);
     if (info.isReturn) return null;
@@ -176,9 +205,12 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
   const nodes = [expr];
   const parts = [];
   const writes = new Set();
+  let defs = label ? 1 : 0;
   for (const child of children) {
     const shape = shapes.get(child);
     if (!shape) return null;
+    if (shape.free) free.push(...shape.free);
+    defs += shape.defs ?? 0;
     for (const w of shape.writes) writes.add(w);
     bytes += shape.bytes;
     nodes.push(...shape.nodes);
@@ -189,8 +221,29 @@ export function shapeOf(expr, shapes, functionIndex, globalIndex, statements = f
     parts.unshift(`p${slotOf(locals, written)}`);
     writes.add(written.index);
   }
-  const key = `${head}(${parts.join(",")})`.replaceAll("p", "P");
-  return { key, bytes, locals, nodes, writes };
+  let key = `${head}(${parts.join(",")})`;
+  if (label) {
+    // The label is named by how many labels its construct holds, itself included: inner ones
+    // hold fewer, so branches to it read alike wherever the construct stands.
+    key = `${head}${digitsAsLetters(defs)}(${parts.join(",").replaceAll(labelMark(shapes, label), `<${digitsAsLetters(defs)}>`)})`;
+    free = free.filter((name) => name !== label);
+  }
+  key = key.replaceAll("p", "P");
+  if (free.length === 0 && defs === 0) return { key, bytes, locals, nodes, writes };
+  return { key, bytes, locals, nodes, writes, free: free.length ? free : undefined, defs };
+}
+
+/** The expressions that may have the unreachable type in a statement's shape. */
+const ENDS_ELSEWHERE = new Set([binaryen.BreakId, binaryen.UnreachableId, binaryen.BlockId, binaryen.IfId, binaryen.LoopId]);
+
+/** A number written in the letters a-j, which no local's mark in a key ("P3") can be confused with. */
+const digitsAsLetters = (n) => String(n).replace(/\d/g, (d) => String.fromCharCode(97 + Number(d)));
+
+/** How a key writes a branch to `name` until the construct it names is reached: one mark per name in a function. */
+function labelMark(shapes, name) {
+  shapes.labels ??= new Map();
+  if (!shapes.labels.has(name)) shapes.labels.set(name, `<n${digitsAsLetters(shapes.labels.size)}>`);
+  return shapes.labels.get(name);
 }
 
 /** Bytes of a signed LEB128 of the 64-bit `value` (a BigInt). */

@@ -2,11 +2,15 @@
 // sb.add(name); sb.add(")")`, a record's fields stored one after the other, `if (s.length > 0)
 // out.add(s)`, `n = f(n, x)`) becomes a call of one function that runs them from the locals
 // they read. Each statement is made of locals, constants, loads, stores, calls, drops, `if`s,
-// blocks no branch leaves, sets of globals and copies and fills of memory
-// (scripts/outline-alike-exprs.mjs), and the run sets at most one local: no other local changes
-// while it runs, so reading them all before it starts gives the values each statement would
-// read; the one it sets is passed in too, and the function returns its last value for the caller
-// to set. Where only their i32 constants differ, the places pass them in like locals. The stores
+// blocks, loops, branches to the blocks and loops of the statement itself (a branch to one
+// outside it keeps it where it is), traps, sets of globals and copies and fills of memory
+// (scripts/outline-alike-exprs.mjs), and the run sets at most one local that is read after it:
+// no other local changes while it runs, so reading them all before it starts gives the values
+// each statement would read; the one it sets is passed in too, and the function returns its last
+// value for the caller to set. A local the statements after the run set again before any read
+// (or that the function never reads again) may be set inside too, as may any local by a run
+// that ends in a return, which then returns what the function returned: the place becomes
+// `return f(...)`. Where only their i32 constants differ, the places pass them in like locals. The stores
 // and calls run in the same order as before. Runs are taken from a block's statements, one
 // statement or expression alone from any place in a function. As with
 // alike expressions, only the functions off the hot path of compact() are rewritten
@@ -21,6 +25,12 @@ const PREFIX = "~alike-statements|";
 const MAX_RUN = 10;
 /** Bytes a function costs beyond its body: its body's size, locals and end, its entry, a share of a type. */
 const FUNCTION_COST = 6;
+/**
+ * Bytes counted at each place beyond its call: the functions made push others to longer indices,
+ * and groups that save only a byte or so per place, counted at none, leave the module larger
+ * (from a quarter of a byte to three quarters, ~110 bytes less on the component core; one, ~80).
+ */
+const PLACE_MARGIN = 0.5;
 
 /** The shape of a run of statements (each a shape), their locals numbered across the run. */
 function runShape(shapes) {
@@ -36,6 +46,48 @@ function runShape(shapes) {
     parts.push(keyAmong(locals, shape));
   }
   return { key: parts.join(";").replaceAll("p", "P"), bytes, locals, nodes, writes };
+}
+
+/** Whether `expr` reads or sets local `index`. */
+function touchesLocal(expr, index) {
+  let found = false;
+  walkWithPlaces(expr, (e) => {
+    const id = binaryen.getExpressionId(e);
+    if ((id === binaryen.LocalGetId || id === binaryen.LocalSetId) && binaryen.getExpressionInfo(e).index === index) found = true;
+  });
+  return found;
+}
+
+/** Whether `expr` may branch to a block or loop outside it. */
+function branchesOut(expr) {
+  const labels = new Set();
+  const targets = [];
+  walkWithPlaces(expr, (e) => {
+    const id = binaryen.getExpressionId(e);
+    if (id === binaryen.BlockId || id === binaryen.LoopId) labels.add(binaryen.getExpressionInfo(e).name);
+    else if (id === binaryen.BreakId) targets.push(binaryen.Break.getName(e));
+    else if (id === binaryen.SwitchId) targets.push(...binaryen.Switch.getNames(e), binaryen.Switch.getDefaultName(e));
+  });
+  return targets.some((name) => !labels.has(name));
+}
+
+/**
+ * Whether no read of local `index` can follow the statements of `block` up to its child `end`:
+ * the statements after them set it before any of them reads it, with no branch out of the block
+ * between, or leave the function (`block` its body) without reading it. A return between ends
+ * the function too.
+ */
+function unreadAfter(block, end, index, isBody) {
+  const children = binaryen.getExpressionInfo(block).children;
+  for (let k = end + 1; k < children.length; k++) {
+    const child = children[k];
+    if (binaryen.getExpressionId(child) === binaryen.LocalSetId) {
+      const set = binaryen.getExpressionInfo(child);
+      if (set.index === index && !set.isTee && !touchesLocal(set.value, index) && !branchesOut(set.value)) return true;
+    }
+    if (touchesLocal(child, index) || branchesOut(child)) return false;
+  }
+  return isBody;
 }
 
 /** Bytes of `local.set` of local `index`. */
@@ -64,11 +116,34 @@ export function outlineAlikeStatements(module, isHot = () => false) {
     for (const constants of [false, true]) {
       const mark = constants ? "K" : "";
       const shapes = new Map();
+      /**
+       * The run of `shapes` before the return at `children[end]` of `block`, with the value it
+       * returns: the caller reads none of the locals it sets after it, so it may set any of them,
+       * and the place becomes `return f(...)` (or `f(...); return`).
+       */
+      const addReturningRun = (block, first, end, run) => {
+        const children = binaryen.getExpressionInfo(block).children;
+        const value = binaryen.Return.getValue(children[end]);
+        const valueShape = value ? shapes.get(value) : null;
+        if (value && (!valueShape || valueShape.free)) return;
+        const type = value ? binaryen.getExpressionType(value) : binaryen.none;
+        const whole = runShape(value ? [...run, valueShape] : run);
+        const params = whole.locals.map((l) => l.type);
+        // The return stays last: a block with a value must end in an expression that has one.
+        const put = (call) => {
+          for (let k = first; k < end; k++) binaryen.Block.setChildAt(block, k, module.nop());
+          binaryen.Block.setChildAt(block, first, value ? module.nop() : call);
+          binaryen.Block.setChildAt(block, end, value ? module.return(call) : module.return());
+        };
+        const statements = value ? [...children.slice(first, end), value] : children.slice(first, end);
+        const place = { put, count: statements.length, statements, locals: whole.locals, nodes: [...whole.nodes, children[end]] };
+        addPlace(`${mark}${params}|${whole.key}|^${type}`, { params, type, bytes: whole.bytes, places: [] }, place);
+      };
       walkWithPlaces(body, (expr, replace) => {
         const shape = shapeOf(expr, shapes, functionIndex, globalIndex, true, constants);
         if (shape) shapes.set(expr, shape);
         // One statement or expression anywhere: a run of one.
-        if (shape && replace && shape.nodes.length > 1) {
+        if (shape && replace && shape.nodes.length > 1 && !shape.free && binaryen.getExpressionType(expr) !== binaryen.unreachable) {
           const type = binaryen.getExpressionType(expr);
           const params = shape.locals.map((l) => l.type);
           const place = { put: replace, count: 1, statements: [expr], locals: shape.locals, nodes: shape.nodes };
@@ -85,30 +160,37 @@ export function outlineAlikeStatements(module, isHot = () => false) {
           const run = [];
           for (let end = first; end < children.length && end - first < MAX_RUN; end++) {
             const child = children[end];
+            if (binaryen.getExpressionId(child) === binaryen.ReturnId) {
+              if (run.length > 0) addReturningRun(expr, first, end, run);
+              break;
+            }
             const shape = shapes.get(child);
-            if (!shape || binaryen.getExpressionType(child) !== binaryen.none) break;
+            if (!shape || shape.free || binaryen.getExpressionType(child) !== binaryen.none) break;
             run.push(shape);
             const whole = runShape(run);
-            if (whole.writes.size > 1) break;
+            // The locals it sets that nothing reads after it stay the function's own.
+            const writes = whole.writes.size > 1 ? new Set([...whole.writes].filter((index) => !unreadAfter(expr, end, index, expr === body))) : whole.writes;
+            if (writes.size > 1) continue;
             const statements = children.slice(first, end + 1);
-            if (run.length < 2) continue;
+            // One statement alone that sets at most one local is taken wherever it stands (above).
+            if (run.length < 2 && whole.writes.size < 2) continue;
             const put = (call) => {
               binaryen.Block.setChildAt(expr, first, call);
               for (let k = first + 1; k <= end; k++) binaryen.Block.setChildAt(expr, k, module.nop());
             };
             const place = { put, count: run.length, statements, locals: whole.locals, nodes: whole.nodes };
             const params = whole.locals.map((l) => l.type);
-            if (whole.writes.size === 0) {
+            if (writes.size === 0) {
               addPlace(`${mark}${binaryen.none}|${params}|${whole.key}`, { params, bytes: whole.bytes, places: [] }, place);
               continue;
             }
             // The local the run sets is passed in and its last value returned, set again by the caller.
-            const [index] = whole.writes;
+            const [index] = writes;
             const local = whole.locals.find((l) => l.index === index);
             addPlace(`${mark}${params}|${whole.key}|=${whole.locals.indexOf(local)}`, { params, result: local, bytes: whole.bytes, places: [] }, { ...place, set: index });
             // A run that sets it last, to a value none of it writes, returns that value: nothing passes the local in.
             const last = binaryen.getExpressionId(child) === binaryen.LocalSetId ? binaryen.getExpressionInfo(child) : null;
-            if (last && !last.isTee && runShape(run.slice(0, -1)).writes.size === 0 && !shapes.get(last.value).writes?.size) {
+            if (last && !last.isTee && whole.writes.size === 1 && runShape(run.slice(0, -1)).writes.size === 0 && !shapes.get(last.value).writes?.size) {
               const value = runShape([...run.slice(0, -1), shapes.get(last.value)]);
               const type = binaryen.getExpressionType(last.value);
               const valueParams = value.locals.map((l) => l.type);
@@ -125,7 +207,7 @@ export function outlineAlikeStatements(module, isHot = () => false) {
   }
   const gain = (group, places) => {
     let saved = 0;
-    for (const p of places) saved += group.bytes - callCost(p, 3) - (p.set === undefined ? 0 : setBytes(p.set));
+    for (const p of places) saved += group.bytes - callCost(p, 3) - PLACE_MARGIN - (p.set === undefined ? 0 : setBytes(p.set));
     // The function: its body, and the local it returns read at its end.
     return saved - group.bytes - FUNCTION_COST - (group.result ? 2 : 0);
   };
