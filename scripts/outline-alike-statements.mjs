@@ -17,7 +17,7 @@
 // (scripts/hot-functions.mjs), and the new functions are kept from being inlined back.
 import binaryen from "binaryen";
 import { callCost, firstFreeIndex, keyAmong, shapeOf } from "./outline-alike-exprs.mjs";
-import { walkWithPlaces } from "./outline-call-tests.mjs";
+import { walksInto, walkWithPlaces } from "./outline-call-tests.mjs";
 
 /** Prefix of the functions made here (and the no-inline pattern that keeps them). */
 const PREFIX = "~alike-statements|";
@@ -48,27 +48,30 @@ function runShape(shapes) {
   return { key: parts.join(";").replaceAll("p", "P"), bytes, locals, nodes, writes };
 }
 
-/** Whether `expr` reads or sets local `index`. */
+/** Whether `expr` reads or sets local `index`; true when it holds a kind the walk does not see into. */
 function touchesLocal(expr, index) {
   let found = false;
   walkWithPlaces(expr, (e) => {
     const id = binaryen.getExpressionId(e);
-    if ((id === binaryen.LocalGetId || id === binaryen.LocalSetId) && binaryen.getExpressionInfo(e).index === index) found = true;
+    if (!walksInto(id)) found = true;
+    else if ((id === binaryen.LocalGetId || id === binaryen.LocalSetId) && binaryen.getExpressionInfo(e).index === index) found = true;
   });
   return found;
 }
 
-/** Whether `expr` may branch to a block or loop outside it. */
+/** Whether `expr` may branch to a block or loop outside it; true when it holds a kind the walk does not see into. */
 function branchesOut(expr) {
   const labels = new Set();
   const targets = [];
+  let unseen = false;
   walkWithPlaces(expr, (e) => {
     const id = binaryen.getExpressionId(e);
-    if (id === binaryen.BlockId || id === binaryen.LoopId) labels.add(binaryen.getExpressionInfo(e).name);
+    if (!walksInto(id)) unseen = true;
+    else if (id === binaryen.BlockId || id === binaryen.LoopId) labels.add(binaryen.getExpressionInfo(e).name);
     else if (id === binaryen.BreakId) targets.push(binaryen.Break.getName(e));
     else if (id === binaryen.SwitchId) targets.push(...binaryen.Switch.getNames(e), binaryen.Switch.getDefaultName(e));
   });
-  return targets.some((name) => !labels.has(name));
+  return unseen || targets.some((name) => !labels.has(name));
 }
 
 /**
@@ -127,6 +130,8 @@ export function outlineAlikeStatements(module, isHot = () => false) {
         const valueShape = value ? shapes.get(value) : null;
         if (value && (!valueShape || valueShape.free)) return;
         const type = value ? binaryen.getExpressionType(value) : binaryen.none;
+        // A value that never arrives (`return (unreachable)`) gives no function a result type.
+        if (type === binaryen.unreachable) return;
         const whole = runShape(value ? [...run, valueShape] : run);
         const params = whole.locals.map((l) => l.type);
         // The return stays last: a block with a value must end in an expression that has one.

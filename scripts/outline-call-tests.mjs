@@ -35,6 +35,18 @@ const CLASSES = new Map([
   [binaryen.MemoryCopyId, binaryen.MemoryCopy],
   [binaryen.MemoryFillId, binaryen.MemoryFill],
 ]);
+/** Kinds with no child expression. */
+const LEAVES = new Set([binaryen.LocalGetId, binaryen.GlobalGetId, binaryen.ConstId, binaryen.NopId, binaryen.UnreachableId, binaryen.MemorySizeId]);
+
+/**
+ * Whether walkWithPlaces sees every child of an expression of this kind: it does not descend
+ * into others (SIMD, atomics, tables …), so a question about what such an expression holds has
+ * no answer from a walk.
+ */
+export function walksInto(id) {
+  return CLASSES.has(id) || LEAVES.has(id);
+}
+
 /** The fields of an expression's info that hold one child expression. */
 const CHILD_FIELDS = ["condition", "ifTrue", "ifFalse", "body", "value", "ptr", "left", "right", "dest", "source", "size", "delta", "target"];
 
