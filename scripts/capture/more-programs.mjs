@@ -584,7 +584,7 @@ export default [
   {
     id: "tree-service-sources",
     program: "tree",
-    category: "CommandOutput",
+    category: "DirectoryListing",
     setup: () => treeProject("tree-service-sources"),
     command: "tree -a --dirsfirst shop",
     exitCode: 0,
