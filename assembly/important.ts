@@ -96,7 +96,7 @@ import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpace, isSpaceOrTab } from "./util/chars";
-import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, onlyPointer, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
+import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, lineStartAt, onlyPointer, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 import { sortI64 } from "./util/sort-ints";
 import { sliceInts } from "./util/int-slice";
@@ -1184,6 +1184,19 @@ function offerClosingLine(text: string, hitEnd: i32, hitLine: i32, chosen: Chose
   return used;
 }
 
+/**
+ * Offers the last line with text above a trace's opening line at `ls` (line `line`), across
+ * blank lines: what the program said last before it died ("order 1082 coupons total 60").
+ * Not an indented one: that belongs to what came before (a pointer, a frame, a quoted line).
+ */
+function offerLineAbove(text: string, ls: i32, line: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  let e = ls - 1;
+  while (e > 0 && text.charCodeAt(e - 1) == 10) (e--, line--);
+  if (e <= 0) return used;
+  const a = lineStartAt(text, e - 1);
+  return isSpaceOrTab(unitAt(text, a)) ? used : offer(text, chosen, frame, a, e + 1, line - 1, -1, Kind.None, used, cap);
+}
+
 /** Offers the frame starting at `start` (line `line`): its line, and the next one when it is a bare location. */
 function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line: i32, used: i32, cap: i32): i32 {
   const n = text.length;
@@ -1294,7 +1307,11 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       continue;
     }
     // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
-    if (kind == Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
+    if (kind == Kind.Trace) {
+      used = offerClosingLine(text, le, line, chosen, frame, used, cap);
+      // Above the small budget, so is the line the program logged last before it died.
+      if (frame.withHeaders) used = offerLineAbove(text, ls, line, chosen, frame, used, cap);
+    }
     // Numbered, a notable line that introduces the next ("src/hash.c: In function ‘hash_sku’:")
     // is worth nothing without it: the two are offered together, whole, or not at all. (A
     // larger budget grows each chosen line to its block, context included.)
