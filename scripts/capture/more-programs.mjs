@@ -4,7 +4,7 @@
 // program (mono) stopping on an error after a log, mcs compiling C# with errors among warnings,
 // desktop-file-validate over application entries, rst2html of a guide with broken references, AVA
 // with failing tests among passes, html-validate over a site, ajv validating documents against a
-// schema, oxlint over JavaScript sources, tree of a service's source tree, and gcovr under a coverage
+// schema, oxlint over JavaScript sources, tree (ASCII branches) of a service's source tree, and gcovr under a coverage
 // threshold.
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -586,7 +586,7 @@ export default [
     program: "tree",
     category: "DirectoryListing",
     setup: () => treeProject("tree-service-sources"),
-    command: "tree -a --dirsfirst shop",
+    command: "tree -a --dirsfirst --charset=ascii shop",
     exitCode: 0,
     versions: ["tree --version"],
     facts: (f) =>
