@@ -10,14 +10,17 @@
 // - every other program is ranked by SHA-256 of SEED + its name, and the first third of
 //   all programs (rounded) are held out.
 // A later draw keeps the held-out share up as new programs are captured: it takes only programs
-// that have fixtures, are not held out already and were not tuned on before the split, ranks them
-// by the same SHA-256 of SEED + name, and appends the first third of them (rounded up) to HELDOUT
-// under a comment that names the draw. It must run right after the capture, before anyone
-// measures or tunes against the new programs; what it appends is never taken back.
+// that have fixtures, none of them tracked by git yet (captured and not committed: a committed
+// fixture is in the tuning part and may have been tuned on, as every program before the split
+// and the programs an earlier draw left in the tuning part were), that are not held out already,
+// ranks them by the same SHA-256 of SEED + name, and appends the first third of them (rounded up)
+// to HELDOUT under a comment that names the draw. It must run right after the capture, before
+// anyone commits, measures or tunes against the new programs; what it appends is never taken back.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CORPUS } from "./lib.mjs";
+import { CORPUS, REPO } from "./lib.mjs";
 
 const SEED = "abridge-heldout-v1:";
 export const HELDOUT_FILE = join(CORPUS, "HELDOUT");
@@ -31,16 +34,28 @@ const TUNED_BEFORE_SPLIT = [
 
 const rank = (program) => createHash("sha256").update(SEED + program).digest("hex");
 
-function programs() {
-  const seen = new Set();
+/** Each program of the corpus with the ids of its fixtures. */
+function fixturesByProgram() {
+  const byProgram = new Map();
   for (const id of readdirSync(CORPUS)) {
     const meta = join(CORPUS, id, "meta.json");
     if (!statSync(join(CORPUS, id)).isDirectory() || !existsSync(meta)) continue;
     const { program } = JSON.parse(readFileSync(meta, "utf8"));
     if (typeof program !== "string" || !program) throw new Error(`${id}: meta.json has no program`);
-    seen.add(program);
+    byProgram.set(program, [...(byProgram.get(program) ?? []), id]);
   }
-  return [...seen].sort();
+  return byProgram;
+}
+
+function programs() {
+  return [...fixturesByProgram().keys()].sort();
+}
+
+/** The fixtures among `ids` git tracks: committed, so in the tuning part already. */
+function committed(ids) {
+  const r = spawnSync("git", ["ls-files", "--", ...ids.map((id) => join(CORPUS, id))], { cwd: REPO, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`git ls-files failed: ${r.stderr}`);
+  return ids.filter((id) => r.stdout.split("\n").some((f) => f.startsWith(`tests/fixtures/corpus/${id}/`)));
 }
 
 /** The programs HELDOUT lists (its `#` lines are comments). */
@@ -57,13 +72,17 @@ function heldOutPrograms() {
 function draw(candidates) {
   if (!existsSync(HELDOUT_FILE)) throw new Error(`${HELDOUT_FILE} is missing: run the first split before a draw`);
   if (candidates.length === 0) throw new Error("--draw takes the newly captured programs");
-  const captured = new Set(programs());
+  const byProgram = fixturesByProgram();
   const held = heldOutPrograms();
   const refused = [];
   for (const p of candidates) {
     if (held.has(p)) refused.push(`${p}: already held out`);
     else if (TUNED_BEFORE_SPLIT.includes(p)) refused.push(`${p}: tuned on before the split`);
-    else if (!captured.has(p)) refused.push(`${p}: no fixture of this program`);
+    else if (!byProgram.has(p)) refused.push(`${p}: no fixture of this program`);
+    else {
+      const tracked = committed(byProgram.get(p));
+      if (tracked.length) refused.push(`${p}: fixtures tracked by git, so in the tuning part already (${tracked.join(", ")})`);
+    }
   }
   if (new Set(candidates).size !== candidates.length) refused.push("a program is named twice");
   if (refused.length) throw new Error(`--draw refused:\n  ${refused.join("\n  ")}`);
@@ -71,12 +90,12 @@ function draw(candidates) {
   const drawn = ranked.slice(0, Math.ceil(candidates.length / 3)).sort();
   const day = new Date().toISOString().slice(0, 10);
   const comment = [
-    `# Draw of ${day} among ${candidates.length} programs captured after the split (${[...candidates].sort().join(", ")}):`,
+    `# Draw of ${day} among ${candidates.length} program${candidates.length === 1 ? "" : "s"} captured after the split (${[...candidates].sort().join(", ")}):`,
     `# ranked by sha256("${SEED}" + program), the first third (rounded up, ${drawn.length}) held out.`,
   ];
   appendFileSync(HELDOUT_FILE, `${comment.join("\n")}\n${drawn.join("\n")}\n`);
-  const share = ((100 * (held.size + drawn.length)) / captured.size).toFixed(1);
-  console.log(`drew ${drawn.length} of ${candidates.length}:\n  ${drawn.join("\n  ")}\n${held.size + drawn.length} of ${captured.size} programs held out (${share} %)`);
+  const share = ((100 * (held.size + drawn.length)) / byProgram.size).toFixed(1);
+  console.log(`drew ${drawn.length} of ${candidates.length}:\n  ${drawn.join("\n  ")}\n${held.size + drawn.length} of ${byProgram.size} programs held out (${share} %)`);
 }
 
 if (process.argv[2] === "--draw") {
