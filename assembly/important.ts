@@ -1191,10 +1191,11 @@ function offerClosingLine(text: string, hitEnd: i32, hitLine: i32, chosen: Chose
  */
 function offerLineAbove(text: string, ls: i32, line: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
   let e = ls - 1;
-  while (e > 0 && text.charCodeAt(e - 1) == 10) (e--, line--);
+  while (e > 0 && unitAt(text, e - 1) == CharCode.LF) e--;
   if (e <= 0) return used;
-  const a = lineStartAt(text, e - 1);
-  return isSpaceOrTab(unitAt(text, a)) ? used : offer(text, chosen, frame, a, e + 1, line - 1, -1, Kind.None, used, cap);
+  const a = lineStartAt(text, e);
+  // Its line: one above the trace's, and one more for each blank line skipped (ls - 1 - e).
+  return isSpaceOrTab(unitAt(text, a)) ? used : offer(text, chosen, frame, a, e + 1, line - ls + e, -1, Kind.None, used, cap);
 }
 
 /** Offers the frame starting at `start` (line `line`): its line, and the next one when it is a bare location. */
@@ -1307,11 +1308,7 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
       continue;
     }
     // A trace's opening line says less than the line that closes it ("ZeroDivisionError: …"): that one goes first.
-    if (kind == Kind.Trace) {
-      used = offerClosingLine(text, le, line, chosen, frame, used, cap);
-      // Above the small budget, so is the line the program logged last before it died.
-      if (frame.withHeaders) used = offerLineAbove(text, ls, line, chosen, frame, used, cap);
-    }
+    if (kind == Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
     // Numbered, a notable line that introduces the next ("src/hash.c: In function ‘hash_sku’:")
     // is worth nothing without it: the two are offered together, whole, or not at all. (A
     // larger budget grows each chosen line to its block, context included.)
@@ -1319,6 +1316,10 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     const ownStart = chosen.count;
     const ownUsed = used;
     used = offer(text, chosen, frame, ls, withNewline(text, end), line, h, kind, used, cap);
+    // Above the small budget, a trace brings the line the program logged last before it died.
+    // After the trace's own line: offered first, it could be bridged across that line, and the
+    // trace, covered, would never be chosen for its key lines.
+    if (kind == Kind.Trace && frame.withHeaders) used = offerLineAbove(text, ls, line, chosen, frame, used, cap);
     // A chosen line that is indented is offered its group's header next (the file or
     // suite it belongs to); else one that names no place, the head a few lines above
     // that names it ("In deploy.sh line 25:"); unless a chosen range shows it already.
