@@ -65,15 +65,20 @@ function exactIs(s: string, i: i32, lit: string): bool {
 }
 
 /**
- * A severity word ends at `e`, or a code joined to it starts there: a capital or a digit after
- * '-' or '/' ("%Warning-WIDTH: rtl/timer.v:11:19: …", "guide.rst:83: (ERROR/3) Unknown target"),
- * where a name's next part opens in lower case ("error-handler", "errors/log.c").
+ * A severity word ends at `e`, or a code joined to it does: capitals, digits or '_' (no lower
+ * case) after '-' up to a ':' ("%Warning-WIDTH: rtl/timer.v:11:19: …"), or after '/' up to a ')'
+ * ("(ERROR/3) Unknown target"). Not a name, a path or a title the word runs on into
+ * ("error-handler", "Errors/NotFound.cs", "Error-Prone", "log.level = ERROR/WARN"), nor a count
+ * beside another ("ERRORS/WARNINGS: 0/3").
  */
 function severityEndsAt(s: string, e: i32): bool {
   if (wordEndsAt(s, e)) return true;
   const c = at(s, e);
-  const n = at(s, e + 1);
-  return (c == CharCode.MINUS || c == CharCode.SLASH) && (isDigit(n) || <u32>(n - 0x41) <= 25);
+  let k = e;
+  let d = 0;
+  do d = at(s, ++k);
+  while (isIdentChar(d) && d < 0x61);
+  return d == (c == CharCode.MINUS ? CharCode.COLON : c == CharCode.SLASH ? CharCode.RPAREN : -1);
 }
 
 /**

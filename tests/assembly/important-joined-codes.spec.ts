@@ -26,4 +26,22 @@ describe("a code joined to a severity word", () => {
     expect(kinds("cp errors/log.c build/\n")).toBe("");
     expect(kinds("see warnings-policy for details\n")).toBe("");
   });
+
+  it("leaves a title-case part, a path, a level list and a code not closed by ':' or ')'", () => {
+    expect(kinds("Error-Prone found 3 issues\n")).toBe("");
+    expect(kinds("log.level = ERROR/WARN\n")).toBe("");
+    expect(kinds("WARN/ERROR levels are kept\n")).toBe("");
+    expect(kinds("Fixed ERROR-1234 in parser\n")).toBe("");
+    expect(kinds("## Error-Handling\n")).toBe("");
+    expect(kinds("see Error-Codes.md\n")).toBe("");
+    expect(kinds("the Error/Exception hierarchy\n")).toBe("");
+    expect(kinds("Warning-Level: 4\n")).toBe("");
+    expect(kinds("\tmodified:   Errors/NotFound.cs\n")).toBe("");
+    expect(kinds(" Errors/ApiError.cs | 3 +\n")).toBe("");
+  });
+
+  it("leaves a zero count joined to another", () => {
+    expect(kinds("Errors/Warnings: 0/0\n")).toBe("");
+    expect(kinds("ERRORS/WARNINGS: 0/3\n")).toBe("");
+  });
 });
