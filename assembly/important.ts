@@ -96,7 +96,7 @@ import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
 import { CharCode, isAlpha, isDigit, isIdentChar, isSpace, isSpaceOrTab } from "./util/chars";
-import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, onlyPointer, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
+import { countNewlines, findNewline, gapEnd, headCut, lettersEnd, lineStartAt, onlyPointer, safeEnd, tailCut, tokenEnd, unitAt } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 import { sortI64 } from "./util/sort-ints";
 import { sliceInts } from "./util/int-slice";
@@ -1184,6 +1184,20 @@ function offerClosingLine(text: string, hitEnd: i32, hitLine: i32, chosen: Chose
   return used;
 }
 
+/**
+ * Offers the last line with text above a trace's opening line at `ls` (line `line`), across
+ * blank lines: what the program said last before it died ("order 1082 coupons total 60").
+ * Not an indented one: that belongs to what came before (a pointer, a frame, a quoted line).
+ */
+function offerLineAbove(text: string, ls: i32, line: i32, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  let e = ls - 1;
+  while (e > 0 && unitAt(text, e - 1) == CharCode.LF) e--;
+  if (e <= 0) return used;
+  const a = lineStartAt(text, e);
+  // Its line: one above the trace's, and one more for each blank line skipped (ls - 1 - e).
+  return isSpaceOrTab(unitAt(text, a)) ? used : offer(text, chosen, frame, a, e + 1, line - ls + e, -1, Kind.None, used, cap);
+}
+
 /** Offers the frame starting at `start` (line `line`): its line, and the next one when it is a bare location. */
 function offerLines(text: string, chosen: Chosen, frame: Frame, start: i32, line: i32, used: i32, cap: i32): i32 {
   const n = text.length;
@@ -1302,6 +1316,10 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: i32[],
     const ownStart = chosen.count;
     const ownUsed = used;
     used = offer(text, chosen, frame, ls, withNewline(text, end), line, h, kind, used, cap);
+    // Above the small budget, a trace brings the line the program logged last before it died.
+    // After the trace's own line: offered first, it could be bridged across that line, and the
+    // trace, covered, would never be chosen for its key lines.
+    if (kind == Kind.Trace && frame.withHeaders) used = offerLineAbove(text, ls, line, chosen, frame, used, cap);
     // A chosen line that is indented is offered its group's header next (the file or
     // suite it belongs to); else one that names no place, the head a few lines above
     // that names it ("In deploy.sh line 25:"); unless a chosen range shows it already.

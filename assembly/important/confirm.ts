@@ -65,6 +65,23 @@ function exactIs(s: string, i: i32, lit: string): bool {
 }
 
 /**
+ * A severity word ends at `e`, or a code joined to it does: capitals, digits or '_' (no lower
+ * case) after '-' up to a ':' ("%Warning-WIDTH: rtl/timer.v:11:19: …"), or after '/' up to a ')'
+ * ("(ERROR/3) Unknown target"). Not a name, a path or a title the word runs on into
+ * ("error-handler", "Errors/NotFound.cs", "Error-Prone", "log.level = ERROR/WARN"), nor a count
+ * beside another ("ERRORS/WARNINGS: 0/3").
+ */
+function severityEndsAt(s: string, e: i32): bool {
+  if (wordEndsAt(s, e)) return true;
+  const c = at(s, e);
+  let k = e;
+  let d = 0;
+  do d = at(s, ++k);
+  while (isIdentChar(d) && d < 0x61);
+  return d == (c == CharCode.MINUS ? CharCode.COLON : c == CharCode.SLASH ? CharCode.RPAREN : -1);
+}
+
+/**
  * A word starts at `w`: nothing word-like precedes it. Capitalised words may
  * follow letters (TypeError, NullPointerException, DeprecationWarning).
  */
@@ -184,7 +201,7 @@ function confirmError(s: string, w: i32): i32 {
     if (form == 0) return Kind.None;
     let e = w + 5;
     if (at(s, e) == (form == 2 ? 0x53 : 0x73)) e++; // errors / ERRORS
-    if (!wordStartsAt(s, w, form == 3) || !wordEndsAt(s, e)) return Kind.None;
+    if (!wordStartsAt(s, w, form == 3) || !severityEndsAt(s, e)) return Kind.None;
     if (zeroCount(s, w, e)) return Kind.None;
     // "[1 error]", "compiled with 4 errors": a count of errors states a total.
     return countBefore(s, w) ? Kind.Summary : Kind.Error;
@@ -249,7 +266,7 @@ function confirmWarn(s: string, w: i32): i32 {
   else if (lowerIs(s, e, "ing")) e += 3;
   else if (lowerIs(s, e, "s")) e += 1;
   if (caseOf(s, w, e - w) == 0) return Kind.None;
-  if (!wordStartsAt(s, w, true) || !wordEndsAt(s, e)) return Kind.None;
+  if (!wordStartsAt(s, w, true) || !severityEndsAt(s, e)) return Kind.None;
   return zeroCount(s, w, e) ? Kind.None : Kind.Warning;
 }
 

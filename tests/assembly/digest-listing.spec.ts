@@ -26,6 +26,18 @@ const TREE =
   "\n" +
   "2 directories, 4 files\n";
 
+/** `tree --charset=ascii email json` (tree 2.1.0) over a copy of a few of those files. */
+const TREE_ASCII =
+  "email\n" +
+  "|-- __init__.py\n" +
+  "`-- mime\n" +
+  "    |-- __init__.py\n" +
+  "    `-- text.py\n" +
+  "json\n" +
+  "`-- decoder.py\n" +
+  "\n" +
+  "3 directories, 4 files\n";
+
 /** Cut from `cd /usr/lib/python3.11 && ls -R json` (GNU coreutils 9.1). */
 const LS_R = "json:\n__init__.py\n__pycache__\ndecoder.py\n\njson/__pycache__:\n__init__.cpython-311.pyc\ndecoder.cpython-311.pyc\n";
 
@@ -96,6 +108,18 @@ describe("listing parse", () => {
     expect(p.paths[2]).toBe("mime/__init__.py");
     expect(p.isDir[1]).toBe(true);
     expect(p.treeDirs).toBe(2);
+    expect(p.treeFiles).toBe(4);
+  });
+  it("tree --charset=ascii: branches drawn with |-- and `--, nested alike", () => {
+    const p = parseListing(TREE_ASCII);
+    expect(p.mode).toBe(ListingMode.Tree);
+    expect(p.paths.length).toBe(5);
+    expect(p.paths[0]).toBe("__init__.py");
+    expect(p.paths[2]).toBe("mime/__init__.py");
+    expect(p.paths[4]).toBe("decoder.py");
+    expect(p.isDir[1]).toBe(true);
+    expect(p.treeRoots).toBe(2);
+    expect(p.treeDirs).toBe(3);
     expect(p.treeFiles).toBe(4);
   });
   it("unzip -v: a table under a Name header; the archive's name and its totals are notes", () => {

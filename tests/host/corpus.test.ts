@@ -44,8 +44,8 @@ describe("corpus", () => {
     for (const p of heldOut) expect(programs, `held-out program ${p} has no fixture`).toContain(p);
     // The split held out a third of the programs of its day; programs captured after it join the
     // tuning part, so the share falls as the corpus grows, while the list and its outputs stay as they were.
-    // Below a tenth it would say too little: then new outputs of the listed programs, captured
-    // without looking at their results, join the held-out part.
+    // Below a tenth it would say too little: before then a later draw among newly captured programs
+    // (split.mjs --draw, before anyone looks at their results) appends a third of them to the list.
     const heldOutOutputs = ids.filter((id) => HELD_OUT_PROGRAMS.has(metaOf(id).program));
     expect(heldOut.length).toBeGreaterThanOrEqual(36);
     expect(heldOutOutputs.length).toBeGreaterThanOrEqual(50);

@@ -151,7 +151,19 @@ function isSizeField(s: string, a: i32, b: i32): bool {
 }
 
 function isTreeLine(s: string, a: i32, b: i32): bool {
-  return indexIn(s, a, b, "\u2500\u2500 ") >= 0 && (indexIn(s, a, b, "\u251c") >= 0 || indexIn(s, a, b, "\u2514") >= 0);
+  const d = branchAt(s, a, b);
+  return d > a && (unitAt(s, d) == CharCode.MINUS || indexIn(s, a, b, "\u251c") >= 0 || indexIn(s, a, b, "\u2514") >= 0);
+}
+
+/**
+ * Where tree's branch starts in line [a, b): "── " ("├── src"), or with --charset=ascii "-- "
+ * right after its connector "|" or "`" ("|-- src", "`-- README.md"); else -1.
+ */
+function branchAt(s: string, a: i32, b: i32): i32 {
+  const d = indexIn(s, a, b, "\u2500\u2500 ");
+  if (d >= 0) return d;
+  const e = indexIn(s, a, b, "-- ");
+  return e > a && (unitAt(s, e - 1) == 0x7c || unitAt(s, e - 1) == 0x60) ? e : -1;
 }
 
 /** "12 directories, 40 files" / "1 directory, 1 file" / "3 directories": tree's last line. */
@@ -524,7 +536,7 @@ function parseTree(p: Listing): void {
       p.errors.push(i);
       continue;
     }
-    const dash = indexIn(s, a, b, "\u2500\u2500 ");
+    const dash = branchAt(s, a, b);
     if (dash < 0) {
       // A root line ("." or a directory named on the command line).
       p.treeRoots++;
