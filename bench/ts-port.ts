@@ -1783,6 +1783,16 @@ function offerClosingLine(text: string, hitEnd: number, hitLine: number, chosen:
   return used;
 }
 
+/** The last line with text above a trace's opening line at `ls`, across blank lines, unless indented. */
+function offerLineAbove(text: string, ls: number, line: number, chosen: Range[], frame: Frame, used: number, cap: number): number {
+  let e = ls - 1;
+  while (e > 0 && text.charCodeAt(e - 1) === 10) e--;
+  if (e <= 0) return used;
+  const a = text.lastIndexOf("\n", e - 1) + 1;
+  const c = text.charCodeAt(a);
+  return c === 0x20 || c === 0x09 ? used : offer(text, chosen, frame, a, e + 1, line - ls + e, -1, Kind.None, used, cap);
+}
+
 function traceEnd(text: string, hitEnd: number): number {
   const n = text.length;
   let end = hitEnd;
@@ -1873,6 +1883,7 @@ function offerHits(text: string, scan: Scan, shapes: Shapes | null, list: number
     }
     if (kind === Kind.Trace) used = offerClosingLine(text, le, line, chosen, frame, used, cap);
     used = offer(text, chosen, frame, ls, withNewline(text, le), line, h, kind, used, cap);
+    if (kind === Kind.Trace && frame.withHeaders) used = offerLineAbove(text, ls, line, chosen, frame, used, cap);
     const c0 = text.charCodeAt(ls);
     if (shapes !== null && chosen.length > before && line <= shapes.count) {
       let header = -1;
