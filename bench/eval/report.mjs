@@ -132,7 +132,7 @@ export function renderReport(summary, { corpus, short, header, notes, showMisses
   const parts = [header, ""];
   parts.push(
     `Corpus: ${corpus.length} real outputs from ${programs(corpus)} programs (${long} over ${int(short)} chars), ${int(factCount)} facts: verbatim error lines, verbatim strings (totals, names, versions) and counts computed by real tools (each fixture's meta.json names the command). ` +
-      `Held out: ${held.length} outputs of ${programs(held)} programs (tests/fixtures/corpus/HELDOUT, chosen once by program before any tuning); digests are tuned against the other ${corpus.length - held.length} outputs only. ` +
+      `Held out: ${held.length} outputs of ${programs(held)} programs (tests/fixtures/corpus/HELDOUT: chosen by program before any tuning, in a first split and in later draws among newly captured programs); digests are tuned against the other ${corpus.length - held.length} outputs only. ` +
       "A text fact is kept if it appears verbatim in what the model sees (ANSI escapes removed, for every system); a count is kept if the number appears, with or without thousands separators, other than as a line number abridge put before a line it shows (a hashline, or a numbered cut's). " +
       `Token reduction is against the exact o200k count of the raw output, over outputs longer than ${int(short)} chars; facts are averaged per output over all outputs. ` +
       "Peers: pi's `truncateTail` (its bash tool) and `truncateHead` (its read tool) with the notice each tool appends; gemini-cli's `formatTruncatedToolOutput` (20 % head / 80 % tail); Codex's `truncate_middle` ported from codex-rs (50/50 bytes at line boundaries, `…N tokens truncated…`, `Total output lines: N`). " +
