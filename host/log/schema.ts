@@ -75,10 +75,10 @@ export interface CompletionRecord {
   /** What the model saw. As read back it is always text: for a line that refers to its call's output, that output. */
   llmContent: string;
   /**
-   * Set, in llmContent's place, on a completion written in one write with its call record (the
-   * line right before it) when what the model saw is exactly that record's output: the line
-   * leaves llmContent out instead of repeating the output, and readers fill it in from that call
-   * record (output-reference.ts).
+   * Set beside an empty llmContent on a completion written in one write with its call record
+   * (the line right before it) when what the model saw is exactly that record's output: the line
+   * does not repeat the output, and readers fill llmContent in from that call record
+   * (output-reference.ts). A line that holds a text keeps it.
    */
   llmContentIsOutput?: true;
   summary: string;
