@@ -641,7 +641,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    * (record-text.ts) rather than serialised.
    */
   private completionLine(record: CompletionRecord, held?: HeldCall, own = false): Buffer {
-    if (held?.output !== undefined && record.llmContent === held.output) return this.referringLine(record, own);
+    if (held?.output !== undefined && record.llmContent === held.output) return this.referringLine(record);
     if (!(this.escape && record.llmContent.length >= CORE_ESCAPE_HELD_FROM)) return encodeLine(serializeRecord(record));
     const text = own ? completionRecordText(record, this.sessionJson) : undefined;
     try {
@@ -657,10 +657,12 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
    * The line of a completion written right after its call record, in the same write, whose
    * llmContent is that record's output: `"llmContent":"","llmContentIsOutput":true`, so the output
    * is in the log once (readers fill llmContent in: output-reference.ts). The empty text is kept so
-   * that a reader unaware of the flag still reads a string there.
+   * that a reader unaware of the flag still reads a string there. Only a record the writer made
+   * (appendCompletion) is held with its call, so its fields are in CompletionRecord's order and
+   * its text is made field by field; serialised whole when a field does not serialise alone.
    */
-  private referringLine(record: CompletionRecord, own: boolean): Buffer {
-    const text = own ? referringCompletionText(record, this.sessionJson) : undefined;
+  private referringLine(record: CompletionRecord): Buffer {
+    const text = referringCompletionText(record, this.sessionJson);
     if (text) return lineAround(text.head, [], text.tail);
     const { v, type, time, session, callId, category, summary, metadata, summarizer } = record;
     return encodeLine(serializeRecord({ v, type, time, session, callId, category, llmContent: "", llmContentIsOutput: true, summary, metadata, summarizer }));
