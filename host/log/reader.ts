@@ -81,13 +81,50 @@ class ChunkJoiner {
   }
 }
 
+/**
+ * Turns one file's lines into records, the same for the async and the sync reader: skips blanks,
+ * reports what is no record, fills in referring completions and joins streamed chunks.
+ */
+class RecordReader {
+  private readonly joiner: ChunkJoiner | undefined;
+  private readonly references = new OutputReferences();
+  private file = "";
+
+  constructor(chunks: ReadLogOptions["chunks"], private readonly warn: (warning: LogWarning) => void) {
+    this.joiner = chunks === "keep" ? undefined : new ChunkJoiner();
+  }
+
+  /** A new file: its first line has no record before it. */
+  startFile(file: string): void {
+    this.file = file;
+    this.references.gap();
+  }
+
+  /** The record line `lineNo` gives to the caller, or null (a blank, a warning, a held chunk). */
+  read(lineNo: number, line: Line): LogRecord | null {
+    const { file } = this;
+    const result = lineToRecord(file, lineNo, line);
+    if (result === null) return null;
+    if ("reason" in result) {
+      this.references.gap();
+      this.warn(result);
+      return null;
+    }
+    const referred = this.references.take(result);
+    if (referred.problem) this.warn({ file, line: lineNo, offset: line.offset, reason: referred.problem });
+    if (!this.joiner) return referred.record;
+    const joined = this.joiner.take(referred.record);
+    if (joined.problem) this.warn({ file, line: lineNo, offset: line.offset, reason: joined.problem });
+    return joined.record;
+  }
+}
+
 /** Async iterator over every record, oldest file first. */
 export async function* readLog(path: string, options: ReadLogOptions = {}): AsyncGenerator<LogRecord> {
-  const joiner = options.chunks === "keep" ? undefined : new ChunkJoiner();
-  const references = new OutputReferences();
+  const reader = new RecordReader(options.chunks, (warning) => options.onWarning?.(warning));
   for (const file of filesOf(path, options.rotated ?? true)) {
     let lineNo = 0;
-    references.gap();
+    reader.startFile(file);
     const lines = scanFile(file, 0);
     try {
       for (;;) {
@@ -96,22 +133,8 @@ export async function* readLog(path: string, options: ReadLogOptions = {}): Asyn
           if (step.value) options.onWarning?.({ file, line: lineNo + 1, offset: step.value.offset, reason: TORN });
           break;
         }
-        lineNo++;
-        const result = lineToRecord(file, lineNo, step.value);
-        if (result === null) continue;
-        if ("reason" in result) {
-          references.gap();
-          options.onWarning?.(result);
-          continue;
-        }
-        const referred = references.take(result);
-        if (referred.problem) options.onWarning?.({ file, line: lineNo, offset: step.value.offset, reason: referred.problem });
-        if (!joiner) yield referred.record;
-        else {
-          const joined = joiner.take(referred.record);
-          if (joined.problem) options.onWarning?.({ file, line: lineNo, offset: step.value.offset, reason: joined.problem });
-          if (joined.record) yield joined.record;
-        }
+        const record = reader.read(++lineNo, step.value);
+        if (record) yield record;
       }
     } finally {
       await lines.return(null); // closes the file when the consumer stops early
@@ -127,29 +150,14 @@ export function readLogSync(path: string, options: ReadLogOptions = {}): ReadLog
     warnings.push(w);
     options.onWarning?.(w);
   };
-  const joiner = options.chunks === "keep" ? undefined : new ChunkJoiner();
-  const references = new OutputReferences();
+  const reader = new RecordReader(options.chunks, warn);
   const files = filesOf(path, options.rotated ?? true);
   for (const file of files) {
     let lineNo = 0;
-    references.gap();
+    reader.startFile(file);
     const { rest } = scanFileSync(file, 0, (line) => {
-      lineNo++;
-      const result = lineToRecord(file, lineNo, line);
-      if (result === null) return;
-      if ("reason" in result) {
-        references.gap();
-        warn(result);
-        return;
-      }
-      const referred = references.take(result);
-      if (referred.problem) warn({ file, line: lineNo, offset: line.offset, reason: referred.problem });
-      if (!joiner) records.push(referred.record);
-      else {
-        const joined = joiner.take(referred.record);
-        if (joined.problem) warn({ file, line: lineNo, offset: line.offset, reason: joined.problem });
-        if (joined.record) records.push(joined.record);
-      }
+      const record = reader.read(++lineNo, line);
+      if (record) records.push(record);
     });
     if (rest) warn({ file, line: lineNo + 1, offset: rest.offset, reason: TORN });
   }
