@@ -92,9 +92,11 @@ function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
 /**
  * A line of a code excerpt under a diagnostic ("    > 10 |   throw new
  * RangeError(…)", "12 |     panic!(…)"): the word is the code's, and the
- * diagnostic above it is the line that says what failed.
+ * diagnostic above it is the line that says what failed. Not a row of a table of
+ * findings, whose keyword at `hit` fills the cell after the line's number alone
+ * ("  7 | ERROR | [x] Expected 1 space …"): that row is the finding itself.
  */
-function codeExcerpt(s: string, ls: i32, le: i32): bool {
+function codeExcerpt(s: string, ls: i32, le: i32, hit: i32): bool {
   let j = gapEnd(s, ls, le);
   if (j < le && unitAt(s, j) == CharCode.GT) j++;
   j = gapEnd(s, j, le);
@@ -102,7 +104,12 @@ function codeExcerpt(s: string, ls: i32, le: i32): bool {
   j = digitsEnd(s, j, le);
   if (j == digits) return false;
   j = gapEnd(s, j, le);
-  return j < le && unitAt(s, j) == CharCode.PIPE;
+  if (j >= le || unitAt(s, j) != CharCode.PIPE) return false;
+  const w = gapEnd(s, j + 1, le);
+  const e = lettersEnd(s, w, le);
+  if (hit < w || hit >= e) return true;
+  const cellEnd = gapEnd(s, e, le);
+  return cellEnd >= le || unitAt(s, cellEnd) != CharCode.PIPE;
 }
 
 function indentAt(s: string, a: i32, b: i32): i32 {
@@ -259,7 +266,7 @@ const VERDICT_BITS: u8 = 3;
  * whether it is free text (incidental).
  */
 export function wordVerdict(s: string, ls: i32, le: i32, ps: i32, pe: i32, hit: i32): u8 {
-  if (codeExcerpt(s, ls, le)) return FREE_TEXT;
+  if (codeExcerpt(s, ls, le, hit)) return FREE_TEXT;
   // The source line a Python frame quotes ("    raise JSONDecodeError(…)" under "  File …, line 355").
   if (ps >= 0) {
     const inset = indentAt(s, ps, pe);

@@ -171,6 +171,22 @@ describe("refined scan", () => {
     const t = "  ● reserve takes the last unit\n\n    RangeError: insufficient stock\n\n    > 10 |   if (qty > have) throw new RangeError(`insufficient`);\n         |                         ^\n";
     expect(refined(t, 1)).toBe("3:error");
   });
+
+  it("keeps a keyword that fills the cell after a line number in a table of findings", () => {
+    // A coding-standard checker's report per file: line | severity | message.
+    const t =
+      "FILE: /srv/shop/src/Tax.php\n" +
+      "----------------------------------------------------------------------\n" +
+      "FOUND 2 ERRORS AND 1 WARNING AFFECTING 2 LINES\n" +
+      "----------------------------------------------------------------------\n" +
+      " 14 | ERROR   | [x] Opening brace should be on a new line\n" +
+      " 16 | ERROR   | [x] Expected 1 space(s) after FOREACH keyword; 0 found\n" +
+      " 21 | WARNING | [ ] Line exceeds 120 characters; contains 127 characters\n";
+    expect(refined(t, 2)).toBe("3:summary,5:error,6:error,7:warning");
+    // Code quoted under a diagnostic stays code, though a keyword stands between bars in it.
+    const code = "src/flags.c:12:5: error: 'FATAL' undeclared\n   12 |     int f = WARN | ERROR | FATAL;\n";
+    expect(refined(code, 1)).toBe("1:error");
+  });
 });
 
 // pytest's failure report (tests/fixtures/corpus/pytest-failures): "E" padded to a
