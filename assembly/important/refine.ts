@@ -93,8 +93,9 @@ function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
  * A line of a code excerpt under a diagnostic ("    > 10 |   throw new
  * RangeError(…)", "12 |     panic!(…)"): the word is the code's, and the
  * diagnostic above it is the line that says what failed. Not a row of a table of
- * findings, whose keyword at `hit` fills the cell after the line's number alone
- * ("  7 | ERROR | [x] Expected 1 space …"): that row is the finding itself.
+ * findings, whose keyword at `hit` fills the cell after the line's number alone, one space
+ * after its bar and closed by a bar standing alone ("  7 | ERROR | [x] Expected 1 space …"):
+ * that row is the finding itself. Code's own operators ("failed ||", "error |=") close no cell.
  */
 function codeExcerpt(s: string, ls: i32, le: i32, hit: i32): bool {
   let j = gapEnd(s, ls, le);
@@ -105,11 +106,13 @@ function codeExcerpt(s: string, ls: i32, le: i32, hit: i32): bool {
   if (j == digits) return false;
   j = gapEnd(s, j, le);
   if (j >= le || unitAt(s, j) != CharCode.PIPE) return false;
-  const w = gapEnd(s, j + 1, le);
+  // A cell holds its word one space after the bar; code is indented past it ("11 |     ERROR |").
+  const w = j + 2;
+  if (w >= le || unitAt(s, j + 1) != CharCode.SPACE || isSpaceOrTab(unitAt(s, w))) return true;
   const e = lettersEnd(s, w, le);
   if (hit < w || hit >= e) return true;
   const cellEnd = gapEnd(s, e, le);
-  return cellEnd >= le || unitAt(s, cellEnd) != CharCode.PIPE;
+  return cellEnd + 1 >= le || unitAt(s, cellEnd) != CharCode.PIPE || !isSpaceOrTab(unitAt(s, cellEnd + 1));
 }
 
 function indentAt(s: string, a: i32, b: i32): i32 {

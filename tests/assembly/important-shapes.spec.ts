@@ -186,6 +186,11 @@ describe("refined scan", () => {
     // Code quoted under a diagnostic stays code, though a keyword stands between bars in it.
     const code = "src/flags.c:12:5: error: 'FATAL' undeclared\n   12 |     int f = WARN | ERROR | FATAL;\n";
     expect(refined(code, 1)).toBe("1:error");
+    // A keyword opening quoted code is the code's too: indented, or followed by an operator.
+    const opening = (line: string): string => "src/job.ts:13:5: error: the job failed\n" + line + "\n";
+    expect(refined(opening("   11 |     ERROR |"), 1)).toBe("1:error");
+    expect(refined(opening("   11 | failed ||"), 1)).toBe("1:error");
+    expect(refined(opening("   11 | error |= check(a);"), 1)).toBe("1:error");
   });
 });
 
