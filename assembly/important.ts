@@ -1097,7 +1097,10 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: i32, cho
     if (pos != hitStart) {
       if (isFrame(text, pos, nl)) {
         if (!isLibraryFrame(text, pos, nl) && locatesCode(text, pos, nl)) {
-          const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
+          // A library's frame above a user's location is no function line of it ("\tat java.base/
+          // jdk.internal.reflect.…newInstance(….java:45)" over "\tat Ledger.lineTotal(report.groovy:18)",
+          // both tab-indented): the user's frame is its own key line then.
+          const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl) && !isLibraryFrame(text, prevStart, pos);
           lastFrame = withFunction ? prevStart : pos;
           lastFrameLine = withFunction ? line - 1 : line;
           userFrames.push(lastFrame);

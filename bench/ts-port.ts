@@ -1832,7 +1832,7 @@ function keyLinesOf(text: string, scan: Scan, shapes: Shapes | null, h: number, 
     if (pos !== hitStart) {
       if (isFrame(text, pos, nl)) {
         if (!isLibraryFrame(text, pos, nl) && locatesCode(text, pos, nl)) {
-          const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl);
+          const withFunction = prevStart >= block.start && isBareLocation(text, pos, nl) && !isLibraryFrame(text, prevStart, pos);
           lastFrame = withFunction ? prevStart : pos;
           lastFrameLine = withFunction ? line - 1 : line;
           if (firstFrame < 0) {
