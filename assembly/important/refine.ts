@@ -200,20 +200,18 @@ function nameMention(s: string, ls: i32, le: i32, w: i32, e: i32): bool {
  */
 function silenced(s: string, ls: i32, w: i32): bool {
   let t = listedBefore(s, ls, w);
-  if (t >= 0 && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "this the these")) t = listedBefore(s, ls, <i32>(t >> 32));
-  return t >= 0 && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "inhibit suppress silence disable");
+  if (mayBeListed(s, t) && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "this the these")) t = listedBefore(s, ls, <i32>(t >> 32));
+  return mayBeListed(s, t) && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "inhibit suppress silence disable");
 }
 
 /**
- * tokenBefore() of `at` when that token may be listed (mayBeListed), else -1. The Node core's
+ * tokenBefore() of `at`, or -1 where that token is no word mayBeListed() takes. The Node core's
  * build reads back at most nine units of it: most flagged lines' token before the keyword is
  * a location ("src/a.c:12:5:"), longer than any word listed, and is not read to its start.
+ * The size-optimised build reads the whole token (tokenBefore).
  */
 function listedBefore(s: string, ls: i32, at: i32): i64 {
-  if (ASC_SHRINK_LEVEL >= 2) {
-    const t = tokenBefore(s, ls, at);
-    return mayBeListed(s, t) ? t : -1;
-  }
+  if (ASC_SHRINK_LEVEL >= 2) return tokenBefore(s, ls, at);
   let j = at - 1;
   if (j < ls || !isSpaceOrTab(unitAt(s, j))) return -1;
   while (j >= ls && isSpaceOrTab(unitAt(s, j))) j--;
