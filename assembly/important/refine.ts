@@ -209,9 +209,31 @@ function nameMention(s: string, ls: i32, le: i32, w: i32, e: i32): bool {
  * "to silence this warning"): the line advises how to hide a finding, it reports none.
  */
 function silenced(s: string, ls: i32, w: i32): bool {
-  let t = tokenBefore(s, ls, w);
-  if (mayBeListed(s, t) && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "this the these")) t = tokenBefore(s, ls, <i32>(t >> 32));
+  let t = listedBefore(s, ls, w);
+  if (mayBeListed(s, t) && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "this the these")) t = listedBefore(s, ls, <i32>(t >> 32));
   return mayBeListed(s, t) && isWordOf(s.substring(<i32>(t >> 32), <i32>t), "inhibit suppress silence disable");
+}
+
+/**
+ * tokenBefore() of `at`, or -1 where that token is no word mayBeListed() takes. The Node core's
+ * build reads back at most nine units of it: most flagged lines' token before the keyword is
+ * a location ("src/a.c:12:5:"), longer than any word listed, and is not read to its start.
+ * The size-optimised build reads the whole token (tokenBefore).
+ */
+function listedBefore(s: string, ls: i32, at: i32): i64 {
+  if (ASC_SHRINK_LEVEL >= 2) return tokenBefore(s, ls, at);
+  let j = at - 1;
+  if (j < ls || !isSpaceOrTab(unitAt(s, j))) return -1;
+  while (j >= ls && isSpaceOrTab(unitAt(s, j))) j--;
+  if (j < ls) return -1;
+  const e = j + 1;
+  // The lower-case letters ending the token, nine at most: nine are already too many.
+  let a = e;
+  while (a > ls && e - a < 9 && <u32>(unitAt(s, a - 1) - 0x61) < 26) a--;
+  if (e - a < 3 || e - a > 8) return -1;
+  // The token goes on before them (a unit other than those letters): it is no word listed.
+  if (a > ls && !isSpaceOrTab(unitAt(s, a - 1))) return -1;
+  return (<i64>a << 32) | <i64>e;
 }
 
 /**

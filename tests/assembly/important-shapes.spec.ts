@@ -165,6 +165,11 @@ describe("refined scan", () => {
     expect(refined("  A possibly null pointer is passed. (Use -nullpass to inhibit warning)\n", 0)).toBe("");
     // A warning that something was suppressed, or disabled, is still one.
     expect(refined("warning: 3 diagnostics suppressed\nwarning: cache disabled\n", 0)).toBe("1:warning,2:warning");
+    // The verb is the whole token before the keyword: one that only ends in it, longer than any
+    // verb or glued to a sign, turns nothing off.
+    expect(refined("  A possibly null pointer is passed. (Use -nullpass to uninhibit warning)\n", 0)).toBe("1:warning");
+    expect(refined("  A possibly null pointer is passed. (Use -nullpass to -inhibit warning)\n", 0)).toBe("1:warning");
+    expect(refined("  A possibly null pointer is passed. (Use -nullpass to silence these warning)\n", 0)).toBe("");
   });
 
   it("drops a keyword quoted in a code excerpt under a diagnostic", () => {
