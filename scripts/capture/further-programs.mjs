@@ -429,7 +429,7 @@ export default [
   {
     id: "json-tool-json-lines-broken",
     program: "python -m json.tool",
-    category: "CommandOutput",
+    category: "StructuredData",
     setup: () => jsonLinesProject("json-tool-json-lines-broken"),
     command: "python3 -m json.tool --json-lines events.ndjson",
     exitCode: 1,
@@ -452,7 +452,7 @@ export default [
     facts: (f) =>
       f
         .errorLines(`grep -E '^ ! \\[rejected\\]' "$OUT"`)
-        .mustKeep(`grep -E '^ - \\[deleted\\]|^ \\* \\[new branch\\]' "$OUT" | sed -E 's/^ +//; s/ +/ /g'`)
+        .mustKeep(`grep -E '^ - \\[deleted\\]|^ \\* \\[new branch\\]' "$OUT" | sed -E 's/^ +//'`)
         .count("upToDate", `grep -c '^ = \\[up to date\\]' "$OUT"`),
   },
   {
