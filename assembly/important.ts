@@ -42,7 +42,10 @@
 // shows word for word is not offered again (a runner's closing list of its
 // failures). Under SMALL_BUDGET the line under a chosen error that only names its
 // place ("  --> main.rs:55:28") is offered right after the errors, before those
-// that repeat a message (offerPlacesBelow). Under SMALL_BUDGET flagged lines may
+// that repeat a message (offerPlacesBelow); after those, the line under a chosen
+// failure that does not open with a place of its own and the line does
+// (offerDetailsBelow: "test_shop.lua:36: expected: 7, actual: 6" under
+// "TestTax.test_ten ... FAIL"), which tells apart failures whose verdicts read alike. Under SMALL_BUDGET flagged lines may
 // take all of it, and so may a failed command's error lines at any budget when
 // they do not fit their share (never is one dropped for a head or tail line);
 // then the cut is numbered (important/numbered.ts), above SMALL_BUDGET only when
@@ -90,7 +93,7 @@ import { findRepeats } from "./important/repeats";
 import { blockHeadOf, headerOf, itemAbove, opensNumberedItem, placesFinding } from "./important/parents";
 import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
-import { namesPlace } from "./important/place";
+import { namesPlace, opensWithPlace } from "./important/place";
 import { encodedRunAtEnd, headPieces } from "./important/encoded";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
@@ -1444,6 +1447,42 @@ function offerPlacesBelow(text: string, scan: Scan, chosen: Chosen, frame: Frame
   return used;
 }
 
+/** A failure's detail line below it is at most this long. */
+const DETAIL_BELOW: i32 = 160;
+
+/**
+ * Where the line after the failure line ending at `lineEnd` ends when it opens with the
+ * failure's place and says what went wrong ("test_shop.lua:36: expected: 7, actual: 6"
+ * under "TestTax.test_discount_on_ten ... FAIL", "    1. test_shop.c:80  - CU_ASSERT_EQUAL(…)"
+ * under "  Test: total ...FAILED"), else -1: where a runner's progress lines repeat one
+ * verdict, this line is what tells the failures apart.
+ */
+function detailBelow(text: string, lineEnd: i32): i32 {
+  const a = lineEnd + 1;
+  const b = findNewline(text, a, text.length);
+  return b - a <= DETAIL_BELOW && opensWithPlace(text, a, b) ? b : -1;
+}
+
+/**
+ * Under a small budget, offers each chosen error line the line below that opens with its
+ * place (detailBelow), once the flagged lines had their turn: a runner's progress lines
+ * ("… FAIL") are chosen late, and their details tell them apart.
+ */
+function offerDetailsBelow(text: string, scan: Scan, chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
+  const count = chosen.count;
+  for (let k = 0; k < count; k++) {
+    const h = unchecked(chosen.hits[k]);
+    if (h < 0 || rankOf(unchecked(scan.kinds[h])) < 3) continue;
+    const le = unchecked(scan.lineEnds[h]);
+    // A failure that opens with its own place is a row of a list of such rows: the next is its sibling.
+    if (opensWithPlace(text, unchecked(scan.lineStarts[h]), le)) continue;
+    const detailEnd = detailBelow(text, le);
+    // offer() passes over a line chosen already.
+    if (detailEnd >= 0) used = offer(text, chosen, frame, le + 1, withNewline(text, detailEnd), unchecked(scan.lineNumbers[h]) + 1, -1, Kind.None, used, cap);
+  }
+  return used;
+}
+
 /** Offers the lines that state a total (important/counts.ts), each alone. */
 function offerCounts(text: string, starts: i32[], chosen: Chosen, frame: Frame, used: i32, cap: i32): i32 {
   const n = text.length;
@@ -1526,6 +1565,7 @@ function choose(text: string, scan: Scan, shapes: Shapes | null, order: Order, f
   used = offerHits(text, scan, shapes, order.primary, chosen, frame, used, cap);
   if (small) used = offerPlacesBelow(text, scan, chosen, frame, fromPrimary, used, cap);
   used = offerHits(text, scan, shapes, order.repeats, chosen, frame, used, cap);
+  if (small) used = offerDetailsBelow(text, scan, chosen, frame, used, cap);
   used = offerHits(text, scan, shapes, order.notables, chosen, frame, used, cap);
   used = keyLines(text, scan, shapes, chosen, frame, afterSkeleton, used, cap);
   if (small) {

@@ -88,7 +88,9 @@ function severityEndsAt(s: string, e: i32): bool {
 // @ts-ignore: decorator
 @inline function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
   const c = at(s, w - 1);
-  // A path or name component: "lib-es2022/error", "src/fail.c", "x.error", "lib-error".
+  // A path or name component: "lib-es2022/error", "src/fail.c", "x.error", "lib-error";
+  // not a word after an ellipsis, a progress line's verdict ("Test: total ...FAILED").
+  if (c == CharCode.DOT && at(s, w - 2) == CharCode.DOT) return true;
   if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/\\.") : c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
   if (c == CharCode.MINUS && isIdentChar(at(s, w - 2))) return false;
   if (!isIdentChar(c)) return true;

@@ -73,3 +73,22 @@ export function namesPlace(s: string, a: i32, b: i32, file: bool): bool {
   }
   return false;
 }
+
+/**
+ * Line s[a, b) opens with a file's line: past its indentation and an ordinal ("1. ", "2) "),
+ * its first token names a line of a file ("test_shop.lua:36: expected: 7, actual: 6",
+ * "    1. test_shop.c:80  - CU_ASSERT_EQUAL(total(2, 12),25)"). A row led by a count
+ * ("     1  src/format.ts:4"), a quoted line of code ("12 |   total += x") or prose
+ * that names a place later on does not.
+ */
+export function opensWithPlace(s: string, a: i32, b: i32): bool {
+  let i = gapEnd(s, a, b);
+  let j = i;
+  while (j < b && isDigit(unitAt(s, j))) j++;
+  if (j > i) {
+    const c = unitAt(s, j);
+    if ((c != CharCode.DOT && c != 0x29) || unitAt(s, j + 1) != CharCode.SPACE) return false;
+    i = gapEnd(s, j + 1, b);
+  }
+  return i < b && tokenNamesPlace(s, i, tokenEnd(s, i, b));
+}
