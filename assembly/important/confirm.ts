@@ -2,7 +2,7 @@
 // `pos` matched one of its triggers; this decides whether a word that carries
 // an outcome starts there, and which kind. Rejects the usual false positives:
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
-import { CharCode, isAlpha, isDigit, isIdentChar, isUnitOf, toLower } from "../util/chars";
+import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf, toLower } from "../util/chars";
 import { digitsEnd, unitAt } from "../util/lines";
 import { isLowerWordAt, startsWithAt } from "../util/scan";
 import { Kind } from "./kinds";
@@ -82,6 +82,23 @@ function severityEndsAt(s: string, e: i32): bool {
 }
 
 /**
+ * The word at `w` is a verdict that closes a progress line after three dots ("  Test: total
+ * ...FAILED", "checking for zlib...ERROR"): something stands before the dots on the line and
+ * nothing but blanks after the word. Code's spread and ranges ("[...errors, e]", "  ...failed,",
+ * "main..fail") are none.
+ */
+function verdictAfterEllipsis(s: string, w: i32): bool {
+  if (at(s, w - 2) != CharCode.DOT || at(s, w - 3) != CharCode.DOT) return false;
+  let k = w - 4;
+  while (k >= 0 && isSpaceOrTab(unitAt(s, k))) k--;
+  if (k < 0 || unitAt(s, k) == CharCode.LF || unitAt(s, k) == CharCode.CR) return false;
+  let e = w;
+  while (isIdentChar(at(s, e))) e++;
+  while (e < s.length && isSpaceOrTab(unitAt(s, e))) e++;
+  return e >= s.length || unitAt(s, e) == CharCode.LF || unitAt(s, e) == CharCode.CR;
+}
+
+/**
  * A word starts at `w`: nothing word-like precedes it. Capitalised words may
  * follow letters (TypeError, NullPointerException, DeprecationWarning).
  */
@@ -89,8 +106,8 @@ function severityEndsAt(s: string, e: i32): bool {
 @inline function wordStartsAt(s: string, w: i32, camelOk: bool): bool {
   const c = at(s, w - 1);
   // A path or name component: "lib-es2022/error", "src/fail.c", "x.error", "lib-error";
-  // not a word after an ellipsis, a progress line's verdict ("Test: total ...FAILED").
-  if (c == CharCode.DOT && at(s, w - 2) == CharCode.DOT) return true;
+  // not a progress line's verdict after its ellipsis ("Test: total ...FAILED").
+  if (c == CharCode.DOT && verdictAfterEllipsis(s, w)) return true;
   if (ASC_SHRINK_LEVEL >= 2 ? isUnitOf(c, "/\\.") : c == CharCode.SLASH || c == CharCode.BACKSLASH || c == CharCode.DOT) return false;
   if (c == CharCode.MINUS && isIdentChar(at(s, w - 2))) return false;
   if (!isIdentChar(c)) return true;

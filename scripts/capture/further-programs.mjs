@@ -47,7 +47,7 @@ function postscriptProject(id) {
   return dir;
 }
 
-/** Order records for the zsh report, one of whose quantities is `n/a` (zsh reads it as n divided by a, both zero). */
+/** Order records for the zsh report, one of whose quantities is `n/a` (zsh reads it as the row count n divided by an unset a, zero). */
 function zshProject(id) {
   const dir = scratch(id);
   const rows = [];
@@ -260,7 +260,7 @@ with open("stock.dat", "wb") as f:
   return dir;
 }
 
-/** A team calendar: weekly stand-ups, releases and a long folded description. */
+/** A team calendar: releases and reviews, the releases every sixth weekly, four with a long folded description, one cancelled. */
 function calendarProject(id) {
   const dir = scratch(id);
   const ev = [];

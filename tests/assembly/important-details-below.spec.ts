@@ -88,4 +88,13 @@ describe("scanImportant: a verdict after an ellipsis", () => {
     expect(scanImportant("checking for zlib...ERROR\n").count).toBe(1);
     expect(scanImportant("see lib.error and src/fail.c\n").count).toBe(0);
   });
+
+  it("flags no spread or range of code, whose dots open a name", () => {
+    expect(scanImportant("line one\n  const all = [...errors, e];\n").count).toBe(0);
+    expect(scanImportant("line one\n  return {...failed};\n").count).toBe(0);
+    expect(scanImportant("line one\n  ...warnings,\n").count).toBe(0);
+    expect(scanImportant("line one\n  ...exception\n").count).toBe(0);
+    expect(scanImportant("line one\n  let r = 0..errors;\n").count).toBe(0);
+    expect(scanImportant("git log main..fail\n").count).toBe(0);
+  });
 });
