@@ -2,8 +2,8 @@
 // `pos` matched one of its triggers; this decides whether a word that carries
 // an outcome starts there, and which kind. Rejects the usual false positives:
 // "0 errors", "no warnings", "error_handler.c", "-Werror", "stderr", "default".
-import { CharCode, isAlpha, isDigit, isIdentChar, isSpaceOrTab, isUnitOf, toLower } from "../util/chars";
-import { digitsEnd, unitAt } from "../util/lines";
+import { CharCode, isAlpha, isDigit, isIdentChar, isUnitOf, toLower } from "../util/chars";
+import { blanksStart, digitsEnd, gapEnd, unitAt } from "../util/lines";
 import { isLowerWordAt, startsWithAt } from "../util/scan";
 import { Kind } from "./kinds";
 
@@ -81,21 +81,23 @@ function severityEndsAt(s: string, e: i32): bool {
   return d == (c == CharCode.MINUS ? CharCode.COLON : c == CharCode.SLASH ? CharCode.RPAREN : -1);
 }
 
+/** `c`, read by at(), ends a line: a line break, or the space at() reads off either end of the text. */
+function endsLine(c: i32): bool {
+  return c == CharCode.SPACE || c == CharCode.LF || c == CharCode.CR;
+}
+
 /**
  * The word at `w` is a verdict that closes a progress line after three dots ("  Test: total
  * ...FAILED", "checking for zlib...ERROR"): something stands before the dots on the line and
  * nothing but blanks after the word. Code's spread and ranges ("[...errors, e]", "  ...failed,",
- * "main..fail") are none.
+ * "main..fail") are none. The units read past the blanks are no blanks, so a space there is
+ * an end of the text.
  */
 function verdictAfterEllipsis(s: string, w: i32): bool {
   if (at(s, w - 2) != CharCode.DOT || at(s, w - 3) != CharCode.DOT) return false;
-  let k = w - 4;
-  while (k >= 0 && isSpaceOrTab(unitAt(s, k))) k--;
-  if (k < 0 || unitAt(s, k) == CharCode.LF || unitAt(s, k) == CharCode.CR) return false;
   let e = w;
   while (isIdentChar(at(s, e))) e++;
-  while (e < s.length && isSpaceOrTab(unitAt(s, e))) e++;
-  return e >= s.length || unitAt(s, e) == CharCode.LF || unitAt(s, e) == CharCode.CR;
+  return !endsLine(at(s, blanksStart(s, 0, w - 3) - 1)) && endsLine(at(s, gapEnd(s, e, s.length)));
 }
 
 /**
