@@ -78,13 +78,20 @@ function wordCase(s: string, a: i32, b: i32): i32 {
   return isUpper(c) ? 2 : 0;
 }
 
-/** [start, end) of the previous whitespace-separated token before `at`, packed; -1 when none. */
-function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
+/** The end of the previous whitespace-separated token before `at`, which blanks must precede; -1 when none. */
+// @ts-ignore: decorator
+@inline function tokenEndBefore(s: string, lineStart: i32, at: i32): i32 {
   let j = at - 1;
   if (j < lineStart || !isSpaceOrTab(unitAt(s, j))) return -1;
   while (j >= lineStart && isSpaceOrTab(unitAt(s, j))) j--;
-  if (j < lineStart) return -1;
-  const e = j + 1;
+  return j < lineStart ? -1 : j + 1;
+}
+
+/** [start, end) of the previous whitespace-separated token before `at`, packed; -1 when none. */
+function tokenBefore(s: string, lineStart: i32, at: i32): i64 {
+  const e = tokenEndBefore(s, lineStart, at);
+  if (e < 0) return -1;
+  let j = e - 1;
   while (j >= lineStart && !isSpaceOrTab(unitAt(s, j))) j--;
   return (<i64>(j + 1) << 32) | <i64>e;
 }
@@ -222,11 +229,8 @@ function silenced(s: string, ls: i32, w: i32): bool {
  */
 function listedBefore(s: string, ls: i32, at: i32): i64 {
   if (ASC_SHRINK_LEVEL >= 2) return tokenBefore(s, ls, at);
-  let j = at - 1;
-  if (j < ls || !isSpaceOrTab(unitAt(s, j))) return -1;
-  while (j >= ls && isSpaceOrTab(unitAt(s, j))) j--;
-  if (j < ls) return -1;
-  const e = j + 1;
+  const e = tokenEndBefore(s, ls, at);
+  if (e < 0) return -1;
   // The lower-case letters ending the token, nine at most: nine are already too many.
   let a = e;
   while (a > ls && e - a < 9 && <u32>(unitAt(s, a - 1) - 0x61) < 26) a--;
