@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: "forks",
+    globalSetup: ["tests/host/support/temp-root.ts"],
   },
 });
