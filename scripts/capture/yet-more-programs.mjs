@@ -181,7 +181,7 @@ int main() {
   return dir;
 }
 
-/** tape test files per area: most pass, two assert the wrong values and one deep-compares rows that differ. */
+/** tape test files per area: most pass; three checks fail (a wrong total, rows that differ, a check that is false). */
 function tapeProject(id) {
   const dir = scratch(id);
   symlinkSync(yetMoreNodeTools(), join(dir, "node_modules"));
