@@ -73,7 +73,7 @@ echo "$n orders, $sum in total"
   return dir;
 }
 
-/** An sshd configuration of a bastion host: many settings and Match blocks, two deprecated options, and a value sshd does not know near the end. */
+/** An sshd configuration of a bastion host: many settings and Match blocks, two deprecated options, and a value sshd does not know in the ledger block (the fifth of eight Match blocks). */
 function sshdProject(id) {
   const dir = scratch(id);
   sh("ssh-keygen -q -t ed25519 -N '' -C bastion -f ssh_host_ed25519_key", { cwd: dir });
@@ -102,7 +102,7 @@ function sparseProject(id) {
   const files = { "shop.h": `struct row { int qty; int price; };\n${REGIONAL.map((m) => `int ${m}_total(const struct row *r);\n`).join("")}` };
   for (const [i, m] of REGIONAL.entries()) {
     let body = `#include <stddef.h>\n#include "shop.h"\n\nstatic int ${m}_rows = ${i};\n\nint ${m}_total(const struct row *r)\n{\n\tif (r == NULL)\n\t\treturn ${m}_rows;\n\treturn r->qty * r->price;\n}\n`;
-    // Findings: a global that should be static, a plain 0 as a null pointer, a shift too wide, an unsigned comparison.
+    // Findings: a global that should be static, a plain 0 as a null pointer (twice: a comparison and a pointer's initial value), a shift too wide.
     if (m === "tax") body = body.replace(`static int ${m}_rows`, `int ${m}_rows`);
     if (m === "ledger_eu") body = body.replace("r == NULL", "r == 0");
     if (m === "refunds") body = body.replace("return r->qty * r->price;", "return (r->qty << 40) * r->price;");
@@ -219,7 +219,7 @@ function schemeProject(id) {
   return dir;
 }
 
-/** A shared project tree: group and user ACLs on some folders, default ACLs on others, a mask that trims one entry. */
+/** A shared project tree: a group ACL on every area folder, default ACLs on some, and one user ACL on a file whose mask trims it. */
 function aclProject(id) {
   const dir = scratch(id);
   const files = {};
@@ -418,7 +418,7 @@ export default [
     program: "dash",
     category: "CommandOutput",
     setup: () => dashProject("dash-report-stops-part-way"),
-    // 80 orders: a missing helper is reported on the coupons rows after the thirtieth, the seventieth stops the script.
+    // 80 orders: a missing helper is reported on the coupons rows from the thirty-second, the seventieth stops the script.
     command: "dash report.sh",
     exitCode: 2,
     versions: ["dpkg-query -W -f '${Package} ${Version}' dash"],

@@ -47,6 +47,13 @@ describe("blockOf: the place a failure's report opens with", () => {
     expect(blockText(s, 3, Kind.Error)).toBe("Test name: vat\nassertion failed\n");
   });
 
+  it("keeps one line of context when the lone token two up is no place with a line and a colon", () => {
+    for (let i = 0; i < 4; i++) {
+      const head = ["api.example.com:443", "console.log(1)", "tests/test_a.py::test_b", "a.c:3"][i];
+      expect(blockText(head + "\nTest name: vat\nassertion failed\n", 3, Kind.Error)).toBe("Test name: vat\nassertion failed\n");
+    }
+  });
+
   it("takes no place for a warning, which takes no context", () => {
     const s = "test_shop.cpp:164:Assertion\nTest name: vat\nwarning: slow test\n";
     expect(blockText(s, 3, Kind.Warning)).toBe("warning: slow test\n");
