@@ -3,10 +3,10 @@
 // the lines that continue it (stack frames, code snippets under a diagnostic),
 // and a line after (where a Python traceback states its exception).
 import { CharCode, isDigit, isIdentChar, isUnitOf } from "../util/chars";
-import { digitsEnd, findNewline, lineStartAt, spaceRunEnd, unitAt } from "../util/lines";
+import { digitsEnd, findNewline, lineStartAt, spaceRunEnd, tokenEnd, unitAt } from "../util/lines";
 import { startsWithAt, startsWithOneOf } from "../util/scan";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
-import { namesPlace } from "./place";
+import { namesPlace, opensWithPlace } from "./place";
 import { Shapes } from "./shapes";
 import { isUnderlinedTitle } from "./titles";
 
@@ -107,6 +107,14 @@ export function blockOf(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, ki
     const a = lineStartAt(s, e);
     if (a < e && !isContinuation(s, a, e)) {
       if (unitAt(s, e - 1) == CharCode.COLON && namesPlace(s, a, e, false)) up = k;
+      // A finding's report may open with its place one line further up, a token alone at the
+      // margin ("test_shop.cpp:164:Assertion" over "Test name: CurrencyTest::testRate" over
+      // "double equality assertion failed"): the message needs it to say where. A diagnostic
+      // there ("a.adb:26:07: warning: …") is a finding of its own.
+      else if (k == 1) {
+        const h = lineStartAt(s, a - 1);
+        if (isLonePlaceHeading(s, h, a - 1)) up = 2;
+      }
       break;
     }
     below = a;
@@ -169,4 +177,19 @@ function titleBlock(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, out: B
   out.end = end < n ? end + 1 : n;
   out.firstLine = lineNo;
   out.lastLine = last;
+}
+
+/**
+ * Whether a line is one token naming a file and a line with a colon after the line's number
+ * ("test_shop.cpp:164:Assertion"). A host and its port, a call at the margin of a quoted source
+ * or a list of bare places ("a.c:3", "tests/a.py::test_b") has no such colon.
+ */
+function isLonePlaceHeading(s: string, a: i32, b: i32): bool {
+  if (tokenEnd(s, a, b) != b || !opensWithPlace(s, a, b)) return false;
+  for (let i = a; i < b; i++) {
+    if (unitAt(s, i) != CharCode.COLON) continue;
+    const j = digitsEnd(s, i + 1, b);
+    if (j > i + 1 && j < b && unitAt(s, j) == CharCode.COLON) return true;
+  }
+  return false;
 }

@@ -55,11 +55,12 @@ import moreTools from "./more-tools.mjs";
 import morePrograms from "./more-programs.mjs";
 import evenMorePrograms from "./even-more-programs.mjs";
 import furtherPrograms from "./further-programs.mjs";
+import yetMorePrograms from "./yet-more-programs.mjs";
 
 /** Quotes a string for a POSIX shell. */
 const shellQuote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds, ...jdkTools, ...partWay, ...nativeReports, ...inventories, ...gitHistory, ...toolchainViews, ...repoAndTextTools, ...buildAndTextTools, ...opsAndDataTools, ...systemAndDataTools, ...devAndLanguageTools, ...servicesAndClients, ...toolchainsAndDocs, ...otherLanguages, ...adminAndInfra, ...documentsAndScience, ...moreLanguages, ...moreRunners, ...moreLinters, ...moreSystems, ...moreRuntimes, ...moreTools, ...morePrograms, ...evenMorePrograms, ...furtherPrograms];
+const ALL = [...build, ...python, ...git, ...listing, ...npm, ...files, ...runners, ...memory, ...runtimes, ...linters, ...system, ...data, ...archives, ...text, ...documents, ...structure, ...pythonLint, ...jsTools, ...nativeBuild, ...profilers, ...systemViews, ...vcs, ...fileKinds, ...jdkTools, ...partWay, ...nativeReports, ...inventories, ...gitHistory, ...toolchainViews, ...repoAndTextTools, ...buildAndTextTools, ...opsAndDataTools, ...systemAndDataTools, ...devAndLanguageTools, ...servicesAndClients, ...toolchainsAndDocs, ...otherLanguages, ...adminAndInfra, ...documentsAndScience, ...moreLanguages, ...moreRunners, ...moreLinters, ...moreSystems, ...moreRuntimes, ...moreTools, ...morePrograms, ...evenMorePrograms, ...furtherPrograms, ...yetMorePrograms];
 const filters = process.argv.slice(2);
 const chosen = filters.length ? ALL.filter((d) => filters.some((f) => d.id.includes(f))) : ALL;
 
