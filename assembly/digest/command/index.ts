@@ -221,6 +221,8 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
   perLine.lists = ctx.exitCode <= 0;
   // Findings are noted with the flagged lines: candidates for the budget, ranked by code.
   perLine.findings.notes = base.notes;
+  // Lines alike but for their digits are counted as the first of them was (findings.ts, replay).
+  if (ASC_SHRINK_LEVEL < 2) perLine.findings.plans = new StaticArray<u64>(base.totalLines);
   if (ctx.exitCode == 0) perLine.skeleton = new SkeletonLines();
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
   const runners = perLine.runners.finish();
