@@ -305,6 +305,8 @@ export function withRunners(base: Scan, runners: RunnerSummary): Scan {
   // the lines are the same.
   merged.failureHeadings = base.failureHeadings;
   merged.statusLines = base.statusLines;
+  merged.locatedLines = base.locatedLines;
+  merged.otherMarginLines = base.otherMarginLines;
   let a = 0;
   let b = 0;
   while (a < base.count || b < m) {

@@ -38,6 +38,13 @@ export class Scan {
    * Node core (the size-optimised build reads every line for them); null for none.
    */
   failureHeadings: i32[] | null = null;
+  /**
+   * Of the lines the pass read, those at the margin that open with a bare location and the
+   * other ones at the margin that are not blank (located-lines.ts), when the pass counted
+   * them (the Node core's, for a command that failed); -1 when not counted.
+   */
+  locatedLines: i32 = -1;
+  otherMarginLines: i32 = 0;
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;

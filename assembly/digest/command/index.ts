@@ -25,6 +25,7 @@ import { Scan, scanImportant } from "../../important/scan";
 import { NUMBERED_BELOW } from "../../important/numbered";
 import { Shapes } from "../../important/shapes";
 import { SkeletonLines } from "../../important/skeleton";
+import { LocatedCounter } from "../../important/located-lines";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
 import { squeezeColumns } from "./columns";
@@ -223,8 +224,17 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
   perLine.findings.notes = base.notes;
   // Lines alike but for their digits are counted as the first of them was (findings.ts, replay).
   if (ASC_SHRINK_LEVEL < 2) perLine.findings.plans = new StaticArray<u64>(base.totalLines);
+  // A failed run's lines at the margin that open with a bare location are counted as they are read.
+  if (ASC_SHRINK_LEVEL < 2 && ctx.exitCode > 0) perLine.located = new LocatedCounter(base.totalLines);
   if (ctx.exitCode == 0) perLine.skeleton = new SkeletonLines();
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
+  if (ASC_SHRINK_LEVEL < 2) {
+    const located = perLine.located;
+    if (located !== null) {
+      base.locatedLines = located.located;
+      base.otherMarginLines = located.others;
+    }
+  }
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
   const scan = refineScan(text, keywords, shapes, ctx.exitCode, ASC_SHRINK_LEVEL < 2 && uncut);

@@ -20,6 +20,7 @@ import { FindingsReader } from "./findings";
 import { RecordsReader } from "./records";
 import { commandTotalsOf } from "./totals";
 import { TreeLines } from "./tree";
+import { LocatedCounter } from "../../important/located-lines";
 
 /** The first unit after the spaces and tabs of every line TreeLines takes: ├ └ │ + ` |. */
 // @ts-ignore: decorator
@@ -59,6 +60,11 @@ export class CommandLines extends LineNoter {
   skeleton: SkeletonLines | null = null;
   /** A table ranked by a number (important/ranked-rows.ts), read when the skeleton is. */
   ranked: RankedRows = new RankedRows();
+  /**
+   * In the Node core, for a command that failed: its lines at the margin that open with a bare
+   * location counted (important/located-lines.ts), so the refinement need not read them again.
+   */
+  located: LocatedCounter | null = null;
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     // A reader whose first test rules out most lines is called only for the lines it passes,
@@ -96,6 +102,11 @@ export class CommandLines extends LineNoter {
     if (skeleton !== null) {
       skeleton.line(text, pos, t, end, lineNo);
       this.ranked.line(text, pos, t, end, lineNo, digits);
+    }
+    if (ASC_SHRINK_LEVEL < 2) {
+      const located = this.located;
+      // Lines past those analysed (digits -1) are left out, as the refinement reads only those.
+      if (located !== null && digits >= 0) located.line(text, pos, end, lineNo, this.alike);
     }
     // The flagged lines are noted last.
     super.line(text, pos, t, end, nl, lineNo, digits, tokens);
