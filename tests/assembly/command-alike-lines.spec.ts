@@ -5,7 +5,8 @@ import { SAYS_ABSENT, SAYS_NO_SUCH_PATH, SAYS_UNDEFINED } from "../../assembly/i
 import { endsSayingAbsent, endsSayingNoSuchPath, saysUndefinedName } from "../../assembly/important/absent";
 import { scanImportant } from "../../assembly/important/scan";
 import { LineVisitor, Shapes } from "../../assembly/important/shapes";
-import { findNewline } from "../../assembly/util/lines";
+import { ColumnKinds } from "../../assembly/digest/command/kinds";
+import { findNewline, readEachLine } from "../../assembly/util/lines";
 
 /** `count` copies of `lines` (each ending in "\n"), every digit `#` of them replaced by the copy's number. */
 function repeated(lines: string, count: i32): string {
@@ -43,6 +44,7 @@ function commandPass(text: string): CommandLines {
   lines.findings.notes = base.notes;
   lines.findings.plans = new StaticArray<u64>(base.totalLines);
   lines.located = new LocatedCounter(base.totalLines);
+  lines.kinds.rows = new StaticArray<u8>(base.totalLines);
   new Shapes(text, base.totalLines, lines, base.newlineAt);
   return lines;
 }
@@ -131,5 +133,14 @@ describe("lines alike but for their digits", () => {
     expect(pass.located!.located).toBe(located);
     expect(pass.located!.others).toBe(others);
     expect(located).toBe(100);
+  });
+
+  it("tally a column's kinds as rows read one by one do", () => {
+    const text = repeated("BILLING_H#  macro      2# src/billing#.h\nbilling_init#  function  1# src/billing#.c\nstate#  enumerator  3 src/state#.h\nx#  v#  1\n", 30);
+    const pass = commandPass(text);
+    const each = readEachLine(text, new ColumnKinds());
+    expect(pass.kinds.lines).toBe(each.lines);
+    expect(pass.kinds.totalsLine(5, "")).toBe(each.totalsLine(5, ""));
+    expect(pass.kinds.totalsLine(5, "")).toBe("column 2: 30 macro, 30 function, 30 enumerator");
   });
 });

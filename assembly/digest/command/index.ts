@@ -224,6 +224,8 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
   perLine.findings.notes = base.notes;
   // Lines alike but for their digits are counted as the first of them was (findings.ts, replay).
   if (ASC_SHRINK_LEVEL < 2) perLine.findings.plans = new StaticArray<u64>(base.totalLines);
+  // So are the rows a column's kinds are read from (kinds.ts, rowAlike).
+  if (ASC_SHRINK_LEVEL < 2) perLine.kinds.rows = new StaticArray<u8>(base.totalLines);
   // A failed run's lines at the margin that open with a bare location are counted as they are read.
   if (ASC_SHRINK_LEVEL < 2 && ctx.exitCode > 0) perLine.located = new LocatedCounter(base.totalLines);
   if (ctx.exitCode == 0) perLine.skeleton = new SkeletonLines();

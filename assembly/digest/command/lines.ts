@@ -82,7 +82,8 @@ export class CommandLines extends LineNoter {
     if (this.lists) this.indented.lineAt(text, pos, t, end);
     // Every line that is not blank counts among the kinds' lines; one at the margin is read for a row.
     const kinds = this.kinds;
-    if (ASC_SHRINK_LEVEL >= 2 || (t < end && kinds.readsRow(pos, t))) kinds.lineAt(text, pos, t, end);
+    if (ASC_SHRINK_LEVEL < 2 && t < end && kinds.readsRow(pos, t)) kinds.rowAlike(text, pos, end, lineNo, this.alike);
+    else if (ASC_SHRINK_LEVEL >= 2) kinds.lineAt(text, pos, t, end);
     else if (t < end) kinds.lines++;
     // Only a line longer than the longest so far may be a list (inline-lists.ts).
     const inline = this.inline;
