@@ -76,17 +76,19 @@ export class LocatedCounter {
  * when they are more than half of its lines at the margin. A line indented under one
  * (a checker's explanation of its finding) or a blank one belongs to the line above: it
  * counts neither way. The first pass counts them (it stops once the located ones cannot
- * be most), the second marks them. `counted` located lines and `others` at the margin, when the
- * pass over the lines counted them (LocatedCounter), take the first pass's place.
+ * be most), the second marks them. The `margin` lines and the `counted` located ones among
+ * them, when the pass over the lines counted them (LocatedCounter; 0 when it did not), take
+ * the first pass's place: with no line at the margin it would find none located either.
  */
-export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArray<u64>, flagged: StaticArray<u8>, into: StaticArray<u8>, counted: i32 = -1, others: i32 = 0): void {
+export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArray<u64>, flagged: StaticArray<u8>, into: StaticArray<u8>, margin: i32, counted: i32): void {
   const lines = shapes.count;
   let located = 0;
+  let others = 0;
   let first = 0;
-  if (ASC_SHRINK_LEVEL < 2 && counted >= 0) {
-    if (counted <= others) return;
+  if (ASC_SHRINK_LEVEL < 2 && margin > 0) {
+    if (counted <= margin - counted) return;
     first = 1;
-  } else others = 0;
+  }
   // Counted at the margin, one located line over indented ones only is most of them: its
   // explanation details it, and the line is the run's finding.
   for (let pass = first; pass < 2; pass++) {

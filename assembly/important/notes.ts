@@ -82,7 +82,7 @@ export class LineNoter extends LineVisitor {
    * (saidAbsent()), or'ed with the verdict bit that reading set; 0 for a line not read so.
    * A line alike to one read (LineVisitor.alike) takes that line's answer.
    */
-  private said: StaticArray<u8> = new StaticArray<u8>(0);
+  private said: StaticArray<u8> | null = null;
 
   /** Notes the lines `scan` flags (into scan.notes) as they are read. */
   constructor(private scan: Scan) {
@@ -102,7 +102,8 @@ export class LineNoter extends LineVisitor {
   private saidAbsent(text: string, pos: i32, end: i32, lineNo: i32): u8 {
     if (ASC_SHRINK_LEVEL < 2) {
       const alike = this.alike;
-      const said = this.said;
+      // Set in the Node core's constructor.
+      const said = changetype<StaticArray<u8>>(this.said);
       if (alike > 0 && alike <= said.length) {
         const held = unchecked(said[alike - 1]);
         if (held != 0) return held & ~1;

@@ -39,12 +39,12 @@ export class Scan {
    */
   failureHeadings: i32[] | null = null;
   /**
-   * Of the lines the pass read, those at the margin that open with a bare location and the
-   * other ones at the margin that are not blank (located-lines.ts), when the pass counted
-   * them (the Node core's, for a command that failed); -1 when not counted.
+   * Of the lines the pass read, those at the margin that are not blank, and those of them that
+   * open with a bare location (located-lines.ts), when the pass counted them (the Node core's,
+   * for a command that failed); 0 when not counted.
    */
-  locatedLines: i32 = -1;
-  otherMarginLines: i32 = 0;
+  marginLines: i32 = 0;
+  locatedLines: i32 = 0;
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;

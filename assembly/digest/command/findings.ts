@@ -716,9 +716,9 @@ export class FindingsReader {
   private lines: i32 = 0;
   /**
    * In the Node core, per line, what readLine() found of it (planned), for the lines alike to
-   * it; empty unless sized to the lines (the pass over a command's lines sizes it).
+   * it; null unless sized to the lines (the pass over a command's lines sizes it).
    */
-  plans: StaticArray<u64> = new StaticArray<u64>(0);
+  plans: StaticArray<u64> | null = null;
   private column: StaticArray<bool> = new StaticArray<bool>(1);
 
   /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
@@ -738,12 +738,12 @@ export class FindingsReader {
       // A line alike to one read before (`alike`, 1-based: LineVisitor.alike) is counted as
       // that line was, when readLine() planned it; each line read notes its plan.
       const plans = this.plans;
-      const held = alike > 0 && alike <= plans.length ? unchecked(plans[alike - 1]) : 0;
+      const held = plans !== null && alike > 0 && alike <= plans.length ? unchecked(plans[alike - 1]) : 0;
       if (held != 0) tag = replay(held, this.findings, text, a);
       else {
         planned = 0;
         tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
-        if (line < plans.length) unchecked((plans[line] = planned));
+        if (plans !== null && line < plans.length) unchecked((plans[line] = planned));
       }
     } else tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
     const notes = this.notes;

@@ -233,8 +233,8 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
   if (ASC_SHRINK_LEVEL < 2) {
     const located = perLine.located;
     if (located !== null) {
+      base.marginLines = located.located + located.others;
       base.locatedLines = located.located;
-      base.otherMarginLines = located.others;
     }
   }
   const runners = perLine.runners.finish();

@@ -39,9 +39,9 @@ export class ColumnKinds {
   private kinds: i32 = 0;
   /**
    * In the Node core, per line read as a row (rowAlike()): 0 not known, 1 tallied nowhere,
-   * 2 + the kind its word was tallied as; empty unless sized to the lines.
+   * 2 + the kind its word was tallied as; null unless sized to the lines.
    */
-  rows: StaticArray<u8> = new StaticArray<u8>(0);
+  rows: StaticArray<u8> | null = null;
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
@@ -88,10 +88,10 @@ export class ColumnKinds {
    */
   rowAlike(text: string, a: i32, b: i32, lineNo: i32, alike: i32): void {
     const rows = this.rows;
-    const held = alike > 0 && alike <= rows.length ? <i32>unchecked(rows[alike - 1]) : 0;
+    const held = rows !== null && alike > 0 && alike <= rows.length ? <i32>unchecked(rows[alike - 1]) : 0;
     if (held == 0) {
       const kind = this.row(text, a, b);
-      if (kind != -2 && lineNo <= rows.length) unchecked((rows[lineNo - 1] = <u8>(kind + 2)));
+      if (rows !== null && kind != -2 && lineNo <= rows.length) unchecked((rows[lineNo - 1] = <u8>(kind + 2)));
       return;
     }
     this.text = text;

@@ -73,7 +73,7 @@ export class CommandLines extends LineNoter {
     if (ASC_SHRINK_LEVEL >= 2 || this.runners.reads(text, t, end)) this.runners.line(text, pos, t, end, nl, lineNo);
     // A tree's line, top level or nested, shows a branch or a bar first.
     if (t < end && isTreeUnit(unitAt(text, t))) this.tree.line(text, pos, end);
-    const finding = this.findings.lineOf(text, t, end, digits, this.alike);
+    const finding = this.findings.lineOf(text, t, end, digits, ASC_SHRINK_LEVEL < 2 ? this.alike : 0);
     this.records.lineOf(text, pos, end, digits, tokens);
     if (ASC_SHRINK_LEVEL >= 2 || this.entries.reads(text, pos, t, end)) this.entries.lineAt(text, pos, t, end);
     // A dump block's line opens at the margin with a quote, or with a letter when it ends in a
