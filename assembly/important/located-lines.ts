@@ -40,20 +40,58 @@ export function opensWithBareLocation(s: string, a: i32, b: i32): bool {
 }
 
 /**
+ * Counts, line by line as the pass over a failed command's lines reads them, what the first
+ * pass of markLocatedLines() counts: its lines at the margin that open with a bare location,
+ * and the others there that are not blank. Whether a line opens so reads only which units
+ * are digits, letters, colons and spaces, never which digits: a line alike to one read before
+ * but for its digits (LineVisitor.alike) takes that line's answer.
+ */
+export class LocatedCounter {
+  located: i32 = 0;
+  others: i32 = 0;
+  /** Per line (0-based): 0 not read, 1 read and not located, 2 located. */
+  private read: StaticArray<u8>;
+
+  constructor(lines: i32) {
+    this.read = new StaticArray<u8>(lines);
+  }
+
+  /** Line `lineNo` (1-based), [a, b) without its '\r', alike to line `alike` (0 for none). */
+  line(text: string, a: i32, b: i32, lineNo: i32, alike: i32): void {
+    if (a == b || unitAt(text, a) <= CharCode.SPACE) return;
+    const read = this.read;
+    let held: u8 = alike > 0 && alike <= read.length ? unchecked(read[alike - 1]) : 0;
+    if (held == 0) {
+      held = opensWithBareLocation(text, a, b) ? 2 : 1;
+      if (lineNo <= read.length) unchecked((read[lineNo - 1] = held));
+    }
+    if (held == 2) this.located++;
+    else this.others++;
+  }
+}
+
+/**
  * Marks in `into` as errors the lines of `shapes` that open with a bare location
  * (opensWithBareLocation), neither flagged nor noted as findings with a code (`notes`, notes.ts),
  * when they are more than half of its lines at the margin. A line indented under one
  * (a checker's explanation of its finding) or a blank one belongs to the line above: it
  * counts neither way. The first pass counts them (it stops once the located ones cannot
- * be most), the second marks them.
+ * be most), the second marks them. The `margin` lines and the `counted` located ones among
+ * them, when the pass over the lines counted them (LocatedCounter; 0 when it did not), take
+ * the first pass's place: with no line at the margin it would find none located either.
  */
-export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArray<u64>, flagged: StaticArray<u8>, into: StaticArray<u8>): void {
+export function markLocatedLines(text: string, shapes: Shapes, notes: StaticArray<u64>, flagged: StaticArray<u8>, into: StaticArray<u8>, margin: i32, counted: i32): void {
   const lines = shapes.count;
   let located = 0;
   let others = 0;
+  let first = 0;
+  if (ASC_SHRINK_LEVEL < 2 && margin > 0) {
+    if (counted <= margin - counted) return;
+    first = 1;
+  }
   // Counted at the margin, one located line over indented ones only is most of them: its
   // explanation details it, and the line is the run's finding.
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = first; pass < 2; pass++) {
     for (let i = 0; i < lines; i++) {
       const a = unchecked(shapes.starts[i]);
       const b = unchecked(shapes.ends[i]);

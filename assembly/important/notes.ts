@@ -64,12 +64,25 @@ export function noteFinding(notes: StaticArray<u64>, line: i32, tag: i32): void 
   return lower == 0x64 || lower == CharCode.DOT || lower == CharCode.RPAREN;
 }
 
+/** The verdict bit line [pos, end) ends saying, the first of: absent, no such path, an undefined name; 0 for none. */
+function absentVerdict(text: string, pos: i32, end: i32): u8 {
+  if (endsSayingAbsent(text, pos, end)) return SAYS_ABSENT;
+  if (endsSayingNoSuchPath(text, pos, end)) return SAYS_NO_SUCH_PATH;
+  return saysUndefinedName(text, pos, end) ? SAYS_UNDEFINED : 0;
+}
+
 export class LineNoter extends LineVisitor {
   private notes: StaticArray<u64>;
   /** The next entry of the scan to note, and the line read before. */
   private next: i32 = 0;
   private prevPos: i32 = -1;
   private prevEnd: i32 = 0;
+  /**
+   * Per line no keyword flagged, in the Node core: 1 once its ending was read for an absence
+   * (saidAbsent()), or'ed with the verdict bit that reading set; 0 for a line not read so.
+   * A line alike to one read (LineVisitor.alike) takes that line's answer.
+   */
+  private said: StaticArray<u8> | null = null;
 
   /** Notes the lines `scan` flags (into scan.notes) as they are read. */
   constructor(private scan: Scan) {
@@ -77,6 +90,29 @@ export class LineNoter extends LineVisitor {
     const notes = new StaticArray<u64>(scan.totalLines);
     this.notes = notes;
     scan.notes = notes;
+    if (ASC_SHRINK_LEVEL < 2) this.said = new StaticArray<u8>(scan.totalLines);
+  }
+
+  /**
+   * The verdict bit line [pos, end), which no keyword flagged, ends saying: a subject absent,
+   * a path that does not exist, a quoted name undefined; 0 for none. Each reads only which
+   * units are letters, spaces and quotes, never which digits: a line alike but for its digits
+   * to one read before says what that one says (the Node core keeps each line's answer).
+   */
+  private saidAbsent(text: string, pos: i32, end: i32, lineNo: i32): u8 {
+    if (ASC_SHRINK_LEVEL < 2) {
+      const alike = this.alike;
+      // Set in the Node core's constructor.
+      const said = changetype<StaticArray<u8>>(this.said);
+      if (alike > 0 && alike <= said.length) {
+        const held = unchecked(said[alike - 1]);
+        if (held != 0) return held & ~1;
+      }
+      const bit = absentVerdict(text, pos, end);
+      if (lineNo <= said.length) unchecked((said[lineNo - 1] = bit | 1));
+      return bit;
+    }
+    return absentVerdict(text, pos, end);
   }
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
@@ -101,9 +137,10 @@ export class LineNoter extends LineVisitor {
       const kind = unchecked(scan.kinds[h]);
       const verdict = kind != Kind.Summary && kind != Kind.Exit ? wordVerdict(text, pos, end, this.prevPos, this.prevEnd, unchecked(scan.hits[h])) : 0;
       unchecked((this.notes[lineNo - 1] |= (<u64>verdict << 32) | <u64>(coded ? 0 : key == 0 ? NO_WORDS : key)));
-    } else if (endsSayingAbsent(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_ABSENT << 32));
-    else if (endsSayingNoSuchPath(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_NO_SUCH_PATH << 32));
-    else if (saysUndefinedName(text, pos, end)) unchecked((this.notes[lineNo - 1] |= <u64>SAYS_UNDEFINED << 32));
+    } else {
+      const bit = this.saidAbsent(text, pos, end, lineNo);
+      if (bit != 0) unchecked((this.notes[lineNo - 1] |= <u64>bit << 32));
+    }
     // What the refinement asks of lines no keyword flagged, and of the line under a flagged one,
     // told while the line is held (refine.ts): the size-optimised build reads them again there.
     if (ASC_SHRINK_LEVEL < 2) {

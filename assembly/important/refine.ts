@@ -513,7 +513,7 @@ export function refineScan(text: string, scan: Scan, shapes: Shapes, exitCode: i
   const marked = new StaticArray<u8>(lines + 1);
   markedLikeErrors(text, scan, keep, shapes, flagged, marked);
   // A failed run whose lines are mostly "path:line: message": those say what it failed for (located-lines.ts).
-  if (exitCode > 0) markLocatedLines(text, shapes, notes, flagged, marked);
+  if (exitCode > 0) markLocatedLines(text, shapes, notes, flagged, marked, ASC_SHRINK_LEVEL < 2 ? scan.marginLines : 0, ASC_SHRINK_LEVEL < 2 ? scan.locatedLines : 0);
   for (let i = 0; i < lines; i++) if (unchecked(marked[i]) != 0) unchecked((flagged[i] = 1));
   // A missing path is news in a run that failed, and only where few lines report one: on many
   // of them (a check of mounts whose devices this machine lacks) it is the output's rhythm.

@@ -305,6 +305,10 @@ export function withRunners(base: Scan, runners: RunnerSummary): Scan {
   // the lines are the same.
   merged.failureHeadings = base.failureHeadings;
   merged.statusLines = base.statusLines;
+  if (ASC_SHRINK_LEVEL < 2) {
+    merged.marginLines = base.marginLines;
+    merged.locatedLines = base.locatedLines;
+  }
   let a = 0;
   let b = 0;
   while (a < base.count || b < m) {

@@ -38,6 +38,13 @@ export class Scan {
    * Node core (the size-optimised build reads every line for them); null for none.
    */
   failureHeadings: i32[] | null = null;
+  /**
+   * Of the lines the pass read, those at the margin that are not blank, and those of them that
+   * open with a bare location (located-lines.ts), when the pass counted them (the Node core's,
+   * for a command that failed); 0 when not counted.
+   */
+  marginLines: i32 = 0;
+  locatedLines: i32 = 0;
   totalLines: i32 = 0;
   /** Surrogate pairs in the text (code points = length - pairs). */
   pairs: i32 = 0;

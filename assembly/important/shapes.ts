@@ -163,7 +163,8 @@ function longTokenEnd(s: string, i: i32, b: i32): i32 {
  * build keeps what tokenize() found of the last lines read in entries of 1 << REPEAT_SHIFT
  * bytes, one per hash of a line's ends (maskedEndsHash): where the line started and its
  * length, its template, tokenize()'s result relative to its start, its tokens, its
- * indentation's column group, its "SUMMARY:" labels and, 16 bytes in, its four slots.
+ * indentation's column group, its "SUMMARY:" labels, its line number and, 32 bytes in,
+ * its four slots.
  * An entry per line up to REPEAT_MAX_BITS bits of hash: the few templates of a long log
  * seldom share one.
  */
@@ -189,6 +190,14 @@ export class LineVisitor {
    * spaces and tabs, both -1 when not known (lines past those analysed).
    */
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {}
+
+  /**
+   * Set by the Node core's pass before line() is called: the number (1-based) of an earlier
+   * line that is the same as this one but for its digits (each digit where the other has
+   * one), 0 when none is known. A check whose answer depends only on which units are not
+   * digits, and where the digits are, may take that line's answer instead of reading this one.
+   */
+  alike: i32 = 0;
 }
 
 export class Shapes {
@@ -214,6 +223,8 @@ export class Shapes {
   private tabbed: bool = false;
   /** The tokens of the line tokenize() read last. */
   private tokensRead: i32 = 0;
+  /** The earlier line (1-based) repeatedTokens() found the line it read last alike to, 0 for none. */
+  private alikeRead: i32 = 0;
   private colTotal: StaticArray<i32> = new StaticArray<i32>(BRACKET_COL + GROUP_TOKENS);
   private colMax: StaticArray<i32> = new StaticArray<i32>(BRACKET_COL + GROUP_TOKENS);
   private colMaxSlot: StaticArray<i32> = new StaticArray<i32>(BRACKET_COL + GROUP_TOKENS);
@@ -285,6 +296,7 @@ export class Shapes {
       let digits = -1;
       let tokens = -1;
       let t = pos;
+      if (ASC_SHRINK_LEVEL < 2) this.alikeRead = 0;
       if (k < cap) {
         unchecked((this.starts[k] = pos));
         unchecked((this.ends[k] = end));
@@ -295,7 +307,10 @@ export class Shapes {
       } else if (visitor === null) break;
       else t = gapEnd(s, t, end);
       k++;
-      if (visitor !== null) visitor.line(s, pos, t, end, nl, k, digits, tokens);
+      if (visitor !== null) {
+        if (ASC_SHRINK_LEVEL < 2) visitor.alike = this.alikeRead;
+        visitor.line(s, pos, t, end, nl, k, digits, tokens);
+      }
       pos = nl + 1;
     }
     this.count = min(k, cap);
@@ -426,6 +441,7 @@ export class Shapes {
       for (let l = load<i32>(entry, 24); l > 0; l--) this.labelled.push(k);
       unchecked((this.templates[k] = load<u32>(entry, 8)));
       this.tokensRead = tokens;
+      this.alikeRead = load<i32>(entry, 28);
       return load<i32>(entry, 12) + (a << 1);
     }
     const labelled = this.labelled.length;
@@ -437,6 +453,7 @@ export class Shapes {
     store<i32>(entry, this.tokensRead, 16);
     store<i32>(entry, (this.tabbed ? SPACED : min(this.indentRead, SPACED - 1)) * COLS, 20);
     store<i32>(entry, this.labelled.length - labelled, 24);
+    store<i32>(entry, k + 1, 28);
     v128.store(entry, v128.load(slots), 32);
     return read;
   }

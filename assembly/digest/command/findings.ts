@@ -477,7 +477,11 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // No location: `severity:`, `severity[CODE]:` or a `CODE` at the line's start, located on the
     // next line. Most lines open with no letter either starts with (the size-optimised build,
     // the component's, finds that out below), and next to none has a location below it.
-    if (ASC_SHRINK_LEVEL < 2 && !isCapital(unitAt(s, i)) && !mayOpenSeverity(unitAt(s, i))) return 0;
+    if (ASC_SHRINK_LEVEL < 2 && !isCapital(unitAt(s, i)) && !mayOpenSeverity(unitAt(s, i))) {
+      // Told from the line's own units: a line alike to it is none either.
+      if (unplaced < 0) planned = PLAN_NONE;
+      return 0;
+    }
     const we = wordEnd(s, i, b);
     let sev = severityOf(s, i, we);
     // `Warning 8 [partial-match]: …`: a severity, its number and its name make a finding
@@ -512,6 +516,10 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   // `line:col` alone, under the file's own line.
   const file = placeEnd;
   const place = i;
+  // From here on only the line's own units are read, and never which digits they are: a line
+  // alike to it but for its digits is the same finding, or none, with its code and file where
+  // this one's are (the Node core plans it: plan()).
+  if (ASC_SHRINK_LEVEL < 2) planned = PLAN_NONE;
   i = gapEnd(s, loc, b);
   if (i >= b) return 0;
   let we = wordEnd(s, i, b);
@@ -560,6 +568,17 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
   if (code < 0) code = trailingBracket(s, i, b);
   if (code < 0) code = trailingRule(s, i, b);
   if (code < 0) code = 0;
+  const ca = <i32>(code >> 32);
+  const cb = <i32>(code & 0xffffffff);
+  if (ASC_SHRINK_LEVEL < 2) planned = plan(a, sev, place, file, ca, cb);
+  return located(f, sev, s, place, file, ca, cb);
+}
+
+/**
+ * Counts a located finding of severity `sev`: the file s[place, file) its location names (none
+ * when empty) and its code s[ca, cb) (none when empty); returns its findingTag.
+ */
+function located(f: Findings, sev: i32, s: string, place: i32, file: i32, ca: i32, cb: i32): i32 {
   if (file > place) {
     let files = f.files;
     if (files === null) f.files = files = new Findings();
@@ -567,7 +586,41 @@ function readLine(s: string, a: i32, b: i32, n: i32, f: Findings, column: Static
     // them there (the size-optimised build, the component's, looks each one up, which states the same).
     if (ASC_SHRINK_LEVEL >= 2 || files.codes.length < MAX_CODES) files.addCodeAt(s, place, file);
   }
-  return count(f, sev, s, <i32>(code >> 32), <i32>(code & 0xffffffff));
+  return count(f, sev, s, ca, cb);
+}
+
+/**
+ * What readLine() found of the line it read last, when a line alike to it but for its digits
+ * is found the same (set in the Node core only): 0 when that is not known (its answer read
+ * the next line, or stopped before it was told), PLAN_NONE for no finding, else plan().
+ */
+let planned: u64 = 0;
+const PLAN_NONE: u64 = 1;
+/** Bits of each place plan() keeps, relative to where the line's read started. */
+const PLAN_BITS: u64 = 14;
+const PLAN_MASK: i32 = (1 << <i32>PLAN_BITS) - 1;
+
+/**
+ * A located finding of severity `sev` on the line read from `a`: its file s[place, file) and
+ * its code s[ca, cb) (an empty code or file kept empty), each place relative to `a`, with
+ * the severity and a low bit of 2; 0 (not known) when a place lies too far into the line.
+ */
+function plan(a: i32, sev: i32, place: i32, file: i32, ca: i32, cb: i32): u64 {
+  if (cb <= ca) ca = cb = a;
+  if (file <= place) file = place;
+  const far = max(max(place, file), max(ca, cb)) - a;
+  if (far > PLAN_MASK) return 0;
+  return 2 | (<u64>sev << 2) | (<u64>(place - a) << 5) | (<u64>(file - a) << (5 + PLAN_BITS)) | (<u64>(ca - a) << (5 + 2 * PLAN_BITS)) | (<u64>(cb - a) << (5 + 3 * PLAN_BITS));
+}
+
+/** readLine() of a line read from `a` that is alike to the one `p` (plan()) was made of: its finding counted where that one's was. */
+function replay(p: u64, f: Findings, s: string, a: i32): i32 {
+  if (p == PLAN_NONE) return 0;
+  const place = a + (<i32>(p >> 5) & PLAN_MASK);
+  const file = a + (<i32>(p >> (5 + PLAN_BITS)) & PLAN_MASK);
+  const ca = a + (<i32>(p >> (5 + 2 * PLAN_BITS)) & PLAN_MASK);
+  const cb = a + (<i32>(p >> (5 + 3 * PLAN_BITS)) & PLAN_MASK);
+  return located(f, <i32>(p >> 2) & 7, s, place, file, ca, cb);
 }
 
 /** Where the words after a program's name start (`asciidoctor: …`: a first token that ends in a colon and names no path) on line s[a, b), -1 when it opens with none. */
@@ -661,6 +714,11 @@ export class FindingsReader {
   notes: StaticArray<u64> | null = null;
   /** Lines read so far: every line is read, in order. */
   private lines: i32 = 0;
+  /**
+   * In the Node core, per line, what readLine() found of it (planned), for the lines alike to
+   * it; null unless sized to the lines (the pass over a command's lines sizes it).
+   */
+  plans: StaticArray<u64> | null = null;
   private column: StaticArray<bool> = new StaticArray<bool>(1);
 
   /** Line [a, b) of text, without its '\r' and '\n' (`a` may be past its spaces and tabs). */
@@ -672,10 +730,22 @@ export class FindingsReader {
    * line() with `digits` 0 when the line is known to hold no digit (1 when it holds one, -1
    * unknown); whether the line is a finding.
    */
-  lineOf(text: string, a: i32, b: i32, digits: i32): bool {
+  lineOf(text: string, a: i32, b: i32, digits: i32, alike: i32 = 0): bool {
     const line = this.lines++;
     if (b <= a || (ASC_SHRINK_LEVEL < 2 && ruledOut(text, a, b, digits))) return false;
-    const tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
+    let tag = 0;
+    if (ASC_SHRINK_LEVEL < 2) {
+      // A line alike to one read before (`alike`, 1-based: LineVisitor.alike) is counted as
+      // that line was, when readLine() planned it; each line read notes its plan.
+      const plans = this.plans;
+      const held = plans !== null && alike > 0 && alike <= plans.length ? unchecked(plans[alike - 1]) : 0;
+      if (held != 0) tag = replay(held, this.findings, text, a);
+      else {
+        planned = 0;
+        tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
+        if (plans !== null && line < plans.length) unchecked((plans[line] = planned));
+      }
+    } else tag = readLine(text, a, b, text.length, this.findings, this.column, digits);
     const notes = this.notes;
     if (tag != 0 && notes !== null && line < notes.length) noteFinding(notes, line, tag);
     return tag != 0;

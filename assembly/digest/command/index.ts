@@ -25,6 +25,7 @@ import { Scan, scanImportant } from "../../important/scan";
 import { NUMBERED_BELOW } from "../../important/numbered";
 import { Shapes } from "../../important/shapes";
 import { SkeletonLines } from "../../important/skeleton";
+import { LocatedCounter } from "../../important/located-lines";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
 import { squeezeColumns } from "./columns";
@@ -221,8 +222,21 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
   perLine.lists = ctx.exitCode <= 0;
   // Findings are noted with the flagged lines: candidates for the budget, ranked by code.
   perLine.findings.notes = base.notes;
+  // Lines alike but for their digits are counted as the first of them was (findings.ts, replay).
+  if (ASC_SHRINK_LEVEL < 2) perLine.findings.plans = new StaticArray<u64>(base.totalLines);
+  // So are the rows a column's kinds are read from (kinds.ts, rowAlike).
+  if (ASC_SHRINK_LEVEL < 2) perLine.kinds.rows = new StaticArray<u8>(base.totalLines);
+  // A failed run's lines at the margin that open with a bare location are counted as they are read.
+  if (ASC_SHRINK_LEVEL < 2 && ctx.exitCode > 0) perLine.located = new LocatedCounter(base.totalLines);
   if (ctx.exitCode == 0) perLine.skeleton = new SkeletonLines();
   const shapes = new Shapes(text, base.totalLines, perLine, base.newlineAt);
+  if (ASC_SHRINK_LEVEL < 2) {
+    const located = perLine.located;
+    if (located !== null) {
+      base.marginLines = located.located + located.others;
+      base.locatedLines = located.located;
+    }
+  }
   const runners = perLine.runners.finish();
   const keywords = withRunners(base, runners);
   const scan = refineScan(text, keywords, shapes, ctx.exitCode, ASC_SHRINK_LEVEL < 2 && uncut);

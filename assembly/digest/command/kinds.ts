@@ -37,6 +37,11 @@ export class ColumnKinds {
   private counts: StaticArray<i32> = new StaticArray<i32>(MAX_KINDS);
   /** The kinds seen; -1 once there are more than MAX_KINDS. */
   private kinds: i32 = 0;
+  /**
+   * In the Node core, per line read as a row (rowAlike()): 0 not known, 1 tallied nowhere,
+   * 2 + the kind its word was tallied as; null unless sized to the lines.
+   */
+  rows: StaticArray<u8> | null = null;
 
   /** Line [a, b) of text, without its '\r' and '\n'. */
   line(text: string, a: i32, b: i32): void {
@@ -75,23 +80,60 @@ export class ColumnKinds {
     if (e > s) this.add(text, s, e);
   }
 
-  /** The row's second field [s, e), a word shorter than MAX_WORD: tallied. */
-  private add(text: string, s: i32, e: i32): void {
+  /**
+   * lineAt() of line `lineNo` (1-based) at the margin while its kinds are few (readsRow), alike
+   * to line `alike` but for its digits (0 for none, LineVisitor.alike). Where a row's fields
+   * end and whether its second is a word read only which units are spaces, letters, '-' and
+   * '_', and a word holds no digit: a row alike to one read is tallied as that one's word was.
+   */
+  rowAlike(text: string, a: i32, b: i32, lineNo: i32, alike: i32): void {
+    const rows = this.rows;
+    const held = rows !== null && alike > 0 && alike <= rows.length ? <i32>unchecked(rows[alike - 1]) : 0;
+    if (held == 0) {
+      const kind = this.row(text, a, b);
+      if (rows !== null && kind != -2 && lineNo <= rows.length) unchecked((rows[lineNo - 1] = <u8>(kind + 2)));
+      return;
+    }
+    this.text = text;
+    this.lines++;
+    if (held >= 2) unchecked((this.counts[held - 2] = unchecked(this.counts[held - 2]) + 1));
+  }
+
+  /** lineAt() of a row at the margin while its kinds are few: the kind its word is tallied as, -1 for none, -2 for one too many. */
+  private row(text: string, a: i32, b: i32): i32 {
+    this.text = text;
+    this.lines++;
+    let s = a;
+    while (s < b && unitAt(text, s) > CharCode.SPACE) s++;
+    while (s < b && unitAt(text, s) <= CharCode.SPACE) s++;
+    let e = s;
+    for (; e < b; e++) {
+      const c = unitAt(text, e);
+      if (c <= CharCode.SPACE) break;
+      if (!isAlpha(c) && (e == s || (c != CharCode.MINUS && c != CharCode.UNDERSCORE))) return -1;
+      if (e - s == MAX_WORD - 1) return -1;
+    }
+    return e > s ? this.add(text, s, e) : -1;
+  }
+
+  /** The row's second field [s, e), a word shorter than MAX_WORD: tallied. Its kind, -2 for one past MAX_KINDS. */
+  private add(text: string, s: i32, e: i32): i32 {
     const n = this.kinds;
     for (let k = 0; k < n; k++) {
       if (unchecked(this.lengths[k]) == e - s && unitsEqual(changetype<usize>(text) + (<usize>unchecked(this.starts[k]) << 1), changetype<usize>(text) + (<usize>s << 1), e - s)) {
         unchecked((this.counts[k] = unchecked(this.counts[k]) + 1));
-        return;
+        return k;
       }
     }
     if (n == MAX_KINDS) {
       this.kinds = -1;
-      return;
+      return -2;
     }
     unchecked((this.starts[n] = s));
     unchecked((this.lengths[n] = e - s));
     unchecked((this.counts[n] = 1));
     this.kinds = n + 1;
+    return n;
   }
 
   /**

@@ -20,6 +20,7 @@ import { FindingsReader } from "./findings";
 import { RecordsReader } from "./records";
 import { commandTotalsOf } from "./totals";
 import { TreeLines } from "./tree";
+import { LocatedCounter } from "../../important/located-lines";
 
 /** The first unit after the spaces and tabs of every line TreeLines takes: ├ └ │ + ` |. */
 // @ts-ignore: decorator
@@ -59,6 +60,11 @@ export class CommandLines extends LineNoter {
   skeleton: SkeletonLines | null = null;
   /** A table ranked by a number (important/ranked-rows.ts), read when the skeleton is. */
   ranked: RankedRows = new RankedRows();
+  /**
+   * In the Node core, for a command that failed: its lines at the margin that open with a bare
+   * location counted (important/located-lines.ts), so the refinement need not read them again.
+   */
+  located: LocatedCounter | null = null;
 
   line(text: string, pos: i32, t: i32, end: i32, nl: i32, lineNo: i32, digits: i32, tokens: i32): void {
     // A reader whose first test rules out most lines is called only for the lines it passes,
@@ -67,7 +73,7 @@ export class CommandLines extends LineNoter {
     if (ASC_SHRINK_LEVEL >= 2 || this.runners.reads(text, t, end)) this.runners.line(text, pos, t, end, nl, lineNo);
     // A tree's line, top level or nested, shows a branch or a bar first.
     if (t < end && isTreeUnit(unitAt(text, t))) this.tree.line(text, pos, end);
-    const finding = this.findings.lineOf(text, t, end, digits);
+    const finding = this.findings.lineOf(text, t, end, digits, ASC_SHRINK_LEVEL < 2 ? this.alike : 0);
     this.records.lineOf(text, pos, end, digits, tokens);
     if (ASC_SHRINK_LEVEL >= 2 || this.entries.reads(text, pos, t, end)) this.entries.lineAt(text, pos, t, end);
     // A dump block's line opens at the margin with a quote, or with a letter when it ends in a
@@ -76,7 +82,8 @@ export class CommandLines extends LineNoter {
     if (this.lists) this.indented.lineAt(text, pos, t, end);
     // Every line that is not blank counts among the kinds' lines; one at the margin is read for a row.
     const kinds = this.kinds;
-    if (ASC_SHRINK_LEVEL >= 2 || (t < end && kinds.readsRow(pos, t))) kinds.lineAt(text, pos, t, end);
+    if (ASC_SHRINK_LEVEL < 2 && t < end && kinds.readsRow(pos, t)) kinds.rowAlike(text, pos, end, lineNo, this.alike);
+    else if (ASC_SHRINK_LEVEL >= 2) kinds.lineAt(text, pos, t, end);
     else if (t < end) kinds.lines++;
     // Only a line longer than the longest so far may be a list (inline-lists.ts).
     const inline = this.inline;
@@ -96,6 +103,11 @@ export class CommandLines extends LineNoter {
     if (skeleton !== null) {
       skeleton.line(text, pos, t, end, lineNo);
       this.ranked.line(text, pos, t, end, lineNo, digits);
+    }
+    if (ASC_SHRINK_LEVEL < 2) {
+      const located = this.located;
+      // Lines past those analysed (digits -1) are left out, as the refinement reads only those.
+      if (located !== null && digits >= 0) located.line(text, pos, end, lineNo, this.alike);
     }
     // The flagged lines are noted last.
     super.line(text, pos, t, end, nl, lineNo, digits, tokens);
