@@ -95,6 +95,7 @@ import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace, opensWithPlace } from "./important/place";
 import { encodedRunAtEnd, headPieces } from "./important/encoded";
+import { oneGapCut } from "./important/one-gap";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
@@ -1671,6 +1672,19 @@ export function keepWithScan(text: string, scan: Scan, budget: i32, headRatio: f
   // The layout follows `layoutBudget` when it is larger: the level's budget, for a text
   // made again within its own length (compact.ts), which a small budget's layout would
   // show line by line, numbered, for the sake of the few lines left out.
+  const kept = keepChosen(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layoutBudget);
+  // A text that fits the level's budget, cut for its headline, loses only one short run of
+  // the lines that cut leaves out (important/one-gap.ts).
+  const cut = kept.cut;
+  if (layoutBudget < text.length || cut === null) return kept;
+  const one = oneGapCut(text, budget, hint, cut);
+  if (one === null) return kept;
+  const out = one.render(hint, flaggedOf(scan), scan.pairs, budget);
+  return out.length <= budget ? new KeepResult(out, one) : kept;
+}
+
+/** keepWithScan() as its layouts choose, before a text that fits gives back what it need not leave out. */
+function keepChosen(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null, failed: bool, skeleton: i32[] | null, ranked: i32, layoutBudget: i32): KeepResult {
   const layout = max(budget, layoutBudget);
   const kept = keepLaidOut(text, scan, budget, headRatio, hint, shapes, failed, skeleton, ranked, layout, AS_BUDGET_LAYS_OUT);
   const cut = kept.cut;
