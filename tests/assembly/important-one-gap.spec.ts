@@ -3,7 +3,7 @@ import { DigestContext } from "../../assembly/digest/shared/types";
 
 // A text that fits its level's budget is made again within its own length when its
 // headline states a total of more than 20 items (compact.ts): it loses one short run of
-// lines for the headline's room, not a trace's frames. The lines have the shapes of a JVM
+// lines for the headline's room, not a trace's frames; so does a text just over its budget. The lines have the shapes of a JVM
 // script's run (groovy-uncaught-exception): a log line per order, then the uncaught
 // exception, its frames (the library's between the script's) and its cause.
 
@@ -53,11 +53,14 @@ describe("a text that fits its level's budget, cut for its headline", () => {
     expect(d.llm.indexOf("order 1036 region") >= 0).toBe(true);
   });
 
-  it("is cut as any longer text is when it does not fit the level's budget", () => {
+  it("cuts a text just over its own budget in one gap too, every frame kept", () => {
     const t = run(36);
     const ctx = new DigestContext("bash", '{"command":"groovy report.groovy"}', 1);
-    ctx.layoutBudget = t.length - 1;
-    const d = digestCommand(t, t.length, ctx, "read more: abridge_read id=x");
-    expect(d.omittedChars > 200).toBe(true);
+    const d = digestCommand(t, t.length - 100, ctx, "read more: abridge_read id=x");
+    expect(d.llm.length <= t.length - 100).toBe(true);
+    expect(d.llm.indexOf("numbered") < 0).toBe(true);
+    expect(count(d.llm, "chars omitted")).toBe(1);
+    expect(count(d.llm, "\tat ")).toBe(9);
+    expect(d.llm.indexOf("Caused by: java.util.NoSuchElementException: no price for SKU-031 in region us\n") >= 0).toBe(true);
   });
 });
