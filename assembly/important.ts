@@ -95,6 +95,7 @@ import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace, opensWithPlace } from "./important/place";
 import { encodedRunAtEnd, headPieces } from "./important/encoded";
+import { oneGapCut } from "./important/one-gap";
 import { Scan, scanImportant } from "./important/scan";
 import { Shapes } from "./important/shapes";
 import { planToCut, planTruncateWithStats, renderTruncatePlan } from "./truncate";
@@ -136,6 +137,12 @@ const MIDDLE_FRAMES: i32 = 4;
 const ASSERTIONS_PER_BLOCK: i32 = 2;
 /** Lines under a failure a labelled detail of it ("  symbol:   variable taxRate") is looked for in. */
 const DETAIL_LINES: i32 = 2;
+/**
+ * A text at most this many times its budget long is cut in one gap when one run of the lines
+ * its cut leaves out frees the room (nearFit); a longer one's gaps are many, and a log of
+ * thousands of lines is not read again for a run that cannot be.
+ */
+const NEAR_FIT: i32 = 2;
 /** Above SMALL_BUDGET, error lines that overflow their share are numbered when they stand in at least this many separate places. */
 const MIN_NUMBERED_GROUPS: i32 = 3;
 /** Part of the flagged lines' share a command's skeleton (important/skeleton.ts) may take. */
@@ -1796,6 +1803,25 @@ const AS_BUDGET_LAYS_OUT: i32 = 0;
 const NUMBERED_LAYOUT: i32 = 1;
 /** keepLaidOut(): numbered, the lines chosen as under SMALL_BUDGET (every flagged line offered), head and tail given `layout`'s share. */
 const NUMBERED_AS_SMALL: i32 = 2;
+
+/**
+ * `kept` (keepWithScan's cut of `text` within `budget`), or, for a text that fits the level's
+ * budget (`layoutBudget`: cut for its headline) or nearly fits its own, one that leaves out
+ * only one run of the lines that cut leaves out, when one frees the room (important/one-gap.ts):
+ * all the others are kept, and one marker is spent where the cut spent one per gap.
+ * `headRatio` is the head's share keepWithScan was given.
+ */
+export function nearFit(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, kept: KeepResult, layoutBudget: i32): KeepResult {
+  const cut = kept.cut;
+  if ((layoutBudget < text.length && text.length > NEAR_FIT * budget) || cut === null) return kept;
+  // A run of encoded bytes the head folds, or that ends the text, is left out as it is: its
+  // lines say nothing a lone marker does not (important/encoded.ts).
+  if (encodedRunAtEnd(text) < text.length || reshaped(text, scan, budget, max(budget, layoutBudget), clampRatio(headRatio), hint)) return kept;
+  const one = oneGapCut(text, budget, hint, cut);
+  if (one === null) return kept;
+  const out = one.render(hint, flaggedOf(scan), scan.pairs, budget);
+  return out.length <= budget ? new KeepResult(out, one) : kept;
+}
 
 /** keepWithScan() within `budget`, laid out as `numbered` says (AS_BUDGET_LAYS_OUT, NUMBERED_LAYOUT, NUMBERED_AS_SMALL). */
 function keepLaidOut(text: string, scan: Scan, budget: i32, headRatio: f64, hint: string, shapes: Shapes | null, failed: bool, skeleton: i32[] | null, ranked: i32, layout: i32, numbered: i32): KeepResult {

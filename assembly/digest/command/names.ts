@@ -25,7 +25,7 @@ import { isBlank, isParenthesized, isRule } from "../../important/table-rules";
 import { Cut } from "../../cut";
 import { HeadedSpan, HeadedTables } from "./headed";
 import { StringIndex } from "../../util/string-index";
-import { KeepResult, keepWithScan } from "../../important";
+import { KeepResult, keepWithScan, nearFit } from "../../important";
 import { Scan } from "../../important/scan";
 import { rankedUnits } from "../../important/ranked-units";
 import { Shapes } from "../../important/shapes";
@@ -445,7 +445,9 @@ const MAX_CUTS: i32 = 3;
  */
 export function keepWithNames(names: TableNames | null, text: string, scan: Scan, room: i32, ratio: f64, hint: string, shapes: Shapes, failed: bool, skeleton: i32[] | null, ranked: i32, layoutBudget: i32 = 0): KeepResult {
   let kept = keepWithScan(text, scan, room, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
-  if (names === null) return kept;
+  // A text that (nearly) fits gives back the lines it need not leave out; with names, the
+  // rows they name are the ones its cut leaves out.
+  if (names === null) return nearFit(text, scan, room, ratio, hint, kept, layoutBudget);
   const total = room + names.reserve;
   const first = names.linesFor(kept.cut, names.reserve - 1);
   let listed = first !== null ? first : "";
