@@ -47,10 +47,10 @@ const SECOND_COST = 1.3;
  * fields cost by their frequencies (fieldCosts): a literal's own byte, a count's or a
  * distance's own value and a token's first byte after the token type before it, not a
  * fixed weight per byte; the smallest encoding is kept (with the nearer matches parseImage
- * weighs, ~380 bytes less than one parse by fixed weights on the component core; a fourth
- * parse gains ~16 more).
+ * weighs, ~380 bytes less than one parse by fixed weights on the component core; each
+ * parse settles the costs a little more: eight take ~60 bytes less than three, ~3 s each).
  */
-const REPARSES = 3;
+const REPARSES = 8;
 /** Token types (0-6): the first byte of a token's value is coded by the type before it. */
 const TYPES = 7;
 /** The count every byte value starts from in fieldCosts: a value unseen in a parse still costs a finite amount. */
