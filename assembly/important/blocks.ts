@@ -3,7 +3,7 @@
 // the lines that continue it (stack frames, code snippets under a diagnostic),
 // and a line after (where a Python traceback states its exception).
 import { CharCode, isDigit, isIdentChar, isUnitOf } from "../util/chars";
-import { digitsEnd, findNewline, lineStartAt, spaceRunEnd, tokenEnd, unitAt } from "../util/lines";
+import { digitsEnd, findNewline, findUnit, lineStartAt, spaceRunEnd, tokenEnd, unitAt } from "../util/lines";
 import { startsWithAt, startsWithOneOf } from "../util/scan";
 import { contextAfter, contextBefore, continuationCap, Kind } from "./kinds";
 import { namesPlace, opensWithPlace } from "./place";
@@ -186,10 +186,8 @@ function titleBlock(s: string, lineStart: i32, lineEnd: i32, lineNo: i32, out: B
  */
 function isLonePlaceHeading(s: string, a: i32, b: i32): bool {
   if (tokenEnd(s, a, b) != b || !opensWithPlace(s, a, b)) return false;
-  for (let i = a; i < b; i++) {
-    if (unitAt(s, i) != CharCode.COLON) continue;
-    const j = digitsEnd(s, i + 1, b);
-    if (j > i + 1 && j < b && unitAt(s, j) == CharCode.COLON) return true;
-  }
-  return false;
+  // The file's name holds no colon; none at all gives i = b and no digits after it.
+  const i = findUnit(s, CharCode.COLON, a, b);
+  const j = digitsEnd(s, i + 1, b);
+  return j > i + 1 && unitAt(s, j) == CharCode.COLON;
 }
