@@ -1817,7 +1817,7 @@ export function nearFit(text: string, scan: Scan, budget: i32, headRatio: f64, h
   // A run of encoded bytes the head folds, or that ends the text, is left out as it is: its
   // lines say nothing a lone marker does not (important/encoded.ts).
   if (encodedRunAtEnd(text) < text.length || reshaped(text, scan, budget, max(budget, layoutBudget), clampRatio(headRatio), hint)) return kept;
-  const one = oneGapCut(text, budget, hint, cut, hiddenBound(scan));
+  const one = oneGapCut(text, budget, hint, cut);
   if (one === null) return kept;
   const out = one.render(hint, flaggedOf(scan), scan.pairs, budget);
   return out.length <= budget ? new KeepResult(out, one) : kept;

@@ -6,18 +6,17 @@
 // trace's frames for a line of totals. Of the lines such a cut leaves out, the shortest
 // run that frees the room goes behind one marker, and every other line stays where it is.
 import { Cut } from "../cut";
-import { HiddenCounts, markerBound } from "../marker";
+import { markerBound } from "../marker";
 import { findNewline } from "../util/lines";
 
 /**
  * The cut of `text` within `budget` that leaves out one run of the lines `wide` leaves out
  * (none of whose units it keeps), the shortest that frees the room; null when none does.
- * `hidden` bounds the flagged lines the run may hold, which its marker counts.
  */
-export function oneGapCut(text: string, budget: i32, hint: string, wide: Cut, hidden: HiddenCounts): Cut | null {
+export function oneGapCut(text: string, budget: i32, hint: string, wide: Cut): Cut | null {
   const n = text.length;
   // What the run must hold: the units over the budget and the marker line that replaces it.
-  const need = n - budget + markerBound(n, wide.totalLines, hint, hidden) + 1;
+  const need = n - budget + markerBound(n, wide.totalLines, hint, null) + 1;
   let k = 0;
   // The run's first unit, -1 while the line read is kept; the best run's units and the line after it.
   let from = -1;

@@ -1,15 +1,11 @@
 import { digestCommand } from "../../assembly/digest/command";
 import { DigestContext } from "../../assembly/digest/shared/types";
-import { Cut } from "../../assembly/cut";
-import { oneGapCut } from "../../assembly/important/one-gap";
-import { HiddenCounts, markerBound } from "../../assembly/marker";
 
 // A text that fits its level's budget is made again within its own length when its
 // headline states a total of more than 20 items (compact.ts): it loses one short run of
-// lines for the headline's room, not a trace's frames; so does a text just over its
-// budget. The lines have the shapes of a JVM script's run (groovy-uncaught-exception): a
-// log line per order, then the uncaught exception, its frames (the library's between the
-// script's) and its cause.
+// lines for the headline's room, not a trace's frames; so does a text just over its budget. The lines have the shapes of a JVM
+// script's run (groovy-uncaught-exception): a log line per order, then the uncaught
+// exception, its frames (the library's between the script's) and its cause.
 
 const REGIONS: string[] = ["us", "apac", "eu"];
 
@@ -66,29 +62,5 @@ describe("a text that fits its level's budget, cut for its headline", () => {
     expect(count(d.llm, "chars omitted")).toBe(1);
     expect(count(d.llm, "\tat ")).toBe(9);
     expect(d.llm.indexOf("Caused by: java.util.NoSuchElementException: no price for SKU-031 in region us\n") >= 0).toBe(true);
-  });
-
-  it("frees room for a marker that counts the flagged lines its run holds", () => {
-    // 40 lines; a cut kept lines 1-5 and 30-40 and left out the 24 error lines between.
-    let t = "";
-    let from = 0;
-    let to = 0;
-    for (let i = 1; i <= 40; i++) {
-      if (i == 6) from = t.length;
-      if (i == 30) to = t.length;
-      t += (i >= 6 && i <= 29 ? "error: " : "") + "order " + (1000 + i).toString() + " has no price in region us\n";
-    }
-    const wide = new Cut(t, 40);
-    wide.keep(0, from, 1);
-    wide.keep(to, t.length, 30);
-    const hidden = new HiddenCounts();
-    hidden.errors = 24;
-    const hint = "; read more: abridge_read id=x";
-    for (let budget = t.length - 60; budget > t.length - 400; budget -= 7) {
-      const one = oneGapCut(t, budget, hint, wide, hidden)!;
-      // The run left out holds the units over the budget and a marker that counts its errors.
-      const left = t.length - (one.ends[0] - one.starts[0]) - (one.ends[1] - one.starts[1]);
-      expect(left >= t.length - budget + markerBound(t.length, 40, hint, hidden)).toBe(true);
-    }
   });
 });
