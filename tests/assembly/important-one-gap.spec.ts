@@ -3,9 +3,10 @@ import { DigestContext } from "../../assembly/digest/shared/types";
 
 // A text that fits its level's budget is made again within its own length when its
 // headline states a total of more than 20 items (compact.ts): it loses one short run of
-// lines for the headline's room, not a trace's frames; so does a text just over its budget. The lines have the shapes of a JVM
-// script's run (groovy-uncaught-exception): a log line per order, then the uncaught
-// exception, its frames (the library's between the script's) and its cause.
+// lines for the headline's room, not a trace's frames; so does a text just over its
+// budget. The lines have the shapes of a JVM script's run (groovy-uncaught-exception): a
+// log line per order, then the uncaught exception, its frames (the library's between the
+// script's) and its cause.
 
 const REGIONS: string[] = ["us", "apac", "eu"];
 
