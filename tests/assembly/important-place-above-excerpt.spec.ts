@@ -2,19 +2,8 @@
 // the excerpt (gfortran, OCaml): the message's block reaches up to that place, so that a kept
 // message says where it is. A message under another message's excerpt (gcc's next
 // diagnostic) keeps its one line of context; a warning takes none.
-import { Block, blockOf } from "../../assembly/important/blocks";
 import { Kind } from "../../assembly/important/kinds";
-
-/** The text of the block of line `lineNo` (1-based) of `s`, flagged as `kind`. */
-function blockText(s: string, lineNo: i32, kind: i32): string {
-  let start = 0;
-  for (let k = 1; k < lineNo; k++) start = s.indexOf("\n", start) + 1;
-  let end = s.indexOf("\n", start);
-  if (end < 0) end = s.length;
-  const block = new Block();
-  blockOf(s, start, end, lineNo, kind, block);
-  return s.substring(block.start, block.end);
-}
+import { blockText } from "./support/block-text";
 
 const FORTRAN =
   "      |                           1\n" +
