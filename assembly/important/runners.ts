@@ -8,6 +8,7 @@
 //   go test   "--- FAIL: TestX (0.00s)", "FAIL\tpkg\t0.01s", "ok  \tpkg\t0.01s", "PASS", "FAIL"
 //   cargo     "test result: FAILED. 3 passed; 1 failed; 0 ignored; …"
 //   mocha     "  3 passing (12ms)", "  1 failing", "  2 pending"
+//   phpunit   "Tests: 140, Assertions: 139, Errors: 1, Failures: 4."
 import { CharCode, isDigit } from "../util/chars";
 import { blanksEnd, digitsEnd, findNewline, unitAt } from "../util/lines";
 import { startsWithAt, startsWithOneOf } from "../util/scan";
@@ -15,7 +16,7 @@ import { Kind } from "./kinds";
 import { Scan, scanImportant } from "./scan";
 
 export class RunnerSummary {
-  /** "jest", "vitest", "pytest", "unittest", "go test", "cargo test", "mocha"; "" when none was seen. */
+  /** "jest", "vitest", "pytest", "unittest", "go test", "cargo test", "mocha", "phpunit"; "" when none was seen. */
   runner: string = "";
   /** -1 when the runner did not say. */
   passed: i32 = -1;
@@ -139,8 +140,17 @@ export class RunnerReader {
     let hit = false;
     if (first == 0x54 /* T */) {
       if (startsWithAt(text, t, end, "Tests:")) {
-        r.runner = "jest";
-        jestCounts(r, text, t, end);
+        // PHPUnit's line puts a comma after the number, jest's a word.
+        const d = digitsEnd(text, blanksEnd(text, t + 6, end), end);
+        if (d < end && unitAt(text, d) == CharCode.COMMA) {
+          r.runner = "phpunit";
+          r.failed = max(countAfter(text, t, end, "Failures: "), 0);
+          r.errors = countAfter(text, t, end, "Errors: ");
+          r.skipped = countAfter(text, t, end, "Skipped: ");
+        } else {
+          r.runner = "jest";
+          jestCounts(r, text, t, end);
+        }
         hit = true;
       } else if (startsWithAt(text, t, end, "Test Suites:")) {
         hit = true;

@@ -70,6 +70,13 @@ describe("test-runner summaries", () => {
     expect(runner("\n  3 passing (12ms)\n  1 pending\n  1 failing\n")).toBe("mocha p=3 f=1 s=1 e=-1 lines=2,3,4");
   });
 
+  it("phpunit, whose Tests line is not jest's", () => {
+    // The closing lines of a real PHPUnit 10 run (phpunit-failures-errors).
+    expect(runner("ERRORS!\nTests: 140, Assertions: 139, Errors: 1, Failures: 4.\n")).toBe("phpunit p=-1 f=4 s=-1 e=1 lines=2");
+    expect(runner("FAILURES!\nTests: 9, Assertions: 9, Failures: 2, Skipped: 1.")).toBe("phpunit p=-1 f=2 s=1 e=-1 lines=2");
+    expect(runner("WARNINGS!\nTests: 3, Assertions: 3, Warnings: 1.\n")).toBe("phpunit p=-1 f=0 s=-1 e=-1 lines=2");
+  });
+
   it("ignores look-alikes", () => {
     expect(runner("Tests are great\nRan out of memory\nok then\n12 passengers\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=");
   });
