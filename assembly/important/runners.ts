@@ -114,6 +114,7 @@ function pytestCounts(r: RunnerSummary, text: string, t: i32, end: i32): void {
 export class RunnerReader {
   r: RunnerSummary = new RunnerSummary();
   private afterRan: bool = false;
+  private ranTests: i32 = 0;
   private goPassed: i32 = 0;
   private goFailed: i32 = 0;
   private cargoSeen: bool = false;
@@ -170,19 +171,20 @@ export class RunnerReader {
         hit = true;
       }
     } else if (first == 0x52 /* R */ && t == pos && startsWithAt(text, t, end, "Ran ") && allDigitsThen(text, t + 4, end, " test")) {
-      r.runner = "unittest";
-      r.passed = countAfter(text, t, end, "Ran ");
-      r.failed = 0;
+      // Other runners print a "Ran N tests" line too (clojure.test, luaunit, shunit2): the
+      // run is unittest's, and its counts known, only once its verdict line follows.
+      this.ranTests = countAfter(text, t, end, "Ran ");
       this.afterRan = true;
       hit = true;
     } else if (this.afterRan && t == pos && (startsWithAt(text, t, end, "OK") && (end == t + 2 || startsWithAt(text, t, end, "OK (")) || startsWithAt(text, t, end, "FAILED (") || (end == t + 6 && startsWithAt(text, t, end, "FAILED")))) {
       const failures = max(countAfter(text, t, end, "failures="), 0);
       const errors = countAfter(text, t, end, "errors=");
       const skipped = countAfter(text, t, end, "skipped=");
+      r.runner = "unittest";
       r.failed = failures;
       r.errors = errors;
       r.skipped = skipped;
-      r.passed = max(0, r.passed - failures - max(errors, 0) - max(skipped, 0));
+      r.passed = max(0, this.ranTests - failures - max(errors, 0) - max(skipped, 0));
       this.afterRan = false;
       hit = true;
     } else if (t == pos && (ASC_SHRINK_LEVEL >= 2 ? startsWithOneOf(text, t, end, "--- FAIL: |--- PASS: ") : startsWithAt(text, t, end, "--- FAIL: ") || startsWithAt(text, t, end, "--- PASS: "))) {

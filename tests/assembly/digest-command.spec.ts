@@ -77,6 +77,13 @@ describe("test-runner summaries", () => {
     expect(runner("WARNINGS!\nTests: 3, Assertions: 3, Warnings: 1.\n")).toBe("phpunit p=-1 f=0 s=-1 e=-1 lines=2");
   });
 
+  it("leaves a Ran line without unittest's verdict after it to no runner", () => {
+    // The closing lines of clojure.test and luaunit runs that failed (clojure-test-failures,
+    // luaunit-verbose-failures): no test passed by unittest's count.
+    expect(runner("Ran 48 tests containing 48 assertions.\n2 failures, 1 errors.\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=1");
+    expect(runner("Ran 31 tests in 0.001 seconds, 28 successes, 2 failures, 1 error\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=1");
+  });
+
   it("ignores look-alikes", () => {
     expect(runner("Tests are great\nRan out of memory\nok then\n12 passengers\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=");
   });
