@@ -201,6 +201,18 @@ describe("records: commits, lines per commit, table rows", () => {
     expect(recordsLine(full)).toBe("2 commits");
   });
 
+  it("no commits where the ids rise line after line: offsets and addresses", () => {
+    // od -Ad -c and pmap -x, as they print (od-c-crlf-export, pmap-x-python-service).
+    const od = new Array<string>();
+    for (let i = 0; i < 12; i++) od.push("00000" + (10 + i * 16).toString().padStart(2, "0") + "   i   d   ;   s   t   o   r   e");
+    expect(recordsLine(od.join("\n") + "\n")).toBe("");
+    const pmap = new Array<string>();
+    for (let i = 0; i < 12; i++) pmap.push("000056552e8a" + (0xc000 + i * 0x1000).toString(16) + "       4       4       0 r---- python3.11");
+    expect(recordsLine(pmap.join("\n") + "\n")).toBe("");
+    // A log whose ids happen to rise for a few lines is still a log.
+    expect(recordsLine("1a2b3c4 one\n2b3c4d5 two\n3c4d5e6 three\n4d5e6f7 four\n")).toBe("4 commits");
+  });
+
   it("blame: the same ids again and again are lines per commit", () => {
     const blame =
       repeat("^a8c09c6 (corpus            2023-12-04 12:00:00 +0000   #) x = #", 6) +
