@@ -667,7 +667,7 @@ export interface CommandDigestFacts {
   lines: number;
   errors: number;
   warnings: number;
-  runner?: "jest" | "vitest" | "pytest" | "unittest" | "go test" | "cargo test" | "mocha";
+  runner?: "jest" | "vitest" | "pytest" | "unittest" | "go test" | "cargo test" | "mocha" | "phpunit";
   tests?: { passed?: number; failed?: number; skipped?: number; errors?: number };
 }
 

@@ -142,8 +142,9 @@ export class RunnerReader {
     if (first == 0x54 /* T */) {
       if (startsWithAt(text, t, end, "Tests:")) {
         // PHPUnit's line puts a comma after the number, jest's a word.
-        const d = digitsEnd(text, blanksEnd(text, t + 6, end), end);
-        if (d < end && unitAt(text, d) == CharCode.COMMA) {
+        const n = blanksEnd(text, t + 6, end);
+        const d = digitsEnd(text, n, end);
+        if (d > n && d < end && unitAt(text, d) == CharCode.COMMA) {
           r.runner = "phpunit";
           r.failed = max(countAfter(text, t, end, "Failures: "), 0);
           r.errors = countAfter(text, t, end, "Errors: ");
@@ -176,7 +177,7 @@ export class RunnerReader {
       this.ranTests = countAfter(text, t, end, "Ran ");
       this.afterRan = true;
       hit = true;
-    } else if (this.afterRan && t == pos && (startsWithAt(text, t, end, "OK") && (end == t + 2 || startsWithAt(text, t, end, "OK (")) || startsWithAt(text, t, end, "FAILED (") || (end == t + 6 && startsWithAt(text, t, end, "FAILED")))) {
+    } else if (this.afterRan && t == pos && (startsWithAt(text, t, end, "OK") && (end == t + 2 || startsWithAt(text, t, end, "OK (")) || startsWithAt(text, t, end, "FAILED (") || (end == t + 6 && startsWithAt(text, t, end, "FAILED")) || startsWithAt(text, t, end, "NO TESTS RAN") || startsWithAt(text, t, end, "PASSED ("))) {
       const failures = max(countAfter(text, t, end, "failures="), 0);
       const errors = countAfter(text, t, end, "errors=");
       const skipped = countAfter(text, t, end, "skipped=");
@@ -233,6 +234,9 @@ export class RunnerReader {
     }
     // Ends like the scan's: at the '\n' (a '\r' before it stays in the line).
     if (hit) r.add(pos, nl, line);
+    // unittest's verdict is the first line after its Ran line but blank ones: any other line
+    // ends the wait (a later bare "OK" is no verdict).
+    else if (t < end) this.afterRan = false;
   }
 
   /** The summary, once every line was read. */

@@ -204,12 +204,17 @@ describe("records: commits, lines per commit, table rows", () => {
   it("no commits where the ids rise line after line: offsets and addresses", () => {
     // od -Ad -c and pmap -x, as they print (od-c-crlf-export, pmap-x-python-service).
     const od = new Array<string>();
-    for (let i = 0; i < 12; i++) od.push("00000" + (10 + i * 16).toString().padStart(2, "0") + "   i   d   ;   s   t   o   r   e");
+    for (let i = 0; i < 12; i++) od.push((i * 16).toString().padStart(7, "0") + "   i   d   ;   s   t   o   r   e");
     expect(recordsLine(od.join("\n") + "\n")).toBe("");
     const pmap = new Array<string>();
-    for (let i = 0; i < 12; i++) pmap.push("000056552e8a" + (0xc000 + i * 0x1000).toString(16) + "       4       4       0 r---- python3.11");
+    for (let i = 0; i < 12; i++) pmap.push("000056552e8a" + (0x1000 + i * 0x1000).toString(16).padStart(4, "0") + "       4       4       0 r---- python3.11");
     expect(recordsLine(pmap.join("\n") + "\n")).toBe("");
-    // A log whose ids happen to rise for a few lines is still a log.
+    // Nine ids in rising order are offsets; one fall among them makes them a log's commits.
+    const rising = ["0a1b2c3", "1b2c3d4", "2c3d4e5", "3d4e5f6", "4e5f6a7", "5f6a7b8", "6a7b8c9", "7b8c9d0", "8c9d0e1"];
+    expect(recordsLine(rising.map<string>((id) => id + " fix").join("\n") + "\n")).toBe("");
+    rising[4] = "04e5f6a";
+    expect(recordsLine(rising.map<string>((id) => id + " fix").join("\n") + "\n")).toBe("9 commits");
+    // A short log whose ids happen to rise is still a log.
     expect(recordsLine("1a2b3c4 one\n2b3c4d5 two\n3c4d5e6 three\n4d5e6f7 four\n")).toBe("4 commits");
   });
 

@@ -75,6 +75,7 @@ describe("test-runner summaries", () => {
     expect(runner("ERRORS!\nTests: 140, Assertions: 139, Errors: 1, Failures: 4.\n")).toBe("phpunit p=-1 f=4 s=-1 e=1 lines=2");
     expect(runner("FAILURES!\nTests: 9, Assertions: 9, Failures: 2, Skipped: 1.")).toBe("phpunit p=-1 f=2 s=1 e=-1 lines=2");
     expect(runner("WARNINGS!\nTests: 3, Assertions: 3, Warnings: 1.\n")).toBe("phpunit p=-1 f=0 s=-1 e=-1 lines=2");
+    expect(runner("Tests:, none\n")).toBe("jest p=-1 f=-1 s=-1 e=-1 lines=1");
   });
 
   it("leaves a Ran line without unittest's verdict after it to no runner", () => {
@@ -82,6 +83,13 @@ describe("test-runner summaries", () => {
     // luaunit-verbose-failures): no test passed by unittest's count.
     expect(runner("Ran 48 tests containing 48 assertions.\n2 failures, 1 errors.\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=1");
     expect(runner("Ran 31 tests in 0.001 seconds, 28 successes, 2 failures, 1 error\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=1");
+    // A bare OK after other lines is no verdict of the Ran line.
+    expect(runner("Ran 5 tests containing 5 assertions.\n0 failures, 0 errors.\nOK\n")).toBe(" p=-1 f=-1 s=-1 e=-1 lines=1");
+  });
+
+  it("unittest's other verdicts: no tests ran (Python 3.12), trial's PASSED", () => {
+    expect(runner("Ran 0 tests in 0.000s\n\nNO TESTS RAN\n")).toBe("unittest p=0 f=0 s=-1 e=-1 lines=1,3");
+    expect(runner("Ran 7 tests in 0.013s\n\nPASSED (successes=7)\n")).toBe("unittest p=7 f=0 s=-1 e=-1 lines=1,3");
   });
 
   it("ignores look-alikes", () => {

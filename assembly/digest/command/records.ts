@@ -98,10 +98,11 @@ export class Records {
 
   /**
    * The leading ids rise line after line: offsets or addresses (od, pmap, a hex dump), not
-   * commits, whose ids are random: nine of them in rising order come by chance once in 360,000 logs.
+   * commits, whose ids are random: nine of them in rising order come by chance once in 360,000
+   * logs, and a longer run may fall once in twenty changes only, which chance makes rarer still.
    */
   idsRise(): bool {
-    return this.idSteps >= MIN_STEPS && this.idRises * 10 >= this.idSteps * 9;
+    return this.idSteps >= MIN_STEPS && this.idRises * 20 >= this.idSteps * 19;
   }
 
   addId(id: string): void {
