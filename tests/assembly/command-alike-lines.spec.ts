@@ -81,6 +81,31 @@ describe("lines alike but for their digits", () => {
     expect(told).toBe(158);
   });
 
+  it("are told in a short output too: a few KB of a build log, each warning's lines alike but for their numbers", () => {
+    const text = repeated("cc -O2 -c unit#.c -o unit#.o\nunit#.c:3:3#: warning: unused variable 'x' [-Wunused-variable]\n    3 | static int helper#(int x) { return x * #; }\n", 6);
+    const seen = new AlikeRecorder();
+    new Shapes(text, 18, seen);
+    let told = 0;
+    for (let i = 0; i < seen.alikes.length; i++) {
+      const j = seen.alikes[i];
+      if (j == 0) continue;
+      told++;
+      const n = seen.ends[i] - seen.starts[i];
+      expect(sameButDigits(text, seen.starts[j - 1], seen.starts[i], n)).toBe(true);
+    }
+    // Every copy after the first of each line repeats one.
+    expect(told).toBe(15);
+  });
+
+  it("count a short output's findings as lines read one by one do", () => {
+    const text = repeated(FINDINGS, 4);
+    const pass = commandPass(text);
+    const each = countFindings(text);
+    expect(pass.findings.findings.total).toBe(4 * 4);
+    expect(codesOf(pass.findings.findings)).toBe(codesOf(each));
+    expect(findingsLine(pass.findings.findings)).toBe(findingsLine(each));
+  });
+
   it("count the findings, their codes and their files as lines read one by one do", () => {
     const text = repeated(FINDINGS, 90);
     const pass = commandPass(text);
