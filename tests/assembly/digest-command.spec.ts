@@ -118,7 +118,7 @@ describe("CommandOutput digest", () => {
     const d = digestCommand(t, 900, failed, "");
     expect(d.llm.length).toBeLessThanOrEqual(900);
     // A test run's totals are its runner's: the noise's 800 alike lines are not counted (leads.ts).
-    expect(d.llm.startsWith("exit 1 (failed) \u00b7 803 lines \u00b7 jest: 1 failed, 12 passed (13 tests)\n")).toBe(true);
+    expect(d.llm.startsWith("exit 1 \u00b7 803 lines \u00b7 jest: 1 failed, 12 passed (13 tests)\n")).toBe(true);
     expect(d.llm.includes("src/a.ts:3:1: error: boom")).toBe(true);
     expect(d.llm.includes("Tests:       1 failed, 12 passed, 13 total")).toBe(true);
     expect(d.summary).toBe("jest: 1 failed, 12 passed");
@@ -169,7 +169,7 @@ describe("CommandOutput digest", () => {
 
   it("puts the status above a failed command's output that fits, never at the cost of its text", () => {
     const t = withNoise(3, "error: could not compile `ledger`\n");
-    expect(digestCommand(t, 1000, failed, "").llm).toBe("exit 1 (failed) \u00b7 4 lines\n" + t);
+    expect(digestCommand(t, 1000, failed, "").llm).toBe("exit 1 \u00b7 4 lines\n" + t);
     expect(digestCommand(t, 1000, passed, "").llm).toBe(t);
     // Too tight for both: the text alone.
     expect(digestCommand(t, t.length + 5, failed, "").llm).toBe(t);

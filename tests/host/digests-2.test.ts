@@ -434,7 +434,7 @@ describe("CommandOutput digest", () => {
     const d = digestCommand(f.text, 1500, call(f));
     for (const line of f.meta.facts!.errorLines!) expect(d.llm).toContain(line);
     expect(d.llm).toContain("thread 'tests::vat_rounds_half_up'");
-    expect(d.llm.split("\n")[0]).toBe("exit 101 (failed) · 218 lines · cargo test: 2 failed, 150 passed (152 tests)");
+    expect(d.llm.split("\n")[0]).toBe("exit 101 · 218 lines · cargo test: 2 failed, 150 passed (152 tests)");
   });
 
   it("summarises a failed command by its first error line", () => {

@@ -80,12 +80,14 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
 /**
  * The status line; `small` (a budget that cuts to a few lines) adds a runner's sum of
  * tests: a larger budget keeps the runner's own summary line, which states it already.
+ * Under a small budget a non-zero exit code is stated bare ("exit 1 · 122 lines"): the
+ * code says the command failed, and " (failed)" would take the room of an error line.
  */
 function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool): string {
   const out = new StrBuf(96);
   if (exitCode >= 0) {
     out.addLabelInt("exit ", exitCode);
-    if (exitCode != 0) out.add(" (failed)");
+    if (exitCode != 0 && !small) out.add(" (failed)");
     out.add(" \u00b7 ");
   }
   out.addCount(lines).add(lines == 1 ? " line" : " lines");
