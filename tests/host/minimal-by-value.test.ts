@@ -102,9 +102,9 @@ describe("minimal level: one long line does not take the whole share", () => {
 });
 
 describe("minimal level: an error line whole before the start of one", () => {
-  it("shows a later error whole when the last one does not fit (tsc --strict)", () => {
+  it("shows errors whole before any error shown cut (tsc --strict)", () => {
     const { text, lines } = minimal("tsc-strict-noemit");
-    // Errors of 200 to 490 chars: two fit whole, and the last one (line 108) would only fit cut.
+    // Errors of 200 to 490 chars: at least two fit whole; one that would only fit cut comes after them.
     const errors = [...numbered(text)].filter(([, line]) => / error TS\d+: /.test(line));
     const whole = errors.filter(([n, line]) => line === lines[n - 1]);
     expect(whole.length).toBeGreaterThanOrEqual(2);
