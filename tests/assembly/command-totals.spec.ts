@@ -491,6 +491,16 @@ describe("lines that end alike", () => {
     );
   });
 
+  it("counts a verdict that closes its sentence with a full stop", () => {
+    // As `python -m tabnanny -v` prints them: the file quoted, a colon, a sentence per file.
+    const checked = repeat("'shop/m#.py': Clean bill of health.", 9) + "'shop/tax.py': *** Line 4: trouble in tab city! ***\n";
+    expect(endings(checked)).toBe('9 lines "\u2026: Clean bill of health."');
+    // A one-word verdict ends at its full stop too; a stop after no letter ends none (`…`, `v1.2.`).
+    expect(endings(repeat("./m#.py: done.", 9))).toBe('9 lines "\u2026: done."');
+    expect(endings(repeat("./m#.py: v1.#.", 9))).toBe("");
+    expect(endings(repeat("./m#.py: ...", 9))).toBe("");
+  });
+
   it("counts the words after a gap of spaces, the last column", () => {
     // As jdeps prints them (jdeps-package-not-found): package, arrow, dependency, where it is found.
     expect(endings(repeat("   com.google.inject#     -> com.google.common.base     not found", 8))).toBe('8 lines "\u2026 not found"');

@@ -176,9 +176,9 @@ export class LineLeads {
    */
   endingAt(text: string, t: i32, b: i32): void {
     this.lines++;
-    // A verdict ends in a word: a line that ends in a sign (code, a path, a quote) has none,
-    // and costs no call.
-    if (isAlpha(unitAt(text, b - 1))) this.endingOf(text, t, b);
+    // A verdict ends in a word, or in a word and a full stop (`'a.py': Clean bill of health.`):
+    // a line that ends in a sign (code, a path, a quote) has none, and costs no call.
+    if (endsInWord(text, t, b)) this.endingOf(text, t, b);
   }
 
   /** endingAt() of a line that ends in a letter. */
@@ -202,7 +202,9 @@ export class LineLeads {
     const e = i + 1;
     let h = BASIS;
     let w = e;
-    for (; w < b; w++) {
+    // The full stop closes the verdict's sentence: its first word may end there (`done.`).
+    const words = unitAt(text, b - 1) == CharCode.DOT ? b - 1 : b;
+    for (; w < words; w++) {
       const c = unitAt(text, w);
       if (c == CharCode.SPACE || c == CharCode.COMMA) break;
       // A word, not a name (`java.base`, `a_b`, `x/y`, `git-add`).
@@ -282,6 +284,13 @@ export class LineLeads {
     this.lastEnds.push(e);
     return k;
   }
+}
+
+/** Line [t, b) ends in a letter, or in a letter and a full stop: where a verdict may end. */
+// @ts-ignore: decorator
+@inline export function endsInWord(text: string, t: i32, b: i32): bool {
+  const c = unitAt(text, b - 1);
+  return isAlpha(c) || (c == CharCode.DOT && b - 2 > t && isAlpha(unitAt(text, b - 2)));
 }
 
 /** Lead [a, b) is a severity word (findings.ts) between signs: `warning:`, `[ERROR]`, `error[E0308]:` aside. */

@@ -12,7 +12,7 @@ import { LabeledEntries } from "./entries";
 import { IndentedRuns } from "./indented";
 import { ColumnKinds } from "./kinds";
 import { InlineLists, inlineListLine } from "./inline-lists";
-import { LineLeads } from "./leads";
+import { endsInWord, LineLeads } from "./leads";
 import { SectionLines } from "./outline";
 import { SkeletonLines } from "../../important/skeleton";
 import { RankedRows } from "../../important/ranked-rows";
@@ -89,11 +89,11 @@ export class CommandLines extends LineNoter {
     const inline = this.inline;
     if (ASC_SHRINK_LEVEL >= 2 || end - t > inline.end - inline.start) inline.line(text, t, end, lineNo);
     // Only a line at the margin has a lead. Any line has an ending but a finding's, whose message
-    // is counted by code (and endings never beside findings); a line that ends in no letter
-    // ends in no verdict, and is only counted (leads.ts, endingAt).
+    // is counted by code (and endings never beside findings); a line that ends in no word (a
+    // letter, maybe a full stop after it) ends in no verdict, and is only counted (leads.ts, endingAt).
     if (t < end) {
       if (!finding) {
-        if (ASC_SHRINK_LEVEL >= 2 || isAlpha(unitAt(text, end - 1))) this.endings.endingAt(text, t, end);
+        if (ASC_SHRINK_LEVEL >= 2 || endsInWord(text, t, end)) this.endings.endingAt(text, t, end);
         else this.endings.lines++;
       }
       if (t == pos) this.leads.lineAt(text, pos, t, end, finding);
