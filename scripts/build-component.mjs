@@ -30,7 +30,9 @@
 //      large constant written several times is read from a local (scripts/hoist-cold-constants.mjs);
 //      a test `a && b` that decides only whether something runs becomes two nested tests
 //      (scripts/split-and-conditions.mjs: `if (a) { if (b) ... }`, three bytes less each), and a
-//      branch taken on `a || b` two branches;
+//      branch taken on `a || b` two branches; a 64-bit constant an i32 converts to exactly is
+//      written as that conversion (`f64.const 0` as `f64.convert_i32_s (i32.const 0)`, six bytes
+//      less: scripts/narrow-wide-constants.mjs);
 //      each round ends with the functions ordered by their number of calls, the most called at
 //      the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
@@ -62,6 +64,7 @@ import { outlineAlikeStatements } from "./outline-alike-statements.mjs";
 import { hotFunctions } from "./hot-functions.mjs";
 import { hoistColdConstants } from "./hoist-cold-constants.mjs";
 import { splitAndConditions } from "./split-and-conditions.mjs";
+import { narrowWideConstants } from "./narrow-wide-constants.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -167,6 +170,8 @@ function shrink(module, names) {
       if (round === 0) m.runPasses(["duplicate-function-elimination"]);
       hoistColdConstants(m, isHot);
       splitAndConditions(m);
+      // Last before the round's module is written: the next round's optimizing folds them back.
+      narrowWideConstants(m);
       if (!m.validate()) throw new Error(`the core module does not validate after shrink round ${round + 1}`);
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.
