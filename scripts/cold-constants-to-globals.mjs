@@ -4,7 +4,8 @@
 // A global costs its entry (its type, mutability and the constant), so only a value written at
 // enough places gets one, the most bytes saved first, while global indices take one byte.
 // The hot functions (scripts/hot-functions.mjs) keep their immediates, which their loops read
-// fastest. For the component's core module (scripts/build-component.mjs), at the end of each
+// fastest; a function the build made (an outlined call, which hotFunctions counts as hot) is
+// cold when only cold functions call it. For the component's core module (scripts/build-component.mjs), at the end of each
 // round of Binaryen's size pipeline: its next round writes such globals' values back in place
 // (simplify-globals) and drops them, and this makes them again.
 import binaryen from "binaryen";
@@ -51,15 +52,49 @@ function constantOf(module, expr) {
 }
 
 /**
- * Reads the constants written at enough places in `module`'s functions that `isHot(name)` says
- * are cold from immutable globals made for them; how many places changed.
+ * The names of `module`'s defined functions off the hot path: those `isHot(name)` says are cold,
+ * and those the build made (named other than by their index) that are called, and only by cold ones.
+ */
+function coldFunctions(module, isHot) {
+  const callers = new Map();
+  const made = [];
+  const cold = new Set();
+  for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
+    const info = binaryen.getFunctionInfo(module.getFunctionByIndex(k));
+    if (info.module || !info.body) continue;
+    if (!isHot(info.name)) cold.add(info.name);
+    else if (!/^\d+$/.test(info.name)) made.push(info.name);
+    walkWithPlaces(info.body, (expr) => {
+      if (binaryen.getExpressionId(expr) !== binaryen.CallId) return;
+      const target = binaryen.Call.getTarget(expr);
+      if (!callers.has(target)) callers.set(target, new Set());
+      callers.get(target).add(info.name);
+    });
+  }
+  // A made function called from another made one is cold once that one is.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const name of made) {
+      const from = callers.get(name);
+      if (cold.has(name) || !from || ![...from].every((caller) => cold.has(caller))) continue;
+      cold.add(name);
+      grew = true;
+    }
+  }
+  return cold;
+}
+
+/**
+ * Reads the constants written at enough places in `module`'s functions off the hot path
+ * (coldFunctions) from immutable globals made for them; how many places changed.
  */
 export function coldConstantsToGlobals(module, isHot) {
+  const cold = coldFunctions(module, isHot);
   const found = new Map();
   for (let k = 0, n = module.getNumFunctions(); k < n; k++) {
     const fn = module.getFunctionByIndex(k);
     const info = binaryen.getFunctionInfo(fn);
-    if (info.module || !info.body || isHot(info.name)) continue;
+    if (info.module || !info.body || !cold.has(info.name)) continue;
     walkWithPlaces(info.body, (expr, replace) => {
       if (replace === null || binaryen.getExpressionId(expr) !== binaryen.ConstId) return;
       const c = constantOf(module, expr);
