@@ -171,11 +171,12 @@ function shrink(module, names) {
       outlineAlikeStatements(m, isHot);
       // Outlined calls made alike in different places can be the same function twice.
       if (round === 0) m.runPasses(["duplicate-function-elimination"]);
-      hoistColdConstants(m, isHot);
-      splitAndConditions(m);
-      // Last before the round's module is written: the next round's optimizing folds them back.
+      // Last before the round's module is written (the next round's optimizing folds them back),
+      // and before a function's repeated constants go to a local: those a global now holds do not.
       narrowWideConstants(m);
       coldConstantsToGlobals(m, isHot);
+      hoistColdConstants(m, isHot);
+      splitAndConditions(m);
       if (!m.validate()) throw new Error(`the core module does not validate after shrink round ${round + 1}`);
       // The functions called at the most places first, so that their calls take the
       // one-byte indices: the pipeline leaves the functions made above at the end.
