@@ -30,7 +30,11 @@
 //      large constant written several times is read from a local (scripts/hoist-cold-constants.mjs);
 //      a test `a && b` that decides only whether something runs becomes two nested tests
 //      (scripts/split-and-conditions.mjs: `if (a) { if (b) ... }`, three bytes less each), and a
-//      branch taken on `a || b` two branches;
+//      branch taken on `a || b` two branches; a 64-bit constant an i32 converts to exactly is
+//      written as that conversion (`f64.const 0` as `f64.convert_i32_s (i32.const 0)`, six bytes
+//      less: scripts/narrow-wide-constants.mjs), and a constant the functions off the hot path
+//      write at many places is read from an immutable global (`global.get` of one of the first
+//      128 takes two bytes, `i32.const 64` three: scripts/cold-constants-to-globals.mjs);
 //      each round ends with the functions ordered by their number of calls, the most called at
 //      the smallest indices;
 //   3. its exports are renamed to the names wit-component expects
@@ -62,6 +66,8 @@ import { outlineAlikeStatements } from "./outline-alike-statements.mjs";
 import { hotFunctions } from "./hot-functions.mjs";
 import { hoistColdConstants } from "./hoist-cold-constants.mjs";
 import { splitAndConditions } from "./split-and-conditions.mjs";
+import { narrowWideConstants } from "./narrow-wide-constants.mjs";
+import { coldConstantsToGlobals } from "./cold-constants-to-globals.mjs";
 import SizeInlining from "./asc-size-inlining.mjs";
 import { packCoreData } from "./pack-core-data.mjs";
 import { leb, readLeb } from "./wasm-leb.mjs";
@@ -165,6 +171,10 @@ function shrink(module, names) {
       outlineAlikeStatements(m, isHot);
       // Outlined calls made alike in different places can be the same function twice.
       if (round === 0) m.runPasses(["duplicate-function-elimination"]);
+      // Last before the round's module is written (the next round's optimizing folds them back),
+      // and before a function's repeated constants go to a local: those a global now holds do not.
+      narrowWideConstants(m);
+      coldConstantsToGlobals(m, isHot);
       hoistColdConstants(m, isHot);
       splitAndConditions(m);
       if (!m.validate()) throw new Error(`the core module does not validate after shrink round ${round + 1}`);
