@@ -113,6 +113,18 @@ describe("failure summaries", () => {
     expect(failureSummary("", 3, "")).toBe("Error: exit code 3");
   });
 
+  it("join a bare label to the message on its next line (jshell)", () => {
+    // jshell-script-errors: "Error:" alone, the message under it.
+    const jshell = "subtotal 9643.25\nError:\ncannot find symbol\n  symbol:   variable taxRate\n";
+    expect(failureSummary(jshell, 1, "Error:")).toBe("Error: cannot find symbol");
+    // The label found where it stands alone, not inside another line.
+    expect(failureSummary("TypeError: x\nError:\n\n  disk full\n", 1, "Error:")).toBe("Error: disk full");
+    // A label that opens the next line too is said once (lintian's notes).
+    expect(failureSummary("N:\nN: The package installs a directory in /usr/local.\n", 2, "N:")).toBe("Error: N: The package installs a directory in /usr/local.");
+    // A label with words is its own message.
+    expect(failureSummary("Build failed:\nsee above\n", 1, "Build failed:")).toBe("Error: Build failed:");
+  });
+
   it("give a trace's message, not its header, a frame or a library's source line", () => {
     expect(failureSummary(afterOutput(50, PYTHON_TRACEBACK), 1, "Traceback (most recent call last):")).toBe("Error: KeyError: 'customers'");
     expect(failureSummary(afterOutput(50, PYTHON_LIBRARY), 1, '    raise JSONDecodeError("Expecting value", s, err.value) from None')).toBe(

@@ -397,7 +397,29 @@ function firstErrorReport(text: string): string {
 function messageOf(text: string, line: string): string {
   if (line.length == 0) return line;
   const message = traceMessageFor(text, line);
-  return message.length > 0 ? message : line;
+  return message.length > 0 ? message : withMessageBelow(text, line);
+}
+
+/**
+ * A bare label (`Error:`, one word and a colon) says its message on the next line that is not
+ * blank, as jshell prints it: the two joined ("Error: cannot find symbol"), else the line.
+ */
+function withMessageBelow(text: string, line: string): string {
+  const label = trim(line);
+  if (label.length < 2 || unitAt(label, label.length - 1) != CharCode.COLON || label.indexOf(" ") >= 0) return line;
+  // Where the line stands as a line of its own (not inside "TypeError: …").
+  let at = text.indexOf(line);
+  while (at > 0 && unitAt(text, at - 1) != CharCode.LF) at = text.indexOf(line, at + 1);
+  if (at < 0) return line;
+  let start = findNewline(text, at, text.length) + 1;
+  while (start < text.length) {
+    const end = findNewline(text, start, text.length);
+    const next = trim(text.substring(start, end));
+    // The label may open the next line too (lintian's "N:" notes): it is said once.
+    if (next.length > 0) return next.startsWith(label) ? next : label + " " + next;
+    start = end + 1;
+  }
+  return line;
 }
 
 /**
