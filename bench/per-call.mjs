@@ -3,7 +3,7 @@
 // log write, the core for a long output), against the bare command, in one run. Samples are
 // interleaved so that the machine's load falls on every variant alike.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -38,16 +38,21 @@ const VARIANTS = [
 ];
 
 const samples = VARIANTS.map(() => []);
-for (let i = 0; i < CALLS; i++) {
-  VARIANTS.forEach((v, k) => {
-    const [cmd, args] = v.run(i);
-    const t0 = performance.now();
-    const r = spawnSync(cmd, args, { cwd: dir, input: v.input ?? "", maxBuffer: 64 << 20 });
-    samples[k].push(performance.now() - t0);
-    if (r.error) throw r.error;
-    if (k === 3 && i === 0 && !r.stdout.toString().includes("error: 'struct entry'")) throw new Error(`the wrapped build lost its error line:\n${r.stdout.toString().slice(0, 500)}`);
-    if (i === 0 && v.name.includes("PostToolUse") && !r.stdout.toString().includes("updatedToolOutput")) throw new Error(`${v.name} did not answer:\n${r.stderr.toString().slice(0, 500)}`);
-  });
+// The scratch directory (the build, the session log) goes when the run ends, failed or not.
+try {
+  for (let i = 0; i < CALLS; i++) {
+    VARIANTS.forEach((v, k) => {
+      const [cmd, args] = v.run(i);
+      const t0 = performance.now();
+      const r = spawnSync(cmd, args, { cwd: dir, input: v.input ?? "", maxBuffer: 64 << 20 });
+      samples[k].push(performance.now() - t0);
+      if (r.error) throw r.error;
+      if (k === 3 && i === 0 && !r.stdout.toString().includes("error: 'struct entry'")) throw new Error(`the wrapped build lost its error line:\n${r.stdout.toString().slice(0, 500)}`);
+      if (i === 0 && v.name.includes("PostToolUse") && !r.stdout.toString().includes("updatedToolOutput")) throw new Error(`${v.name} did not answer:\n${r.stderr.toString().slice(0, 500)}`);
+    });
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
 const p50 = samples.map((s) => percentile([...s].sort((a, b) => a - b), 50));
 const rows = VARIANTS.map((v, k) => {
