@@ -65,7 +65,9 @@ export class SectionLines {
   headings: i32 = 0;
   nonBlank: i32 = 0;
   indented: i32 = 0;
-  // The last line at the left edge that may head what follows, and the blank lines since.
+  // The last line not indented (not blank), and the blank lines since: it heads what follows
+  // if an indented line comes next and it has a heading's form. The form is read only then:
+  // most lines of a log are followed by another line at the margin, and never need it.
   private pendingStart: i32 = -1;
   private pendingEnd: i32 = -1;
   private pendingLine: i32 = 0;
@@ -80,7 +82,7 @@ export class SectionLines {
     this.nonBlank++;
     if (isIndented(text, a, b)) {
       this.indented++;
-      if (this.pendingStart >= 0 && this.blanks <= 1) {
+      if (this.pendingStart >= 0 && this.blanks <= 1 && isHeadingForm(text, this.pendingStart, this.pendingEnd)) {
         this.headings++;
         const found = this.found;
         if (found.length < MAX_HEADINGS * 3) {
@@ -90,11 +92,11 @@ export class SectionLines {
         }
       }
       this.pendingStart = -1;
-    } else if (isHeadingForm(text, a, b)) {
+    } else {
       this.pendingStart = a;
       this.pendingEnd = b;
       this.pendingLine = line;
-    } else this.pendingStart = -1;
+    }
     this.blanks = 0;
   }
 }
