@@ -163,7 +163,9 @@ export function __free(ptr: usize): void {
 // @ts-ignore: decorator
 @global @unsafe
 export function __new(size: usize, id: u32): usize {
-  const ptr = __newUninitialized(size, id);
+  // The Node builds take the object's header in place: every array a call makes comes here, and
+  // V8 inlines no call between wasm functions. The size-optimised build calls it.
+  const ptr = ASC_SHRINK_LEVEL < 2 ? newObject(size, id) : __newUninitialized(size, id);
   // The standard library counts on zeroed objects under a runtime of its own (arrays, buffers);
   // a string is always written whole.
   if (id != STRING_ID) zeroPayload(ptr, size);
@@ -172,6 +174,12 @@ export function __new(size: usize, id: u32): usize {
 
 /** An object of `size` bytes whose payload the caller writes whole: the host's lowered arguments. */
 export function __newUninitialized(size: usize, id: u32): usize {
+  return newObject(size, id);
+}
+
+/** An object of `size` bytes, its header written and its payload not. */
+// @ts-ignore: decorator
+@inline function newObject(size: usize, id: u32): usize {
   if (size > OBJECT_MAXSIZE) throw new Error(E_ALLOCATION_TOO_LARGE);
   const ptr = allocateBlock(OBJECT_OVERHEAD + size) + OBJECT_OVERHEAD;
   const object = changetype<OBJECT>(ptr - TOTAL_OVERHEAD);

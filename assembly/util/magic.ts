@@ -243,9 +243,16 @@ export class FileKind {
  */
 export function identify(view: ByteView, text: string | null): FileKind {
   const found = new FileKind();
+  // The Node core rules out a magic that opens with an ASCII byte by that byte first: an ASCII
+  // byte matches only itself, exactly or decoded, and most outputs open with none of them.
+  const first = ASC_SHRINK_LEVEL < 2 && text !== null && text.length > 0 ? <i32>text.charCodeAt(0) : -1;
   for (let k = 0; k < MAGIC_BYTES.length; k++) {
     const bytes = MAGIC_BYTES[k];
     const offset = MAGIC_OFFSETS[k];
+    if (ASC_SHRINK_LEVEL < 2) {
+      const c = <i32>bytes.charCodeAt(0);
+      if (c < 0x80 && view.byte(offset) != c && (offset != 0 || first != c)) continue;
+    }
     const kind = MAGIC_KINDS[k];
     const exact = view.matches(bytes, offset);
     if (!exact && (text === null || offset != 0 || !startsWithDecoded(text, bytes))) continue;

@@ -119,6 +119,12 @@ describe("describeBinary: magic numbers", () => {
     expect(describeBinary("\0asm\x01\0\0\0")).toBe("[binary output: 8 bytes, WebAssembly module]");
   });
 
+  it("recognises a magic that stands past the first byte, whatever that byte is", () => {
+    expect(describeBinary("\0\0\0\x18ftypmp42\0\0\0\0")).toBe("[binary output: 16 bytes, ISO media (MP4/MOV)]");
+    // Text that opens with a magic's first letters is text.
+    expect(describeBinary("ftyp is an MP4 box\n")).toBe("");
+  });
+
   it("writes the byte count with thousands separators", () => {
     const big = elfHeader(2, false) + "\0".repeat(30000 - 176);
     expect(describeBinary(big)).toBe("[binary output: 30,000 bytes, ELF executable, x86-64]");

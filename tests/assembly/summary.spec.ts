@@ -113,6 +113,13 @@ describe("failure summaries", () => {
     expect(failureSummary("", 3, "")).toBe("Error: exit code 3");
   });
 
+  it("find a severity of four letters, the shortest, among file names and numbers before a colon", () => {
+    // Compiler lines put short words before their colons ("unit.c:", "33:"): none is a severity.
+    const log = "unit.c:3:33: warning: unused variable 'x'\nfail: no rule to make target 'all'\n";
+    expect(failureSummary(log, -1, "")).toBe("Error: fail: no rule to make target 'all'");
+    expect(failureSummary("unit.c:3:33: warning: unused variable 'x'\nsrc/a.c:4: note: here\n", -1, "")).toBe("");
+  });
+
   it("join a bare label to the message on its next line (jshell)", () => {
     // jshell-script-errors: "Error:" alone, the message under it.
     const jshell = "subtotal 9643.25\nError:\ncannot find symbol\n  symbol:   variable taxRate\n";

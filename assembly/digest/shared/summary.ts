@@ -12,7 +12,7 @@
 import { Category } from "../../category";
 import { Call } from "../../call";
 import { oneLine } from "../../oneline";
-import { CharCode, isUnitOf } from "../../util/chars";
+import { CharCode, isAlpha, isUnitOf } from "../../util/chars";
 import { blanksEnd, countNewlines, findNewline, lineCount, unitAt } from "../../util/lines";
 import { endsWithText, findText, includesOneOf, isLowerWordAt, unitsEqual } from "../../util/scan";
 import { decimal, formatCount } from "../../util/strbuf";
@@ -325,6 +325,9 @@ function closesSeverity(s: string, at: i32): bool {
   // The last letter of every severity, in lower case: r, l, c, d, e, n or t.
   const last = unitAt(s, at - 1) | 0x20;
   if (last != 0x72 && last != 0x6c && last != 0x63 && last != 0x64 && last != 0x65 && last != 0x6e && last != 0x74) return false;
+  // Every severity has four letters or more: in the Node core a shorter word ("unit.c:", "33:") is
+  // ruled out before the words are compared.
+  if (ASC_SHRINK_LEVEL < 2 && !(isAlpha(unitAt(s, at - 2)) && isAlpha(unitAt(s, at - 3)) && isAlpha(unitAt(s, at - 4)))) return false;
   for (let k = 0; k < SEVERITIES.length; k++) {
     const word = unchecked(SEVERITIES[k]);
     const m = word.length;
