@@ -1499,15 +1499,19 @@ function tokenSlots(s: string, a: number, b: number): number[] {
   return slots;
 }
 
-/** How many of the hits say what each says: the median count of its tokens (assembly/important/templates.ts); null for few hits. */
+/** How many of the hits say what each says: the median count of its tokens, past the frame (assembly/important/templates.ts); null for few hits. */
 function messageCounts(text: string, scan: Scan, order: number[]): number[] | null {
   if (order.length < MIN_MESSAGE_LINES) return null;
   const lines = order.map((h) => tokenSlots(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
   const counts = new Int32Array(TOKEN_SLOTS);
   for (const slots of lines) for (const t of slots) counts[t]!++;
+  // A token counted as often as there are lines is the frame: when the median falls on one,
+  // the median of the others (assembly/important/templates.ts).
+  const frame = order.length;
   return lines.map((slots) => {
     const c = slots.map((t) => counts[t]!).sort((x, y) => x - y);
-    return Math.max(1, c.length === 0 ? 0 : c[c.length >> 1]!);
+    const below = c.filter((v) => v < frame).length;
+    return Math.max(1, c.length === 0 ? 0 : c[(c[c.length >> 1]! < frame || below === 0 ? c.length : below) >> 1]!);
   });
 }
 

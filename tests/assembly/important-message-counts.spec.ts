@@ -70,3 +70,55 @@ describe("novelFirst: a rare message among many alike ones comes first", () => {
     expect(rankedLines(text, scanImportant(text), 1).startsWith("1 2 3 ")).toBe(true);
   });
 });
+
+/** Three messages a checker prints under one prefix every line shares ("Warning N in FILE line M: …"). */
+const CHECKS: string[] = [
+  "2: Non-breaking space (`~') should have been used.",
+  "8: Wrong length of dash may have been used.",
+  "18: Use either `` or '' as an alternative to `\"'.",
+];
+
+/**
+ * `perCheck` lines of each of CHECKS over six files, then two lines of a short rare message
+ * (its words fewer than the shared prefix's) after line `at`.
+ */
+function framedReport(perCheck: i32, at: i32): string {
+  let text = "";
+  const files = ["intro", "background", "design", "evaluation", "related", "conclusion"];
+  let line = 0;
+  for (let c = 0; c < CHECKS.length; c++) {
+    for (let i = 0; i < perCheck; i++) {
+      const check = CHECKS[c];
+      const colon = check.indexOf(":");
+      text += "Warning " + check.slice(0, colon) + " in chapters/" + files[i % 6] + ".tex line " + (i + 3).toString() + ":" + check.slice(colon + 1) + "\n";
+      if (++line == at) {
+        text += "Warning 9 in chapters/evaluation.tex line 23: `)' expected, found `]'.\n";
+        text += "Warning 9 in chapters/evaluation.tex line 23: `]' expected, found `)'.\n";
+      }
+    }
+  }
+  return text;
+}
+
+describe("messageCount: the words every line shares are the output's frame", () => {
+  it("counts a short rare message under a long shared prefix by its own words", () => {
+    const text = framedReport(12, 20);
+    const scan = scanImportant(text);
+    const order = hitsOf(text);
+    expect(order.length).toBe(38);
+    const table = tokenTable(text, scan, order)!;
+    for (let h = 0; h < 38; h++) {
+      const line = scan.lineNumbers[h];
+      const said = messageCount(text, scan, h, table);
+      // "Warning", "in", "line" and the two numbers stand in all 38 lines: the rare lines'
+      // median would fall on them and make the rarest message look the most common.
+      if (line == 21 || line == 22) expect(said).toBeLessThanOrEqual(2);
+      else expect(said).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it("offers the rare message's two lines right after the first line", () => {
+    const text = framedReport(12, 20);
+    expect(rankedLines(text, scanImportant(text), 1).startsWith("1 21 22 ")).toBe(true);
+  });
+});
