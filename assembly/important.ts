@@ -355,7 +355,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
   const novelWarnings = new Array<i32>();
   const repeatedWarnings = new Array<i32>();
-  novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings);
+  novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings, false, false, true);
   // Under a small budget, a run that succeeded with warnings on a good part of its lines is
   // about them: each message once says more than the lines that only break a rhythm.
   if (small && !failed && lastFailure == 0 && warnings.length * WARNED_SHARE >= scan.totalLines) order.notables = novelWarnings.concat(order.notables);

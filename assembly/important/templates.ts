@@ -9,7 +9,8 @@
 // counted as often as there are lines is the output's frame, not a message's word: when the
 // median falls on one ("Warning # in ch/eval.tex line #: `)' expected, found `]'.", a short
 // rare message under a long prefix every line shares), the median of the other tokens says
-// how many lines say it. Linear: one pass counts the tokens' hashes in a fixed table, then a
+// how many lines say it, if they are half the line at least (else the line says what every
+// line says, and its other tokens are only names). Linear: one pass counts the tokens' hashes in a fixed table, then a
 // line's median is read when asked for.
 import { isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
@@ -31,7 +32,8 @@ const READ = new StaticArray<i32>(MAX_TOKENS);
 /**
  * The tokens of s[a, b) (runs of units between spaces, tabs and '\r's, every run of digits one
  * class): with `count`, each counted into `counts`, and 0 returned; else the median of
- * their counts, or of those below `frame` (the lines counted) when it is no lower.
+ * their counts, or of those below `frame` (the lines counted) when it is no lower and they
+ * are half the tokens at least.
  */
 function tokenCounts(s: string, a: i32, b: i32, counts: StaticArray<i32>, count: bool, frame: i32 = 0): i32 {
   let n = 0;
@@ -60,7 +62,7 @@ function tokenCounts(s: string, a: i32, b: i32, counts: StaticArray<i32>, count:
   }
   if (count || n == 0) return 0;
   // The counts below the frame's are the first `below` of READ, which is sorted.
-  return unchecked(READ[(unchecked(READ[n >> 1]) < frame || below == 0 ? n : below) >> 1]);
+  return unchecked(READ[(unchecked(READ[n >> 1]) < frame || below * 2 < n ? n : below) >> 1]);
 }
 
 /** Lines a message's words are counted over, at least: among fewer, a word's count says little of its message's. */

@@ -122,3 +122,46 @@ describe("messageCount: the words every line shares are the output's frame", () 
     expect(rankedLines(text, scanImportant(text), 1).startsWith("1 21 22 ")).toBe(true);
   });
 });
+
+describe("novelFirst with rareCopies: every place of a message few lines say is news", () => {
+  it("offers the second place of a rare message before the first copies of a message said by every other line", () => {
+    // The two link lines differ only in their line numbers: one group, whose second line
+    // is a repeat; ranked as warnings are, it comes right after the first.
+    const text = report(40, 2, 20, false);
+    expect(rankedLines(text, scanImportant(text), 1, false, false, true).startsWith("1 21 22 2 3 ")).toBe(true);
+    // Ranked as errors are, it waits with the repeats.
+    expect(rankedLines(text, scanImportant(text), 1).endsWith("| 22")).toBe(true);
+  });
+
+  it("offers it after a first copy said by a few lines more", () => {
+    // Two more rare lines of their own message ("… was not found", three times in all with
+    // a third later on): said thrice, each a first copy, before the link message's second place.
+    let text = report(40, 2, 20, false);
+    text += "inc/c.h:5: warning: argument 'ident' of command @param is not found in the argument list of a_retry(ctx)\n";
+    text += "inc/d.h:6: warning: argument 'ident' of command @param is not found in the argument list of b_retry(ctx)\n";
+    text += "inc/e.h:7: warning: argument 'ident' of command @param is not found in the argument list of c_retry(ctx)\n";
+    const ranked = rankedLines(text, scanImportant(text), 1, false, false, true);
+    expect(ranked.startsWith("1 21 43 44 45 22 ")).toBe(true);
+  });
+
+  it("leaves the copies of a message many lines say with the repeats", () => {
+    // Every member line said twice: a message forty lines say is no news the second time.
+    let text = "";
+    for (let i = 0; i < 40; i++) text += "inc/a.h:" + (i + 1).toString() + ": warning: Member " + nameOf(i) + " (variable) of struct s_ctx is not documented.\n";
+    text += text;
+    const ranked = rankedLines(text, scanImportant(text), 1, false, false, true);
+    expect(ranked.split(" | ")[1].split(" ").length).toBe(40);
+  });
+});
+
+describe("messageCount: a line that says what every line says", () => {
+  it("counts it as said by every line, though its names are few", () => {
+    // All but the member's name stand in every line: the name alone is no message.
+    let text = "";
+    for (let i = 0; i < 40; i++) text += "inc/a.h:" + (i + 1).toString() + ": warning: Member " + nameOf(i % 20) + " (variable) of struct s_ctx is not documented.\n";
+    const scan = scanImportant(text);
+    const order = hitsOf(text);
+    const table = tokenTable(text, scan, order)!;
+    for (let h = 0; h < 40; h++) expect(messageCount(text, scan, h, table)).toBe(40);
+  });
+});
