@@ -1508,13 +1508,14 @@ function messageCounts(text: string, scan: Scan, order: number[]): number[] | nu
   const lines = order.map((h) => tokenSlots(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
   const counts = new Int32Array(TOKEN_SLOTS);
   for (const slots of lines) for (const t of slots) counts[t]!++;
-  // A token counted as often as there are lines is the frame: when the median falls on one,
-  // the median of the others if they are half the tokens (assembly/important/templates.ts).
+  // A token counted at least as often as there are lines is the frame: where it is half the
+  // line or more (give or take one), the median of the others if there are two at least
+  // (assembly/important/templates.ts).
   const frame = order.length;
   return lines.map((slots) => {
     const c = slots.map((t) => counts[t]!).sort((x, y) => x - y);
     const below = c.filter((v) => v < frame).length;
-    return Math.max(1, c.length === 0 ? 0 : c[(c[c.length >> 1]! < frame || below * 2 < c.length ? c.length : below) >> 1]!);
+    return Math.max(1, c.length === 0 ? 0 : c[(below >= 2 && below * 2 <= c.length + 1 ? below : c.length) >> 1]!);
   });
 }
 
@@ -1540,7 +1541,7 @@ function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number
       return;
     }
     if (k !== 0) seen.add(k);
-    if (k !== 0 && alike !== null && alike[j]! <= RARE_COPIES && alike[j]! * RARE_SHARE <= order.length) rareSaid.set(k, alike[j]!);
+    if (rareCopies && k !== 0 && alike !== null && alike[j]! <= RARE_COPIES && alike[j]! * RARE_SHARE <= order.length) rareSaid.set(k, alike[j]!);
     const h = order[j]!;
     const nowhere = j < keepFirst || namesPlace(text, scan.lineStarts[h]!, scan.lineEnds[h]!) ? 0 : 1;
     // Among many hits the core ranks a message by its count or, when more, by how many say it

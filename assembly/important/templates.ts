@@ -6,11 +6,13 @@
 // As in log template mining, a message's own words recur in as many lines as it does
 // and the names in it vary: the median of the counts of a line's tokens (how often each
 // occurs among the lines) is how many lines say what it says, the few names aside. A token
-// counted as often as there are lines is the output's frame, not a message's word: when the
-// median falls on one ("Warning # in ch/eval.tex line #: `)' expected, found `]'.", a short
-// rare message under a long prefix every line shares), the median of the other tokens says
-// how many lines say it, if they are half the line at least (else the line says what every
-// line says, and its other tokens are only names). Linear: one pass counts the tokens' hashes in a fixed table, then a
+// counted at least as often as there are lines is the output's frame, not a message's word:
+// in a line it makes about half of or more ("Warning # in ch/eval.tex line #: No match `('.",
+// a short rare message under a long prefix every line shares) the median would fall on it,
+// and the median of the other tokens says how many lines say the message, if there are two
+// of them at least (else the line says what every line says, and its one other token is
+// only a name). A frame of one token in four ("a.md:#: teh ==> the") leaves the median to
+// the line's own words. Linear: one pass counts the tokens' hashes in a fixed table, then a
 // line's median is read when asked for.
 import { isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
@@ -23,6 +25,9 @@ const MAX_TOKENS: i32 = 32;
 /** The counts of one line's tokens, kept in order as they are read. */
 const READ = new StaticArray<i32>(MAX_TOKENS);
 
+/** Tokens outside the frame a line needs for them to be a message rather than a name. */
+const MESSAGE_TOKENS: i32 = 2;
+
 /** A space, a tab or a '\r' (a line's end may hold one or not): between tokens. */
 // @ts-ignore: decorator
 @inline function isGap(c: i32): bool {
@@ -32,8 +37,8 @@ const READ = new StaticArray<i32>(MAX_TOKENS);
 /**
  * The tokens of s[a, b) (runs of units between spaces, tabs and '\r's, every run of digits one
  * class): with `count`, each counted into `counts`, and 0 returned; else the median of
- * their counts, or of those below `frame` (the lines counted) when it is no lower and they
- * are half the tokens at least.
+ * their counts or, when those counted `frame` times or more are half the tokens at least
+ * (give or take one) and at least MESSAGE_TOKENS are not, the median of those that are not.
  */
 function tokenCounts(s: string, a: i32, b: i32, counts: StaticArray<i32>, count: bool, frame: i32 = 0): i32 {
   let n = 0;
@@ -62,7 +67,7 @@ function tokenCounts(s: string, a: i32, b: i32, counts: StaticArray<i32>, count:
   }
   if (count || n == 0) return 0;
   // The counts below the frame's are the first `below` of READ, which is sorted.
-  return unchecked(READ[(unchecked(READ[n >> 1]) < frame || below * 2 < n ? n : below) >> 1]);
+  return unchecked(READ[(below >= MESSAGE_TOKENS && below * 2 <= n + 1 ? below : n) >> 1]);
 }
 
 /** Lines a message's words are counted over, at least: among fewer, a word's count says little of its message's. */
@@ -75,7 +80,8 @@ const MIN_LINES: i32 = 32;
 export function tokenTable(text: string, scan: Scan, order: i32[]): StaticArray<i32> | null {
   const n = order.length;
   if (n < MIN_LINES) return null;
-  // The lines counted, past the slots: a token counted as often is the frame (tokenCounts).
+  // Past the slots, the count from which a token is the frame (tokenCounts): the lines
+  // counted. Counts are occurrences: a token every line holds is counted that often at least.
   const counts = new StaticArray<i32>(SLOTS + 1);
   for (let j = 0; j < n; j++) tokenCounts(text, unchecked(scan.lineStarts[order[j]]), unchecked(scan.lineEnds[order[j]]), counts, true);
   unchecked((counts[SLOTS] = n));

@@ -79,10 +79,11 @@ const CHECKS: string[] = [
 ];
 
 /**
- * `perCheck` lines of each of CHECKS over six files, then two lines of a short rare message
- * (its words fewer than the shared prefix's) after line `at`.
+ * `perCheck` lines of each of CHECKS over six files, then, after line `at`, one line in
+ * chapters/evaluation.tex of each of `rare`: a short rare message, its words fewer than the
+ * shared prefix's.
  */
-function framedReport(perCheck: i32, at: i32): string {
+function framedReport(perCheck: i32, at: i32, rare: string[]): string {
   let text = "";
   const files = ["intro", "background", "design", "evaluation", "related", "conclusion"];
   let line = 0;
@@ -91,34 +92,48 @@ function framedReport(perCheck: i32, at: i32): string {
       const check = CHECKS[c];
       const colon = check.indexOf(":");
       text += "Warning " + check.slice(0, colon) + " in chapters/" + files[i % 6] + ".tex line " + (i + 3).toString() + ":" + check.slice(colon + 1) + "\n";
-      if (++line == at) {
-        text += "Warning 9 in chapters/evaluation.tex line 23: `)' expected, found `]'.\n";
-        text += "Warning 9 in chapters/evaluation.tex line 23: `]' expected, found `)'.\n";
-      }
+      if (++line == at) for (let r = 0; r < rare.length; r++) text += "Warning " + rare[r] + "\n";
     }
   }
   return text;
 }
 
+/** Two rare lines of five words past the prefix's five tokens (ten in all). */
+const MISMATCHED: string[] = ["9 in chapters/evaluation.tex line 23: `)' expected, found `]'.", "9 in chapters/evaluation.tex line 23: `]' expected, found `)'."];
+
+/** That each of `rare`, in a framedReport, is said by two hits at most, and each other line by twelve at least. */
+function expectFramed(rare: string[]): void {
+  const text = framedReport(12, 20, rare);
+  const scan = scanImportant(text);
+  const order = hitsOf(text);
+  const lines = 36 + rare.length;
+  expect(order.length).toBe(lines);
+  const table = tokenTable(text, scan, order)!;
+  for (let h = 0; h < lines; h++) {
+    const line = scan.lineNumbers[h];
+    const said = messageCount(text, scan, h, table);
+    // "Warning", "in", "line" and the two numbers stand in every line: the rare lines'
+    // median would fall on them, or on their file's name, and make the rarest message
+    // look among the most common.
+    if (line > 20 && line <= 20 + rare.length) expect(said).toBeLessThanOrEqual(2);
+    else expect(said).toBeGreaterThanOrEqual(12);
+  }
+}
+
 describe("messageCount: the words every line shares are the output's frame", () => {
   it("counts a short rare message under a long shared prefix by its own words", () => {
-    const text = framedReport(12, 20);
-    const scan = scanImportant(text);
-    const order = hitsOf(text);
-    expect(order.length).toBe(38);
-    const table = tokenTable(text, scan, order)!;
-    for (let h = 0; h < 38; h++) {
-      const line = scan.lineNumbers[h];
-      const said = messageCount(text, scan, h, table);
-      // "Warning", "in", "line" and the two numbers stand in all 38 lines: the rare lines'
-      // median would fall on them and make the rarest message look the most common.
-      if (line == 21 || line == 22) expect(said).toBeLessThanOrEqual(2);
-      else expect(said).toBeGreaterThanOrEqual(12);
-    }
+    expectFramed(MISMATCHED);
+  });
+
+  it("counts it so whether the frame is half its tokens, more or less", () => {
+    // Nine tokens, four past the frame; eleven, six past it (the median of all eleven
+    // would be the file name's count).
+    expectFramed(["15 in chapters/evaluation.tex line 23: No match `('."]);
+    expectFramed(["15 in chapters/evaluation.tex line 23: No match found for `('."]);
   });
 
   it("offers the rare message's two lines right after the first line", () => {
-    const text = framedReport(12, 20);
+    const text = framedReport(12, 20, MISMATCHED);
     expect(rankedLines(text, scanImportant(text), 1).startsWith("1 21 22 ")).toBe(true);
   });
 });
@@ -134,8 +149,9 @@ describe("novelFirst with rareCopies: every place of a message few lines say is 
   });
 
   it("offers it after a first copy said by a few lines more", () => {
-    // Two more rare lines of their own message ("… was not found", three times in all with
-    // a third later on): said thrice, each a first copy, before the link message's second place.
+    // Three lines of another rare message at the end ("… is not found in the argument list",
+    // each naming another function): said thrice, each a first copy, they come before the
+    // link message's second place, which ranks as if said eight times as often as the link.
     let text = report(40, 2, 20, false);
     text += "inc/c.h:5: warning: argument 'ident' of command @param is not found in the argument list of a_retry(ctx)\n";
     text += "inc/d.h:6: warning: argument 'ident' of command @param is not found in the argument list of b_retry(ctx)\n";
