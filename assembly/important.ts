@@ -349,8 +349,9 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   }
   // Warnings: each message once, the first warning in front (a build's first diagnostic is
   // read first, and those after it often follow from it), then the rarest first ("length
-  // comparison to zero" before the fifth "needless borrow"); three from each end while
-  // they repeat one message.
+  // comparison to zero" before the fifth "needless borrow"), with every place of a message
+  // few lines say (rareCopies); three from each end while they repeat one message, fewer
+  // as those places fill the 2 * FLOOD_ENDS.
   const warningOrder = new Array<i32>();
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
   const novelWarnings = new Array<i32>();

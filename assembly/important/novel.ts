@@ -250,15 +250,17 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
   // The hits of a group seen so far, while the group's count is kept apart from them.
   const seen = new U32Map();
   // With `rareCopies`, the groups whose first copy's message few lines say (rareFamily of its
-  // messageCount), with that count.
+  // messageCount), with that count; `anyRareSaid` once it holds one, so that a flood of
+  // repeats asks nothing while it is empty.
   const rareSaid = new U32Map();
+  let anyRareSaid = false;
   const ranked = new StaticArray<i64>(n);
   let firsts = 0;
   for (let j = 0; j < n; j++) {
     const k = unchecked(keys[j]);
     // A key of 0 (a line without words) is a group of its own.
     let round = 0;
-    let copy = false;
+    let rareCopy = false;
     if (k != 0) {
       round = seen.valueOr(k, 0);
       seen.set(k, round + 1);
@@ -277,9 +279,9 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
       // documented". A second place says less than a new message, so a copy ranks as if its
       // message were said RARE_SHARE times as often: after the rare first copies, before the
       // flood.
-      if (rareCopies && round > 0 && rareSaid.has(k)) {
+      if (anyRareSaid && round > 0 && rareSaid.has(k)) {
         round = 0;
-        copy = true;
+        rareCopy = true;
       }
     }
     if (round == 0) firsts++;
@@ -290,10 +292,13 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     // names they hold (templates.ts): a hundred "Member X … is not documented" are one
     // message said a hundred times, however each spells X.
     if (round == 0 && (k & 1) != 0 && alike === null) alike = tokenTable(text, scan, order);
-    const said = round == 0 && !copy && alike !== null && (k & 1) != 0 ? messageCount(text, scan, h, alike) : -1;
-    if (said >= 0 && rareFamily(said, n)) rareSaid.set(k, said);
+    const said = round == 0 && !rareCopy && alike !== null && (k & 1) != 0 ? messageCount(text, scan, h, alike) : -1;
+    if (rareCopies && said >= 0 && rareFamily(said, n)) {
+      rareSaid.set(k, said);
+      anyRareSaid = true;
+    }
     const family = counts.valueOr(familyKey(scan, h, k), 0);
-    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : copy ? (rareSaid.valueOr(k, 0) * RARE_SHARE) << 10 : (min(max(family, said), 0x3ff) << 10) | min(said >= 0 ? said : counts.valueOr(k, 0), 0x3ff);
+    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : rareCopy ? (rareSaid.valueOr(k, 0) * RARE_SHARE) << 10 : (min(max(family, said), 0x3ff) << 10) | min(said >= 0 ? said : counts.valueOr(k, 0), 0x3ff);
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
     // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not
