@@ -349,13 +349,14 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   }
   // Warnings: each message once, the first warning in front (a build's first diagnostic is
   // read first, and those after it often follow from it), then the rarest first ("length
-  // comparison to zero" before the fifth "needless borrow"); three from each end while
-  // they repeat one message.
+  // comparison to zero" before the fifth "needless borrow"), with every place of a message
+  // few lines say (rareCopies); three from each end while they repeat one message, fewer
+  // as those places fill the 2 * FLOOD_ENDS.
   const warningOrder = new Array<i32>();
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
   const novelWarnings = new Array<i32>();
   const repeatedWarnings = new Array<i32>();
-  novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings);
+  novelFirst(text, scan, warningOrder, 1, novelWarnings, repeatedWarnings, false, false, true);
   // Under a small budget, a run that succeeded with warnings on a good part of its lines is
   // about them: each message once says more than the lines that only break a rhythm.
   if (small && !failed && lastFailure == 0 && warnings.length * WARNED_SHARE >= scan.totalLines) order.notables = novelWarnings.concat(order.notables);

@@ -1376,7 +1376,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null): Order 
   while (k < notable.length && notable[k]![0] === 1) primary.push(notable[k++]![3]);
   const warningOrder: number[] = [];
   fromBothEnds(warnings, 0, warnings.length, warnings.length, warningOrder);
-  const [novelWarnings, repeatedWarnings] = novelFirst(text, scan, warningOrder, 1);
+  const [novelWarnings, repeatedWarnings] = novelFirst(text, scan, warningOrder, 1, true);
   primary.push(...novelWarnings);
   let w = 0;
   for (; w < repeatedWarnings.length && w < 2 * FLOOD_ENDS - novelWarnings.length; w++) primary.push(repeatedWarnings[w]!);
@@ -1479,6 +1479,9 @@ function namesPlace(s: string, a: number, b: number, file = false): boolean {
 const TOKEN_SLOTS = 2048;
 const MAX_TOKENS = 32;
 const MIN_MESSAGE_LINES = 32;
+/** A message said by at most this many hits, and at most 1/RARE_SHARE of them, is rare (assembly/important/novel.ts). */
+const RARE_COPIES = 4;
+const RARE_SHARE = 8;
 
 /** The slots of the tokens of s[a, b), at most MAX_TOKENS (assembly/important/templates.ts). */
 function tokenSlots(s: string, a: number, b: number): number[] {
@@ -1499,15 +1502,20 @@ function tokenSlots(s: string, a: number, b: number): number[] {
   return slots;
 }
 
-/** How many of the hits say what each says: the median count of its tokens (assembly/important/templates.ts); null for few hits. */
+/** How many of the hits say what each says: the median count of its tokens, past the frame (assembly/important/templates.ts); null for few hits. */
 function messageCounts(text: string, scan: Scan, order: number[]): number[] | null {
   if (order.length < MIN_MESSAGE_LINES) return null;
   const lines = order.map((h) => tokenSlots(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
   const counts = new Int32Array(TOKEN_SLOTS);
   for (const slots of lines) for (const t of slots) counts[t]!++;
+  // A token counted at least as often as there are lines is the frame: where it is half the
+  // line or more (give or take one), the median of the others if there are two at least
+  // (assembly/important/templates.ts).
+  const frame = order.length;
   return lines.map((slots) => {
     const c = slots.map((t) => counts[t]!).sort((x, y) => x - y);
-    return Math.max(1, c.length === 0 ? 0 : c[c.length >> 1]!);
+    const below = c.filter((v) => v < frame).length;
+    return Math.max(1, c.length === 0 ? 0 : c[(below >= 2 && below * 2 <= c.length + 1 ? below : c.length) >> 1]!);
   });
 }
 
@@ -1515,20 +1523,25 @@ function messageCounts(text: string, scan: Scan, order: number[]): number[] | nu
  * [hits whose message no earlier hit stated, those naming a place first, then the rarest
  * (the first `keepFirst` in front), the repeats].
  */
-function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number): [number[], number[]] {
+function novelFirst(text: string, scan: Scan, order: number[], keepFirst: number, rareCopies = false): [number[], number[]] {
   const keys = order.map((h) => messageKey(text, scan.lineStarts[h]!, scan.lineEnds[h]!));
   const counts = new Map<number, number>();
   for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
   const alike = messageCounts(text, scan, order);
   const seen = new Set<number>();
+  // With `rareCopies`, the groups whose first copy's message few lines say, with that count:
+  // each copy is news, after the first copies of messages said up to RARE_SHARE times as often.
+  const rareSaid = new Map<number, number>();
   const novel: [number, number][] = [];
   const later: number[] = [];
   keys.forEach((k, j) => {
     if (k !== 0 && seen.has(k)) {
-      later.push(order[j]!);
+      if (rareCopies && rareSaid.has(k)) novel.push([(namesPlace(text, scan.lineStarts[order[j]!]!, scan.lineEnds[order[j]!]!) ? 0 : 0x100000) + ((rareSaid.get(k)! * RARE_SHARE) << 10), j]);
+      else later.push(order[j]!);
       return;
     }
     if (k !== 0) seen.add(k);
+    if (rareCopies && k !== 0 && alike !== null && alike[j]! <= RARE_COPIES && alike[j]! * RARE_SHARE <= order.length) rareSaid.set(k, alike[j]!);
     const h = order[j]!;
     const nowhere = j < keepFirst || namesPlace(text, scan.lineStarts[h]!, scan.lineEnds[h]!) ? 0 : 1;
     // Among many hits the core ranks a message by its count or, when more, by how many say it

@@ -212,13 +212,15 @@ function inOrder(text: string, scan: Scan, order: i32[], out: i32[], later: i32[
  * next line only names its place ("error[E0308]: mismatched types" over "  --> main.rs:23:5").
  * Every distinct code or message reaches the budget before a second copy of any, but for
  * the copies of a rare family's code (rareFamily), each of which is first-round news, and
- * every finding that states a severity where most findings state none.
+ * every finding that states a severity where most findings state none, and with `rareCopies`
+ * (warnings, whose repeats else wait behind every first copy) each copy of a message few
+ * lines say.
  * With `placesInOrder` (the error lines do not all fit), `later` holds the rarest
  * message's places first, each message's places in line order: the eight places of
  * an "Item None has no attribute" are eight fixes, where the second of ninety "Function
  * is missing a type annotation" adds little the count does not say.
  */
-export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[], placesInOrder: bool = false, placeBelow: bool = false): void {
+export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i32, out: i32[], later: i32[], placesInOrder: bool = false, placeBelow: bool = false, rareCopies: bool = false): void {
   const n = order.length;
   if (n > MAX_HITS) {
     inOrder(text, scan, order, out, later);
@@ -247,12 +249,18 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
   let alike: StaticArray<i32> | null = null;
   // The hits of a group seen so far, while the group's count is kept apart from them.
   const seen = new U32Map();
+  // With `rareCopies`, the groups whose first copy's message few lines say (rareFamily of its
+  // messageCount), with that count; `anyRareSaid` once it holds one, so that a flood of
+  // repeats asks nothing while it is empty.
+  const rareSaid = new U32Map();
+  let anyRareSaid = false;
   const ranked = new StaticArray<i64>(n);
   let firsts = 0;
   for (let j = 0; j < n; j++) {
     const k = unchecked(keys[j]);
     // A key of 0 (a line without words) is a group of its own.
     let round = 0;
+    let rareCopy = false;
     if (k != 0) {
       round = seen.valueOr(k, 0);
       seen.set(k, round + 1);
@@ -265,6 +273,16 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
       // what the totals do.
       const tag = findingOf(noteOf(scan, unchecked(order[j])));
       if (graded < 0 && tag != 0 && findingSeverity(tag) < UNGRADED) round = 0;
+      // With `rareCopies`, so is every copy of a message few lines say, whatever names they
+      // hold (its first copy's messageCount, below): the second place of the one "explicit
+      // link request to 'quote' could not be resolved" among a hundred "Member X … is not
+      // documented". A second place says less than a new message, so a copy ranks as if its
+      // message were said RARE_SHARE times as often: after the rare first copies, before the
+      // flood.
+      if (anyRareSaid && round > 0 && rareSaid.has(k)) {
+        round = 0;
+        rareCopy = true;
+      }
     }
     if (round == 0) firsts++;
     const h = unchecked(order[j]);
@@ -274,9 +292,13 @@ export function novelFirst(text: string, scan: Scan, order: i32[], keepFirst: i3
     // names they hold (templates.ts): a hundred "Member X … is not documented" are one
     // message said a hundred times, however each spells X.
     if (round == 0 && (k & 1) != 0 && alike === null) alike = tokenTable(text, scan, order);
-    const said = round == 0 && alike !== null && (k & 1) != 0 ? messageCount(text, scan, h, alike) : -1;
+    const said = round == 0 && !rareCopy && alike !== null && (k & 1) != 0 ? messageCount(text, scan, h, alike) : -1;
+    if (rareCopies && said >= 0 && rareFamily(said, n)) {
+      rareSaid.set(k, said);
+      anyRareSaid = true;
+    }
     const family = counts.valueOr(familyKey(scan, h, k), 0);
-    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : (min(max(family, said), 0x3ff) << 10) | min(said >= 0 ? said : counts.valueOr(k, 0), 0x3ff);
+    const rarity = j < keepFirst && round == 0 ? 0 : k == 0 ? 0x401 : rareCopy ? (rareSaid.valueOr(k, 0) * RARE_SHARE) << 10 : (min(max(family, said), 0x3ff) << 10) | min(said >= 0 ? said : counts.valueOr(k, 0), 0x3ff);
     const grave = j < keepFirst && round == 0 ? 0 : gravity(scan, h);
     // Among first copies, a line that names where ("a.c:12:3", place.ts) says more than one
     // that names nothing ("[ERROR] -> [Help 1]"), however rare its words. Repeats are not

@@ -70,3 +70,114 @@ describe("novelFirst: a rare message among many alike ones comes first", () => {
     expect(rankedLines(text, scanImportant(text), 1).startsWith("1 2 3 ")).toBe(true);
   });
 });
+
+/** Three messages a checker prints under one prefix every line shares ("Warning N in FILE line M: …"). */
+const CHECKS: string[] = [
+  "2: Non-breaking space (`~') should have been used.",
+  "8: Wrong length of dash may have been used.",
+  "18: Use either `` or '' as an alternative to `\"'.",
+];
+
+/**
+ * `perCheck` lines of each of CHECKS over six files, then, after line `at`, one line in
+ * chapters/evaluation.tex of each of `rare`: a short rare message, its words fewer than the
+ * shared prefix's.
+ */
+function framedReport(perCheck: i32, at: i32, rare: string[]): string {
+  let text = "";
+  const files = ["intro", "background", "design", "evaluation", "related", "conclusion"];
+  let line = 0;
+  for (let c = 0; c < CHECKS.length; c++) {
+    for (let i = 0; i < perCheck; i++) {
+      const check = CHECKS[c];
+      const colon = check.indexOf(":");
+      text += "Warning " + check.slice(0, colon) + " in chapters/" + files[i % 6] + ".tex line " + (i + 3).toString() + ":" + check.slice(colon + 1) + "\n";
+      if (++line == at) for (let r = 0; r < rare.length; r++) text += "Warning " + rare[r] + "\n";
+    }
+  }
+  return text;
+}
+
+/** Two rare lines of five words past the prefix's five tokens (ten in all). */
+const MISMATCHED: string[] = ["9 in chapters/evaluation.tex line 23: `)' expected, found `]'.", "9 in chapters/evaluation.tex line 23: `]' expected, found `)'."];
+
+/** That each of `rare`, in a framedReport, is said by two hits at most, and each other line by twelve at least. */
+function expectFramed(rare: string[]): void {
+  const text = framedReport(12, 20, rare);
+  const scan = scanImportant(text);
+  const order = hitsOf(text);
+  const lines = 36 + rare.length;
+  expect(order.length).toBe(lines);
+  const table = tokenTable(text, scan, order)!;
+  for (let h = 0; h < lines; h++) {
+    const line = scan.lineNumbers[h];
+    const said = messageCount(text, scan, h, table);
+    // "Warning", "in", "line" and the two numbers stand in every line: the rare lines'
+    // median would fall on them, or on their file's name, and make the rarest message
+    // look among the most common.
+    if (line > 20 && line <= 20 + rare.length) expect(said).toBeLessThanOrEqual(2);
+    else expect(said).toBeGreaterThanOrEqual(12);
+  }
+}
+
+describe("messageCount: the words every line shares are the output's frame", () => {
+  it("counts a short rare message under a long shared prefix by its own words", () => {
+    expectFramed(MISMATCHED);
+  });
+
+  it("counts it so whether the frame is half its tokens, more or less", () => {
+    // Nine tokens, four past the frame; eleven, six past it (the median of all eleven
+    // would be the file name's count).
+    expectFramed(["15 in chapters/evaluation.tex line 23: No match `('."]);
+    expectFramed(["15 in chapters/evaluation.tex line 23: No match found for `('."]);
+  });
+
+  it("offers the rare message's two lines right after the first line", () => {
+    const text = framedReport(12, 20, MISMATCHED);
+    expect(rankedLines(text, scanImportant(text), 1).startsWith("1 21 22 ")).toBe(true);
+  });
+});
+
+describe("novelFirst with rareCopies: every place of a message few lines say is news", () => {
+  it("offers the second place of a rare message before the first copies of a message said by every other line", () => {
+    // The two link lines differ only in their line numbers: one group, whose second line
+    // is a repeat; ranked as warnings are, it comes right after the first.
+    const text = report(40, 2, 20, false);
+    expect(rankedLines(text, scanImportant(text), 1, false, false, true).startsWith("1 21 22 2 3 ")).toBe(true);
+    // Ranked as errors are, it waits with the repeats.
+    expect(rankedLines(text, scanImportant(text), 1).endsWith("| 22")).toBe(true);
+  });
+
+  it("offers it after a first copy said by a few lines more", () => {
+    // Three lines of another rare message at the end ("… is not found in the argument list",
+    // each naming another function): said thrice, each a first copy, they come before the
+    // link message's second place, which ranks as if said eight times as often as the link.
+    let text = report(40, 2, 20, false);
+    text += "inc/c.h:5: warning: argument 'ident' of command @param is not found in the argument list of a_retry(ctx)\n";
+    text += "inc/d.h:6: warning: argument 'ident' of command @param is not found in the argument list of b_retry(ctx)\n";
+    text += "inc/e.h:7: warning: argument 'ident' of command @param is not found in the argument list of c_retry(ctx)\n";
+    const ranked = rankedLines(text, scanImportant(text), 1, false, false, true);
+    expect(ranked.startsWith("1 21 43 44 45 22 ")).toBe(true);
+  });
+
+  it("leaves the copies of a message many lines say with the repeats", () => {
+    // Every member line said twice: a message forty lines say is no news the second time.
+    let text = "";
+    for (let i = 0; i < 40; i++) text += "inc/a.h:" + (i + 1).toString() + ": warning: Member " + nameOf(i) + " (variable) of struct s_ctx is not documented.\n";
+    text += text;
+    const ranked = rankedLines(text, scanImportant(text), 1, false, false, true);
+    expect(ranked.split(" | ")[1].split(" ").length).toBe(40);
+  });
+});
+
+describe("messageCount: a line that says what every line says", () => {
+  it("counts it as said by every line, though its names are few", () => {
+    // All but the member's name stand in every line: the name alone is no message.
+    let text = "";
+    for (let i = 0; i < 40; i++) text += "inc/a.h:" + (i + 1).toString() + ": warning: Member " + nameOf(i % 20) + " (variable) of struct s_ctx is not documented.\n";
+    const scan = scanImportant(text);
+    const order = hitsOf(text);
+    const table = tokenTable(text, scan, order)!;
+    for (let h = 0; h < 40; h++) expect(messageCount(text, scan, h, table)).toBe(40);
+  });
+});

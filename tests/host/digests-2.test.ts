@@ -360,7 +360,6 @@ const KNOWN_LOST_ERROR_LINES: Record<string, string> = {
   "corpus/rubocop-ruby-gem": "its W: findings are rows like the C: conventions, each with a code excerpt: a one-letter severity is no word",
   "corpus/vulture-python-package": "its findings at 100 % confidence are rows like those at 60 %",
   "corpus/biome-lint-sources": "each diagnostic names its place and rule on a header over its '×' message and code frame: the headers of the five parse errors one broken signature makes wait behind the messages, which the digest flags",
-  "corpus/chktex-thesis": "245 warnings, seven messages repeated in every chapter: each file's copy of a message counts as a message of its own, and the two rare mismatched-delimiter warnings wait behind them",
 };
 
 describe("CommandOutput digest", () => {
