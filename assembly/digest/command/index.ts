@@ -82,15 +82,18 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
  * tests: a larger budget keeps the runner's own summary line, which states it already.
  * Under a small budget a non-zero exit code is stated bare ("exit 1 · 122 lines"): the
  * code says the command failed, and " (failed)" would take the room of an error line.
+ * `lines` below 0 leaves the count of lines out (a cut's marker states it).
  */
 function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool): string {
   const out = new StrBuf(96);
   if (exitCode >= 0) {
     out.addLabelInt("exit ", exitCode);
     if (exitCode != 0 && !small) out.add(" (failed)");
-    out.add(" \u00b7 ");
   }
-  out.addCount(lines).add(lines == 1 ? " line" : " lines");
+  if (lines >= 0) {
+    if (exitCode >= 0) out.add(" \u00b7 ");
+    out.addCount(lines).add(lines == 1 ? " line" : " lines");
+  }
   if (r.found) {
     const counts = runnerCounts(r, small);
     out.add(" \u00b7 ").add(r.runner);
@@ -313,7 +316,10 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
     }
   }
   d.truncated = true;
-  let room = budget - status.length - 1;
+  // Under a small budget the cut's marker states the lines in all ("9 of 139 lines shown"):
+  // the status line of a cut leaves the count to it, when the exit code is there to open it.
+  const headline = small && ctx.exitCode >= 0 ? statusLine(ctx.exitCode, -1, runners, small) + (totals.length > 0 ? " \u00b7 " + totals : "") : status;
+  let room = budget - headline.length - 1;
   // Too small for the status and any of the text: the status alone says the most.
   if (room < 16) {
     d.llm = oneLine(status, budget);
@@ -345,8 +351,8 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const skeleton = lined !== null ? lined.order(top) : null;
   const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
   const listed = names !== null ? names.listed : "";
-  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
-  out.add(status).addChar(0x0a);
+  const out = new StrBuf(headline.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
+  out.add(headline).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
   if (sections.length > 0) out.add(sections).addChar(0x0a);
   if (listed.length > 0) out.add(listed).addChar(0x0a);
