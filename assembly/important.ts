@@ -316,10 +316,16 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   for (let j = 0; j < novelSummaries.length; j++) primary.push(unchecked(novelSummaries[j]));
   sortI64(notable);
   let k = notable.length - 1;
-  for (let j = 2; j < novel.length; j++) primary.push(unchecked(novel[j]));
   // Under a small budget errors and summaries that say nothing new and warnings
-  // wait until the failures' key lines and the totals have been offered the budget.
+  // wait until the failures' key lines and the totals have been offered the budget;
+  // so do the errors beside the first and the last that their log level marks a notice
+  // ("[INFO] Error stacktraces are turned on."): a real error's key lines say more.
   const late = small ? order.late : primary;
+  for (let j = 2; j < novel.length; j++) {
+    const h = unchecked(novel[j]);
+    if (small && isNoticeLine(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]))) late.push(h);
+    else primary.push(h);
+  }
   // Under a small budget a repeat that names its own place comes before the key lines of
   // the errors chosen (its line says where it failed, which their context cannot say for it);
   // one that only counts ("client 3" after "client 1") waits with the other repeats.

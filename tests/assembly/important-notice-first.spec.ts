@@ -59,3 +59,29 @@ describe("the first error slot", () => {
     expect(out.includes("Error reporting is verbose")).toBe(true);
   });
 });
+
+describe("a notice among the errors under a small budget", () => {
+  it("waits behind what a real error expected", () => {
+    // Lines 1–20: progress; line 21: an error, line 22 what it expected; lines 23–62:
+    // progress; line 63: a notice naming a setting (flagged: "Error"); lines 64–103:
+    // progress; line 104: the last error.
+    const text = progress(20, 0) + "[ERROR] PriceTest.vat:41 failed in the billing service\n"
+      + "    expected 2379 cents but the total was 2378 cents\n" + progress(40, 20)
+      + "[INFO] Error stacktraces are turned on.\n" + progress(40, 60)
+      + "[ERROR] Failed to execute goal compile on project billing\n";
+    const notice = "63: [INFO] Error stacktraces are turned on.\n";
+    const expected = "22:     expected 2379 cents but the total was 2378 cents\n";
+    // Room for one of the two: what the error expected.
+    const out = keepImportant(text, 260, 0.5, "");
+    expect(out.length + notice.length).toBeGreaterThan(260);
+    expect(out.includes(expected)).toBe(true);
+    expect(out.includes(notice)).toBe(false);
+    // Once shown, it stays shown with more room.
+    let shown = false;
+    for (let budget = 200; budget <= 400; budget += 5) {
+      const key = keepImportant(text, budget, 0.5, "").includes(expected);
+      if (shown) expect(key).toBe(true);
+      shown = shown || key;
+    }
+  });
+});
