@@ -9,11 +9,12 @@
 // ended, where the first lines are a banner. An output that ends in a run of encoded
 // bytes states no outcome there: the run is left to the marker. A line without a letter
 // or a digit ("   |", "      ^", "}") says nothing apart from the lines around it and is
-// passed over.
+// passed over; so is a frame that names no place of code ("    at <Jasmine>").
 import { Cut, Flagged } from "../cut";
 import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
 import { unitAt } from "../util/lines";
 import { placeHeadOf } from "../important";
+import { isFrame, locatesCode } from "./frames";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 
@@ -40,6 +41,14 @@ export function saysNothing(text: string, start: i32, end: i32): bool {
     if (c >= 0x80 ? c != 0xa0 && (c < 0x2500 || c >= 0x25a0) : isAlpha(c) || isDigit(c)) return false;
   }
   return true;
+}
+
+/**
+ * The line [start, end) is an indented stack frame that names no place of code ("    at
+ * <Jasmine>", "    at async Promise.all (index 0)"): apart from its trace it says nothing.
+ */
+export function placesNoCode(text: string, start: i32, end: i32): bool {
+  return start < end && isSpaceOrTab(unitAt(text, start)) && isFrame(text, start, end) && !locatesCode(text, start, end);
 }
 
 /** `cut` with the whole line [start, end) (its '\n' included) kept too; null when any of it is kept already. */
@@ -83,7 +92,7 @@ export class Filled {
     const end = lineEnd < text.length ? lineEnd + 1 : lineEnd;
     // Its units and its number: the marker's counts change by a digit or so, which the render settles.
     if (lineEnd - start + 1 + this.perLine > this.budget - this.output.length || this.spent) return false;
-    if (introduces(text, start, lineEnd) || saysNothing(text, start, lineEnd)) return false;
+    if (introduces(text, start, lineEnd) || saysNothing(text, start, lineEnd) || placesNoCode(text, start, lineEnd)) return false;
     const wider = withLine(this.cut, start, end, firstLine);
     if (wider === null) return false;
     this.tries++;
