@@ -91,7 +91,7 @@ import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { blockHeadOf, headerOf, itemAbove, opensNumberedItem, placesFinding } from "./important/parents";
-import { isNoticeLine } from "./important/notice";
+import { isNoticeBanner, isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace, opensWithPlace } from "./important/place";
 import { encodedRunAtEnd, headPieces } from "./important/encoded";
@@ -319,11 +319,14 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // Under a small budget errors and summaries that say nothing new and warnings
   // wait until the failures' key lines and the totals have been offered the budget;
   // so do the errors beside the first and the last that their log level marks a notice
-  // ("[INFO] Error stacktraces are turned on."): a real error's key lines say more.
+  // ("[INFO] Error stacktraces are turned on."): a real error's key lines say more. A
+  // notice in capitals states the run's outcome ("[INFO] BUILD FAILURE") and is not one.
   const late = small ? order.late : primary;
   for (let j = 2; j < novel.length; j++) {
     const h = unchecked(novel[j]);
-    if (small && isNoticeLine(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]))) late.push(h);
+    const start = unchecked(scan.lineStarts[h]);
+    const end = unchecked(scan.lineEnds[h]);
+    if (small && isNoticeLine(text, start, end) && !isNoticeBanner(text, start, end)) late.push(h);
     else primary.push(h);
   }
   // Under a small budget a repeat that names its own place comes before the key lines of

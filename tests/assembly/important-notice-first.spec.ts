@@ -1,5 +1,5 @@
 import { keepImportant } from "../../assembly/important";
-import { isNoticeLine } from "../../assembly/important/notice";
+import { isNoticeBanner, isNoticeLine } from "../../assembly/important/notice";
 
 function notice(line: string): bool {
   return isNoticeLine(line, 0, line.length);
@@ -83,5 +83,15 @@ describe("a notice among the errors under a small budget", () => {
       if (shown) expect(key).toBe(true);
       shown = shown || key;
     }
+  });
+});
+
+describe("a notice that states the run's outcome", () => {
+  it("takes a message in capitals after the level as a banner, not a notice that waits", () => {
+    expect(isNoticeBanner("[INFO] BUILD FAILURE", 0, 20)).toBe(true);
+    expect(isNoticeBanner("INFO: BUILD SUCCESSFUL ", 0, 23)).toBe(true);
+    expect(isNoticeBanner("[INFO] Error stacktraces are turned on.", 0, 39)).toBe(false);
+    expect(isNoticeBanner("[INFO] ------------------------------------------------------------------------", 0, 79)).toBe(false);
+    expect(isNoticeBanner("[ERROR] BUILD FAILURE", 0, 21)).toBe(false);
   });
 });
