@@ -12,9 +12,10 @@
 // passed over; so is a frame that names no place of code ("    at <Jasmine>").
 import { Cut, Flagged } from "../cut";
 import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
-import { unitAt } from "../util/lines";
+import { blanksStart, gapEnd, unitAt } from "../util/lines";
+import { startsWithAt } from "../util/scan";
 import { placeHeadOf } from "../important";
-import { isFrame, locatesCode } from "./frames";
+import { locatesCode } from "./frames";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 
@@ -46,9 +47,15 @@ export function saysNothing(text: string, start: i32, end: i32): bool {
 /**
  * The line [start, end) is an indented stack frame that names no place of code ("    at
  * <Jasmine>", "    at async Promise.all (index 0)"): apart from its trace it says nothing.
+ * A frame has its shape: after "at " a call that ends in ")" or ">", or one awaited ("at
+ * async …"). Prose that opens with the word ("    at least one order must ship") is kept.
  */
 export function placesNoCode(text: string, start: i32, end: i32): bool {
-  return start < end && isSpaceOrTab(unitAt(text, start)) && isFrame(text, start, end) && !locatesCode(text, start, end);
+  const t = gapEnd(text, start, end);
+  const e = blanksStart(text, t, end);
+  if (t == start || t >= e || !startsWithAt(text, t, e, "at ") || locatesCode(text, t, e)) return false;
+  const last = unitAt(text, e - 1);
+  return last == CharCode.RPAREN || last == 0x3e || startsWithAt(text, t + 3, e, "async ");
 }
 
 /** `cut` with the whole line [start, end) (its '\n' included) kept too; null when any of it is kept already. */

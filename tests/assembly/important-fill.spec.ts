@@ -128,6 +128,12 @@ describe("Filled: lines that say nothing alone", () => {
     expect(placesNoCode("at least 3 retries were made", 0, 28)).toBe(false);
   });
 
+  it("keeps indented prose that opens with a frame's word: it has no frame's shape", () => {
+    expect(placesNoCode("    at least one order must ship", 0, 32)).toBe(false);
+    expect(placesNoCode("  #2 in the queue: order 2001", 0, 29)).toBe(false);
+    expect(placesNoCode("    at checkout the cart was empty ", 0, 35)).toBe(false);
+  });
+
   it("passes over a last frame that names no place of code, as a spec runner's stack ends", () => {
     // Lines 1–2: a failure and its message; 3: a long log line; 4: the last frame; 5: the totals.
     const text = "1) orders ships a new order once it is paid\n    Error: order 2001 is new, not paid\n" + "x".repeat(300) + "\n        at <Jasmine>\n144 specs, 4 failures\n";
