@@ -28,7 +28,7 @@ import { SkeletonLines } from "../../important/skeleton";
 import { LocatedCounter } from "../../important/located-lines";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
-import { CharCode, isDigit } from "../../util/chars";
+import { isDigit } from "../../util/chars";
 import { startsWithAt } from "../../util/scan";
 import { squeezeColumns } from "./columns";
 import { sectionOutlineOf } from "./outline";
@@ -112,10 +112,11 @@ function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool): s
  * (`23 of 102 lines "[INFO] …"`), as alone it would read as the output's length.
  */
 function totalsOfAll(totals: string, lines: i32): string {
-  let i = 0;
-  while (i < totals.length && (isDigit(totals.charCodeAt(i)) || totals.charCodeAt(i) == CharCode.COMMA)) i++;
-  if (i == 0 || !startsWithAt(totals, i, totals.length, " lines \"")) return totals;
-  return new StrBuf(totals.length + 16).add(totals.substring(0, i)).addLabelCount(" of ", lines).add(totals.substring(i)).toString();
+  // A count holds no blank ("1,234"): the first blank ends it.
+  const n = totals.length;
+  const i = totals.indexOf(" ");
+  if (i < 1 || !isDigit(totals.charCodeAt(0)) || !startsWithAt(totals, i, n, " lines \"")) return totals;
+  return new StrBuf(n + 16).addRange(totals, 0, i).addLabelCount(" of ", lines).addRange(totals, i, n).toString();
 }
 
 /** The first line flagged as an error; a failure or trace line when there is none. */
