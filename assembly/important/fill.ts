@@ -9,13 +9,11 @@
 // ended, where the first lines are a banner. An output that ends in a run of encoded
 // bytes states no outcome there: the run is left to the marker. A line without a letter
 // or a digit ("   |", "      ^", "}") says nothing apart from the lines around it and is
-// passed over; so is a frame that names no place of code ("    at <Jasmine>").
+// passed over.
 import { Cut, Flagged } from "../cut";
 import { CharCode, isAlpha, isDigit, isSpaceOrTab } from "../util/chars";
-import { blanksStart, gapEnd, unitAt } from "../util/lines";
-import { startsWithAt } from "../util/scan";
+import { unitAt } from "../util/lines";
 import { placeHeadOf } from "../important";
-import { locatesCode } from "./frames";
 import { Scan } from "./scan";
 import { Shapes } from "./shapes";
 
@@ -42,20 +40,6 @@ export function saysNothing(text: string, start: i32, end: i32): bool {
     if (c >= 0x80 ? c != 0xa0 && (c < 0x2500 || c >= 0x25a0) : isAlpha(c) || isDigit(c)) return false;
   }
   return true;
-}
-
-/**
- * The line [start, end) is an indented stack frame that names no place of code ("    at
- * <Jasmine>", "    at async Promise.all (index 0)"): apart from its trace it says nothing.
- * A frame has its shape: after "at " a call that ends in ")" or ">", or one awaited ("at
- * async …"). Prose that opens with the word ("    at least one order must ship") is kept.
- */
-export function placesNoCode(text: string, start: i32, end: i32): bool {
-  const t = gapEnd(text, start, end);
-  const e = blanksStart(text, t, end);
-  if (t == start || t >= e || !startsWithAt(text, t, e, "at ") || locatesCode(text, t, e)) return false;
-  const last = unitAt(text, e - 1);
-  return last == CharCode.RPAREN || last == 0x3e || startsWithAt(text, t + 3, e, "async ");
 }
 
 /** `cut` with the whole line [start, end) (its '\n' included) kept too; null when any of it is kept already. */
@@ -99,7 +83,7 @@ export class Filled {
     const end = lineEnd < text.length ? lineEnd + 1 : lineEnd;
     // Its units and its number: the marker's counts change by a digit or so, which the render settles.
     if (lineEnd - start + 1 + this.perLine > this.budget - this.output.length || this.spent) return false;
-    if (introduces(text, start, lineEnd) || saysNothing(text, start, lineEnd) || placesNoCode(text, start, lineEnd)) return false;
+    if (introduces(text, start, lineEnd) || saysNothing(text, start, lineEnd)) return false;
     const wider = withLine(this.cut, start, end, firstLine);
     if (wider === null) return false;
     this.tries++;

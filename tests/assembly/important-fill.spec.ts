@@ -3,7 +3,7 @@
 // the last lines. Each input is built line by line below.
 import { Cut } from "../../assembly/cut";
 import { keepImportant } from "../../assembly/important";
-import { Filled, placesNoCode, saysNothing, withLine } from "../../assembly/important/fill";
+import { Filled, saysNothing, withLine } from "../../assembly/important/fill";
 
 /** `text` cut to lines 1, 3 and 5 of "a\nbb\nccc\ndddd\neeeee\n", numbered. */
 function sample(): Cut {
@@ -117,34 +117,6 @@ describe("Filled: lines that say nothing alone", () => {
     fill.offerTail(null, null);
     expect(fill.output.includes("3: last words")).toBe(true);
     expect(fill.output.includes("4:    |")).toBe(false);
-  });
-
-  it("takes an indented frame that names no place of code for one that says nothing apart", () => {
-    expect(placesNoCode("        at <Jasmine>", 0, 20)).toBe(true);
-    expect(placesNoCode("    at async Promise.all (index 0)", 0, 34)).toBe(true);
-    // A frame that names its file's line, or a path, says where; a line at the margin is no frame.
-    expect(placesNoCode("        at reserve (file:///srv/shop/src/inventory.mjs:10:25)", 0, 61)).toBe(false);
-    expect(placesNoCode("    at Ledger.total(Ledger.java:42)", 0, 35)).toBe(false);
-    expect(placesNoCode("at least 3 retries were made", 0, 28)).toBe(false);
-  });
-
-  it("keeps indented prose that opens with a frame's word: it has no frame's shape", () => {
-    expect(placesNoCode("    at least one order must ship", 0, 32)).toBe(false);
-    expect(placesNoCode("  #2 in the queue: order 2001", 0, 29)).toBe(false);
-    expect(placesNoCode("    at checkout the cart was empty ", 0, 35)).toBe(false);
-  });
-
-  it("passes over a last frame that names no place of code, as a spec runner's stack ends", () => {
-    // Lines 1–2: a failure and its message; 3: a long log line; 4: the last frame; 5: the totals.
-    const text = "1) orders ships a new order once it is paid\n    Error: order 2001 is new, not paid\n" + "x".repeat(300) + "\n        at <Jasmine>\n144 specs, 4 failures\n";
-    const cut = new Cut(text, 5);
-    cut.numbered = true;
-    cut.keep(0, 44, 1);
-    const out = cut.render("", null, 0, 400);
-    const fill = new Filled(out, cut, out.length + 60, "", null, 0, 3);
-    fill.offerTail(null, null);
-    expect(fill.output.includes("5: 144 specs, 4 failures")).toBe(true);
-    expect(fill.output.includes("at <Jasmine>")).toBe(false);
   });
 });
 
