@@ -91,7 +91,7 @@ import { LineNoter } from "./important/notes";
 import { refineScan } from "./important/refine";
 import { findRepeats } from "./important/repeats";
 import { blockHeadOf, headerOf, itemAbove, opensNumberedItem, placesFinding } from "./important/parents";
-import { isNoticeBanner, isNoticeLine } from "./important/notice";
+import { isNoticeLine } from "./important/notice";
 import { userPlacesFirst } from "./important/user-places";
 import { namesPlace, opensWithPlace } from "./important/place";
 import { encodedRunAtEnd, headPieces } from "./important/encoded";
@@ -316,19 +316,10 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   for (let j = 0; j < novelSummaries.length; j++) primary.push(unchecked(novelSummaries[j]));
   sortI64(notable);
   let k = notable.length - 1;
+  for (let j = 2; j < novel.length; j++) primary.push(unchecked(novel[j]));
   // Under a small budget errors and summaries that say nothing new and warnings
-  // wait until the failures' key lines and the totals have been offered the budget;
-  // so do the errors beside the first and the last that their log level marks a notice
-  // ("[INFO] Error stacktraces are turned on."): a real error's key lines say more. A
-  // notice in capitals states the run's outcome ("[INFO] BUILD FAILURE") and is not one.
+  // wait until the failures' key lines and the totals have been offered the budget.
   const late = small ? order.late : primary;
-  for (let j = 2; j < novel.length; j++) {
-    const h = unchecked(novel[j]);
-    const start = unchecked(scan.lineStarts[h]);
-    const end = unchecked(scan.lineEnds[h]);
-    if (small && isNoticeLine(text, start, end) && !isNoticeBanner(text, start, end)) late.push(h);
-    else primary.push(h);
-  }
   // Under a small budget a repeat that names its own place comes before the key lines of
   // the errors chosen (its line says where it failed, which their context cannot say for it);
   // one that only counts ("client 3" after "client 1") waits with the other repeats.

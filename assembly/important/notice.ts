@@ -26,17 +26,3 @@ export function isNoticeLine(s: string, a: i32, b: i32): bool {
   }
   return false;
 }
-
-/**
- * Line [a, b) is a notice whose message is a banner in capitals, its run's outcome
- * ("[INFO] BUILD FAILURE"): at that level a run states its outcome, which says more than
- * the notices beside it. Its level and message hold no other units than capitals, blanks
- * and the level's brackets.
- */
-export function isNoticeBanner(s: string, a: i32, b: i32): bool {
-  for (let i = a; i < b; i++) {
-    const c = unitAt(s, i);
-    if (!(c >= 0x41 && c <= 0x5a) && !isUnitOf(c, " \t[]<>:")) return false;
-  }
-  return isNoticeLine(s, a, b);
-}

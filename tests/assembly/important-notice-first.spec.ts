@@ -1,5 +1,5 @@
 import { keepImportant } from "../../assembly/important";
-import { isNoticeBanner, isNoticeLine } from "../../assembly/important/notice";
+import { isNoticeLine } from "../../assembly/important/notice";
 
 function notice(line: string): bool {
   return isNoticeLine(line, 0, line.length);
@@ -57,41 +57,5 @@ describe("the first error slot", () => {
       + "[INFO] retry on error set to 3 attempts\n";
     const out = keepImportant(text, 360, 0.5, "");
     expect(out.includes("Error reporting is verbose")).toBe(true);
-  });
-});
-
-describe("a notice among the errors under a small budget", () => {
-  it("waits behind what a real error expected", () => {
-    // Lines 1–20: progress; line 21: an error, line 22 what it expected; lines 23–62:
-    // progress; line 63: a notice naming a setting (flagged: "Error"); lines 64–103:
-    // progress; line 104: the last error.
-    const text = progress(20, 0) + "[ERROR] PriceTest.vat:41 failed in the billing service\n"
-      + "    expected 2379 cents but the total was 2378 cents\n" + progress(40, 20)
-      + "[INFO] Error stacktraces are turned on.\n" + progress(40, 60)
-      + "[ERROR] Failed to execute goal compile on project billing\n";
-    const notice = "63: [INFO] Error stacktraces are turned on.\n";
-    const expected = "22:     expected 2379 cents but the total was 2378 cents\n";
-    // Room for one of the two: what the error expected.
-    const out = keepImportant(text, 260, 0.5, "");
-    expect(out.length + notice.length).toBeGreaterThan(260);
-    expect(out.includes(expected)).toBe(true);
-    expect(out.includes(notice)).toBe(false);
-    // Once shown, it stays shown with more room.
-    let shown = false;
-    for (let budget = 200; budget <= 400; budget += 5) {
-      const key = keepImportant(text, budget, 0.5, "").includes(expected);
-      if (shown) expect(key).toBe(true);
-      shown = shown || key;
-    }
-  });
-});
-
-describe("a notice that states the run's outcome", () => {
-  it("takes a message in capitals after the level as a banner, not a notice that waits", () => {
-    expect(isNoticeBanner("[INFO] BUILD FAILURE", 0, 20)).toBe(true);
-    expect(isNoticeBanner("INFO: BUILD SUCCESSFUL ", 0, 23)).toBe(true);
-    expect(isNoticeBanner("[INFO] Error stacktraces are turned on.", 0, 39)).toBe(false);
-    expect(isNoticeBanner("[INFO] ------------------------------------------------------------------------", 0, 79)).toBe(false);
-    expect(isNoticeBanner("[ERROR] BUILD FAILURE", 0, 21)).toBe(false);
   });
 });
