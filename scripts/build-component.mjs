@@ -20,7 +20,9 @@
 //      call (`isDigit(unitAt(s, i))`, scripts/outline-nested-calls.mjs), and expressions of
 //      locals, constants, loads and calls written alike at many places (`i + 1`,
 //      `this.count`) outside the hot path of compact() (the functions
-//      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`) go
+//      scripts/hot-functions.mjs names, by the source names asc writes with `--debug`, less
+//      those it counts as running a few times per output: set-up, summaries, the answer's
+//      writing) go
 //      through one function each that takes the locals (scripts/outline-alike-exprs.mjs), and so
 //      do statements and runs of statements there (`if (s.length > 0) out.add(s)`, a record's
 //      fields stored one after another, `n = f(n, x)`, their i32 constants all passed in where only

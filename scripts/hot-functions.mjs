@@ -29,15 +29,90 @@ export const HOT_FUNCTION_PATTERNS = [
 ];
 
 /**
+ * Functions under those patterns whose bodies run a few times per output, not per line or
+ * unit: counted by an entry and loop-turn counter in each function of the component's core,
+ * at most ~20 runs per call over the fixtures at budgets 600, 2000 and 8000 and at most 100
+ * on the 1 MB build log of bench/component.mjs (whose per-line functions run over 13,000
+ * times). The standard library's accessors stay hot even when rarely called: one may be merged
+ * with an identical accessor per-line code calls. Off the hot path, the outlining and constant
+ * steps save ~375 bytes in them.
+ */
+export const ONCE_PER_OUTPUT_FUNCTIONS = new Set([
+  // setting up an output's tables and buffers: the arrays, maps and indexes sized once,
+  "~lib/array/Array<~lib/array/Array<i32>>#constructor",
+  "~lib/array/Array<~lib/string/String>#constructor",
+  "~lib/array/Array<~lib/string/String|null>#constructor",
+  "~lib/staticarray/StaticArray<bool>#constructor",
+  "~lib/staticarray/StaticArray<f64>#constructor",
+  "~lib/staticarray/StaticArray<i64>#constructor",
+  "~lib/staticarray/StaticArray<u32>#constructor",
+  "~lib/staticarray/StaticArray<u64>#constructor",
+  "~lib/staticarray/StaticArray<u8>#constructor",
+  "assembly/util/string-index/StringIndex#constructor",
+  "assembly/util/u32-map/U32Map#constructor",
+  "assembly/important/notes/LineNoter#constructor",
+  "assembly/important/scan/Scan#constructor",
+  "assembly/important/scan/grown",
+  // the cleaned text's assembly and its runs of repeated lines, once per output or run,
+  "assembly/clean/cleanText",
+  "assembly/clean/Cleaner#closeRun",
+  "assembly/clean/Cleaner#repeated",
+  "assembly/clean/Cleaner#runEnd",
+  "assembly/clean/isBlank",
+  // escapes other than colours (the colours have a reader of their own),
+  "assembly/util/ansi/csiEnd",
+  "assembly/util/ansi/escapeEnd",
+  // a test runner's summary counts, read from its summary lines,
+  "assembly/important/runners/addCount",
+  "assembly/important/runners/countAfter",
+  "assembly/important/runners/countBefore",
+  "assembly/important/runners/jestCounts",
+  "assembly/important/runners/parseInt32",
+  "assembly/important/runners/pytestCounts",
+  "assembly/important/runners/RunnerReader#finish",
+  "assembly/important/runners/RunnerSummary#get:found",
+  "assembly/important/runners/withRunners",
+  "assembly/important/phases/endRun",
+  // the checks of a line already flagged or chosen (an error word confirmed, a notice, a
+  // rare state, a parenthesized table row),
+  "assembly/important/confirm/confirmError",
+  "assembly/important/confirm/confirmExit",
+  "assembly/important/confirm/confirmF",
+  "assembly/important/confirm/endsLine",
+  "assembly/important/notice/isNoticeLine",
+  "assembly/important/shapes/Shapes#lastStateBreak",
+  "assembly/important/shapes/Shapes#steady",
+  "assembly/important/table-rules/isParenthesized",
+  // and the answer's writing: its counts, JSON, joins, cuts and a program's prefix.
+  "~lib/array/Array<~lib/string/String>#join",
+  "~lib/math/NativeMath.round",
+  "~lib/string/String#includes",
+  "~lib/string/String.fromCharCode",
+  "~lib/util/string/isSpace",
+  "assembly/util/chars/hexValue",
+  "assembly/util/int-slice/sliceInts",
+  "assembly/util/lines/lineCount",
+  "assembly/util/lines/programPrefixLength",
+  "assembly/util/lines/safeEnd",
+  "assembly/util/scan/endsWithText",
+  "assembly/util/strbuf/hexDigit",
+  "assembly/util/strbuf/StrBuf#addJson",
+  "assembly/util/strbuf/StrBuf#addLabelInt",
+  "assembly/util/strbuf/StrBuf#addLabelJson",
+  "assembly/util/strbuf/StrBuf#truncate",
+]);
+
+/**
  * Whether Binaryen's function `name` is hot: `names` maps a function's index in the module
  * asc wrote to its source name. Binaryen names a defined function by its place among the
  * defined ones ("0", "1", ...) and an imported one `fimport$N`, while the index counts the
  * `imports` (imported functions) first. A function the build made (an outlined call) has no
- * source name and counts as hot: hot code calls it too.
+ * source name and counts as hot: hot code calls it too. One of `oncePerOutput` is not hot
+ * whatever folder it is in.
  */
-export function hotFunctions(names, patterns = HOT_FUNCTION_PATTERNS, imports = 0) {
+export function hotFunctions(names, patterns = HOT_FUNCTION_PATTERNS, imports = 0, oncePerOutput = ONCE_PER_OUTPUT_FUNCTIONS) {
   return (name) => {
     const source = /^\d+$/.test(name) ? names.get(Number(name) + imports) : undefined;
-    return source === undefined || patterns.some((p) => p.test(source));
+    return source === undefined || (patterns.some((p) => p.test(source)) && !oncePerOutput.has(source));
   };
 }

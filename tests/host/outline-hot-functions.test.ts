@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a build script without type declarations
 import { splitFunctionNames } from "../../scripts/wasm-names.mjs";
 // @ts-expect-error: a build script without type declarations
-import { hotFunctions } from "../../scripts/hot-functions.mjs";
+import { HOT_FUNCTION_PATTERNS, ONCE_PER_OUTPUT_FUNCTIONS, hotFunctions } from "../../scripts/hot-functions.mjs";
 // @ts-expect-error: a build script without type declarations
 import { outlineAlikeExpressions } from "../../scripts/outline-alike-exprs.mjs";
 
@@ -58,6 +58,16 @@ describe("the source names of a module's functions", () => {
     const isHot = hotFunctions(new Map(SOURCE_NAMES.map((name, k) => [k, name])));
     expect(SOURCE_NAMES.map((_, k) => isHot(String(k)))).toEqual([true, true, true, false, false, false]);
     expect(isHot("~call-test|3")).toBe(true);
+  });
+
+  it("leave out the functions that run a few times per output, though their folders are hot", () => {
+    const names = ["assembly/util/strbuf/StrBuf#add", "assembly/util/strbuf/StrBuf#addJson", "~lib/array/Array<~lib/string/String>#join", "~lib/array/Array<i32>#__get"];
+    const isHot = hotFunctions(new Map(names.map((name, k) => [k, name])));
+    expect(names.map((_, k) => isHot(String(k)))).toEqual([true, false, false, true]);
+  });
+
+  it("list as run once per output only functions a hot folder holds (any other is cold already)", () => {
+    for (const name of ONCE_PER_OUTPUT_FUNCTIONS) expect(HOT_FUNCTION_PATTERNS.some((p: RegExp) => p.test(name)), name).toBe(true);
   });
 
   it("count imported functions first, as the name section does, while Binaryen numbers the defined ones from 0", () => {
