@@ -25,17 +25,6 @@ function seen(id: string) {
 
 const statusOf = (text: string) => text.slice(0, text.indexOf("\n"));
 
-/**
- * Each level's status ("exit 0 · 253 lines · …"); at the minimal level a cut's marker states
- * the lines in all ("8 of 253 lines shown"), and its status does not state them again.
- */
-function expectStatus(texts: string[], exit: string, lines: number, rest: string) {
-  const [minimal, ...others] = texts;
-  expect(statusOf(minimal!)).toBe(`${exit} · ${rest}`);
-  expect(minimal).toContain(` of ${lines.toLocaleString("en-US")} lines shown`);
-  for (const t of others) expect(statusOf(t)).toBe(`${exit} · ${lines.toLocaleString("en-US")} lines · ${rest}`);
-}
-
 describe("totals of an output that fits its budget but not a glance", () => {
   it("cuts a merge's 81 lines to state its 71 auto-merged files and 9 conflicts, every conflict kept (git merge)", () => {
     const { texts, lines, output } = seen("git-merge-conflicts");
@@ -65,14 +54,14 @@ describe("blocks, members, rows and items counted from the whole output", () => 
     const { texts, lines } = seen("jstack-java-deadlock");
     const blocks = lines.filter((l) => /^"[A-Za-z][^"]*"( |:?$)/.test(l)).length;
     expect(blocks).toBe(34);
-    expectStatus(texts, "exit 0", 253, `"…" blocks: ${blocks}`);
+    for (const t of texts) expect(statusOf(t)).toBe(`exit 0 · 253 lines · "…" blocks: ${blocks}`);
   });
 
   it("counts the members a disassembly's skeleton outlines, each heading its instructions (javap -c)", () => {
     const { texts, lines } = seen("javap-c-duration-format-utils");
     const methods = lines.filter((l, i) => /^ {2}\S/.test(l) && lines[i + 1] === "    Code:").length;
     expect(methods).toBe(12);
-    expectStatus(texts, "exit 0", 925, `nested blocks: ${methods}`);
+    for (const t of texts) expect(statusOf(t)).toBe(`exit 0 · 925 lines · nested blocks: ${methods}`);
   });
 
   it("counts no blocks whose heads end every which way (callgrind's annotated source, ms_print's graph)", () => {
@@ -94,7 +83,7 @@ describe("blocks, members, rows and items counted from the whole output", () => 
     const items = lines[at].trim().split(", ");
     const dns = items.filter((i) => i.startsWith("DNS:")).length;
     expect(dns).toBe(24);
-    expectStatus(texts, "exit 0", 72, `line ${at + 1} lists ${items.length} items: DNS ${dns}, IP Address ${items.length - dns}`);
+    for (const t of texts) expect(statusOf(t)).toBe(`exit 0 · 72 lines · line ${at + 1} lists ${items.length} items: DNS ${dns}, IP Address ${items.length - dns}`);
   });
 
   it("counts no list in a signature's parameters (pydoc)", () => {

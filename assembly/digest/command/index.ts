@@ -28,15 +28,12 @@ import { SkeletonLines } from "../../important/skeleton";
 import { LocatedCounter } from "../../important/located-lines";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
-import { isDigit } from "../../util/chars";
-import { startsWithAt } from "../../util/scan";
 import { squeezeColumns } from "./columns";
 import { sectionOutlineOf } from "./outline";
 import { CommandLines } from "./lines";
 import { treeTopLevelOf } from "./tree";
-import { keepWithNames, tableNamesWithin, TableNames, withTable } from "./names";
+import { keepWithNames, tableNamesWithin, withTable } from "./names";
 import { rankedUnits } from "../../important/ranked-units";
-import { KeepResult } from "../../important";
 import { keepCut } from "../shared/generic";
 import { Digest, DigestContext, TextAnalysis } from "../shared/types";
 import { largestCount, wholeIfItFits } from "../shared/whole";
@@ -85,38 +82,21 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
  * tests: a larger budget keeps the runner's own summary line, which states it already.
  * Under a small budget a non-zero exit code is stated bare ("exit 1 · 122 lines"): the
  * code says the command failed, and " (failed)" would take the room of an error line.
- * `lines` below 0 leaves the count of lines out ("exit 1"): the status of a cut whose
- * marker states it ("9 of 122 lines shown"), its totals then stated by totalsOfAll.
  */
 function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool): string {
   const out = new StrBuf(96);
   if (exitCode >= 0) {
     out.addLabelInt("exit ", exitCode);
     if (exitCode != 0 && !small) out.add(" (failed)");
+    out.add(" \u00b7 ");
   }
-  if (lines >= 0) {
-    if (exitCode >= 0) out.add(" \u00b7 ");
-    out.addCount(lines).add(lines == 1 ? " line" : " lines");
-  }
+  out.addCount(lines).add(lines == 1 ? " line" : " lines");
   if (r.found) {
     const counts = runnerCounts(r, small);
     out.add(" \u00b7 ").add(r.runner);
     if (counts.length > 0) out.add(": ").add(counts);
   }
   return out.toString();
-}
-
-/**
- * `totals` under a status that leaves its count of lines out: one that opens with a count of
- * lines of its own (`23 lines "[INFO] …"`, leads.ts) states the lines in all beside it
- * (`23 of 102 lines "[INFO] …"`), as alone it would read as the output's length.
- */
-function totalsOfAll(totals: string, lines: i32): string {
-  // A count holds no blank ("1,234"): the first blank ends it.
-  const n = totals.length;
-  const i = totals.indexOf(" ");
-  if (i < 1 || !isDigit(totals.charCodeAt(0)) || !startsWithAt(totals, i, n, " lines \"")) return totals;
-  return new StrBuf(n + 16).addRange(totals, 0, i).addLabelCount(" of ", lines).addRange(totals, i, n).toString();
 }
 
 /** The first line flagged as an error; a failure or trace line when there is none. */
@@ -333,65 +313,46 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
     }
   }
   d.truncated = true;
+  let room = budget - status.length - 1;
   // Too small for the status and any of the text: the status alone says the most.
-  if (budget - status.length - 1 < 16) {
+  if (room < 16) {
     d.llm = oneLine(status, budget);
     d.omittedChars = text.length - scan.pairs;
     return d;
   }
-  // Under a small budget the cut's marker states the lines in all ("9 of 139 lines shown"):
-  // the status line of a cut leaves the count to it, when the exit code is there to open it
-  // (totals that open with a count of lines of their own say of how many: totalsOfAll). A cut
-  // whose marker does not state the total (one too small for its numbers, a text that fits
-  // after all) is made again under the status.
-  let headline = small && ctx.exitCode >= 0 ? statusLine(ctx.exitCode, -1, runners, small) + (totals.length > 0 ? " \u00b7 " + totalsOfAll(totals, lines) : "") : status;
-  let room = 0;
-  let names: TableNames | null = null;
-  let tree = "";
-  let sections = "";
-  let kept: KeepResult;
-  while (true) {
-    room = budget - headline.length - 1;
-    // A failed command's error lines are its outcome: an outline (a tree's top level, a
-    // document's sections) only takes room they leave, their cut's marker counted.
-    const errorRoom = ctx.exitCode == 0 ? 0 : rankedUnits(scan, 3) + CUT_FRAMING + hint.length;
-    // A cut table's names (names.ts) come before an outline: they say what a row-by-row reader asks.
-    names = tableNamesWithin(printed !== null ? printed : tabled, room, errorRoom, scan, ctx.exitCode != 0 && small);
-    if (names !== null) room -= names.reserve;
-    tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
-    if (tree.length > 0 && errorRoom > room - tree.length - 1) tree = "";
-    if (tree.length > 0) room -= tree.length + 1;
-    sections = tree.length > 0 ? "" : sectionOutlineOf(text, perLine.sections, (room * SECTIONS_SHARE) / 100);
-    if (sections.length > 0 && errorRoom > room - sections.length - 1) sections = "";
-    if (sections.length > 0) room -= sections.length + 1;
-    // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts),
-    // after the rows of a table that stand out by a number, and under a small budget after the
-    // top rows of a table it ranked by one (important/ranked-rows.ts): a larger one's head shows
-    // those where they are printed, and its head and tail a row that stands out near either end.
-    const lined = perLine.skeleton;
-    // Head and tail reach as far as the budget lets them when nothing else is kept (a table's
-    // names may give their room back): rows there need no offer, which would shorten them.
-    const head = <i32>(<f64>budget * headRatio(Category.CommandOutput));
-    const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : perLine.ranked.rows(text, false, head, budget - head);
-    const ranked = top.length >> 1;
-    const skeleton = lined !== null ? lined.order(top) : null;
-    kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
-    const cut = kept.cut;
-    // A numbered cut's one marker states the lines in all; a cut marked gap by gap may
-    // have no room for its line range ("[...5,290 chars omitted...]"), and a text kept whole has none.
-    if (headline == status || (cut !== null && cut.numbered)) break;
-    headline = status;
-  }
-  const cutKept = kept;
+  // A failed command's error lines are its outcome: an outline (a tree's top level, a
+  // document's sections) only takes room they leave, their cut's marker counted.
+  const errorRoom = ctx.exitCode == 0 ? 0 : rankedUnits(scan, 3) + CUT_FRAMING + hint.length;
+  // A cut table's names (names.ts) come before an outline: they say what a row-by-row reader asks.
+  const names = tableNamesWithin(printed !== null ? printed : tabled, room, errorRoom, scan, ctx.exitCode != 0 && small);
+  if (names !== null) room -= names.reserve;
+  let tree = treeTopLevelOf(text, perLine.tree, (room * TREE_SHARE) / 100);
+  if (tree.length > 0 && errorRoom > room - tree.length - 1) tree = "";
+  if (tree.length > 0) room -= tree.length + 1;
+  let sections = tree.length > 0 ? "" : sectionOutlineOf(text, perLine.sections, (room * SECTIONS_SHARE) / 100);
+  if (sections.length > 0 && errorRoom > room - sections.length - 1) sections = "";
+  if (sections.length > 0) room -= sections.length + 1;
+  // A command that succeeded shows the lines its nested output hangs on (important/skeleton.ts),
+  // after the rows of a table that stand out by a number, and under a small budget after the
+  // top rows of a table it ranked by one (important/ranked-rows.ts): a larger one's head shows
+  // those where they are printed, and its head and tail a row that stands out near either end.
+  const lined = perLine.skeleton;
+  // Head and tail reach as far as the budget lets them when nothing else is kept (a table's
+  // names may give their room back): rows there need no offer, which would shorten them.
+  const head = <i32>(<f64>budget * headRatio(Category.CommandOutput));
+  const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : perLine.ranked.rows(text, false, head, budget - head);
+  const ranked = top.length >> 1;
+  const skeleton = lined !== null ? lined.order(top) : null;
+  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
   const listed = names !== null ? names.listed : "";
-  const out = new StrBuf(headline.length + tree.length + sections.length + 3 + cutKept.output.length + listed.length);
-  out.add(headline).addChar(0x0a);
+  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
+  out.add(status).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
   if (sections.length > 0) out.add(sections).addChar(0x0a);
   if (listed.length > 0) out.add(listed).addChar(0x0a);
-  out.add(cutKept.output);
+  out.add(kept.output);
   d.llm = out.toString();
-  const cut = cutKept.cut;
+  const cut = kept.cut;
   if (cut !== null) {
     d.omittedChars = cut.omittedChars;
     keepCut(text, cut, d);
