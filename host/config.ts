@@ -224,10 +224,30 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Validates one source. `prefix` names the source in messages; `strict` rejects unknown keys
- * (config files: catches typos), while options may carry keys for other parts of abridge.
+ * The nested option a flat name most likely meant: `logPath` → `log.path`, `timeoutMs` →
+ * `summarizer.timeoutMs`. A misplaced option would otherwise be a silent no-op.
  */
-function validateLayer(input: unknown, prefix: string, strict: boolean): Layer {
+function nestedSpelling(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  for (const [section, checks] of Object.entries(SECTIONS)) {
+    for (const field of Object.keys(checks)) {
+      if (lower === (section + field).toLowerCase() || key === field) return `${section}.${field}`;
+    }
+  }
+  return undefined;
+}
+
+function unknownKey(name: string, key: string, known: readonly string[]): never {
+  const meant = nestedSpelling(key);
+  invalid(name, key, `a known option (${known.join(", ")})${meant ? `; did you mean ${meant}?` : ""}`);
+}
+
+/**
+ * Validates one source. `prefix` names the source in messages. Unknown keys are errors in every
+ * source: they are usually typos or a nested option written flat (`logPath` for `log.path`), and
+ * ignoring them would leave the user believing a setting applies that does not.
+ */
+function validateLayer(input: unknown, prefix: string): Layer {
   if (input === undefined || input === null) return {};
   if (!isPlainObject(input)) invalid(prefix || "options", input, "an object");
   const out: Layer = {};
@@ -236,13 +256,13 @@ function validateLayer(input: unknown, prefix: string, strict: boolean): Layer {
     const name = prefix + key;
     if (key in TOP) out[key] = TOP[key](name, value);
     else if (key === "categories") out.categories = validateCategories(name, value);
-    else if (key in SECTIONS) out[key] = validateSection(key, name, value, strict);
-    else if (strict) invalid(name, key, `a known option (${[...Object.keys(TOP), "categories", ...Object.keys(SECTIONS)].join(", ")})`);
+    else if (key in SECTIONS) out[key] = validateSection(key, name, value);
+    else unknownKey(name, key, [...Object.keys(TOP), "categories", ...Object.keys(SECTIONS)]);
   }
   return out;
 }
 
-function validateSection(section: string, name: string, value: unknown, strict: boolean): Record<string, unknown> {
+function validateSection(section: string, name: string, value: unknown): Record<string, unknown> {
   // Shorthands: `log: false`, `redaction: false`.
   if (typeof value === "boolean" && section === "log") return { enabled: value };
   if (typeof value === "boolean" && section === "redaction") return { outbound: value, log: value };
@@ -251,10 +271,7 @@ function validateSection(section: string, name: string, value: unknown, strict: 
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue;
-    if (!(key in checks)) {
-      if (strict) invalid(`${name}.${key}`, key, `a known option (${Object.keys(checks).join(", ")})`);
-      continue;
-    }
+    if (!(key in checks)) invalid(`${name}.${key}`, key, `a known option (${Object.keys(checks).join(", ")})`);
     out[key] = checks[key](`${name}.${key}`, v);
   }
   return out;
@@ -342,7 +359,7 @@ function fileLayer(file: string): Layer {
   } catch (err) {
     throw new AbridgeError("ABRIDGE_INVALID_OPTION", `config file ${file} is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
-  const layer = validateLayer(parsed, `${file}: `, true);
+  const layer = validateLayer(parsed, `${file}: `);
   const summarizer = layer.summarizer as Record<string, unknown> | undefined;
   if (summarizer && "apiKey" in summarizer) {
     throw new AbridgeError("ABRIDGE_INVALID_OPTION", `${file}: summarizer.apiKey must not be in a project file (it would be committed); set ANTHROPIC_API_KEY, OPENAI_API_KEY or ABRIDGE_SUMMARIZER_API_KEY`);
@@ -414,8 +431,8 @@ export function loadConfig(options: AbridgeOptions = {}, context: LoadConfigCont
     configFile = findConfigFile(cwd);
   }
 
-  const optionLayer = pathsResolved(validateLayer(options, "", false), cwd);
-  const harnessLayer = pathsResolved(validateLayer(context.defaults ?? {}, "defaults.", false), cwd);
+  const optionLayer = pathsResolved(validateLayer(options, ""), cwd);
+  const harnessLayer = pathsResolved(validateLayer(context.defaults ?? {}, "defaults."), cwd);
 
   const defaults: Layer = {
     ...DEFAULTS,

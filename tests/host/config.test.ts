@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS, findConfigFile, loadConfig } from "../../host/config.js";
 import { AbridgeError, isAbridgeError } from "../../host/errors.js";
+import { createAbridge } from "../../host/session.js";
 
 let root: string;
 let project: string;
@@ -209,7 +210,17 @@ describe("validation names the option and the bad value", () => {
     expect(invalid(() => loadConfig({}, { cwd, env: {} })).message).toMatch(/must not be in a project file/);
   });
 
-  it("options may carry keys for other parts of abridge; a file may not", () => {
-    expect(() => loadConfig({ somethingElse: 1 } as never, { cwd, env: {} })).not.toThrow();
+  it("unknown option keys are errors too, and a nested option written flat names where it goes", () => {
+    expect(invalid(() => loadConfig({ somethingElse: 1 } as never, { cwd, env: {} })).message).toMatch(/^somethingElse must be a known option \(level, .*\), got "somethingElse"$/);
+    expect(invalid(() => loadConfig({ logPath: "x.jsonl" } as never, { cwd, env: {} })).message).toContain("did you mean log.path?");
+    expect(invalid(() => loadConfig({ timeoutMs: 5 } as never, { cwd, env: {} })).message).toContain("did you mean summarizer.timeoutMs?");
+    expect(invalid(() => loadConfig({ log: { paht: "x" } } as never, { cwd, env: {} })).message).toMatch(/^log\.paht must be a known option \(enabled, dir, path/);
+    expect(invalid(() => loadConfig({}, { cwd, env: {}, defaults: { lvl: "minimal" } as never })).message).toMatch(/^defaults\.lvl must be a known option/);
+  });
+
+  it("createAbridge's own options are not configuration and are accepted beside it", () => {
+    const session = createAbridge({ cwd, env: {}, defaults: {}, streamBufferBytes: 1 << 20, log: false });
+    expect(session.config.log.enabled).toBe(false);
+    expect(() => createAbridge({ cwd, env: {}, logPath: "x" } as never)).toThrow(/did you mean log\.path\?/);
   });
 });
