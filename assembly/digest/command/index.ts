@@ -228,6 +228,8 @@ function commandAnalysisOf(text: string, ctx: DigestContext, uncut: bool = false
   if (ASC_SHRINK_LEVEL < 2) perLine.findings.plans = new StaticArray<u64>(base.totalLines);
   // So are the rows a column's kinds are read from (kinds.ts, rowAlike).
   if (ASC_SHRINK_LEVEL < 2) perLine.kinds.rows = new StaticArray<u8>(base.totalLines);
+  // So are the lines led by no record (records.ts, the shortcut).
+  if (ASC_SHRINK_LEVEL < 2) perLine.records.quick = new StaticArray<u8>(base.totalLines);
   // A failed run's lines at the margin that open with a bare location are counted as they are read.
   if (ASC_SHRINK_LEVEL < 2 && ctx.exitCode > 0) perLine.located = new LocatedCounter(base.totalLines);
   if (ctx.exitCode == 0) perLine.skeleton = new SkeletonLines();

@@ -74,7 +74,7 @@ export class CommandLines extends LineNoter {
     // A tree's line, top level or nested, shows a branch or a bar first.
     if (t < end && isTreeUnit(unitAt(text, t))) this.tree.line(text, pos, end);
     const finding = this.findings.lineOf(text, t, end, digits, ASC_SHRINK_LEVEL < 2 ? this.alike : 0);
-    this.records.lineOf(text, pos, end, digits, tokens);
+    this.records.lineOf(text, pos, end, digits, tokens, lineNo, ASC_SHRINK_LEVEL < 2 ? this.alike : 0);
     if (ASC_SHRINK_LEVEL >= 2 || this.entries.reads(text, pos, t, end)) this.entries.lineAt(text, pos, t, end);
     // A dump block's line opens at the margin with a quote, or with a letter when it ends in a
     // colon (dumps.ts).

@@ -170,27 +170,27 @@ export class RecordsReader {
    * line() with `digits` 1 when the line holds a digit, 0 when it holds none, and `tokens`
    * its runs of units other than spaces and tabs; both -1 when not known.
    */
-  lineOf(text: string, a: i32, b: i32, digits: i32, tokens: i32): void {
+  lineOf(text: string, a: i32, b: i32, digits: i32, tokens: i32, line: i32 = 0, alike: i32 = 0): void {
     const r = this.records;
+    if (ASC_SHRINK_LEVEL < 2) {
+      // A line alike to one that took the shortcut below takes it too, as far in: its
+      // opening spaces and bars are where that line's are, and its first units the same
+      // but for digits, which the shortcut's tests take alike (hex digits all).
+      const quick = this.quick;
+      const held = quick !== null && alike > 0 && alike <= quick.length ? <i32>unchecked(quick[alike - 1]) : 0;
+      if (held != 0) {
+        this.shortcut(text, a, b, digits, tokens, held - 1);
+        return;
+      }
+    }
     // Spaces and bars opening the line (indentation, a margin, the edges of a graph or a
     // table) are blank, graph and junction alike: read once for the three checks.
     let i = spacesEnd(text, a, b);
     while (i < b && unitAt(text, i) == CharCode.PIPE) i = spacesEnd(text, i + 1, b);
     if (ASC_SHRINK_LEVEL < 2 && i < b && (opensNoRecord(unitAt(text, i)) || opensNoRecordAfter(text, a, i, b, unitAt(text, i)))) {
-      // Most lines of a log open with a word, a short number or a pointer: judged for ids but
-      // led by none, no numbered entry, no rule, not blank and not in parentheses, so a table's
-      // row if one is open.
-      // A speed-only shortcut: the checks below come to the same for such a line, so the
-      // size-optimised build (the component's) leaves it out.
-      r.judged++;
-      if (this.rows >= 0) {
-        this.rows++;
-        this.row(i - a);
-      }
-      if (!this.headed.skips(digits, tokens)) this.headed.line(text, a, b, false, false, digits, tokens);
-      this.prevRead = true;
-      this.prevBlank = false;
-      this.prevRule = false;
+      const quick = this.quick;
+      if (quick !== null && line > 0 && line <= quick.length && i - a < 255) unchecked((quick[line - 1] = <u8>(i - a + 1)));
+      this.shortcut(text, a, b, digits, tokens, i - a);
       return;
     }
     readIds(text, i, b, r);
@@ -221,6 +221,34 @@ export class RecordsReader {
     this.prevRead = true;
     this.prevBlank = blank;
     this.prevRule = rule;
+  }
+
+  /**
+   * In the Node core, per line (0-based): 1 + the units of spaces and bars it opens with
+   * when it took lineOf()'s shortcut (fewer than 255), else 0; for the lines alike to it.
+   * Null unless sized to the lines (the pass over a command's lines sizes it).
+   */
+  quick: StaticArray<u8> | null = null;
+
+  /**
+   * Most lines of a log open with a word, a short number or a pointer (`indent` units of
+   * spaces and bars in): judged for ids but led by none, no numbered entry, no rule, not
+   * blank and not in parentheses, so a table's row if one is open.
+   * A speed-only shortcut: lineOf()'s checks come to the same for such a line, so the
+   * size-optimised build (the component's) leaves it out.
+   */
+  // @ts-ignore: decorator
+  @inline
+  private shortcut(text: string, a: i32, b: i32, digits: i32, tokens: i32, indent: i32): void {
+    this.records.judged++;
+    if (this.rows >= 0) {
+      this.rows++;
+      this.row(indent);
+    }
+    if (!this.headed.skips(digits, tokens)) this.headed.line(text, a, b, false, false, digits, tokens);
+    this.prevRead = true;
+    this.prevBlank = false;
+    this.prevRule = false;
   }
 
   /** A row of the open table, `indent` units after the line's start. */
