@@ -363,9 +363,10 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const ranked = top.length >> 1;
   const skeleton = lined !== null ? lined.order(top) : null;
   // Under a small budget a numbered cut's marker states the count of lines ("16 of 264 lines
-  // shown, numbered"): the status leaves it out and its room goes to the lines. A cut whose
-  // marker does not state it is made again under the whole status.
-  const brief = small && ctx.exitCode >= 0 ? briefStatus(ctx.exitCode, lines, runners, totals) : status;
+  // shown, numbered"): the status leaves it out and its room goes to the lines, when it has a
+  // failure to go to (a run that failed, or lines it flagged). A cut whose marker does not state
+  // the count is made again under the whole status.
+  const brief = small && ctx.exitCode >= 0 && (ctx.exitCode > 0 || scan.count > 0) ? briefStatus(ctx.exitCode, lines, runners, totals) : status;
   let shown = brief;
   let kept = keepWithNames(names, text, scan, room + status.length - brief.length, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
   const numbered = kept.cut;
