@@ -1966,7 +1966,6 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankle
   offerEach(fill, scan, shapes, order.primary);
   offerEach(fill, scan, shapes, order.repeats);
   offerEach(fill, scan, shapes, order.notables);
-  offerKeyLines(fill, scan, shapes, [order.flagged, order.primary, order.repeats, order.notables]);
   offerEach(fill, scan, shapes, order.late);
   offerEach(fill, scan, shapes, order.secondary);
   offerEach(fill, scan, shapes, order.rest);
@@ -1979,33 +1978,6 @@ function filled(scan: Scan, kept: KeepResult, budget: i32, hint: string, blankle
 function planned(order: Order, flagged: Flagged, tailEnd: i32, shapes: Shapes | null, kept: KeepResult): KeepResult {
   kept.plan = new FillPlan(order, flagged, tailEnd, shapes);
   return kept;
-}
-
-/**
- * Offers `fill` the key lines (keyLines) of the failures of `lists` it keeps, in that order:
- * the cut's bounds assumed the longest marker, and what they held back goes to what each
- * failure expected and where it failed before a later line, a head's or a tail's.
- */
-function offerKeyLines(fill: Filled, scan: Scan, shapes: Shapes | null, lists: i32[][]): void {
-  const text = fill.cut.text;
-  const chosen = new Chosen();
-  for (let l = 0; l < lists.length; l++) {
-    const list = unchecked(lists[l]);
-    for (let j = 0; j < list.length; j++) {
-      const h = unchecked(list[j]);
-      const ls = unchecked(scan.lineStarts[h]);
-      if (fill.cut.keeps(ls)) chosen.add(ls, withNewline(text, unchecked(scan.lineEnds[h])), unchecked(scan.lineNumbers[h]), h);
-    }
-  }
-  const seeded = chosen.count;
-  // No head or tail, no gap's marker: the fill measures each line on the rendered result.
-  const frame = new Frame(0, text.length, 0, null);
-  frame.perLine = fill.perLine;
-  keyLines(text, scan, shapes, chosen, frame, 0, 0, i32.MAX_VALUE >> 1);
-  for (let c = seeded; c < chosen.count && !fill.spent; c++) {
-    const e = unchecked(chosen.ends[c]);
-    fill.offer(unchecked(chosen.starts[c]), e > 0 && unitAt(text, e - 1) == CharCode.LF ? e - 1 : e, unchecked(chosen.firstLines[c]));
-  }
 }
 
 /**
