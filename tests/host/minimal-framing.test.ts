@@ -91,6 +91,13 @@ describe("totals a model would otherwise count, in the status line", () => {
     expect(text).toContain('Thread 19 "app" received signal SIGSEGV, Segmentation fault.');
   });
 
+  it("keeps the count of lines on the status line of an output that flagged nothing (git stash list --stat)", () => {
+    // No failure or flagged line would take the room the count leaves: the cut keeps its lines as before.
+    const { text, status } = digest("git-stash-list-stat", "minimal");
+    expect(status).toBe('exit 0 · 156 lines · 20 lines "… On …"');
+    expect(text.split("\n")[1]).toContain(" of 156 lines shown, numbered");
+  });
+
   it("counts the goroutines of a timed-out test's dump (go test)", () => {
     expect(digest("go-test-timeout-goroutines", "minimal").status).toBe("exit 1 · go test: 40 passed · goroutine blocks: 35");
     expect(digest("go-test-timeout-goroutines", "balanced").status).toBe("exit 1 (failed) · 306 lines · go test: 40 passed · goroutine blocks: 35");
