@@ -295,7 +295,7 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   if (ne > 0) errorOrder.push(unchecked(ends[0]));
   if (ne > 1) errorOrder.push(unchecked(ends[ne - 1]));
   if (ne > 2) fromBothEnds(ends, 1, ne - 1, ne, errorOrder);
-  const novel = new Array<i32>();
+  let novel = new Array<i32>();
   const repeats = new Array<i32>();
   // When they do not all fit, a message's places are facts too: the rarest message's
   // places first, each in line order; and the user's files before a library's.
@@ -306,6 +306,9 @@ function selectionOrder(text: string, scan: Scan, shapes: Shapes | null, small: 
   // A failure a later error line names again (a runner's progress line before its report)
   // waits: the report says more.
   if (small) namedLater(text, scan, errors, novel, repeats);
+  // Under a small budget a line its log level marks as a notice waits with the repeats but for
+  // the last error line (a run's outcome at that level): more room goes to a failure's line first.
+  if (small && ne > 2) novel = noticesLate(text, scan, novel, unchecked(errors[ne - 1]), order.late);
   for (let j = 0; j < min(2, novel.length); j++) primary.push(unchecked(novel[j]));
   // Summaries the same way: of a dozen "ok  example/pkgN  0.04s" one stands for the others.
   const summaryOrder = new Array<i32>();
@@ -406,6 +409,17 @@ function firstBesideNotices(text: string, scan: Scan, list: i32[]): i32[] {
   for (let j = first; j > 0; j--) unchecked((errors[j] = errors[j - 1]));
   unchecked((errors[0] = h));
   return errors;
+}
+
+/** The hits of `list` but the lines a log level marks as notices, which go to `late`; `last` stays where it is. */
+function noticesLate(text: string, scan: Scan, list: i32[], last: i32, late: i32[]): i32[] {
+  const rest = new Array<i32>();
+  for (let j = 0; j < list.length; j++) {
+    const h = unchecked(list[j]);
+    if (h != last && isNoticeLine(text, unchecked(scan.lineStarts[h]), unchecked(scan.lineEnds[h]))) late.push(h);
+    else rest.push(h);
+  }
+  return rest;
 }
 
 /** A token at least this long names one thing (a test, a file's path): two lines holding it name the same. */

@@ -433,7 +433,9 @@ describe("CommandOutput digest", () => {
     const d = digestCommand(f.text, 1500, call(f));
     for (const line of f.meta.facts!.errorLines!) expect(d.llm).toContain(line);
     expect(d.llm).toContain("thread 'tests::vat_rounds_half_up'");
-    expect(d.llm.split("\n")[0]).toBe("exit 101 · 218 lines · cargo test: 2 failed, 150 passed (152 tests)");
+    // Under a small budget the numbered marker states the count of lines, the status does not.
+    expect(d.llm.split("\n")[0]).toBe("exit 101 · cargo test: 2 failed, 150 passed (152 tests)");
+    expect(d.llm.split("\n")[1]).toContain(" of 218 lines shown, numbered");
   });
 
   it("summarises a failed command by its first error line", () => {
@@ -455,7 +457,9 @@ describe("CommandOutput digest", () => {
     // codes found once are left to their lines, and a larger one names each code. The
     // compiler's command lines, one per file, are counted too.
     const compiles = clean(f.text).split("\n").filter((l) => l.startsWith("gcc ")).length;
-    expect(d.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines · 3 warnings · ${compiles} lines "gcc …"`);
+    // The count of lines is the numbered marker's: the warnings take its room.
+    expect(d.llm.split("\n")[0]).toBe(`exit 0 · 3 warnings · ${compiles} lines "gcc …"`);
+    expect(d.llm.split("\n")[1]).toContain(` of ${lines.toLocaleString("en-US")} lines shown, numbered`);
     const wide = digestCommand(clean(f.text), 4000, call(f));
     expect(wide.llm.split("\n")[0]).toBe(`exit 0 · ${lines.toLocaleString("en-US")} lines · 3 warnings; by code: -Wsign-compare 1, -Wunused-variable 1, -Wformat= 1 · ${compiles} lines "gcc …"`);
   });

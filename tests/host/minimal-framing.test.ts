@@ -29,8 +29,9 @@ describe("minimal level: framing that leaves the budget to the lines", () => {
     const { meta, text, status } = digest("tsc-project-errors", "minimal");
     const marker = text.split("\n")[1]!;
     expect(marker).toMatch(/^\[\.\.\.[\d,]+ chars omitted\.\.\.\] \d+ of 11 lines shown, numbered; read more: abridge_read id=tsc-project-errors offset=\d+$/);
-    // The exit code alone says the run failed: " (failed)" would take an error line's room.
-    expect(status).toBe("exit 2 · 11 lines · 9 errors; 5 codes: TS2322 5, +4 more");
+    // The exit code alone says the run failed: " (failed)" would take an error line's room,
+    // and the marker states the count of lines ("… of 11 lines shown"): the status does not.
+    expect(status).toBe("exit 2 · 9 errors; 5 codes: TS2322 5, +4 more");
     // The room saved goes to error lines, each shown whole.
     const kept = meta.facts.errorLines.filter((line) => text.includes(line));
     expect(kept.length).toBeGreaterThanOrEqual(6);
@@ -44,7 +45,7 @@ describe("minimal level: framing that leaves the budget to the lines", () => {
   it("names the codes that repeat while they take 80 chars, leaving the room to error lines (mypy, clang-tidy)", () => {
     const mypy = digest("mypy-strict-untyped-module", "minimal");
     // Ten codes: the four commonest named, the others counted.
-    expect(mypy.status).toBe("exit 1 · 188 lines · 173 errors; 10 codes: no-untyped-def 90, no-untyped-call 60, union-attr 8, assignment 5, +6 more");
+    expect(mypy.status).toBe("exit 1 · 173 errors; 10 codes: no-untyped-def 90, no-untyped-call 60, union-attr 8, assignment 5, +6 more");
     expect(mypy.meta.facts.errorLines.filter((line) => mypy.text.includes(line)).length).toBeGreaterThanOrEqual(4);
     // Long check names: two fit.
     const tidy = digest("clang-tidy-cpp-service", "minimal");
@@ -72,7 +73,9 @@ describe("minimal level: framing that leaves the budget to the lines", () => {
 
 describe("totals a model would otherwise count, in the status line", () => {
   it("adds up a test runner's counts where the cut drops the runner's own (pytest -v)", () => {
-    expect(digest("pytest-verbose-failures", "minimal").status).toBe("exit 1 · 305 lines · pytest: 3 failed, 240 passed (243 tests)");
+    const minimal = digest("pytest-verbose-failures", "minimal");
+    expect(minimal.status).toBe("exit 1 · pytest: 3 failed, 240 passed (243 tests)");
+    expect(minimal.text.split("\n")[1]).toContain(" of 305 lines shown, numbered");
     // A larger budget keeps the runner's own count: the sum would only repeat it.
     const { text, status } = digest("pytest-verbose-failures", "balanced");
     expect(status).toBe("exit 1 (failed) · 305 lines · pytest: 3 failed, 240 passed");
@@ -83,12 +86,20 @@ describe("totals a model would otherwise count, in the status line", () => {
     const { text, status } = digest("gdb-thread-apply-all-bt", "minimal");
     // The threads gdb announced as they started open alike and are counted too; the lines that
     // open a block ("Thread 25 (…):") and the event are left to the blocks' count.
-    expect(status).toBe('exit 0 · 203 lines · Thread blocks: 25 · 24 lines "[New Thread …"');
+    expect(status).toBe('exit 0 · Thread blocks: 25 · 24 lines "[New Thread …"');
+    expect(text.split("\n")[1]).toContain(" of 203 lines shown, numbered");
     expect(text).toContain('Thread 19 "app" received signal SIGSEGV, Segmentation fault.');
   });
 
+  it("keeps the count of lines on the status line of an output that flagged nothing (git stash list --stat)", () => {
+    // No failure or flagged line would take the room the count leaves: the cut keeps its lines as before.
+    const { text, status } = digest("git-stash-list-stat", "minimal");
+    expect(status).toBe('exit 0 · 156 lines · 20 lines "… On …"');
+    expect(text.split("\n")[1]).toContain(" of 156 lines shown, numbered");
+  });
+
   it("counts the goroutines of a timed-out test's dump (go test)", () => {
-    expect(digest("go-test-timeout-goroutines", "minimal").status).toBe("exit 1 · 306 lines · go test: 40 passed · goroutine blocks: 35");
+    expect(digest("go-test-timeout-goroutines", "minimal").status).toBe("exit 1 · go test: 40 passed · goroutine blocks: 35");
     expect(digest("go-test-timeout-goroutines", "balanced").status).toBe("exit 1 (failed) · 306 lines · go test: 40 passed · goroutine blocks: 35");
   });
 });

@@ -23,8 +23,9 @@ describe("a program's complaints under its own prefix", () => {
       const text = seen(level, budget);
       // A page's digest would have turned the tags into markdown headings.
       expect(text, level).not.toMatch(/^## /m);
-      // The status line of a failed command: its exit code bare at the minimal level.
-      expect(text, level).toMatch(level === "minimal" ? /^exit 1 · 75 lines/ : /^exit 1 \(failed\) · 75 lines/);
+      // The status line of a failed command: its exit code bare at the minimal level, the count of
+      // lines left to the numbered marker there (a count of lines that opens the totals stated against it).
+      expect(text, level).toMatch(level === "minimal" ? /^exit 1 · \d+ of 75 lines .*\n.* of 75 lines shown, numbered/ : /^exit 1 \(failed\) · 75 lines/);
       for (const line of meta.facts.errorLines) expect(text, `${level}: ${line}`).toContain(line);
     }
   });

@@ -28,6 +28,8 @@ import { SkeletonLines } from "../../important/skeleton";
 import { LocatedCounter } from "../../important/located-lines";
 import { oneLine } from "../../oneline";
 import { StrBuf } from "../../util/strbuf";
+import { CharCode, isDigit } from "../../util/chars";
+import { unitAt } from "../../util/lines";
 import { squeezeColumns } from "./columns";
 import { sectionOutlineOf } from "./outline";
 import { CommandLines } from "./lines";
@@ -82,20 +84,37 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
  * tests: a larger budget keeps the runner's own summary line, which states it already.
  * Under a small budget a non-zero exit code is stated bare ("exit 1 · 122 lines"): the
  * code says the command failed, and " (failed)" would take the room of an error line.
+ * Not `counted`, the count of lines is left out (briefStatus): the exit code comes first then.
  */
-function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool): string {
+function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool, counted: bool = true): string {
   const out = new StrBuf(96);
   if (exitCode >= 0) {
     out.addLabelInt("exit ", exitCode);
     if (exitCode != 0 && !small) out.add(" (failed)");
-    out.add(" \u00b7 ");
+    if (counted) out.add(" \u00b7 ");
   }
-  out.addCount(lines).add(lines == 1 ? " line" : " lines");
+  if (counted) out.addCount(lines).add(lines == 1 ? " line" : " lines");
   if (r.found) {
     const counts = runnerCounts(r, small);
     out.add(" \u00b7 ").add(r.runner);
     if (counts.length > 0) out.add(": ").add(counts);
   }
+  return out.toString();
+}
+
+/**
+ * The status line without the count of lines (a numbered cut's marker states it), its totals
+ * after it; totals that open with a count of lines state it against the output's:
+ * "exit 1 · 23 of 102 lines \"[INFO] …\"".
+ */
+function briefStatus(exitCode: i32, lines: i32, r: RunnerSummary, totals: string): string {
+  const out = new StrBuf(96 + totals.length).add(statusLine(exitCode, lines, r, true, false));
+  if (totals.length == 0) return out.toString();
+  let i = 0;
+  while (i < totals.length && (isDigit(unitAt(totals, i)) || unitAt(totals, i) == CharCode.COMMA)) i++;
+  out.add(" \u00b7 ");
+  if (i > 0 && totals.startsWith(" lines", i)) out.add(totals.substring(0, i)).addLabelCount(" of ", lines).add(totals.substring(i));
+  else out.add(totals);
   return out.toString();
 }
 
@@ -345,10 +364,21 @@ function digestCommandOf(text: string, budget: i32, ctx: DigestContext, hint: st
   const top = budget < NUMBERED_BELOW ? perLine.ranked.rows(text) : perLine.ranked.rows(text, false, head, budget - head);
   const ranked = top.length >> 1;
   const skeleton = lined !== null ? lined.order(top) : null;
-  const kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
+  // Under a small budget a numbered cut's marker states the count of lines ("16 of 264 lines
+  // shown, numbered"): the status leaves it out and its room goes to the lines, when it has a
+  // failure to go to (a run that failed, or lines it flagged). A cut whose marker does not state
+  // the count is made again under the whole status.
+  const brief = small && ctx.exitCode >= 0 && (ctx.exitCode > 0 || scan.count > 0) ? briefStatus(ctx.exitCode, lines, runners, totals) : status;
+  let shown = brief;
+  let kept = keepWithNames(names, text, scan, room + status.length - brief.length, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
+  const numbered = kept.cut;
+  if (brief.length < status.length && (numbered === null || !numbered.numbered)) {
+    shown = status;
+    kept = keepWithNames(names, text, scan, room, headRatio(Category.CommandOutput), hint, shapes, ctx.exitCode != 0, skeleton, ranked, ctx.layoutBudget);
+  }
   const listed = names !== null ? names.listed : "";
-  const out = new StrBuf(status.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
-  out.add(status).addChar(0x0a);
+  const out = new StrBuf(shown.length + tree.length + sections.length + 3 + kept.output.length + listed.length);
+  out.add(shown).addChar(0x0a);
   if (tree.length > 0) out.add(tree).addChar(0x0a);
   if (sections.length > 0) out.add(sections).addChar(0x0a);
   if (listed.length > 0) out.add(listed).addChar(0x0a);
