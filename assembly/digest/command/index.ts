@@ -82,8 +82,9 @@ function runnerCounts(r: RunnerSummary, withTotal: bool = false): string {
 /**
  * The status line; `small` (a budget that cuts to a few lines) adds a runner's sum of
  * tests: a larger budget keeps the runner's own summary line, which states it already.
- * Under a small budget a non-zero exit code is stated bare ("exit 1 · 122 lines"): the
- * code says the command failed, and " (failed)" would take the room of an error line.
+ * Under a small budget a non-zero exit code is stated bare ("exit 1 · 122 lines", or "exit 1"
+ * where the numbered cut's marker states the count: briefStatus): the code says the command
+ * failed, and " (failed)" would take the room of an error line.
  * Not `counted`, the count of lines is left out (briefStatus): the exit code comes first then.
  */
 function statusLine(exitCode: i32, lines: i32, r: RunnerSummary, small: bool, counted: bool = true): string {

@@ -444,6 +444,9 @@ const MAX_CUTS: i32 = 3;
  * still fit beside it; up to MAX_CUTS cuts.
  */
 export function keepWithNames(names: TableNames | null, text: string, scan: Scan, room: i32, ratio: f64, hint: string, shapes: Shapes, failed: bool, skeleton: i32[] | null, ranked: i32, layoutBudget: i32 = 0): KeepResult {
+  // A second call (the cut made again under the whole status) lists afresh: names listed beside
+  // the first cut would not fit beside this one.
+  if (names !== null) names.listed = "";
   let kept = keepWithScan(text, scan, room, ratio, hint, shapes, failed, skeleton, ranked, layoutBudget);
   // A text that (nearly) fits gives back the lines it need not leave out; with names, the
   // rows they name are the ones its cut leaves out.
