@@ -239,7 +239,8 @@ function nestedSpelling(key: string): string | undefined {
 
 function unknownKey(name: string, key: string, known: readonly string[]): never {
   const meant = nestedSpelling(key);
-  invalid(name, key, `a known option (${known.join(", ")})${meant ? `; did you mean ${meant}?` : ""}`);
+  const hint = meant ? `; did you mean ${meant}?` : "";
+  throw new AbridgeError("ABRIDGE_INVALID_OPTION", `${name} must be a known option (${known.join(", ")}), got ${JSON.stringify(key)}${hint}`);
 }
 
 /**
