@@ -38,7 +38,9 @@
 //      write at many places is read from an immutable global (`global.get` of one of the first
 //      128 takes two bytes, `i32.const 64` three: scripts/cold-constants-to-globals.mjs);
 //      each round ends with the functions ordered by their number of calls, the most called at
-//      the smallest indices;
+//      the smallest indices; after the last round, two of Binaryen's passes run once more over
+//      the module written (finalPasses(): remove-unused-brs, for the branches the outlining left
+//      removable, and coalesce-locals-learning), kept when the module comes out smaller;
 //   3. its exports are renamed to the names wit-component expects
 //      (`verify_anchors` -> `abridge:core/core@0.1.0#verify-anchors`),
 //      since AssemblyScript can only export identifiers;
@@ -187,7 +189,29 @@ function shrink(module, names) {
       if (out.length >= best.length) break;
       best = out;
     }
-    return best;
+    return finalPasses(best);
+  } finally {
+    m.dispose();
+  }
+}
+
+/**
+ * Passes that still find something in the module the rounds leave (~40 bytes): branches the
+ * outlining and the split tests left removable, and locals the learning variant of
+ * coalesce-locals merges where -Oz's does not. Not const-hoisting: the hot functions keep their
+ * constants as immediates (hoistColdConstants() has run on the others). Kept only when the
+ * module comes out smaller.
+ */
+const FINAL_PASSES = ["remove-unused-brs", "coalesce-locals-learning"];
+
+function finalPasses(module) {
+  const m = binaryen.readBinary(module);
+  try {
+    m.setFeatures(FEATURES);
+    m.runPasses(FINAL_PASSES);
+    if (!m.validate()) throw new Error("the core module does not validate after the final passes");
+    const out = m.emitBinary();
+    return out.length < module.length ? out : module;
   } finally {
     m.dispose();
   }
