@@ -15,6 +15,7 @@ import { Digest, DigestContext, keptLinesJson } from "./digest/shared/types";
 import { genericSummary } from "./digest/shared/summary";
 import { countNewlines, lineCount, safeEnd } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
+import { utf8TextInPlace } from "./util/utf8-text";
 
 /** Inputs longer than this get a sampled token estimate (it is flagged as an estimate anyway). */
 const SAMPLE_ABOVE: i32 = 1 << 20;
@@ -318,14 +319,14 @@ export function compactRecord(
 
 /** The i32s compactFields leaves its result in (host/core.ts liftFields reads them in this order). */
 // @ts-ignore: decorator
-@inline const FIELD_COUNT: i32 = 16;
+@inline const FIELD_COUNT: i32 = 17;
 
 /**
  * compact(), its result left as numbers and addresses in static memory (returned): category, truncated,
  * cleanChars, totalLines, omittedChars, cleanChanged, rawTokens, llmTokens, paging, budget, then
  * the llm (0: the `text` argument itself), the summary, the facts' JSON body, the kept ranges'
- * first pair and their count of i32s, and the details' JSON ("" for none). The host reads them
- * before the call's memory is collected, instead of the core writing a JSON record and the host
+ * first pair and their count of i32s, the details' JSON ("" for none) and the text's length in
+ * units. The host reads them before the call's memory is collected, instead of the core writing a JSON record and the host
  * parsing it, most of a small output's call outside the digest.
  */
 export function compactFields(
@@ -361,5 +362,28 @@ export function compactFields(
   store<usize>(fields, r.keptLines.dataStart, 52);
   store<i32>(fields, r.keptLines.length, 56);
   store<usize>(fields, changetype<usize>(r.details), 60);
+  store<i32>(fields, text.length, 64);
   return fields;
+}
+
+/**
+ * compactFields() of an output given as UTF-8 bytes, decoded here in place (`utf8`: a block of
+ * twice their length holding them in its second half, util/utf8-text.ts) rather than into a JS
+ * string first; the text's length in units is the last field. An llm that is the text itself
+ * is left as 0, as there: the host decodes the bytes for it.
+ */
+export function compactFieldsUtf8(
+  tool: string,
+  argsJson: string,
+  utf8: string,
+  exitCode: i32,
+  budgets: ArrayBuffer,
+  passthrough: i32,
+  hint: string,
+  forced: i32,
+  details: bool,
+  encoding: string,
+  encodedBytes: f64,
+): usize {
+  return compactFields(tool, argsJson, utf8TextInPlace(utf8), exitCode, budgets, passthrough, hint, forced, details, encoding, encodedBytes);
 }

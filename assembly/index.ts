@@ -17,7 +17,7 @@ export { classify, classifyName } from "./classify";
 export { digestSearchJson, digestListingJson, digestDiffJson, digestEditJson } from "./digest/exports";
 export { outline } from "./outline/outline";
 export { languageOf } from "./outline/language";
-export { compact, compactFields, compactRecord, compactLlmSlot, pagedText } from "./compact";
+export { compact, compactFields, compactFieldsUtf8, compactRecord, compactLlmSlot, pagedText } from "./compact";
 export { reserveMemory } from "./util/memory";
 export { digestFileJson, digestFileSectionsJson } from "./digest/file";
 export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports";

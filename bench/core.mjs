@@ -63,8 +63,14 @@ const logDir = mkdtempSync(join(tmpdir(), "abridge-bench-core-"));
 const session = createAbridge({ cwd: logDir, env: {}, log: { dir: logDir }, redaction: { log: true } });
 let callNo = 0;
 const logBytes = Buffer.from(log, "utf8");
+// The same bytes pi's path is fed, given to process() as a Buffer: with the default session
+// (its log on, the log's redaction off) the core decodes them itself; with the log redacted they
+// are decoded in JS for the redaction, and the digest reads that decode.
+const defaultSession = createAbridge({ cwd: logDir, env: {}, log: { dir: logDir, path: join(logDir, "bytes.jsonl") } });
 const sessionRows = [
   ["abridge process() (session log + redaction on)", async () => (await session.process({ tool: "bash", args: { command: "make -k" }, output: log, exitCode: 2, callId: `big_${callNo++}` })).llmContent],
+  ["abridge process() of the bytes (Buffer in; session log, its redaction off: the default)", async () => (await defaultSession.process({ tool: "bash", args: { command: "make -k" }, output: logBytes, exitCode: 2, callId: `bytes_${callNo++}` })).llmContent],
+  ["abridge process() of the bytes (Buffer in; session log + redaction on)", async () => (await session.process({ tool: "bash", args: { command: "make -k" }, output: logBytes, exitCode: 2, callId: `bytes_${callNo++}` })).llmContent],
   [
     "pi bash path (OutputAccumulator, 64 KB chunks + stripAnsi + sanitizeBinaryOutput)",
     async () => {
@@ -84,6 +90,7 @@ for (const [name, fn] of sessionRows) {
   const t = await timeAsync(fn, { runs: 7, warmup: 2 });
   results.sessionLog.push({ name, ms: t.best, median: t.median, mbps: mbps(bytes, t.best), keepsError: stripAnsi(out).includes(stripAnsi(errorLine).trim().slice(0, 60)) });
 }
+await defaultSession.close();
 
 // 2. A typical 4 KB output: per-call latency. The timed window holds the call and nothing of the
 // benchmark's own: inputs and call ids are made before the loop and samples go to a preallocated

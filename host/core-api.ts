@@ -71,6 +71,11 @@ export interface CoreCompactResult {
   details: CompactDetails | null;
 }
 
+/** What coreCompactUtf8() adds: the length in units of the text the core decoded. */
+export interface CoreCompactUtf8Result extends CoreCompactResult {
+  rawChars: number;
+}
+
 const COMPACT_SHAPE: Shape = {
   category: "string",
   llm: "string",
@@ -108,6 +113,20 @@ export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
     throw new AbridgeError("ABRIDGE_CORE_TRAP", `the core's compact wrote category ${JSON.stringify(result.category)}, paging ${JSON.stringify(result.paging)}`);
   }
   if (result.details) checkDetails(result.details);
+  return result;
+}
+
+/**
+ * coreCompact() of an output given as valid UTF-8 bytes, which the core decodes itself (no JS
+ * string of the output is made); `text` is not read. Undefined when the loaded core has no
+ * such export (a module from useCoreWasm): the caller decodes and calls coreCompact().
+ */
+export function coreCompactUtf8(r: CoreCompactRequest, utf8: Uint8Array): CoreCompactUtf8Result | undefined {
+  if (!coreHasExport("compactFieldsUtf8")) return undefined;
+  const fields = callCore("compactFieldsUtf8", r.tool, r.argsJson, utf8, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true, "", 0);
+  const result = compactResultOf(fields) as CoreCompactUtf8Result;
+  if (result.details) checkDetails(result.details);
+  result.rawChars = fields.rawChars;
   return result;
 }
 
@@ -152,6 +171,7 @@ export function pagedText(text: string, paging: Paging): string {
 import { callCore, coreHasExport } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { decodedUtf8 } from "./log/utf8-once.js";
+import { isUtf8 } from "node:buffer";
 import { CATEGORIES, categoryId, isCategory, type Category } from "./categories.js";
 import type { CoreFields } from "./core-exports.js";
 import { checkRecord, DIGEST_SHAPE, readRecord, readRecords, type Shape } from "./core-records.js";
@@ -450,6 +470,11 @@ export interface DecodedOutput {
   encoding: string;
   /** Bytes of the output as given; -1 for a string. */
   bytes: number;
+  /**
+   * Valid UTF-8 text bytes left undecoded for the core to decode (coreCompactUtf8), when the
+   * caller asked for that: `text` is "" then.
+   */
+  utf8?: Uint8Array;
 }
 
 const lenientUtf8 = new TextDecoder("utf-8", { fatal: false });
@@ -460,11 +485,14 @@ const lenientUtf8 = new TextDecoder("utf-8", { fatal: false });
  * U+FFFD, never an exception), or UTF-16, Shift_JIS, Latin-1 … as `encoding` names. Binary
  * input is not decoded: `text` is its description.
  */
-export function decodeOutput(input: string | Uint8Array): DecodedOutput {
+export function decodeOutput(input: string | Uint8Array, coreDecodes = false): DecodedOutput {
   const binary = describeBinary(input);
   if (typeof input === "string") return { text: binary !== "" ? binary : input, binary, encoding: "", bytes: -1 };
   if (binary !== "") return { text: binary, binary, encoding: "", bytes: input.length };
   const encoding = textEncoding(input);
+  // With `coreDecodes`, valid UTF-8 no one has decoded yet stays bytes (a decode made already,
+  // for the log's redaction, is the text itself).
+  if (coreDecodes && encoding === "" && decodedUtf8(input) === undefined && isUtf8(input)) return { text: "", binary, encoding, bytes: input.length, utf8: input };
   return { text: decodeBytes(input, encoding), binary, encoding, bytes: input.length };
 }
 

@@ -6,6 +6,7 @@
 /**
  * - `text`: a string (at most MAX_INPUT_CHARS units)
  * - `bytes`: a Uint8Array
+ * - `utf8`: a Uint8Array of valid UTF-8, which the core decodes in place into its text
  * - `count`: an integer from 0 to 2,147,483,647 (a length, a budget, a line number)
  * - `int`: an integer from -2,147,483,648 to 2,147,483,647 (an exit code, a category id or -1)
  * - `ratio`: a finite number from 0 to 1
@@ -16,7 +17,7 @@
 /** Largest number a `count` or `int` parameter takes: the component's limit too. */
 export const MAX_CORE_NUMBER = 0x7fffffff;
 
-export type ParamKind = "text" | "bytes" | "count" | "int" | "ratio" | "size" | "flag" | "counts";
+export type ParamKind = "text" | "bytes" | "utf8" | "count" | "int" | "ratio" | "size" | "flag" | "counts";
 
 /**
  * `record`: a JSON text whose llm the core left apart (compactRecord): the binding lifts that
@@ -45,6 +46,8 @@ const compactParams = [
   ["encoding", "text"],
   ["encodedBytes", "size"],
 ] as const;
+/** compactParams with the output as UTF-8 bytes (compactFieldsUtf8): the core decodes them. */
+const compactUtf8Params = [compactParams[0], compactParams[1], ["text", "utf8"], ...compactParams.slice(3)] as const;
 const cut = [["text", "text"], ["budget", "count"], ["headRatio", "ratio"], ["hint", "text"]] as const;
 
 export const CORE_EXPORTS = {
@@ -53,6 +56,8 @@ export const CORE_EXPORTS = {
   compactRecord: { params: compactParams, returns: "record" },
   /** compact() as numbers and strings, no JSON: cores without it are called through compactRecord. */
   compactFields: { params: compactParams, returns: "fields" },
+  /** compactFields() of valid UTF-8 bytes, decoded in the core: no JS string of the output is made. */
+  compactFieldsUtf8: { params: compactUtf8Params, returns: "fields" },
   pagedText: { params: [["text", "text"], ["paging", "count"]], returns: "text" },
   oneLine: { params: [["text", "text"], ["max", "count"]], returns: "text" },
   truncateWithHint: { params: cut, returns: "text" },
@@ -94,7 +99,7 @@ export const CORE_EXPORTS = {
 
 export type CoreExportName = keyof typeof CORE_EXPORTS;
 
-type ArgOf<K extends ParamKind> = K extends "text" ? string : K extends "bytes" ? Uint8Array : K extends "flag" ? boolean : K extends "counts" ? readonly number[] : number;
+type ArgOf<K extends ParamKind> = K extends "text" ? string : K extends "bytes" | "utf8" ? Uint8Array : K extends "flag" ? boolean : K extends "counts" ? readonly number[] : number;
 type ArgsOf<P> = { -readonly [I in keyof P]: P[I] extends readonly [string, infer K extends ParamKind] ? ArgOf<K> : never };
 
 /** The arguments of one export, as TypeScript types. */
@@ -134,4 +139,6 @@ export interface CoreFields {
   budget: number;
   /** The details' JSON, "" for none. */
   details: string;
+  /** The text's length in units: what compactFieldsUtf8 decoded (older cores, which lack that export, leave it unwritten). */
+  rawChars: number;
 }

@@ -5,7 +5,7 @@ import { AbridgeError } from "./errors.js";
 import { trapMessage } from "./core-abort.js";
 import { PACKAGE_ROOT } from "./paths.js";
 import type { JsonEscaped } from "./log/output-line.js";
-import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreFields, type CoreRecord, type CoreResult, type ParamKind, type ResultKind } from "./core-exports.js";
+import { CORE_EXPORTS, MAX_CORE_NUMBER, type CoreArgs, type CoreExportName, type CoreFields, type CoreRecord, type CoreResult, type ExportSignature, type ParamKind, type ResultKind } from "./core-exports.js";
 
 type Pointer = number;
 
@@ -365,10 +365,17 @@ const WORKING_MEMORY_FACTOR = 2.5;
 /** Below this many lowered bytes the allocator's own growth costs next to nothing. */
 const RESERVE_FROM_BYTES = 1024 * 1024;
 
-/** Bytes a call's arguments take in the core's memory, about. */
-function argumentBytes(args: readonly Checked[]): number {
+/**
+ * Bytes a call's arguments take in the core's memory, about. UTF-8 bytes the core decodes in
+ * place (a `utf8` parameter) take twice their length, as their text does.
+ */
+function argumentBytes(args: readonly Checked[], params: ExportSignature["params"]): number {
   let bytes = 0;
-  for (const a of args) if (typeof a !== "number") bytes += typeof a === "string" ? a.length << 1 : a.length;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (typeof a === "string") bytes += a.length << 1;
+    else if (typeof a !== "number") bytes += params[i]![1] === "utf8" ? a.length << 1 : a.length;
+  }
   return bytes;
 }
 
@@ -565,6 +572,16 @@ function allocate(ex: RawExports, size: number, classId: number): Pointer {
   return (ex.__newUninitialized ?? ex.__new)(size, classId);
 }
 
+/**
+ * UTF-8 bytes for the core to decode in place (assembly/util/utf8-text.ts): a string block of
+ * twice their length, the bytes in its second half, which the text overwrites from the start.
+ */
+function lowerUtf8(ex: RawExports, bytes: Uint8Array): Pointer {
+  const ptr = allocate(ex, bytes.length << 1, STRING_ID);
+  new Uint8Array(ex.memory.buffer, ptr + bytes.length, bytes.length).set(bytes);
+  return ptr;
+}
+
 function lowerBytes(ex: RawExports, bytes: Uint8Array): Pointer {
   const ptr = allocate(ex, bytes.length, ARRAYBUFFER_ID);
   new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
@@ -614,7 +631,8 @@ type Checked = string | number | Uint8Array | readonly number[];
 function checkArg(name: string, kind: ParamKind, value: unknown): Checked {
   switch (kind) {
     case "text":
-    case "bytes": {
+    case "bytes":
+    case "utf8": {
       const ok = kind === "text" ? typeof value === "string" : value instanceof Uint8Array;
       if (!ok) throw outOfRange(name, typeof value, kind === "text" ? "a string" : "a Uint8Array");
       const size = (value as string | Uint8Array).length;
@@ -675,7 +693,7 @@ function liftFields(ex: RawExports, at: Pointer, args: readonly Checked[]): Core
   for (let k = 0; k < keptLines.length; k++) keptLines[k] = [w[keptAt + 2 * k]!, w[keptAt + 2 * k + 1]!];
   return {
     category: w[i]!,
-    llm: llm === 0 ? (args[RECORD_TEXT_ARG] as string) : liftString(ex, llm),
+    llm: llm === 0 ? textArgument(args[RECORD_TEXT_ARG]!) : liftString(ex, llm),
     summary: liftString(ex, w[i + 11]!),
     truncated: w[i + 1] !== 0,
     cleanChars: w[i + 2]!,
@@ -689,7 +707,15 @@ function liftFields(ex: RawExports, at: Pointer, args: readonly Checked[]): Core
     paging: w[i + 8]!,
     budget: w[i + 9]!,
     details: liftString(ex, w[i + 15]!),
+    rawChars: w[i + 16]!,
   };
+}
+
+const lenientUtf8 = new TextDecoder("utf-8", { fatal: false });
+
+/** The `text` argument as the core read it: UTF-8 bytes (compactFieldsUtf8) decoded as the core decoded them. */
+function textArgument(arg: Checked): string {
+  return arg instanceof Uint8Array ? lenientUtf8.decode(arg) : (arg as string);
 }
 
 /** The address of compactRecord's llm slot, static data of the module: asked once per instance. */
@@ -718,7 +744,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   const checked: Checked[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) checked[i] = checkArg(params[i]![0], params[i]![1], args[i]);
   crossings++;
-  const bytes = argumentBytes(checked);
+  const bytes = argumentBytes(checked, params);
   const ex = reserveWorkingMemory(core(bytes, true), bytes);
   try {
     const lowered: number[] = new Array(checked.length);
@@ -728,7 +754,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
       else if (typeof a === "string") lowered[i] = lowerArgument(ex, a);
       else if (a instanceof Uint8Array) {
         unitsLowered += a.length;
-        lowered[i] = lowerBytes(ex, a);
+        lowered[i] = params[i]![1] === "utf8" ? lowerUtf8(ex, a) : lowerBytes(ex, a);
       } else {
         unitsLowered += a.length << 2;
         lowered[i] = lowerCounts(ex, a);

@@ -1,11 +1,11 @@
 // The library's entry: one tool result in, the dual-channel result out.
 import { countExactTokens } from "./lazy.js";
 import { defineLazy } from "./lazy-props.js";
-import { binaryRawTokens, clean, collapsesRepeats, decodeOutput, type CompactDetails } from "./core-api.js";
+import { binaryRawTokens, clean, collapsesRepeats, decodeBytes, decodeOutput, type CompactDetails } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
-import { coreCompact, type CoreCompactResult } from "./core-api.js";
+import { coreCompact, coreCompactUtf8, type CoreCompactRequest, type CoreCompactResult, type CoreCompactUtf8Result } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
-import { MAX_INPUT_CHARS, withResidentText } from "./core.js";
+import { coreHasExport, MAX_INPUT_CHARS, withResidentText } from "./core.js";
 import { DEFAULTS } from "./config.js";
 import { AbridgeError, isAbridgeError } from "./errors.js";
 import { fallbackTruncate } from "./fallback.js";
@@ -96,7 +96,10 @@ const BINARY_TOKEN_SAMPLE = 1 << 20;
 
 /** What the core is given of an output, and what the host knows of its bytes. */
 interface CoreInput {
+  /** "" when `utf8` is given. */
   text: string;
+  /** Valid UTF-8 bytes the core decodes itself (decodeOutput with coreDecodes). */
+  utf8?: Uint8Array;
   binary: boolean;
   /** The encoding bytes were decoded from when it was not UTF-8, else "". */
   encoding: string;
@@ -120,9 +123,9 @@ function coreInput(output: string | Uint8Array, known?: KnownInput): CoreInput {
   if (output.length > MAX_INPUT_CHARS) {
     throw new AbridgeError("ABRIDGE_INPUT_TOO_LARGE", `output of ${output.length.toLocaleString("en-US")} bytes exceeds the maximum of ${MAX_INPUT_CHARS.toLocaleString("en-US")}`);
   }
-  const decoded = decodeOutput(output);
+  const decoded = decodeOutput(output, coreHasExport("compactFieldsUtf8"));
   const binary = decoded.binary !== "";
-  return { text: decoded.text, binary, encoding: decoded.encoding, bytes: output.length, rawTokens: binary ? binaryRawTokens(output.subarray(0, BINARY_TOKEN_SAMPLE), output.length) : -1 };
+  return { text: decoded.text, utf8: decoded.utf8, binary, encoding: decoded.encoding, bytes: output.length, rawTokens: binary ? binaryRawTokens(output.subarray(0, BINARY_TOKEN_SAMPLE), output.length) : -1 };
 }
 
 function budgetsFor(options: CompactOptions): number[] {
@@ -170,15 +173,15 @@ export function metadataBase(meta: ResultMetadata): MetadataBase {
   return rest;
 }
 
-function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean, fallback?: string, input?: CoreInput): ToolResultOutput {
+function buildResult(text: OutputText, core: CoreCompactResult | CoreCompactUtf8Result, exactTokens: boolean, fallback?: string, input?: CoreInput): ToolResultOutput {
   // Binary is never passed on, not even to the UI: both channels get the description.
-  const ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged ? undefined : text;
+  const ui: string | undefined = core.paging === "none" ? core.llm : core.cleanChanged || typeof text !== "string" ? undefined : text;
   // The core saw only the description of binary bytes: their size and cost are the host's to say.
   const binaryBytes = input !== undefined && input.binary;
   // One object, its fields in the order the log writes them: a base copied by metadataFor (and the
   // empty objects spread for absent fields) would be three more objects per call.
   const base: MetadataBase = {
-    rawChars: binaryBytes ? input.bytes : text.length,
+    rawChars: binaryBytes ? input.bytes : typeof text === "string" ? text.length : (core as CoreCompactUtf8Result).rawChars,
     cleanChars: core.cleanChars,
     rawTokens: binaryBytes ? input.rawTokens : core.rawTokens,
     omittedChars: core.omittedChars,
@@ -191,10 +194,11 @@ function buildResult(text: string, core: CoreCompactResult, exactTokens: boolean
   if (input?.encoding) base.encoding = input.encoding;
   if (fallback) base.fallback = fallback;
   const metadata = exactTokens ? metadataFor(base, core.llm, core.llmTokens, true) : withEstimate(base, core.llm, core.llmTokens);
-  // When cleaning changed the text, uiContent cleans it again on first access: most callers only need llmContent.
+  // When cleaning changed the text, uiContent cleans it again on first access, and bytes the core
+  // decoded are decoded for it then: most callers only need llmContent.
   if (ui !== undefined) return { category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata, uiContent: ui };
   return defineLazy({ category: core.category, llmContent: core.llm, summary: core.summary, truncated: core.truncated, metadata } as ToolResultOutput, {
-    uiContent: () => clean(text, collapsesRepeats(core.paging)),
+    uiContent: () => (core.cleanChanged ? clean(textOf(text), collapsesRepeats(core.paging)) : textOf(text)),
   });
 }
 
@@ -249,13 +253,15 @@ export function compactWithDetails(input: ToolResultInput, options: CompactOptio
 /** compactWithDetails() of an output digested whole. */
 function compactWhole(input: ToolResultInput, options: CompactOptions, context: InternalContext): CompactedWithDetails {
   const decoded = coreInput(input.output, context.known);
-  const { text, binary } = decoded;
+  const { utf8, binary } = decoded;
+  // Bytes the core decodes are decoded here only if the text is asked for (uiContent, a fallback).
+  const text: OutputText = utf8 === undefined ? decoded.text : once(() => decodeBytes(utf8, ""));
   const budgets = context.budgets ?? budgetsFor(options);
   try {
-    const core = coreCompact({
+    const request = {
       tool: input.tool,
       argsJson: argsJson(input.args),
-      text,
+      text: decoded.text,
       exitCode: input.exitCode ?? -1,
       budgets,
       passthrough: options.passthrough ?? DEFAULT_PASSTHROUGH,
@@ -264,12 +270,34 @@ function compactWhole(input: ToolResultInput, options: CompactOptions, context: 
       details: context.details === true,
       encoding: decoded.encoding,
       encodedBytes: decoded.bytes,
-    });
+    } as const;
+    const core = utf8 !== undefined ? coreCompactUtf8(request, utf8) : coreCompact(request);
+    // A core without the UTF-8 export (useCoreWasm) gets the text decoded here.
+    if (core === undefined) return compactDecoded(request, textOf(text), options, decoded);
     return { result: buildResult(text, core, options.exactTokens === true, undefined, decoded), details: core.details };
   } catch (err) {
     if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
-    return { result: fallbackResult(text, budgets[3]!, options.exactTokens === true, err.message), details: null };
+    return { result: fallbackResult(textOf(text), budgets[3]!, options.exactTokens === true, err.message), details: null };
   }
+}
+
+/** compactWhole()'s digest of bytes decoded here, for a core that cannot decode them. */
+function compactDecoded(request: CoreCompactRequest, text: string, options: CompactOptions, decoded: CoreInput): CompactedWithDetails {
+  const core = coreCompact({ ...request, text });
+  return { result: buildResult(text, core, options.exactTokens === true, undefined, decoded), details: core.details };
+}
+
+/** An output's text, or how to decode it when it is first asked for (bytes the core decoded). */
+type OutputText = string | (() => string);
+
+function textOf(text: OutputText): string {
+  return typeof text === "string" ? text : text();
+}
+
+/** `make` run on the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 function bufferBytesOption(value: number | undefined): number {

@@ -42,7 +42,7 @@ describe("the compactRecord crossing", () => {
     const fields = results(ids);
     const { Instance } = WebAssembly;
     let recordCalls = 0;
-    // An instance whose exports lack compactFields, as a core built without it.
+    // An instance whose exports lack compactFields (and compactFieldsUtf8), as a core built without it.
     class WithoutFields {
       exports: Record<string, unknown>;
       constructor(module: WebAssembly.Module, imports?: WebAssembly.Imports) {
@@ -52,6 +52,7 @@ describe("the compactRecord crossing", () => {
         this.exports = {
           ...real.exports,
           compactFields: undefined,
+          compactFieldsUtf8: undefined,
           compactRecord: (...args: unknown[]) => {
             recordCalls++;
             return viaRecord(...args);

@@ -75,7 +75,7 @@ describe("compact (sync pipeline)", () => {
         const trap = () => {
           throw new RuntimeError("memory access out of bounds");
         };
-        this.exports = { ...real.exports, compact: trap, compactRecord: trap, compactFields: trap };
+        this.exports = { ...real.exports, compact: trap, compactRecord: trap, compactFields: trap, compactFieldsUtf8: trap };
       }
     }
     resetCore();
@@ -87,7 +87,7 @@ describe("compact (sync pipeline)", () => {
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(r.metadata.fallback).toMatch(/core trapped in compact(Record|Fields)?: memory access out of bounds/);
+    expect(r.metadata.fallback).toMatch(/core trapped in compact(Record|Fields|FieldsUtf8)?: memory access out of bounds/);
     expect(r.llmContent.length).toBeLessThanOrEqual(2000);
     expect(r.llmContent).toMatch(/\[\.\.\.[\d,]+ chars omitted\.\.\.\]/);
     const next = compact({ tool: "bash", output }, { budget: 2000 });
