@@ -43,7 +43,7 @@ function walls(spawnSync, variants, zero, stamped, prepare = {}) {
       const t0 = performance.now();
       const r = spawnSync(process.execPath, variants[k], { encoding: "utf8" });
       times[k].push(performance.now() - t0);
-      if (r.status !== 0) throw new Error(r.stderr);
+      if (r.status !== 0) throw new Error(r.stderr || `${variants[k].join(" ")} ended with status ${r.status}, signal ${r.signal}`);
       const printed = r.stdout === "" ? NaN : Number(r.stdout);
       if (Number.isNaN(printed) && stamped.includes(k)) throw new Error(`variant ${k} printed no time: ${JSON.stringify(r.stdout.slice(0, 80))}`);
       results[k].push(printed - s0);

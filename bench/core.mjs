@@ -151,7 +151,7 @@ rmSync(logDir, { recursive: true, force: true });
 
 // 3. Cold start and 4. RSS growth, each in a fresh process.
 const child = spawnSync(process.execPath, ["--expose-gc", new URL("./core-child.mjs", import.meta.url).pathname], { encoding: "utf8" });
-if (child.status !== 0) throw new Error(child.stderr);
+if (child.status !== 0) throw new Error(child.stderr || `bench/core-child.mjs ended with status ${child.status}, signal ${child.signal}`);
 Object.assign(results, JSON.parse(child.stdout));
 
 const abridge = results.bigLog[0];

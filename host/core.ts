@@ -365,19 +365,19 @@ const WORKING_MEMORY_FACTOR = 2.5;
 /** Below this many lowered bytes the allocator's own growth costs next to nothing. */
 const RESERVE_FROM_BYTES = 1024 * 1024;
 
-/**
- * Bytes a call's arguments take in the core's memory, about. UTF-8 bytes the core decodes in
- * place (a `utf8` parameter) take twice their length, as their text does.
- */
-function argumentBytes(args: readonly Checked[], params: ExportSignature["params"]): number {
+/** Bytes a call's arguments take in the core's memory, about (a `utf8` parameter's text adds as many again: callCore). */
+function argumentBytes(args: readonly Checked[]): number {
   let bytes = 0;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (typeof a === "string") bytes += a.length << 1;
-    else if (typeof a !== "number") bytes += params[i]![1] === "utf8" ? a.length << 1 : a.length;
-  }
+  for (const a of args) if (typeof a !== "number") bytes += typeof a === "string" ? a.length << 1 : a.length;
   return bytes;
 }
+
+/**
+ * Per export, the index of its `utf8` parameter (UTF-8 bytes the core decodes in place), -1 for
+ * none. Looked up rather than tested per argument: Node 20's optimizing compiler, given
+ * argumentBytes() reading the parameter kinds in its loop, made code that crashed the process.
+ */
+const UTF8_PARAM: ReadonlyMap<string, number> = new Map(Object.entries(CORE_EXPORTS).map(([name, e]) => [name, (e.params as ExportSignature["params"]).findIndex((p) => p[1] === "utf8")]));
 
 /** Grows the core's memory once to what the call will need, before anything is lowered (assembly/memory.ts says why). */
 function reserveWorkingMemory(ex: RawExports, bytes: number): RawExports {
@@ -744,7 +744,9 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
   const checked: Checked[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) checked[i] = checkArg(params[i]![0], params[i]![1], args[i]);
   crossings++;
-  const bytes = argumentBytes(checked, params);
+  const utf8At = UTF8_PARAM.get(name)!;
+  // The bytes and, as large again, their text.
+  const bytes = argumentBytes(checked) + (utf8At >= 0 ? (checked[utf8At] as Uint8Array).length : 0);
   const ex = reserveWorkingMemory(core(bytes, true), bytes);
   try {
     const lowered: number[] = new Array(checked.length);
@@ -754,7 +756,7 @@ export function callCore<N extends CoreExportName>(name: N, ...args: CoreArgs<N>
       else if (typeof a === "string") lowered[i] = lowerArgument(ex, a);
       else if (a instanceof Uint8Array) {
         unitsLowered += a.length;
-        lowered[i] = params[i]![1] === "utf8" ? lowerUtf8(ex, a) : lowerBytes(ex, a);
+        lowered[i] = i === utf8At ? lowerUtf8(ex, a) : lowerBytes(ex, a);
       } else {
         unitsLowered += a.length << 2;
         lowered[i] = lowerCounts(ex, a);
