@@ -499,6 +499,21 @@ function lowerArgument(ex: RawExports, s: string): Pointer {
 }
 
 /**
+ * Grows the core's memory once for a process() of `length` bytes of text: their log escape and
+ * their digest (the core decodes them in place into as many units at most) fit in what is
+ * reserved, as withResidentText() reserves for a text. Reserved call by call, the escape's
+ * smaller reserve came first and the digest's grew the instance past what it keeps, so every
+ * such call ran in a fresh instance.
+ */
+export function reserveForBytes(length: number): void {
+  try {
+    reserve(core(length << 1), escapeReserve(length << 1, escapeWindow(length)));
+  } catch {
+    // A core that cannot load fails in the calls that follow, each as it does without this.
+  }
+}
+
+/**
  * Runs `use` with `text` resident in the core: the first call that lowers the text (the log's
  * redaction prefilter, its JSON escape, the digest) copies it into the core's memory, and every
  * later one inside `use` reads that copy instead of making its own. The copy is freed when `use`

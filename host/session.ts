@@ -8,7 +8,7 @@
 import { EventEmitter } from "node:events";
 import { checkedBudgets, compactWithDetails, metadataBase, metadataFor, validateInput, type CompactOptions, type CompactedWithDetails } from "./pipeline.js";
 import { compactOptions, loadConfig, type AbridgeConfig, type AbridgeOptions, type LoadConfigContext } from "./config.js";
-import { withJsonEscaped, withResidentText } from "./core.js";
+import { reserveForBytes, withJsonEscaped, withResidentText } from "./core.js";
 import { AbridgeError } from "./errors.js";
 import { randomHex6 } from "./random-hex.js";
 import { defineLazy, hasLazyProps } from "./lazy-props.js";
@@ -203,7 +203,10 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
     if (this.isBounded(input)) return this.processBounded(input, callId, options);
     // The log's redaction and the digest read bytes as text: decoded once for both.
-    if (output instanceof Uint8Array) return withUtf8Once(output, () => this.processWhole(input, callId, options));
+    if (output instanceof Uint8Array) {
+      if (this.writer) reserveForBytes(output.length);
+      return withUtf8Once(output, () => this.processWhole(input, callId, options));
+    }
     // An output whose call record the log may escape in the core (a held record's) is copied into
     // the core once, for the escape and the digest.
     if (this.writer && typeof output === "string" && output.length >= CORE_ESCAPE_HELD_FROM) return withResidentText(output, () => this.processWhole(input, callId, options));

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodeOutput } from "../../host/core-api.js";
-import { coreGeneration, coreUnitsLowered } from "../../host/core.js";
+import { coreGeneration, coreMemoryBytes, coreUnitsLowered, resetCore, RETAIN_MEMORY_BYTES } from "../../host/core.js";
 import { compact } from "../../host/pipeline.js";
 import { createAbridge } from "../../host/session.js";
 import type { ToolResultOutput } from "../../host/types.js";
@@ -82,6 +82,26 @@ describe("compact() of UTF-8 bytes, decoded in the core", () => {
 });
 
 describe("process() of UTF-8 bytes", () => {
+  it("runs a 10 MB output's log escape and digest in the instance the session keeps", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "abridge-utf8-keep-"));
+    try {
+      const session = createAbridge({ sessionId: "k", log: { dir }, summarizer: { provider: "off" } });
+      const line = "cc -Wall -c ünit.c -o ünit.o   warning: unused ‘x’\n";
+      const bytes = Buffer.from(line.repeat(Math.ceil((10 * 1024 * 1024) / Buffer.byteLength(line))), "utf8");
+      // A fresh instance: its memory grows by this session's calls alone.
+      resetCore();
+      await session.process({ tool: "bash", output: bytes, exitCode: 1, callId: "w" });
+      const generation = coreGeneration();
+      for (let i = 0; i < 2; i++) await session.process({ tool: "bash", output: bytes, exitCode: 1, callId: `k${i}` });
+      // Memory grown past what an instance keeps would have it rebuilt, with all its page faults, on every call.
+      expect(coreGeneration()).toBe(generation);
+      expect(coreMemoryBytes()).toBeLessThanOrEqual(RETAIN_MEMORY_BYTES);
+      await session.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("digests and logs them as the decoded text, the log holding every byte", async () => {
     const dir = mkdtempSync(join(tmpdir(), "abridge-utf8-core-"));
     try {
