@@ -326,8 +326,8 @@ export function compactRecord(
  * cleanChars, totalLines, omittedChars, cleanChanged, rawTokens, llmTokens, paging, budget, then
  * the llm (0: the `text` argument itself), the summary, the facts' JSON body, the kept ranges'
  * first pair and their count of i32s, the details' JSON ("" for none) and the text's length in
- * units. The host reads them before the call's memory is collected, instead of the core writing a JSON record and the host
- * parsing it, most of a small output's call outside the digest.
+ * units. The host reads them before the call's memory is collected, instead of the core writing
+ * a JSON record and the host parsing it, most of a small output's call outside the digest.
  */
 export function compactFields(
   tool: string,

@@ -118,11 +118,10 @@ export function coreCompact(r: CoreCompactRequest): CoreCompactResult {
 
 /**
  * coreCompact() of an output given as valid UTF-8 bytes, which the core decodes itself (no JS
- * string of the output is made); `text` is not read. Undefined when the loaded core has no
- * such export (a module from useCoreWasm): the caller decodes and calls coreCompact().
+ * string of the output is made); `text` is not read. For a core with compactFieldsUtf8 only:
+ * decodeOutput() leaves bytes undecoded for no other (a module from useCoreWasm may lack it).
  */
-export function coreCompactUtf8(r: CoreCompactRequest, utf8: Uint8Array): CoreCompactUtf8Result | undefined {
-  if (!coreHasExport("compactFieldsUtf8")) return undefined;
+export function coreCompactUtf8(r: CoreCompactRequest, utf8: Uint8Array): CoreCompactUtf8Result {
   const fields = callCore("compactFieldsUtf8", r.tool, r.argsJson, utf8, r.exitCode, r.budgets, r.passthrough, r.hint, categoryId(r.category), r.details === true, "", 0);
   const result = compactResultOf(fields) as CoreCompactUtf8Result;
   if (result.details) checkDetails(result.details);

@@ -507,10 +507,15 @@ function lowerArgument(ex: RawExports, s: string): Pointer {
  */
 export function reserveForBytes(length: number): void {
   try {
-    reserve(core(length << 1), escapeReserve(length << 1, escapeWindow(length)));
+    reserveForOutput(length);
   } catch {
     // A core that cannot load fails in the calls that follow, each as it does without this.
   }
+}
+
+/** Memory for the log escape and the digest of an output of `units` units (or bytes of UTF-8, which decode to as many at most). */
+function reserveForOutput(units: number): void {
+  reserve(core(units << 1), escapeReserve(units << 1, escapeWindow(units)));
 }
 
 /**
@@ -524,7 +529,7 @@ export function withResidentText<T>(text: string, use: () => T): T {
   // Memory for the whole scope at once: reserved call by call, the digest's or the escape's
   // reserve would come on top of the resident copy and grow the instance past what it keeps.
   try {
-    reserve(core(text.length << 1), escapeReserve(text.length << 1, escapeWindow(text.length)));
+    reserveForOutput(text.length);
   } catch {
     // A core that cannot load fails in the calls of `use`, each as it does without a scope
     // (the log's escape falls back to JSON.stringify, so the output is still logged).

@@ -3,7 +3,7 @@ import { countExactTokens } from "./lazy.js";
 import { defineLazy } from "./lazy-props.js";
 import { binaryRawTokens, clean, collapsesRepeats, decodeBytes, decodeOutput, type CompactDetails } from "./core-api.js";
 import { CATEGORIES } from "./categories.js";
-import { coreCompact, coreCompactUtf8, type CoreCompactRequest, type CoreCompactResult, type CoreCompactUtf8Result } from "./core-api.js";
+import { coreCompact, coreCompactUtf8, type CoreCompactResult, type CoreCompactUtf8Result } from "./core-api.js";
 import { resolveBudget, validateBudgetOptions, type BudgetOptions } from "./budget.js";
 import { coreHasExport, MAX_INPUT_CHARS, withResidentText } from "./core.js";
 import { DEFAULTS } from "./config.js";
@@ -272,19 +272,11 @@ function compactWhole(input: ToolResultInput, options: CompactOptions, context: 
       encodedBytes: decoded.bytes,
     } as const;
     const core = utf8 !== undefined ? coreCompactUtf8(request, utf8) : coreCompact(request);
-    // A core without the UTF-8 export (useCoreWasm) gets the text decoded here.
-    if (core === undefined) return compactDecoded(request, textOf(text), options, decoded);
     return { result: buildResult(text, core, options.exactTokens === true, undefined, decoded), details: core.details };
   } catch (err) {
     if (!isAbridgeError(err, "ABRIDGE_CORE_TRAP")) throw err;
     return { result: fallbackResult(textOf(text), budgets[3]!, options.exactTokens === true, err.message), details: null };
   }
-}
-
-/** compactWhole()'s digest of bytes decoded here, for a core that cannot decode them. */
-function compactDecoded(request: CoreCompactRequest, text: string, options: CompactOptions, decoded: CoreInput): CompactedWithDetails {
-  const core = coreCompact({ ...request, text });
-  return { result: buildResult(text, core, options.exactTokens === true, undefined, decoded), details: core.details };
 }
 
 /** An output's text, or how to decode it when it is first asked for (bytes the core decoded). */
