@@ -22,5 +22,5 @@ export { reserveMemory } from "./util/memory";
 export { digestFileJson, digestFileSectionsJson } from "./digest/file";
 export { digestStructuredJson, digestWebJson, digestCommandJson } from "./digest/exports";
 export { jsonEscapeUtf16, jsonEscapeUtf8, jsonEscapedBytes, jsonEscapedUtf8, jsonEscapedUnits } from "./json/escape";
-export { findNeedles } from "./util/needles";
+export { findNeedles, findNeedlesUtf8 } from "./util/needles";
 export { utf8ByteCount } from "./util/utf8-count";

@@ -64,8 +64,9 @@ const session = createAbridge({ cwd: logDir, env: {}, log: { dir: logDir }, reda
 let callNo = 0;
 const logBytes = Buffer.from(log, "utf8");
 // The same bytes pi's path is fed, given to process() as a Buffer: with the default session
-// (its log on, the log's redaction off) the core decodes them itself; with the log redacted they
-// are decoded in JS for the redaction, and the digest reads that decode.
+// (its log on, the log's redaction off) the core decodes them itself; with the log redacted the
+// redaction's prefilter searches the bytes as they are (the log holds no secret's shape), so the
+// core decodes them too.
 const defaultSession = createAbridge({ cwd: logDir, env: {}, log: { dir: logDir, path: join(logDir, "bytes.jsonl") } });
 const sessionRows = [
   ["abridge process() (session log + redaction on)", async () => (await session.process({ tool: "bash", args: { command: "make -k" }, output: log, exitCode: 2, callId: `big_${callNo++}` })).llmContent],

@@ -910,24 +910,38 @@ let needleScans = 0;
  */
 export function findNeedles(text: string, needles: readonly string[]): boolean[] | undefined {
   if (text.length > MAX_INPUT_CHARS) return undefined;
+  return scanNeedles("findNeedles", text.length << 1, text.length, needles, (ex) => lowerArgument(ex, text));
+}
+
+/**
+ * findNeedles() of UTF-8 bytes, read as they are: an ASCII needle's bytes are the same in
+ * UTF-8, and every byte of another character is from 0x80 on. No decode to a string.
+ */
+export function findNeedlesInUtf8(bytes: Uint8Array, needles: readonly string[]): boolean[] | undefined {
+  if (bytes.length > MAX_INPUT_CHARS * 2) return undefined;
+  return scanNeedles("findNeedlesUtf8", bytes.length, bytes.length, needles, (ex) => lowerBytes(ex, bytes));
+}
+
+/** One needle scan by the core's export `name` of a text of `units`, `bytes` long in the core once lowered by `lower`. */
+function scanNeedles(name: "findNeedles" | "findNeedlesUtf8", bytes: number, units: number, needles: readonly string[], lower: (ex: RawExports) => Pointer): boolean[] | undefined {
   let ex: RawExports;
   try {
-    ex = reserve(core(text.length << 1), text.length < RESERVE_FROM_BYTES ? 0 : Math.ceil(text.length * 2 * 1.25));
+    ex = reserve(core(bytes), bytes < RESERVE_FROM_BYTES ? 0 : Math.ceil(bytes * 1.25));
   } catch {
     return undefined;
   }
-  const scan = ex.findNeedles as ((text: Pointer, units: number, needles: Pointer, needleUnits: number, found: Pointer) => number) | undefined;
+  const scan = ex[name] as ((text: Pointer, units: number, needles: Pointer, needleUnits: number, found: Pointer) => number) | undefined;
   if (typeof scan !== "function") return undefined;
   needleScans++;
   const list = needleList(needles);
   try {
     // Not pinned: no JS code runs between these allocations and the scan, and nothing is
     // collected before collectAfterCall (a pin and an unpin would cost two crossings each).
-    const src = lowerArgument(ex, text);
+    const src = lower(ex);
     const lowered = lowerArgument(ex, list);
     // The scan clears its flags first.
     const found = allocate(ex, Math.max(needles.length, 1), ARRAYBUFFER_ID);
-    if (scan(src, text.length, lowered, list.length, found) < 0) return undefined;
+    if (scan(src, units, lowered, list.length, found) < 0) return undefined;
     const flags = new Uint8Array(ex.memory.buffer, found, needles.length);
     const out = new Array<boolean>(needles.length);
     for (let i = 0; i < flags.length; i++) out[i] = flags[i] !== 0;

@@ -14,7 +14,7 @@
 // positional arguments, secrets split across lines other than PEM blocks, and
 // custom token formats of other vendors.
 
-import { coreLoaded, findNeedles } from "./core.js";
+import { coreLoaded, findNeedles, findNeedlesInUtf8 } from "./core.js";
 import { hintLines, replaceInLines } from "./redact-lines.js";
 
 /** The kinds of secret recognised; each names its marker `[REDACTED:<kind>]`. */
@@ -66,6 +66,8 @@ interface Rule {
    * speed, where the pattern's own scan would read every unit before it.
    */
   first?: string;
+  /** With `first`: the strings, case as written, every match starts with (one of). */
+  starts?: readonly string[];
   /**
    * Returns the replacement for one match, or null to keep the match as it is (a
    * placeholder, an already redacted value). Default: the whole match becomes the marker.
@@ -148,6 +150,7 @@ const RULES: readonly Rule[] = [
     kind: "aws-access-key-id",
     pattern: new RegExp(`${B}(?:${AWS_KEY_PREFIXES.join("|")})[A-Z0-9]{16}${E}`, "g"),
     first: "A",
+    starts: AWS_KEY_PREFIXES,
   },
   {
     kind: "aws-secret-access-key",
@@ -281,6 +284,52 @@ function corePrefilter(): Prefilter {
   const hints = RULES.flatMap((r) => r.hints ?? []);
   const hintNeedles = new Map(hints.map((h) => [h, needles.flatMap((n, i) => (h.toLowerCase().includes(n) ? [i] : []))]));
   return (prefilter = { needles, ruleNeedles, hintNeedles });
+}
+
+/**
+ * Past this many bytes that open a rule's `starts` (each checked for them), UTF-8 bytes are taken
+ * as possibly holding a match: a text full of capital `A`s is decoded and redacted as before.
+ */
+const MAX_STARTS_CHECKED = 65_536;
+
+/**
+ * Whether UTF-8 bytes may hold a secret redactSecrets() replaces: false only when the core's scan
+ * of the bytes as they are (no decode to a string) finds none of the rules' literals and hints,
+ * and no match's start (`starts`) occurs either. True for short bytes (their decode costs less
+ * than the scan's crossing) and whenever the core cannot scan: the caller then decodes and redacts.
+ */
+export function utf8MayHoldSecrets(bytes: Uint8Array): boolean {
+  if (bytes.length < CORE_PREFILTER_FROM && !(bytes.length >= CORE_PREFILTER_LOADED_FROM && coreLoaded())) return true;
+  const filter = corePrefilter();
+  const found = findNeedlesInUtf8(bytes, filter.needles);
+  if (found === undefined) return true;
+  for (const rule of RULES) {
+    if (rule.starts !== undefined) {
+      if (holdsStart(bytes, rule.first!, rule.starts)) return true;
+      continue;
+    }
+    const needles = filter.ruleNeedles.get(rule)!;
+    if (needles.length === 0 || needles.some((i) => found[i])) return true;
+  }
+  return false;
+}
+
+/** Whether one of `starts` (ASCII, each opening with `first`) occurs in the bytes. */
+function holdsStart(bytes: Uint8Array, first: string, starts: readonly string[]): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const firstByte = first.charCodeAt(0);
+  let checked = 0;
+  for (let at = buffer.indexOf(firstByte); at >= 0; at = buffer.indexOf(firstByte, at + 1)) {
+    if (++checked > MAX_STARTS_CHECKED) return true;
+    for (const start of starts) if (startsAt(buffer, at, start)) return true;
+  }
+  return false;
+}
+
+function startsAt(bytes: Uint8Array, at: number, start: string): boolean {
+  if (at + start.length > bytes.length) return false;
+  for (let k = 1; k < start.length; k++) if (bytes[at + k] !== start.charCodeAt(k)) return false;
+  return true;
 }
 
 /** An unquoted value that is an expression or a reference rather than a literal secret. */

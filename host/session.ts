@@ -17,6 +17,7 @@ import { LogRetrieval, LogWriter, type CallInput, type HeldCall, type LogWriteRe
 import { CORE_ESCAPE_FROM, CORE_ESCAPE_HELD_FROM } from "./log/output-line.js";
 import type { CompactDetails } from "./core-api.js";
 import { RedactionMemo } from "./redaction-memo.js";
+import { utf8MayHoldSecrets } from "./redact.js";
 import { withUtf8Once } from "./log/utf8-once.js";
 import { SessionStats, type StatsReport } from "./stats.js";
 import { resolveSummarizerOptions, type ResolvedSummarizerOptions } from "./summarizer/options.js";
@@ -143,7 +144,8 @@ export class Abridge extends EventEmitter<AbridgeEvents> {
     }
     if (c.log.enabled) {
       const redact = c.redaction.log ? (t: string) => this.redaction.redact(t) : undefined;
-      this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact, escape: withJsonEscaped });
+      const bytesMayNeedRedaction = c.redaction.log ? utf8MayHoldSecrets : undefined;
+      this.writer = new LogWriter({ path: c.log.path, sessionId: c.sessionId, fsync: c.log.fsync, maxBytes: c.log.maxBytes, keep: c.log.keep, redact, bytesMayNeedRedaction, escape: withJsonEscaped });
       this.writer.on("error", (err) => this.report(err));
       this.retrieval = new LogRetrieval({ path: c.log.path, writer: this.writer });
     }

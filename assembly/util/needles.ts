@@ -8,7 +8,9 @@
 //
 // A raw-pointer export: the host lowers the text and the needles ("\n" between
 // them, lower case, each 3 to 64 characters) and allocates `found`, one byte a
-// needle, set to 1 for each needle that occurs.
+// needle, set to 1 for each needle that occurs. The text is UTF-16 (findNeedles) or
+// UTF-8 bytes (findNeedlesUtf8: a byte from 0x80 on is no ASCII needle's, as a unit
+// from 0x100 on is none's), read 16 units a step either way.
 
 const MAX_NEEDLES = 64;
 const FINGERPRINT = 3;
@@ -18,21 +20,31 @@ const FINGERPRINT = 3;
   return u - 0x41 < 26 ? u | 0x20 : u;
 }
 
-/** Whether needle `n` (its units at [start, start + len) of `needles`) occurs at text unit `at`. */
-function occursAt(text: usize, at: i32, units: i32, needles: usize, start: i32, len: i32): bool {
+/** Whether needle `n` (its units at [start, start + len) of `needles`) occurs at text unit `at` (units of T). */
+function occursAt<T>(text: usize, at: i32, units: i32, needles: usize, start: i32, len: i32): bool {
   if (at + len > units) return false;
   for (let k = 0; k < len; k++) {
-    const u = foldUnit(<u32>load<u16>(text + (<usize>(at + k) << 1)));
+    const u = foldUnit(<u32>load<T>(text + <usize>(at + k) * sizeof<T>()));
     if (u != <u32>load<u16>(needles + (<usize>(start + k) << 1))) return false;
   }
   return true;
 }
 
 /**
- * Sets found[n] = 1 for each needle n that occurs in the text [text, text + 2·units).
+ * Sets found[n] = 1 for each needle n that occurs in the UTF-16 text [text, text + 2·units).
  * Returns how many needles were found, or -1 when the needles are not 1 to 64 of 3 to 64 characters.
  */
 export function findNeedles(text: usize, units: i32, needles: usize, needleUnits: i32, found: usize): i32 {
+  return findNeedlesIn<u16>(text, units, needles, needleUnits, found);
+}
+
+/** findNeedles() of UTF-8 bytes [text, text + bytes): the Node core's, for bytes given to process(). */
+export function findNeedlesUtf8(text: usize, bytes: i32, needles: usize, needleUnits: i32, found: usize): i32 {
+  return findNeedlesIn<u8>(text, bytes, needles, needleUnits, found);
+}
+
+/** findNeedles() of a text of units of T: u16 (UTF-16) or u8 (UTF-8 bytes). */
+function findNeedlesIn<T>(text: usize, units: i32, needles: usize, needleUnits: i32, found: usize): i32 {
   // The needles' starts and lengths, and each one's bucket.
   const starts = new StaticArray<i32>(MAX_NEEDLES);
   const lengths = new StaticArray<i32>(MAX_NEEDLES);
@@ -111,10 +123,11 @@ export function findNeedles(text: usize, units: i32, needles: usize, needleUnits
   let prev0 = i8x16.splat(0);
   let prev1 = i8x16.splat(0);
   for (; i + 16 <= units && remaining > 0; i += 16) {
-    const at = text + (<usize>i << 1);
+    const at = text + <usize>i * sizeof<T>();
     // Units from 0x100 narrow to 0xff (or 0 from 0x8000), which no needle holds; OR 0x20 folds
     // letters (and maps a few other characters together, which the full check sorts out).
-    const c = v128.or(i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16)), fold);
+    // Bytes from 0x80 stay from 0xa0 on: no needle's either.
+    const c = v128.or(sizeof<T>() == 1 ? v128.load(at) : i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16)), fold);
     const low = v128.and(c, nibble);
     const high = i8x16.shr_u(c, 4);
     const t0 = v128.and(i8x16.swizzle(lo0, low), i8x16.swizzle(hi0, high));
@@ -134,17 +147,17 @@ export function findNeedles(text: usize, units: i32, needles: usize, needleUnits
     while (lanes != 0) {
       const j = ctz<i32>(lanes);
       lanes &= lanes - 1;
-      remaining -= checkAt(text, i + j - (FINGERPRINT - 1), units, needles, starts, lengths, members, memberCounts, found, <u8>i8x16.extract_lane_u(i8x16.swizzle(m, i8x16.splat(<i8>j)), 0));
+      remaining -= checkAt<T>(text, i + j - (FINGERPRINT - 1), units, needles, starts, lengths, members, memberCounts, found, <u8>i8x16.extract_lane_u(i8x16.swizzle(m, i8x16.splat(<i8>j)), 0));
     }
   }
   // The starts whose fingerprint ends past the last block, one at a time against every bucket.
   i = max(0, i - (FINGERPRINT - 1));
-  for (; i < units && remaining > 0; i++) remaining -= checkAt(text, i, units, needles, starts, lengths, members, memberCounts, found, 0xff);
+  for (; i < units && remaining > 0; i++) remaining -= checkAt<T>(text, i, units, needles, starts, lengths, members, memberCounts, found, 0xff);
   return count - remaining;
 }
 
 /** Checks the needles of the buckets in `bucketBits` at `at`; marks and counts the ones newly found. */
-function checkAt(text: usize, at: i32, units: i32, needles: usize, starts: StaticArray<i32>, lengths: StaticArray<i32>, members: StaticArray<i32>, memberCounts: StaticArray<i32>, found: usize, bucketBits: u8): i32 {
+function checkAt<T>(text: usize, at: i32, units: i32, needles: usize, starts: StaticArray<i32>, lengths: StaticArray<i32>, members: StaticArray<i32>, memberCounts: StaticArray<i32>, found: usize, bucketBits: u8): i32 {
   let newly = 0;
   let bits = <i32>bucketBits;
   while (bits != 0) {
@@ -154,7 +167,7 @@ function checkAt(text: usize, at: i32, units: i32, needles: usize, starts: Stati
     for (let k = 0; k < m; k++) {
       const n = unchecked(members[b * MAX_NEEDLES + k]);
       if (load<u8>(found + n) != 0) continue;
-      if (occursAt(text, at, units, needles, unchecked(starts[n]), unchecked(lengths[n]))) {
+      if (occursAt<T>(text, at, units, needles, unchecked(starts[n]), unchecked(lengths[n]))) {
         store<u8>(found + n, 1);
         newly++;
       }

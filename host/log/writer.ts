@@ -42,6 +42,11 @@ export interface LogWriterOptions {
   /** Applied to the logged output text and LLM content (e.g. secret redaction). */
   redact?: (text: string) => string;
   /**
+   * With `redact`: whether UTF-8 bytes may hold what it replaces (false: they are logged as
+   * they are, never decoded for it). Without it, text bytes are always decoded and redacted.
+   */
+  bytesMayNeedRedaction?: (bytes: Uint8Array) => boolean;
+  /**
    * Escapes a long output for its record in one pass (the core's `withJsonEscaped`); without it
    * every record is serialised whole with JSON.stringify, which gives the same line more slowly.
    */
@@ -207,6 +212,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
   readonly maxBytes: number;
   readonly keep: number;
   private readonly redact?: (text: string) => string;
+  private readonly bytesMayNeedRedaction?: (bytes: Uint8Array) => boolean;
   private readonly escape?: JsonEscaper;
   /** The clock a test gave, else undefined: the system's, read by timestamp(). */
   private readonly now?: () => Date;
@@ -254,6 +260,7 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
     this.maxBytes = options.maxBytes ?? LOG_WRITER_DEFAULTS.maxBytes;
     this.keep = options.keep ?? LOG_WRITER_DEFAULTS.keep;
     this.redact = options.redact;
+    this.bytesMayNeedRedaction = options.bytesMayNeedRedaction;
     this.escape = options.escape;
     this.now = options.now;
   }
@@ -488,12 +495,14 @@ export class LogWriter extends EventEmitter<LogWriterEvents> {
 
   /**
    * The output as it is logged: redacted when the writer redacts. Text bytes are decoded for it
-   * and stay bytes when nothing was found; bytes that are not UTF-8 are logged as they came (base64).
+   * (unless bytesMayNeedRedaction rules a secret out) and stay bytes when nothing was found;
+   * bytes that are not UTF-8 are logged as they came (base64).
    */
   private redacted(output: string | Uint8Array): string | Uint8Array {
     if (!this.redact) return output;
     if (typeof output === "string") return this.redact(output);
     if (!isText(output)) return output;
+    if (this.bytesMayNeedRedaction?.(output) === false) return output;
     const text = validUtf8Text(output);
     const redacted = this.redact(text);
     return redacted === text ? output : redacted;

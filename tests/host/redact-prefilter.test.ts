@@ -1,10 +1,14 @@
 // A long text is prefiltered by the core (one pass says which rules' literals and
 // hints occur): the redaction must be exactly what the searches in JS give.
-import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
-import { coreNeedleScans, findNeedles } from "../../host/core.js";
-import { CORE_PREFILTER_FROM, redactSecrets } from "../../host/redact.js";
+import { coreNeedleScans, findNeedles, findNeedlesInUtf8 } from "../../host/core.js";
+import { CORE_PREFILTER_FROM, redactSecrets, utf8MayHoldSecrets } from "../../host/redact.js";
+import { readLogSync } from "../../host/log/reader.js";
+import { createAbridge } from "../../host/session.js";
 import { redactAllInJs } from "./support/redact-in-js.js";
 
 // A real coloured build log (gcc's warnings), repeated past the prefilter's threshold: no secret in it.
@@ -97,6 +101,18 @@ describe("findNeedles", () => {
     );
   });
 
+  it("says the same of the text's UTF-8 bytes, read as they are (findNeedlesInUtf8, property)", () => {
+    const unit = fc.oneof(fc.constantFrom(...needles, ...needles.map((n) => n.toUpperCase()), "\u007f", "\u017f", "\u212a", "é", "😀", "\u0000", " "), fc.string({ maxLength: 20 }));
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 60 }), fc.integer({ min: 0, max: 40 }), (pieces, pad) => {
+        const text = "x".repeat(pad) + pieces.join("");
+        expect(findNeedlesInUtf8(Buffer.from(text, "utf8"), needles)).toEqual(naive(text));
+      }),
+      { numRuns: 300 },
+    );
+    expect(findNeedlesInUtf8(Buffer.from("\u017fecret \u212aey _LIVE_"), ["secret", "key", "_live_"])).toEqual([false, false, true]);
+  });
+
   it("does not take `_` for DEL nor a non-ASCII letter for its ASCII fold", () => {
     expect(findNeedles("\u007flive_ ſecret \u212aey".repeat(10), ["_live_", "secret", "key"])).toEqual([false, false, false]);
     expect(findNeedles("x".repeat(100) + "_LIVE_", ["_live_"])).toEqual([true]);
@@ -105,5 +121,74 @@ describe("findNeedles", () => {
   it("refuses needles it cannot search for (the caller then searches in JS)", () => {
     expect(findNeedles("abc", ["ab"])).toBeUndefined();
     expect(findNeedles("abc", ["x".repeat(65)])).toBeUndefined();
+  });
+});
+
+describe("UTF-8 bytes ruled clean of secrets without a decode (utf8MayHoldSecrets)", () => {
+  const bytesOf = (text: string) => Buffer.from(text, "utf8");
+
+  it("rules out a long text without any secret shape in one scan of its bytes", () => {
+    const before = coreNeedleScans();
+    expect(utf8MayHoldSecrets(bytesOf(filler))).toBe(false);
+    expect(utf8MayHoldSecrets(bytesOf("é✓ " + filler + " 😀"))).toBe(false);
+    expect(coreNeedleScans() - before).toBe(2);
+  });
+
+  it("never rules out a text that holds a secret, wherever it sits and in any case", () => {
+    for (const secret of SECRETS) {
+      for (const text of [secret + "\n" + filler, filler + secret + "\n" + filler, filler + secret, "ü" + filler.slice(0, CORE_PREFILTER_FROM + 7) + secret.toUpperCase()]) {
+        if (redactSecrets(text).count > 0) expect(utf8MayHoldSecrets(bytesOf(text)), secret).toBe(true);
+      }
+    }
+  });
+
+  it("rules out only texts the redaction leaves as they are (property)", () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...SECRETS, "AKIA", "AKIAIOSFODNN7EXAMPL", "A", "ASIAY34FZKBOKMUTVV7A", "password", "Bearer", "é", "✓", "😀", "\n", " = ", "sk-"),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), fc.integer({ min: 0, max: filler.length }), (pieces, at) => {
+        const text = filler.slice(0, at) + pieces.join("") + filler.slice(at);
+        if (!utf8MayHoldSecrets(bytesOf(text))) expect(redactSecrets(text).count).toBe(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("takes bytes with a great many capital As as possibly holding an AWS key (they are decoded and redacted)", () => {
+    expect(utf8MayHoldSecrets(bytesOf(filler + " A".repeat(70_000)))).toBe(true);
+  });
+
+  it("leaves short bytes to the decode (a scan's crossing costs more)", () => {
+    expect(utf8MayHoldSecrets(bytesOf("plain short output\n"))).toBe(true);
+  });
+
+  it("lets process() log clean bytes with the log redacted without decoding them, and still redacts bytes with a secret", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "abridge-bytes-clean-"));
+    const decode = vi.spyOn(TextDecoder.prototype, "decode");
+    const toString = vi.spyOn(Buffer.prototype, "toString");
+    try {
+      const path = join(dir, "s.jsonl");
+      const session = createAbridge({ sessionId: "s", log: { path }, redaction: { log: true }, summarizer: { provider: "off" } });
+      const clean = bytesOf(filler + "\nerror: boom ✗\n");
+      const dirty = bytesOf(filler + "\nDB_PASSWORD=hunter2hunter2\nerror: boom ✗\n");
+      // Any decode of the whole output, whichever view of its memory it is made from.
+      const decodes = () => decode.mock.calls.filter(([input]) => (input as Uint8Array | undefined)?.byteLength === clean.length).length + toString.mock.contexts.filter((self) => (self as Buffer).length === clean.length).length;
+      const result = await session.process({ tool: "bash", output: clean, exitCode: 1, callId: "clean" });
+      expect(result.llmContent).toContain("error: boom ✗");
+      expect(decodes()).toBe(0);
+      await session.process({ tool: "bash", output: dirty, exitCode: 1, callId: "dirty" });
+      await session.close();
+      const calls = readLogSync(path).records.filter((r) => r.type === "call") as { callId: string; output: string }[];
+      expect(calls.find((c) => c.callId === "clean")!.output).toBe(clean.toString("utf8"));
+      const logged = calls.find((c) => c.callId === "dirty")!.output;
+      expect(logged).not.toContain("hunter2hunter2");
+      expect(logged).toContain("error: boom ✗");
+    } finally {
+      decode.mockRestore();
+      toString.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
