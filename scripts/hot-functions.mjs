@@ -7,20 +7,17 @@ export const HOT_FUNCTION_PATTERNS = [
   // the standard library's accessors (a string's length, an array's element, push),
   /^~lib\//,
   // units, lines, scans, buffers and hashes, called for each unit or each line (not the
-  // sort of the chosen lines, the binary sniff, replacement and trimming, once per output),
-  /^assembly\/util\/(?!(sort-ints|magic|replace|trim)\/)/,
+  // sort of the chosen lines, the binary sniff, replacement and trimming, once per output,
+  // nor the buffer the answer is written into, per line shown),
+  /^assembly\/util\/(?!(sort-ints|magic|replace|trim|strbuf)\/)/,
   // cleaning and token estimates, over every unit of the output (truncation and hashlines,
   // colder, are left to the outlining: the module stays under its cap),
   /^assembly\/(clean|tokens)\//,
-  // the per-line checks that find the important lines (the files under important/, not
-  // the choice among them in important.ts, which runs once per output, nor the steps run
-  // once per output after the pass over the lines, or during it for a flagged line only: the
-  // refinement of the flagged lines and the marks it adds, their blocks, groups and frames,
-  // the numbered cut and its fill, the order among the flagged lines: which say something new
-  // and how rare, which name a place or the user's files, titles, status words, a ranked
-  // table's rows, rows like many others; in the size-optimised build a message's key is read
-  // unit by unit, in message-key-by-units.ts),
-  /^assembly\/important\/(?!(refine|blocks|parents|frames|fill|numbered|encoded|records|last-words|located-lines|sibling-complaints|warnings-fail|failure-list|templates|novel|user-places|ranked-rows|template-rows|place|titles|status)\/)[\w-]+\//,
+  // the per-line checks that find the important lines: the keyword scan and the lines' shapes
+  // (the other files under important/ run once per output, per flagged line, or cheaply per
+  // line: outlined, the component's compact() of the 1 MB build log of bench/component.mjs
+  // takes no measurably longer),
+  /^assembly\/important\/(scan|shapes)\//,
   // the command digest's readers, fed each line of every command output by its one pass,
   /^assembly\/digest\/command\/[\w-]+\/[\w]+#(line|lineOf|add)$/,
   // and the search for a report's status and crash words, tried at every position of a text
@@ -50,7 +47,6 @@ export const ONCE_PER_OUTPUT_FUNCTIONS = new Set([
   "~lib/staticarray/StaticArray<u8>#constructor",
   "assembly/util/string-index/StringIndex#constructor",
   "assembly/util/u32-map/U32Map#constructor",
-  "assembly/important/notes/LineNoter#constructor",
   "assembly/important/scan/Scan#constructor",
   "assembly/important/scan/grown",
   // the cleaned text's assembly and its runs of repeated lines, once per output or run,
@@ -62,27 +58,9 @@ export const ONCE_PER_OUTPUT_FUNCTIONS = new Set([
   // escapes other than colours (the colours have a reader of their own),
   "assembly/util/ansi/csiEnd",
   "assembly/util/ansi/escapeEnd",
-  // a test runner's summary counts, read from its summary lines,
-  "assembly/important/runners/addCount",
-  "assembly/important/runners/countAfter",
-  "assembly/important/runners/countBefore",
-  "assembly/important/runners/jestCounts",
-  "assembly/important/runners/parseInt32",
-  "assembly/important/runners/pytestCounts",
-  "assembly/important/runners/RunnerReader#finish",
-  "assembly/important/runners/RunnerSummary#get:found",
-  "assembly/important/runners/withRunners",
-  "assembly/important/phases/endRun",
-  // the checks of a line already flagged or chosen (an error word confirmed, a notice, a
-  // rare state, a parenthesized table row),
-  "assembly/important/confirm/confirmError",
-  "assembly/important/confirm/confirmExit",
-  "assembly/important/confirm/confirmF",
-  "assembly/important/confirm/endsLine",
-  "assembly/important/notice/isNoticeLine",
+  // the checks of a line already flagged or chosen (a rare state),
   "assembly/important/shapes/Shapes#lastStateBreak",
   "assembly/important/shapes/Shapes#steady",
-  "assembly/important/table-rules/isParenthesized",
   // and the answer's writing: its counts, JSON, joins, cuts and a program's prefix.
   "~lib/array/Array<~lib/string/String>#join",
   "~lib/math/NativeMath.round",
@@ -95,11 +73,6 @@ export const ONCE_PER_OUTPUT_FUNCTIONS = new Set([
   "assembly/util/lines/programPrefixLength",
   "assembly/util/lines/safeEnd",
   "assembly/util/scan/endsWithText",
-  "assembly/util/strbuf/hexDigit",
-  "assembly/util/strbuf/StrBuf#addJson",
-  "assembly/util/strbuf/StrBuf#addLabelInt",
-  "assembly/util/strbuf/StrBuf#addLabelJson",
-  "assembly/util/strbuf/StrBuf#truncate",
 ]);
 
 /**

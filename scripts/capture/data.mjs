@@ -42,6 +42,28 @@ SELECT c.country, o.status, SUM(o.totl_cents) FROM orders o JOIN customers c ON 
 SELECT id, customer_id, total_cents, placed_at FROM orders WHERE status = 'failed' ORDER BY total_cents DESC LIMIT 40;
 `;
 
+/** Deployment runs as a JSON array, as a CI system's API returns them: two of 240 failed. */
+const RUNS_PY = `import json, random
+random.seed(5)
+services = ["checkout", "catalog", "billing", "search", "ledger", "mailer"]
+regions = ["eu-west-1", "eu-central-1", "us-east-1"]
+failed = {87: "health check timed out after 120s on checkout-7f9c4 (3 of 3 probes)", 193: "image pull failed: manifest for registry.local/ledger:2.4.1 not found"}
+runs = []
+for i in range(1, 241):
+    runs.append({
+        "id": 5000 + i,
+        "service": services[i % 6],
+        "region": regions[i % 3],
+        "commit": "%07x" % random.getrandbits(28),
+        "started_at": "2024-03-%02dT%02d:%02d:00Z" % (i % 28 + 1, i % 24, i * 7 % 60),
+        "duration_s": random.randint(40, 300),
+        "status": "failed" if i in failed else "succeeded",
+        "error": failed.get(i),
+        "replicas": {"desired": 3, "ready": 0 if i in failed else 3},
+    })
+json.dump(runs, open("runs.json", "w"))
+`;
+
 const PG_SEED = `CREATE DATABASE shop;
 \\c shop
 CREATE TABLE customers (id int PRIMARY KEY, name text, country text);
@@ -323,6 +345,26 @@ export default [
       f
         .mustKeep(`jq -r '.ImportPath' "$OUT"`)
         .count("objects", `jq -s length "$OUT"`),
+  },
+  {
+    id: "jq-stream-deploy-runs",
+    program: "jq",
+    category: "StructuredData",
+    setup: () => {
+      const dir = scratch("jq-stream-deploy-runs");
+      writeTree(dir, { "make_runs.py": RUNS_PY });
+      sh("python3 make_runs.py", { cwd: dir });
+      return dir;
+    },
+    command: "jq '.[]' runs.json",
+    exitCode: 0,
+    versions: ["jq --version", "python3 --version"],
+    note: "240 deployment runs (make_runs.py in the capture script), one pretty-printed object each, one after the other: two failed",
+    facts: (f) =>
+      f
+        .mustKeep(`jq -r 'select(.status == "failed") | .error' "$OUT"`)
+        .count("objects", `jq -s length "$OUT"`)
+        .count("failed", `jq -s 'map(select(.status == "failed")) | length' "$OUT"`),
   },
   {
     id: "jq-lockfile-objects",

@@ -479,11 +479,21 @@ describe("StructuredData: a stream of pretty-printed values", () => {
   it("the first values and the last one, a marker for those between", () => {
     const d = digestStructured(prettyStream(200), 800, ctx, "");
     expect(d.llm.length).toBeLessThanOrEqual(800);
-    expect(d.llm.startsWith("JSON stream, 200 objects\n")).toBe(true);
+    // Many objects: their keys counted as JSON lines' are ("license" holds one value only).
+    expect(d.llm.startsWith("JSON stream, 200 objects; keys: name (200), version (200), license (200), engines (200)\n")).toBe(true);
     expect(d.llm.includes('"pkg-0"')).toBe(true);
     expect(d.llm.includes('"pkg-199"')).toBe(true);
     expect(d.llm.includes(" chars omitted...] lines ")).toBe(true);
     expect(d.llm.endsWith("}")).toBe(true);
+  });
+  it("the objects a rare value sets apart, wherever they are, and the values counted", () => {
+    const t = prettyStream(200).replace('"pkg-97",\n  "version": "1.97.0",\n  "license": "MIT"', '"pkg-97",\n  "version": "1.97.0",\n  "license": "GPL-3.0"');
+    const d = digestStructured(t, 800, ctx, "");
+    expect(d.llm.length).toBeLessThanOrEqual(800);
+    expect(d.llm.includes('license (200: "MIT" 199, "GPL-3.0" 1)')).toBe(true);
+    expect(d.llm.includes('"GPL-3.0"')).toBe(true);
+    expect(d.llm.includes('"pkg-97"')).toBe(true);
+    expect(d.llm.indexOf('"pkg-0"') < d.llm.indexOf('"pkg-97"') && d.llm.indexOf('"pkg-97"') < d.llm.indexOf('"pkg-199"')).toBe(true);
   });
   it("whole when it fits; NDJSON and one document stay what they are", () => {
     const t = prettyStream(2);

@@ -22,21 +22,16 @@ import { markerBound, numberedMarkerBound, writeMarker, writeNumberedMarker } fr
 import { NUMBERED_BELOW, prefixWidth } from "../../important/numbered";
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
-import { indexJson, JsonIndex, scalarEnd, skipJsonSpace } from "../../json";
-import { decodeJsonString, scanJsonString } from "../../json/strings";
+import { indexJson, JsonIndex } from "../../json";
 import { blanksEnd, blanksStart, codePoints, unitAt } from "../../util/lines";
-import { sortI32 } from "../../util/sort-ints";
-import { decimal, StrBuf } from "../../util/strbuf";
-import { ItemLine } from "../shared/items";
+import { StrBuf } from "../../util/strbuf";
 import { focusRecord } from "./focus";
 import { LEVEL_COUNT, shortenToFit } from "./ladder";
 import { colonOf } from "./shorten";
 import { addClipped, clippedLength, LineIndex, MAX_SHOWN_LINE } from "../shared/text";
 import { Digest, DigestContext } from "../shared/types";
-import { StringIndex } from "../../util/string-index";
+import { RecordKeys } from "./record-keys";
 
-/** Distinct keys counted; more are summed as "+N more keys". */
-const MAX_KEYS: i32 = 100;
 /** The first and last record may take this share of the budget each before they are shortened. */
 const END_RECORD_SHARE: f64 = 0.35;
 /** Other records: this share. */
@@ -44,106 +39,23 @@ const RECORD_SHARE: f64 = 0.15;
 /** Share of the budget for the keys in the header. */
 const HEADER_SHARE: f64 = 0.25;
 
-/** Keys with at most this many distinct short values are counted by value ("dev (875: true 873, false 2)"). */
-const MAX_VALUES: i32 = 4;
-/** Longest value text counted as a category. */
-const MAX_VALUE_TEXT: i32 = 32;
-/** Fewer records than this: no counts by value, no rare records (the records say it themselves). */
-const MIN_RECORDS_FOR_VALUES: i32 = 20;
-/** A value held by at most this share of the records is rare: its first records are shown. */
-const RARE_SHARE: f64 = 0.02;
-/** Records shown for one rare value, and for all of them. */
-const RARE_PER_VALUE: i32 = 3;
-const MAX_RARE: i32 = 6;
-
 const LINE_BLANK: u8 = 0;
 const LINE_RECORD: u8 = 1;
 const LINE_OTHER: u8 = 2;
 
-function sameText(a: string, s: string, start: i32, end: i32): bool {
-  const n = a.length;
-  if (n != end - start) return false;
-  return memory.compare(changetype<usize>(a), changetype<usize>(s) + (<usize>start << 1), <usize>n << 1) == 0;
-}
-
-/** The distinct values of one key while there are few and they are short scalars. */
-class KeyValues {
-  texts: Array<string> = new Array<string>();
-  counts: Array<i32> = new Array<i32>();
-  /** The first lines (0-based) holding each value. */
-  lines: Array<Array<i32>> = new Array<Array<i32>>();
-  /** Too many distinct values, or a long or structured one: not a category. */
-  open: bool = false;
-
-  /** Counts the value s[start, end) of a record on `line` (compared in place: no copy per record). */
-  add(s: string, start: i32, end: i32, line: i32): void {
-    if (this.open) return;
-    for (let k = 0; k < this.texts.length; k++) {
-      if (!sameText(this.texts[k], s, start, end)) continue;
-      this.counts[k] = this.counts[k] + 1;
-      if (this.lines[k].length < RARE_PER_VALUE) this.lines[k].push(line);
-      return;
-    }
-    if (this.texts.length >= MAX_VALUES) {
-      this.open = true;
-      return;
-    }
-    this.texts.push(s.substring(start, end));
-    this.counts.push(1);
-    const at = new Array<i32>();
-    at.push(line);
-    this.lines.push(at);
-  }
-
-  /** Two to MAX_VALUES distinct values. */
-  get isCategory(): bool {
-    return !this.open && this.texts.length >= 2;
-  }
-}
-
-export class Ndjson {
+export class Ndjson extends RecordKeys {
   lines: LineIndex;
   kind: StaticArray<u8>;
   records: i32 = 0;
-  objects: i32 = 0;
   others: i32 = 0;
   firstRecord: i32 = -1;
   lastRecord: i32 = -1;
-  keyNames: Array<string> = new Array<string>();
-  keyCounts: Array<i32> = new Array<i32>();
-  keyIds: StringIndex = new StringIndex();
-  /** Per key (as keyNames), its values while they look like a category. */
-  keyValues: Array<KeyValues> = new Array<KeyValues>();
-  /** Keys seen beyond MAX_KEYS distinct ones. */
-  moreKeys: i32 = 0;
 
   constructor(text: string) {
+    super();
     const lines = new LineIndex(text);
     this.kind = new StaticArray<u8>(lines.count);
     this.lines = lines;
-  }
-
-  /** Counts key `name`; returns its id, or -1 past MAX_KEYS distinct keys. */
-  countKey(name: string): i32 {
-    if (this.keyIds.has(name)) {
-      const id = this.keyIds.get(name);
-      this.keyCounts[id] = this.keyCounts[id] + 1;
-      return id;
-    } else if (this.keyNames.length < MAX_KEYS) {
-      const id = this.keyNames.length;
-      this.keyIds.set(name, id);
-      this.keyNames.push(name);
-      this.keyCounts.push(1);
-      this.keyValues.push(new KeyValues());
-      return id;
-    }
-    this.moreKeys++;
-    return -1;
-  }
-
-  /** Value counts of key `id` are worth showing: a category in enough records. */
-  isCategory(id: i32): bool {
-    return this.objects >= MIN_RECORDS_FOR_VALUES && this.keyValues[id].isCategory;
   }
 }
 
@@ -167,35 +79,6 @@ function recordAt(text: string, lines: LineIndex, i: i32): JsonIndex | null {
   return indexJson(text, s, e);
 }
 
-/** Counts the top-level keys of the object record on `line`, and their short scalar values. */
-function countKeys(text: string, idx: JsonIndex, nd: Ndjson, line: i32): void {
-  const close = unchecked(idx.closes[0]);
-  let ord = 1;
-  let p = skipJsonSpace(text, unchecked(idx.opens[0]) + 1, close);
-  while (p < close) {
-    const keyEnd = scanJsonString(text, p);
-    const id = nd.countKey(decodeJsonString(text, p + 1, keyEnd - 1));
-    let v = skipJsonSpace(text, keyEnd, close);
-    v = skipJsonSpace(text, v + 1, close);
-    let after: i32;
-    const c = unitAt(text, v);
-    if (c == CharCode.LBRACE || c == CharCode.LBRACKET) {
-      after = unchecked(idx.closes[ord]) + 1;
-      ord = unchecked(idx.nexts[ord]);
-      if (id >= 0) nd.keyValues[id].open = true;
-    } else {
-      after = scalarEnd(text, v, close);
-      if (id >= 0) {
-        const values = nd.keyValues[id];
-        if (after - v > MAX_VALUE_TEXT) values.open = true;
-        else values.add(text, v, after, line);
-      }
-    }
-    p = skipJsonSpace(text, after, close);
-    if (p < close && unitAt(text, p) == CharCode.COMMA) p = skipJsonSpace(text, p + 1, close);
-  }
-}
-
 export function parseNdjson(text: string): Ndjson {
   const nd = new Ndjson(text);
   const lines = nd.lines;
@@ -212,8 +95,7 @@ export function parseNdjson(text: string): Ndjson {
     if (nd.firstRecord < 0) nd.firstRecord = i;
     nd.lastRecord = i;
     if (unitAt(text, idx.start) == CharCode.LBRACE) {
-      nd.objects++;
-      countKeys(text, idx, nd, i);
+      nd.countKeys(text, idx, i);
     }
   }
   return nd;
@@ -223,63 +105,7 @@ function headerOf(nd: Ndjson, cap: i32): string {
   const out = new StrBuf(128);
   out.addLabelCount("NDJSON, ", nd.records).add(nd.records == 1 ? " record" : " records");
   if (nd.others > 0) out.addLabelCount(" and ", nd.others).add(nd.others == 1 ? " other line" : " other lines");
-  if (nd.keyNames.length == 0) return out.toString();
-  out.add(";");
-  const items = new ItemLine(out.toString() + " keys:", max(cap, out.length + 24), 24);
-  const n = nd.keyNames.length;
-  for (let i = 0; i < n; i++) {
-    const item = nd.isCategory(i) ? categoryItem(nd, i) : nd.keyNames[i] + " (" + decimal(nd.keyCounts[i]) + ")";
-    if (!items.tryAdd(item, i == n - 1 && nd.moreKeys == 0)) break;
-  }
-  const left = n - items.count + nd.moreKeys;
-  return items.finish(left > 0 ? "+" + decimal(left) + " more keys" : "");
-}
-
-/** `dev (875: true 873, false 2)`: a key with few values, counted by value, most frequent first. */
-function categoryItem(nd: Ndjson, id: i32): string {
-  const values = nd.keyValues[id];
-  const order = byCountDesc(values);
-  const out = new StrBuf(48);
-  out.add(nd.keyNames[id]).addLabelInt(" (", nd.keyCounts[id]).add(":");
-  for (let k = 0; k < order.length; k++) {
-    out.add(k == 0 ? " " : ", ").add(values.texts[order[k]]).addChar(CharCode.SPACE).addInt(values.counts[order[k]]);
-  }
-  return out.add(")").toString();
-}
-
-function byCountDesc(values: KeyValues): Array<i32> {
-  const order = new Array<i32>();
-  // At most MAX_VALUES entries: an insertion sort, stable for equal counts.
-  for (let k = 0; k < values.texts.length; k++) {
-    order.push(k);
-    for (let at = order.length - 1; at > 0 && values.counts[order[at - 1]] < values.counts[order[at]]; at--) {
-      const t = order[at - 1];
-      order[at - 1] = order[at];
-      order[at] = t;
-    }
-  }
-  return order;
-}
-
-/**
- * The first records holding a rare value of a category key (`"dev":false` in
- * 2 of 875 records): what sets those records apart is what a reader looks
- * for, and the head of the file seldom shows it. In line order.
- */
-function rareLines(nd: Ndjson): Array<i32> {
-  const lines = new Array<i32>();
-  for (let id = 0; id < nd.keyNames.length && lines.length < MAX_RARE; id++) {
-    if (!nd.isCategory(id)) continue;
-    const values = nd.keyValues[id];
-    const rare = max(1, <i32>Math.floor(<f64>nd.objects * RARE_SHARE));
-    for (let k = 0; k < values.texts.length; k++) {
-      if (values.counts[k] > rare) continue;
-      const at = values.lines[k];
-      for (let j = 0; j < at.length && lines.length < MAX_RARE; j++) if (!lines.includes(at[j])) lines.push(at[j]);
-    }
-  }
-  sortI32(lines);
-  return lines;
+  return nd.withKeys(out.toString(), cap);
 }
 
 /** What line i shows, within `cap` units: the record, shortened as JSON when longer; other lines clipped. */
@@ -467,7 +293,7 @@ export function digestNdjson(text: string, nd: Ndjson, budget: i32, ctx: DigestC
   pushCandidate(candidates, failures, nd.firstRecord, false);
   pushCandidate(candidates, failures, nd.lastRecord, false);
   const rareFrom = candidates.length;
-  const rare = rareLines(nd);
+  const rare = nd.rareRecords();
   for (let k = 0; k < rare.length; k++) pushCandidate(candidates, failures, rare[k], false);
   for (let k = 0; k < candidates.length; k++) {
     const i = candidates[k];

@@ -1,8 +1,10 @@
 // A stream of JSON values one after another, each over many lines (`jq '.a, .b'`,
 // `kubectl get -o json` per item, a tool that prints one pretty object per event): not
-// one document, and not NDJSON either. Digested value by value: the exact count first,
-// then every value shortened as JSON to an equal share of the budget when they all fit
-// that way, else the first values and the last one, with a marker for those between.
+// one document, and not NDJSON either. Digested value by value: the exact count first
+// (with many objects, their keys counted as NDJSON's are, record-keys.ts), then every
+// value shortened as JSON to an equal share of the budget when they all fit that way,
+// else the last one, the objects holding a rare value of a key with few values (the one
+// "failed" among "ok"s), and the first values, with a marker for those between.
 //
 //   JSON stream, 4 objects
 //   {
@@ -21,15 +23,18 @@ import { SUMMARY_MAX } from "../shared/summary";
 import { Digest } from "../shared/types";
 import { shortenToFit } from "./ladder";
 import { colonOf, indentOf } from "./shorten";
+import { RecordKeys } from "./record-keys";
+import { focusRecord } from "./focus";
 
 /** Values read at most; a longer stream is not taken for one (its text digest cuts it). */
 const MAX_VALUES: i32 = 100000;
 /** A value shown shortened gets at least this many units, or is left to a marker. */
 const MIN_SHARE: i32 = 80;
+/** Share of the budget for the keys in the header. */
+const HEADER_SHARE: f64 = 0.25;
 
-export class JsonStream {
+export class JsonStream extends RecordKeys {
   values: Array<JsonIndex> = new Array<JsonIndex>();
-  objects: i32 = 0;
   /** 1-based first and last line of each value. */
   firstLines: Array<i32> = new Array<i32>();
   lastLines: Array<i32> = new Array<i32>();
@@ -55,8 +60,8 @@ export function parseJsonStream(text: string): JsonStream | null {
     if (inner > 0) multiline = true;
     // One value per line so far: NDJSON, which has a digest of its own.
     else if (!multiline && st.values.length >= 3) return null;
+    if (c == CharCode.LBRACE) st.countKeys(text, idx, st.values.length);
     st.values.push(idx);
-    if (c == CharCode.LBRACE) st.objects++;
     st.firstLines.push(line);
     st.lastLines.push(line + inner);
     const next = skipJsonSpace(text, idx.end, n);
@@ -93,8 +98,8 @@ function render(text: string, idx: JsonIndex, cap: i32): string {
 export function digestJsonStream(text: string, st: JsonStream, budget: i32, hint: string): Digest {
   const d = new Digest();
   const n = st.values.length;
-  const header = headerOf(st);
-  d.summary = oneLine(header, SUMMARY_MAX);
+  const count = headerOf(st);
+  d.summary = oneLine(count, SUMMARY_MAX);
   d.facts = factsOf(st);
   if (text.length <= budget) {
     d.llm = text;
@@ -102,6 +107,7 @@ export function digestJsonStream(text: string, st: JsonStream, budget: i32, hint
     return d;
   }
   d.truncated = true;
+  const header = st.manyObjects ? st.withKeys(count, <i32>Math.floor(<f64>budget * HEADER_SHARE)) : count;
   if (header.length + 1 >= budget) {
     d.llm = oneLine(header, budget);
     d.omittedChars = codePoints(text, 0, text.length);
@@ -125,7 +131,23 @@ export function digestJsonStream(text: string, st: JsonStream, budget: i32, hint
   const lastText = render(text, st.values[last], min(share, room - perGap));
   parts[last] = lastText;
   used += lastText.length + 1;
+  // Then the objects a rare value sets apart, each at most one more gap: whole when that fits
+  // their share, else focused on what they say (focus.ts: their message, with the short
+  // values beside it, such as the rare one), else shortened.
+  const rare = st.rareRecords();
+  for (let j = 0; j < rare.length; j++) {
+    const k = rare[j];
+    if (k == last) continue;
+    const cap = min(max(share, MIN_SHARE), budget - used - 1 - 2 * perGap);
+    const idx = st.values[k];
+    let r = idx.end - idx.start > cap ? focusRecord(text, idx, cap) : "";
+    if (r.length == 0) r = render(text, idx, cap);
+    if (r.length == 0) continue;
+    parts[k] = r;
+    used += r.length + 1 + perGap;
+  }
   for (let k = 0; k < shownHead; k++) {
+    if (parts[k] !== null) continue;
     const left = budget - used - 1 - (k + 1 < last ? perGap : 0);
     const r = render(text, st.values[k], min(share, left));
     if (r.length == 0) break;
