@@ -286,6 +286,11 @@ function corePrefilter(): Prefilter {
   return (prefilter = { needles, ruleNeedles, hintNeedles });
 }
 
+/** Whether a text of `length` units (or bytes) is prefiltered by the core (CORE_PREFILTER_FROM, CORE_PREFILTER_LOADED_FROM). */
+function prefiltersInCore(length: number): boolean {
+  return length >= CORE_PREFILTER_FROM || (length >= CORE_PREFILTER_LOADED_FROM && coreLoaded());
+}
+
 /**
  * Past this many bytes that open a rule's `starts` (each checked for them), UTF-8 bytes are taken
  * as possibly holding a match: a text full of capital `A`s is decoded and redacted as before.
@@ -299,7 +304,7 @@ const MAX_STARTS_CHECKED = 65_536;
  * than the scan's crossing) and whenever the core cannot scan: the caller then decodes and redacts.
  */
 export function utf8MayHoldSecrets(bytes: Uint8Array): boolean {
-  if (bytes.length < CORE_PREFILTER_FROM && !(bytes.length >= CORE_PREFILTER_LOADED_FROM && coreLoaded())) return true;
+  if (!prefiltersInCore(bytes.length)) return true;
   const filter = corePrefilter();
   const found = findNeedlesInUtf8(bytes, filter.needles);
   if (found === undefined) return true;
@@ -364,7 +369,7 @@ export function redactText(text: string, byLines: boolean): RedactionResult {
   const linesOf = new Map<readonly string[], number[]>();
   // Which needles the text holds, from one pass in the core (when it prefilters this text);
   // dropped once the text changes.
-  const long = text.length >= CORE_PREFILTER_FROM || (text.length >= CORE_PREFILTER_LOADED_FROM && coreLoaded()) ? corePrefilter() : undefined;
+  const long = prefiltersInCore(text.length) ? corePrefilter() : undefined;
   let shapes = long ? findNeedles(text, long.needles) : undefined;
   const replacer =
     (rule: Rule) =>
