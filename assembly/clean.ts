@@ -46,6 +46,7 @@ import { EscAction, escAction, escapeEnd, escParam } from "./util/ansi";
 import { CharCode, isAlpha, isHighSurrogate, isLowSurrogate } from "./util/chars";
 import { isStopUnit, nextStop, unitsEqual } from "./util/scan";
 import { formatCount } from "./util/strbuf";
+import { PlainCounts } from "./util/plain-counts";
 import { UnitBuf } from "./util/unitbuf";
 import { CHUNK, chunkEnd, chunkLines, chunkStopped, gatherChunk, prepareGather, scanChunk } from "./util/sgr-chunk";
 import { stopBits32 } from "./util/line-stops";
@@ -80,9 +81,20 @@ export function cleanWith(text: string, collapseRepeats: bool): string {
   return out;
 }
 
-/** The cleaning rules alone, for a text already known not to be binary. */
-export function cleanText(text: string, collapseRepeats: bool): string {
-  return new Cleaner(text, collapseRepeats).run();
+/**
+ * The cleaning rules alone, for a text already known not to be binary. A text they leave as
+ * it was, read on the plain lines' fast path, has its newlines and surrogate pairs put in
+ * `counts` (util/plain-counts.ts) when given; the size-optimised build has no such path.
+ */
+export function cleanText(text: string, collapseRepeats: bool, counts: PlainCounts | null = null): string {
+  const cleaner = new Cleaner(text, collapseRepeats);
+  const out = cleaner.run();
+  if (ASC_SHRINK_LEVEL < 2 && counts !== null && cleaner.counted && changetype<usize>(out) == changetype<usize>(text)) {
+    counts.text = text;
+    counts.newlines = cleaner.newlines;
+    counts.pairs = cleaner.pairs;
+  }
+  return out;
 }
 
 // @ts-ignore: decorator
@@ -117,6 +129,10 @@ class Cleaner {
   private runNewline: bool = false;
   /** Whether the output differs from the input (an edited line or a collapsed run). */
   private changed: bool = false;
+  /** The newlines and surrogate pairs plainLines passed; `counted` once it passed every unit. */
+  newlines: i32 = 0;
+  pairs: i32 = 0;
+  counted: bool = false;
 
   constructor(private text: string, private collapse: bool) {
     this.base = changetype<usize>(text);
@@ -127,6 +143,7 @@ class Cleaner {
     const n = this.n;
     if (ASC_SHRINK_LEVEL < 2) {
       const start = this.plainLines(0);
+      this.counted = start >= n;
       if (start < n) {
         // From the first line to edit on, the output is written as it is made.
         this.flush(start);
@@ -175,6 +192,9 @@ class Cleaner {
     const n = this.n;
     let line = start;
     let i = start;
+    // Counted on the way (PlainCounts): every '\n' passed ends a line, every pair is read here.
+    let newlines = 0;
+    let pairs = 0;
     while (line < n) {
       while (i + 32 <= n) {
         let stops = stopBits32(base + (<usize>i << 1));
@@ -182,6 +202,7 @@ class Cleaner {
           const at = i + ctz(stops);
           if (unitAt(base, at) != CharCode.LF) break;
           this.plainLineFast(line, at);
+          newlines++;
           line = at + 1;
           stops &= stops - 1;
         }
@@ -196,13 +217,21 @@ class Cleaner {
       let stop = nextStop(base, i, n);
       // A well-formed surrogate pair needs no change.
       while (stop + 1 < n && isHighSurrogate(unitAt(base, stop)) && isLowSurrogate(unitAt(base, stop + 1))) {
+        pairs++;
         stop = nextStop(base, stop + 2, n);
       }
-      if (stop < n && unitAt(base, stop) != CharCode.LF) return line;
+      if (stop < n && unitAt(base, stop) != CharCode.LF) {
+        this.newlines = newlines;
+        this.pairs = pairs;
+        return line;
+      }
       this.plainLine(line, stop);
+      if (stop < n) newlines++;
       line = stop + 1;
       i = line;
     }
+    this.newlines = newlines;
+    this.pairs = pairs;
     return n;
   }
 

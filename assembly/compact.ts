@@ -13,7 +13,7 @@ import { looksLikeHtml } from "./digest/web";
 import { htmlToText } from "./digest/web/html-text";
 import { Digest, DigestContext, keptLinesJson } from "./digest/shared/types";
 import { genericSummary } from "./digest/shared/summary";
-import { countNewlines, lineCount, safeEnd } from "./util/lines";
+import { lineCount, safeEnd } from "./util/lines";
 import { StrBuf } from "./util/strbuf";
 import { utf8TextInPlace } from "./util/utf8-text";
 
@@ -169,7 +169,7 @@ export function compactResult(
     const byTool = category >= 0 ? category : k.category;
     const collapse = collapsesRepeats(byTool);
     paging = collapse ? Paging.Collapsed : Paging.Cleaned;
-    cleaned = cleanText(text, collapse);
+    cleaned = cleanText(text, collapse, ctx.plain);
     // Cleaning can leave mostly replacement characters: what reads as binary now is binary.
     const binaryAfter = changetype<usize>(cleaned) != changetype<usize>(text) ? describeBinary(cleaned) : "";
     if (binaryAfter.length > 0) {
@@ -179,7 +179,7 @@ export function compactResult(
     } else if (category < 0) category = settle(k, cleaned, true);
     const budget = budgets[category];
     if (cleaned.length <= passthrough && cleaned.length <= budget) {
-      d = whole(cleaned, null);
+      d = whole(cleaned, null, ctx);
     } else {
       // A web page is digested as its readable text, and its markers count lines of that.
       if (category == Category.WebContent && looksLikeHtml(cleaned)) paging = collapse ? Paging.HtmlTextCollapsed : Paging.HtmlText;
@@ -194,7 +194,7 @@ export function compactResult(
       ctx.layoutBudget = 0;
       if (again !== null && again.llm.length <= cleaned.length) d = again;
       else {
-        d = whole(cleaned, d);
+        d = whole(cleaned, d, ctx);
         if (paging != Paging.None) paging = collapse ? Paging.Collapsed : Paging.Cleaned;
       }
     }
@@ -206,7 +206,7 @@ export function compactResult(
   r.summary = d.summary;
   r.truncated = d.truncated;
   r.cleanChars = cleaned.length;
-  r.totalLines = d.textLines >= 0 ? d.textLines : lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length));
+  r.totalLines = d.textLines >= 0 ? d.textLines : lineCount(cleaned, ctx.plain.newlinesOf(cleaned));
   r.omittedChars = d.omittedChars;
   r.keptLines = d.keptLines;
   r.facts = d.facts;
@@ -236,14 +236,14 @@ function notedDigest(category: i32, cleaned: string, budget: i32, ctx: DigestCon
 const NOTE_SHARE: i32 = 4;
 
 /** The cleaned output as it is, every line kept, with the summary and facts of the digest it replaces. */
-function whole(cleaned: string, replaced: Digest | null): Digest {
+function whole(cleaned: string, replaced: Digest | null, ctx: DigestContext): Digest {
   const d = new Digest();
   d.llm = cleaned;
   if (replaced !== null) {
     d.summary = replaced.summary;
     d.facts = replaced.facts;
   }
-  if (cleaned.length > 0) d.keep(1, lineCount(cleaned, countNewlines(cleaned, 0, cleaned.length)));
+  if (cleaned.length > 0) d.keep(1, lineCount(cleaned, ctx.plain.newlinesOf(cleaned)));
   return d;
 }
 

@@ -1,41 +1,16 @@
 // Benchmark of core compact() per kind of output: best of 7 on 10 MB of each of
 // a coloured build log, the same log without colours, `grep -rn` output and JSON
 // (pretty-printed, and the same documents on one line).
-// The grep and JSON inputs repeat real captured fixtures with varied paths and ids,
-// so that lines differ as they would in a real tree.
+// The grep and JSON inputs repeat real captured fixtures with varied paths and ids
+// (data/kinds.mjs), so that lines differ as they would in a real tree.
 import { readFileSync } from "node:fs";
 import stripAnsi from "strip-ansi";
 import { compact, useCoreWasm } from "../dist/index.bundle.js";
 import { fmt, mbps, time } from "./lib.mjs";
 import { buildLog } from "./data/build-log.mjs";
+import { grepOutput, jsonOutput } from "./data/kinds.mjs";
 
 const SIZE = 10 * 1024 * 1024;
-const fixture = (name) => readFileSync(new URL(`../tests/fixtures/${name}/output`, import.meta.url), "utf8");
-
-/** `grep -rn` output of many trees: the captured lines, each round under its own directory. */
-function grepOutput(size) {
-  const lines = fixture("search-grep-rn-import-py").split("\n").filter((l) => l.length > 0);
-  const parts = [];
-  let length = 0;
-  for (let round = 0; length < size; round++) {
-    for (const line of lines) {
-      const l = `./pkg${round}/${line.slice(2)}`;
-      parts.push(l);
-      length += l.length + 1;
-    }
-  }
-  return parts.join("\n") + "\n";
-}
-
-/** A pretty-printed JSON array of package documents (`npm view --json`), each with its own id. */
-function jsonOutput(size) {
-  const text = fixture("npm-view-undici-json");
-  const doc = JSON.parse(text.slice(text.indexOf("\n{") + 1));
-  const count = Math.round(size / JSON.stringify([doc], null, 2).length);
-  const docs = Array.from({ length: count }, (_, i) => ({ ...doc, _id: `undici@${i}.0.0`, name: `undici-${i}` }));
-  return JSON.stringify(docs, null, 2);
-}
-
 const log = buildLog(SIZE, 0.4);
 // The plain log is built bigger so that it is 10 MB once its colours are stripped.
 const plain = stripAnsi(buildLog(Math.round((SIZE * log.length) / stripAnsi(log).length), 0.4));

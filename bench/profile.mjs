@@ -1,9 +1,9 @@
-// Where the time of compact() or process() goes on a 10 MB build log: V8's sampling profiler
+// Where the time of compact() or process() goes on a 10 MB build log (or grep output, or JSON): V8's sampling profiler
 // run over the timed calls only (the inspector's Profiler, started after the input is built and
 // the core warmed up, so building the log and its garbage stay out), then each function's own
 // time and its time with what it calls, as shares of the calls' time.
 //
-//   node bench/profile.mjs [--kind coloured|plain] [--mode compact|process] [--core FILE] [--calls N] [--top N] [--save FILE]
+//   node bench/profile.mjs [--kind coloured|plain|grep|json|json-line] [--mode compact|process] [--core FILE] [--calls N] [--top N] [--save FILE]
 //
 // --core names a core built with its function names, so that its functions show by their source
 // names rather than by index: asc's release build with --debug, which writes a name section (its
@@ -19,6 +19,7 @@ import stripAnsi from "strip-ansi";
 import { compact, createAbridge, useCoreWasm } from "../dist/index.bundle.js";
 import { fmt } from "./lib.mjs";
 import { buildLog } from "./data/build-log.mjs";
+import { grepOutput, jsonOutput } from "./data/kinds.mjs";
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -35,15 +36,24 @@ const INTERVAL_US = 100;
 
 const SIZE = 10 * 1024 * 1024;
 const coloured = buildLog(SIZE, 0.4);
-// As in core-kinds.mjs: the plain log is built bigger so that it is 10 MB once its colours are stripped.
-const output = KIND === "plain" ? stripAnsi(buildLog(Math.round((SIZE * coloured.length) / stripAnsi(coloured).length), 0.4)) : coloured;
+/** The inputs of core-kinds.mjs, each with the command that would have printed it. */
+const INPUTS = {
+  coloured: () => ({ command: "make -k", output: coloured, exitCode: 2 }),
+  // The plain log is built bigger so that it is 10 MB once its colours are stripped.
+  plain: () => ({ command: "make -k", output: stripAnsi(buildLog(Math.round((SIZE * coloured.length) / stripAnsi(coloured).length), 0.4)), exitCode: 2 }),
+  grep: () => ({ command: 'grep -rn "^import " --include=*.py .', output: grepOutput(SIZE), exitCode: 0 }),
+  json: () => ({ command: "cat packages.json", output: jsonOutput(SIZE), exitCode: 0 }),
+  "json-line": () => ({ command: "cat packages.min.json", output: JSON.stringify(JSON.parse(jsonOutput(SIZE))), exitCode: 0 }),
+};
+if (!INPUTS[KIND]) throw new Error(`--kind takes ${Object.keys(INPUTS).join(", ")}, not ${KIND}`);
+const { command, output, exitCode } = INPUTS[KIND]();
 if (CORE) useCoreWasm(new WebAssembly.Module(readFileSync(CORE)));
 
 const logDir = mkdtempSync(join(tmpdir(), "abridge-bench-profile-"));
 const session = MODE === "process" ? createAbridge({ cwd: logDir, env: {}, log: { dir: logDir }, redaction: { log: true } }) : null;
 let callNo = 0;
 async function call() {
-  const input = { tool: "bash", args: { command: "make -k" }, output, exitCode: 2 };
+  const input = { tool: "bash", args: { command }, output, exitCode };
   if (session) await session.process({ ...input, callId: `big_${callNo++}` });
   else compact(input);
 }
@@ -95,7 +105,7 @@ try {
   const { self, total, busy } = tally(profile);
   const share = (us) => `${fmt((100 * us) / busy, 1)} %`;
   const rows = (map) => [...map].filter(([name]) => !name.startsWith("(")).sort((a, b) => b[1] - a[1]).slice(0, TOP);
-  console.log(`${MODE}() of the ${KIND} build log (${fmt(Buffer.byteLength(output) / 1e6, 1)} MB): ${fmt(ms)} ms a call while sampled, ${CALLS} calls`);
+  console.log(`${MODE}() of the ${KIND} input (${fmt(Buffer.byteLength(output) / 1e6, 1)} MB): ${fmt(ms)} ms a call while sampled, ${CALLS} calls`);
   console.log(`\n| own time | function |\n|---|---|`);
   for (const [name, us] of rows(self)) console.log(`| ${share(us)} | ${name} |`);
   console.log(`\n| with callees | function |\n|---|---|`);

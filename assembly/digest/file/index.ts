@@ -58,7 +58,7 @@ const WHOLE_SYMBOLS_SHARE: i32 = 50;
 
 function readFile(text: string, ctx: DigestContext, req: FileRequest): FileText {
   const numbered = stripLineNumbers(text);
-  const f = new FileText(numbered.text);
+  const f = new FileText(numbered.text, ctx.plain);
   f.first = numbered.firstLine;
   // A range was asked for, yet the text holds more lines than the range: it is the whole file.
   f.whole = !numbered.numbered && req.rangeOnly && req.first > 0 && req.last >= req.first && f.lines.count >= req.last && f.lines.count > req.last - req.first + 1;

@@ -1,6 +1,7 @@
 // The file as the FileContent digest sees it, and the pieces every view of
 // it writes with: numbered lines, the footer that names the next offset, the
 // lines shown and what they cover.
+import { PlainCounts } from "../../util/plain-counts";
 import { outlineOf } from "../../outline/outline";
 import { Outline } from "../../outline/symbols";
 import { CharCode } from "../../util/chars";
@@ -24,8 +25,9 @@ export class FileText {
   whole: bool = false;
   private cached: Outline | null = null;
 
-  constructor(public text: string) {
-    this.lines = new LineIndex(text);
+  /** `counts`: what cleaning counted of its text (util/plain-counts.ts), used when `text` is that text. */
+  constructor(public text: string, counts: PlainCounts | null = null) {
+    this.lines = new LineIndex(text, counts);
   }
 
   get last(): i32 {

@@ -35,7 +35,7 @@ const MAX_FACT_FILES: i32 = 5;
 
 // The dispatcher (digest/index.ts) adds the read hint as a line of its own when this digest cuts.
 export function digestSearch(text: string, budget: i32, ctx: DigestContext, _hint: string = ""): Digest {
-  const p = parseSearch(text);
+  const p = parseSearch(text, ctx.plain);
   if (p.mode == SearchMode.None) return plainDigest(text, budget, Category.SearchResults, ctx.tool);
   const d = new Digest();
   const w = new Writer(max(budget, 0));

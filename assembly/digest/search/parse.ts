@@ -2,6 +2,7 @@
 // tagged with their file and line number. It decides the output's shape once
 // (from a sample of lines), then reads every line in that shape; lines of
 // another shape are kept as "other" and counted, never a trap.
+import { PlainCounts } from "../../util/plain-counts";
 import { CharCode, isDigit, isUnitOf } from "../../util/chars";
 import { digitRunEnd, spaceRunEnd, unitAt } from "../../util/lines";
 import { unitsHash } from "../../util/hash";
@@ -135,8 +136,8 @@ export class SearchParse {
   sameStart: i32 = 0;
   sameLength: i32 = 0;
 
-  constructor(text: string) {
-    const lines = new LineIndex(text);
+  constructor(text: string, counts: PlainCounts | null) {
+    const lines = new LineIndex(text, counts);
     const n = lines.count;
     this.lines = lines;
     this.kind = new StaticArray<u8>(n);
@@ -661,8 +662,9 @@ function readPrefixedLines(p: SearchParse): void {
   return !v128.any_true(v128.xor(v128.load(x + last), v128.load(y + last)));
 }
 
-export function parseSearch(text: string): SearchParse {
-  const p = new SearchParse(text);
+/** `counts`: what cleaning counted of `text` (util/plain-counts.ts), if it did. */
+export function parseSearch(text: string, counts: PlainCounts | null = null): SearchParse {
+  const p = new SearchParse(text, counts);
   const L = p.lines;
   const s = text;
   p.mode = detectMode(p);

@@ -1,5 +1,6 @@
 // Shared pieces of the rule-based digests: a line index over the input (offsets,
 // no copies), a writer that never exceeds its budget, and long-line clipping.
+import { PlainCounts } from "../../util/plain-counts";
 import { oneLine } from "../../oneline";
 import { CharCode } from "../../util/chars";
 import { codePoints, findNewline, safeEnd, textStats, unitAt } from "../../util/lines";
@@ -18,11 +19,22 @@ export class LineIndex {
   /** Code points of the whole text. */
   codePoints: i32 = 0;
 
-  constructor(public text: string) {
+  /** `counts`: what cleaning counted of its text (util/plain-counts.ts), used when `text` is that text. */
+  constructor(public text: string, counts: PlainCounts | null = null) {
     const n = text.length;
-    // One pass counts both: the lines to make room for, and the code points.
-    const stats = textStats(text);
-    const cap = stats.newlines + 1;
+    // One pass counts both: the lines to make room for, and the code points; none when
+    // cleaning counted them.
+    let newlines: i32;
+    let pairs: i32;
+    if (counts !== null && counts.holds(text)) {
+      newlines = counts.newlines;
+      pairs = counts.pairs;
+    } else {
+      const stats = textStats(text);
+      newlines = stats.newlines;
+      pairs = stats.pairs;
+    }
+    const cap = newlines + 1;
     const starts = new StaticArray<i32>(cap);
     const ends = new StaticArray<i32>(cap);
     this.starts = starts;
@@ -39,7 +51,7 @@ export class LineIndex {
       pos = nl + 1;
     }
     this.count = k;
-    this.codePoints = n - stats.pairs;
+    this.codePoints = n - pairs;
   }
 
   start(i: i32): i32 {

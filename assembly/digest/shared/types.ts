@@ -1,3 +1,4 @@
+import { PlainCounts } from "../../util/plain-counts";
 import { Call, parseCall } from "../../call";
 import { StrBuf } from "../../util/strbuf";
 
@@ -21,6 +22,11 @@ export class DigestContext {
    * nearly fits a large budget is not shown numbered, line by line, as a small budget's cut.
    */
   layoutBudget: i32 = 0;
+  /**
+   * The newlines and surrogate pairs cleaning counted of the text the digests read, when it
+   * left that text as it was (util/plain-counts.ts): a digest asks here before it counts them.
+   */
+  plain: PlainCounts = new PlainCounts();
 
   constructor(
     public tool: string,

@@ -188,7 +188,7 @@ function documentSummary(text: string, idx: JsonIndex, nv: string[]): string {
 class Around {
   start: i32 = 0;
   end: i32 = 0;
-  /** 1-based line of `start` in the whole text. */
+  /** 1-based line of `start` in the whole text (counted for a part with text only). */
   firstLine: i32 = 1;
 
   get length(): i32 {
@@ -206,7 +206,9 @@ function around(text: string, start: i32, end: i32): Around {
   while (e > s && (unitAt(text, e - 1) == CharCode.LF || unitAt(text, e - 1) == CharCode.CR || unitAt(text, e - 1) == CharCode.SPACE || unitAt(text, e - 1) == CharCode.TAB)) e--;
   a.start = s;
   a.end = e;
-  a.firstLine = 1 + countNewlines(text, 0, s);
+  // Only a part with text is rendered: counting the lines before an empty one (after a
+  // document that ends the output) would read the whole output for nothing.
+  if (e > s) a.firstLine = 1 + countNewlines(text, 0, s);
   return a;
 }
 
@@ -290,7 +292,7 @@ function documentDigest(text: string, doc: Document, budget: i32, ctx: DigestCon
   }
   d.llm = out.toString();
   d.facts = documentFacts(text, idx, nv, before, after, shortened.level);
-  d.omittedChars = max(0, codePoints(text, 0, n) - codePoints(d.llm, 0, d.llm.length));
+  d.omittedChars = max(0, ctx.plain.codePointsOf(text) - codePoints(d.llm, 0, d.llm.length));
   d.truncated = true;
   return d;
 }
