@@ -8,8 +8,9 @@ export const HOT_FUNCTION_PATTERNS = [
   /^~lib\//,
   // units, lines, scans, buffers and hashes, called for each unit or each line (not the
   // sort of the chosen lines, the binary sniff, replacement and trimming, once per output,
-  // nor the buffer the answer is written into, per line shown),
-  /^assembly\/util\/(?!(sort-ints|magic|replace|trim|strbuf)\/)/,
+  // nor the buffer the answer is written into, per line shown, nor the counts cleaning took
+  // of a plain text, which the component's build never takes),
+  /^assembly\/util\/(?!(sort-ints|magic|replace|trim|strbuf|plain-counts)\/)/,
   // cleaning and token estimates, over every unit of the output (truncation and hashlines,
   // colder, are left to the outlining: the module stays under its cap),
   /^assembly\/(clean|tokens)\//,

@@ -355,3 +355,31 @@ describe("digestListing", () => {
     expect(digestListing("/\nsrc/a.ts\n", 1000, ctx).summary.length).toBeGreaterThan(0);
   });
 });
+
+/** `ls -R` of six directories of 15 files each: a blank line before each directory's header. */
+function recursiveListing(): string {
+  const lines = new Array<string>();
+  for (let d = 0; d < 6; d++) {
+    if (d > 0) lines.push("");
+    lines.push("shop/module" + d.toString() + ":");
+    for (let f = 0; f < 15; f++) lines.push("handler_" + f.toString() + "_of_module" + d.toString() + ".py");
+  }
+  return lines.join("\n") + "\n";
+}
+
+describe("digestListing: the lines under the groups", () => {
+  it("passes over blank lines, and fills the room held for the marker once its length is known", () => {
+    const text = recursiveListing();
+    for (let budget = 500; budget <= 1500; budget += 50) {
+      const d = digestListing(text, budget, ctx);
+      expect(d.llm.length).toBeLessThanOrEqual(budget);
+      expect(d.llm.includes("\n\n")).toBe(false);
+      // The marker names the first line not shown; the line it names would not have fit.
+      const at = d.llm.indexOf(" not shown: lines ");
+      expect(at).toBeGreaterThan(0);
+      const first = I32.parseInt(d.llm.substring(at + 18, d.llm.indexOf("\u2013", at)));
+      const next = text.split("\n")[first - 1];
+      expect(d.llm.length + next.length + 1).toBeGreaterThan(budget);
+    }
+  });
+});

@@ -428,14 +428,7 @@ function writeLinesFromEnd(p: Listing, w: Writer, kept: KeptLines): void {
     first = i;
   }
   if (first > last) return;
-  if (first > 0) {
-    let hidden = 0;
-    for (let e = 0; e < p.paths.length; e++) if (p.line[e] < first) hidden++;
-    const out = new StrBuf(96);
-    out.add("[...").add(plural(hidden, "entry", "entries")).add(" before these not shown: lines 1").addChar(0x2013).addCount(first);
-    out.addLabelCount(" of ", L.count).add("]");
-    if (!w.line(out.toString())) return;
-  }
+  if (first > 0 && !w.line(notShownMarker(p, 0, first, "entry before these", "entries before these"))) return;
   for (let i = first; i <= last; i++) {
     if (unchecked(apart[i])) continue;
     addClipped(w.out, s, L.start(i), L.end(i), MAX_SHOWN_LINE);
@@ -444,25 +437,39 @@ function writeLinesFromEnd(p: Listing, w: Writer, kept: KeptLines): void {
   }
 }
 
-/** The listing itself from the top, line by line, then what was not shown. */
+/**
+ * The listing itself from the top, line by line, then what was not shown. Blank lines are
+ * passed over: they separate what the lines shown say already. The room held back for the
+ * closing marker, once the marker's own length is known, takes the lines it leaves room for.
+ */
 function writeLines(p: Listing, w: Writer, kept: KeptLines): void {
   const L = p.lines;
   const s = L.text;
   const isError = shownApart(p);
   let i = 0;
   for (; i < L.count; i++) {
-    if (unchecked(isError[i])) continue;
+    if (unchecked(isError[i]) || L.isBlank(i)) continue;
     const cost = clippedLength(s, L.start(i), L.end(i), MAX_SHOWN_LINE) + 1;
-    if (cost > w.room) break;
+    if (cost > w.room && cost + (i + 1 < L.count ? notShownMarker(p, i + 1, L.count, MORE_ONE, MORE_MANY).length + 1 : 0) > w.budget - w.out.length) break;
     addClipped(w.out, s, L.start(i), L.end(i), MAX_SHOWN_LINE);
     w.out.addChar(CharCode.LF);
     kept.add(i, clippedAway(s, L.start(i), L.end(i), MAX_SHOWN_LINE));
   }
-  if (i >= L.count) return;
+  if (i < L.count) w.closing(notShownMarker(p, i, L.count, MORE_ONE, MORE_MANY));
+}
+
+const MORE_ONE = "more entry";
+const MORE_MANY = "more entries";
+
+/**
+ * `[...N more entries not shown: lines A–B of C]` for the lines [from, to) (0-based) of the
+ * listing's C left out, N of them entries, named by `one` or `many`.
+ */
+function notShownMarker(p: Listing, from: i32, to: i32, one: string, many: string): string {
   let hidden = 0;
-  for (let e = 0; e < p.paths.length; e++) if (p.line[e] >= i) hidden++;
+  for (let e = 0; e < p.paths.length; e++) if (p.line[e] >= from && p.line[e] < to) hidden++;
   const out = new StrBuf(96);
-  out.add("[...").add(plural(hidden, "more entry", "more entries")).add(" not shown: lines ");
-  out.addCount(i + 1).addChar(0x2013).addCount(L.count).addLabelCount(" of ", L.count).add("]");
-  w.closing(out.toString());
+  out.add("[...").add(plural(hidden, one, many)).add(" not shown: lines ").addCount(from + 1).addChar(0x2013).addCount(to);
+  out.addLabelCount(" of ", p.lines.count).add("]");
+  return out.toString();
 }
